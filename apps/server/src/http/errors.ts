@@ -1,0 +1,117 @@
+import type { ApiError, ErrorCode, ValidationError } from '@ustaz/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error a service throws on purpose; the handler turns it into the API's error shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | (string & {}),
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A 422 with one code per field, e.g. `{ email: 'notFound' }`. */
+export class FieldValidationError extends Error {
+  constructor(readonly errors: Record<string, string>) {
+    super('Validation failed');
+  }
+}
+
+const STATUS_CODES: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: 'badRequest', message: 'Bad request' },
+  401: { code: 'unauthorized', message: 'Unauthorized' },
+  403: { code: 'forbidden', message: 'Forbidden' },
+  404: { code: 'notFound', message: 'Not found' },
+  409: { code: 'conflict', message: 'Conflict' },
+  413: { code: 'payloadTooLarge', message: 'Payload too large' },
+  415: { code: 'badRequest', message: 'Unsupported media type' },
+  429: { code: 'tooManyRequests', message: 'Too many requests' },
+  503: { code: 'serviceUnavailable', message: 'Service unavailable' },
+};
+
+type Issue = { keyword: string; instancePath: string; params: Record<string, unknown> };
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let current: unknown = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Maps zod issues to stable field codes the client translates. */
+export function toFieldErrors(issues: Issue[], input: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    const field = path.length > 0 ? path.join('.') : '_';
+    if (errors[field]) continue;
+    const value = valueAt(input, path);
+    let code: string;
+    switch (issue.keyword) {
+      case 'invalid_type':
+        code = value === undefined || value === null ? 'required' : 'invalidType';
+        break;
+      case 'too_small':
+        code = issue.params.origin === 'string' || issue.params.origin === 'array' ? 'tooShort' : 'tooSmall';
+        if (issue.params.origin === 'string' && value === '') code = 'required';
+        break;
+      case 'too_big':
+        code = issue.params.origin === 'string' || issue.params.origin === 'array' ? 'tooLong' : 'tooBig';
+        break;
+      case 'unrecognized_keys':
+        code = 'unknownField';
+        break;
+      default:
+        code = 'invalid';
+    }
+    errors[field] = code;
+  }
+  return errors;
+}
+
+function sendApiError(reply: FastifyReply, status: number, code: string, message: string) {
+  const body: ApiError = { status, code, message };
+  return reply.status(status).send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof FieldValidationError) {
+      const body: ValidationError = { status: 422, errors: error.errors };
+      return reply.status(422).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const source =
+        error.validationContext === 'querystring'
+          ? request.query
+          : error.validationContext === 'params'
+            ? request.params
+            : request.body;
+      const body: ValidationError = { status: 422, errors: toFieldErrors(error.validation as Issue[], source) };
+      return reply.status(422).send(body);
+    }
+    if (error instanceof HttpError) {
+      return sendApiError(reply, error.status, error.code, error.message);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return sendApiError(reply, 429, 'tooManyRequests', 'Too many requests, please try again later');
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
+      const known = STATUS_CODES[status] ?? STATUS_CODES[400];
+      return sendApiError(reply, status, known?.code ?? 'badRequest', known?.message ?? 'Bad request');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendApiError(reply, 500, 'internalError', 'Internal server error');
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendApiError(reply, 404, 'notFound', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+}

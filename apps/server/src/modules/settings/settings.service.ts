@@ -1,0 +1,75 @@
+import { FALLBACK_WEBSITE_SETTINGS, type WebsiteSettings } from '@ustaz/contract';
+import type { Db } from '../../db/client.ts';
+import type { NewWebsiteSettingsRow, WebsiteSettingsRow } from '../../db/schema.ts';
+import { findCurrentSettings, insertSettings } from './settings.repo.ts';
+
+/** Maps the settings row to the contract shape: the one place rows become API bodies. */
+export function toWebsiteSettings(row: WebsiteSettingsRow): WebsiteSettings {
+  return {
+    id: row.id,
+    facebookUrl: row.facebookUrl,
+    twitterUrl: row.twitterUrl,
+    instagramUrl: row.instagramUrl,
+    linkedinUrl: row.linkedinUrl,
+    youtubeUrl: row.youtubeUrl,
+    tiktokPixelId: row.tiktokPixelId,
+    googleAnalyticsId: row.googleAnalyticsId,
+    facebookPixelId: row.facebookPixelId,
+    instagramPixelId: row.instagramPixelId,
+    hotjarId: row.hotjarId,
+    defaultTitle: row.defaultTitle,
+    defaultDescription: row.defaultDescription,
+    defaultKeywords: row.defaultKeywords,
+    defaultOgImage: row.defaultOgImage,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    contactAddress: row.contactAddress,
+    appName: row.appName,
+    logoUrl: row.logoUrl,
+    faviconUrl: row.faviconUrl,
+    primaryColor: row.primaryColor,
+    secondaryColor: row.secondaryColor,
+    customScripts: { headerScripts: row.headerScripts, footerScripts: row.footerScripts },
+    additional: { enableRegistration: row.enableRegistration, maxUploadSize: row.maxUploadSize },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** The first settings row: the spec's fallback values plus the demo contact data and social links. */
+export const INITIAL_SETTINGS: NewWebsiteSettingsRow = {
+  facebookUrl: 'https://www.facebook.com/ustaz.kw',
+  twitterUrl: 'https://x.com/ustaz_kw',
+  instagramUrl: 'https://www.instagram.com/ustaz.kw',
+  linkedinUrl: 'https://www.linkedin.com/company/ustaz-kw',
+  youtubeUrl: 'https://www.youtube.com/@ustaz_kw',
+  defaultTitle: FALLBACK_WEBSITE_SETTINGS.defaultTitle,
+  defaultDescription: FALLBACK_WEBSITE_SETTINGS.defaultDescription,
+  defaultKeywords: FALLBACK_WEBSITE_SETTINGS.defaultKeywords,
+  contactEmail: 'support@ustaz.com.kw',
+  contactPhone: '+965 2227 0000',
+  contactAddress: 'برج الحمراء، شارع الشهداء، مدينة الكويت، الكويت',
+  appName: FALLBACK_WEBSITE_SETTINGS.appName,
+  primaryColor: FALLBACK_WEBSITE_SETTINGS.primaryColor,
+  secondaryColor: FALLBACK_WEBSITE_SETTINGS.secondaryColor,
+  enableRegistration: FALLBACK_WEBSITE_SETTINGS.additional.enableRegistration,
+  maxUploadSize: FALLBACK_WEBSITE_SETTINGS.additional.maxUploadSize,
+};
+
+export function createSettingsService(db: Db) {
+  return {
+    async getWebsiteSettings(): Promise<WebsiteSettings> {
+      const row = await findCurrentSettings(db);
+      return row ? toWebsiteSettings(row) : FALLBACK_WEBSITE_SETTINGS;
+    },
+    /** Makes sure a settings row exists; the site is never without settings. */
+    async ensureSettings(): Promise<WebsiteSettings> {
+      const existing = await findCurrentSettings(db);
+      if (existing) return toWebsiteSettings(existing);
+      return toWebsiteSettings(await insertSettings(db, INITIAL_SETTINGS));
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

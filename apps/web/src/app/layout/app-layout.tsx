@@ -1,0 +1,51 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { injectMarketingScripts } from '../../shared/settings/marketing-scripts.ts';
+import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
+import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
+import { notify } from '../../shared/ui/toast.tsx';
+import { TIMINGS } from '@ustaz/contract';
+import { modalRegistry } from '../modal-registry.tsx';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+import { usePageTitle } from './use-page-title.ts';
+import { useScrollManager } from './use-scroll-manager.ts';
+import { WhatsAppButton } from './whatsapp-button.tsx';
+
+/** Every page: skip link, navigation bar, the page, footer, WhatsApp button, and the modal host. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const settings = useWebsiteSettings();
+  usePageTitle(settings.data?.settings);
+  useScrollManager();
+
+  const loaded = settings.data;
+  useEffect(() => {
+    if (!loaded) return;
+    injectMarketingScripts(loaded.settings);
+    if (loaded.fromCache) notify.info(t('settings.cachedNotice'), { duration: TIMINGS.cachedSettingsNoticeMs, id: 'cached-settings' });
+  }, [loaded, t]);
+
+  return (
+    <ModalProvider registry={modalRegistry}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          {t('skipToContent')}
+        </a>
+        <Navbar />
+        <main id="main" className="flex-1">
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer settingsQuery={settings} />
+        <WhatsAppButton />
+      </div>
+    </ModalProvider>
+  );
+}

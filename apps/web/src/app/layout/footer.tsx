@@ -1,0 +1,180 @@
+import type { WebsiteSettings } from '@ustaz/contract';
+import { GraduationCap, Mail, MapPin, Phone } from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import type { useWebsiteSettings } from '../../shared/settings/api.ts';
+import {
+  FacebookIcon,
+  InstagramIcon,
+  LinkedInIcon,
+  XIcon,
+  YouTubeIcon,
+} from '../../shared/ui/brand-icons.tsx';
+import { useCurrentLanguage } from './use-current-language.ts';
+
+type SocialKey = 'linkedin' | 'twitter' | 'youtube' | 'instagram' | 'facebook';
+const SOCIALS: { key: SocialKey; field: keyof WebsiteSettings; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { key: 'linkedin', field: 'linkedinUrl', Icon: LinkedInIcon },
+  { key: 'twitter', field: 'twitterUrl', Icon: XIcon },
+  { key: 'youtube', field: 'youtubeUrl', Icon: YouTubeIcon },
+  { key: 'instagram', field: 'instagramUrl', Icon: InstagramIcon },
+  { key: 'facebook', field: 'facebookUrl', Icon: FacebookIcon },
+];
+
+function safeUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec 2 "Footer": page links, settings-driven social and contact data, loading and error states. */
+export function Footer({ settingsQuery }: { settingsQuery: ReturnType<typeof useWebsiteSettings> }) {
+  const { t } = useTranslation();
+  const lang = useCurrentLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const settings = settingsQuery.data?.settings;
+  const home = localePath(lang);
+
+  function goToFaq(event: React.MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    const target = document.getElementById('faq');
+    if (location.pathname === home && target) target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    else navigate(`${home}#faq`);
+  }
+
+  const linkClass = 'text-slate-300 transition-colors hover:text-white';
+
+  return (
+    <footer data-testid="footer" className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <section className="lg:col-span-2">
+          <Link to={home} className="inline-flex items-center gap-2 text-2xl font-extrabold text-white">
+            <GraduationCap aria-hidden="true" className="size-7" />
+            <span>{settings?.appName && lang === 'ar' ? settings.appName : t('appName')}</span>
+          </Link>
+          <p className="mt-4 max-w-md leading-7">{t('footer.about')}</p>
+        </section>
+
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-base font-bold text-white">
+            {t('footer.quickLinks')}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <Link className={linkClass} to={localePath(lang, '/about-platform')}>
+                {t('footer.aboutPlatform')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={localePath(lang, '/contact')}>
+                {t('footer.contact')}
+              </Link>
+            </li>
+            <li>
+              <a className={linkClass} href={`${home}#faq`} onClick={goToFaq} data-testid="footer-faq">
+                {t('footer.faq')}
+              </a>
+            </li>
+            <li>
+              <Link className={linkClass} to={localePath(lang, '/privacy')}>
+                {t('footer.privacy')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={localePath(lang, '/terms')}>
+                {t('footer.terms')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-contact" data-testid="footer-contact">
+          <h2 id="footer-contact" className="text-base font-bold text-white">
+            {t('footer.contactUs')}
+          </h2>
+          {settingsQuery.isPending ? (
+            <p className="mt-4" role="status">
+              {t('loading')}
+            </p>
+          ) : settingsQuery.isError || !settings ? (
+            <div role="alert" className="mt-4 rounded-lg border border-red-400/40 bg-red-500/10 p-4">
+              <p className="font-bold text-red-200">{t('errorTitle')}</p>
+              <p className="mt-1 text-sm text-red-100">{settingsQuery.error?.message || t('loadingError')}</p>
+            </div>
+          ) : (
+            <FooterContact settings={settings} />
+          )}
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400 sm:px-6">
+          {t('footer.rights', { year: new Date().getFullYear(), appName: t('appName') })}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterContact({ settings }: { settings: WebsiteSettings }) {
+  const { t } = useTranslation();
+  const socials = SOCIALS.map((s) => ({ ...s, url: safeUrl(settings[s.field]) })).filter((s) => s.url);
+  return (
+    <>
+      <ul className="mt-4 space-y-3">
+        {settings.contactPhone && (
+          <li className="flex items-center gap-2">
+            <Phone aria-hidden="true" className="size-4 shrink-0" />
+            <span className="sr-only">{t('footer.phone')}</span>
+            <a href={`tel:${settings.contactPhone.replace(/[^\d+]/g, '')}`} dir="ltr" className="hover:text-white">
+              {settings.contactPhone}
+            </a>
+          </li>
+        )}
+        {settings.contactEmail && (
+          <li className="flex items-center gap-2">
+            <Mail aria-hidden="true" className="size-4 shrink-0" />
+            <span className="sr-only">{t('footer.email')}</span>
+            <a href={`mailto:${settings.contactEmail}`} className="break-all hover:text-white">
+              {settings.contactEmail}
+            </a>
+          </li>
+        )}
+        {settings.contactAddress && (
+          <li className="flex items-start gap-2">
+            <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
+            <span className="sr-only">{t('footer.address')}</span>
+            <span dir="auto">{settings.contactAddress}</span>
+          </li>
+        )}
+      </ul>
+      {socials.length > 0 && (
+        <>
+          <h3 className="mt-6 text-sm font-bold text-white">{t('footer.followUs')}</h3>
+          <ul className="mt-3 flex flex-wrap gap-2" data-testid="footer-social">
+            {socials.map(({ key, url, Icon }) => (
+              <li key={key}>
+                <a
+                  href={url ?? undefined}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t(`footer.social.${key}`)}
+                  data-social={key}
+                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { createBrowserRouter } from 'react-router';
+import { LanguageGate, LanguageRedirect } from './language-gate.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { pageRoutes } from './routes.tsx';
+import { FullPageSpinner } from '../shared/ui/spinner.tsx';
+
+export const router = createBrowserRouter([
+  { path: '/', element: <LanguageRedirect /> },
+  {
+    path: '/:lang',
+    element: <LanguageGate />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [{ element: <AppLayout />, children: pageRoutes }],
+  },
+  { path: '*', element: <LanguageRedirect /> },
+]);

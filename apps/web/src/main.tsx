@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { readStoredLanguage, resolveLanguage } from './shared/i18n/language.ts';
+import { initI18n } from './shared/i18n/i18n.ts';
+import './index.css';
+
+const { language } = resolveLanguage(window.location, safeStoredLanguage());
+await initI18n(language);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+function safeStoredLanguage() {
+  try {
+    return readStoredLanguage(window.localStorage);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,36 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_RETRY } from '@ustaz/contract';
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const NAMESPACES = ['common', 'pages', 'home'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * i18next with one JSON file per language and namespace under /locales. Failed loads are
+ * retried up to 5 times, 350 ms first and doubling (spec section 9).
+ */
+export async function initI18n(language: string) {
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'languageOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      maxRetries: TRANSLATION_RETRY.maxRetries,
+      retryTimeout: TRANSLATION_RETRY.initialDelayMs,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: import.meta.env.DEV
+        ? (_lngs, ns, key) => console.error(`Missing translation: ${ns}:${key}`)
+        : undefined,
+      react: { useSuspense: true },
+    });
+  return i18next;
+}

@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const srcDir = path.resolve(__dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.(tsx|ts|css)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+// Physical direction utilities that break right-to-left layouts (STYLE.md habit 9).
+const PHYSICAL = /(?<![\w-])(?:-?(?:ml|mr|pl|pr|left|right|rounded-[lr]|rounded-[tb][lr]|border-[lr])-[\w./[\]-]+|text-(?:left|right)|float-(?:left|right))(?![\w-])/;
+
+describe('direction-free styles', () => {
+  it('no source file uses physical left/right utilities', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        const classStrings = line.match(/(['"`])[^'"`]*\1/g) ?? [];
+        for (const text of classStrings) {
+          const match = text.match(PHYSICAL);
+          if (match) offenders.push(`${path.relative(srcDir, file)}:${index + 1} ${match[0]}`);
+        }
+      });
+    }
+    expect(offenders).toEqual([]);
+  });
+});

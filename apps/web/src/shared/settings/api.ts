@@ -1,0 +1,107 @@
+import { STORAGE_KEYS, TIMINGS, type WebsiteSettings, websiteSettingsSchema } from '@ustaz/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../http/client.ts';
+
+export const SETTINGS_ERROR = 'Failed to fetch website settings from all sources';
+
+/**
+ * Where the settings came from: `network` (fresh from the server), `memory` or `storage`
+ * (a copy younger than 5 minutes), or `stale-storage` (an older local copy used because the
+ * server could not be reached; the cached-settings notice shows for this one).
+ */
+export type SettingsSource = 'network' | 'memory' | 'storage' | 'stale-storage';
+export type LoadedSettings = { settings: WebsiteSettings; source: SettingsSource; fromCache: boolean };
+
+type StoredCopy = { data: WebsiteSettings; timestamp: number };
+
+export type SettingsDeps = {
+  fetchSettings: () => Promise<unknown>;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  now: () => number;
+};
+
+let memory: StoredCopy | null = null;
+
+/** For tests: forget the in-memory copy. */
+export function resetSettingsMemory() {
+  memory = null;
+}
+
+function readStored(storage: SettingsDeps['storage']): StoredCopy | null {
+  if (!storage) return null;
+  try {
+    const raw = storage.getItem(STORAGE_KEYS.websiteSettings);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredCopy>;
+    const data = websiteSettingsSchema.safeParse(parsed.data);
+    if (!data.success || typeof parsed.timestamp !== 'number') return null;
+    return { data: data.data, timestamp: parsed.timestamp };
+  } catch {
+    return null;
+  }
+}
+
+function remember(copy: StoredCopy, storage: SettingsDeps['storage']) {
+  memory = copy;
+  try {
+    storage?.setItem(STORAGE_KEYS.websiteSettings, JSON.stringify(copy));
+  } catch {
+    // A full or blocked storage only loses the cache.
+  }
+}
+
+async function fetchValidated(deps: SettingsDeps): Promise<WebsiteSettings> {
+  return websiteSettingsSchema.parse(await deps.fetchSettings());
+}
+
+/**
+ * Spec 8 and 9: settings are cached 5 minutes in memory and in local storage (`website_settings`).
+ * On a failed fetch the local copy is used whatever its age; without one the fetch is retried
+ * once, and then the load fails with "Failed to fetch website settings from all sources".
+ */
+export async function loadWebsiteSettings(deps: SettingsDeps = defaultDeps()): Promise<LoadedSettings> {
+  const now = deps.now();
+  if (memory && now - memory.timestamp < TIMINGS.settingsMemoryCacheMs) {
+    return { settings: memory.data, source: 'memory', fromCache: false };
+  }
+  const stored = readStored(deps.storage);
+  if (stored && now - stored.timestamp < TIMINGS.settingsStorageCacheMs) {
+    memory = stored;
+    return { settings: stored.data, source: 'storage', fromCache: false };
+  }
+  try {
+    const settings = await fetchValidated(deps);
+    remember({ data: settings, timestamp: deps.now() }, deps.storage);
+    return { settings, source: 'network', fromCache: false };
+  } catch {
+    if (stored) return { settings: stored.data, source: 'stale-storage', fromCache: true };
+  }
+  try {
+    const settings = await fetchValidated(deps);
+    remember({ data: settings, timestamp: deps.now() }, deps.storage);
+    return { settings, source: 'network', fromCache: false };
+  } catch {
+    throw new Error(SETTINGS_ERROR);
+  }
+}
+
+function defaultDeps(): SettingsDeps {
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = null;
+  }
+  return { fetchSettings: () => apiRequest<unknown>('/api/settings/website'), storage, now: () => Date.now() };
+}
+
+export const websiteSettingsQueryKey = ['website-settings'] as const;
+
+export function useWebsiteSettings() {
+  return useQuery({
+    queryKey: websiteSettingsQueryKey,
+    queryFn: () => loadWebsiteSettings(),
+    staleTime: TIMINGS.settingsMemoryCacheMs,
+    retry: false,
+  });
+}

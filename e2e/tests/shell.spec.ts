@@ -1,0 +1,214 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function htmlAttributes(page: Page) {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+async function open(path: string, options: Parameters<typeof newPage>[1] = {}) {
+  const page = await newPage(browser, options);
+  await page.goto(path);
+  await page.getByTestId('footer').waitFor();
+  return page;
+}
+
+describe('language handling', () => {
+  it('sends / to /ar in Arabic, right to left, with navbar, footer and WhatsApp button', async () => {
+    const page = await open('/');
+    expect(new URL(page.url()).pathname).toBe('/ar');
+    expect(await htmlAttributes(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await expect(page.getByTestId('navbar').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('whatsapp-button').isVisible()).resolves.toBe(true);
+    expect(await page.getByTestId('whatsapp-button').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+/);
+    expect(await page.locator('h1').first().innerText()).toMatch(/[\u0600-\u06FF]/);
+    await page.context().close();
+  });
+
+  it('prefixes a path without language: /teachers lands on /ar/teachers', async () => {
+    const page = await open('/teachers?x=1');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/ar/teachers');
+    expect(url.search).toBe('?x=1');
+    await page.context().close();
+  });
+
+  it('uses the stored language for an unprefixed path and replaces an unsupported prefix', async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.goto('/about');
+    await page.waitForURL('**/en/about');
+    await page.goto('/fr/privacy');
+    await page.waitForURL('**/en/privacy');
+    expect(await htmlAttributes(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    await page.context().close();
+  });
+
+  it('serves /en left to right, already in the first HTML the server sends', async () => {
+    const raw = await fetch(`${baseUrl()}/en/about`).then((r) => r.text());
+    expect(raw).toMatch(/<html lang="en" dir="ltr">/);
+    const rawAr = await fetch(`${baseUrl()}/ar`).then((r) => r.text());
+    expect(rawAr).toMatch(/<html lang="ar" dir="rtl">/);
+
+    const page = await open('/en');
+    expect(await htmlAttributes(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(await page.getByTestId('navbar').innerText()).toContain('Teachers');
+    await page.context().close();
+  });
+
+  it('switches language keeping the rest of the path', async () => {
+    const page = await open('/ar/privacy?ref=1');
+    await page.getByTestId('navbar').getByTestId('language-switcher').click();
+    await page.waitForURL('**/en/privacy?ref=1');
+    expect(await htmlAttributes(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    await page.getByTestId('navbar').getByTestId('language-switcher').click();
+    await page.waitForURL('**/ar/privacy?ref=1');
+    expect(await htmlAttributes(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ar');
+    await page.context().close();
+  });
+});
+
+describe('layout', () => {
+  it('footer links reach their pages, and the FAQ link scrolls to the FAQ on home', async () => {
+    const page = await open('/en/contact');
+    const footer = page.getByTestId('footer');
+    for (const [name, path] of [
+      ['About the platform', '/en/about-platform'],
+      ['Privacy policy', '/en/privacy'],
+      ['Terms and conditions', '/en/terms'],
+      ['Contact us', '/en/contact'],
+    ] as const) {
+      await footer.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await page.locator('main h1').first().waitFor();
+    }
+    await footer.getByTestId('footer-faq').click();
+    await page.waitForURL('**/en#faq');
+    await page.locator('#faq').waitFor();
+    await page.waitForFunction(() => {
+      const top = document.getElementById('faq')?.getBoundingClientRect().top ?? 9999;
+      return Math.abs(top) < 200;
+    });
+    await page.context().close();
+  });
+
+  it('shows the settings-driven social links and contact data in the footer', async () => {
+    const settings = await fetch(`${baseUrl()}/api/settings/website`).then((r) => r.json());
+    const page = await open('/en');
+    const contact = page.getByTestId('footer-contact');
+    await contact.getByText(settings.contactEmail).waitFor();
+    const socials = await page.getByTestId('footer-social').locator('a').evaluateAll((as) =>
+      as.map((a) => a.getAttribute('data-social')),
+    );
+    expect(socials.sort()).toEqual(['facebook', 'instagram', 'linkedin', 'twitter', 'youtube']);
+    await page.context().close();
+  });
+
+  it('the navbar turns solid after scrolling more than 10 px', async () => {
+    const page = await open('/en/privacy');
+    const navbar = page.getByTestId('navbar');
+    expect(await navbar.getAttribute('data-scrolled')).toBe('false');
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction(() => document.querySelector('[data-testid=navbar]')?.getAttribute('data-scrolled') === 'true');
+    await page.context().close();
+  });
+
+  it('mobile menu slides in, locks the body scroll, and closes on navigation', async () => {
+    const page = await open('/ar', { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await page.getByRole('button', { name: 'فتح القائمة' }).click();
+    const menu = page.locator('#mobile-menu');
+    await menu.waitFor();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await menu.getByRole('link', { name: 'من نحن' }).click();
+    await page.waitForURL('**/ar/about');
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await page.context().close();
+  });
+
+  it('shows the not-found page in the page language', async () => {
+    const page = await open('/ar/no-such-page');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.locator('h1').innerText()).toBe('الصفحة غير موجودة');
+    expect(await page.title()).toContain('الصفحة غير موجودة');
+    await page.goto('/en/teachers/5/nothing');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    await page.context().close();
+  });
+
+  it('sets a title per route and scrolls to the top on path change', async () => {
+    const page = await open('/en/terms');
+    expect(await page.title()).toMatch(/^Terms and conditions \| /);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByTestId('footer').getByRole('link', { name: 'Privacy policy' }).click();
+    await page.waitForURL('**/en/privacy');
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.title()).toMatch(/^Privacy policy \| /);
+    await page.context().close();
+  });
+
+  it('sends a guest from a login-required page to the login page', async () => {
+    const page = await open('/en/reservations');
+    await page.waitForURL('**/en/login');
+    await page.context().close();
+  });
+});
+
+describe('settings fallbacks', () => {
+  it('uses the saved settings when the server fails, with a notice that goes away after 5 s', async () => {
+    const settings = await fetch(`${baseUrl()}/api/settings/website`).then((r) => r.json());
+    const page = await newPage(browser);
+    const saved = { data: { ...settings, contactEmail: 'saved-copy@ustaz.test' }, timestamp: Date.now() - 3_600_000 };
+    await page.addInitScript((value) => localStorage.setItem('website_settings', value), JSON.stringify(saved));
+    await page.route('**/api/settings/website', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto('/en');
+    await page.getByTestId('footer-contact').getByText('saved-copy@ustaz.test').waitFor();
+    const notice = page.getByText("We couldn't reach the server, so we're showing the last saved settings.");
+    await notice.waitFor();
+    await notice.waitFor({ state: 'detached', timeout: 9_000 });
+    await page.context().close();
+  });
+
+  it('shows the error card in the footer when settings cannot be loaded at all', async () => {
+    const page = await newPage(browser);
+    let calls = 0;
+    await page.route('**/api/settings/website', (route) => {
+      calls++;
+      return route.fulfill({ status: 500, body: '{}' });
+    });
+    await page.goto('/en');
+    const alert = page.getByTestId('footer-contact').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Failed to fetch website settings from all sources');
+    expect(calls).toBe(2);
+    await page.context().close();
+  });
+});
+
+describe('screenshots', () => {
+  it('captures home in both languages on desktop and a 375 px phone', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      for (const [device, viewport] of [
+        ['desktop', { width: 1366, height: 900 }],
+        ['mobile', { width: 375, height: 812 }],
+      ] as const) {
+        const page = await open(`/${lang}`, { viewport });
+        await page.evaluate(() => document.fonts.ready);
+        await screenshot(page, `home-${lang}-${device}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.context().close();
+      }
+    }
+  });
+});

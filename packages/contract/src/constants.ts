@@ -1,0 +1,103 @@
+/** Business constants and limits of the product spec, section 9. One source for web and server. */
+
+export const LANGUAGES = ['ar', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ar';
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function directionOf(language: Language): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+}
+
+export const ROLE = { admin: 1, teacher: 2, student: 3 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const REGISTRATION_ROLE_ID = ROLE.student;
+
+export const STORAGE_KEYS = {
+  accessToken: 'authToken',
+  refreshToken: 'refreshToken',
+  websiteSettings: 'website_settings',
+  language: 'i18nextLng',
+} as const;
+
+export const PASSWORD_MIN_LENGTH_REGISTER = 6;
+export const PASSWORD_MIN_LENGTH_RESET = 8;
+
+export const TIMINGS = {
+  settingsMemoryCacheMs: 5 * 60_000,
+  settingsStorageCacheMs: 5 * 60_000,
+  cachedSettingsNoticeMs: 5_000,
+  resetRedirectMs: 3_000,
+  forgotPasswordDelayMs: 1_000,
+  toastMs: 4_000,
+  toastSuccessMs: 3_000,
+  notificationsPollMs: 60_000,
+  searchDebounceMs: 500,
+} as const;
+
+export const TRANSLATION_RETRY = { maxRetries: 5, initialDelayMs: 350 } as const;
+
+export const ERROR_TOAST_MAX_LENGTH = 100;
+
+export const NOTIFICATIONS = { pageSize: 10, badgeCap: 99 } as const;
+export const NAVBAR_SCROLL_THRESHOLD_PX = 10;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const SUBJECT_PAGE_SIZE = 8;
+export const SUBSCRIPTION_PAGE_SIZE = 10;
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const CURRENCY = 'KWD';
+export const CURRENCY_DECIMALS = 2;
+/** 1 KWD = 1000 fils; money is integer fils inside the server. */
+export const FILS_PER_KWD = 1000;
+
+export const PAYMENT_METHODS = ['balance', 'payzah', 'deema'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYZAH_PAYMENT_TYPE = 1;
+
+/** First day of the week per language: 6 = Saturday, 0 = Sunday. */
+export const WEEK_STARTS_ON: Record<Language, 0 | 6> = { ar: 6, en: 0 };
+
+export const CHAT = {
+  reconnectMaxAttempts: 3,
+  reconnectBaseMs: 2_000,
+  reconnectCapMs: 45_000,
+  reconnectJitterMs: 2_000,
+  errorCooldownMs: 10_000,
+  dedupeMaxEntries: 100,
+  dedupeExpiryMs: 30_000,
+  dedupeDropFraction: 0.2,
+  socketReconnectionAttempts: 10,
+  socketReconnectionDelayMs: 1_000,
+  socketReconnectionDelayMaxMs: 5_000,
+  lastMessagesDelayMs: 1_000,
+} as const;
+
+export const HOME = {
+  heroAutoplayMs: 5_000,
+  heroTransitionMs: 800,
+  famousAutoplayMs: 6_000,
+  mostBookedAutoplayMs: 7_000,
+  reviewsAutoplayMs: 5_000,
+  howItWorksRotationMs: 3_000,
+  reviewsLimit: 10,
+  teachersPerCarousel: 10,
+  famousMinRating: 4,
+  defaultRating: 4.5,
+  avatarInitialsMax: 2,
+  bioLines: 3,
+  perViewBreakpoints: { 0: 1, 640: 2, 1024: 3 },
+} as const;
+
+/** The WhatsApp contact number is fixed in the product (international format, digits only). */
+export const WHATSAPP_NUMBER = '96522270000';
+
+/** Where role 1 (admin) is sent from the profile screen unless the server says otherwise. */
+export const DEFAULT_ADMIN_DASHBOARD_URL = '/admin';
