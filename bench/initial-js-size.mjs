@@ -43,5 +43,7 @@ for (const file of files) {
   total += gzip;
   console.log(`  ${kb(gzip).padStart(9)}  (${kb(raw)} raw)  ${file}${entryOnly.has(file) ? '' : '  [home route]'}`);
 }
-console.log(`  ${kb(total).padStart(9)}  total; budget ${BUDGET_KB} KB: ${total / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`);
+console.log(
+  `  ${kb(total).padStart(9)}  total; budget ${BUDGET_KB} KB: ${total / 1024 <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}`,
+);
 for (const file of css) console.log(`  CSS ${kb(gz(file).gzip)} gzip  ${file}`);

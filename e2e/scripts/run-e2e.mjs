@@ -10,7 +10,9 @@ const root = path.resolve(here, '../..');
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 if (!existsSync(chrome)) {
-  console.log(`e2e: skipped (Chromium not found at ${chrome}; install it with: apt-get install -y chromium, or set CHROME_PATH)`);
+  console.log(
+    `e2e: skipped (Chromium not found at ${chrome}; install it with: apt-get install -y chromium, or set CHROME_PATH)`,
+  );
   process.exit(0);
 }
 

@@ -43,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /** Starts the real server on a free port with a fresh embedded database, for the whole e2e run. */
-export default async function setup(project: TestProject) {
+export async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

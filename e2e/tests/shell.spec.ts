@@ -106,9 +106,10 @@ describe('layout', () => {
     const page = await open('/en');
     const contact = page.getByTestId('footer-contact');
     await contact.getByText(settings.contactEmail).waitFor();
-    const socials = await page.getByTestId('footer-social').locator('a').evaluateAll((as) =>
-      as.map((a) => a.getAttribute('data-social')),
-    );
+    const socials = await page
+      .getByTestId('footer-social')
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('data-social')));
     expect(socials.sort()).toEqual(['facebook', 'instagram', 'linkedin', 'twitter', 'youtube']);
     await page.context().close();
   });
@@ -118,7 +119,9 @@ describe('layout', () => {
     const navbar = page.getByTestId('navbar');
     expect(await navbar.getAttribute('data-scrolled')).toBe('false');
     await page.mouse.wheel(0, 600);
-    await page.waitForFunction(() => document.querySelector('[data-testid=navbar]')?.getAttribute('data-scrolled') === 'true');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=navbar]')?.getAttribute('data-scrolled') === 'true',
+    );
     await page.context().close();
   });
 

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { readStoredLanguage, resolveLanguage } from './shared/i18n/language.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
+import { readStoredLanguage, resolveLanguage } from './shared/i18n/language.ts';
 import './index.css';
 
 const { language } = resolveLanguage(window.location, safeStoredLanguage());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { directionOf, isLanguage, LANGUAGES } from './constants.ts';
-import { FALLBACK_WEBSITE_SETTINGS, websiteSettingsSchema } from './settings.ts';
+import { websiteSettingsSchema } from './settings.ts';
+import { FALLBACK_WEBSITE_SETTINGS } from './settings-defaults.ts';
 
 describe('languages', () => {
   it('accepts only ar and en', () => {

@@ -27,6 +27,8 @@ export async function registerWebApp(
     root: distDir,
     prefix: '/',
     index: false,
+    // One route per built file, so every other path (including /) reaches the page handler.
+    wildcard: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {

@@ -1,13 +1,8 @@
-import { isLanguage } from '@ustaz/contract';
+import { isLanguage } from '@ustaz/contract/constants';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import {
-  applyDocumentLanguage,
-  readStoredLanguage,
-  resolveLanguage,
-  storeLanguage,
-} from '../shared/i18n/language.ts';
+import { applyDocumentLanguage, readStoredLanguage, resolveLanguage, storeLanguage } from '../shared/i18n/language.ts';
 
 function storage(): Storage | null {
   try {

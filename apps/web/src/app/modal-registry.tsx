@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
-import { ConfirmationModalFromHost } from '../shared/ui/confirmation-modal.tsx';
-import type { ModalKind } from '../shared/ui/modal/modal-kinds.ts';
-import type { ModalComponentProps } from '../shared/ui/modal/modal-context.tsx';
+import { lazy } from 'react';
+import type { ModalRegistry } from '../shared/ui/modal/modal-context.tsx';
 
-/** Which component the modal host shows for each kind; features add theirs as they arrive. */
-export const modalRegistry: Partial<Record<ModalKind, ComponentType<ModalComponentProps>>> = {
-  CONFIRMATION_MODAL: ConfirmationModalFromHost,
+/** Which component the modal host shows for each kind; each is loaded when first opened. */
+export const modalRegistry: ModalRegistry = {
+  CONFIRMATION_MODAL: lazy(() =>
+    import('../shared/ui/confirmation-modal.tsx').then((m) => ({ default: m.ConfirmationModalFromHost })),
+  ),
 };

@@ -12,7 +12,10 @@ export function PlaceholderPage() {
   const lang = useCurrentLanguage();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   return (
-    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center" data-testid="placeholder-page">
+    <section
+      className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center"
+      data-testid="placeholder-page"
+    >
       <Construction aria-hidden="true" className="size-14 text-primary" />
       <h1 className="mt-6 text-3xl font-extrabold text-slate-900">{t(`titles.${handle?.titleKey ?? 'home'}`)}</h1>
       <p className="mt-2 text-lg font-semibold text-secondary">{t('placeholder.comingSoon')}</p>

@@ -1,9 +1,8 @@
-import { ROLE } from '@ustaz/contract';
+import { isLanguage, ROLE } from '@ustaz/contract/constants';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useAuth } from '../shared/auth/auth-context.tsx';
 import { localePath } from '../shared/i18n/language.ts';
-import { isLanguage } from '@ustaz/contract';
 import { FullPageSpinner } from '../shared/ui/spinner.tsx';
 
 export type Access = 'public' | 'guest' | 'auth' | 'teacher' | 'admin';

@@ -1,8 +1,8 @@
 import { createBrowserRouter } from 'react-router';
+import { FullPageSpinner } from '../shared/ui/spinner.tsx';
 import { LanguageGate, LanguageRedirect } from './language-gate.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { pageRoutes } from './routes.tsx';
-import { FullPageSpinner } from '../shared/ui/spinner.tsx';
 
 export const router = createBrowserRouter([
   { path: '/', element: <LanguageRedirect /> },

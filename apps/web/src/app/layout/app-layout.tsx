@@ -1,4 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { TIMINGS } from '@ustaz/contract/constants';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
@@ -6,13 +7,14 @@ import { injectMarketingScripts } from '../../shared/settings/marketing-scripts.
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
-import { TIMINGS } from '@ustaz/contract';
 import { modalRegistry } from '../modal-registry.tsx';
-import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import { useScrollManager } from './use-scroll-manager.ts';
 import { WhatsAppButton } from './whatsapp-button.tsx';
+
+// Below the fold: loaded after the first paint, keeping the first bundle small.
+const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
 
 /** Every page: skip link, navigation bar, the page, footer, WhatsApp button, and the modal host. */
 export function AppLayout() {
@@ -25,7 +27,8 @@ export function AppLayout() {
   useEffect(() => {
     if (!loaded) return;
     injectMarketingScripts(loaded.settings);
-    if (loaded.fromCache) notify.info(t('settings.cachedNotice'), { duration: TIMINGS.cachedSettingsNoticeMs, id: 'cached-settings' });
+    if (loaded.fromCache)
+      notify.info(t('settings.cachedNotice'), { duration: TIMINGS.cachedSettingsNoticeMs, id: 'cached-settings' });
   }, [loaded, t]);
 
   return (
@@ -43,7 +46,9 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer settingsQuery={settings} />
+        <Suspense fallback={<div className="mt-16 min-h-72 bg-slate-900" />}>
+          <Footer settingsQuery={settings} />
+        </Suspense>
         <WhatsAppButton />
       </div>
     </ModalProvider>

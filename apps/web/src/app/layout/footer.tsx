@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import type { useWebsiteSettings } from '../../shared/settings/api.ts';
-import {
-  FacebookIcon,
-  InstagramIcon,
-  LinkedInIcon,
-  XIcon,
-  YouTubeIcon,
-} from '../../shared/ui/brand-icons.tsx';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../shared/ui/brand-icons.tsx';
 import { useCurrentLanguage } from './use-current-language.ts';
 
 type SocialKey = 'linkedin' | 'twitter' | 'youtube' | 'instagram' | 'facebook';

@@ -1,4 +1,4 @@
-import { NAVBAR_SCROLL_THRESHOLD_PX } from '@ustaz/contract';
+import { NAVBAR_SCROLL_THRESHOLD_PX } from '@ustaz/contract/constants';
 import { GraduationCap, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,7 +153,11 @@ export function Navbar() {
             <ul className="flex flex-col gap-1 p-3">
               {links.map((item) => (
                 <li key={item.key}>
-                  <NavLink to={localePath(lang, item.to)} end={item.end} className={(s) => `block ${linkClass(s)} text-base`}>
+                  <NavLink
+                    to={localePath(lang, item.to)}
+                    end={item.end}
+                    className={(s) => `block ${linkClass(s)} text-base`}
+                  >
                     {t(`nav.${item.key}`)}
                   </NavLink>
                 </li>
@@ -166,7 +170,10 @@ export function Navbar() {
                   <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'outline', size: 'md' })}>
                     {t('nav.login')}
                   </Link>
-                  <Link to={localePath(lang, '/register')} className={buttonClasses({ variant: 'primary', size: 'md' })}>
+                  <Link
+                    to={localePath(lang, '/register')}
+                    className={buttonClasses({ variant: 'primary', size: 'md' })}
+                  >
                     {t('nav.register')}
                   </Link>
                 </>

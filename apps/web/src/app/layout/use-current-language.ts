@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ustaz/contract';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ustaz/contract/constants';
 import { useParams } from 'react-router';
 
 /** The language of the current route (its first path segment). */

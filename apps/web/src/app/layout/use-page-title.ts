@@ -10,7 +10,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 
 /** Sets the document title per route: "{page} | {app}", or the default title from settings. */
 export function usePageTitle(settings: WebsiteSettings | undefined) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
   const titleKey = handle?.titleKey;
@@ -20,5 +20,5 @@ export function usePageTitle(settings: WebsiteSettings | undefined) {
     if (titleKey) document.title = `${t(`titles.${titleKey}`)} | ${appName}`;
     else if (settings?.defaultTitle) document.title = settings.defaultTitle;
     else document.title = appName;
-  }, [titleKey, settings?.defaultTitle, t, i18n.language]);
+  }, [titleKey, settings?.defaultTitle, t]);
 }

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 /** Scrolls to the top on every path change, or to the element named by the hash (e.g. #faq). */
 export function useScrollManager() {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger, even with no hash.
   useEffect(() => {
     if (!hash) {
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });

@@ -1,4 +1,4 @@
-import { WHATSAPP_NUMBER } from '@ustaz/contract';
+import { WHATSAPP_NUMBER } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { WhatsAppIcon } from '../../shared/ui/brand-icons.tsx';
 

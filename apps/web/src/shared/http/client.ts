@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@ustaz/contract';
+import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import i18next from 'i18next';
 
 /** An API answer outside 2xx, with the parsed body (`{ status, message, code }` or `{ status, errors }`). */

@@ -1,7 +1,7 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_RETRY } from '@ustaz/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_RETRY } from '@ustaz/contract/constants';
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { createFetchBackend } from './fetch-backend.ts';
 
 export const NAMESPACES = ['common', 'pages', 'home'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -12,7 +12,7 @@ export type Namespace = (typeof NAMESPACES)[number];
  */
 export async function initI18n(language: string) {
   await i18next
-    .use(HttpBackend)
+    .use(createFetchBackend())
     .use(initReactI18next)
     .init({
       lng: language,
@@ -21,7 +21,6 @@ export async function initI18n(language: string) {
       load: 'languageOnly',
       ns: ['common'],
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       maxRetries: TRANSLATION_RETRY.maxRetries,
       retryTimeout: TRANSLATION_RETRY.initialDelayMs,
       interpolation: { escapeValue: false },

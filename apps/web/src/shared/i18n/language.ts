@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language, STORAGE_KEYS } from '@ustaz/contract';
+import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language, STORAGE_KEYS } from '@ustaz/contract/constants';
 
 /** A first segment that looks like a language code (`fr`, `en-US`) rather than a page name. */
 const LANGUAGE_LIKE = /^[a-z]{2}(-[a-z]{2,4})?$/i;

@@ -1,4 +1,4 @@
-import { ERROR_TOAST_MAX_LENGTH } from '@ustaz/contract';
+import { ERROR_TOAST_MAX_LENGTH } from '@ustaz/contract/constants';
 import { ApiRequestError } from '../http/client.ts';
 
 function field(value: unknown, key: string): string | undefined {

@@ -13,7 +13,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // Physical direction utilities that break right-to-left layouts (STYLE.md habit 9).
-const PHYSICAL = /(?<![\w-])(?:-?(?:ml|mr|pl|pr|left|right|rounded-[lr]|rounded-[tb][lr]|border-[lr])-[\w./[\]-]+|text-(?:left|right)|float-(?:left|right))(?![\w-])/;
+const PHYSICAL =
+  /(?<![\w-])(?:-?(?:ml|mr|pl|pr|left|right|rounded-[lr]|rounded-[tb][lr]|border-[lr])-[\w./[\]-]+|text-(?:left|right)|float-(?:left|right))(?![\w-])/;
 
 describe('direction-free styles', () => {
   it('no source file uses physical left/right utilities', () => {

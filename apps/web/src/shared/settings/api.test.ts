@@ -48,7 +48,10 @@ describe('loadWebsiteSettings', () => {
 
   it('uses a local copy younger than 5 minutes without fetching (new page load)', async () => {
     const t = setup(async () => server);
-    t.data.set(STORAGE_KEYS.websiteSettings, JSON.stringify({ data: { ...server, appName: 'Stored' }, timestamp: 1_000_000 - MINUTE }));
+    t.data.set(
+      STORAGE_KEYS.websiteSettings,
+      JSON.stringify({ data: { ...server, appName: 'Stored' }, timestamp: 1_000_000 - MINUTE }),
+    );
     const loaded = await loadWebsiteSettings(t.deps);
     expect(loaded).toMatchObject({ source: 'storage', fromCache: false });
     expect(loaded.settings.appName).toBe('Stored');
@@ -59,7 +62,10 @@ describe('loadWebsiteSettings', () => {
     const t = setup(async () => {
       throw new Error('offline');
     });
-    t.data.set(STORAGE_KEYS.websiteSettings, JSON.stringify({ data: { ...server, appName: 'Old' }, timestamp: 1_000_000 - 60 * MINUTE }));
+    t.data.set(
+      STORAGE_KEYS.websiteSettings,
+      JSON.stringify({ data: { ...server, appName: 'Old' }, timestamp: 1_000_000 - 60 * MINUTE }),
+    );
     const loaded = await loadWebsiteSettings(t.deps);
     expect(loaded).toMatchObject({ source: 'stale-storage', fromCache: true });
     expect(loaded.settings.appName).toBe('Old');

@@ -1,5 +1,6 @@
-import { STORAGE_KEYS, TIMINGS, type WebsiteSettings, websiteSettingsSchema } from '@ustaz/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { WebsiteSettings } from '@ustaz/contract';
+import { STORAGE_KEYS, TIMINGS } from '@ustaz/contract/constants';
 import { apiRequest } from '../http/client.ts';
 
 export const SETTINGS_ERROR = 'Failed to fetch website settings from all sources';
@@ -27,13 +28,18 @@ export function resetSettingsMemory() {
   memory = null;
 }
 
-function readStored(storage: SettingsDeps['storage']): StoredCopy | null {
+/** The contract's schema, loaded apart from the first bundle (zod is not needed for the first paint). */
+async function settingsSchema() {
+  return (await import('@ustaz/contract')).websiteSettingsSchema;
+}
+
+async function readStored(storage: SettingsDeps['storage']): Promise<StoredCopy | null> {
   if (!storage) return null;
   try {
     const raw = storage.getItem(STORAGE_KEYS.websiteSettings);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredCopy>;
-    const data = websiteSettingsSchema.safeParse(parsed.data);
+    const data = (await settingsSchema()).safeParse(parsed.data);
     if (!data.success || typeof parsed.timestamp !== 'number') return null;
     return { data: data.data, timestamp: parsed.timestamp };
   } catch {
@@ -51,7 +57,8 @@ function remember(copy: StoredCopy, storage: SettingsDeps['storage']) {
 }
 
 async function fetchValidated(deps: SettingsDeps): Promise<WebsiteSettings> {
-  return websiteSettingsSchema.parse(await deps.fetchSettings());
+  const [schema, body] = await Promise.all([settingsSchema(), deps.fetchSettings()]);
+  return schema.parse(body);
 }
 
 /**
@@ -64,7 +71,7 @@ export async function loadWebsiteSettings(deps: SettingsDeps = defaultDeps()): P
   if (memory && now - memory.timestamp < TIMINGS.settingsMemoryCacheMs) {
     return { settings: memory.data, source: 'memory', fromCache: false };
   }
-  const stored = readStored(deps.storage);
+  const stored = await readStored(deps.storage);
   if (stored && now - stored.timestamp < TIMINGS.settingsStorageCacheMs) {
     memory = stored;
     return { settings: stored.data, source: 'storage', fromCache: false };

@@ -59,7 +59,6 @@ export function Button({
   return (
     <button
       {...rest}
-      // biome-ignore lint/a11y/useButtonType: the type is a prop that defaults to "button"
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}

@@ -1,25 +1,33 @@
-import { DEFAULT_LANGUAGE, directionOf, ERROR_TOAST_MAX_LENGTH, isLanguage, TIMINGS } from '@ustaz/contract';
-import { useTranslation } from 'react-i18next';
-import { type ExternalToast, Toaster, toast } from 'sonner';
+import { ERROR_TOAST_MAX_LENGTH, TIMINGS } from '@ustaz/contract/constants';
+import { lazy, Suspense } from 'react';
+import type { ExternalToast } from 'sonner';
 import { truncate } from '../lib/error-message.ts';
 
 export type NotifyOptions = ExternalToast;
 
+// sonner is loaded after the first paint, not in the first bundle. Toasts asked for before the
+// toaster is mounted wait for it, so none is lost.
+let markMounted: () => void = () => {};
+const toasterMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+const loadSonner = () => import('sonner');
+
+const LazySonnerToaster = lazy(() => import('./sonner-toaster.tsx').then((m) => ({ default: m.SonnerToaster })));
+const onMounted = () => markMounted();
+
 /** The one toaster of the app (spec 2, "Notices"): top right, 4 s, follows the page direction. */
 export function AppToaster() {
-  const { t, i18n } = useTranslation('common');
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
-    <Toaster
-      position="top-right"
-      duration={TIMINGS.toastMs}
-      richColors
-      closeButton
-      dir={directionOf(language)}
-      containerAriaLabel={t('ui.notifications')}
-      toastOptions={{ closeButtonAriaLabel: t('ui.close') }}
-    />
+    <Suspense fallback={null}>
+      <LazySonnerToaster onMounted={onMounted} />
+    </Suspense>
   );
+}
+
+async function withToast(show: (toast: Awaited<ReturnType<typeof loadSonner>>['toast']) => void) {
+  const [{ toast }] = await Promise.all([loadSonner(), toasterMounted]);
+  show(toast);
 }
 
 /**
@@ -28,18 +36,18 @@ export function AppToaster() {
  */
 export const notify = {
   success(message: string, options?: NotifyOptions) {
-    return toast.success(message, { duration: TIMINGS.toastSuccessMs, ...options });
+    return withToast((toast) => toast.success(message, { duration: TIMINGS.toastSuccessMs, ...options }));
   },
   error(message: string, options?: NotifyOptions) {
-    return toast.error(truncate(message, ERROR_TOAST_MAX_LENGTH), options);
+    return withToast((toast) => toast.error(truncate(message, ERROR_TOAST_MAX_LENGTH), options));
   },
   info(message: string, options?: NotifyOptions) {
-    return toast.info(message, options);
+    return withToast((toast) => toast.info(message, options));
   },
   warning(message: string, options?: NotifyOptions) {
-    return toast.warning(message, options);
+    return withToast((toast) => toast.warning(message, options));
   },
   dismiss(id?: string | number) {
-    return toast.dismiss(id);
+    return withToast((toast) => toast.dismiss(id));
   },
 };

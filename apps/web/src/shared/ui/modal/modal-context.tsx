@@ -1,7 +1,9 @@
 import {
   type ComponentType,
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   use,
   useCallback,
   useId,
@@ -9,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Modal, type ModalSize } from './modal.tsx';
+import type { ModalSize } from './modal.tsx';
 import { MODAL_KINDS, type ModalKind } from './modal-kinds.ts';
 
 /** The frame options given when opening ("props" in spec 4). */
@@ -45,6 +47,9 @@ export type ModalContextValue = {
   /** Runs the optional props.onClose, then resets to UNDEFINED. */
   closeModal: () => void;
 };
+
+// The dialog frame is loaded the first time a modal opens, not with the first page.
+const Modal = lazy(() => import('./modal.tsx').then((m) => ({ default: m.Modal })));
 
 const CLOSED: ModalState = { kind: MODAL_KINDS.UNDEFINED, data: undefined, props: {}, serial: 0 };
 
@@ -99,18 +104,20 @@ export function ModalProvider({ children, registry }: { children: ReactNode; reg
     <ModalContext value={value}>
       {children}
       {Component ? (
-        <Modal
-          key={state.serial}
-          open
-          onClose={closeModal}
-          size={state.props.size}
-          title={state.props.title}
-          showCloseButton={state.props.showCloseButton}
-          closeOnBackdrop={state.props.closeOnBackdrop}
-          labelledBy={titleId}
-        >
-          <Component data={state.data} props={state.props} closeModal={closeModal} titleId={titleId} />
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal
+            key={state.serial}
+            open
+            onClose={closeModal}
+            size={state.props.size}
+            title={state.props.title}
+            showCloseButton={state.props.showCloseButton}
+            closeOnBackdrop={state.props.closeOnBackdrop}
+            labelledBy={titleId}
+          >
+            <Component data={state.data} props={state.props} closeModal={closeModal} titleId={titleId} />
+          </Modal>
+        </Suspense>
       ) : null}
     </ModalContext>
   );

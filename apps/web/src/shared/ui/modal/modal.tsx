@@ -25,6 +25,10 @@ export type ModalProps = {
   closeOnBackdrop?: boolean;
   /** Id of a heading inside children naming the dialog, when there is no title. */
   labelledBy?: string;
+  /** Id of the text describing the dialog (a confirmation's message). */
+  describedBy?: string;
+  /** alertdialog for confirmations that interrupt the user. */
+  role?: 'dialog' | 'alertdialog';
   className?: string;
   children: ReactNode;
 };
@@ -108,6 +112,8 @@ export function Modal({
   showCloseButton = true,
   closeOnBackdrop = true,
   labelledBy,
+  describedBy,
+  role,
   className,
   children,
 }: ModalProps) {
@@ -175,10 +181,11 @@ export function Modal({
   const hasHeader = Boolean(title) || showCloseButton;
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the cancel event and onKeyDown
     <dialog
       ref={dialogRef}
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={title ? titleId : labelledBy}
+      aria-describedby={describedBy}
       onCancel={handleCancel}
       onClose={handleNativeClose}
       onKeyDown={handleKeyDown}

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { websiteSettings } from '../db/schema.ts';
+import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
+import { createTestApp } from '../test/helpers.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="ar" dir="rtl">
+  <head>
+    <meta charset="UTF-8" />
+    <title>placeholder</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('serving the web app', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let dist: string;
+  const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'ustaz-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, 'locales/ar'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(dist, 'assets/index-abc123.js'), js);
+    writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(js));
+    writeFileSync(path.join(dist, 'locales/ar/common.json'), '{"appName":"أستاذ"}');
+    t = await createTestApp({ webDistDir: dist });
+    await t.database.db.insert(websiteSettings).values({
+      ...INITIAL_SETTINGS,
+      defaultTitle: 'Ustaz <Test> & "Co"',
+      headerScripts: '<script>window.__head = 1</script>',
+      footerScripts: '<script src="https://example.com/widget.js"></script>',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sets <html lang dir> from the first path segment', async () => {
+    const ar = await t.app.inject({ url: '/ar/teachers' });
+    expect(ar.statusCode).toBe(200);
+    expect(ar.headers['content-type']).toContain('text/html');
+    expect(ar.body).toContain('<html lang="ar" dir="rtl">');
+    const en = await t.app.inject({ url: '/en/about?x=1' });
+    expect(en.body).toContain('<html lang="en" dir="ltr">');
+    expect(en.body).toContain('href="/locales/en/common.json"');
+    // Unprefixed paths get the default language; the client then redirects.
+    expect((await t.app.inject({ url: '/' })).body).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('writes the escaped default title and the custom scripts, every script with the CSP nonce', async () => {
+    const res = await t.app.inject({ url: '/en' });
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("'strict-dynamic'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.body).toContain('<title>Ustaz &#60;Test&#62; &#38; &#34;Co&#34;</title>');
+    expect(res.body).not.toContain('placeholder');
+    const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(3);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(res.body.indexOf('window.__head')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(res.body.indexOf('widget.js')).toBeGreaterThan(res.body.indexOf('<body>'));
+    // A new nonce for every page.
+    const again = await t.app.inject({ url: '/en' });
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets precompressed with immutable caching', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const locale = await t.app.inject({ url: '/locales/ar/common.json' });
+    expect(locale.statusCode).toBe(200);
+    expect(locale.headers['cache-control']).toBe('public, no-cache');
+  });
+
+  it('answers 404 for missing files and API routes instead of the page', async () => {
+    const asset = await t.app.inject({ url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toMatchObject({ code: 'notFound' });
+    const api = await t.app.inject({ url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/ar/teachers' });
+    expect(post.statusCode).toBe(404);
+  });
+});

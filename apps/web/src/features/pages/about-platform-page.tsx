@@ -1,0 +1,73 @@
+import {
+  Bell,
+  CalendarX,
+  CreditCard,
+  Languages,
+  ListChecks,
+  Lock,
+  MessagesSquare,
+  Package,
+  SplitSquareHorizontal,
+  Star,
+  Wallet,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CallToAction, CardGrid, PageHeader, PageSection, StepList } from './page-blocks.tsx';
+import { readCards } from './page-content.ts';
+import { usePageLanguage } from './use-page-language.ts';
+
+/** In the order of aboutPlatform.payments.methods: wallet, subscription hours, Payzah, Deema. */
+const PAYMENT_ICONS = [Wallet, Package, CreditCard, SplitSquareHorizontal];
+/** In the order of aboutPlatform.features.items. */
+const FEATURE_ICONS = [MessagesSquare, Bell, Star, Languages, CalendarX, ListChecks];
+
+/** /{lang}/about-platform: how the platform works for students and teachers, payments, features. */
+export function AboutPlatformPage() {
+  const { t } = useTranslation('pages');
+  const { to } = usePageLanguage();
+  const studentSteps = readCards(t('aboutPlatform.students.steps', { returnObjects: true }));
+  const teacherSteps = readCards(t('aboutPlatform.teachers.steps', { returnObjects: true }));
+  const methods = readCards(t('aboutPlatform.payments.methods', { returnObjects: true }));
+  const features = readCards(t('aboutPlatform.features.items', { returnObjects: true }));
+
+  return (
+    <div>
+      <PageHeader title={t('aboutPlatform.title')} lead={t('aboutPlatform.lead')} />
+      <PageSection
+        id="students"
+        heading={t('aboutPlatform.students.heading')}
+        intro={t('aboutPlatform.students.intro')}
+      >
+        <StepList steps={studentSteps} />
+      </PageSection>
+      <PageSection
+        id="teachers"
+        heading={t('aboutPlatform.teachers.heading')}
+        intro={t('aboutPlatform.teachers.intro')}
+        className="bg-surface"
+      >
+        <StepList steps={teacherSteps} />
+      </PageSection>
+      <PageSection
+        id="payments"
+        heading={t('aboutPlatform.payments.heading')}
+        intro={t('aboutPlatform.payments.intro')}
+      >
+        <CardGrid cards={methods} icons={PAYMENT_ICONS} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        <p className="mt-6 flex items-start gap-2 text-sm leading-6 text-slate-600">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>{t('aboutPlatform.payments.note')}</span>
+        </p>
+      </PageSection>
+      <PageSection id="features" heading={t('aboutPlatform.features.heading')} className="bg-surface">
+        <CardGrid cards={features} icons={FEATURE_ICONS} />
+      </PageSection>
+      <CallToAction
+        heading={t('aboutPlatform.cta.heading')}
+        body={t('aboutPlatform.cta.body')}
+        primary={{ to: to('/register'), label: t('aboutPlatform.cta.primary') }}
+        secondary={{ to: to('/contact'), label: t('aboutPlatform.cta.secondary') }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button.tsx';
+import { cx } from './class-names.ts';
+import { Modal } from './modal/modal.tsx';
+import type { ModalComponentProps } from './modal/modal-context.tsx';
+
+export type ConfirmationVariant = 'destructive' | 'outline';
+
+/** Runs onConfirm, keeping the button busy until a returned promise settles, then calls onDone. */
+function useConfirmAction(onConfirm: (() => unknown) | undefined, onDone: () => void) {
+  const [pending, setPending] = useState(false);
+  async function confirm() {
+    if (pending) return;
+    setPending(true);
+    try {
+      await onConfirm?.();
+    } catch (error) {
+      // A failed action keeps the modal open; the caller reports the error (notify.error).
+      console.error(error);
+      setPending(false);
+      return;
+    }
+    setPending(false);
+    onDone();
+  }
+  return { pending, confirm };
+}
+
+type BodyProps = {
+  icon?: ReactNode;
+  /** Rendered as the heading when given (otherwise the Modal shows the title). */
+  title?: ReactNode;
+  titleId?: string;
+  message: ReactNode;
+  messageId: string;
+  confirmText: ReactNode;
+  cancelText: ReactNode;
+  variant: ConfirmationVariant;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+function ConfirmationBody({
+  icon,
+  title,
+  titleId,
+  message,
+  messageId,
+  confirmText,
+  cancelText,
+  variant,
+  pending,
+  onConfirm,
+  onCancel,
+}: BodyProps) {
+  return (
+    <div className={cx('flex flex-col gap-5', icon ? 'items-center text-center' : 'text-start')}>
+      {icon ? (
+        <div
+          aria-hidden="true"
+          className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700"
+        >
+          {icon}
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-2">
+        {title ? (
+          <h2 id={titleId} className="text-lg font-bold text-slate-900">
+            {title}
+          </h2>
+        ) : null}
+        <div id={messageId} className="text-slate-600">
+          {message}
+        </div>
+      </div>
+      <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          {cancelText}
+        </Button>
+        <Button variant={variant} loading={pending} onClick={onConfirm}>
+          {confirmText}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export type ConfirmationModalProps = {
+  open: boolean;
+  /** Runs on cancel, Escape, backdrop, the close button, and after onConfirm succeeds. */
+  onClose: () => void;
+  /** May return a promise: the confirm button shows a spinner until it settles. A rejection keeps the modal open. */
+  onConfirm: () => unknown;
+  title?: ReactNode;
+  message?: ReactNode;
+  confirmText?: ReactNode;
+  cancelText?: ReactNode;
+  variant?: ConfirmationVariant;
+};
+
+/** The simple confirmation (spec 2, "Other modals"), with translated defaults for every text. */
+export function ConfirmationModal({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  message,
+  confirmText,
+  cancelText,
+  variant = 'destructive',
+}: ConfirmationModalProps) {
+  const { t } = useTranslation('common');
+  const messageId = useId();
+  const { pending, confirm } = useConfirmAction(onConfirm, onClose);
+  const dismiss = () => {
+    if (!pending) onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={dismiss}
+      size="sm"
+      role="alertdialog"
+      title={title ?? t('ui.confirmTitle')}
+      describedBy={messageId}
+    >
+      <ConfirmationBody
+        message={message ?? t('ui.confirmMessage')}
+        messageId={messageId}
+        confirmText={confirmText ?? t('ui.confirm')}
+        cancelText={cancelText ?? t('ui.cancel')}
+        variant={variant}
+        pending={pending}
+        onConfirm={confirm}
+        onCancel={dismiss}
+      />
+    </Modal>
+  );
+}
+
+export type RichConfirmationModalProps = ConfirmationModalProps & {
+  icon: ReactNode;
+  /** Runs before onClose when the user cancels (button, Escape or backdrop), not after a confirm. */
+  onCancel?: () => void;
+};
+
+/** The richer confirmation: an icon, a cancel callback and no close button; the backdrop still cancels. */
+export function RichConfirmationModal({
+  open,
+  onClose,
+  onConfirm,
+  onCancel,
+  icon,
+  title,
+  message,
+  confirmText,
+  cancelText,
+  variant = 'destructive',
+}: RichConfirmationModalProps) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  const messageId = useId();
+  const { pending, confirm } = useConfirmAction(onConfirm, onClose);
+  const cancel = () => {
+    if (pending) return;
+    onCancel?.();
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={cancel}
+      size="sm"
+      role="alertdialog"
+      showCloseButton={false}
+      labelledBy={titleId}
+      describedBy={messageId}
+    >
+      <ConfirmationBody
+        icon={icon}
+        title={title ?? t('ui.confirmTitle')}
+        titleId={titleId}
+        message={message ?? t('ui.confirmMessage')}
+        messageId={messageId}
+        confirmText={confirmText ?? t('ui.confirm')}
+        cancelText={cancelText ?? t('ui.cancel')}
+        variant={variant}
+        pending={pending}
+        onConfirm={confirm}
+        onCancel={cancel}
+      />
+    </Modal>
+  );
+}
+
+/** What openModal(MODAL_KINDS.CONFIRMATION_MODAL, data) accepts; every field is optional. */
+export type ConfirmationModalData = {
+  title?: ReactNode;
+  message?: ReactNode;
+  confirmText?: ReactNode;
+  cancelText?: ReactNode;
+  variant?: ConfirmationVariant;
+  /** Gives the rich layout; open with { showCloseButton: false } to drop the close button too. */
+  icon?: ReactNode;
+  onConfirm?: () => unknown;
+};
+
+function readData(data: unknown): ConfirmationModalData {
+  if (!data || typeof data !== 'object') return {};
+  const record = data as Record<string, unknown>;
+  const node = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' || (typeof value === 'object' && value !== null)
+      ? (value as ReactNode)
+      : undefined;
+  return {
+    title: node(record.title),
+    message: node(record.message),
+    confirmText: node(record.confirmText),
+    cancelText: node(record.cancelText),
+    icon: node(record.icon),
+    variant: record.variant === 'outline' || record.variant === 'destructive' ? record.variant : undefined,
+    onConfirm: typeof record.onConfirm === 'function' ? (record.onConfirm as () => unknown) : undefined,
+  };
+}
+
+/**
+ * The confirmation as content of the modal host, for the CONFIRMATION_MODAL kind: texts and
+ * onConfirm come from the host's data; cancel and a finished confirm call closeModal, which runs
+ * the host's props.onClose.
+ */
+export function ConfirmationModalFromHost({ data, props, closeModal, titleId }: ModalComponentProps) {
+  const { t } = useTranslation('common');
+  const messageId = useId();
+  const content = readData(data);
+  const { pending, confirm } = useConfirmAction(content.onConfirm, closeModal);
+  return (
+    <ConfirmationBody
+      icon={content.icon}
+      title={props.title ? undefined : (content.title ?? t('ui.confirmTitle'))}
+      titleId={titleId}
+      message={content.message ?? t('ui.confirmMessage')}
+      messageId={messageId}
+      confirmText={content.confirmText ?? t('ui.confirm')}
+      cancelText={content.cancelText ?? t('ui.cancel')}
+      variant={content.variant ?? 'destructive'}
+      pending={pending}
+      onConfirm={confirm}
+      onCancel={closeModal}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setTestLanguage } from './test-i18n.ts';
+import { AppToaster, notify } from './toast.tsx';
+
+async function renderToaster() {
+  render(<AppToaster />);
+  // sonner is lazy: wait until its toaster is on the page.
+  await waitFor(() => expect(document.querySelector('section[aria-label]')).not.toBeNull());
+}
+
+afterEach(async () => {
+  await act(async () => {
+    await notify.dismiss();
+  });
+});
+
+describe('notify', () => {
+  it('cuts error text to 100 characters', async () => {
+    await renderToaster();
+    const long = `${'a'.repeat(60)}${'b'.repeat(90)}`;
+    await act(async () => {
+      await notify.error(long);
+    });
+    const shown = await screen.findByText(/^a+b+…$/);
+    expect(shown.textContent).toHaveLength(100);
+    expect(shown.textContent?.startsWith('a'.repeat(60))).toBe(true);
+    expect(screen.queryByText(long)).toBeNull();
+  });
+
+  it('shows short messages whole, in the page direction', async () => {
+    await setTestLanguage('ar');
+    await renderToaster();
+    await act(async () => {
+      await notify.success('تم الحفظ');
+    });
+    const shown = await screen.findByText('تم الحفظ');
+    const toaster = shown.closest('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('dir')).toBe('rtl');
+    expect(toaster?.getAttribute('data-y-position')).toBe('top');
+    expect(toaster?.getAttribute('data-x-position')).toBe('right');
+    await setTestLanguage('en');
+  });
+});
