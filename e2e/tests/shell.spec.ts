@@ -14,6 +14,12 @@ async function htmlAttributes(page: Page) {
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 }
 
+/** The page sets `<html lang dir>` right after it renders the new path: wait for it. */
+async function waitForDirection(page: Page, lang: 'ar' | 'en') {
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+  return htmlAttributes(page);
+}
+
 async function open(path: string, options: Parameters<typeof newPage>[1] = {}) {
   const page = await newPage(browser, options);
   await page.goto(path);
@@ -48,7 +54,7 @@ describe('language handling', () => {
     await page.waitForURL('**/en/about');
     await page.goto('/fr/privacy');
     await page.waitForURL('**/en/privacy');
-    expect(await htmlAttributes(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(await waitForDirection(page, 'en')).toEqual({ lang: 'en', dir: 'ltr' });
     await page.context().close();
   });
 
@@ -68,10 +74,11 @@ describe('language handling', () => {
     const page = await open('/ar/privacy?ref=1');
     await page.getByTestId('navbar').getByTestId('language-switcher').click();
     await page.waitForURL('**/en/privacy?ref=1');
-    expect(await htmlAttributes(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(await waitForDirection(page, 'en')).toEqual({ lang: 'en', dir: 'ltr' });
+    await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor();
     await page.getByTestId('navbar').getByTestId('language-switcher').click();
     await page.waitForURL('**/ar/privacy?ref=1');
-    expect(await htmlAttributes(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(await waitForDirection(page, 'ar')).toEqual({ lang: 'ar', dir: 'rtl' });
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ar');
     await page.context().close();
   });
