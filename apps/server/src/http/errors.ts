@@ -48,6 +48,10 @@ export function toFieldErrors(issues: Issue[], input: unknown): Record<string, s
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.instancePath.split('/').filter(Boolean);
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys) errors[[...path, String(key)].join('.')] ??= 'unknownField';
+      continue;
+    }
     const field = path.length > 0 ? path.join('.') : '_';
     if (errors[field]) continue;
     const value = valueAt(input, path);
