@@ -22,6 +22,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await page.locator('main h1').first().waitFor();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(results.passes.length).toBeGreaterThan(10);
       expect(violations).toEqual([]);
       await page.context().close();
     });
