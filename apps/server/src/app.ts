@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, sendNotFound } from './http/errors.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 export type AppDeps = { config: Config; database: Database };
@@ -65,7 +65,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const settings = createSettingsService(database.db);
+  const settings = createSettingsService(database.db, runtimeSettings(config));
 
   app.get('/api/health', {
     schema: {

@@ -26,6 +26,14 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   TRUST_PROXY: booleanString,
+  JWT_SECRET: z.string().min(32).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Ustaz <no-reply@ustaz.com.kw>'),
+  MAIL_OUTBOX_DIR: z.string().default(path.join(repoRoot, 'data/mail')),
+  UPLOADS_DIR: z.string().default(path.join(repoRoot, 'data/uploads')),
+  SECRETS_DIR: z.string().default(path.join(repoRoot, 'data')),
 });
 
 export type Config = {
@@ -41,6 +49,12 @@ export type Config = {
   seedDemoData: boolean;
   rateLimitMax: number;
   trustProxy: boolean;
+  /** HS256 key for access tokens; when unset, server.ts keeps a random one in SECRETS_DIR. */
+  jwtSecret: string | undefined;
+  secretsDir: string;
+  google: { clientId: string; jwksUrl: string } | null;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  uploadsDir: string;
 };
 
 /** The one place that reads the environment. Throws a readable error when a variable is wrong. */
@@ -64,5 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
+    jwtSecret: e.JWT_SECRET,
+    secretsDir: e.SECRETS_DIR,
+    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL } : null,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
+    uploadsDir: e.UPLOADS_DIR,
   };
 }

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 
 /** The only entry that reads the environment and listens. */
 async function main() {
@@ -10,7 +10,7 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database });
-  await createSettingsService(database.db).ensureSettings();
+  await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
   if (config.seedDemoData) await seedDemoData(database.db, app.log);
 
   let closing = false;

@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './settings.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_UPLOAD_BYTES } from './constants.ts';
+import { DEFAULT_ADMIN_DASHBOARD_URL, DEFAULT_MAX_UPLOAD_BYTES } from './constants.ts';
 import type { WebsiteSettings } from './settings.ts';
 
 /**
@@ -31,7 +31,12 @@ export const FALLBACK_WEBSITE_SETTINGS: WebsiteSettings = {
   primaryColor: '#1e3a8a',
   secondaryColor: '#dc2626',
   customScripts: { headerScripts: '', footerScripts: '' },
-  additional: { enableRegistration: true, maxUploadSize: DEFAULT_MAX_UPLOAD_BYTES },
+  additional: {
+    enableRegistration: true,
+    maxUploadSize: DEFAULT_MAX_UPLOAD_BYTES,
+    googleClientId: null,
+    adminDashboardUrl: DEFAULT_ADMIN_DASHBOARD_URL,
+  },
   createdAt: '1970-01-01T00:00:00.000Z',
   updatedAt: '1970-01-01T00:00:00.000Z',
   version: 0,

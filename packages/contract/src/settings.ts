@@ -34,6 +34,10 @@ export const websiteSettingsSchema = z.object({
   additional: z.object({
     enableRegistration: z.boolean(),
     maxUploadSize: z.number().int().positive(),
+    /** Set when Google sign-in is configured on the server (GOOGLE_CLIENT_ID); the button shows only then. */
+    googleClientId: z.string().nullable(),
+    /** Where the profile screen sends admins (role 1). */
+    adminDashboardUrl: z.string(),
   }),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createSettingsService } from '../modules/settings/settings.service.ts';
 import type { Db } from './client.ts';
 
 /**
  * Demo data for `npm start` on a fresh machine. Idempotent: running it again adds nothing.
- * Later modules add their own demo data here (subjects, teachers, slots, packages, accounts).
+ * Each module adds its own demo data here (accounts, subjects, teachers, slots, packages).
  */
-export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
-  const settings = await createSettingsService(db).ensureSettings();
-  log.info({ appName: settings.appName, version: settings.version }, 'website settings ready');
+export async function seedDemoData(_db: Db, log: FastifyBaseLogger): Promise<void> {
+  log.info('demo data ready');
 }

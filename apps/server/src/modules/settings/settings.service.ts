@@ -1,10 +1,18 @@
 import { FALLBACK_WEBSITE_SETTINGS, type WebsiteSettings } from '@ustaz/contract';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { NewWebsiteSettingsRow, WebsiteSettingsRow } from '../../db/schema.ts';
 import { findCurrentSettings, insertSettings } from './settings.repo.ts';
 
 /** Maps the settings row to the contract shape: the one place rows become API bodies. */
-export function toWebsiteSettings(row: WebsiteSettingsRow): WebsiteSettings {
+/** Settings that come from the server's configuration rather than the settings row. */
+export type RuntimeSettings = { googleClientId: string | null; adminDashboardUrl: string };
+
+export function runtimeSettings(config: Pick<Config, 'google' | 'adminDashboardUrl'>): RuntimeSettings {
+  return { googleClientId: config.google?.clientId ?? null, adminDashboardUrl: config.adminDashboardUrl };
+}
+
+export function toWebsiteSettings(row: WebsiteSettingsRow, runtime: RuntimeSettings): WebsiteSettings {
   return {
     id: row.id,
     facebookUrl: row.facebookUrl,
@@ -30,7 +38,12 @@ export function toWebsiteSettings(row: WebsiteSettingsRow): WebsiteSettings {
     primaryColor: row.primaryColor,
     secondaryColor: row.secondaryColor,
     customScripts: { headerScripts: row.headerScripts, footerScripts: row.footerScripts },
-    additional: { enableRegistration: row.enableRegistration, maxUploadSize: row.maxUploadSize },
+    additional: {
+      enableRegistration: row.enableRegistration,
+      maxUploadSize: row.maxUploadSize,
+      googleClientId: runtime.googleClientId,
+      adminDashboardUrl: runtime.adminDashboardUrl,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
@@ -57,17 +70,18 @@ export const INITIAL_SETTINGS: NewWebsiteSettingsRow = {
   maxUploadSize: FALLBACK_WEBSITE_SETTINGS.additional.maxUploadSize,
 };
 
-export function createSettingsService(db: Db) {
+export function createSettingsService(db: Db, runtime: RuntimeSettings) {
   return {
     async getWebsiteSettings(): Promise<WebsiteSettings> {
       const row = await findCurrentSettings(db);
-      return row ? toWebsiteSettings(row) : FALLBACK_WEBSITE_SETTINGS;
+      if (row) return toWebsiteSettings(row, runtime);
+      return { ...FALLBACK_WEBSITE_SETTINGS, additional: { ...FALLBACK_WEBSITE_SETTINGS.additional, ...runtime } };
     },
     /** Makes sure a settings row exists; the site is never without settings. */
     async ensureSettings(): Promise<WebsiteSettings> {
       const existing = await findCurrentSettings(db);
-      if (existing) return toWebsiteSettings(existing);
-      return toWebsiteSettings(await insertSettings(db, INITIAL_SETTINGS));
+      if (existing) return toWebsiteSettings(existing, runtime);
+      return toWebsiteSettings(await insertSettings(db, INITIAL_SETTINGS), runtime);
     },
   };
 }

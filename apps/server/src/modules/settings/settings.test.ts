@@ -15,12 +15,17 @@ describe('GET /api/settings/website', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/settings/website' });
     expect(res.statusCode).toBe(200);
     const body = websiteSettingsSchema.parse(res.json());
-    expect(body.additional).toEqual({ enableRegistration: true, maxUploadSize: 10_485_760 });
+    expect(body.additional).toEqual({
+      enableRegistration: true,
+      maxUploadSize: 10_485_760,
+      googleClientId: null,
+      adminDashboardUrl: '/admin',
+    });
     expect(body.facebookUrl).toBeNull();
   });
 
   it('serves the stored row in the contract shape once seeded, and seeding twice adds nothing', async () => {
-    const service = createSettingsService(t.database.db);
+    const service = createSettingsService(t.database.db, { googleClientId: null, adminDashboardUrl: '/admin' });
     await service.ensureSettings();
     await service.ensureSettings();
     expect(await t.database.db.select().from(websiteSettings)).toHaveLength(1);

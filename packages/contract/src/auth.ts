@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH_REGISTER, PASSWORD_MIN_LENGTH_RESET, ROLE } from './constants.ts';
+
+/** Bodies, answers and field codes of the authentication calls (spec 3, 5, 7 and 8). */
+
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 60;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
+const nameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+
+export const roleIdSchema = z.union([z.literal(ROLE.admin), z.literal(ROLE.teacher), z.literal(ROLE.student)]);
+export const roleSchema = z.object({ id: roleIdSchema, name: z.enum(['admin', 'teacher', 'student']) });
+
+export const photoSchema = z.object({ id: z.string(), path: z.string() });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  photo: photoSchema.nullable(),
+  provider: z.enum(['email', 'google']),
+  emailConfirmed: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What anyone signed in may see of another user: no e-mail. */
+export const publicUserSchema = userSchema.pick({ id: true, firstName: true, lastName: true, role: true, photo: true });
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  password: z.string().min(PASSWORD_MIN_LENGTH_REGISTER).max(PASSWORD_MAX_LENGTH),
+  /** Always 3 (student); any other role is refused. */
+  roleId: z.literal(ROLE.student).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const registerResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const tokensResponseSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  /** When the access token expires, in ms since the epoch. */
+  tokenExpires: z.number().int(),
+  user: userSchema,
+});
+export type TokensResponse = z.infer<typeof tokensResponseSchema>;
+
+export const refreshResponseSchema = tokensResponseSchema.omit({ user: true });
+
+/** Reset rules (spec 5): at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
+export const resetPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH_RESET)
+  .max(PASSWORD_MAX_LENGTH)
+  .regex(/[a-z]/, 'lowercase')
+  .regex(/[A-Z]/, 'uppercase')
+  .regex(/\d/, 'digit');
+
+export const hashSchema = z.string().trim().min(16).max(200);
+
+export const resetBodySchema = z.object({ password: resetPasswordSchema, hash: hashSchema });
+export const confirmBodySchema = z.object({ hash: hashSchema });
+export const forgotBodySchema = z.object({ email: emailSchema });
+export const googleLoginBodySchema = z.object({ idToken: z.string().min(20).max(8192) });
+
+export const updateMeBodySchema = z.object({
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+  /** Read-only: accepted only when it equals the current address. */
+  email: emailSchema.optional(),
+  photo: z.object({ id: z.uuid() }).nullable().optional(),
+});
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
+
+export const okResponseSchema = z.object({ success: z.literal(true) });
+
+export const uploadedFileSchema = z.object({ file: z.object({ id: z.string(), path: z.string() }) });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** Field codes the auth calls answer with in `errors` (422), translated by the client. */
+export const AUTH_ERROR_CODES = [
+  'notFound',
+  'incorrectPassword',
+  'emailAlreadyExists',
+  'emailNotConfirmed',
+  'invalidHash',
+  'hashExpired',
+  'readOnly',
+  'accountSuspended',
+  'registrationDisabled',
+] as const;
+
+/** Password strength score 0..5 (spec 5): length >= 8, lowercase, uppercase, digit, special character. */
+export function passwordStrength(password: string): number {
+  let score = 0;
+  if (password.length >= PASSWORD_MIN_LENGTH_RESET) score++;
+  if (/[a-z]/.test(password)) score++;
+  if (/[A-Z]/.test(password)) score++;
+  if (/\d/.test(password)) score++;
+  if (/[^A-Za-z0-9]/.test(password)) score++;
+  return score;
+}
