@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,18 +14,34 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createRequireAuth } from './http/authenticate.ts';
 import { registerErrorHandling, sendNotFound } from './http/errors.ts';
+import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createGoogleVerifier } from './modules/auth/google.ts';
+import { createAccessTokens } from './modules/auth/tokens.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 export type AppDeps = { config: Config; database: Database };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail outbox; server.ts starts its worker, tests flush it. */
+    mailer: Mailer;
+  }
+}
+
 /** Not served as pages: a missing file under these prefixes is a plain 404. */
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/locales/', '/fonts/'];
 
 /** Builds the HTTP app: plugins and modules, no listening, no reading of the environment. */
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  if (!config.jwtSecret) throw new Error('config.jwtSecret is required (server.ts provides one)');
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -56,6 +73,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     allowList: (request) => !request.url.startsWith('/api/'),
   });
 
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Ustaz API', description: 'The tutoring marketplace API', version: '0.1.0' },
@@ -78,6 +97,22 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
   });
   await app.register(settingsRoutes(settings));
+
+  const mailer = createMailer(database.db, createTransport(config.mail, app.log), config.mail.from, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.stop());
+  const tokens = createAccessTokens(config.jwtSecret);
+  const requireAuth = createRequireAuth(tokens);
+  const auth = createAuthService({
+    db: database.db,
+    tokens,
+    mailer,
+    google: config.google ? createGoogleVerifier(config.google) : null,
+    publicUrl: config.publicUrl,
+    registrationEnabled: async () => (await settings.getWebsiteSettings()).additional.enableRegistration,
+  });
+  await app.register(authRoutes({ service: auth, requireAuth }));
+  await app.register(filesRoutes({ service: createFilesService(database.db, config.uploadsDir), requireAuth }));
 
   const servePage = await registerWebApp(app, config.webDistDir, settings);
   app.setNotFoundHandler((request, reply) => {

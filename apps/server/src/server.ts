@@ -1,17 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 
+/** Without JWT_SECRET, a random key is kept in SECRETS_DIR so sessions survive a restart. */
+function withJwtSecret(config: Config): Config {
+  if (config.jwtSecret) return config;
+  const file = path.join(config.secretsDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.secretsDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return { ...config, jwtSecret: readFileSync(file, 'utf8').trim() };
+}
+
 /** The only entry that reads the environment and listens. */
 async function main() {
-  const config = loadConfig();
+  const config = withJwtSecret(loadConfig());
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database });
   await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
   if (config.seedDemoData) await seedDemoData(database.db, app.log);
+  app.mailer.start();
 
   let closing = false;
   async function shutdown(signal: string) {

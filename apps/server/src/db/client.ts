@@ -12,6 +12,9 @@ import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; repos accept either, so a service decides what runs atomically. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;

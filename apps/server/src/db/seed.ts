@@ -1,10 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
+
+/** The password of every demo account (printed at start; demo data only). */
+export const DEMO_PASSWORD = 'Ustaz2026!';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@ustaz.example', firstName: 'مدير', lastName: 'المنصة', roleId: 1 },
+  { email: 'teacher@ustaz.example', firstName: 'سارة', lastName: 'العنزي', roleId: 2 },
+  { email: 'teacher2@ustaz.example', firstName: 'Ahmed', lastName: 'Al-Mutairi', roleId: 2 },
+  { email: 'teacher3@ustaz.example', firstName: 'نورة', lastName: 'الرشيدي', roleId: 2 },
+  { email: 'student@ustaz.example', firstName: 'فهد', lastName: 'الكندري', roleId: 3 },
+  { email: 'student2@ustaz.example', firstName: 'Mariam', lastName: 'Hassan', roleId: 3 },
+] as const;
 
 /**
  * Demo data for `npm start` on a fresh machine. Idempotent: running it again adds nothing.
  * Each module adds its own demo data here (accounts, subjects, teachers, slots, packages).
  */
-export async function seedDemoData(_db: Db, log: FastifyBaseLogger): Promise<void> {
-  log.info('demo data ready');
+export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const account of DEMO_ACCOUNTS) {
+    if (await findUserByEmail(db, account.email)) continue;
+    await insertUser(db, { ...account, passwordHash, provider: 'email', emailConfirmedAt: new Date() });
+  }
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${['', 'admin  ', 'teacher', 'student'][a.roleId]}  ${a.email}`);
+  log.info(`Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
 }

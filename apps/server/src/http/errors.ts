@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: ErrorCode | (string & {}),
     message: string,
+    /** For 429 and 503: sent as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -100,6 +102,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(422).send(body);
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendApiError(reply, error.status, error.code, error.message);
     }
     const status = error.statusCode ?? 500;

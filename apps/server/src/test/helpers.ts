@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -43,7 +45,14 @@ export async function createTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      MAIL_OUTBOX_DIR: path.join(os.tmpdir(), 'ustaz-test-mail'),
+      UPLOADS_DIR: path.join(os.tmpdir(), `ustaz-test-uploads-${process.pid}`),
+      PUBLIC_URL: 'http://ustaz.test',
+    }),
     ...overrides,
   };
 }
@@ -61,4 +70,19 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       await database.close();
     },
   };
+}
+
+/** The newest queued mail to an address, with the links it carries. */
+export async function latestMailTo(database: Database, to: string) {
+  const { mailOutbox } = await import('../db/schema.ts');
+  const { desc, eq } = await import('drizzle-orm');
+  const [mail] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  if (!mail) return undefined;
+  const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0]));
+  return { ...mail, links };
 }

@@ -1,0 +1,16 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@ustaz/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** The request's language: `?lang`, then the first language of Accept-Language, then ar. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (isLanguage(query?.lang)) return query.lang;
+  const header = request.headers['accept-language'];
+  if (typeof header === 'string') {
+    for (const part of header.split(',')) {
+      const base = part.trim().split(';')[0]?.split('-')[0]?.toLowerCase();
+      if (isLanguage(base)) return base;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}

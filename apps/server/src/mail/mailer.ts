@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { claimMail, findDueMails, insertMail, markMailFailed, markMailSent, type OutgoingMail } from './mail.repo.ts';
+
+export type MailTransport = { send(mail: OutgoingMail & { from: string }): Promise<void>; describe: string };
+
+/** SMTP when SMTP_URL is set; otherwise the dev outbox: each mail written to a file and logged. */
+export function createTransport(mail: Config['mail'], log: FastifyBaseLogger): MailTransport {
+  if (mail.smtpUrl) {
+    const smtp = nodemailer.createTransport(mail.smtpUrl);
+    return {
+      describe: 'smtp',
+      async send(message) {
+        await smtp.sendMail(message);
+      },
+    };
+  }
+  return {
+    describe: `dev outbox (${mail.outboxDir})`,
+    async send(message) {
+      mkdirSync(mail.outboxDir, { recursive: true });
+      const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
+      const file = path.join(mail.outboxDir, `${Date.now()}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.json`);
+      writeFileSync(file, JSON.stringify({ ...message, links, createdAt: new Date().toISOString() }, null, 2));
+      log.info({ to: message.to, subject: message.subject, links }, 'mail written to the dev outbox');
+    },
+  };
+}
+
+const LEASE_SECONDS = 60;
+const BACKOFF_SECONDS = [10, 30, 120, 600, 1800];
+
+/**
+ * Mail goes through the `mail_outbox` table: queued in the same transaction as what caused it,
+ * then delivered; a failed delivery is retried later with a growing pause, and sent once.
+ */
+export function createMailer(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function deliverDue(): Promise<number> {
+    let sent = 0;
+    for (const mail of await findDueMails(db, 20)) {
+      if (!(await claimMail(db, mail.id, LEASE_SECONDS))) continue;
+      try {
+        await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await markMailSent(db, mail.id);
+        sent++;
+      } catch (error) {
+        const retryIn = BACKOFF_SECONDS[Math.min(mail.attempts, BACKOFF_SECONDS.length - 1)] ?? 1800;
+        log.warn({ mailId: mail.id, err: error }, 'mail delivery failed, will retry');
+        await markMailFailed(db, mail.id, error instanceof Error ? error.message : String(error), retryIn);
+      }
+    }
+    return sent;
+  }
+
+  return {
+    /** Queues a mail inside the caller's transaction. */
+    enqueue(executor: Executor, mail: OutgoingMail) {
+      return insertMail(executor, mail);
+    },
+    /** Delivers what is due now; concurrent calls share one run. Resolves with the number sent. */
+    flush(): Promise<number> {
+      running ??= deliverDue().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    start(intervalMs = 5_000) {
+      timer = setInterval(() => {
+        this.flush().catch((error) => log.error({ err: error }, 'mail worker failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

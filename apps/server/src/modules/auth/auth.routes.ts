@@ -1,0 +1,131 @@
+import {
+  confirmBodySchema,
+  forgotBodySchema,
+  googleLoginBodySchema,
+  loginBodySchema,
+  okResponseSchema,
+  publicUserSchema,
+  refreshResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resetBodySchema,
+  tokensResponseSchema,
+  updateMeBodySchema,
+  userSchema,
+} from '@ustaz/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, bearerToken } from '../../http/authenticate.ts';
+import { HttpError } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
+import type { AuthService } from './auth.service.ts';
+
+type Options = {
+  service: AuthService;
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+const tags = ['auth'];
+const security = [{ bearer: [] }];
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+function refreshTokenOf(request: FastifyRequest): string {
+  const token = bearerToken(request);
+  if (!token) throw new HttpError(401, 'unauthorized', 'Missing refresh token');
+  return token;
+}
+
+export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      // Personal data and tokens are never cached.
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.post('/api/v1/auth/email/login', {
+      config: perMinute(20),
+      schema: { tags, body: loginBodySchema, response: { 200: tokensResponseSchema } },
+      handler: (request) =>
+        service.login(request.body.email, request.body.password, request.ip, requestLanguage(request)),
+    });
+
+    app.post('/api/v1/auth/email/register', {
+      config: perMinute(10),
+      schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema } },
+      handler: async (request, reply) => {
+        reply.status(201);
+        return service.register(request.body, requestLanguage(request));
+      },
+    });
+
+    app.post('/api/v1/auth/email/confirm', {
+      config: perMinute(20),
+      schema: { tags, body: confirmBodySchema, response: { 200: okResponseSchema } },
+      handler: (request) => service.confirmEmail(request.body.hash),
+    });
+
+    app.post('/api/v1/auth/forgot/password', {
+      config: perMinute(5),
+      schema: { tags, body: forgotBodySchema, response: { 200: okResponseSchema } },
+      handler: (request) => service.forgotPassword(request.body.email, requestLanguage(request)),
+    });
+
+    app.post('/api/v1/auth/reset/password', {
+      config: perMinute(10),
+      schema: { tags, body: resetBodySchema, response: { 200: okResponseSchema } },
+      handler: (request) => service.resetPassword(request.body.hash, request.body.password),
+    });
+
+    app.post('/api/v1/auth/google/login', {
+      config: perMinute(20),
+      schema: { tags, body: googleLoginBodySchema, response: { 200: tokensResponseSchema } },
+      handler: (request) => service.googleLogin(request.body.idToken, requestLanguage(request)),
+    });
+
+    app.post('/api/v1/auth/refresh', {
+      config: perMinute(60),
+      schema: {
+        tags,
+        security,
+        summary: 'Rotate the refresh token sent as the bearer',
+        response: { 200: refreshResponseSchema },
+      },
+      handler: (request) => service.refresh(refreshTokenOf(request)),
+    });
+
+    app.post('/api/v1/auth/logout', {
+      config: perMinute(60),
+      schema: {
+        tags,
+        security,
+        summary: 'End the session of the refresh token sent as the bearer',
+        response: { 200: okResponseSchema },
+      },
+      handler: (request) => service.logout(refreshTokenOf(request)),
+    });
+
+    app.get('/api/v1/auth/me', {
+      preHandler: requireAuth,
+      schema: { tags, security, response: { 200: userSchema } },
+      handler: (request) => service.me(authOf(request).userId),
+    });
+
+    app.patch('/api/v1/auth/me', {
+      preHandler: requireAuth,
+      schema: { tags, security, body: updateMeBodySchema, response: { 200: userSchema } },
+      handler: (request) => service.updateMe(authOf(request).userId, request.body),
+    });
+
+    app.get('/api/v1/auth/users/:id', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: z.union([userSchema, publicUserSchema]) },
+      },
+      handler: (request) => service.userProfile(authOf(request).userId, request.params.id),
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import { type PublicUser, ROLE, type User } from '@ustaz/contract';
+import type { UserRow } from '../../db/schema.ts';
+
+const ROLE_NAMES = { [ROLE.admin]: 'admin', [ROLE.teacher]: 'teacher', [ROLE.student]: 'student' } as const;
+
+function roleOf(row: UserRow): User['role'] {
+  const id = row.roleId === ROLE.admin || row.roleId === ROLE.teacher ? row.roleId : ROLE.student;
+  return { id, name: ROLE_NAMES[id] };
+}
+
+export function filePath(fileId: string): string {
+  return `/api/v1/files/${fileId}`;
+}
+
+/** The one place a user row becomes an API body. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: roleOf(row),
+    photo: row.photoFileId ? { id: row.photoFileId, path: filePath(row.photoFileId) } : null,
+    provider: row.provider,
+    emailConfirmed: row.emailConfirmedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  const { id, firstName, lastName, role, photo } = toUser(row);
+  return { id, firstName, lastName, role, photo };
+}
