@@ -64,7 +64,7 @@ export function toFieldErrors(issues: Issue[], input: unknown): Record<string, s
         break;
       case 'too_small':
         code = issue.params.origin === 'string' || issue.params.origin === 'array' ? 'tooShort' : 'tooSmall';
-        if (issue.params.origin === 'string' && value === '') code = 'required';
+        if (issue.params.origin === 'string' && typeof value === 'string' && value.trim() === '') code = 'required';
         break;
       case 'too_big':
         code = issue.params.origin === 'string' || issue.params.origin === 'array' ? 'tooLong' : 'tooBig';
