@@ -199,7 +199,10 @@ describe('settings fallbacks', () => {
     await page.goto('/en');
     const alert = page.getByTestId('footer-contact').getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toContain('Failed to fetch website settings from all sources');
+    expect(await alert.innerText()).toContain("We couldn't load this data. Please try again later.");
+    expect(await alert.locator('[data-error]').getAttribute('data-error')).toBe(
+      'Failed to fetch website settings from all sources',
+    );
     expect(calls).toBe(2);
     await page.context().close();
   });

@@ -32,11 +32,18 @@ describe('app shell', () => {
     expect(res.body).not.toContain('at ');
   });
 
+  it('answers a malformed URL in the error shape', async () => {
+    const res = await t.app.inject({ url: '/ar/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, code: 'badRequest', message: 'Bad request' });
+  });
+
   it('sets security headers on API answers', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
@@ -59,7 +66,8 @@ describe('app shell', () => {
     expect(statuses[6]).toBe(429);
     expect(last?.json()).toMatchObject({ status: 429, code: 'tooManyRequests' });
     expect(last?.headers['retry-after']).toBeDefined();
-    // Another address is not affected.
+    // The health check is never limited; another address is not affected.
+    expect((await t.app.inject({ url: '/api/health', remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
     const other = await t.app.inject({ url: '/api/settings/website', remoteAddress: '10.9.9.10' });
     expect(other.statusCode).toBe(200);
   });

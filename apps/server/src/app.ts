@@ -4,7 +4,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { ApiError } from '@ustaz/contract';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -53,6 +54,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Malformed URLs and bodies get the API's error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const body: ApiError = { status, code: 'badRequest', message: 'Bad request' };
+      void (reply as FastifyReply).code(status).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +70,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // API answers get a locked-down policy; pages get their own nonce policy (web/index-html.ts).
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
+    // Google sign-in opens a popup that must be able to answer the page.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
@@ -87,6 +96,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const settings = createSettingsService(database.db, runtimeSettings(config));
 
   app.get('/api/health', {
+    // Load balancers poll this: never rate-limited.
+    config: { rateLimit: false },
     schema: {
       tags: ['health'],
       response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },

@@ -21,6 +21,10 @@ describe('loadConfig', () => {
     expect(config.seedDemoData).toBe(false);
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, database: { kind: 'pglite' } });
+  });
+
   it('refuses a wrong variable with a readable message', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Invalid environment:\n {2}PORT:/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -9,6 +9,11 @@ const booleanString = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** An empty variable (`PORT=`) counts as unset. */
+function emptyAsUnset(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -59,7 +64,7 @@ export type Config = {
 
 /** The one place that reads the environment. Throws a readable error when a variable is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(emptyAsUnset(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

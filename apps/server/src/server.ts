@@ -50,10 +50,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   const where =
     config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
-  app.log.info(`Ustaz is running on ${config.publicUrl} (database: ${where})`);
+  app.log.info(`Ustaz is running on ${address} (public address ${config.publicUrl}; database: ${where})`);
 }
 
 main().catch((error: unknown) => {

@@ -101,3 +101,45 @@ export const WHATSAPP_NUMBER = '96522270000';
 
 /** Where role 1 (admin) is sent from the profile screen unless the server says otherwise. */
 export const DEFAULT_ADMIN_DASHBOARD_URL = '/admin';
+
+/**
+ * The page routes under /{lang} (spec 2, "Route table"). The server answers other paths with the
+ * not-found status while still serving the app, so a wrong link is a real 404 for crawlers.
+ */
+export const PAGE_ROUTES = [
+  '',
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'password-change',
+  'confirm-email',
+  'subscriptions',
+  'teachers',
+  'teachers/:id',
+  'privacy',
+  'about',
+  'about-platform',
+  'contact',
+  'terms',
+  'search',
+  'reservations',
+  'chats',
+  'chats/:userId',
+  'profile',
+  'profile/edit',
+  'notifications',
+  'suspended-payment',
+  'payment/:result',
+] as const;
+
+/** Whether a path (`/ar/teachers/5`) is one of the page routes; unprefixed paths count as redirects. */
+export function isKnownPagePath(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  if (!isLanguage(segments[0])) return true;
+  const rest = segments.slice(1);
+  return PAGE_ROUTES.some((route) => {
+    const parts = route === '' ? [] : route.split('/');
+    return parts.length === rest.length && parts.every((part, i) => part.startsWith(':') || part === rest[i]);
+  });
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,8 +25,14 @@ export function createTransport(mail: Config['mail'], log: FastifyBaseLogger): M
     async send(message) {
       mkdirSync(mail.outboxDir, { recursive: true });
       const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
-      const file = path.join(mail.outboxDir, `${Date.now()}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.json`);
-      writeFileSync(file, JSON.stringify({ ...message, links, createdAt: new Date().toISOString() }, null, 2));
+      // A random part: two mails to one address in the same millisecond must not overwrite each other;
+      // the address is cut so a long one (up to 254 characters) still fits a file name (255 bytes).
+      const to = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100);
+      const name = `${Date.now()}-${randomBytes(4).toString('hex')}-${to}.json`;
+      const file = path.join(mail.outboxDir, name);
+      writeFileSync(file, JSON.stringify({ ...message, links, createdAt: new Date().toISOString() }, null, 2), {
+        flag: 'wx',
+      });
       log.info({ to: message.to, subject: message.subject, links }, 'mail written to the dev outbox');
     },
   };

@@ -40,15 +40,14 @@ export function renderIndexHtml({ template, pathname, nonce, settings }: RenderI
   ]
     .filter(Boolean)
     .join('\n    ');
-  return addNonce(
-    template
-      .replace(/<html[^>]*>/i, `<html lang="${lang}" dir="${dir}">`)
-      .replace(/<title>[\s\S]*?<\/title>/i, '')
-      .replace('</head>', `    ${head}\n  </head>`),
-    nonce,
-  )
-    .replace('</head>', `${addNonce(settings.customScripts.headerScripts, nonce)}</head>`)
-    .replace('</body>', `${addNonce(settings.customScripts.footerScripts, nonce)}</body>`);
+  // Replacement functions, not strings: `$&` and friends in scripts must stay as written.
+  const html = template
+    .replace(/<html[^>]*>/i, () => `<html lang="${lang}" dir="${dir}">`)
+    .replace(/<title>[\s\S]*?<\/title>/i, () => '')
+    .replace('</head>', () => `    ${head}\n  </head>`);
+  return addNonce(html, nonce)
+    .replace('</head>', () => `${addNonce(settings.customScripts.headerScripts, nonce)}</head>`)
+    .replace('</body>', () => `${addNonce(settings.customScripts.footerScripts, nonce)}</body>`);
 }
 
 /**

@@ -2,9 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isKnownPagePath } from '@ustaz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 import { pageCsp, renderIndexHtml } from './index-html.ts';
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 /**
  * Serves the built web app: hashed assets precompressed and cached for a year, locale files
@@ -41,12 +50,13 @@ export async function registerWebApp(
     const nonce = randomBytes(16).toString('base64');
     const html = renderIndexHtml({
       template,
-      pathname: request.url.split('?')[0] ?? '/',
+      pathname: safeDecode(request.url.split('?')[0] ?? '/'),
       nonce,
       settings: await settings.getWebsiteSettings(),
     });
+    const pathname = request.url.split('?')[0] ?? '/';
     return reply
-      .status(200)
+      .status(isKnownPagePath(safeDecode(pathname)) ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', pageCsp(nonce))

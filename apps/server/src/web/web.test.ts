@@ -37,7 +37,7 @@ describe('serving the web app', () => {
       ...INITIAL_SETTINGS,
       defaultTitle: 'Ustaz <Test> & "Co"',
       headerScripts: '<script>window.__head = 1</script>',
-      footerScripts: '<script src="https://example.com/widget.js"></script>',
+      footerScripts: '<script src="https://example.com/widget.js"></script><script>var x = "$&$$$\'";</script>',
     });
   });
   afterAll(async () => {
@@ -67,7 +67,9 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<title>Ustaz &#60;Test&#62; &#38; &#34;Co&#34;</title>');
     expect(res.body).not.toContain('placeholder');
     const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts).toHaveLength(3);
+    expect(scripts).toHaveLength(4);
+    // `$` patterns in scripts are kept as written, not expanded by String.replace.
+    expect(res.body).toContain('var x = "$&$$$\'";');
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(res.body.indexOf('window.__head')).toBeLessThan(res.body.indexOf('</head>'));
     expect(res.body.indexOf('widget.js')).toBeGreaterThan(res.body.indexOf('<body>'));
@@ -85,6 +87,17 @@ describe('serving the web app', () => {
     const locale = await t.app.inject({ url: '/locales/ar/common.json' });
     expect(locale.statusCode).toBe(200);
     expect(locale.headers['cache-control']).toBe('public, no-cache');
+  });
+
+  it('answers unknown pages with the app and a 404 status', async () => {
+    const missing = await t.app.inject({ url: '/en/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<html lang="en" dir="ltr">');
+    expect((await t.app.inject({ url: '/ar/teachers/42' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/ar/payment/success?x=1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/ar/teachers/42/extra' })).statusCode).toBe(404);
+    // Unprefixed paths are the app's redirects, not errors.
+    expect((await t.app.inject({ url: '/teachers' })).statusCode).toBe(200);
   });
 
   it('answers 404 for missing files and API routes instead of the page', async () => {

@@ -157,13 +157,21 @@ export function createAuthService({ db, tokens, mailer, google, publicUrl, regis
       if (!identity) throw new HttpError(401, 'invalidGoogleToken', 'The Google sign-in could not be verified');
       let user = await findUserByGoogleSub(db, identity.sub);
       if (!user) {
+        // An address Google has not verified proves nothing: it neither claims nor opens an account.
+        if (!identity.emailVerified)
+          throw new HttpError(401, 'invalidGoogleToken', 'The Google e-mail is not verified');
         const byEmail = await findUserByEmail(db, identity.email);
         if (byEmail) {
-          if (!identity.emailVerified)
-            throw new HttpError(401, 'invalidGoogleToken', 'The Google e-mail is not verified');
+          // The account is keyed by its Google subject: another Google account does not take it over.
+          if (byEmail.googleSub && byEmail.googleSub !== identity.sub) {
+            throw new HttpError(409, 'conflict', 'This e-mail is linked to another Google account');
+          }
           user = await updateUser(db, byEmail.id, {
             googleSub: identity.sub,
             emailConfirmedAt: byEmail.emailConfirmedAt ?? new Date(),
+            // A password on a never-confirmed account was set by whoever typed the address, not
+            // necessarily its owner (pre-account hijacking): it must not open the owner's account.
+            ...(byEmail.emailConfirmedAt ? {} : { passwordHash: null }),
           });
         } else {
           const [first, ...rest] = (identity.name ?? identity.email.split('@')[0] ?? '').split(' ');
@@ -175,7 +183,7 @@ export function createAuthService({ db, tokens, mailer, google, publicUrl, regis
               roleId: 3,
               provider: 'google',
               googleSub: identity.sub,
-              emailConfirmedAt: identity.emailVerified ? new Date() : null,
+              emailConfirmedAt: new Date(),
               language,
             });
           } catch (error) {

@@ -4,9 +4,9 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import type { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../shared/ui/brand-icons.tsx';
-import { useCurrentLanguage } from './use-current-language.ts';
 
 type SocialKey = 'linkedin' | 'twitter' | 'youtube' | 'instagram' | 'facebook';
 const SOCIALS: { key: SocialKey; field: keyof WebsiteSettings; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
@@ -100,7 +100,9 @@ export function Footer({ settingsQuery }: { settingsQuery: ReturnType<typeof use
           ) : settingsQuery.isError || !settings ? (
             <div role="alert" className="mt-4 rounded-lg border border-red-400/40 bg-red-500/10 p-4">
               <p className="font-bold text-red-200">{t('errorTitle')}</p>
-              <p className="mt-1 text-sm text-red-100">{settingsQuery.error?.message || t('loadingError')}</p>
+              <p className="mt-1 text-sm text-red-100" data-error={settingsQuery.error?.message}>
+                {t('loadingError')}
+              </p>
             </div>
           ) : (
             <FooterContact settings={settings} />

@@ -76,7 +76,9 @@ function ContactRows({ info }: { info: ContactInfo }) {
       ) : null}
       {address ? (
         <DetailRow icon={MapPin} label={t('contact.details.address')}>
-          <span className="whitespace-pre-line">{address}</span>
+          <span className="whitespace-pre-line" dir="auto">
+            {address}
+          </span>
         </DetailRow>
       ) : null}
     </>

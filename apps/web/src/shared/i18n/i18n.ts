@@ -1,9 +1,9 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_RETRY } from '@ustaz/contract/constants';
+import { LANGUAGES, TRANSLATION_RETRY } from '@ustaz/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createFetchBackend } from './fetch-backend.ts';
 
-export const NAMESPACES = ['common', 'pages', 'home'] as const;
+export const NAMESPACES = ['common', 'pages', 'home', 'auth', 'profile'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -16,7 +16,8 @@ export async function initI18n(language: string) {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Both languages have every key (a test checks it): never download the other language.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'languageOnly',
       ns: ['common'],

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WebsiteSettings } from '@ustaz/contract';
 import { STORAGE_KEYS, TIMINGS } from '@ustaz/contract/constants';
 import { apiRequest } from '../http/client.ts';
+import { isWebsiteSettings } from './settings-shape.ts';
 
 export const SETTINGS_ERROR = 'Failed to fetch website settings from all sources';
 
@@ -28,20 +29,14 @@ export function resetSettingsMemory() {
   memory = null;
 }
 
-/** The contract's schema, loaded apart from the first bundle (zod is not needed for the first paint). */
-async function settingsSchema() {
-  return (await import('@ustaz/contract')).websiteSettingsSchema;
-}
-
-async function readStored(storage: SettingsDeps['storage']): Promise<StoredCopy | null> {
+function readStored(storage: SettingsDeps['storage']): StoredCopy | null {
   if (!storage) return null;
   try {
     const raw = storage.getItem(STORAGE_KEYS.websiteSettings);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredCopy>;
-    const data = (await settingsSchema()).safeParse(parsed.data);
-    if (!data.success || typeof parsed.timestamp !== 'number') return null;
-    return { data: data.data, timestamp: parsed.timestamp };
+    if (!isWebsiteSettings(parsed.data) || typeof parsed.timestamp !== 'number') return null;
+    return { data: parsed.data, timestamp: parsed.timestamp };
   } catch {
     return null;
   }
@@ -57,8 +52,9 @@ function remember(copy: StoredCopy, storage: SettingsDeps['storage']) {
 }
 
 async function fetchValidated(deps: SettingsDeps): Promise<WebsiteSettings> {
-  const [schema, body] = await Promise.all([settingsSchema(), deps.fetchSettings()]);
-  return schema.parse(body);
+  const body = await deps.fetchSettings();
+  if (!isWebsiteSettings(body)) throw new Error('Settings answer has the wrong shape');
+  return body;
 }
 
 /**
@@ -71,7 +67,7 @@ export async function loadWebsiteSettings(deps: SettingsDeps = defaultDeps()): P
   if (memory && now - memory.timestamp < TIMINGS.settingsMemoryCacheMs) {
     return { settings: memory.data, source: 'memory', fromCache: false };
   }
-  const stored = await readStored(deps.storage);
+  const stored = readStored(deps.storage);
   if (stored && now - stored.timestamp < TIMINGS.settingsStorageCacheMs) {
     memory = stored;
     return { settings: stored.data, source: 'storage', fromCache: false };

@@ -32,7 +32,8 @@ describe('injectMarketingScripts', () => {
       'tiktokPixel',
       'hotjar',
     ]);
-    injectMarketingScripts(settings);
+    // The same ids again (a settings refetch) initialise nothing twice.
+    expect(injectMarketingScripts({ ...settings, version: 9 })).toEqual([]);
     const sources = scriptSources();
     expect(sources).toHaveLength(4);
     expect(sources).toContain('https://www.googletagmanager.com/gtag/js?id=G-ABC123');

@@ -27,9 +27,21 @@ function ensureFbq(win: Win) {
   return fbq;
 }
 
+/** The ids already applied to each document: pixels are initialised once, not on every refetch. */
+const applied = new WeakMap<Document, string>();
+
 export function injectMarketingScripts(settings: WebsiteSettings, doc: Document = document): string[] {
   const win = doc.defaultView as Win | null;
   if (!win) return [];
+  const key = JSON.stringify([
+    settings.googleAnalyticsId,
+    settings.facebookPixelId,
+    settings.instagramPixelId,
+    settings.tiktokPixelId,
+    settings.hotjarId,
+  ]);
+  if (applied.get(doc) === key) return [];
+  applied.set(doc, key);
   const injected: string[] = [];
   const id = (value: string | null) => (value && SAFE_ID.test(value.trim()) ? value.trim() : null);
 

@@ -5,6 +5,8 @@ import { AppToaster, notify } from './toast.tsx';
 
 async function renderToaster() {
   render(<AppToaster />);
+  // The toaster mounts with the first toast.
+  void notify.dismiss();
   // sonner is lazy: wait until its toaster is on the page.
   await waitFor(() => expect(document.querySelector('section[aria-label]')).not.toBeNull());
 }

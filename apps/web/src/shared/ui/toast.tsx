@@ -1,12 +1,23 @@
 import { ERROR_TOAST_MAX_LENGTH, TIMINGS } from '@ustaz/contract/constants';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 import { truncate } from '../lib/error-message.ts';
 
 export type NotifyOptions = ExternalToast;
 
-// sonner is loaded after the first paint, not in the first bundle. Toasts asked for before the
-// toaster is mounted wait for it, so none is lost.
+// sonner is loaded with the first toast, not with the page. Toasts asked for before the toaster
+// is mounted wait for it, so none is lost.
+let requested = false;
+const listeners = new Set<() => void>();
+function requestToaster() {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 let markMounted: () => void = () => {};
 const toasterMounted = new Promise<void>((resolve) => {
   markMounted = resolve;
@@ -18,6 +29,12 @@ const onMounted = () => markMounted();
 
 /** The one toaster of the app (spec 2, "Notices"): top right, 4 s, follows the page direction. */
 export function AppToaster() {
+  const show = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  if (!show) return null;
   return (
     <Suspense fallback={null}>
       <LazySonnerToaster onMounted={onMounted} />
@@ -26,6 +43,7 @@ export function AppToaster() {
 }
 
 async function withToast(show: (toast: Awaited<ReturnType<typeof loadSonner>>['toast']) => void) {
+  requestToaster();
   const [{ toast }] = await Promise.all([loadSonner(), toasterMounted]);
   show(toast);
 }
