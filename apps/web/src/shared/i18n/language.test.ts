@@ -2,7 +2,6 @@ import { STORAGE_KEYS } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
 import {
   applyDocumentLanguage,
-  browserLanguage,
   localePath,
   readStoredLanguage,
   resolveLanguage,
@@ -67,14 +66,6 @@ describe('stored language', () => {
       },
     };
     expect(readStoredLanguage(broken)).toBe('ar');
-  });
-});
-
-describe('browserLanguage', () => {
-  it('maps regional tags to a supported language', () => {
-    expect(browserLanguage(['en-US', 'ar'])).toBe('en');
-    expect(browserLanguage(['fr-FR', 'ar-KW'])).toBe('ar');
-    expect(browserLanguage(['fr', 'de'])).toBeUndefined();
   });
 });
 

@@ -24,14 +24,6 @@ export function storeLanguage(storage: Pick<Storage, 'setItem'>, language: Langu
   }
 }
 
-export function browserLanguage(languages: readonly string[]): Language | undefined {
-  for (const tag of languages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return undefined;
-}
-
 type Resolution = { language: Language; redirectTo: string | null };
 
 /**
