@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromePath: string;
+    /** Where the server's dev mail outbox writes each mail as JSON (with its links). */
+    mailDir: string;
   }
 }
 
@@ -53,11 +55,17 @@ export async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     PGLITE_DIR: path.join(dataDir, 'db'),
+    MAIL_OUTBOX_DIR: path.join(dataDir, 'mail'),
+    UPLOADS_DIR: path.join(dataDir, 'uploads'),
+    SECRETS_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '10000',
   };
   // The browser tests always run on a fresh embedded database, whatever the shell has set.
   delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.JWT_SECRET;
+  delete env.GOOGLE_CLIENT_ID;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env,
@@ -66,6 +74,7 @@ export async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, 60_000);
   project.provide('baseUrl', baseUrl);
   project.provide('chromePath', process.env.CHROME_PATH || '/usr/bin/chromium');
+  project.provide('mailDir', path.join(dataDir, 'mail'));
 
   return async () => {
     child.kill('SIGTERM');

@@ -6,4 +6,7 @@ export const modalRegistry: ModalRegistry = {
   CONFIRMATION_MODAL: lazy(() =>
     import('../shared/ui/confirmation-modal.tsx').then((m) => ({ default: m.ConfirmationModalFromHost })),
   ),
+  EDIT_PROFILE: lazy(() =>
+    import('../features/profile/edit-profile-modal.tsx').then((m) => ({ default: m.EditProfileModal })),
+  ),
 };

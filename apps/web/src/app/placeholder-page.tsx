@@ -2,8 +2,8 @@ import { Construction } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { localePath } from '../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../shared/i18n/use-current-language.ts';
 import { buttonClasses } from '../shared/ui/button.tsx';
-import { useCurrentLanguage } from './layout/use-current-language.ts';
 import type { RouteHandle } from './routes.tsx';
 
 /** Stands in for a screen that a later issue builds: its title and a clear note. */

@@ -7,6 +7,9 @@ export type RouteHandle = { titleKey: string; access: Access };
 type Loader = () => Promise<ComponentType>;
 
 const placeholder: Loader = () => import('./placeholder-page.tsx').then((m) => m.PlaceholderPage);
+/** /reset-password and /password-change (the link of the reset mail) are the same screen. */
+const resetPasswordPage: Loader = () =>
+  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage);
 
 function route(path: string | undefined, titleKey: string, load: Loader): RouteObject {
   const common = { handle: { titleKey }, lazy: async () => ({ Component: await load() }) };
@@ -45,19 +48,27 @@ export const pageRoutes: RouteObject[] = [
     route('*', 'notFound', () => import('./not-found-page.tsx').then((m) => m.NotFoundPage)),
   ]),
   guarded('guest', [
-    route('login', 'login', placeholder),
-    route('register', 'register', placeholder),
-    route('forgot-password', 'forgotPassword', placeholder),
-    route('reset-password', 'resetPassword', placeholder),
-    route('password-change', 'resetPassword', placeholder),
-    route('confirm-email', 'confirmEmail', placeholder),
+    route('login', 'login', () => import('../features/auth/login-page.tsx').then((m) => m.LoginPage)),
+    route('register', 'register', () => import('../features/auth/register-page.tsx').then((m) => m.RegisterPage)),
+    route('forgot-password', 'forgotPassword', () =>
+      import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+    ),
+    route('reset-password', 'resetPassword', resetPasswordPage),
+    route('password-change', 'resetPassword', resetPasswordPage),
+    route('confirm-email', 'confirmEmail', () =>
+      import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
+    ),
   ]),
   guarded('auth', [
     route('reservations', 'reservations', placeholder),
     route('chats', 'chats', placeholder),
     route('chats/:userId', 'chat', placeholder),
-    route('profile', 'profile', placeholder),
+    route('profile', 'profile', () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage)),
     route('notifications', 'notifications', placeholder),
   ]),
-  guarded('teacher', [route('profile/edit', 'profileEdit', placeholder)]),
+  guarded('teacher', [
+    route('profile/edit', 'profileEdit', () =>
+      import('../features/profile/edit-profile-page.tsx').then((m) => m.EditProfilePage),
+    ),
+  ]),
 ];

@@ -7,6 +7,7 @@ import { injectMarketingScripts } from '../../shared/settings/marketing-scripts.
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
+import { AuthProvider } from '../auth-provider.tsx';
 import { modalRegistry } from '../modal-registry.tsx';
 import { Navbar } from './navbar.tsx';
 import { usePageTitle } from './use-page-title.ts';
@@ -16,7 +17,7 @@ import { WhatsAppButton } from './whatsapp-button.tsx';
 // Below the fold: loaded after the first paint, keeping the first bundle small.
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
 
-/** Every page: skip link, navigation bar, the page, footer, WhatsApp button, and the modal host. */
+/** Every page: skip link, navigation bar, the page, footer, WhatsApp button, the modal host, all under the auth state. */
 export function AppLayout() {
   const { t } = useTranslation();
   const settings = useWebsiteSettings();
@@ -32,25 +33,27 @@ export function AppLayout() {
   }, [loaded, t]);
 
   return (
-    <ModalProvider registry={modalRegistry}>
-      <div className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-        >
-          {t('skipToContent')}
-        </a>
-        <Navbar />
-        <main id="main" className="flex-1">
-          <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
+    <AuthProvider>
+      <ModalProvider registry={modalRegistry}>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+          >
+            {t('skipToContent')}
+          </a>
+          <Navbar />
+          <main id="main" className="flex-1">
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <Suspense fallback={<div className="mt-16 min-h-72 bg-slate-900" />}>
+            <Footer settingsQuery={settings} />
           </Suspense>
-        </main>
-        <Suspense fallback={<div className="mt-16 min-h-72 bg-slate-900" />}>
-          <Footer settingsQuery={settings} />
-        </Suspense>
-        <WhatsAppButton />
-      </div>
-    </ModalProvider>
+          <WhatsAppButton />
+        </div>
+      </ModalProvider>
+    </AuthProvider>
   );
 }

@@ -2,7 +2,7 @@ import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchLanguagePath } from '../../shared/i18n/language.ts';
-import { useCurrentLanguage } from './use-current-language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 
 /** Links to the same page in the other language: only the first path segment changes. */
 export function LanguageSwitcher({ className = '' }: { className?: string }) {

@@ -1,13 +1,22 @@
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '@ustaz/contract/constants';
 import { GraduationCap, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { useCurrentLanguage } from './use-current-language.ts';
+import { navLinkClass } from './nav-link-class.ts';
+
+// The signed-in parts (bell, avatar menu, account section) load only for a signed-in user.
+const signedInNav = () => import('./signed-in-nav.tsx');
+const DesktopAccountActions = lazy(() => signedInNav().then((m) => ({ default: m.DesktopAccountActions })));
+const MobileBell = lazy(() => signedInNav().then((m) => ({ default: m.MobileBell })));
+const MobileAccountSection = lazy(() => signedInNav().then((m) => ({ default: m.MobileAccountSection })));
+
+const ACTION_PLACEHOLDER = <span aria-hidden="true" className="inline-block size-11" />;
 
 type NavItem = { to: string; key: string; end?: boolean };
 
@@ -40,20 +49,23 @@ function useScrolled(threshold: number) {
   return scrolled;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
-    isActive ? 'text-primary bg-primary/10' : 'text-slate-700 hover:bg-slate-100 hover:text-primary'
-  }`;
-
 /** Spec 2 "Navigation bar": transparent at the top, solid with a shadow past 10 px; mobile slide-in menu. */
 export function Navbar() {
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
-  const { isAuthenticated } = useAuth();
+  const auth = useAuth();
+  const user = auth.isAuthenticated ? auth.user : null;
   const scrolled = useScrolled(NAVBAR_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const links = isAuthenticated ? SIGNED_IN_LINKS : GUEST_LINKS;
+  const links = user ? SIGNED_IN_LINKS : GUEST_LINKS;
+  // While a stored session is being checked, neither the guest buttons nor the avatar show.
+  const showGuestActions = !user && !auth.loading;
+
+  function logout() {
+    setMenuOpen(false);
+    void auth.logout();
+  }
 
   // Close the menu on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
@@ -89,7 +101,7 @@ export function Navbar() {
         <ul className="ms-6 hidden items-center gap-1 lg:flex">
           {links.map((item) => (
             <li key={item.key}>
-              <NavLink to={localePath(lang, item.to)} end={item.end} className={linkClass}>
+              <NavLink to={localePath(lang, item.to)} end={item.end} className={navLinkClass}>
                 {t(`nav.${item.key}`)}
               </NavLink>
             </li>
@@ -98,7 +110,12 @@ export function Navbar() {
 
         <div className="ms-auto hidden items-center gap-2 lg:flex">
           <LanguageSwitcher />
-          {!isAuthenticated && (
+          {user ? (
+            <Suspense fallback={ACTION_PLACEHOLDER}>
+              <DesktopAccountActions user={user} onLogout={logout} />
+            </Suspense>
+          ) : null}
+          {showGuestActions && (
             <>
               <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                 {t('nav.login')}
@@ -110,9 +127,16 @@ export function Navbar() {
           )}
         </div>
 
+        {user ? (
+          <div className="ms-auto lg:hidden">
+            <Suspense fallback={ACTION_PLACEHOLDER}>
+              <MobileBell user={user} />
+            </Suspense>
+          </div>
+        ) : null}
         <button
           type="button"
-          className="ms-auto inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+          className={`${user ? '' : 'ms-auto '}inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden`}
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -137,7 +161,7 @@ export function Navbar() {
             role="dialog"
             aria-modal="true"
             aria-label={t('nav.mainNavigation')}
-            className="absolute inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
+            className="absolute inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
           >
             <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
               <span className="text-lg font-extrabold text-primary">{t('appName')}</span>
@@ -156,16 +180,21 @@ export function Navbar() {
                   <NavLink
                     to={localePath(lang, item.to)}
                     end={item.end}
-                    className={(s) => `block ${linkClass(s)} text-base`}
+                    className={(s) => `block ${navLinkClass(s)} text-base`}
                   >
                     {t(`nav.${item.key}`)}
                   </NavLink>
                 </li>
               ))}
             </ul>
+            {user ? (
+              <Suspense fallback={null}>
+                <MobileAccountSection user={user} onLogout={logout} />
+              </Suspense>
+            ) : null}
             <div className="mt-auto flex flex-col gap-2 border-t border-slate-100 p-4">
               <LanguageSwitcher className="justify-center" />
-              {!isAuthenticated && (
+              {showGuestActions && (
                 <>
                   <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'outline', size: 'md' })}>
                     {t('nav.login')}

@@ -1,11 +1,13 @@
-import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import i18next from 'i18next';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from '../auth/token-storage.ts';
 
 /** An API answer outside 2xx, with the parsed body (`{ status, message, code }` or `{ status, errors }`). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The Retry-After header of a 429 or 503, in seconds, when the server sent one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     const message =
       body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
@@ -16,6 +18,9 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Spec 8: the rejection when the session could not be renewed after a 401. */
+export const TOKEN_REFRESH_FAILED = 'Token refresh failed';
+
 type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export type RequestOptions = {
@@ -23,7 +28,19 @@ export type RequestOptions = {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The bearer to send instead of the stored access token; null sends none. The refresh and
+   * logout calls send the refresh token this way.
+   */
+  token?: string | null;
 };
+
+/**
+ * The auth calls never trigger a token refresh (spec 8): their 401 means wrong credentials or a
+ * refused refresh token, not an expired access token.
+ */
+const NO_REFRESH_PATH =
+  /^\/api\/v1\/auth\/(?:email\/(?:login|register|confirm)|refresh|logout|forgot\/password|reset\/password|google\/login)$/;
 
 function toSearch(query: Query | undefined): string {
   if (!query) return '';
@@ -37,20 +54,20 @@ function toSearch(query: Query | undefined): string {
   return search ? `?${search}` : '';
 }
 
-function storedAccessToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.accessToken);
-  } catch {
-    return null;
-  }
+function retryAfter(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** The one HTTP client: JSON in and out, the request language, the bearer token when stored. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** One HTTP exchange: JSON in and out, the request language, the given bearer. */
+async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const language = i18next.resolvedLanguage ?? i18next.language;
   if (language) headers['accept-language'] = language;
-  const token = storedAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -73,6 +90,64 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       parsed = text;
     }
   }
-  if (!response.ok) throw new ApiRequestError(response.status, parsed);
+  if (!response.ok) throw new ApiRequestError(response.status, parsed, retryAfter(response));
   return parsed as T;
+}
+
+type RefreshAnswer = { token: string; refreshToken: string };
+
+function isTokenPair(value: unknown): value is RefreshAnswer {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.token === 'string' && typeof record.refreshToken === 'string';
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function exchangeRefreshToken(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  try {
+    if (!refreshToken) throw new Error('No refresh token');
+    const answer = await send<unknown>('/api/v1/auth/refresh', { method: 'POST' }, refreshToken);
+    if (!isTokenPair(answer)) throw new Error('Malformed refresh answer');
+    // The refresh token rotates on every use: the new pair replaces the old one at once.
+    setTokens(answer);
+    return answer.token;
+  } catch {
+    clearTokens();
+    throw new Error(TOKEN_REFRESH_FAILED);
+  }
+}
+
+/**
+ * Exchanges the stored refresh token for a new pair and returns the new access token. One
+ * refresh at a time: callers arriving while one runs share it (a refresh token is single-use,
+ * so a second exchange would revoke the session). On failure both tokens are cleared and the
+ * promise rejects with Error('Token refresh failed').
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= exchangeRefreshToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * The one HTTP client. Sends the stored access token; on a 401 (outside the auth calls) it
+ * renews the session once and retries the request once with the new token (spec 4 and 8).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const explicit = options.token !== undefined;
+  const sentToken = explicit ? (options.token ?? null) : getAccessToken();
+  try {
+    return await send<T>(path, options, sentToken);
+  } catch (error) {
+    const refreshable =
+      error instanceof ApiRequestError && error.status === 401 && !explicit && sentToken && !NO_REFRESH_PATH.test(path);
+    if (!refreshable) throw error;
+  }
+  // Another request may have renewed the session while this one was on the way: use its token.
+  const current = getAccessToken();
+  const token = current && current !== sentToken ? current : await refreshAccessToken();
+  return send<T>(path, options, token);
 }

@@ -20,6 +20,8 @@ export type TextInputProps = Omit<ComponentProps<'input'>, 'value' | 'defaultVal
   clearable?: boolean;
   /** Keeps the label for screen readers only. */
   hideLabel?: boolean;
+  /** A 44 px control at the end of the field (a show-password button). */
+  endAdornment?: ReactNode;
   /** Classes of the outer wrapper (className goes to the wrapper too, for layout). */
   className?: string;
   inputClassName?: string;
@@ -57,6 +59,7 @@ export function TextInput({
   helperText,
   clearable = false,
   hideLabel = false,
+  endAdornment,
   className,
   inputClassName,
   disabled,
@@ -139,19 +142,24 @@ export function TextInput({
             'placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0',
             'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
             hasError ? 'border-red-600 focus:outline-red-600' : 'border-slate-300 focus:outline-primary',
-            clearable && 'pe-11',
+            clearable && endAdornment ? 'pe-22' : clearable || endAdornment ? 'pe-11' : undefined,
             inputClassName,
           )}
         />
-        {clearShown ? (
-          <button
-            type="button"
-            onClick={clear}
-            aria-label={t('ui.clear')}
-            className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-primary"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
+        {clearShown || endAdornment ? (
+          <div className="absolute inset-y-0 end-0 flex">
+            {clearShown ? (
+              <button
+                type="button"
+                onClick={clear}
+                aria-label={t('ui.clear')}
+                className="flex w-11 items-center justify-center rounded-e-lg text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-primary"
+              >
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            ) : null}
+            {endAdornment}
+          </div>
         ) : null}
       </div>
       {helperText || hasError || counterShown ? (

@@ -1,0 +1,76 @@
+import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { AuthUser } from '../../shared/auth/auth-context.tsx';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { navLinkClass } from './nav-link-class.ts';
+import { NotificationBell } from './notification-bell.tsx';
+import { useNotificationCount } from './use-notification-count.ts';
+import { USER_MENU_LINKS, UserMenu } from './user-menu.tsx';
+
+type Props = { user: AuthUser; onLogout: () => void };
+
+/** The signed-in end of the desktop bar (spec 2): the notifications bell and the avatar menu. */
+export function DesktopAccountActions({ user, onLogout }: Props) {
+  const count = useNotificationCount(user.id);
+  return (
+    <>
+      <NotificationBell count={count} />
+      <UserMenu user={user} onLogout={onLogout} />
+    </>
+  );
+}
+
+/** The bell in the mobile bar, beside the menu button. */
+export function MobileBell({ user }: { user: AuthUser }) {
+  const count = useNotificationCount(user.id);
+  return <NotificationBell count={count} />;
+}
+
+/** The account part of the mobile slide-in menu: who is signed in, the avatar menu's entries, logout. */
+export function MobileAccountSection({ user, onLogout }: Props) {
+  const { t } = useTranslation();
+  const lang = useCurrentLanguage();
+  return (
+    <div className="border-t border-slate-100 p-3" data-testid="mobile-user-menu">
+      <div className="flex items-center gap-3 px-3 py-2">
+        <Avatar firstName={user.firstName} lastName={user.lastName} photoUrl={user.photo?.path} />
+        <div className="min-w-0">
+          <p className="truncate font-bold text-slate-900">
+            <bdi>
+              {user.firstName} {user.lastName}
+            </bdi>
+          </p>
+          <p className="truncate text-sm text-slate-500">
+            <bdi>{user.email}</bdi>
+          </p>
+        </div>
+      </div>
+      <ul className="mt-1 flex flex-col gap-1">
+        {USER_MENU_LINKS.map(({ to, key, Icon }) => (
+          <li key={key}>
+            <NavLink
+              to={localePath(lang, to)}
+              className={(s) => `flex items-center gap-3 ${navLinkClass(s)} text-base`}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {t(`nav.${key}`)}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={onLogout}
+            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-base font-semibold text-red-700 hover:bg-red-50"
+          >
+            <LogOut aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+            {t('nav.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { type TokensResponse, tokensResponseSchema } from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+/** POST /api/v1/auth/google/login with the ID token Google's button gave; 401 when refused. */
+export async function loginWithGoogle(idToken: string): Promise<TokensResponse> {
+  return tokensResponseSchema.parse(
+    await apiRequest<unknown>('/api/v1/auth/google/login', { method: 'POST', body: { idToken } }),
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH_REGISTER,
+  PASSWORD_MIN_LENGTH_RESET,
+  passwordStrength,
+} from '@ustaz/contract';
+import { z } from 'zod';
+
+/**
+ * The form rules of spec 5. Each message is a key of the `auth` namespace, translated where it
+ * is shown (with VALIDATION_VALUES), so a language switch re-translates a shown error.
+ */
+export const VALIDATION_VALUES = {
+  registerMin: PASSWORD_MIN_LENGTH_REGISTER,
+  resetMin: PASSWORD_MIN_LENGTH_RESET,
+  nameMax: NAME_MAX_LENGTH,
+  passwordMax: PASSWORD_MAX_LENGTH,
+} as const;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.emailRequired')
+  .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'));
+
+const name = (requiredKey: string) =>
+  z.string().trim().min(1, requiredKey).max(NAME_MAX_LENGTH, 'validation.nameTooLong');
+
+const passwordTooLong = 'validation.passwordTooLong';
+
+/** Login: a valid e-mail; a password of at least 1 character. */
+export const loginFormSchema = z.object({
+  email,
+  password: z.string().min(1, 'validation.passwordRequired').max(PASSWORD_MAX_LENGTH, passwordTooLong),
+  remember: z.boolean(),
+});
+export type LoginFormValues = z.input<typeof loginFormSchema>;
+
+/** Register: both names, a valid e-mail, a password of 6 or more, and the same password again. */
+export const registerFormSchema = z
+  .object({
+    firstName: name('validation.firstNameRequired'),
+    lastName: name('validation.lastNameRequired'),
+    email,
+    password: z
+      .string()
+      .min(1, 'validation.passwordRequired')
+      .min(PASSWORD_MIN_LENGTH_REGISTER, 'validation.passwordTooShort')
+      .max(PASSWORD_MAX_LENGTH, passwordTooLong),
+    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
+  })
+  .refine((values) => !values.confirmPassword || values.password === values.confirmPassword, {
+    message: 'validation.passwordsMismatch',
+    path: ['confirmPassword'],
+  });
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** Forgot password: a valid e-mail. */
+export const forgotFormSchema = z.object({ email });
+export type ForgotFormValues = z.input<typeof forgotFormSchema>;
+
+/** Reset: 8 or more characters with a lowercase letter, an uppercase letter and a digit; the same again. */
+export const resetFormSchema = z
+  .object({
+    password: z
+      .string()
+      .min(1, 'validation.passwordRequired')
+      .min(PASSWORD_MIN_LENGTH_RESET, 'validation.resetTooShort')
+      .max(PASSWORD_MAX_LENGTH, passwordTooLong)
+      .regex(/[a-z]/, 'validation.resetLowercase')
+      .regex(/[A-Z]/, 'validation.resetUppercase')
+      .regex(/\d/, 'validation.resetDigit'),
+    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
+  })
+  .refine((values) => !values.confirmPassword || values.password === values.confirmPassword, {
+    message: 'validation.passwordsMismatch',
+    path: ['confirmPassword'],
+  });
+export type ResetFormValues = z.input<typeof resetFormSchema>;
+
+/** The six strength labels, for scores 0 to 5. */
+export const STRENGTH_LABELS = ['veryWeak', 'weak', 'medium', 'good', 'strong', 'veryStrong'] as const;
+export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
+
+/** Spec 5: one point each for length 8+, lowercase, uppercase, digit, special character. */
+export function strengthOf(password: string): { score: number; label: StrengthLabel } {
+  const score = Math.max(0, Math.min(5, passwordStrength(password)));
+  return { score, label: STRENGTH_LABELS[score] ?? 'veryWeak' };
+}
+
+/** What the reset link says about itself: usable, missing or malformed, or past its `expires` time. */
+export type ResetLinkState = { status: 'valid'; hash: string } | { status: 'missing' | 'invalid' | 'expired' };
+
+/** The contract's hash rule (16 to 200 characters), without spaces. */
+const HASH_PATTERN = /^\S{16,200}$/;
+
+export function readResetLink(params: URLSearchParams, now: number = Date.now()): ResetLinkState {
+  const hash = params.get('hash')?.trim() ?? '';
+  if (!hash) return { status: 'missing' };
+  if (!HASH_PATTERN.test(hash)) return { status: 'invalid' };
+  const expires = params.get('expires');
+  if (expires !== null && expires.trim() !== '') {
+    const at = Number(expires);
+    if (!Number.isFinite(at)) return { status: 'invalid' };
+    if (at <= now) return { status: 'expired' };
+  }
+  return { status: 'valid', hash };
+}
+
+/** The confirmation link's hash, or null when it is missing or malformed. */
+export function readConfirmHash(params: URLSearchParams): string | null {
+  const hash = params.get('hash')?.trim() ?? '';
+  return HASH_PATTERN.test(hash) ? hash : null;
+}

@@ -1,0 +1,212 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FALLBACK_WEBSITE_SETTINGS, TIMINGS, type WebsiteSettings } from '@ustaz/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../../public/locales/ar/auth.json';
+import en from '../../../public/locales/en/auth.json';
+import { resetSettingsMemory } from '../../shared/settings/api.ts';
+import { renderRoute } from '../../shared/test/render-route.tsx';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
+import { ConfirmEmailPage } from './confirm-email-page.tsx';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
+import { RegisterPage } from './register-page.tsx';
+import { ResetPasswordPage } from './reset-password-page.tsx';
+
+const HASH = 'QOb24-aXDxgXJvo9weWYM03pPxXdcYtakyjSvicDeEw';
+
+type Handler = (body: unknown) => Response | Promise<Response>;
+
+function mockApi(handlers: Record<string, Handler>, settings: Partial<WebsiteSettings['additional']> = {}) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, body });
+      if (url === '/api/settings/website') {
+        return jsonResponse(200, {
+          ...FALLBACK_WEBSITE_SETTINGS,
+          id: 1,
+          additional: { ...FALLBACK_WEBSITE_SETTINGS.additional, ...settings },
+        });
+      }
+      const handler = handlers[url];
+      return handler ? handler(body) : jsonResponse(404, { status: 404, code: 'notFound', message: 'Not found' });
+    }),
+  );
+  return calls;
+}
+
+/** The input of a field label ("Password" and its required marker, not "Confirm password"). */
+const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`);
+const input = (label: string) => screen.getByLabelText(labelled(label), { selector: 'input' });
+
+beforeEach(() => resetSettingsMemory());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ResetPasswordPage', () => {
+  it('without a hash: shows the invalid-link error and keeps the submit disabled', async () => {
+    mockApi({});
+    await renderRoute(<ResetPasswordPage />, { language: 'ar', path: '/reset-password' });
+    expect(screen.getByRole('alert').textContent).toContain(ar.reset.linkMissing);
+    expect(screen.getByRole('button', { name: ar.reset.submit }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('with an expires time already past: shows the expired-link error', async () => {
+    mockApi({});
+    await renderRoute(<ResetPasswordPage />, {
+      language: 'en',
+      path: `/password-change?hash=${HASH}&expires=${Date.now() - 1000}`,
+    });
+    expect(screen.getByRole('alert').textContent).toContain(en.reset.linkExpired);
+    expect(screen.getByRole('button', { name: en.reset.submit }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the strength label as the password is typed', async () => {
+    mockApi({});
+    await renderRoute(<ResetPasswordPage />, { language: 'en', path: `/reset-password?hash=${HASH}` });
+    const user = userEvent.setup();
+    await user.type(input(en.fields.newPassword), 'abcdefH1');
+    expect(screen.getByTestId('password-strength').textContent).toContain(en.strength.strong);
+    await user.type(input(en.fields.newPassword), '!');
+    expect(screen.getByTestId('password-strength').textContent).toContain(en.strength.veryStrong);
+  });
+
+  it('sends password and hash, shows success, then opens the login page after 3 s', async () => {
+    const calls = mockApi({ '/api/v1/auth/reset/password': () => jsonResponse(200, { success: true }) });
+    const { router } = await renderRoute(<ResetPasswordPage />, {
+      language: 'en',
+      path: `/password-change?hash=${HASH}&expires=${Date.now() + 60_000}`,
+    });
+    const user = userEvent.setup();
+    await user.type(input(en.fields.newPassword), 'NewPass2026');
+    await user.type(input(en.fields.confirmPassword), 'NewPass2026');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: en.reset.submit }));
+
+    expect(await screen.findByRole('heading', { name: en.reset.successTitle })).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/v1/auth/reset/password')?.body).toEqual({
+      password: 'NewPass2026',
+      hash: HASH,
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(TIMINGS.resetRedirectMs - 100);
+    });
+    expect(router.state.location.pathname).toBe('/en/password-change');
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+  });
+
+  it('a refused hash shows the invalid-link message', async () => {
+    mockApi({
+      '/api/v1/auth/reset/password': () => jsonResponse(422, { status: 422, errors: { hash: 'invalidHash' } }),
+    });
+    await renderRoute(<ResetPasswordPage />, { language: 'ar', path: `/reset-password?hash=${HASH}` });
+    const user = userEvent.setup();
+    await user.type(input(ar.fields.newPassword), 'NewPass2026');
+    await user.type(input(ar.fields.confirmPassword), 'NewPass2026');
+    await user.click(screen.getByRole('button', { name: ar.reset.submit }));
+    expect(await screen.findByText(ar.reset.linkInvalid)).toBeTruthy();
+  });
+});
+
+describe('ConfirmEmailPage', () => {
+  it('without a hash: the invalid-link message, with links to register and home', async () => {
+    const calls = mockApi({});
+    await renderRoute(<ConfirmEmailPage />, { language: 'en', path: '/confirm-email' });
+    expect(screen.getByRole('alert').textContent).toBe(en.confirm.linkInvalid);
+    expect(screen.getByRole('link', { name: en.confirm.register }).getAttribute('href')).toBe('/en/register');
+    expect(screen.getByRole('link', { name: en.common.goHome }).getAttribute('href')).toBe('/en');
+    expect(calls).toEqual([]);
+  });
+
+  it('loading, then success with a login button; the hash is sent once', async () => {
+    const calls = mockApi({ '/api/v1/auth/email/confirm': () => jsonResponse(200, { success: true }) });
+    await renderRoute(<ConfirmEmailPage />, { language: 'ar', path: `/confirm-email?hash=${HASH}` });
+    expect(screen.getByRole('heading', { name: ar.confirm.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: ar.confirm.successTitle })).toBeTruthy();
+    expect(screen.getByRole('link', { name: ar.common.goToLogin }).getAttribute('href')).toBe('/ar/login');
+    expect(calls.filter((c) => c.url === '/api/v1/auth/email/confirm')).toEqual([
+      { url: '/api/v1/auth/email/confirm', body: { hash: HASH } },
+    ]);
+  });
+
+  it('a used or expired link says so', async () => {
+    mockApi({
+      '/api/v1/auth/email/confirm': () => jsonResponse(422, { status: 422, errors: { hash: 'invalidHash' } }),
+    });
+    await renderRoute(<ConfirmEmailPage />, { language: 'ar', path: `/confirm-email?hash=${HASH}` });
+    expect((await screen.findByRole('alert')).textContent).toBe(ar.confirm.linkUsed);
+  });
+});
+
+describe('RegisterPage', () => {
+  it('shows "registration is closed" instead of the form when the settings close it', async () => {
+    mockApi({}, { enableRegistration: false });
+    await renderRoute(<RegisterPage />, { language: 'en', path: '/register' });
+    expect(await screen.findByRole('heading', { name: en.register.closedTitle })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.register.submit })).toBeNull();
+  });
+
+  it('registers a student and shows the check-your-e-mail message', async () => {
+    const calls = mockApi({
+      '/api/v1/auth/email/register': () => jsonResponse(201, { success: true, message: 'ok' }),
+    });
+    await renderRoute(<RegisterPage />, { language: 'en', path: '/register' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(labelled(en.fields.firstName), { selector: 'input' }), 'Layla');
+    await user.type(input(en.fields.lastName), 'Al-Sabah');
+    await user.type(input(en.fields.email), 'layla@ustaz.example');
+    await user.type(input(en.fields.password), 'secret1');
+    await user.type(input(en.fields.confirmPassword), 'secret1');
+    await user.click(screen.getByRole('button', { name: en.register.submit }));
+
+    expect(await screen.findByRole('heading', { name: en.register.checkEmailTitle })).toBeTruthy();
+    expect(screen.getByText('layla@ustaz.example')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/v1/auth/email/register')?.body).toEqual({
+      firstName: 'Layla',
+      lastName: 'Al-Sabah',
+      email: 'layla@ustaz.example',
+      password: 'secret1',
+      roleId: 3,
+    });
+  });
+
+  it('puts emailAlreadyExists on the e-mail field', async () => {
+    mockApi({
+      '/api/v1/auth/email/register': () => jsonResponse(422, { status: 422, errors: { email: 'emailAlreadyExists' } }),
+    });
+    await renderRoute(<RegisterPage />, { language: 'ar', path: '/register' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(labelled(ar.fields.firstName), { selector: 'input' }), 'ليلى');
+    await user.type(input(ar.fields.lastName), 'الصباح');
+    await user.type(input(ar.fields.email), 'fahad@ustaz.example');
+    await user.type(input(ar.fields.password), 'secret1');
+    await user.type(input(ar.fields.confirmPassword), 'secret1');
+    await user.click(screen.getByRole('button', { name: ar.register.submit }));
+    expect(await screen.findByText(ar.fieldErrors.emailAlreadyExists)).toBeTruthy();
+  });
+});
+
+describe('ForgotPasswordPage', () => {
+  it('stays in the sending state at least 1 s, then shows the success screen with a link to login', async () => {
+    const calls = mockApi({ '/api/v1/auth/forgot/password': () => jsonResponse(200, { success: true }) });
+    await renderRoute(<ForgotPasswordPage />, { language: 'en', path: '/forgot-password' });
+    const user = userEvent.setup();
+    await user.type(input(en.fields.email), 'Fahad@Ustaz.Example');
+    const started = Date.now();
+    await user.click(screen.getByRole('button', { name: en.forgot.submit }));
+    expect(screen.getByRole('button', { name: new RegExp(en.forgot.sending.replace(/\./g, '\\.')) })).toBeTruthy();
+
+    expect(await screen.findByRole('heading', { name: en.forgot.sentTitle }, { timeout: 3000 })).toBeTruthy();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMINGS.forgotPasswordDelayMs - 20);
+    expect(screen.getByRole('link', { name: en.common.backToLogin }).getAttribute('href')).toBe('/en/login');
+    expect(calls.find((c) => c.url === '/api/v1/auth/forgot/password')?.body).toEqual({ email: 'fahad@ustaz.example' });
+  });
+});

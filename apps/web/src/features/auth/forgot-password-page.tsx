@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TIMINGS } from '@ustaz/contract';
+import { KeyRound, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
+import { requestPasswordReset } from './api/forgot-password.ts';
+import { AuthCard } from './auth-card.tsx';
+import { authErrorText } from './auth-error-text.ts';
+import { type ForgotFormValues, forgotFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+
+function delay(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Spec 2 "Forgot password": form, sending, success with a link back to login. The sending state
+ * lasts at least TIMINGS.forgotPasswordDelayMs, so a fast answer does not flash by.
+ */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const lang = useCurrentLanguage();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotFormValues>({ resolver: zodResolver(forgotFormSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setBanner(null);
+    const [result] = await Promise.allSettled([requestPasswordReset(email), delay(TIMINGS.forgotPasswordDelayMs)]);
+    if (result.status === 'fulfilled') setSentTo(email);
+    else setBanner(authErrorText(result.reason, t, 'forgot.failed'));
+  });
+
+  const loginLink = (
+    <Link to={localePath(lang, '/login')} className="font-semibold text-primary hover:underline">
+      {t('common.backToLogin')}
+    </Link>
+  );
+
+  if (sentTo !== null) {
+    return (
+      <AuthCard tone="success" icon={<MailCheck className="size-7" />} title={t('forgot.sentTitle')}>
+        <div role="status" className="flex flex-col gap-6 text-center">
+          <p className="leading-7 text-slate-700">
+            {t('forgot.sentBody')} <bdi className="font-semibold text-slate-900">{sentTo}</bdi>
+          </p>
+          <p className="text-sm leading-6 text-slate-500">{t('forgot.sentHint')}</p>
+          <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+            {t('common.backToLogin')}
+          </Link>
+          <button
+            type="button"
+            className="text-sm font-semibold text-primary hover:underline"
+            onClick={() => {
+              reset({ email: sentTo });
+              setSentTo(null);
+            }}
+          >
+            {t('forgot.tryAgain')}
+          </button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon={<KeyRound className="size-7" />}
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      footer={loginLink}
+    >
+      {banner ? <Alert>{banner}</Alert> : null}
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('forgot.title')}>
+        <TextInput
+          {...register('email')}
+          type="email"
+          label={t('fields.email')}
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email?.message ? t(errors.email.message, VALIDATION_VALUES) : undefined}
+        />
+        <Button type="submit" size="lg" loading={isSubmitting}>
+          {isSubmitting ? t('forgot.sending') : t('forgot.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { SESSION_ERRORS, useAuth } from '../../shared/auth/auth-context.tsx';
+import type { TokenPair } from '../../shared/auth/token-storage.ts';
+import { ApiRequestError } from '../../shared/http/client.ts';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { fieldErrorCodes } from '../../shared/lib/api-errors.ts';
+import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
+import { loginWithGoogle } from './api/google-login.ts';
+import { loginWithEmail } from './api/login.ts';
+import { AuthCard, Divider } from './auth-card.tsx';
+import { authErrorText, fieldErrorKey } from './auth-error-text.ts';
+import { redirectTarget } from './auth-paths.ts';
+import { type LoginFormValues, loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { useCountdown } from './use-countdown.ts';
+
+/** The session messages of spec 8 as keys of the `auth` namespace. */
+function sessionErrorKey(error: string): string {
+  if (error === SESSION_ERRORS.expired) return 'session.expired';
+  if (error === SESSION_ERRORS.noUserData) return 'session.noUserData';
+  return 'session.invalid';
+}
+
+/** Until when a 429 blocks the form: a time from Retry-After, or 'unknown' without one. */
+type RateLimit = number | 'unknown' | null;
+
+/** Spec 2 "Login": e-mail, password, remember me, forgot-password link, Google button, error banner. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const lang = useCurrentLanguage();
+  const auth = useAuth();
+  const location = useLocation();
+  const settings = useWebsiteSettings();
+  const googleClientId = settings.data?.settings.additional.googleClientId ?? null;
+  const redirectTo = redirectTarget(location.state, localePath(lang));
+  const [banner, setBanner] = useState<string | null>(null);
+  const [rateLimit, setRateLimit] = useState<RateLimit>(null);
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const secondsLeft = useCountdown(typeof rateLimit === 'number' ? rateLimit : null);
+  const locked = typeof rateLimit === 'number' && secondsLeft > 0;
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', remember: true },
+  });
+
+  async function signIn(tokens: TokenPair, remember: boolean) {
+    try {
+      await auth.signIn(tokens, { remember, redirectTo });
+    } catch {
+      setBanner(t('errors.fetchUserFailed'));
+    }
+  }
+
+  function showLoginError(error: unknown) {
+    const fields = fieldErrorCodes(error);
+    if (fields.email || fields.password) {
+      if (fields.email)
+        setError('email', { type: 'server', message: fieldErrorKey(fields.email) }, { shouldFocus: true });
+      if (fields.password)
+        setError(
+          'password',
+          { type: 'server', message: fieldErrorKey(fields.password) },
+          { shouldFocus: !fields.email },
+        );
+      return;
+    }
+    if (error instanceof ApiRequestError && error.status === 429) {
+      setRateLimit(error.retryAfterSeconds ? Date.now() + error.retryAfterSeconds * 1000 : 'unknown');
+      return;
+    }
+    setBanner(authErrorText(error, t, 'login.failed'));
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    setRateLimit(null);
+    let tokens: TokenPair;
+    try {
+      tokens = await loginWithEmail({ email: values.email, password: values.password });
+    } catch (error) {
+      showLoginError(error);
+      return;
+    }
+    await signIn(tokens, values.remember);
+  });
+
+  async function onGoogleCredential(idToken: string) {
+    setBanner(null);
+    setGoogleBusy(true);
+    try {
+      const tokens = await loginWithGoogle(idToken);
+      await signIn(tokens, getValues('remember'));
+    } catch (error) {
+      setBanner(
+        error instanceof ApiRequestError && error.status === 401
+          ? t('errors.googleFailed')
+          : authErrorText(error, t, 'errors.googleFailed'),
+      );
+    } finally {
+      setGoogleBusy(false);
+    }
+  }
+
+  const message = (key: string | undefined) => (key ? t(key, VALIDATION_VALUES) : undefined);
+  const rateLimitText =
+    rateLimit === 'unknown'
+      ? t('errors.tooManyRequests')
+      : locked
+        ? t('errors.tooManyRequestsWait', { seconds: secondsLeft })
+        : null;
+  const busy = isSubmitting || googleBusy;
+
+  return (
+    <AuthCard
+      icon={<LogIn className="size-7" />}
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to={localePath(lang, '/register')} className="font-semibold text-primary hover:underline">
+            {t('login.createAccount')}
+          </Link>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        {auth.error && !banner ? <Alert variant="info">{t(sessionErrorKey(auth.error))}</Alert> : null}
+        {banner ? <Alert>{banner}</Alert> : null}
+        {rateLimitText ? <Alert>{rateLimitText}</Alert> : null}
+      </div>
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('login.title')}>
+        <TextInput
+          {...register('email')}
+          type="email"
+          label={t('fields.email')}
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={message(errors.email?.message)}
+        />
+        <PasswordInput
+          {...register('password')}
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          error={message(errors.password?.message)}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-slate-700">
+            <input type="checkbox" {...register('remember')} className="size-4 accent-primary" />
+            {t('login.remember')}
+          </label>
+          <Link to={localePath(lang, '/forgot-password')} className="font-semibold text-primary hover:underline">
+            {t('login.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" loading={isSubmitting} disabled={busy || locked}>
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+      {googleClientId ? (
+        <>
+          <Divider label={t('common.or')} />
+          <GoogleSignInButton
+            clientId={googleClientId}
+            mode="signin"
+            busy={googleBusy}
+            onCredential={(idToken) => void onGoogleCredential(idToken)}
+          />
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}

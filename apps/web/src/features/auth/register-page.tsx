@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, Lock, MailCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type AuthUser, FETCH_USER_FAILED, useAuth } from '../../shared/auth/auth-context.tsx';
+import { ApiRequestError } from '../../shared/http/client.ts';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { errorCode, fieldErrorCodes } from '../../shared/lib/api-errors.ts';
+import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
+import { loginWithGoogle } from './api/google-login.ts';
+import { registerWithEmail } from './api/register.ts';
+import { AuthCard, Divider } from './auth-card.tsx';
+import { authErrorText, fieldErrorKey } from './auth-error-text.ts';
+import { type RegisterFormValues, registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+
+const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+function isFormField(field: string): field is FormField {
+  return (FORM_FIELDS as readonly string[]).includes(field);
+}
+
+type Outcome =
+  | { kind: 'form' }
+  | { kind: 'closed' }
+  | { kind: 'emailSent'; email: string }
+  | { kind: 'google'; user: AuthUser };
+
+/**
+ * Spec 2 "Register": names, e-mail, password and its confirmation (each can be shown), Google
+ * sign-up; then a check-your-e-mail message, or after Google sign-up a success screen once the
+ * user is fetched. When the settings close registration, a clear note replaces the form.
+ */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const settings = useWebsiteSettings();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
+
+  if (settings.isPending) {
+    return (
+      <AuthCard title={t('register.title')}>
+        <div className="flex justify-center py-8 text-primary">
+          <Spinner size="lg" />
+        </div>
+      </AuthCard>
+    );
+  }
+  // A failed settings load keeps the form: the server refuses if registration is really closed.
+  const enabled = settings.data?.settings.additional.enableRegistration ?? true;
+  if (!enabled || outcome.kind === 'closed') return <RegistrationClosed />;
+  if (outcome.kind === 'emailSent') return <CheckYourEmail email={outcome.email} />;
+  if (outcome.kind === 'google') return <GoogleWelcome user={outcome.user} />;
+  return (
+    <RegisterForm googleClientId={settings.data?.settings.additional.googleClientId ?? null} onOutcome={setOutcome} />
+  );
+}
+
+function RegisterForm({
+  googleClientId,
+  onOutcome,
+}: {
+  googleClientId: string | null;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const lang = useCurrentLanguage();
+  const auth = useAuth();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
+    setBanner(null);
+    try {
+      await registerWithEmail({ firstName, lastName, email, password });
+      onOutcome({ kind: 'emailSent', email });
+    } catch (error) {
+      if (errorCode(error) === 'registrationDisabled') {
+        onOutcome({ kind: 'closed' });
+        return;
+      }
+      const fields = Object.entries(fieldErrorCodes(error)).filter(([field]) => isFormField(field));
+      fields.forEach(([field, code], index) => {
+        if (isFormField(field))
+          setError(field, { type: 'server', message: fieldErrorKey(code) }, { shouldFocus: index === 0 });
+      });
+      if (fields.length === 0) setBanner(authErrorText(error, t, 'register.failed'));
+    }
+  });
+
+  async function onGoogleCredential(idToken: string) {
+    setBanner(null);
+    setGoogleBusy(true);
+    try {
+      const tokens = await loginWithGoogle(idToken);
+      const user = await auth.storeSession(tokens, { remember: true });
+      onOutcome({ kind: 'google', user });
+    } catch (error) {
+      if (error instanceof Error && error.message === FETCH_USER_FAILED) setBanner(t('errors.fetchUserFailed'));
+      else if (error instanceof ApiRequestError && error.status === 401) setBanner(t('errors.googleFailed'));
+      else if (errorCode(error) === 'registrationDisabled') onOutcome({ kind: 'closed' });
+      else setBanner(authErrorText(error, t, 'errors.googleFailed'));
+    } finally {
+      setGoogleBusy(false);
+    }
+  }
+
+  const message = (key: string | undefined) => (key ? t(key, VALIDATION_VALUES) : undefined);
+
+  return (
+    <AuthCard
+      icon={<UserPlus className="size-7" />}
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link to={localePath(lang, '/login')} className="font-semibold text-primary hover:underline">
+            {t('register.login')}
+          </Link>
+        </>
+      }
+    >
+      {banner ? <Alert>{banner}</Alert> : null}
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('register.title')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            {...register('firstName')}
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            maxLength={VALIDATION_VALUES.nameMax}
+            required
+            error={message(errors.firstName?.message)}
+          />
+          <TextInput
+            {...register('lastName')}
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            maxLength={VALIDATION_VALUES.nameMax}
+            required
+            error={message(errors.lastName?.message)}
+          />
+        </div>
+        <TextInput
+          {...register('email')}
+          type="email"
+          label={t('fields.email')}
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={message(errors.email?.message)}
+        />
+        <PasswordInput
+          {...register('password')}
+          label={t('fields.password')}
+          autoComplete="new-password"
+          required
+          helperText={errors.password ? undefined : t('register.passwordHint', VALIDATION_VALUES)}
+          error={message(errors.password?.message)}
+        />
+        <PasswordInput
+          {...register('confirmPassword')}
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={message(errors.confirmPassword?.message)}
+        />
+        <Button type="submit" size="lg" loading={isSubmitting} disabled={googleBusy}>
+          {isSubmitting ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </form>
+      {googleClientId ? (
+        <>
+          <Divider label={t('common.or')} />
+          <GoogleSignInButton
+            clientId={googleClientId}
+            mode="signup"
+            busy={googleBusy}
+            onCredential={(idToken) => void onGoogleCredential(idToken)}
+          />
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+function RegistrationClosed() {
+  const { t } = useTranslation('auth');
+  const lang = useCurrentLanguage();
+  return (
+    <AuthCard icon={<Lock className="size-7" />} title={t('register.closedTitle')} subtitle={t('register.closedBody')}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary' })}>
+          {t('common.goToLogin')}
+        </Link>
+        <Link to={localePath(lang)} className={buttonClasses({ variant: 'outline' })}>
+          {t('common.goHome')}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+function CheckYourEmail({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  const lang = useCurrentLanguage();
+  return (
+    <AuthCard tone="success" icon={<MailCheck className="size-7" />} title={t('register.checkEmailTitle')}>
+      <div role="status" className="flex flex-col gap-6 text-center">
+        <p className="leading-7 text-slate-700">
+          {t('register.checkEmailBody')} <bdi className="font-semibold text-slate-900">{email}</bdi>
+        </p>
+        <p className="text-sm leading-6 text-slate-500">{t('register.checkEmailHint')}</p>
+        <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+          {t('common.goToLogin')}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** After a Google sign-up: the account is ready; continuing loads the site signed in. */
+function GoogleWelcome({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('auth');
+  const lang = useCurrentLanguage();
+  return (
+    <AuthCard
+      tone="success"
+      icon={<CircleCheck className="size-7" />}
+      title={t('register.googleSuccessTitle', { name: user.firstName })}
+    >
+      <div role="status" className="flex flex-col gap-6 text-center">
+        <p className="leading-7 text-slate-700">{t('register.googleSuccessBody')}</p>
+        {/* A full page load: the session start-up picks up the stored tokens. */}
+        <a href={localePath(lang)} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+          {t('register.continue')}
+        </a>
+      </div>
+    </AuthCard>
+  );
+}

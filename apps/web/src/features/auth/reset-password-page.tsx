@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TIMINGS } from '@ustaz/contract';
+import { CircleCheck, LockKeyhole } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { fieldErrorCodes } from '../../shared/lib/api-errors.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { resetPassword } from './api/reset-password.ts';
+import { AuthCard } from './auth-card.tsx';
+import { authErrorText, fieldErrorKey } from './auth-error-text.ts';
+import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+
+const LINK_ERROR_KEYS = {
+  missing: 'reset.linkMissing',
+  invalid: 'reset.linkInvalid',
+  expired: 'reset.linkExpired',
+} as const;
+
+/**
+ * Spec 2 "Reset password" (also /password-change, the link of the reset mail): reads hash and
+ * expires from the query; a missing or malformed hash or a past expiry shows an error and
+ * keeps the submit disabled. New password with a strength meter, its confirmation, then a
+ * success message and the login page after 3 s.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const lang = useCurrentLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const link = useMemo(() => readResetLink(params), [params]);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const loginPath = localePath(lang, '/login');
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetFormValues>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate(loginPath, { replace: true }), TIMINGS.resetRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate, loginPath]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (link.status !== 'valid') return;
+    setBanner(null);
+    try {
+      await resetPassword({ password: values.password, hash: link.hash });
+      setDone(true);
+    } catch (error) {
+      const fields = fieldErrorCodes(error);
+      if (fields.hash === 'hashExpired') setBanner(t('reset.linkExpired'));
+      else if (fields.hash) setBanner(t('reset.linkInvalid'));
+      else if (fields.password) setError('password', { type: 'server', message: fieldErrorKey(fields.password) });
+      else setBanner(authErrorText(error, t, 'reset.failed'));
+    }
+  });
+
+  if (done) {
+    return (
+      <AuthCard tone="success" icon={<CircleCheck className="size-7" />} title={t('reset.successTitle')}>
+        <div role="status" className="flex flex-col gap-6 text-center">
+          <p className="leading-7 text-slate-700">
+            {t('reset.successBody', { seconds: TIMINGS.resetRedirectMs / 1000 })}
+          </p>
+          <Link to={loginPath} replace className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+            {t('common.goToLogin')}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const message = (key: string | undefined) => (key ? t(key, VALIDATION_VALUES) : undefined);
+  const linkError = link.status === 'valid' ? null : t(LINK_ERROR_KEYS[link.status]);
+
+  return (
+    <AuthCard
+      icon={<LockKeyhole className="size-7" />}
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
+      footer={
+        <Link to={loginPath} className="font-semibold text-primary hover:underline">
+          {t('common.backToLogin')}
+        </Link>
+      }
+    >
+      {linkError ? (
+        <Alert>
+          {linkError}{' '}
+          <Link to={localePath(lang, '/forgot-password')} className="font-semibold underline">
+            {t('reset.requestNewLink')}
+          </Link>
+        </Alert>
+      ) : null}
+      {banner ? <Alert>{banner}</Alert> : null}
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('reset.title')}>
+        <PasswordInput
+          {...register('password')}
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          required
+          helperText={errors.password ? undefined : t('reset.rules', VALIDATION_VALUES)}
+          error={message(errors.password?.message)}
+        />
+        {password ? <PasswordStrengthMeter password={password} /> : null}
+        <PasswordInput
+          {...register('confirmPassword')}
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={message(errors.confirmPassword?.message)}
+        />
+        <Button type="submit" size="lg" loading={isSubmitting} disabled={link.status !== 'valid'}>
+          {isSubmitting ? t('reset.submitting') : t('reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

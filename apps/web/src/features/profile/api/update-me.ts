@@ -1,0 +1,7 @@
+import { type UpdateMeBody, type User, userSchema } from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+/** PATCH /api/v1/auth/me: the updated user. 422 field codes (`firstName: 'required'`, `email: 'readOnly'`). */
+export async function updateMe(body: UpdateMeBody): Promise<User> {
+  return userSchema.parse(await apiRequest<unknown>('/api/v1/auth/me', { method: 'PATCH', body }));
+}

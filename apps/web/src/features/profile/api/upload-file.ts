@@ -1,0 +1,9 @@
+import { type UploadedFile, uploadedFileSchema } from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+/** POST /api/v1/files/upload, multipart field `file`: 201 `{ file: { id, path } }`; 413 too large; 422 `errors.file` invalidType. */
+export async function uploadFile(file: File): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file);
+  return uploadedFileSchema.parse(await apiRequest<unknown>('/api/v1/files/upload', { method: 'POST', body }));
+}

@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@ustaz/contract';
+import { Camera } from 'lucide-react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { ApiRequestError } from '../../shared/http/client.ts';
+import { fieldErrorCodes, isNetworkError, serverMessage } from '../../shared/lib/api-errors.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
+import { notify } from '../../shared/ui/toast.tsx';
+import { updateMe } from './api/update-me.ts';
+import { uploadFile } from './api/upload-file.ts';
+import {
+  PROFILE_VALIDATION_VALUES,
+  type ProfileFormValues,
+  profileFormSchema,
+  validatePhoto,
+} from './profile-schemas.ts';
+
+const SERVER_FIELDS = ['firstName', 'lastName', 'email'] as const;
+
+/** A chosen photo, its preview address, and its file id once uploaded (a retried save does not upload again). */
+type ChosenPhoto = { file: File; preview: string; uploadedId: string | null };
+
+type Phase = 'idle' | 'uploading' | 'saving';
+
+/**
+ * The edit-profile form (spec 2 "Edit profile", 4, 5, 8): avatar with a change-photo click,
+ * first and last name, the read-only e-mail, and a save button that says when the photo is
+ * uploading. The photo is uploaded first; if that fails the save stops.
+ */
+export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) => void; onCancel?: () => void }) {
+  const { t } = useTranslation('profile');
+  const auth = useAuth();
+  const user = auth.user;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const photoHelpId = useId();
+  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
+  });
+
+  // Free the preview's object URL when it is replaced or the form closes.
+  useEffect(() => {
+    if (!photo) return;
+    return () => URL.revokeObjectURL(photo.preview);
+  }, [photo]);
+
+  if (!user) return null;
+
+  function choosePhoto(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = validatePhoto(file);
+    if (problem) {
+      setPhotoError(t(`photo.${problem}`, PROFILE_VALIDATION_VALUES));
+      return;
+    }
+    setPhotoError(null);
+    setPhoto({ file, preview: URL.createObjectURL(file), uploadedId: null });
+  }
+
+  function uploadErrorText(error: unknown): string {
+    if (error instanceof ApiRequestError && error.status === 413) return t('photo.tooLarge', PROFILE_VALIDATION_VALUES);
+    if (fieldErrorCodes(error).file === 'invalidType') return t('photo.invalidType');
+    if (isNetworkError(error)) return t('edit.network');
+    return serverMessage(error) ?? t('photo.unknownError');
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneralError(null);
+    let photoId = photo?.uploadedId ?? null;
+    if (photo && !photoId) {
+      setPhase('uploading');
+      try {
+        photoId = (await uploadFile(photo.file)).file.id;
+        setPhoto({ ...photo, uploadedId: photoId });
+      } catch (error) {
+        setPhase('idle');
+        const text = uploadErrorText(error);
+        setPhotoError(text);
+        void notify.error(t('photo.uploadFailed'), { description: text });
+        return;
+      }
+    }
+    setPhase('saving');
+    try {
+      const updated = await updateMe({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        ...(photoId ? { photo: { id: photoId } } : {}),
+      });
+      auth.setUser(updated);
+      setPhase('idle');
+      void notify.success(t('edit.saved'));
+      onSaved?.(updated);
+    } catch (error) {
+      setPhase('idle');
+      const fields = fieldErrorCodes(error);
+      for (const field of SERVER_FIELDS) {
+        const code = fields[field];
+        if (code) setError(field, { type: 'server', message: `serverErrors.${code}` });
+      }
+      const general = isNetworkError(error) ? t('edit.network') : (serverMessage(error) ?? t('edit.unexpected'));
+      setGeneralError(general);
+      void notify.error(t('edit.updateFailed'), { description: general });
+    }
+  });
+
+  const message = (key: string | undefined) =>
+    key ? t(key, { ...PROFILE_VALIDATION_VALUES, defaultValue: t('serverErrors.invalid') }) : undefined;
+  const busy = phase !== 'idle';
+  const photoUrl = photo?.preview ?? user.photo?.path ?? null;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={t('edit.title')}>
+      <div className="flex flex-col items-center gap-2">
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          disabled={busy}
+          aria-describedby={photoHelpId}
+          className="group relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary disabled:cursor-not-allowed"
+        >
+          <Avatar firstName={user.firstName} lastName={user.lastName} photoUrl={photoUrl} size="xl" />
+          <span className="absolute bottom-0 end-0 flex size-9 items-center justify-center rounded-full border-2 border-white bg-primary text-white shadow group-hover:bg-primary/90">
+            <Camera aria-hidden="true" className="size-4" />
+          </span>
+          <span className="sr-only">{t('photo.change')}</span>
+        </button>
+        <p id={photoHelpId} className="text-sm text-slate-500">
+          {t('photo.hint', PROFILE_VALIDATION_VALUES)}
+        </p>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="photo-input"
+          onChange={choosePhoto}
+        />
+        {photoError ? (
+          <p role="alert" className="text-sm text-red-600">
+            {photoError}
+          </p>
+        ) : null}
+      </div>
+
+      {generalError ? <Alert>{generalError}</Alert> : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          {...register('firstName')}
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+          maxLength={PROFILE_VALIDATION_VALUES.nameMax}
+          required
+          error={message(errors.firstName?.message)}
+        />
+        <TextInput
+          {...register('lastName')}
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+          maxLength={PROFILE_VALIDATION_VALUES.nameMax}
+          required
+          error={message(errors.lastName?.message)}
+        />
+      </div>
+      <TextInput
+        name="email"
+        label={t('fields.email')}
+        value={user.email}
+        type="email"
+        disabled
+        helperText={errors.email ? undefined : t('fields.emailReadOnly')}
+        error={message(errors.email?.message)}
+      />
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {t('edit.cancel')}
+          </Button>
+        ) : null}
+        <Button type="submit" loading={busy}>
+          {phase === 'uploading' ? t('edit.uploading') : phase === 'saving' ? t('edit.saving') : t('edit.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { STORAGE_KEYS } from '@ustaz/contract/constants';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAccessToken, getRefreshToken, setTokens } from '../auth/token-storage.ts';
+import { ApiRequestError, apiRequest, TOKEN_REFRESH_FAILED } from './client.ts';
+
+type Call = { url: string; method: string; authorization: string | null };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/**
+ * A fake API: `/api/data` answers 200 only to the current access token, 401 otherwise;
+ * `/api/v1/auth/refresh` rotates the pair when given the current refresh token. The refresh
+ * answer is held until `release()` so that concurrent requests pile up behind it.
+ */
+function fakeApi({ refreshWorks = true } = {}) {
+  const calls: Call[] = [];
+  let access = 'access-2';
+  let refresh = 'refresh-1';
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const headers = new Headers(init?.headers);
+    const authorization = headers.get('authorization');
+    calls.push({ url, method: init?.method ?? 'GET', authorization });
+    if (url === '/api/v1/auth/refresh') {
+      await gate;
+      if (!refreshWorks || authorization !== `Bearer ${refresh}`)
+        return json(401, { status: 401, code: 'unauthorized' });
+      access = 'access-3';
+      refresh = 'refresh-2';
+      return json(200, { token: access, refreshToken: refresh, tokenExpires: Date.now() + 900_000 });
+    }
+    if (url.startsWith('/api/v1/auth/email/login')) return json(401, { status: 401, code: 'unauthorized' });
+    if (authorization === `Bearer ${access}`) return json(200, { url, ok: true });
+    return json(401, { status: 401, code: 'unauthorized', message: 'Unauthorized' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, release: () => release(), fetchMock };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('apiRequest token refresh on 401', () => {
+  it('refreshes once for two concurrent 401s and retries both with the new token', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
+    const api = fakeApi();
+
+    const first = apiRequest<{ url: string }>('/api/data?n=1');
+    const second = apiRequest<{ url: string }>('/api/data?n=2');
+    // Let both requests get their 401 and wait on the refresh before it answers.
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.url === '/api/v1/auth/refresh')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    api.release();
+
+    await expect(first).resolves.toEqual({ url: '/api/data?n=1', ok: true });
+    await expect(second).resolves.toEqual({ url: '/api/data?n=2', ok: true });
+
+    const refreshCalls = api.calls.filter((c) => c.url === '/api/v1/auth/refresh');
+    expect(refreshCalls).toEqual([{ url: '/api/v1/auth/refresh', method: 'POST', authorization: 'Bearer refresh-1' }]);
+    const dataCalls = api.calls.filter((c) => c.url.startsWith('/api/data'));
+    expect(dataCalls.map((c) => c.authorization)).toEqual([
+      'Bearer access-1',
+      'Bearer access-1',
+      'Bearer access-3',
+      'Bearer access-3',
+    ]);
+    // The rotated pair replaced the old one, in the storage the session lives in.
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-3');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+  });
+
+  it('keeps a session without "remember me" in session storage after the refresh', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: false });
+    const api = fakeApi();
+    api.release();
+    await apiRequest('/api/data');
+    expect(sessionStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+  });
+
+  it('clears both tokens and rejects every waiting request with "Token refresh failed" when the refresh is refused', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
+    const api = fakeApi({ refreshWorks: false });
+    const first = apiRequest('/api/data?n=1');
+    const second = apiRequest('/api/data?n=2');
+    api.release();
+
+    await expect(first).rejects.toThrow(TOKEN_REFRESH_FAILED);
+    await expect(second).rejects.toThrow(TOKEN_REFRESH_FAILED);
+    expect(api.calls.filter((c) => c.url === '/api/v1/auth/refresh')).toHaveLength(1);
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    // No request was retried after the failed refresh.
+    expect(api.calls.filter((c) => c.url.startsWith('/api/data'))).toHaveLength(2);
+  });
+
+  it('retries a request only once: a second 401 is returned to the caller', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        if (String(input) === '/api/v1/auth/refresh') return json(200, { token: 'a2', refreshToken: 'r2' });
+        return json(401, { status: 401, code: 'unauthorized', message: 'Still no' });
+      }),
+    );
+    const error = await apiRequest('/api/data').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(401);
+    expect(calls).toEqual(['/api/data', '/api/v1/auth/refresh', '/api/data']);
+  });
+
+  it('never refreshes for the auth calls themselves', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
+    const api = fakeApi();
+    api.release();
+    const error = await apiRequest('/api/v1/auth/email/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect((error as ApiRequestError).status).toBe(401);
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/v1/auth/email/login']);
+    expect(getRefreshToken()).toBe('refresh-1');
+  });
+
+  it('does not refresh a request that carried no token (a guest)', async () => {
+    const api = fakeApi();
+    api.release();
+    await expect(apiRequest('/api/data')).rejects.toBeInstanceOf(ApiRequestError);
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('reads Retry-After of a 429 into the error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(429, { status: 429, code: 'tooManyRequests', message: 'Slow down' }, { 'retry-after': '42' }),
+      ),
+    );
+    const error = (await apiRequest('/api/v1/auth/email/login').catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.status).toBe(429);
+    expect(error.retryAfterSeconds).toBe(42);
+  });
+});

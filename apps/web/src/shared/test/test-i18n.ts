@@ -1,0 +1,51 @@
+import type { Language } from '@ustaz/contract/constants';
+import { createInstance, type i18n as I18n } from 'i18next';
+
+/** Every locale file, read at build time of the test (the real files, not copies). */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../public/locales/*/*.json', {
+  eager: true,
+});
+
+function resources() {
+  const all: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, module] of Object.entries(files)) {
+    const match = /locales\/(\w+)\/(\w+)\.json$/.exec(file);
+    if (!match?.[1] || !match[2]) continue;
+    all[match[1]] ??= {};
+    (all[match[1]] as Record<string, Record<string, unknown>>)[match[2]] = module.default;
+  }
+  return all;
+}
+
+export type TestI18n = { i18n: I18n; missing: string[] };
+
+/**
+ * Test helper: an i18next instance in `language` with every namespace of the real locale files,
+ * no fallback language, and a list of the keys a render asked for but the files lack.
+ */
+export async function createTestI18n(language: Language): Promise<TestI18n> {
+  const missing: string[] = [];
+  const i18n = createInstance();
+  await i18n.init({
+    lng: language,
+    fallbackLng: false,
+    ns: ['common', 'auth', 'profile'],
+    defaultNS: 'common',
+    resources: resources(),
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace, key) => {
+      missing.push(`${namespace}:${key}`);
+    },
+  });
+  return { i18n, missing };
+}
+
+/** A JSON answer for a mocked fetch. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}

@@ -1,0 +1,37 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Avatar, initialsOf } from './avatar.tsx';
+
+describe('initialsOf', () => {
+  it('takes the first letter of the first and the last name, at most 2', () => {
+    expect(initialsOf('mariam', 'hassan')).toBe('MH');
+    expect(initialsOf('Mariam', '')).toBe('M');
+    expect(initialsOf('  ', '  ')).toBe('');
+    expect(initialsOf('Ahmed', 'Al-Mutairi')).toBe('AA');
+  });
+
+  it('keeps two Arabic initials apart (zero-width non-joiner)', () => {
+    expect(initialsOf('فهد', 'الكندري')).toBe('ف\u200cا');
+  });
+});
+
+describe('Avatar', () => {
+  it('shows the photo when there is one', () => {
+    render(<Avatar firstName="Mariam" lastName="Hassan" photoUrl="/uploads/me.png" />);
+    expect(screen.getByTestId('avatar-image').getAttribute('src')).toBe('/uploads/me.png');
+    expect(screen.queryByTestId('avatar-initials')).toBeNull();
+  });
+
+  it('falls back to the initials without a photo', () => {
+    render(<Avatar firstName="Mariam" lastName="Hassan" photoUrl={null} />);
+    expect(screen.getByTestId('avatar-initials').textContent).toBe('MH');
+  });
+
+  it('falls back to the initials when the photo fails to load, and tries a new address again', () => {
+    const { rerender } = render(<Avatar firstName="Mariam" lastName="Hassan" photoUrl="/broken.png" />);
+    fireEvent.error(screen.getByTestId('avatar-image'));
+    expect(screen.getByTestId('avatar-initials').textContent).toBe('MH');
+    rerender(<Avatar firstName="Mariam" lastName="Hassan" photoUrl="/fixed.png" />);
+    expect(screen.getByTestId('avatar-image').getAttribute('src')).toBe('/fixed.png');
+  });
+});
