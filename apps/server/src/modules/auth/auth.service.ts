@@ -207,7 +207,7 @@ export function createAuthService({ db, tokens, mailer, google, publicUrl, regis
       }
       if (session.expiresAt.getTime() <= Date.now()) throw new HttpError(401, 'unauthorized', 'Session expired');
       const user = await findUserById(db, session.userId);
-      if (!user || user.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
       const next = randomToken();
       const rotated = await db.transaction(async (tx) => {
         if (!(await spendSession(tx, session.id))) return false;
@@ -283,14 +283,14 @@ export function createAuthService({ db, tokens, mailer, google, publicUrl, regis
 
     async me(userId: number): Promise<User> {
       const user = await findUserById(db, userId);
-      if (!user || user.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
       return toUser(user);
     },
 
     /** Changes names and photo only; role, e-mail and everything else are not the user's to set here. */
     async updateMe(userId: number, body: UpdateMeBody): Promise<User> {
       const user = await findUserById(db, userId);
-      if (!user || user.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
       if (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new FieldValidationError({ email: 'readOnly' });
       }

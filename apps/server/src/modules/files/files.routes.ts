@@ -26,7 +26,7 @@ export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsy
       handler: async (request, reply) => {
         if (!request.isMultipart()) throw new HttpError(415, 'badRequest', 'Expected multipart/form-data');
         const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5 } });
-        if (!part || part.fieldname !== 'file') throw new FieldValidationError({ file: 'required' });
+        if (part?.fieldname !== 'file') throw new FieldValidationError({ file: 'required' });
         let data: Buffer;
         try {
           data = await part.toBuffer();
