@@ -11,7 +11,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PAGES = ['', '/privacy', '/contact', '/about-platform', '/no-such-page'];
+const PAGES = [
+  '',
+  '/privacy',
+  '/contact',
+  '/about-platform',
+  '/no-such-page',
+  '/login',
+  '/register',
+  '/forgot-password',
+];
 
 describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
   for (const lang of ['ar', 'en'] as const) {

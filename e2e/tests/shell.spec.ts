@@ -145,6 +145,29 @@ describe('layout', () => {
     await page.context().close();
   });
 
+  it('mobile menu closes on a link to the current page, on the backdrop, and when the window widens', async () => {
+    const page = await open('/en', { viewport: { width: 375, height: 740 } });
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator('#mobile-menu');
+    await openMenu.click();
+    await menu.waitFor();
+    // Focus moves into the menu.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu');
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await menu.waitFor({ state: 'detached' });
+
+    await openMenu.click();
+    await page.getByTestId('mobile-menu-backdrop').click({ position: { x: 360, y: 400 } });
+    await menu.waitFor({ state: 'detached' });
+
+    await openMenu.click();
+    await menu.waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await page.context().close();
+  });
+
   it('shows the not-found page in the page language', async () => {
     const page = await open('/ar/no-such-page');
     await page.getByTestId('not-found').waitFor();

@@ -1,6 +1,6 @@
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '@ustaz/contract/constants';
 import { GraduationCap, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -71,18 +71,34 @@ export function Navbar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  // Hide the body scroll while the mobile menu is open; Escape closes it.
+  const openButtonRef = useRef<HTMLButtonElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+
+  // While the mobile menu is open: no body scroll, focus inside it, Escape closes it, and it
+  // closes when the window grows past the breakpoint where the menu does not exist.
   useEffect(() => {
     if (!menuOpen) return;
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    closeButtonRef.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const onWide = () => wide.matches && setMenuOpen(false);
     window.addEventListener('keydown', onKey);
+    wide.addEventListener('change', onWide);
+    const opener = openButtonRef.current;
     return () => {
       document.body.style.overflow = previous;
       window.removeEventListener('keydown', onKey);
+      wide.removeEventListener('change', onWide);
+      if (document.activeElement === document.body || !document.activeElement) opener?.focus();
     };
   }, [menuOpen]);
+
+  /** Any link chosen in the menu closes it, the current page's too. */
+  function closeOnLink(event: React.MouseEvent<HTMLElement>) {
+    if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
+  }
 
   return (
     <header
@@ -140,6 +156,7 @@ export function Navbar() {
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
+          ref={openButtonRef}
           onClick={() => setMenuOpen(true)}
         >
           <Menu aria-hidden="true" className="size-6" />
@@ -153,20 +170,23 @@ export function Navbar() {
             aria-label={t('nav.closeMenu')}
             tabIndex={-1}
             data-testid="mobile-menu-backdrop"
-            className="absolute inset-0 bg-black/40"
+            className="animate-fade-in absolute inset-0 bg-black/40"
             onClick={() => setMenuOpen(false)}
           />
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: it only catches clicks bubbling from links, which Enter also fires. */}
           <div
             id="mobile-menu"
             role="dialog"
             aria-modal="true"
             aria-label={t('nav.mainNavigation')}
-            className="absolute inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
+            className="animate-slide-in-start absolute inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
+            onClick={closeOnLink}
           >
             <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
               <span className="text-lg font-extrabold text-primary">{t('appName')}</span>
               <button
                 type="button"
+                ref={closeButtonRef}
                 className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100"
                 aria-label={t('nav.closeMenu')}
                 onClick={() => setMenuOpen(false)}
