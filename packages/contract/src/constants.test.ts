@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, isLanguage, LANGUAGES } from './constants.ts';
+import { passwordStrength } from './auth.ts';
+import { directionOf, isKnownPagePath, isLanguage, LANGUAGES } from './constants.ts';
 import { websiteSettingsSchema } from './settings.ts';
 import { FALLBACK_WEBSITE_SETTINGS } from './settings-defaults.ts';
 
@@ -21,8 +22,37 @@ describe('languages', () => {
 describe('fallback website settings', () => {
   it('is a valid settings object with the spec defaults', () => {
     const parsed = websiteSettingsSchema.parse(FALLBACK_WEBSITE_SETTINGS);
-    expect(parsed.additional).toEqual({ enableRegistration: true, maxUploadSize: 10 * 1024 * 1024 });
+    expect(parsed.additional).toEqual({
+      enableRegistration: true,
+      maxUploadSize: 10 * 1024 * 1024,
+      googleClientId: null,
+      adminDashboardUrl: '/admin',
+    });
     expect(parsed.appName).toMatch(/[\u0600-\u06FF]/);
     expect(parsed.defaultTitle).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('page routes', () => {
+  it('knows the route table, with parameters, under a language', () => {
+    expect(isKnownPagePath('/ar')).toBe(true);
+    expect(isKnownPagePath('/en/teachers/12')).toBe(true);
+    expect(isKnownPagePath('/ar/payment/failed')).toBe(true);
+    expect(isKnownPagePath('/ar/profile/edit')).toBe(true);
+    expect(isKnownPagePath('/ar/nothing')).toBe(false);
+    expect(isKnownPagePath('/en/teachers/12/more')).toBe(false);
+    // Unprefixed paths are redirected by the app, not missing.
+    expect(isKnownPagePath('/teachers')).toBe(true);
+  });
+});
+
+describe('password strength', () => {
+  it('scores one point per rule, 0 to 5', () => {
+    expect(passwordStrength('')).toBe(0);
+    expect(passwordStrength('abc')).toBe(1);
+    expect(passwordStrength('abcdefgh')).toBe(2);
+    expect(passwordStrength('Abcdefgh')).toBe(3);
+    expect(passwordStrength('Abcdefg1')).toBe(4);
+    expect(passwordStrength('Abcdef1!')).toBe(5);
   });
 });
