@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createRequireAuth } from './http/authenticate.ts';
 import { registerErrorHandling, sendNotFound } from './http/errors.ts';
+import { parseQueryString } from './http/querystring.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQueryString },
     // Malformed URLs and bodies get the API's error shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;

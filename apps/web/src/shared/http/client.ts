@@ -47,8 +47,11 @@ function toSearch(query: Query | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
-    else params.append(key, String(value));
+    if (Array.isArray(value)) {
+      // Repeated `key[]`; an empty list sends one empty value (spec 7, teacher search subjects).
+      if (value.length === 0) params.append(`${key}[]`, '');
+      for (const item of value) params.append(`${key}[]`, String(item));
+    } else params.append(key, String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : '';

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { SUBJECT_PAGE_SIZE } from './constants.ts';
+
+/** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
+
+/** KWD amounts travel as decimal strings with up to 3 decimals ("12.500"); the server keeps fils. */
+export const kwdAmountSchema = z.string().regex(/^\d{1,7}(\.\d{1,3})?$/);
+
+const booleanQuery = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .optional()
+  .transform((value) =>
+    value === '' || value === undefined ? undefined : value === true || value === 'true' || value === '1',
+  );
+
+const pageQuery = z.coerce.number().int().min(1).max(10_000).default(1);
+
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
+// Subjects -------------------------------------------------------------------------------------
+
+export const subjectSchema = z.object({
+  id: z.number().int(),
+  /** In the request language (Accept-Language or ?lang), falling back to Arabic. */
+  name: z.string(),
+  description: z.string(),
+  /** A lucide icon name; the client shows a book when it does not know it. */
+  icon: z.string(),
+  isActive: z.boolean(),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+export const subjectsQuerySchema = z.object({
+  isActive: booleanQuery,
+  search: z.string().trim().max(100).optional(),
+  page: pageQuery,
+  limit: z.coerce.number().int().min(1).max(50).default(SUBJECT_PAGE_SIZE),
+  lang: z.enum(['ar', 'en']).optional(),
+});
+export const subjectsResponseSchema = listResponseSchema(subjectSchema);
+
+export const logNotFoundBodySchema = z.object({
+  keywords: z.string().trim().min(1).max(200),
+  searchType: z.enum(['subject', 'teacher']).default('subject'),
+});
+
+// Teachers -------------------------------------------------------------------------------------
+
+export const teacherProfileSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  bio: z.string(),
+  major: z.string(),
+  experienceYears: z.number().int(),
+  hourlyRate: kwdAmountSchema,
+  videoUrl: z.string().nullable(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  bookingsCount: z.number().int(),
+  subjects: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  user: z.object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    photo: z.object({ id: z.string(), path: z.string() }).nullable(),
+  }),
+});
+export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
+
+export const TEACHER_SORT_FIELDS = ['averageRating', 'experience', 'hourlyRate', 'bookingsCount', 'createdAt'] as const;
+
+export const teacherSearchQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  minExperience: z.coerce.number().int().min(0).max(80).optional(),
+  maxHourlyRate: z.coerce.number().min(0).max(100_000).optional(),
+  minRating: z.coerce.number().min(0).max(5).optional(),
+  /** A calendar day (YYYY-MM-DD, Kuwait time): the teacher has an open slot that day. */
+  availableOn: z.iso.date().optional(),
+  page: pageQuery,
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  sortBy: z.enum(TEACHER_SORT_FIELDS).optional(),
+  sortOrder: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
+  mostFamous: booleanQuery,
+  mostBooked: booleanQuery,
+  /** Subject ids or names; `subjects[]=` (one empty value) means no subject filter. */
+  subjects: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) =>
+      (value === undefined ? [] : Array.isArray(value) ? value : [value])
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, 20),
+    ),
+  lang: z.enum(['ar', 'en']).optional(),
+});
+export type TeacherSearchQuery = z.input<typeof teacherSearchQuerySchema>;
+export const teacherSearchResponseSchema = listResponseSchema(teacherProfileSchema);
+
+export const teacherProfilePatchSchema = z.object({
+  bio: z.string().trim().max(2000).optional(),
+  major: z.string().trim().max(120).optional(),
+  experienceYears: z.number().int().min(0).max(80).optional(),
+  hourlyRate: kwdAmountSchema.optional(),
+  videoUrl: z.string().trim().max(300).nullable().optional(),
+  subjectIds: z.array(z.number().int().positive()).max(20).optional(),
+});
+
+// Time slots -----------------------------------------------------------------------------------
+
+export const timeSlotSchema = z.object({
+  id: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  price: kwdAmountSchema,
+  status: z.enum(['open', 'held', 'booked']),
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
+// Reviews --------------------------------------------------------------------------------------
+
+export const REVIEW_TYPES = ['teacher_to_student', 'student_to_teacher'] as const;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(REVIEW_TYPES),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  teacherId: z.number().int(),
+  studentId: z.number().int(),
+  teacherName: z.string(),
+  studentName: z.string(),
+  teacherPhotoUrl: z.string().nullable(),
+  studentPhotoUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+export const createReviewBodySchema = z.object({
+  reservationId: z.number().int().positive(),
+  type: z.enum(REVIEW_TYPES),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(1000).default(''),
+});
