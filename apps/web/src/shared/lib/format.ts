@@ -1,0 +1,22 @@
+import { CURRENCY, CURRENCY_DECIMALS, type Language } from '@ustaz/contract/constants';
+
+const locales: Record<Language, string> = { ar: 'ar-KW', en: 'en-KW' };
+
+/** A KWD amount (number or the API's decimal string) with 2 decimals in the viewer's language. */
+export function formatKwd(amount: string | number, language: Language): string | null {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(value)) return null;
+  return new Intl.NumberFormat(locales[language], {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: CURRENCY_DECIMALS,
+    maximumFractionDigits: CURRENCY_DECIMALS,
+  }).format(value);
+}
+
+export function formatNumber(value: number, language: Language, fractionDigits = 0): string {
+  return new Intl.NumberFormat(locales[language], {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}

@@ -1,0 +1,33 @@
+import { HOME } from '@ustaz/contract/constants';
+import { Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../i18n/use-current-language.ts';
+import { formatNumber } from '../lib/format.ts';
+
+/** Five stars filled to the rating (4.5 when a teacher has none yet, spec 9), and the number. */
+export function RatingStars({ rating, count }: { rating: number | null | undefined; count?: number }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const value = rating && rating > 0 ? rating : HOME.defaultRating;
+  const label = t('teachers.ratingLabel', { rating: formatNumber(value, language, 1) });
+  return (
+    <span className="inline-flex items-center gap-1.5" role="img" aria-label={label}>
+      <span className="inline-flex" aria-hidden="true">
+        {[1, 2, 3, 4, 5].map((star) => (
+          <Star
+            key={star}
+            className={`size-4 ${value >= star - 0.25 ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}`}
+          />
+        ))}
+      </span>
+      <span aria-hidden="true" className="text-sm font-semibold text-slate-700">
+        {formatNumber(value, language, 1)}
+      </span>
+      {count !== undefined && (
+        <span aria-hidden="true" className="text-xs text-slate-500">
+          ({formatNumber(count, language)})
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,71 @@
+import type { TeacherProfile } from '@ustaz/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../i18n/language.ts';
+import { useCurrentLanguage } from '../i18n/use-current-language.ts';
+import { formatKwd } from '../lib/format.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { buttonClasses } from '../ui/button.tsx';
+import { RatingStars } from './rating-stars.tsx';
+
+/** A teacher in a carousel or a results grid: photo, name, major, rating, subjects, bio, rate, read more. */
+export function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const name = `${teacher.user.firstName} ${teacher.user.lastName}`;
+  const rate = formatKwd(teacher.hourlyRate, language);
+  return (
+    <article
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
+      data-testid="teacher-card"
+    >
+      <div className="flex items-center gap-4">
+        <Avatar
+          firstName={teacher.user.firstName}
+          lastName={teacher.user.lastName}
+          photoUrl={teacher.user.photo?.path}
+          size="lg"
+          className="bg-primary/10 text-primary"
+        />
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-bold text-slate-900" dir="auto">
+            {name}
+          </h3>
+          {teacher.major && (
+            <p className="truncate text-sm text-slate-600" dir="auto">
+              {teacher.major}
+            </p>
+          )}
+          <RatingStars rating={teacher.averageRating} count={teacher.ratingCount} />
+        </div>
+      </div>
+      {teacher.subjects.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-1.5">
+          {teacher.subjects.slice(0, 4).map((subject) => (
+            <li
+              key={subject.id}
+              className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary"
+            >
+              {subject.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 line-clamp-3 text-sm leading-6 text-slate-600" dir="auto">
+        {teacher.bio}
+      </p>
+      <div className="mt-auto flex items-center justify-between gap-3 pt-4">
+        <span className="text-sm text-slate-700">
+          {rate ? t('teachers.perHour', { price: rate }) : t('teachers.priceUnavailable')}
+        </span>
+        <Link
+          to={localePath(language, `/teachers/${teacher.id}`)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          aria-label={t('teachers.readMoreAbout', { name })}
+        >
+          {t('teachers.readMore')}
+        </Link>
+      </div>
+    </article>
+  );
+}
