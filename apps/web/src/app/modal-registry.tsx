@@ -9,4 +9,10 @@ export const modalRegistry: ModalRegistry = {
   EDIT_PROFILE: lazy(() =>
     import('../features/profile/edit-profile-modal.tsx').then((m) => ({ default: m.EditProfileModal })),
   ),
+  TEACHER_SEARCH: lazy(() =>
+    import('../features/search/teacher-search-dialog.tsx').then((m) => ({ default: m.TeacherSearchDialog })),
+  ),
+  VIDEO_PLAYER: lazy(() =>
+    import('../features/teacher/video-player-modal.tsx').then((m) => ({ default: m.VideoPlayerModal })),
+  ),
 };

@@ -33,8 +33,10 @@ export const pageRoutes: RouteObject[] = [
   guarded('public', [
     route(undefined, 'home', () => import('../features/home/home-page.tsx').then((m) => m.HomePage)),
     route('subscriptions', 'subscriptions', placeholder),
-    route('teachers', 'teachers', placeholder),
-    route('teachers/:id', 'teacher', placeholder),
+    route('teachers', 'teachers', () =>
+      import('../features/teachers-list/teachers-list-page.tsx').then((m) => m.TeachersListPage),
+    ),
+    route('teachers/:id', 'teacher', () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherPage)),
     route('privacy', 'privacy', () => import('../features/pages/privacy-page.tsx').then((m) => m.PrivacyPage)),
     route('about', 'about', () => import('../features/pages/about-page.tsx').then((m) => m.AboutPage)),
     route('about-platform', 'aboutPlatform', () =>
@@ -42,7 +44,16 @@ export const pageRoutes: RouteObject[] = [
     ),
     route('contact', 'contact', () => import('../features/pages/contact-page.tsx').then((m) => m.ContactPage)),
     route('terms', 'terms', () => import('../features/pages/terms-page.tsx').then((m) => m.TermsPage)),
-    route('search', 'search', placeholder),
+    // The app composes the search page with the subject-selection modal (features do not import each other).
+    route('search', 'search', async () => {
+      const [{ SearchPage }, { SubjectSelectionModal }] = await Promise.all([
+        import('../features/search/search-page.tsx'),
+        import('../features/subjects/subject-selection-modal.tsx'),
+      ]);
+      return function SearchRoute() {
+        return <SearchPage subjectPicker={SubjectSelectionModal} />;
+      };
+    }),
     route('suspended-payment', 'suspendedPayment', placeholder),
     route('payment/:result', 'paymentResult', placeholder),
     route('*', 'notFound', () => import('./not-found-page.tsx').then((m) => m.NotFoundPage)),

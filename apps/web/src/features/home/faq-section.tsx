@@ -1,23 +1,14 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-type FaqItem = { question: string; answer: string };
-
-function isFaqList(value: unknown): value is FaqItem[] {
-  return (
-    Array.isArray(value) &&
-    value.every((item) => item && typeof item.question === 'string' && typeof item.answer === 'string')
-  );
-}
+import { translatedList } from './translated-list.ts';
 
 /** Spec 2 "FAQ": anchor id faq; one item open at a time, the first open at start; clicking the open one closes it. */
 export function FaqSection() {
   const { t } = useTranslation('home');
-  const items = t('faq.items', { returnObjects: true });
+  const list = translatedList(t('faq.items', { returnObjects: true }), ['question', 'answer']);
   const [open, setOpen] = useState<number | null>(0);
   const baseId = useId();
-  const list = isFaqList(items) ? items : [];
 
   return (
     <section id="faq" className="scroll-mt-20 bg-surface py-16" aria-labelledby={`${baseId}-title`}>

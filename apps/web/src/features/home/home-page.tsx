@@ -1,31 +1,41 @@
-import { Search } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { buttonClasses } from '../../shared/ui/button.tsx';
+import { SearchBox } from '../../shared/search/search-box.tsx';
 import { FaqSection } from './faq-section.tsx';
+import { HeroCarousel } from './hero-carousel.tsx';
+import { HowItWorksSection } from './how-it-works-section.tsx';
+import { ReviewsSection } from './reviews-section.tsx';
+import { TeacherCarousels } from './teacher-carousels.tsx';
+import { WhyChooseSection } from './why-choose-section.tsx';
 
-/** The home page. The hero carousel, search and teacher carousels arrive with discovery. */
+/**
+ * The home page, in the order of spec 2: the search box above the hero carousel, how it works,
+ * why choose, student reviews, FAQ (anchor `faq`), famous and most-booked teachers.
+ */
 export function HomePage() {
   const { t } = useTranslation('home');
-  const { lang = 'ar' } = useParams();
+  const titleId = useId();
   return (
     <>
-      <section className="bg-gradient-to-b from-primary/10 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-20 text-center sm:px-6 lg:py-28">
-          <h1 className="text-4xl font-black leading-tight text-slate-900 sm:text-5xl">{t('hero.title')}</h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-600">{t('hero.subtitle')}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to={`/${lang}/search`} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-              <Search aria-hidden="true" className="size-5" />
-              {t('hero.findTeacher')}
-            </Link>
-            <Link to={`/${lang}/about-platform`} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-              {t('hero.howItWorks')}
-            </Link>
+      <section aria-labelledby={titleId} className="bg-gradient-to-b from-primary/10 via-white to-white">
+        <div className="mx-auto max-w-7xl px-4 pt-10 pb-6 sm:px-6 lg:pt-14">
+          <div className="mx-auto max-w-3xl text-center">
+            <h1 id={titleId} className="text-3xl leading-tight font-black text-slate-900 sm:text-4xl lg:text-5xl">
+              {t('hero.title')}
+            </h1>
+            <p className="mt-4 text-base leading-8 text-slate-600 sm:text-lg">{t('hero.subtitle')}</p>
+            <SearchBox label={t('hero.findTeacher')} className="mx-auto mt-8 max-w-2xl" />
+          </div>
+          <div className="mt-10">
+            <HeroCarousel />
           </div>
         </div>
       </section>
+      <HowItWorksSection />
+      <WhyChooseSection />
+      <ReviewsSection />
       <FaqSection />
+      <TeacherCarousels />
     </>
   );
 }

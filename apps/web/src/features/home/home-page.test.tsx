@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import arHome from '../../../public/locales/ar/home.json';
+import enHome from '../../../public/locales/en/home.json';
+import { renderRoute } from '../../shared/test/render-route.tsx';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
+import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
+import { HomePage } from './home-page.tsx';
+import { makeReview, makeTeacher, stubApi, stubBrowserLayout } from './test-support.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('HomePage', () => {
+  it.each([
+    ['ar', arHome],
+    ['en', enHome],
+  ] as const)(
+    '%s: one h1, the search box above the hero, then every section in the order of spec 2',
+    async (language, home) => {
+      stubBrowserLayout();
+      stubApi({
+        '/api/reviews': () => jsonResponse(200, [makeReview(1)]),
+        '/api/teachers/search': () =>
+          jsonResponse(200, { data: [makeTeacher(1)], total: 1, page: 1, limit: 10, totalPages: 1 }),
+      });
+      const { missing } = await renderRoute(
+        <ModalProvider registry={{}}>
+          <HomePage />
+        </ModalProvider>,
+        { language, path: '' },
+      );
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([home.hero.title]);
+      await screen.findByTestId('review-card');
+      await screen.findAllByTestId('teacher-card');
+
+      const order = [
+        screen.getByRole('search', { name: home.hero.findTeacher }),
+        screen.getByRole('region', { name: home.hero.carouselLabel }),
+        screen.getByRole('heading', { name: home.howItWorks.title }),
+        screen.getByRole('heading', { name: home.whyChoose.title }),
+        screen.getByRole('heading', { name: home.reviews.title }),
+        screen.getByRole('heading', { name: home.faq.title }),
+        screen.getByRole('heading', { name: home.teachers.famousTitle }),
+        screen.getByRole('heading', { name: home.teachers.mostBookedTitle }),
+      ];
+      for (let index = 1; index < order.length; index++) {
+        const before = order[index - 1] as HTMLElement;
+        expect(
+          before.compareDocumentPosition(order[index] as HTMLElement) & Node.DOCUMENT_POSITION_FOLLOWING,
+        ).toBeTruthy();
+      }
+      expect(screen.getAllByTestId('why-choose-reason')).toHaveLength(4);
+      expect(document.getElementById('faq')).not.toBeNull();
+      expect(missing).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { Review, TeacherProfile } from '@ustaz/contract';
+import type { Language } from '@ustaz/contract/constants';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createTestI18n } from '../../shared/test/test-i18n.ts';
+
+/** Test data: a teacher profile as the teacher search returns it. */
+export function makeTeacher(id: number, overrides: Partial<TeacherProfile> = {}): TeacherProfile {
+  return {
+    id,
+    userId: 100 + id,
+    bio: `Teacher ${id} explains maths step by step.`,
+    major: 'Mathematics',
+    experienceYears: 5,
+    hourlyRate: '12.500',
+    videoUrl: null,
+    averageRating: 4.6,
+    ratingCount: 12,
+    bookingsCount: 30,
+    subjects: [{ id: 1, name: 'Mathematics' }],
+    user: { id: 100 + id, firstName: `Name${id}`, lastName: 'Teacher', photo: null },
+    ...overrides,
+  };
+}
+
+/** Test data: a review as GET /api/reviews returns it. */
+export function makeReview(id: number, overrides: Partial<Review> = {}): Review {
+  return {
+    id,
+    type: 'student_to_teacher',
+    rating: 5,
+    comment: `Review number ${id}: clear explanations.`,
+    teacherId: 1,
+    studentId: 200 + id,
+    teacherName: 'Fatma Alenezi',
+    studentName: `Student${id} Alali`,
+    teacherPhotoUrl: null,
+    studentPhotoUrl: null,
+    createdAt: '2025-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+class InertObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+/**
+ * jsdom has no layout observers and no matchMedia; the carousel (embla) needs the observers and
+ * the reduced-motion check reads matchMedia. `reducedMotion` sets what that query answers.
+ */
+export function stubBrowserLayout({ reducedMotion = false } = {}) {
+  vi.stubGlobal('ResizeObserver', InertObserver);
+  vi.stubGlobal('IntersectionObserver', InertObserver);
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: reducedMotion && query.includes('prefers-reduced-motion'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })),
+  );
+}
+
+/** A mocked fetch answering by path; unknown paths answer 404 in the API's error shape. */
+export function stubApi(routes: Record<string, () => Response | Promise<Response>>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const route = routes[url.pathname];
+    if (route) return route();
+    return new Response(JSON.stringify({ status: 404, message: 'Not found', code: 'notFound' }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/**
+ * Renders like renderRoute (memory router at /{language}{path}, query client, the real locale
+ * files), but installs fake timers once i18n is ready and before the first render, so timers
+ * started on mount (autoplay, rotation) run on the test's clock.
+ */
+export async function renderRouteWithFakeTimers(
+  element: ReactElement,
+  { language, path }: { language: Language; path: string },
+) {
+  const { i18n, missing } = await createTestI18n(language);
+  vi.useFakeTimers();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: `/:lang${path}`, element }], { initialEntries: [`/${language}${path}`] });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, router, missing };
+}

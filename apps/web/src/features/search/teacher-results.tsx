@@ -1,0 +1,124 @@
+import type { TeacherProfile } from '@ustaz/contract';
+import { ChevronLeft, ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
+import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+
+const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
+
+export function TeacherGrid({ teachers }: { teachers: TeacherProfile[] }) {
+  return (
+    <ul className={GRID}>
+      {teachers.map((teacher) => (
+        <li key={teacher.id}>
+          <TeacherCard teacher={teacher} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Grey cards in the shape of teacher cards while results load. */
+export function TeacherGridSkeleton({ count = 6 }: { count?: number }) {
+  const { t } = useTranslation('search');
+  return (
+    <div role="status" data-testid="results-loading">
+      <span className="sr-only">{t('page.loading')}</span>
+      <ul aria-hidden="true" className={GRID}>
+        {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={index} className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5">
+            <div className="flex items-center gap-4">
+              <div className="size-16 rounded-full bg-slate-200" />
+              <div className="flex flex-1 flex-col gap-2">
+                <div className="h-4 w-2/3 rounded bg-slate-200" />
+                <div className="h-3 w-1/2 rounded bg-slate-200" />
+                <div className="h-3 w-1/3 rounded bg-slate-200" />
+              </div>
+            </div>
+            <div className="mt-5 flex gap-2">
+              <div className="h-5 w-16 rounded-full bg-slate-200" />
+              <div className="h-5 w-20 rounded-full bg-slate-200" />
+            </div>
+            <div className="mt-4 flex flex-col gap-2">
+              <div className="h-3 rounded bg-slate-200" />
+              <div className="h-3 rounded bg-slate-200" />
+              <div className="h-3 w-4/5 rounded bg-slate-200" />
+            </div>
+            <div className="mt-6 flex items-center justify-between">
+              <div className="h-4 w-24 rounded bg-slate-200" />
+              <div className="h-9 w-24 rounded-lg bg-slate-200" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A centred message with an icon and one action: the empty and the error state. */
+export function ResultsMessage({
+  tone,
+  title,
+  body,
+  action,
+}: {
+  tone: 'empty' | 'error';
+  title: string;
+  body: string;
+  action: ReactNode;
+}) {
+  const Icon = tone === 'error' ? TriangleAlert : SearchX;
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+    >
+      <span
+        className={
+          tone === 'error'
+            ? 'flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700'
+            : 'flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary'
+        }
+      >
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+      <p className="max-w-md text-slate-600">{body}</p>
+      <div className="mt-2">{action}</div>
+    </div>
+  );
+}
+
+/** Previous and next within 1..totalPages, with "page x of y" between them. */
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('search');
+  const language = useCurrentLanguage();
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
+      <Button variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+        {t('pagination.previous')}
+      </Button>
+      <span className="text-sm text-slate-700 tabular-nums" aria-live="polite">
+        {t('pagination.page', { page: formatNumber(page, language), totalPages: formatNumber(totalPages, language) })}
+      </span>
+      <Button variant="outline" onClick={() => onPage(page + 1)} disabled={page >= totalPages}>
+        {t('pagination.next')}
+        <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TimeSlot } from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+/** GET /api/teachers/teachers/{id}/available-time-slots: open, future slots in time order. Errors are rethrown (spec 8). */
+export function getAvailableSlots(teacherId: number, signal?: AbortSignal): Promise<TimeSlot[]> {
+  return apiRequest<TimeSlot[]>(`/api/teachers/teachers/${teacherId}/available-time-slots`, { signal });
+}
+
+export function availableSlotsKey(teacherId: number) {
+  return ['teacher', 'slots', teacherId] as const;
+}
+
+export function useAvailableSlots(teacherId: number) {
+  return useQuery({
+    queryKey: availableSlotsKey(teacherId),
+    queryFn: ({ signal }) => getAvailableSlots(teacherId, signal),
+    // Only open slots with a readable start can be chosen.
+    select: (slots) => slots.filter((slot) => slot.status === 'open' && !Number.isNaN(Date.parse(slot.startTime))),
+    staleTime: 30_000,
+  });
+}

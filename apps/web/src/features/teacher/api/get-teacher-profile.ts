@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TeacherProfile } from '@ustaz/contract';
+import type { Language } from '@ustaz/contract/constants';
+import { ApiRequestError, apiRequest } from '../../../shared/http/client.ts';
+
+/** GET /api/teachers/profiles/{id}. Errors are rethrown (spec 8); a 404 means there is no such teacher. */
+export function getTeacherProfile(id: number, signal?: AbortSignal): Promise<TeacherProfile> {
+  return apiRequest<TeacherProfile>(`/api/teachers/profiles/${id}`, { signal });
+}
+
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+/** The profile, in the request language (subject names are translated); a 404 is not retried. */
+export function useTeacherProfile(id: number, language: Language) {
+  return useQuery({
+    queryKey: ['teacher', 'profile', id, language],
+    queryFn: ({ signal }) => getTeacherProfile(id, signal),
+    retry: (failureCount, error) => !isNotFoundError(error) && failureCount < 1,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Review } from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+function reviewList(answer: unknown): Review[] {
+  if (Array.isArray(answer)) return answer as Review[];
+  if (answer && typeof answer === 'object' && 'data' in answer && Array.isArray(answer.data)) {
+    return answer.data as Review[];
+  }
+  return [];
+}
+
+/**
+ * GET /api/reviews/for-teacher/{id}: the list comes bare or wrapped in `data`; any failure gives
+ * an empty list (spec 7 and 8, "review helpers swallow errors").
+ */
+export async function getTeacherReviews(teacherId: number, signal?: AbortSignal): Promise<Review[]> {
+  try {
+    return reviewList(await apiRequest<unknown>(`/api/reviews/for-teacher/${teacherId}`, { signal }));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn('Teacher reviews could not be loaded', error);
+    return [];
+  }
+}
+
+/** The students' reviews of the teacher (a teacher's reviews of students are not shown here). */
+export function useTeacherReviews(teacherId: number) {
+  return useQuery({
+    queryKey: ['teacher', 'reviews', teacherId],
+    queryFn: ({ signal }) => getTeacherReviews(teacherId, signal),
+    select: (reviews) => reviews.filter((review) => review.type !== 'teacher_to_student'),
+    staleTime: 60_000,
+  });
+}

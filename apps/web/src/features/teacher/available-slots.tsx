@@ -1,0 +1,64 @@
+import type { TimeSlot } from '@ustaz/contract';
+import { CalendarX2, Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { useAvailableSlots } from './api/get-available-slots.ts';
+import { SlotPicker } from './slot-picker.tsx';
+
+/** The "Available times" section of the teacher page: loading, error with retry, empty, or the picker. */
+export function AvailableSlots({
+  teacherId,
+  timeZone,
+  onBook,
+}: {
+  teacherId: number;
+  timeZone: string;
+  onBook: (slots: TimeSlot[]) => void;
+}) {
+  const { t } = useTranslation('teacher');
+  const query = useAvailableSlots(teacherId);
+  return (
+    <section
+      aria-labelledby="teacher-slots-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+        <h2 id="teacher-slots-title" className="text-xl font-bold text-slate-900">
+          {t('slots.title')}
+        </h2>
+        <p className="inline-flex items-center gap-1.5 text-xs text-slate-500">
+          <Globe aria-hidden="true" className="size-3.5" />
+          {t('slots.timeZone', { zone: timeZone })}
+        </p>
+      </div>
+      {query.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true" data-testid="slots-loading">
+          <span className="sr-only">{t('slots.loading')}</span>
+          <div className="grid grid-cols-7 gap-2">
+            {Array.from({ length: 7 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <div key={index} className="h-16 animate-pulse rounded-xl bg-slate-100" />
+            ))}
+          </div>
+          <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
+          <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
+        </div>
+      ) : query.isError ? (
+        <Alert title={t('slots.errorTitle')}>
+          <p>{t('slots.errorBody')}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+            {t('retry', { ns: 'common' })}
+          </Button>
+        </Alert>
+      ) : query.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="slots-empty">
+          <CalendarX2 aria-hidden="true" className="size-10 text-slate-400" />
+          <p className="max-w-md text-slate-600">{t('slots.empty')}</p>
+        </div>
+      ) : (
+        <SlotPicker slots={query.data} timeZone={timeZone} onBook={onBook} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import type { TimeSlot } from '@ustaz/contract';
+import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
+import { describe, expect, it } from 'vitest';
+import {
+  dayKeyInZone,
+  groupSlotsByDay,
+  groupSlotsByWeek,
+  slotPrice,
+  slotsTotal,
+  weekdayOf,
+  weekStartOf,
+} from './slot-calendar.ts';
+
+let nextId = 1;
+function slot(startTime: string, overrides: Partial<TimeSlot> = {}): TimeSlot {
+  const start = Date.parse(startTime);
+  return {
+    id: nextId++,
+    startTime,
+    endTime: new Date(start + 60 * 60_000).toISOString(),
+    price: '10.000',
+    status: 'open',
+    ...overrides,
+  };
+}
+
+describe('dayKeyInZone', () => {
+  it('gives the calendar day of an instant in the zone asked for', () => {
+    // 22:30 UTC on Friday 13 March is already Saturday 14 March in Kuwait (UTC+3).
+    expect(dayKeyInZone('2026-03-13T22:30:00.000Z', 'Asia/Kuwait')).toBe('2026-03-14');
+    expect(dayKeyInZone('2026-03-13T22:30:00.000Z', 'UTC')).toBe('2026-03-13');
+    expect(dayKeyInZone('2026-03-14T02:00:00.000Z', 'America/New_York')).toBe('2026-03-13');
+    expect(dayKeyInZone('not a date', 'UTC')).toBeNull();
+  });
+});
+
+describe('groupSlotsByDay', () => {
+  const late = slot('2026-03-13T22:30:00.000Z');
+  const morning = slot('2026-03-14T06:00:00.000Z');
+  const earlier = slot('2026-03-13T20:00:00.000Z');
+
+  it('groups by the day in the viewer zone, days and slots in time order', () => {
+    const kuwait = groupSlotsByDay([morning, late, earlier], 'Asia/Kuwait');
+    expect(kuwait.map((d) => [d.day, d.slots.map((s) => s.id)])).toEqual([
+      ['2026-03-13', [earlier.id]],
+      ['2026-03-14', [late.id, morning.id]],
+    ]);
+  });
+
+  it('moves the same slots to other days in another zone', () => {
+    const utc = groupSlotsByDay([morning, late, earlier], 'UTC');
+    expect(utc.map((d) => [d.day, d.slots.map((s) => s.id)])).toEqual([
+      ['2026-03-13', [earlier.id, late.id]],
+      ['2026-03-14', [morning.id]],
+    ]);
+  });
+
+  it('leaves out slots whose start cannot be read', () => {
+    expect(groupSlotsByDay([slot('2026-03-14T06:00:00.000Z'), { ...morning, startTime: 'soon' }], 'UTC')).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('weeks', () => {
+  it('start on Saturday in Arabic and Sunday in English', () => {
+    // Monday 16 March 2026.
+    expect(weekdayOf('2026-03-16')).toBe(1);
+    expect(weekStartOf('2026-03-16', WEEK_STARTS_ON.ar)).toBe('2026-03-14');
+    expect(weekStartOf('2026-03-16', WEEK_STARTS_ON.en)).toBe('2026-03-15');
+    // A Saturday starts its own Arabic week but ends the English one.
+    expect(weekStartOf('2026-03-14', WEEK_STARTS_ON.ar)).toBe('2026-03-14');
+    expect(weekStartOf('2026-03-14', WEEK_STARTS_ON.en)).toBe('2026-03-08');
+  });
+
+  it('hold seven days each, and only weeks with slots', () => {
+    const saturday = slot('2026-03-14T09:00:00.000Z');
+    const sunday = slot('2026-03-15T09:00:00.000Z');
+    const later = slot('2026-03-30T09:00:00.000Z');
+    const slots = [later, sunday, saturday];
+
+    const arabic = groupSlotsByWeek(slots, { timeZone: 'Asia/Kuwait', weekStartsOn: WEEK_STARTS_ON.ar });
+    expect(arabic.map((w) => w.start)).toEqual(['2026-03-14', '2026-03-28']);
+    expect(arabic[0]?.days.map((d) => d.day)).toEqual([
+      '2026-03-14',
+      '2026-03-15',
+      '2026-03-16',
+      '2026-03-17',
+      '2026-03-18',
+      '2026-03-19',
+      '2026-03-20',
+    ]);
+    expect(arabic[0]?.days.map((d) => d.slots.length)).toEqual([1, 1, 0, 0, 0, 0, 0]);
+
+    // In English, Saturday and Sunday fall in different weeks.
+    const english = groupSlotsByWeek(slots, { timeZone: 'Asia/Kuwait', weekStartsOn: WEEK_STARTS_ON.en });
+    expect(english.map((w) => w.start)).toEqual(['2026-03-08', '2026-03-15', '2026-03-29']);
+    expect(english[0]?.days.at(-1)?.slots.map((s) => s.id)).toEqual([saturday.id]);
+    expect(english[1]?.days[0]?.slots.map((s) => s.id)).toEqual([sunday.id]);
+  });
+});
+
+describe('prices', () => {
+  it('reads decimal strings and refuses anything else', () => {
+    expect(slotPrice({ price: '12.500' })).toBe(12.5);
+    expect(slotPrice({ price: '0' })).toBe(0);
+    expect(slotPrice({ price: 'free' })).toBeNull();
+    expect(slotPrice({ price: '' })).toBeNull();
+    expect(slotPrice({ price: null as unknown as string })).toBeNull();
+  });
+
+  it('totals the chosen slots with a non-numeric price counted as zero', () => {
+    expect(slotsTotal([{ price: '12.500' }, { price: 'n/a' }, { price: '7.250' }])).toBe(19.75);
+    expect(slotsTotal([{ price: '0.100' }, { price: '0.200' }])).toBe(0.3);
+    expect(slotsTotal([{ price: 'n/a' }])).toBe(0);
+    expect(slotsTotal([])).toBe(0);
+  });
+});

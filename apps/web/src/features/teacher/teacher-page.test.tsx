@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import arTeacher from '../../../public/locales/ar/teacher.json';
+import enTeacher from '../../../public/locales/en/teacher.json';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
+import { renderTeacherRoute } from './render-teacher-route.tsx';
+import { TeacherPage } from './teacher-page.tsx';
+import { review, signedInAs, student, teacherProfile, timeSlot } from './teacher-test-data.ts';
+
+type Answer = { status: number; body: unknown };
+
+/** A fetch that answers the three teacher calls from the given answers and records the paths asked for. */
+function mockApi(answers: { profile?: Answer | Answer[]; slots?: Answer; reviews?: Answer }) {
+  const profiles = Array.isArray(answers.profile) ? [...answers.profile] : null;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = String(input);
+    if (path.startsWith('/api/teachers/profiles/')) {
+      const answer = profiles ? (profiles.length > 1 ? profiles.shift() : profiles[0]) : answers.profile;
+      const { status, body } = (answer as Answer | undefined) ?? { status: 200, body: teacherProfile() };
+      return jsonResponse(status, body);
+    }
+    if (path.includes('/available-time-slots')) {
+      const { status, body } = answers.slots ?? { status: 200, body: [] };
+      return jsonResponse(status, body);
+    }
+    if (path.startsWith('/api/reviews/for-teacher/')) {
+      const { status, body } = answers.reviews ?? { status: 200, body: [] };
+      return jsonResponse(status, body);
+    }
+    return jsonResponse(404, { status: 404, message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function ok<T>(body: T): Answer {
+  return { status: 200, body };
+}
+
+const ZONE = 'Asia/Kuwait';
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('TeacherPage', () => {
+  it.each(['ar', 'en'] as const)(
+    '%s: shows the profile, slots and reviews from the three calls of the teacher id',
+    async (language) => {
+      const texts = language === 'ar' ? arTeacher : enTeacher;
+      const teacher: TeacherProfile = teacherProfile();
+      const slots: TimeSlot[] = [timeSlot('2099-03-14T15:00:00.000Z')];
+      const reviews: Review[] = [review({ comment: 'شرح ممتاز وواضح' })];
+      const fetchMock = mockApi({ profile: ok(teacher), slots: ok(slots), reviews: ok({ data: reviews }) });
+      const { missing } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language, path: '/teachers/7' });
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();
+      expect(screen.getByText('رياضيات').getAttribute('dir')).toBe('auto');
+      expect(screen.getByText(teacher.bio).getAttribute('dir')).toBe('auto');
+      expect(screen.getByText('Mathematics')).toBeTruthy();
+      expect(screen.getByText(language === 'ar' ? '‏١٢٫٥٠ د.ك.‏' : 'KWD 12.50')).toBeTruthy();
+      // Eight is "few" in Arabic plural rules, "other" in English.
+      expect(screen.getByText(language === 'ar' ? '٨ سنوات' : '8 years')).toBeTruthy();
+      expect(screen.getByRole('link', { name: texts.profile.message }).getAttribute('href')).toBe(
+        `/${language}/chats/42`,
+      );
+      expect(await screen.findAllByTestId('slot')).toHaveLength(1);
+      const reviewItem = await screen.findByTestId('review');
+      expect(within(reviewItem).getByText('شرح ممتاز وواضح').getAttribute('dir')).toBe('auto');
+      expect(within(reviewItem).getByText('Fahad Al-Ali')).toBeTruthy();
+
+      const paths = fetchMock.mock.calls.map(([input]) => String(input));
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/api/teachers/profiles/7',
+          '/api/teachers/teachers/7/available-time-slots',
+          '/api/reviews/for-teacher/7',
+        ]),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it.each(['ar', 'en'] as const)('%s: a 404 shows the translated teacher-not-found state', async (language) => {
+    const texts = language === 'ar' ? arTeacher : enTeacher;
+    mockApi({ profile: { status: 404, body: { status: 404, message: 'Teacher not found', code: 'notFound' } } });
+    const { missing } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language, path: '/teachers/999' });
+    expect(await screen.findByRole('heading', { level: 1, name: texts.page.notFoundTitle })).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.page.browseTeachers }).getAttribute('href')).toBe(
+      `/${language}/teachers`,
+    );
+    expect(screen.queryByTestId('teacher-error')).toBeNull();
+    expect(missing).toEqual([]);
+  });
+
+  it('an id that is not a number is not found without asking the server', async () => {
+    const fetchMock = mockApi({});
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'en', path: '/teachers/abc' });
+    expect(screen.getByRole('heading', { level: 1, name: enTeacher.page.notFoundTitle })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a failed profile call shows the error state, and retry loads the teacher', async () => {
+    mockApi({
+      profile: [
+        { status: 500, body: { status: 500, message: 'Internal error' } },
+        { status: 500, body: { status: 500, message: 'Internal error' } },
+        ok(teacherProfile()),
+      ],
+    });
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'en', path: '/teachers/7' });
+    const error = await screen.findByTestId('teacher-error', {}, { timeout: 4000 });
+    expect(within(error).getByRole('heading', { name: enTeacher.page.errorTitle })).toBeTruthy();
+    expect(screen.queryByTestId('teacher-not-found')).toBeNull();
+
+    await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();
+    expect(screen.queryByTestId('teacher-error')).toBeNull();
+  });
+
+  it('shows the loading skeleton while the profile is on its way', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'ar', path: '/teachers/7' });
+    expect(screen.getByTestId('teacher-loading').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe(arTeacher.page.loading);
+  });
+
+  it('failed reviews and no slots show the empty states, not errors', async () => {
+    mockApi({ slots: ok([]), reviews: { status: 500, body: { status: 500, message: 'down' } } });
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'en', path: '/teachers/7' });
+    expect(await screen.findByText(enTeacher.reviews.empty)).toBeTruthy();
+    expect(await screen.findByText(enTeacher.slots.empty)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it("leaves out the teachers' reviews of students", async () => {
+    mockApi({
+      reviews: ok([
+        review({ id: 1, comment: 'About the teacher' }),
+        review({ id: 2, type: 'teacher_to_student', comment: 'About a student' }),
+      ]),
+    });
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'en', path: '/teachers/7' });
+    expect(await screen.findByText('About the teacher')).toBeTruthy();
+    expect(screen.queryByText('About a student')).toBeNull();
+  });
+
+  it('a failed slots call shows its own error with retry while the profile stays', async () => {
+    mockApi({ slots: { status: 503, body: { status: 503, message: 'down' } } });
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'en', path: '/teachers/7' });
+    expect(await screen.findByText(enTeacher.slots.errorTitle)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('the intro-video button opens the player with the privacy-enhanced embed', async () => {
+    mockApi({ profile: ok(teacherProfile({ videoUrl: 'https://youtu.be/dQw4w9WgXcQ?t=3' })) });
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'en', path: '/teachers/7' });
+    await userEvent.click(await screen.findByRole('button', { name: enTeacher.profile.watchVideo }));
+    const frame = await screen.findByTitle(enTeacher.video.frameTitle);
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+    expect(frame.getAttribute('allow')).toBe('autoplay; encrypted-media; picture-in-picture; fullscreen');
+    expect(screen.getByRole('dialog', { name: enTeacher.video.title })).toBeTruthy();
+  });
+
+  it('an invalid video link opens the error modal showing the link', async () => {
+    mockApi({ profile: ok(teacherProfile({ videoUrl: 'https://vimeo.com/12345' })) });
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language: 'ar', path: '/teachers/7' });
+    await userEvent.click(await screen.findByRole('button', { name: arTeacher.profile.watchVideo }));
+    const dialog = await screen.findByRole('dialog', { name: arTeacher.video.errorTitle });
+    expect(within(dialog).getByText('https://vimeo.com/12345')).toBeTruthy();
+    expect(within(dialog).queryByTitle(arTeacher.video.frameTitle)).toBeNull();
+  });
+
+  it('has no video button without a link, and no message button on your own profile', async () => {
+    mockApi({ profile: ok(teacherProfile({ videoUrl: null, userId: 9 })) });
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
+      language: 'en',
+      path: '/teachers/7',
+      auth: signedInAs(student({ id: 9 })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: enTeacher.profile.watchVideo })).toBeNull();
+    expect(screen.queryByRole('link', { name: enTeacher.profile.message })).toBeNull();
+  });
+
+  it('Book hands the chosen slots to the booking seam, which says booking is not open yet', async () => {
+    const slots = [timeSlot('2099-03-14T15:00:00.000Z'), timeSlot('2099-03-14T17:00:00.000Z')];
+    mockApi({ slots: ok(slots) });
+    const toast = await import('../../shared/ui/toast.tsx');
+    const info = vi.spyOn(toast.notify, 'info').mockResolvedValue(undefined);
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
+      language: 'en',
+      path: '/teachers/7',
+      auth: signedInAs(student()),
+    });
+    const [first] = await screen.findAllByTestId('slot');
+    await userEvent.click(first as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.book }));
+    await waitFor(() => expect(info).toHaveBeenCalledWith(enTeacher.slots.bookingNotOpenYet));
+  });
+});

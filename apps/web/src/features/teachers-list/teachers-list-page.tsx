@@ -1,0 +1,185 @@
+import { type TEACHER_SORT_FIELDS, teacherSearchQuerySchema } from '@ustaz/contract';
+import { ChevronLeft, ChevronRight, TriangleAlert, Users } from 'lucide-react';
+import { useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
+import { type TeacherSearchParams, useTeacherSearch } from '../../shared/teachers/api.ts';
+import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
+import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+
+type SortField = (typeof TEACHER_SORT_FIELDS)[number];
+type SortOption = { id: string; sortBy: SortField; sortOrder: 'ASC' | 'DESC' };
+
+/** The orders offered on the list; the first is the default. */
+export const TEACHER_LIST_SORTS: readonly SortOption[] = [
+  { id: 'topRated', sortBy: 'averageRating', sortOrder: 'DESC' },
+  { id: 'mostBooked', sortBy: 'bookingsCount', sortOrder: 'DESC' },
+  { id: 'mostExperienced', sortBy: 'experience', sortOrder: 'DESC' },
+  { id: 'priceLow', sortBy: 'hourlyRate', sortOrder: 'ASC' },
+  { id: 'priceHigh', sortBy: 'hourlyRate', sortOrder: 'DESC' },
+  { id: 'newest', sortBy: 'createdAt', sortOrder: 'DESC' },
+];
+
+export const TEACHERS_PAGE_SIZE = 12;
+
+const DEFAULT_SORT = TEACHER_LIST_SORTS[0] as SortOption;
+
+/** page, sortBy and sortOrder of the address; an unknown order falls back to the default. */
+export function readTeachersListParams(params: URLSearchParams): { page: number; sort: SortOption } {
+  const page = teacherSearchQuerySchema.shape.page.safeParse(params.get('page') ?? undefined);
+  const sortBy = params.get('sortBy');
+  const sortOrder = (params.get('sortOrder') ?? 'DESC').toUpperCase();
+  const sort =
+    TEACHER_LIST_SORTS.find((option) => option.sortBy === sortBy && option.sortOrder === sortOrder) ?? DEFAULT_SORT;
+  return { page: page.success ? page.data : 1, sort };
+}
+
+/**
+ * Every teacher (/{lang}/teachers), 12 a page, with a choice of order; the address keeps the
+ * page and the order.
+ */
+export function TeachersListPage() {
+  const { t } = useTranslation('search');
+  const language = useCurrentLanguage();
+  const sortId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const paramsKey = searchParams.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text of the address is the dependency
+  const { page, sort } = useMemo(() => readTeachersListParams(searchParams), [paramsKey]);
+  const request: TeacherSearchParams = {
+    page,
+    limit: TEACHERS_PAGE_SIZE,
+    sortBy: sort.sortBy,
+    sortOrder: sort.sortOrder,
+  };
+  const results = useTeacherSearch(request, language);
+  const totalPages = results.data?.totalPages ?? 1;
+
+  function update(patch: { page?: number; sort?: SortOption }) {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      const nextPage = patch.page ?? 1;
+      if (nextPage > 1) next.set('page', String(nextPage));
+      else next.delete('page');
+      if (patch.sort) {
+        next.set('sortBy', patch.sort.sortBy);
+        next.set('sortOrder', patch.sort.sortOrder);
+      }
+      return next;
+    });
+  }
+
+  // A page past the last one moves to the last.
+  useEffect(() => {
+    if (results.data && page > 1 && page > Math.max(1, results.data.totalPages)) {
+      const last = Math.max(1, results.data.totalPages);
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (last > 1) next.set('page', String(last));
+          else next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [results.data, page, setSearchParams]);
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-3xl font-black text-slate-900">{t('teachersList.title')}</h1>
+          <p className="text-slate-600">{t('teachersList.subtitle')}</p>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
+            {t('teachersList.sortLabel')}
+          </label>
+          <select
+            id={sortId}
+            value={sort.id}
+            onChange={(event) => {
+              const chosen = TEACHER_LIST_SORTS.find((option) => option.id === event.target.value);
+              if (chosen) update({ sort: chosen });
+            }}
+            className="block min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-primary"
+          >
+            {TEACHER_LIST_SORTS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {t(`teachersList.sorts.${option.id}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      {results.isPending ? (
+        <div role="status" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <span className="sr-only">{t('page.loading')}</span>
+          {Array.from({ length: 6 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <div key={index} aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : results.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+        >
+          <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
+          <h2 className="text-lg font-bold text-slate-900">{t('page.errorTitle')}</h2>
+          <p className="text-slate-600">{t('page.errorBody')}</p>
+          <Button onClick={() => void results.refetch()} loading={results.isFetching}>
+            {t('page.retry')}
+          </Button>
+        </div>
+      ) : results.data.data.length === 0 ? (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+        >
+          <Users aria-hidden="true" className="size-8 text-primary" />
+          <h2 className="text-lg font-bold text-slate-900">{t('teachersList.emptyTitle')}</h2>
+          <p className="text-slate-600">{t('teachersList.emptyBody')}</p>
+          <Link to={localePath(language, '/')} className={buttonClasses({ variant: 'outline' })}>
+            {t('teachersList.backHome')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm font-semibold text-slate-700" data-testid="result-count">
+            {t('page.resultCount', { total: formatNumber(results.data.total, language) })}
+          </p>
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {results.data.data.map((teacher) => (
+              <li key={teacher.id}>
+                <TeacherCard teacher={teacher} />
+              </li>
+            ))}
+          </ul>
+          {totalPages > 1 ? (
+            <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
+              <Button variant="outline" onClick={() => update({ page: page - 1, sort })} disabled={page <= 1}>
+                <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+                {t('pagination.previous')}
+              </Button>
+              <span className="text-sm text-slate-700 tabular-nums" aria-live="polite">
+                {t('pagination.page', {
+                  page: formatNumber(Math.min(page, totalPages), language),
+                  totalPages: formatNumber(totalPages, language),
+                })}
+              </span>
+              <Button variant="outline" onClick={() => update({ page: page + 1, sort })} disabled={page >= totalPages}>
+                {t('pagination.next')}
+                <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
