@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createRequireAuth } from './http/authenticate.ts';
+import { createOptionalAuth, createRequireAuth } from './http/authenticate.ts';
 import { registerErrorHandling, sendNotFound } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
@@ -25,8 +25,18 @@ import { createGoogleVerifier } from './modules/auth/google.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
+import { subjectsRoutes } from './modules/subjects/subjects.routes.ts';
+import { createSubjectsService } from './modules/subjects/subjects.service.ts';
+import { teachersRoutes } from './modules/teachers/teachers.routes.ts';
+import { createTeachersService } from './modules/teachers/teachers.service.ts';
+import { timeSlotsRoutes } from './modules/time-slots/time-slots.routes.ts';
+import { createTimeSlotsService } from './modules/time-slots/time-slots.service.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 export type AppDeps = { config: Config; database: Database };
@@ -116,6 +126,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => mailer.stop());
   const tokens = createAccessTokens(config.jwtSecret);
   const requireAuth = createRequireAuth(tokens);
+  const subjects = createSubjectsService(database.db);
+  const teachers = createTeachersService(database.db, subjects, {
+    countCacheMs: config.searchCountCacheSeconds * 1000,
+  });
   const auth = createAuthService({
     db: database.db,
     tokens,
@@ -123,9 +137,18 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     google: config.google ? createGoogleVerifier(config.google) : null,
     publicUrl: config.publicUrl,
     registrationEnabled: async () => (await settings.getWebsiteSettings()).additional.enableRegistration,
+    onNamesChanged: (userId) => teachers.reindexUser(userId),
   });
   await app.register(authRoutes({ service: auth, requireAuth }));
   await app.register(filesRoutes({ service: createFilesService(database.db, config.uploadsDir), requireAuth }));
+
+  await app.register(subjectsRoutes(subjects));
+  await app.register(
+    searchRoutes({ service: createSearchService(database.db), optionalAuth: createOptionalAuth(tokens) }),
+  );
+  await app.register(teachersRoutes({ service: teachers, requireAuth }));
+  await app.register(timeSlotsRoutes(createTimeSlotsService({ db: database.db, isListedTeacher: teachers.isListed })));
+  await app.register(reviewsRoutes({ service: createReviewsService({ db: database.db, teachers }), requireAuth }));
 
   const servePage = await registerWebApp(app, config.webDistDir, settings);
   app.setNotFoundHandler((request, reply) => {

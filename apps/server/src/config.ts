@@ -30,6 +30,7 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: booleanString,
   JWT_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -53,6 +54,8 @@ export type Config = {
   adminDashboardUrl: string;
   seedDemoData: boolean;
   rateLimitMax: number;
+  /** How long a teacher-search total may be reused (0: count on every request). */
+  searchCountCacheSeconds: number;
   trustProxy: boolean;
   /** HS256 key for access tokens; when unset, server.ts keeps a random one in SECRETS_DIR. */
   jwtSecret: string | undefined;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDashboardUrl: e.ADMIN_DASHBOARD_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    searchCountCacheSeconds: e.SEARCH_COUNT_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,
     secretsDir: e.SECRETS_DIR,

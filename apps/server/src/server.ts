@@ -25,7 +25,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
-  if (config.seedDemoData) await seedDemoData(database.db, app.log);
+  if (config.seedDemoData) await seedDemoData(database.db, app.log, { uploadsDir: config.uploadsDir });
   app.mailer.start();
 
   let closing = false;

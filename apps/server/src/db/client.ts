@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -15,6 +17,24 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repos accept either, so a service decides what runs atomically. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
+
+/**
+ * Plain SQL with positional parameters, straight to the driver. Only for hot reads where the
+ * bench shows the query builder's cost (ARCHITECTURE.md "Budgets"); everything else uses Drizzle.
+ */
+export type RawQuery = <Row extends Record<string, unknown>>(
+  text: string,
+  params: unknown[],
+) => Promise<{ rows: Row[] }>;
+
+const rawQueries = new WeakMap<object, RawQuery>();
+
+/** The plain-SQL door of a database opened by `openDatabase` (outside any transaction). */
+export function rawQueryOf(db: Db): RawQuery {
+  const query = rawQueries.get(db);
+  if (!query) throw new Error('rawQueryOf: this Db was not opened by openDatabase');
+  return query;
+}
 
 export type Database = {
   db: Db;
@@ -34,6 +54,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     // An idle client's error must not crash the process; queries surface their own errors.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
+    rawQueries.set(db, (text, params) => pool.query(text, params));
     return {
       db,
       kind: 'postgres',
@@ -46,8 +67,14 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   }
   const inMemory = database.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(database.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : database.dataDir);
+  // The migrations create these extensions (slot exclusion constraint, trigram search indexes);
+  // PGlite must have them loaded when it opens.
+  const client = await PGlite.create({
+    ...(inMemory ? {} : { dataDir: database.dataDir }),
+    extensions: { btree_gist, pg_trgm },
+  });
   const db = drizzlePglite(client, { schema });
+  rawQueries.set(db, (text, params) => client.query(text, params));
   return {
     db,
     kind: 'pglite',

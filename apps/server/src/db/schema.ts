@@ -1,3 +1,4 @@
+import { REVIEW_TYPES } from '@ustaz/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -5,7 +6,9 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -170,6 +173,197 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
 );
 
+// Discovery: subjects, teachers, time slots, reservations, reviews -------------------------------
+
+/**
+ * Subjects in both languages. `search_text` is `normalizeSearchText(name_ar + name_en)` (the one
+ * normaliser of @ustaz/contract), written by the service whenever a name changes.
+ */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    /** A lucide icon name (`calculator`, `atom`); the client shows a book for an unknown one. */
+    icon: text('icon').notNull().default('book-open'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subjects_name_en_unique').on(t.nameEn),
+    index('subjects_order_idx').on(t.sortOrder, t.nameAr),
+    index('subjects_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * A teacher's public profile (one per user of role 2). Money in fils. `search_text` is the
+ * normalised names, bio, major and subject names in both languages, rewritten by the teachers
+ * service when any of them changes. Ratings and bookings are aggregates kept in the same
+ * transaction as the rows they count.
+ */
+export const teacherProfiles = pgTable(
+  'teacher_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bioAr: text('bio_ar').notNull().default(''),
+    bioEn: text('bio_en').notNull().default(''),
+    majorAr: text('major_ar').notNull().default(''),
+    majorEn: text('major_en').notNull().default(''),
+    experienceYears: integer('experience_years').notNull().default(0),
+    hourlyRateFils: integer('hourly_rate_fils').notNull().default(0),
+    videoUrl: text('video_url'),
+    averageRating: numeric('average_rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    bookingsCount: integer('bookings_count').notNull().default(0),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teacher_profiles_user_unique').on(t.userId),
+    index('teacher_profiles_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('teacher_profiles_rating_idx').on(t.averageRating, t.id),
+    index('teacher_profiles_experience_idx').on(t.experienceYears, t.id),
+    index('teacher_profiles_rate_idx').on(t.hourlyRateFils, t.id),
+    index('teacher_profiles_bookings_idx').on(t.bookingsCount, t.id),
+    check('teacher_profiles_experience_check', sql`${t.experienceYears} >= 0`),
+    check('teacher_profiles_rate_check', sql`${t.hourlyRateFils} >= 0`),
+    check('teacher_profiles_rating_check', sql`${t.averageRating} >= 0 and ${t.averageRating} <= 5`),
+    check('teacher_profiles_counts_check', sql`${t.ratingCount} >= 0 and ${t.bookingsCount} >= 0`),
+  ],
+);
+
+export const teacherSubjects = pgTable(
+  'teacher_subjects',
+  {
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.subjectId] }),
+    index('teacher_subjects_subject_idx').on(t.subjectId, t.teacherId),
+  ],
+);
+
+export const SLOT_STATUSES = ['open', 'held', 'booked'] as const;
+
+/**
+ * Bookable hours of a teacher (`teacher_id` is the teacher profile). A teacher's slots never
+ * overlap, whatever their status: the exclusion constraint `time_slots_no_overlap` (migration
+ * 0004, btree_gist) refuses it in the database; adjacent slots (`[)` ranges) are allowed.
+ */
+export const timeSlots = pgTable(
+  'time_slots',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: 'cascade' }),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    priceFils: integer('price_fils').notNull(),
+    status: text('status', { enum: SLOT_STATUSES }).notNull().default('open'),
+    /** Set while `held` for a gateway payment; an expired hold frees the slot. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('time_slots_open_teacher_start_idx').on(t.teacherId, t.startTime).where(sql`${t.status} = 'open'`),
+    index('time_slots_open_start_idx').on(t.startTime, t.teacherId).where(sql`${t.status} = 'open'`),
+    check('time_slots_range_check', sql`${t.endTime} > ${t.startTime}`),
+    check('time_slots_price_check', sql`${t.priceFils} >= 0`),
+    check('time_slots_status_check', sql`${t.status} in ('open', 'held', 'booked')`),
+  ],
+);
+
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+
+/** A student's booking of one slot (minimal here; the booking issue extends it). */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: 'cascade' }),
+    timeSlotId: integer('time_slot_id')
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reservations_student_idx').on(t.studentId, t.createdAt),
+    index('reservations_teacher_idx').on(t.teacherId, t.createdAt),
+    index('reservations_slot_idx').on(t.timeSlotId),
+    check('reservations_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+  ],
+);
+
+/** One review per completed reservation and direction; `teacher_id` is the teacher profile. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: REVIEW_TYPES }).notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_reservation_type_unique').on(t.reservationId, t.type),
+    index('reviews_teacher_idx').on(t.teacherId, t.type, t.createdAt),
+    index('reviews_student_idx').on(t.studentId, t.type, t.createdAt),
+    index('reviews_latest_idx').on(t.type, t.createdAt),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_type_check', sql`${t.type} in ('teacher_to_student', 'student_to_teacher')`),
+  ],
+);
+
+/** What people searched for and did not find (subjects typed by hand, empty teacher searches). */
+export const searchNotFoundLogs = pgTable(
+  'search_not_found_logs',
+  {
+    id: serial('id').primaryKey(),
+    keywords: text('keywords').notNull(),
+    normalized: text('normalized').notNull(),
+    searchType: text('search_type', { enum: ['subject', 'teacher'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_not_found_logs_normalized_idx').on(t.searchType, t.normalized)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type SubjectRow = typeof subjects.$inferSelect;
+export type TeacherProfileRow = typeof teacherProfiles.$inferSelect;
+export type TimeSlotRow = typeof timeSlots.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

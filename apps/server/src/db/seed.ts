@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
+import { seedDiscovery } from './seed-discovery.ts';
 
 /** The password of every demo account (printed at start; demo data only). */
 export const DEMO_PASSWORD = 'Ustaz2026!';
@@ -19,12 +20,18 @@ export const DEMO_ACCOUNTS = [
  * Demo data for `npm start` on a fresh machine. Idempotent: running it again adds nothing.
  * Each module adds its own demo data here (accounts, subjects, teachers, slots, packages).
  */
-export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { uploadsDir: string }): Promise<void> {
+  // One argon2 hash for every demo account keeps the start fast.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, account.email)) continue;
     await insertUser(db, { ...account, passwordHash, provider: 'email', emailConfirmedAt: new Date() });
   }
+  const discovery = await seedDiscovery(db, { uploadsDir: options.uploadsDir, passwordHash });
+  log.info(
+    `Demo data: ${discovery.subjects} subjects, ${discovery.teachers} teachers (teacher4..teacher30@ustaz.example), ` +
+      `${discovery.openSlots} new open slots, ${discovery.reviews} new reviews, ${discovery.photos} new photos`,
+  );
   const lines = DEMO_ACCOUNTS.map((a) => `  ${['', 'admin  ', 'teacher', 'student'][a.roleId]}  ${a.email}`);
   log.info(`Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
 }

@@ -27,6 +27,15 @@ export function createRequireAuth(tokens: AccessTokens) {
   };
 }
 
+/** A preHandler for public routes that also use the caller when signed in: a bad token is ignored. */
+export function createOptionalAuth(tokens: AccessTokens) {
+  return async function optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearerToken(request);
+    const claims = token ? await tokens.verify(token) : null;
+    if (claims) request.auth = claims;
+  };
+}
+
 /** The signed-in user's claims inside a handler behind `requireAuth`. */
 export function authOf(request: FastifyRequest): AccessClaims {
   if (!request.auth) throw new HttpError(401, 'unauthorized', 'Unauthorized');

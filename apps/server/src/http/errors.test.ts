@@ -32,6 +32,10 @@ beforeAll(async () => {
   app.get('/taken', async () => {
     throw new HttpError(409, 'slotUnavailable', 'The slot was taken');
   });
+  app.get('/nul', async () => {
+    // What a driver throws for a NUL character in text, wrapped the way Drizzle wraps it.
+    throw Object.assign(new Error('Failed query'), { cause: { code: '22021' } });
+  });
   app.get('/field', async () => {
     throw new FieldValidationError({ email: 'notFound' });
   });
@@ -104,5 +108,13 @@ describe('error format', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ status: 400, code: 'badRequest' });
+  });
+});
+
+describe('database refusals caused by the input', () => {
+  it('answers text PostgreSQL cannot store (a NUL character) with 422, not 500', async () => {
+    const res = await app.inject({ url: '/nul' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ status: 422, errors: { _: 'invalid' } });
   });
 });

@@ -1,6 +1,7 @@
 import type { ApiError, ErrorCode, ValidationError } from '@ustaz/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PG_UNTRANSLATABLE_TEXT, pgErrorCode } from '../db/errors.ts';
 
 /** An error a service throws on purpose; the handler turns it into the API's error shape. */
 export class HttpError extends Error {
@@ -104,6 +105,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendApiError(reply, error.status, error.code, error.message);
+    }
+    if (pgErrorCode(error) === PG_UNTRANSLATABLE_TEXT) {
+      // Text PostgreSQL cannot store (a NUL character) came from the client: its fault, not ours.
+      const body: ValidationError = { status: 422, errors: { _: 'invalid' } };
+      return reply.status(422).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -14,3 +14,8 @@ export function requestLanguage(request: FastifyRequest): Language {
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** Bilingual content in the request language, falling back to the other one when it is empty. */
+export function localized(language: Language, ar: string, en: string): string {
+  return language === 'en' ? en || ar : ar || en;
+}

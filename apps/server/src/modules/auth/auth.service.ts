@@ -44,6 +44,8 @@ type Deps = {
   google: GoogleVerifier | null;
   publicUrl: Config['publicUrl'];
   registrationEnabled: () => Promise<boolean>;
+  /** Called after a user's names change, so what indexes them (teacher search) can follow. */
+  onNamesChanged?: (userId: number) => Promise<void>;
 };
 
 type Tokens = { token: string; refreshToken: string; tokenExpires: number };
@@ -63,7 +65,15 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505';
 }
 
-export function createAuthService({ db, tokens, mailer, google, publicUrl, registrationEnabled }: Deps) {
+export function createAuthService({
+  db,
+  tokens,
+  mailer,
+  google,
+  publicUrl,
+  registrationEnabled,
+  onNamesChanged,
+}: Deps) {
   function link(language: Language, path: string, query: Record<string, string>) {
     const url = new URL(`/${language}${path}`, publicUrl);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
@@ -307,6 +317,9 @@ export function createAuthService({ db, tokens, mailer, google, publicUrl, regis
         ...(photoFileId !== undefined ? { photoFileId } : {}),
       });
       if (!updated) throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      if (onNamesChanged && (body.firstName !== undefined || body.lastName !== undefined)) {
+        await onNamesChanged(userId);
+      }
       return toUser(updated);
     },
 

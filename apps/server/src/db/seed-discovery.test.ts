@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROLE } from '@ustaz/contract';
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectImage } from '../modules/files/image-check.ts';
+import { createTestDatabase } from '../test/helpers.ts';
+import type { Database } from './client.ts';
+import { files, reservations, reviews, subjects, teacherProfiles, timeSlots, users } from './schema.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
+import { SEED_STUDENTS, SEED_SUBJECTS, SEED_TEACHERS } from './seed-discovery.ts';
+
+let database: Database;
+const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-seed-'));
+const silent = { info: () => {} } as unknown as Parameters<typeof seedDemoData>[1];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, silent, { uploadsDir });
+});
+afterAll(() => database.close());
+
+async function countOf(
+  table: typeof subjects | typeof teacherProfiles | typeof timeSlots | typeof reviews | typeof users | typeof files,
+) {
+  const [row] = await database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+describe('demo data for discovery', () => {
+  it('adds the subjects, teachers with profiles and photos, students, open slots and reviews', async () => {
+    expect(await countOf(subjects)).toBe(SEED_SUBJECTS.length);
+    expect(await countOf(teacherProfiles)).toBe(SEED_TEACHERS.length);
+    expect(await countOf(users)).toBe(DEMO_ACCOUNTS.length + SEED_TEACHERS.length - 3 + SEED_STUDENTS.length);
+    const teachersWithoutPhoto = await database.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.roleId, ROLE.teacher), sql`${users.photoFileId} is null`));
+    expect(teachersWithoutPhoto[0]?.n).toBe(0);
+    const open = await database.db
+      .select({ n: count() })
+      .from(timeSlots)
+      .where(and(eq(timeSlots.status, 'open'), gt(timeSlots.startTime, sql`now()`)));
+    expect(open[0]?.n).toBeGreaterThan(300);
+    expect(await countOf(reviews)).toBeGreaterThan(100);
+  });
+
+  it('stores real PNG photos through the files service', async () => {
+    const [file] = await database.db.select().from(files).limit(1);
+    expect(file?.mimeType).toBe('image/png');
+    const bytes = readFileSync(path.join(uploadsDir, file?.storageKey ?? ''));
+    expect(inspectImage(bytes)).toMatchObject({ mime: 'image/png' });
+  });
+
+  it('keeps every aggregate equal to the rows it counts', async () => {
+    const rows = await database.db.execute(sql`
+      select tp.id, tp.average_rating::float as avg, tp.rating_count as n, tp.bookings_count as b,
+        coalesce((select round(avg(rating), 2)::float from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher'), 0) as real_avg,
+        (select count(*)::int from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher') as real_n,
+        (select count(*)::int from reservations x where x.teacher_id = tp.id and x.status in ('confirmed', 'completed')) as real_b
+      from teacher_profiles tp`);
+    // Both drivers answer raw SQL with `{ rows }`.
+    type Row = { avg: number; n: number; b: number; real_avg: number; real_n: number; real_b: number };
+    const list = (rows as unknown as { rows: Row[] }).rows;
+    expect(list.length).toBe(SEED_TEACHERS.length);
+    for (const row of list) {
+      expect([row.avg, row.n, row.b]).toEqual([row.real_avg, row.real_n, row.real_b]);
+    }
+    expect(list.filter((row) => row.n > 0).length).toBeGreaterThan(20);
+  });
+
+  it('gives completed lessons a booked slot in the past and ratings of 3 to 5', async () => {
+    const [future] = await database.db
+      .select({ n: count() })
+      .from(reservations)
+      .innerJoin(timeSlots, eq(timeSlots.id, reservations.timeSlotId))
+      .where(and(eq(reservations.status, 'completed'), gt(timeSlots.startTime, sql`now()`)));
+    expect(future?.n).toBe(0);
+    const [outside] = await database.db
+      .select({ n: count() })
+      .from(reviews)
+      .where(sql`${reviews.rating} < 3 or ${reviews.comment} = ''`);
+    expect(outside?.n).toBe(0);
+    const [both] = await database.db.select({ n: count() }).from(reviews).where(eq(reviews.type, 'teacher_to_student'));
+    expect(both?.n).toBeGreaterThan(0);
+  });
+
+  it('is idempotent: a second run adds nothing', async () => {
+    const before = await Promise.all([subjects, teacherProfiles, timeSlots, reviews, users, files].map(countOf));
+    await seedDemoData(database.db, silent, { uploadsDir });
+    const after = await Promise.all([subjects, teacherProfiles, timeSlots, reviews, users, files].map(countOf));
+    expect(after).toEqual(before);
+    const [withVideo] = await database.db
+      .select({ n: count() })
+      .from(teacherProfiles)
+      .where(isNotNull(teacherProfiles.videoUrl));
+    expect(withVideo?.n).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,24 @@
+import type { Review } from '@ustaz/contract';
+import { filePath } from '../auth/user.presenter.ts';
+import type { ReviewListRow } from './reviews.repo.ts';
+
+function fullName(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.trim();
+}
+
+/** The one place a review row becomes an API body. `teacherId` is the teacher profile id. */
+export function toReview(row: ReviewListRow): Review {
+  return {
+    id: row.id,
+    type: row.type,
+    rating: row.rating,
+    comment: row.comment,
+    teacherId: row.teacherId,
+    studentId: row.studentId,
+    teacherName: fullName(row.teacherFirstName, row.teacherLastName),
+    studentName: fullName(row.studentFirstName, row.studentLastName),
+    teacherPhotoUrl: row.teacherPhotoFileId ? filePath(row.teacherPhotoFileId) : null,
+    studentPhotoUrl: row.studentPhotoFileId ? filePath(row.studentPhotoFileId) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,73 @@
+import { createReviewBodySchema, reviewSchema, reviewsQuerySchema } from '@ustaz/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/authenticate.ts';
+import { idParamsSchema } from '../../http/params.ts';
+import type { ReviewsService } from './reviews.service.ts';
+
+type Options = {
+  service: ReviewsService;
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+const tags = ['reviews'];
+const security = [{ bearer: [] }];
+const reviewsResponse = { 200: z.array(reviewSchema) };
+
+export function reviewsRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/reviews', {
+      schema: {
+        tags,
+        summary: 'The newest reviews students wrote about teachers',
+        querystring: reviewsQuerySchema,
+        response: reviewsResponse,
+      },
+      handler: (request) => service.latest(request.query.limit),
+    });
+
+    app.get('/api/reviews/for-teacher/:id', {
+      schema: {
+        tags,
+        summary: "Students' reviews of a teacher (teacher profile id), newest first",
+        params: idParamsSchema,
+        querystring: reviewsQuerySchema,
+        response: reviewsResponse,
+      },
+      handler: (request) => service.forTeacher(request.params.id, request.query.limit),
+    });
+
+    app.get('/api/reviews/for-student/:id', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Teachers' reviews of a student (user id): the student, their teachers and admins only",
+        params: idParamsSchema,
+        querystring: reviewsQuerySchema,
+        response: reviewsResponse,
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.forStudent(authOf(request), request.params.id, request.query.limit);
+      },
+    });
+
+    app.post('/api/reviews', {
+      preHandler: requireAuth,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Review the other participant of a completed reservation (once per reservation and direction)',
+        body: createReviewBodySchema,
+        response: { 201: reviewSchema },
+      },
+      handler: async (request, reply) => {
+        reply.status(201);
+        return service.create(authOf(request).userId, request.body);
+      },
+    });
+  };
+}

@@ -1,0 +1,90 @@
+import { type createReviewBodySchema, type Review, ROLE } from '@ustaz/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { storableText } from '../../db/storable-text.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { TeachersService } from '../teachers/teachers.service.ts';
+import { toReview } from './review.presenter.ts';
+import {
+  findReservationParties,
+  findReview,
+  insertReview,
+  latestReviews,
+  reviewsOfStudent,
+  reviewsOfTeacher,
+  teacherKnowsStudent,
+} from './reviews.repo.ts';
+
+type Deps = { db: Db; teachers: TeachersService };
+
+export function createReviewsService({ db, teachers }: Deps) {
+  return {
+    /** The newest reviews students wrote about teachers (the home page carousel). */
+    async latest(limit: number): Promise<Review[]> {
+      return (await latestReviews(db, 'student_to_teacher', limit)).map(toReview);
+    },
+
+    async forTeacher(teacherId: number, limit: number): Promise<Review[]> {
+      const rows = await reviewsOfTeacher(db, teacherId, limit);
+      if (rows.length === 0 && !(await teachers.isListed(teacherId))) {
+        throw new HttpError(404, 'notFound', 'Teacher not found');
+      }
+      return rows.map(toReview);
+    },
+
+    /** What teachers wrote about a student: the student, their teachers and admins may read it. */
+    async forStudent(viewer: AccessClaims, studentId: number, limit: number): Promise<Review[]> {
+      const allowed =
+        viewer.userId === studentId ||
+        viewer.roleId === ROLE.admin ||
+        (viewer.roleId === ROLE.teacher && (await teacherKnowsStudent(db, viewer.userId, studentId)));
+      if (!allowed) throw new HttpError(403, 'forbidden', 'Not allowed to read these reviews');
+      return (await reviewsOfStudent(db, studentId, limit)).map(toReview);
+    },
+
+    /**
+     * A participant of a completed reservation reviews the other one, once per reservation and
+     * direction. A student's review updates the teacher's rating in the same transaction.
+     */
+    async create(userId: number, body: z.output<typeof createReviewBodySchema>): Promise<Review> {
+      const reservation = await findReservationParties(db, body.reservationId);
+      if (!reservation) throw new FieldValidationError({ reservationId: 'notFound' });
+      const reviewer = body.type === 'student_to_teacher' ? reservation.studentId : reservation.teacherUserId;
+      if (reviewer !== userId)
+        throw new HttpError(403, 'forbidden', 'Only a participant of the reservation may review it');
+      if (reservation.status !== 'completed')
+        throw new FieldValidationError({ reservationId: 'reservationNotCompleted' });
+
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          const rated = body.type === 'student_to_teacher';
+          if (rated) await teachers.lockAggregates(tx, reservation.teacherId);
+          const review = await insertReview(tx, {
+            reservationId: reservation.id,
+            type: body.type,
+            rating: body.rating,
+            comment: storableText(body.comment),
+            teacherId: reservation.teacherId,
+            studentId: reservation.studentId,
+          });
+          if (rated) await teachers.refreshRating(tx, reservation.teacherId);
+          return review.id;
+        });
+        // The rating filters count differently now.
+        if (body.type === 'student_to_teacher') teachers.forgetCounts();
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new HttpError(409, 'reviewAlreadyExists', 'This reservation is already reviewed');
+        throw error;
+      }
+      const created = await findReview(db, id);
+      if (!created) throw new HttpError(404, 'notFound', 'Review not found');
+      return toReview(created);
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -1,0 +1,252 @@
+import { reviewSchema } from '@ustaz/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teacherProfiles } from '../../db/schema.ts';
+import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
+import { createTestApp } from '../../test/helpers.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let f: ReturnType<typeof createFactories>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = createFactories(t.database);
+});
+afterAll(() => t.close());
+
+function post(headers: Record<string, string> | undefined, payload: object) {
+  return t.app.inject({ method: 'POST', url: '/api/reviews', payload, ...(headers ? { headers } : {}) });
+}
+
+async function aggregatesOf(teacherId: number) {
+  const [row] = await t.database.db.select().from(teacherProfiles).where(eq(teacherProfiles.id, teacherId));
+  return { averageRating: Number(row?.averageRating), ratingCount: row?.ratingCount };
+}
+
+describe('POST /api/reviews', () => {
+  let teacher: TestTeacher;
+  let otherTeacher: TestTeacher;
+  let student: TestUser;
+  let otherStudent: TestUser;
+  let completed: { id: number };
+  let confirmed: { id: number };
+  let otherCompleted: { id: number };
+
+  beforeAll(async () => {
+    teacher = await f.teacher({ firstName: 'Layla', lastName: 'Saleh' });
+    otherTeacher = await f.teacher();
+    student = await f.student({ firstName: 'Fahad', lastName: 'Ali' });
+    otherStudent = await f.student();
+    completed = await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'completed' });
+    confirmed = await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'confirmed' });
+    otherCompleted = await f.reservation({
+      studentId: otherStudent.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+    });
+  });
+
+  it('401 for a guest', async () => {
+    const res = await post(undefined, { reservationId: completed.id, type: 'student_to_teacher', rating: 5 });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('the student of a completed reservation reviews the teacher; the rating is updated', async () => {
+    const res = await post(student.headers, {
+      reservationId: completed.id,
+      type: 'student_to_teacher',
+      rating: 5,
+      comment: '  شرح ممتاز  ',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(reviewSchema.parse(res.json())).toMatchObject({
+      type: 'student_to_teacher',
+      rating: 5,
+      comment: 'شرح ممتاز',
+      teacherId: teacher.profile.id,
+      studentId: student.user.id,
+      teacherName: 'Layla Saleh',
+      studentName: 'Fahad Ali',
+      teacherPhotoUrl: null,
+      studentPhotoUrl: null,
+    });
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 5, ratingCount: 1 });
+  });
+
+  it('once per reservation and direction: 409 the second time', async () => {
+    const res = await post(student.headers, { reservationId: completed.id, type: 'student_to_teacher', rating: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ status: 409, code: 'reviewAlreadyExists' });
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 5, ratingCount: 1 });
+  });
+
+  it('403 for anyone but the participant of the right side', async () => {
+    const cases: [TestUser, string][] = [
+      [otherStudent, 'student_to_teacher'],
+      [otherTeacher, 'teacher_to_student'],
+      [otherTeacher, 'student_to_teacher'],
+      [student, 'teacher_to_student'], // the student cannot write the teacher's side
+      [teacher, 'student_to_teacher'],
+    ];
+    for (const [who, type] of cases) {
+      const res = await post(who.headers, { reservationId: completed.id, type, rating: 4 });
+      expect(res.statusCode, `${who.user.id} ${type}`).toBe(403);
+    }
+  });
+
+  it('422 for a reservation that is not completed or does not exist', async () => {
+    const notDone = await post(student.headers, { reservationId: confirmed.id, type: 'student_to_teacher', rating: 4 });
+    expect(notDone.statusCode).toBe(422);
+    expect(notDone.json()).toEqual({ status: 422, errors: { reservationId: 'reservationNotCompleted' } });
+    const missing = await post(student.headers, { reservationId: 999_999, type: 'student_to_teacher', rating: 4 });
+    expect(missing.json()).toEqual({ status: 422, errors: { reservationId: 'notFound' } });
+  });
+
+  it('422 for a bad body', async () => {
+    for (const payload of [
+      { reservationId: completed.id, type: 'student_to_teacher', rating: 6 },
+      { reservationId: completed.id, type: 'student_to_teacher', rating: 4.5 },
+      { reservationId: completed.id, type: 'anyone', rating: 4 },
+      { reservationId: '1', type: 'student_to_teacher', rating: 4 },
+      { reservationId: completed.id, type: 'student_to_teacher', rating: 4, comment: 'x'.repeat(1001) },
+    ]) {
+      expect((await post(student.headers, payload)).statusCode, JSON.stringify(payload)).toBe(422);
+    }
+  });
+
+  it('a second student’s review moves the average; the teacher’s review of a student does not', async () => {
+    const second = await post(otherStudent.headers, {
+      reservationId: otherCompleted.id,
+      type: 'student_to_teacher',
+      rating: 2,
+      comment: 'OK',
+    });
+    expect(second.statusCode).toBe(201);
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 3.5, ratingCount: 2 });
+
+    const back = await post(teacher.headers, {
+      reservationId: completed.id,
+      type: 'teacher_to_student',
+      rating: 4,
+      comment: 'Hard-working student',
+    });
+    expect(back.statusCode).toBe(201);
+    expect(back.json()).toMatchObject({ type: 'teacher_to_student', teacherId: teacher.profile.id });
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 3.5, ratingCount: 2 });
+
+    const profile = await t.app.inject({ url: `/api/teachers/profiles/${teacher.profile.id}` });
+    expect(profile.json()).toMatchObject({ averageRating: 3.5, ratingCount: 2 });
+  });
+
+  it('concurrent reviews: every one counted, a duplicate refused exactly once', async () => {
+    const target = await f.teacher();
+    const students = await Promise.all([1, 2, 3, 4, 5].map(() => f.student()));
+    const reservations: { id: number }[] = [];
+    for (const s of students) {
+      reservations.push(
+        await f.reservation({ studentId: s.user.id, teacherId: target.profile.id, status: 'completed' }),
+      );
+    }
+    const results = await Promise.all([
+      ...students.map((s, i) =>
+        post(s.headers, { reservationId: reservations[i]?.id ?? 0, type: 'student_to_teacher', rating: i + 1 }),
+      ),
+      post(students[0]?.headers, { reservationId: reservations[0]?.id ?? 0, type: 'student_to_teacher', rating: 5 }),
+    ]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 409]);
+    const aggregates = await aggregatesOf(target.profile.id);
+    expect(aggregates.ratingCount).toBe(5);
+    // Ratings 1..5, except that either of the two writes for the first reservation won.
+    expect([3, 3.8]).toContain(aggregates.averageRating);
+  });
+});
+
+describe('GET /api/reviews, for-teacher, for-student', () => {
+  let teacher: TestTeacher;
+  let stranger: TestTeacher;
+  let student: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    teacher = await f.teacher();
+    stranger = await f.teacher();
+    student = await f.student();
+    other = await f.student();
+    const first = await f.reservation({
+      studentId: student.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+    });
+    const second = await f.reservation({
+      studentId: other.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+    });
+    expect(
+      (
+        await post(student.headers, {
+          reservationId: first.id,
+          type: 'student_to_teacher',
+          rating: 4,
+          comment: 'first',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await post(other.headers, {
+          reservationId: second.id,
+          type: 'student_to_teacher',
+          rating: 5,
+          comment: 'second',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await post(teacher.headers, {
+          reservationId: first.id,
+          type: 'teacher_to_student',
+          rating: 3,
+          comment: 'to student',
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('GET /api/reviews: the newest student reviews of teachers, at most `limit`', async () => {
+    const res = await t.app.inject({ url: '/api/reviews?limit=2' });
+    expect(res.statusCode).toBe(200);
+    const list = (res.json() as unknown[]).map((x) => reviewSchema.parse(x));
+    expect(list.map((r) => r.comment)).toEqual(['second', 'first']);
+    expect(list.every((r) => r.type === 'student_to_teacher')).toBe(true);
+    for (const query of ['limit=0', 'limit=51', 'limit=x', 'limit=1&limit=2']) {
+      expect((await t.app.inject({ url: `/api/reviews?${query}` })).statusCode).toBe(422);
+    }
+  });
+
+  it('for-teacher: the students’ reviews of that teacher; 404 for an unknown teacher', async () => {
+    const res = await t.app.inject({ url: `/api/reviews/for-teacher/${teacher.profile.id}` });
+    expect((res.json() as { comment: string }[]).map((r) => r.comment)).toEqual(['second', 'first']);
+    const none = await t.app.inject({ url: `/api/reviews/for-teacher/${stranger.profile.id}` });
+    expect(none.json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/reviews/for-teacher/999999' })).statusCode).toBe(404);
+  });
+
+  it('for-student: the student, their teachers and admins may read it; others 403, guests 401', async () => {
+    const url = `/api/reviews/for-student/${student.user.id}`;
+    const admin = await f.user({ roleId: 1 });
+    for (const who of [student, teacher, admin]) {
+      const res = await t.app.inject({ url, headers: who.headers });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { comment: string; type: string }[]).map((r) => [r.type, r.comment])).toEqual([
+        ['teacher_to_student', 'to student'],
+      ]);
+    }
+    for (const who of [other, stranger]) {
+      expect((await t.app.inject({ url, headers: who.headers })).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,53 @@
+import { type Language, normalizeSearchText, type subjectsQuerySchema } from '@ustaz/contract';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.ts';
+import { searchWords } from '../../db/text-search.ts';
+import { toSubject } from './subject.presenter.ts';
+import { allSubjects, findSubjectsByIds, insertSubjects, listSubjects } from './subjects.repo.ts';
+
+export type NewSubject = {
+  nameAr: string;
+  nameEn: string;
+  descriptionAr?: string;
+  descriptionEn?: string;
+  icon?: string;
+  isActive?: boolean;
+  sortOrder?: number;
+};
+
+/** What a subject is found by: both names through the shared normaliser. */
+export function subjectSearchText(subject: { nameAr: string; nameEn: string }): string {
+  return normalizeSearchText(`${subject.nameAr} ${subject.nameEn}`);
+}
+
+export function createSubjectsService(db: Db) {
+  return {
+    async list(query: z.output<typeof subjectsQuerySchema>, language: Language) {
+      const { rows, total } = await listSubjects(
+        db,
+        { isActive: query.isActive, words: searchWords(query.search) },
+        { limit: query.limit, offset: (query.page - 1) * query.limit, orderByName: language },
+      );
+      return {
+        data: rows.map((row) => toSubject(row, language)),
+        total,
+        page: query.page,
+        limit: query.limit,
+        totalPages: Math.ceil(total / query.limit),
+      };
+    },
+
+    /** Adds subjects (seed, tests, later the admin); an English name that exists already is skipped. */
+    async create(executor: Executor, values: NewSubject[]) {
+      return insertSubjects(
+        executor,
+        values.map((value) => ({ ...value, searchText: subjectSearchText(value) })),
+      );
+    },
+
+    findByIds: (ids: number[]) => findSubjectsByIds(db, ids),
+    all: (executor: Executor = db) => allSubjects(executor),
+  };
+}
+
+export type SubjectsService = ReturnType<typeof createSubjectsService>;

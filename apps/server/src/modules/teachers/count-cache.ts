@@ -1,0 +1,36 @@
+/**
+ * Totals of teacher searches, kept for a short time. Counting every match of a broad search (all
+ * 10k teachers, a subject, a day) costs milliseconds of database time per request, far more than
+ * the page itself; a total a few seconds old is fine for "page 2 of 37" while the rows on the
+ * page are always read fresh. Concurrent misses for one key share one query. `ttlMs <= 0` turns
+ * the cache off. Each server process keeps its own; writes this process makes clear it.
+ */
+export function createCountCache(ttlMs: number, maxEntries = 2_000) {
+  const entries = new Map<string, { total: Promise<number>; expiresAt: number }>();
+
+  return {
+    get(key: string, count: () => Promise<number>): Promise<number> {
+      if (ttlMs <= 0) return count();
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now) return hit.total;
+      entries.delete(key);
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      const total = count();
+      entries.set(key, { total, expiresAt: now + ttlMs });
+      total.catch(() => {
+        if (entries.get(key)?.total === total) entries.delete(key);
+      });
+      return total;
+    },
+
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+export type CountCache = ReturnType<typeof createCountCache>;

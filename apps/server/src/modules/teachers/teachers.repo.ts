@@ -1,0 +1,337 @@
+import { ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
+import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { type Db, type Executor, rawQueryOf } from '../../db/client.ts';
+import {
+  reservations,
+  subjects,
+  type TeacherProfileRow,
+  teacherProfiles,
+  teacherSubjects,
+  users,
+} from '../../db/schema.ts';
+import { containsPattern } from '../../db/text-search.ts';
+
+export type TeacherFilter = {
+  /** Normalised words, each of which must appear in the teacher's search text. */
+  words: string[];
+  minExperience?: number;
+  maxRateFils?: number;
+  minRating?: number;
+  /** Has an open slot starting in [from, to). */
+  openSlotBetween?: { from: Date; to: Date };
+  /** Teaches at least one subject with one of these ids or whose names contain one of these word lists. */
+  subjects?: { ids: number[]; names: string[][] };
+};
+
+export type TeacherSort = { by: (typeof TEACHER_SORT_FIELDS)[number]; direction: 'asc' | 'desc' };
+
+/** A teacher as cards and pages show it (without the search text). */
+export type TeacherListRow = {
+  id: number;
+  userId: number;
+  bioAr: string;
+  bioEn: string;
+  majorAr: string;
+  majorEn: string;
+  experienceYears: number;
+  hourlyRateFils: number;
+  videoUrl: string | null;
+  averageRating: number;
+  ratingCount: number;
+  bookingsCount: number;
+  firstName: string;
+  lastName: string;
+  photoFileId: string | null;
+};
+
+/** A listed teacher: a profile whose user is an active teacher (role 2). */
+const listed = and(eq(users.roleId, ROLE.teacher), eq(users.status, 'active'));
+
+/** The columns a teacher card or page needs (not the search text). */
+const teacherColumns = {
+  id: teacherProfiles.id,
+  userId: teacherProfiles.userId,
+  bioAr: teacherProfiles.bioAr,
+  bioEn: teacherProfiles.bioEn,
+  majorAr: teacherProfiles.majorAr,
+  majorEn: teacherProfiles.majorEn,
+  experienceYears: teacherProfiles.experienceYears,
+  hourlyRateFils: teacherProfiles.hourlyRateFils,
+  videoUrl: teacherProfiles.videoUrl,
+  averageRating: teacherProfiles.averageRating,
+  ratingCount: teacherProfiles.ratingCount,
+  bookingsCount: teacherProfiles.bookingsCount,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  photoFileId: users.photoFileId,
+};
+
+export type TeacherSubjectRow = { teacherId: number; id: number; nameAr: string; nameEn: string };
+
+const SORT_COLUMNS: Record<TeacherSort['by'], string> = {
+  averageRating: 'tp.average_rating',
+  experience: 'tp.experience_years',
+  hourlyRate: 'tp.hourly_rate_fils',
+  bookingsCount: 'tp.bookings_count',
+  createdAt: 'tp.created_at',
+};
+
+/** Positional parameters: `param(value)` adds a value and answers its placeholder (`$3`). */
+function parameters() {
+  const values: unknown[] = [];
+  return {
+    values,
+    param(value: unknown) {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+
+/**
+ * The WHERE clause of a search in plain SQL, every value a parameter. Teacher search is the
+ * hottest read of the site, so it skips the query builder (ARCHITECTURE.md "Budgets").
+ */
+function searchWhere(filter: TeacherFilter, param: (value: unknown) => string): string {
+  const parts = [`u.role_id = ${ROLE.teacher}`, `u.status = 'active'`];
+  for (const word of filter.words) parts.push(`tp.search_text like ${param(containsPattern(word))}`);
+  if (filter.minExperience !== undefined) parts.push(`tp.experience_years >= ${param(filter.minExperience)}`);
+  if (filter.maxRateFils !== undefined) parts.push(`tp.hourly_rate_fils <= ${param(filter.maxRateFils)}`);
+  if (filter.minRating !== undefined) parts.push(`tp.average_rating >= ${param(filter.minRating)}`);
+  if (filter.openSlotBetween) {
+    const from = param(filter.openSlotBetween.from.toISOString());
+    const to = param(filter.openSlotBetween.to.toISOString());
+    parts.push(
+      `exists (select 1 from time_slots s where s.teacher_id = tp.id and s.status = 'open' ` +
+        `and s.start_time >= ${from}::timestamptz and s.start_time < ${to}::timestamptz)`,
+    );
+  }
+  if (filter.subjects) {
+    const { ids, names } = filter.subjects;
+    const byId = ids.length > 0 ? [`ts.subject_id = any(${param(ids)}::int[])`] : [];
+    const byName = names.map(
+      (words) => `(${words.map((word) => `s.search_text like ${param(containsPattern(word))}`).join(' and ')})`,
+    );
+    const matches = [...byId, ...byName];
+    parts.push(
+      matches.length === 0
+        ? 'false'
+        : byName.length === 0
+          ? `exists (select 1 from teacher_subjects ts where ts.teacher_id = tp.id and ${matches.join(' or ')})`
+          : `exists (select 1 from teacher_subjects ts join subjects s on s.id = ts.subject_id ` +
+            `where ts.teacher_id = tp.id and (${matches.join(' or ')}))`,
+    );
+  }
+  return parts.join(' and ');
+}
+
+/**
+ * One page of listed teachers that match, with their subjects (one query: the subjects come from
+ * a subquery evaluated for the page's rows only), in the given order, ties by id.
+ */
+export async function searchTeacherPage(
+  db: Db,
+  filter: TeacherFilter,
+  sort: TeacherSort,
+  page: { limit: number; offset: number },
+): Promise<(TeacherListRow & { subjects: Omit<TeacherSubjectRow, 'teacherId'>[] })[]> {
+  const { values, param } = parameters();
+  const where = searchWhere(filter, param);
+  // The same direction for the tie-break lets one index serve both keys.
+  const direction = sort.direction === 'asc' ? 'asc' : 'desc';
+  const text = `select tp.id, tp.user_id as "userId", tp.bio_ar as "bioAr", tp.bio_en as "bioEn",
+      tp.major_ar as "majorAr", tp.major_en as "majorEn", tp.experience_years as "experienceYears",
+      tp.hourly_rate_fils as "hourlyRateFils", tp.video_url as "videoUrl",
+      tp.average_rating::float8 as "averageRating", tp.rating_count as "ratingCount",
+      tp.bookings_count as "bookingsCount", u.first_name as "firstName", u.last_name as "lastName",
+      u.photo_file_id::text as "photoFileId",
+      coalesce((select json_agg(json_build_object('id', s.id, 'nameAr', s.name_ar, 'nameEn', s.name_en)
+          order by s.sort_order, s.id)
+        from teacher_subjects ts join subjects s on s.id = ts.subject_id where ts.teacher_id = tp.id), '[]'::json)
+        as subjects
+    from teacher_profiles tp join users u on u.id = tp.user_id
+    where ${where}
+    order by ${SORT_COLUMNS[sort.by]} ${direction}, tp.id ${direction}
+    limit ${param(page.limit)} offset ${param(page.offset)}`;
+  const { rows } = await rawQueryOf(db)<TeacherListRow & { subjects: Omit<TeacherSubjectRow, 'teacherId'>[] }>(
+    text,
+    values,
+  );
+  return rows;
+}
+
+/** How many listed teachers match. */
+export async function countTeachers(db: Db, filter: TeacherFilter): Promise<number> {
+  const { values, param } = parameters();
+  const text = `select count(*)::int as total from teacher_profiles tp join users u on u.id = tp.user_id
+    where ${searchWhere(filter, param)}`;
+  const { rows } = await rawQueryOf(db)<{ total: number }>(text, values);
+  return rows[0]?.total ?? 0;
+}
+
+export async function findListedTeacher(db: Executor, id: number): Promise<TeacherListRow | undefined> {
+  const [row] = await db
+    .select(teacherColumns)
+    .from(teacherProfiles)
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .where(and(eq(teacherProfiles.id, id), listed))
+    .limit(1);
+  return row;
+}
+
+export async function isListedTeacher(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teacherProfiles.id })
+    .from(teacherProfiles)
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .where(and(eq(teacherProfiles.id, id), listed))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Listed teachers a student has reservations with, the latest reservation first. */
+export async function teachersOfStudent(db: Executor, studentId: number, limit: number): Promise<TeacherListRow[]> {
+  const latest = db
+    .select({ teacherId: reservations.teacherId, lastAt: max(reservations.createdAt).as('last_at') })
+    .from(reservations)
+    .where(eq(reservations.studentId, studentId))
+    .groupBy(reservations.teacherId)
+    .as('latest');
+  return db
+    .select(teacherColumns)
+    .from(teacherProfiles)
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .innerJoin(latest, eq(latest.teacherId, teacherProfiles.id))
+    .where(listed)
+    .orderBy(desc(latest.lastAt), desc(teacherProfiles.id))
+    .limit(limit);
+}
+
+/** The subjects of several teachers in one query, in subject order. */
+export async function subjectsOfTeachers(db: Executor, teacherIds: number[]): Promise<TeacherSubjectRow[]> {
+  if (teacherIds.length === 0) return [];
+  return db
+    .select({
+      teacherId: teacherSubjects.teacherId,
+      id: subjects.id,
+      nameAr: subjects.nameAr,
+      nameEn: subjects.nameEn,
+    })
+    .from(teacherSubjects)
+    .innerJoin(subjects, eq(subjects.id, teacherSubjects.subjectId))
+    .where(inArray(teacherSubjects.teacherId, teacherIds))
+    .orderBy(asc(subjects.sortOrder), asc(subjects.id));
+}
+
+export async function findProfile(db: Executor, id: number): Promise<TeacherProfileRow | undefined> {
+  const [row] = await db.select().from(teacherProfiles).where(eq(teacherProfiles.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Locks a profile row until the transaction ends, so aggregates recomputed under it count every
+ * committed row. `no key update` does not conflict with the key-share locks that inserting rows
+ * referencing the profile takes, so concurrent writers queue here instead of deadlocking.
+ */
+export async function findProfileIdOfUser(db: Executor, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: teacherProfiles.id })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.userId, userId))
+    .limit(1);
+  return row?.id;
+}
+
+export async function lockProfile(db: Executor, id: number) {
+  await db
+    .select({ id: teacherProfiles.id })
+    .from(teacherProfiles)
+    .where(eq(teacherProfiles.id, id))
+    .for('no key update');
+}
+
+/** Inserts profiles; a user that has one already is skipped (seeding is idempotent). */
+export async function insertProfiles(
+  db: Executor,
+  values: (typeof teacherProfiles.$inferInsert)[],
+): Promise<TeacherProfileRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(teacherProfiles).values(values).onConflictDoNothing().returning();
+}
+
+export async function insertTeacherSubjects(db: Executor, values: { teacherId: number; subjectId: number }[]) {
+  if (values.length === 0) return;
+  await db.insert(teacherSubjects).values(values).onConflictDoNothing();
+}
+
+export async function replaceTeacherSubjects(db: Executor, teacherId: number, subjectIds: number[]) {
+  await db.delete(teacherSubjects).where(eq(teacherSubjects.teacherId, teacherId));
+  await insertTeacherSubjects(
+    db,
+    subjectIds.map((subjectId) => ({ teacherId, subjectId })),
+  );
+}
+
+export async function updateProfile(
+  db: Executor,
+  id: number,
+  values: Partial<
+    Pick<
+      TeacherProfileRow,
+      'bioAr' | 'bioEn' | 'majorAr' | 'majorEn' | 'experienceYears' | 'hourlyRateFils' | 'videoUrl' | 'searchText'
+    >
+  >,
+) {
+  await db
+    .update(teacherProfiles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(teacherProfiles.id, id));
+}
+
+/** Everything a profile's search text is made of. */
+export async function searchSourcesOf(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      bioAr: teacherProfiles.bioAr,
+      bioEn: teacherProfiles.bioEn,
+      majorAr: teacherProfiles.majorAr,
+      majorEn: teacherProfiles.majorEn,
+    })
+    .from(teacherProfiles)
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .where(eq(teacherProfiles.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const subjectRows = await subjectsOfTeachers(db, [id]);
+  return { ...row, subjects: subjectRows };
+}
+
+/** Recomputes rating aggregates from the student-to-teacher reviews (call under `lockProfile`). */
+export async function refreshRating(db: Executor, id: number) {
+  await db.execute(sql`
+    update teacher_profiles set
+      average_rating = coalesce((select round(avg(rating), 2) from reviews
+        where teacher_id = ${id} and type = 'student_to_teacher'), 0),
+      rating_count = (select count(*) from reviews where teacher_id = ${id} and type = 'student_to_teacher'),
+      updated_at = now()
+    where id = ${id}`);
+}
+
+/** Recomputes every profile's aggregates from reviews and reservations (seed data). */
+export async function refreshAllAggregates(db: Executor, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update teacher_profiles tp set
+      average_rating = coalesce(r.avg, 0), rating_count = coalesce(r.n, 0), bookings_count = coalesce(b.n, 0)
+    from teacher_profiles t
+      left join (select teacher_id, round(avg(rating), 2) as avg, count(*) as n from reviews
+        where type = 'student_to_teacher' group by teacher_id) r on r.teacher_id = t.id
+      left join (select teacher_id, count(*) as n from reservations
+        where status in ('confirmed', 'completed') group by teacher_id) b on b.teacher_id = t.id
+    where tp.id = t.id and t.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}

@@ -1,0 +1,68 @@
+import {
+  teacherProfilePatchSchema,
+  teacherProfileSchema,
+  teacherSearchQuerySchema,
+  teacherSearchResponseSchema,
+} from '@ustaz/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/authenticate.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { idParamsSchema } from '../../http/params.ts';
+import type { TeachersService } from './teachers.service.ts';
+
+type Options = {
+  service: TeachersService;
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+const tags = ['teachers'];
+const security = [{ bearer: [] }];
+
+export function teachersRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/teachers/search', {
+      schema: {
+        tags,
+        summary: 'Search listed teachers: text (names, bio, major, subjects; ar and en), filters, sort, paging',
+        querystring: teacherSearchQuerySchema,
+        response: { 200: teacherSearchResponseSchema },
+      },
+      handler: (request) => service.search(request.query, requestLanguage(request)),
+    });
+
+    app.get('/api/teachers/profiles/:id', {
+      schema: { tags, params: idParamsSchema, response: { 200: teacherProfileSchema } },
+      handler: (request) => service.profile(request.params.id, requestLanguage(request)),
+    });
+
+    app.patch('/api/teachers/profiles/:id', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your own teacher profile; bio and major are written in the request language',
+        params: idParamsSchema,
+        body: teacherProfilePatchSchema,
+        response: { 200: teacherProfileSchema },
+      },
+      handler: (request) =>
+        service.patchProfile(authOf(request).userId, request.params.id, request.body, requestLanguage(request)),
+    });
+
+    app.get('/api/teachers/previously-interacted', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Teachers the signed-in student has reservations with, the latest first',
+        response: { 200: z.array(teacherProfileSchema) },
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.previouslyInteracted(authOf(request).userId, requestLanguage(request));
+      },
+    });
+  };
+}

@@ -1,0 +1,268 @@
+import {
+  HOME,
+  type Language,
+  type TeacherProfile,
+  type teacherProfilePatchSchema,
+  type teacherSearchQuerySchema,
+} from '@ustaz/contract';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.ts';
+import { storableText } from '../../db/storable-text.ts';
+import { searchWords } from '../../db/text-search.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { kwdToFils } from '../../money.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
+import { createCountCache } from './count-cache.ts';
+import { teacherSearchText } from './search-text.ts';
+import { toTeacherProfile } from './teacher.presenter.ts';
+import {
+  countTeachers,
+  findListedTeacher,
+  findProfile,
+  findProfileIdOfUser,
+  insertProfiles,
+  insertTeacherSubjects,
+  isListedTeacher,
+  lockProfile,
+  refreshAllAggregates,
+  refreshRating,
+  replaceTeacherSubjects,
+  searchSourcesOf,
+  searchTeacherPage,
+  subjectsOfTeachers,
+  type TeacherFilter,
+  type TeacherListRow,
+  type TeacherSort,
+  teachersOfStudent,
+  updateProfile,
+} from './teachers.repo.ts';
+
+/** Kuwait keeps UTC+3 all year (no daylight saving): the calendar day of `availableOn`. */
+export const KUWAIT_UTC_OFFSET = '+03:00';
+/** The highest hourly rate a teacher may set (1,000 KWD); keeps fils well inside an int. */
+export const MAX_HOURLY_RATE_FILS = 1_000_000;
+export const PREVIOUSLY_INTERACTED_LIMIT = 50;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INT_MAX = 2_147_483_647;
+
+type SearchQuery = z.output<typeof teacherSearchQuerySchema>;
+type ProfilePatch = z.output<typeof teacherProfilePatchSchema>;
+
+export type NewTeacherProfile = {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  bioAr?: string;
+  bioEn?: string;
+  majorAr?: string;
+  majorEn?: string;
+  experienceYears?: number;
+  hourlyRateFils?: number;
+  videoUrl?: string | null;
+  subjects?: { id: number; nameAr: string; nameEn: string }[];
+};
+
+/** The open-slot window of a Kuwait calendar day that is still ahead, or null when it is over. */
+export function futurePartOfDay(day: string, now = new Date()): { from: Date; to: Date } | null {
+  const start = new Date(`${day}T00:00:00${KUWAIT_UTC_OFFSET}`);
+  if (Number.isNaN(start.getTime())) return null;
+  const end = new Date(start.getTime() + DAY_MS);
+  if (end <= now) return null;
+  return { from: start > now ? start : now, to: end };
+}
+
+/** Subject values of a search: digits are ids, anything else a name matched after normalising. */
+export function splitSubjectValues(values: string[]): { ids: number[]; names: string[][] } {
+  const ids: number[] = [];
+  const names: string[][] = [];
+  for (const value of values) {
+    if (/^\d{1,10}$/.test(value)) {
+      const id = Number(value);
+      if (id >= 1 && id <= INT_MAX) ids.push(id);
+    } else {
+      const words = searchWords(value);
+      if (words.length > 0) names.push(words);
+    }
+  }
+  return { ids, names };
+}
+
+function sortOf(query: SearchQuery): TeacherSort {
+  if (query.mostBooked) return { by: 'bookingsCount', direction: 'desc' };
+  if (query.mostFamous) return { by: 'averageRating', direction: 'desc' };
+  const direction = query.sortOrder?.toLowerCase() === 'asc' ? 'asc' : 'desc';
+  return { by: query.sortBy ?? 'averageRating', direction };
+}
+
+function validVideoUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+type Options = {
+  /** How long a search total may be reused (0: count every time); see count-cache.ts. */
+  countCacheMs?: number;
+};
+
+export function createTeachersService(db: Db, subjectsService: SubjectsService, { countCacheMs = 0 }: Options = {}) {
+  const counts = createCountCache(countCacheMs);
+
+  async function present(rows: TeacherListRow[], language: Language): Promise<TeacherProfile[]> {
+    const subjectRows = await subjectsOfTeachers(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toTeacherProfile(
+        row,
+        subjectRows.filter((subject) => subject.teacherId === row.id),
+        language,
+      ),
+    );
+  }
+
+  async function reindex(executor: Executor, id: number) {
+    const sources = await searchSourcesOf(executor, id);
+    if (sources) await updateProfile(executor, id, { searchText: teacherSearchText(sources) });
+  }
+
+  return {
+    async search(query: SearchQuery, language: Language) {
+      const empty = { data: [], total: 0, page: query.page, limit: query.limit, totalPages: 0 };
+      const filter: TeacherFilter = {
+        words: searchWords(query.search),
+        minExperience: query.minExperience,
+        maxRateFils: query.maxHourlyRate === undefined ? undefined : kwdToFils(query.maxHourlyRate),
+        minRating: query.mostFamous ? Math.max(query.minRating ?? 0, HOME.famousMinRating) : query.minRating,
+      };
+      if (query.availableOn) {
+        const window = futurePartOfDay(query.availableOn);
+        // A day that is over has no open slot ahead: nothing to look up.
+        if (!window) return empty;
+        filter.openSlotBetween = window;
+      }
+      if (query.subjects.length > 0) filter.subjects = splitSubjectValues(query.subjects);
+
+      const offset = (query.page - 1) * query.limit;
+      const rows = await searchTeacherPage(db, filter, sortOf(query), { limit: query.limit, offset });
+      // A partial page tells the total by itself; otherwise count (or reuse a recent count).
+      const partial = rows.length < query.limit && (rows.length > 0 || offset === 0);
+      const key = JSON.stringify({ ...filter, openSlotBetween: query.availableOn });
+      const counted = partial ? offset + rows.length : await counts.get(key, () => countTeachers(db, filter));
+      // A recent count may lag behind the rows just read.
+      const total = rows.length > 0 ? Math.max(counted, offset + rows.length) : counted;
+      return {
+        data: rows.map((row) => toTeacherProfile(row, row.subjects, language)),
+        total,
+        page: query.page,
+        limit: query.limit,
+        totalPages: Math.ceil(total / query.limit),
+      };
+    },
+
+    async profile(id: number, language: Language): Promise<TeacherProfile> {
+      const row = await findListedTeacher(db, id);
+      if (!row) throw new HttpError(404, 'notFound', 'Teacher not found');
+      const [profile] = await present([row], language);
+      if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
+      return profile;
+    },
+
+    /** The owner (the teacher whose user owns the profile) edits it; bio and major in the request language. */
+    async patchProfile(userId: number, id: number, patch: ProfilePatch, language: Language): Promise<TeacherProfile> {
+      const profile = await findProfile(db, id);
+      if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
+      if (profile.userId !== userId) throw new HttpError(403, 'forbidden', 'Only the teacher may edit this profile');
+
+      const values: Parameters<typeof updateProfile>[2] = {};
+      if (patch.bio !== undefined) values[language === 'en' ? 'bioEn' : 'bioAr'] = storableText(patch.bio);
+      if (patch.major !== undefined) values[language === 'en' ? 'majorEn' : 'majorAr'] = storableText(patch.major);
+      if (patch.experienceYears !== undefined) values.experienceYears = patch.experienceYears;
+      if (patch.hourlyRate !== undefined) {
+        const fils = kwdToFils(patch.hourlyRate);
+        if (fils > MAX_HOURLY_RATE_FILS) throw new FieldValidationError({ hourlyRate: 'tooBig' });
+        values.hourlyRateFils = fils;
+      }
+      if (patch.videoUrl !== undefined) {
+        const url = storableText(patch.videoUrl ?? '').trim() || null;
+        if (url !== null && !validVideoUrl(url)) throw new FieldValidationError({ videoUrl: 'invalid' });
+        values.videoUrl = url;
+      }
+      const subjectIds = patch.subjectIds === undefined ? undefined : [...new Set(patch.subjectIds)];
+      if (subjectIds && (await subjectsService.findByIds(subjectIds)).length !== subjectIds.length) {
+        throw new FieldValidationError({ subjectIds: 'notFound' });
+      }
+
+      await db.transaction(async (tx) => {
+        await updateProfile(tx, id, values);
+        if (subjectIds) await replaceTeacherSubjects(tx, id, subjectIds);
+        await reindex(tx, id);
+      });
+      counts.clear();
+      const row = await findListedTeacher(db, id);
+      if (!row) throw new HttpError(404, 'notFound', 'Teacher not found');
+      const [updated] = await present([row], language);
+      if (!updated) throw new HttpError(404, 'notFound', 'Teacher not found');
+      return updated;
+    },
+
+    async previouslyInteracted(studentId: number, language: Language): Promise<TeacherProfile[]> {
+      return present(await teachersOfStudent(db, studentId, PREVIOUSLY_INTERACTED_LIMIT), language);
+    },
+
+    isListed: (id: number) => isListedTeacher(db, id),
+
+    /** Adds profiles with their subjects and search text (seed, tests, later the admin); users with one are skipped. */
+    async createProfiles(executor: Executor, profiles: NewTeacherProfile[]) {
+      const rows = await insertProfiles(
+        executor,
+        profiles.map(({ firstName, lastName, subjects = [], ...values }) => ({
+          ...values,
+          searchText: teacherSearchText({
+            firstName,
+            lastName,
+            bioAr: values.bioAr ?? '',
+            bioEn: values.bioEn ?? '',
+            majorAr: values.majorAr ?? '',
+            majorEn: values.majorEn ?? '',
+            subjects,
+          }),
+        })),
+      );
+      const byUser = new Map(profiles.map((profile) => [profile.userId, profile]));
+      await insertTeacherSubjects(
+        executor,
+        rows.flatMap((row) =>
+          (byUser.get(row.userId)?.subjects ?? []).map((s) => ({ teacherId: row.id, subjectId: s.id })),
+        ),
+      );
+      return rows;
+    },
+
+    /** Takes the profile's aggregate lock: call first in a transaction that will `refreshRating`. */
+    lockAggregates: (executor: Executor, id: number) => lockProfile(executor, id),
+
+    /** Recomputes averageRating and ratingCount from the reviews (under `lockAggregates`). */
+    refreshRating: (executor: Executor, id: number) => refreshRating(executor, id),
+
+    /** Drops the reused search totals: call after committing a change to what searches match. */
+    forgetCounts: () => counts.clear(),
+
+    /** Recomputes rating and bookings aggregates of several profiles from their rows (seed data). */
+    refreshAggregates: (executor: Executor, ids: number[]) => refreshAllAggregates(executor, ids),
+
+    reindex: (id: number, executor: Executor = db) => reindex(executor, id),
+    /** After a user's name changes: their teacher profile's search text follows. */
+    async reindexUser(userId: number) {
+      const id = await findProfileIdOfUser(db, userId);
+      if (id !== undefined) await reindex(db, id);
+    },
+  };
+}
+
+export type TeachersService = ReturnType<typeof createTeachersService>;

@@ -1,0 +1,32 @@
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type TimeSlotRow, timeSlots } from '../../db/schema.ts';
+
+export async function findOpenSlots(db: Executor, teacherId: number, from: Date, to: Date): Promise<TimeSlotRow[]> {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(
+      and(
+        eq(timeSlots.teacherId, teacherId),
+        eq(timeSlots.status, 'open'),
+        gt(timeSlots.startTime, from),
+        lt(timeSlots.startTime, to),
+      ),
+    )
+    .orderBy(asc(timeSlots.startTime));
+}
+
+/**
+ * Inserts slots. A slot overlapping another of the same teacher is refused by the exclusion
+ * constraint; with `skipOverlaps` such slots are silently left out instead (seed top-ups).
+ */
+export async function insertSlots(
+  db: Executor,
+  values: (typeof timeSlots.$inferInsert)[],
+  options: { skipOverlaps?: boolean } = {},
+): Promise<TimeSlotRow[]> {
+  if (values.length === 0) return [];
+  const insert = db.insert(timeSlots).values(values);
+  return options.skipOverlaps ? insert.onConflictDoNothing().returning() : insert.returning();
+}

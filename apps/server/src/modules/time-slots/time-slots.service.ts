@@ -1,0 +1,31 @@
+import type { TimeSlot } from '@ustaz/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import type { timeSlots } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { toTimeSlot } from './time-slot.presenter.ts';
+import { findOpenSlots, insertSlots } from './time-slots.repo.ts';
+
+/** How far ahead a teacher page lists open slots. */
+export const AVAILABLE_SLOTS_DAYS = 14;
+
+type Deps = { db: Db; isListedTeacher: (id: number) => Promise<boolean> };
+
+export function createTimeSlotsService({ db, isListedTeacher }: Deps) {
+  return {
+    /** A listed teacher's open slots that start in the next 14 days, earliest first. */
+    async available(teacherId: number, now = new Date()): Promise<TimeSlot[]> {
+      const until = new Date(now.getTime() + AVAILABLE_SLOTS_DAYS * 24 * 60 * 60 * 1000);
+      const rows = await findOpenSlots(db, teacherId, now, until);
+      if (rows.length === 0 && !(await isListedTeacher(teacherId))) {
+        throw new HttpError(404, 'notFound', 'Teacher not found');
+      }
+      return rows.map(toTimeSlot);
+    },
+
+    /** Adds slots (seed, tests, later the teacher's calendar); overlaps are refused by the database. */
+    create: (executor: Executor, values: (typeof timeSlots.$inferInsert)[], options?: { skipOverlaps?: boolean }) =>
+      insertSlots(executor, values, options),
+  };
+}
+
+export type TimeSlotsService = ReturnType<typeof createTimeSlotsService>;

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { ROLE } from '@ustaz/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { type SubjectRow, type TeacherProfileRow, teacherProfiles, type UserRow, type users } from '../db/schema.ts';
+import { insertUser } from '../modules/auth/auth.repo.ts';
+import { createAccessTokens } from '../modules/auth/tokens.ts';
+import { insertReservations } from '../modules/reservations/reservations.repo.ts';
+import { createSubjectsService, type NewSubject } from '../modules/subjects/subjects.service.ts';
+import { createTeachersService, type NewTeacherProfile } from '../modules/teachers/teachers.service.ts';
+import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
+import { testConfig } from './helpers.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export type TestUser = { user: UserRow; headers: { authorization: string } };
+export type TestTeacher = TestUser & { profile: TeacherProfileRow };
+
+/**
+ * Test data through the real services and repos: subjects, teachers with profiles, subjects and
+ * slots, students, reservations, and bearer headers signed with the test app's key.
+ */
+export function createFactories(database: Database, jwtSecret = testConfig().jwtSecret) {
+  if (!jwtSecret) throw new Error('the test config has a JWT secret');
+  const db = database.db;
+  const subjectsService = createSubjectsService(db);
+  const teachersService = createTeachersService(db, subjectsService);
+  const slotsService = createTimeSlotsService({ db, isListedTeacher: teachersService.isListed });
+  const tokens = createAccessTokens(jwtSecret);
+  let sequence = 0;
+
+  async function headersOf(user: UserRow) {
+    const { token } = await tokens.sign({ userId: user.id, roleId: user.roleId, sessionFamily: randomUUID() });
+    return { authorization: `Bearer ${token}` };
+  }
+
+  async function user(values: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
+    sequence += 1;
+    const row = await insertUser(db, {
+      email: `user${sequence}-${randomUUID().slice(0, 8)}@example.com`,
+      firstName: `First${sequence}`,
+      lastName: `Last${sequence}`,
+      roleId: ROLE.student,
+      provider: 'email',
+      emailConfirmedAt: new Date(),
+      ...values,
+    });
+    return { user: row, headers: await headersOf(row) };
+  }
+
+  return {
+    headersOf,
+    user,
+    student: (values: Partial<typeof users.$inferInsert> = {}) => user({ roleId: ROLE.student, ...values }),
+
+    async subject(values: Partial<NewSubject> = {}): Promise<SubjectRow> {
+      sequence += 1;
+      const [row] = await subjectsService.create(db, [
+        { nameAr: `مادة ${sequence}`, nameEn: `Subject ${sequence}`, ...values },
+      ]);
+      if (!row) throw new Error('subject not created');
+      return row;
+    },
+
+    /**
+     * A teacher user with a profile. `averageRating`, `ratingCount` and `bookingsCount` are set
+     * directly (the aggregates' own rules are tested through reviews); `slots` are hour-long
+     * open slots starting at the given times.
+     */
+    async teacher(
+      options: {
+        firstName?: string;
+        lastName?: string;
+        roleId?: number;
+        status?: 'active' | 'suspended';
+        subjects?: SubjectRow[];
+        profile?: Partial<Omit<NewTeacherProfile, 'userId' | 'firstName' | 'lastName' | 'subjects'>>;
+        averageRating?: number;
+        ratingCount?: number;
+        bookingsCount?: number;
+        createdAt?: Date;
+        slots?: Date[];
+      } = {},
+    ): Promise<TestTeacher> {
+      const created = await user({
+        roleId: options.roleId ?? ROLE.teacher,
+        status: options.status ?? 'active',
+        ...(options.firstName ? { firstName: options.firstName } : {}),
+        ...(options.lastName ? { lastName: options.lastName } : {}),
+      });
+      const [inserted] = await teachersService.createProfiles(db, [
+        {
+          userId: created.user.id,
+          firstName: created.user.firstName,
+          lastName: created.user.lastName,
+          hourlyRateFils: 10_000,
+          experienceYears: 5,
+          ...options.profile,
+          subjects: options.subjects ?? [],
+        },
+      ]);
+      if (!inserted) throw new Error('profile not created');
+      const [profile] = await db
+        .update(teacherProfiles)
+        .set({
+          averageRating: options.averageRating ?? 0,
+          ratingCount: options.ratingCount ?? (options.averageRating ? 1 : 0),
+          bookingsCount: options.bookingsCount ?? 0,
+          ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+        })
+        .where(eq(teacherProfiles.id, inserted.id))
+        .returning();
+      if (!profile) throw new Error('profile not updated');
+      if (options.slots?.length) {
+        await slotsService.create(
+          db,
+          options.slots.map((start) => ({
+            teacherId: profile.id,
+            startTime: start,
+            endTime: new Date(start.getTime() + HOUR_MS),
+            priceFils: profile.hourlyRateFils,
+          })),
+        );
+      }
+      return { ...created, profile };
+    },
+
+    async slot(
+      teacherId: number,
+      start: Date,
+      values: { hours?: number; status?: 'open' | 'held' | 'booked'; priceFils?: number } = {},
+    ) {
+      const [row] = await slotsService.create(db, [
+        {
+          teacherId,
+          startTime: start,
+          endTime: new Date(start.getTime() + (values.hours ?? 1) * HOUR_MS),
+          priceFils: values.priceFils ?? 10_000,
+          status: values.status ?? 'open',
+        },
+      ]);
+      if (!row) throw new Error('slot not created');
+      return row;
+    },
+
+    /** A reservation of a booked slot (in the past unless `start` says otherwise). */
+    async reservation(options: {
+      studentId: number;
+      teacherId: number;
+      status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+      start?: Date;
+      createdAt?: Date;
+    }) {
+      sequence += 1;
+      const start = options.start ?? new Date(Date.now() - (48 + sequence * 2) * HOUR_MS);
+      const [slot] = await slotsService.create(db, [
+        {
+          teacherId: options.teacherId,
+          startTime: start,
+          endTime: new Date(start.getTime() + HOUR_MS),
+          priceFils: 10_000,
+          status: 'booked',
+        },
+      ]);
+      if (!slot) throw new Error('slot not created');
+      const [reservation] = await insertReservations(db, [
+        {
+          studentId: options.studentId,
+          teacherId: options.teacherId,
+          timeSlotId: slot.id,
+          status: options.status,
+          ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+        },
+      ]);
+      if (!reservation) throw new Error('reservation not created');
+      return reservation;
+    },
+  };
+}
+
+/** `YYYY-MM-DD` of the Kuwait calendar day `days` from now. */
+export function kuwaitDay(days = 0, now = Date.now()): string {
+  return new Date(now + 3 * HOUR_MS + days * 24 * HOUR_MS).toISOString().slice(0, 10);
+}
+
+/** A time on a Kuwait calendar day: `kuwaitTime(kuwaitDay(1), 17)` is tomorrow 17:00 in Kuwait. */
+export function kuwaitTime(day: string, hour: number, minute = 0): Date {
+  return new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+03:00`);
+}
