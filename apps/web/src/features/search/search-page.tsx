@@ -4,19 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
+import { clampPage } from '../../shared/lib/paging.ts';
 import { SearchBox } from '../../shared/search/search-box.tsx';
 import { useTeacherSearch } from '../../shared/teachers/api.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ActiveFilterChips, type FilterChip, filterChips } from './active-filter-chips.tsx';
 import {
-  clampPage,
   clearSearchParams,
   readSearchState,
   subjectsOf,
   toTeacherSearchParams,
   writeSearchParams,
 } from './search-url.ts';
-import { Pager, ResultsMessage, TeacherGrid, TeacherGridSkeleton } from './teacher-results.tsx';
+import { ResultsMessage, TeacherGrid, TeacherGridSkeleton } from './teacher-results.tsx';
 
 /** The subject-selection modal, given by the app (features do not import each other). */
 export type SubjectPickerProps = { open: boolean; onClose: () => void };
@@ -125,10 +126,19 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
               {t('page.resultCount', { total: formatNumber(results.data.total, language) })}
             </p>
             <TeacherGrid teachers={results.data.data} />
-            <Pager
+            <Pagination
               page={clampPage(state.page, results.data.totalPages)}
               totalPages={results.data.totalPages}
-              onPage={goToPage}
+              onPageChange={goToPage}
+              labels={{
+                nav: t('pagination.label'),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                status: t('pagination.page', {
+                  page: formatNumber(clampPage(state.page, results.data.totalPages), language),
+                  totalPages: formatNumber(results.data.totalPages, language),
+                }),
+              }}
             />
           </>
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { clampPage } from '../../shared/lib/paging.ts';
 import {
-  clampPage,
   clearSearchParams,
   joinCustomSubjects,
   parseFilterField,

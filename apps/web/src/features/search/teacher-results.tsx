@@ -1,11 +1,8 @@
 import type { TeacherProfile } from '@ustaz/contract';
-import { ChevronLeft, ChevronRight, SearchX, TriangleAlert } from 'lucide-react';
+import { SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatNumber } from '../../shared/lib/format.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
-import { Button } from '../../shared/ui/button.tsx';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -90,35 +87,5 @@ export function ResultsMessage({
       <p className="max-w-md text-slate-600">{body}</p>
       <div className="mt-2">{action}</div>
     </div>
-  );
-}
-
-/** Previous and next within 1..totalPages, with "page x of y" between them. */
-export function Pager({
-  page,
-  totalPages,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation('search');
-  const language = useCurrentLanguage();
-  if (totalPages <= 1) return null;
-  return (
-    <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
-      <Button variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-        {t('pagination.previous')}
-      </Button>
-      <span className="text-sm text-slate-700 tabular-nums" aria-live="polite">
-        {t('pagination.page', { page: formatNumber(page, language), totalPages: formatNumber(totalPages, language) })}
-      </span>
-      <Button variant="outline" onClick={() => onPage(page + 1)} disabled={page >= totalPages}>
-        {t('pagination.next')}
-        <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-      </Button>
-    </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { clampPage } from '../../shared/lib/paging.ts';
 import { readSubjectsPage, SubjectsFormatError } from './api/get-subjects.ts';
-import { clampPage, readSubjectChoice, writeSubjectChoice } from './subject-choice-url.ts';
+import { readSubjectChoice, writeSubjectChoice } from './subject-choice-url.ts';
 
 describe('the subject choice in the address', () => {
   it('reads subject and the comma-joined custom subjects', () => {

@@ -1,14 +1,16 @@
 import { TIMINGS } from '@ustaz/contract/constants';
-import { Check, ChevronLeft, ChevronRight, Plus, X } from 'lucide-react';
+import { Check, Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
+import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { SubjectsFormatError, useSubjects } from './api/get-subjects.ts';
@@ -20,7 +22,6 @@ import {
   removeCustomSubject,
 } from './custom-subjects.ts';
 import {
-  clampPage,
   EMPTY_SUBJECT_CHOICE,
   readSubjectChoice,
   type SubjectChoice,
@@ -147,32 +148,21 @@ function SubjectSelection({ onDone }: { onDone: () => void }) {
         <SubjectList query={query} search={search} page={page} isSelected={isSelected} onToggle={toggle} />
       </section>
       {query.data && query.data.total > 0 && totalPages > 1 ? (
-        <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((current) => clampPage(current - 1, totalPages))}
-            disabled={page <= 1}
-            aria-label={t('pagination.previous')}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          </Button>
-          <span className="text-sm text-slate-700 tabular-nums" aria-live="polite">
-            {t('pagination.page', {
+        <Pagination
+          compact
+          page={page}
+          totalPages={totalPages}
+          onPageChange={(next) => setPage(clampPage(next, totalPages))}
+          labels={{
+            nav: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            status: t('pagination.page', {
               page: formatNumber(page, language),
               totalPages: formatNumber(totalPages, language),
-            })}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((current) => clampPage(current + 1, totalPages))}
-            disabled={page >= totalPages}
-            aria-label={t('pagination.next')}
-          >
-            <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          </Button>
-        </nav>
+            }),
+          }}
+        />
       ) : null}
       <section className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4">
         <h3 className="text-sm font-bold text-slate-900">{t('subjects.customTitle')}</h3>

@@ -1,14 +1,16 @@
 import { type TEACHER_SORT_FIELDS, teacherSearchQuerySchema } from '@ustaz/contract';
-import { ChevronLeft, ChevronRight, TriangleAlert, Users } from 'lucide-react';
+import { TriangleAlert, Users } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
+import { clampPage } from '../../shared/lib/paging.ts';
 import { type TeacherSearchParams, useTeacherSearch } from '../../shared/teachers/api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
 
 type SortField = (typeof TEACHER_SORT_FIELDS)[number];
 type SortOption = { id: string; sortBy: SortField; sortOrder: 'ASC' | 'DESC' };
@@ -160,24 +162,20 @@ export function TeachersListPage() {
               </li>
             ))}
           </ul>
-          {totalPages > 1 ? (
-            <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
-              <Button variant="outline" onClick={() => update({ page: page - 1, sort })} disabled={page <= 1}>
-                <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-                {t('pagination.previous')}
-              </Button>
-              <span className="text-sm text-slate-700 tabular-nums" aria-live="polite">
-                {t('pagination.page', {
-                  page: formatNumber(Math.min(page, totalPages), language),
-                  totalPages: formatNumber(totalPages, language),
-                })}
-              </span>
-              <Button variant="outline" onClick={() => update({ page: page + 1, sort })} disabled={page >= totalPages}>
-                {t('pagination.next')}
-                <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-              </Button>
-            </nav>
-          ) : null}
+          <Pagination
+            page={clampPage(page, totalPages)}
+            totalPages={totalPages}
+            onPageChange={(next) => update({ page: next, sort })}
+            labels={{
+              nav: t('pagination.label'),
+              previous: t('pagination.previous'),
+              next: t('pagination.next'),
+              status: t('pagination.page', {
+                page: formatNumber(clampPage(page, totalPages), language),
+                totalPages: formatNumber(totalPages, language),
+              }),
+            }}
+          />
         </>
       )}
     </div>
