@@ -49,7 +49,7 @@ export function AppLayout() {
             </Suspense>
           </main>
           <Suspense fallback={<div className="mt-16 min-h-72 bg-slate-900" />}>
-            <Footer settingsQuery={settings} />
+            <Footer />
           </Suspense>
           <WhatsAppButton />
         </div>

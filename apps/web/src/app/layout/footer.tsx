@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import type { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../shared/ui/brand-icons.tsx';
 
 type SocialKey = 'linkedin' | 'twitter' | 'youtube' | 'instagram' | 'facebook';
@@ -28,7 +28,12 @@ function safeUrl(value: unknown): string | null {
 }
 
 /** Spec 2 "Footer": page links, settings-driven social and contact data, loading and error states. */
-export function Footer({ settingsQuery }: { settingsQuery: ReturnType<typeof useWebsiteSettings> }) {
+/**
+ * It subscribes to the settings itself: a query result handed down as a prop would not re-render
+ * this (lazily loaded) footer when the query fails, since the parent never read the error fields.
+ */
+export function Footer() {
+  const settingsQuery = useWebsiteSettings();
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
   const location = useLocation();
