@@ -105,6 +105,9 @@ export function useWebsiteSettings() {
     queryKey: websiteSettingsQueryKey,
     queryFn: () => loadWebsiteSettings(),
     staleTime: TIMINGS.settingsMemoryCacheMs,
+    // The loader already retries once (spec 8); a component mounting later (the lazy footer, a
+    // page) must not start the failed load again.
     retry: false,
+    retryOnMount: false,
   });
 }
