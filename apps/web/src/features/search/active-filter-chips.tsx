@@ -2,18 +2,16 @@ import type { Language } from '@ustaz/contract/constants';
 import type { TFunction } from 'i18next';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
 import type { SearchPatch, SearchState } from './search-url.ts';
 
 export type FilterChip = { key: string; label: string; patch: SearchPatch };
-
-const DATE_LOCALES: Record<Language, string> = { ar: 'ar-KW', en: 'en-KW' };
 
 /** A YYYY-MM-DD day in the viewer's language (the day itself, whatever the time zone). */
 export function formatDay(day: string, language: Language): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, date)),
   );
 }

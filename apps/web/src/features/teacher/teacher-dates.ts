@@ -1,8 +1,8 @@
 import type { Language } from '@ustaz/contract/constants';
+import { INTL_LOCALES } from '../../shared/lib/format.ts';
 import type { DayKey } from './slot-calendar.ts';
 
 /** The same locale tags as the money and number formats (shared/lib/format.ts), so digits match. */
-const INTL_LOCALES: Record<Language, string> = { ar: 'ar-KW', en: 'en-KW' };
 
 export function intlLocale(language: Language): string {
   return INTL_LOCALES[language];

@@ -1,12 +1,13 @@
 import { CURRENCY, CURRENCY_DECIMALS, type Language } from '@ustaz/contract/constants';
 
-const locales: Record<Language, string> = { ar: 'ar-KW', en: 'en-KW' };
+/** The Intl locale of each interface language: Kuwaiti Arabic and English. */
+export const INTL_LOCALES: Record<Language, string> = { ar: 'ar-KW', en: 'en-KW' };
 
 /** A KWD amount (number or the API's decimal string) with 2 decimals in the viewer's language. */
 export function formatKwd(amount: string | number, language: Language): string | null {
   const value = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(value)) return null;
-  return new Intl.NumberFormat(locales[language], {
+  return new Intl.NumberFormat(INTL_LOCALES[language], {
     style: 'currency',
     currency: CURRENCY,
     minimumFractionDigits: CURRENCY_DECIMALS,
@@ -15,7 +16,7 @@ export function formatKwd(amount: string | number, language: Language): string |
 }
 
 export function formatNumber(value: number, language: Language, fractionDigits = 0): string {
-  return new Intl.NumberFormat(locales[language], {
+  return new Intl.NumberFormat(INTL_LOCALES[language], {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
