@@ -62,6 +62,21 @@ export const PAYMENT_METHODS = ['balance', 'payzah', 'deema'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYZAH_PAYMENT_TYPE = 1;
 
+/** Booking rules (ARCHITECTURE "Server rules"): holds, cancellation window, limits. */
+export const BOOKING = {
+  /** A slot held for a gateway payment is freed after this long unless paid. */
+  holdMinutes: 15,
+  /** A student may cancel a confirmed reservation until this many hours before it starts. */
+  studentCancelHours: 24,
+  noteMaxLength: 500,
+  maxSlotsPerBooking: 20,
+  minSlotMinutes: 15,
+  maxSlotMinutes: 8 * 60,
+} as const;
+
+/** Deema's production minimum (KWD); the server's configured value is what the client shows. */
+export const DEEMA_DEFAULT_MIN_KWD = 10;
+
 /** First day of the week per language: 6 = Saturday, 0 = Sunday. */
 export const WEEK_STARTS_ON: Record<Language, 0 | 6> = { ar: 6, en: 0 };
 

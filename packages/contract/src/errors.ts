@@ -22,6 +22,14 @@ export const ERROR_CODES = [
   'tooManyRequests',
   'internalError',
   'serviceUnavailable',
+  // Money and booking
+  'slotUnavailable',
+  'gatewayError',
+  'idempotencyKeyInUse',
+  'cancellationClosed',
+  'slotNotEditable',
+  'slotOverlap',
+  'paymentMismatch',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -42,5 +50,12 @@ export const VALIDATION_CODES = [
   'tooBig',
   'invalidType',
   'unknownField',
+  // Money and booking
+  'insufficientBalance',
+  'idempotencyKeyReused',
+  'belowMinimum',
+  'ownSlot',
+  'inPast',
+  'packageUnavailable',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import { BOOKING, PAYMENT_METHODS, SUBSCRIPTION_PAGE_SIZE } from './constants.ts';
+import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
+
+/**
+ * Money: wallet, payments, booking, subscriptions, reservations and a teacher's availability
+ * (spec 3 and 7 "Booking, balance, subscriptions"; ARCHITECTURE "Server rules").
+ * Amounts are KWD decimal strings with up to 3 decimals ("12.500"); the server keeps integer fils.
+ */
+
+/** A signed KWD amount for ledger lines: "-1.500", "20.000". */
+export const signedKwdAmountSchema = z.string().regex(/^-?\d{1,9}(\.\d{1,3})?$/);
+
+/** Largest single top-up (KWD); a wallet is not a bank account. */
+export const MAX_TOP_UP_KWD = 1000;
+
+/**
+ * A positive KWD amount typed by a user: digits with at most 3 decimals, no sign, no exponent, no
+ * thousands separator, greater than zero and at most `max`. Anything else is refused (I2).
+ */
+export function positiveKwdInputSchema(max: number) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,3})?$/)
+    .refine((value) => Number(value) > 0, { message: 'tooSmall', params: { code: 'tooSmall' } })
+    .refine((value) => Number(value) <= max, { message: 'tooBig', params: { code: 'tooBig' } });
+}
+
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const GATEWAY_PROVIDERS = ['payzah', 'deema'] as const;
+export type GatewayProvider = (typeof GATEWAY_PROVIDERS)[number];
+export const gatewayProviderSchema = z.enum(GATEWAY_PROVIDERS);
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PURPOSES = ['top_up', 'booking', 'subscription'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** What a booking or purchase answer says about its payment; FAILED is a failure (spec 4). */
+export const CLIENT_PAYMENT_STATUSES = ['PAID', 'PENDING', 'FAILED'] as const;
+export type ClientPaymentStatus = (typeof CLIENT_PAYMENT_STATUSES)[number];
+
+/** How a reservation or subscription was paid. */
+export const PAID_WITH = ['wallet', 'subscription', 'payzah', 'deema'] as const;
+export type PaidWith = (typeof PAID_WITH)[number];
+
+const languageSchema = z.enum(['ar', 'en']);
+const noteSchema = z.string().trim().max(BOOKING.noteMaxLength).optional();
+const pageQuery = z.coerce.number().int().min(1).max(10_000).default(1);
+const limitQuery = (fallback: number) => z.coerce.number().int().min(1).max(50).default(fallback);
+
+// Balance and top-up ---------------------------------------------------------------------------
+
+export const balanceResponseSchema = z.object({
+  balance: kwdAmountSchema,
+  currency: z.literal('KWD'),
+  /** A teacher's earned money (lessons completed); "0.000" for others. */
+  earnings: kwdAmountSchema,
+  /** Subscription hours left across active subscriptions. */
+  remainingHours: z.number(),
+});
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
+
+export const topUpBodySchema = z.strictObject({
+  amount: positiveKwdInputSchema(MAX_TOP_UP_KWD),
+  language: languageSchema.default('ar'),
+  currency: z.literal('KWD').optional(),
+  /** Payzah: payment_type "1" K-Net, "2" card, "3" hosted page. Deema: empty. */
+  options: z
+    .strictObject({ payment_type: z.union([z.enum(['1', '2', '3']), z.literal(1), z.literal(2), z.literal(3)]).optional() })
+    .optional(),
+});
+export type TopUpBody = z.input<typeof topUpBodySchema>;
+
+export const paymentLinkResponseSchema = z.object({
+  paymentLink: z.string(),
+  paymentId: z.string(),
+});
+export type PaymentLinkResponse = z.infer<typeof paymentLinkResponseSchema>;
+
+/** One payment method as the client may offer it (top-up and payment-method modals). */
+export const paymentMethodInfoSchema = z.object({
+  id: gatewayProviderSchema,
+  enabled: z.boolean(),
+  /** Smallest amount the provider takes, KWD ("10.000" for Deema in production). */
+  minAmount: kwdAmountSchema,
+  /** True when this machine has no keys for the provider and the local sandbox stands in. */
+  sandbox: z.boolean(),
+});
+export const paymentMethodsResponseSchema = z.object({
+  currency: z.literal('KWD'),
+  methods: z.array(paymentMethodInfoSchema),
+});
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  provider: gatewayProviderSchema,
+  amount: kwdAmountSchema,
+  currency: z.literal('KWD'),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** For a paid booking whose slots were released meanwhile: the money went to the wallet. */
+  creditedToWallet: z.boolean(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const LEDGER_LINE_KINDS = [
+  'top_up',
+  'booking',
+  'booking_refund',
+  'subscription_purchase',
+  'lesson_earning',
+  'payment_credit',
+  'adjustment',
+] as const;
+export type LedgerLineKind = (typeof LEDGER_LINE_KINDS)[number];
+
+/** One movement of the signed-in user's wallet or earnings (newest first). */
+export const walletTransactionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_LINE_KINDS),
+  account: z.enum(['wallet', 'earnings']),
+  /** Signed: money in is positive, money out negative. */
+  amount: signedKwdAmountSchema,
+  createdAt: z.string(),
+  reservationId: z.number().int().nullable(),
+  paymentId: z.string().nullable(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+export const walletTransactionsQuerySchema = z.object({ page: pageQuery, limit: limitQuery(10) });
+export const walletTransactionsResponseSchema = listResponseSchema(walletTransactionSchema);
+export type WalletTransactionsResponse = z.infer<typeof walletTransactionsResponseSchema>;
+
+// Reservations ---------------------------------------------------------------------------------
+
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+const personSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  photoUrl: z.string().nullable(),
+});
+
+export const reservationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(RESERVATION_STATUSES),
+  startTime: z.string(),
+  endTime: z.string(),
+  price: kwdAmountSchema,
+  /** Length of the lesson in hours (what a subscription pays). */
+  hours: z.number(),
+  note: z.string(),
+  paidWith: z.enum(PAID_WITH),
+  /** The teacher (profile id in `teacherProfileId`, user id in `id`). */
+  teacher: personSchema.extend({ teacherProfileId: z.number().int() }),
+  student: personSchema,
+  /** Whether the signed-in user may cancel it now (student: until 24 h before start). */
+  canCancel: z.boolean(),
+  /** Until when a student may cancel (start - 24 h). */
+  cancelDeadline: z.string(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.enum(['student', 'teacher', 'system']).nullable(),
+  paymentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+
+export const RESERVATION_SCOPES = ['upcoming', 'past', 'cancelled'] as const;
+export type ReservationScope = (typeof RESERVATION_SCOPES)[number];
+export const reservationsQuerySchema = z.object({
+  scope: z.enum(RESERVATION_SCOPES).default('upcoming'),
+  page: pageQuery,
+  limit: limitQuery(10),
+});
+export const reservationsResponseSchema = listResponseSchema(reservationSchema);
+export type ReservationsResponse = z.infer<typeof reservationsResponseSchema>;
+
+export const cancelReservationBodySchema = z
+  .strictObject({ reason: z.string().trim().max(BOOKING.noteMaxLength).optional() })
+  .optional();
+
+export const cancelReservationResponseSchema = z.object({
+  reservation: reservationSchema,
+  /** What went back: money to the wallet or hours to the subscription. */
+  refund: z.object({ to: z.enum(['wallet', 'subscription', 'none']), amount: kwdAmountSchema, hours: z.number() }),
+});
+export type CancelReservationResponse = z.infer<typeof cancelReservationResponseSchema>;
+
+// Booking --------------------------------------------------------------------------------------
+
+const slotIdSchema = z.number().int().positive().max(2_147_483_647);
+
+export const bookingSingleBodySchema = z.strictObject({
+  timeSlotId: slotIdSchema,
+  note: noteSchema,
+  paymentMethod: paymentMethodSchema,
+  language: languageSchema.optional(),
+});
+export type BookingSingleBody = z.input<typeof bookingSingleBodySchema>;
+
+export const bookingMultipleBodySchema = z.strictObject({
+  timeSlotIds: z
+    .array(slotIdSchema)
+    .min(1)
+    .max(BOOKING.maxSlotsPerBooking)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
+  paymentMethod: paymentMethodSchema,
+  note: noteSchema,
+  language: languageSchema.optional(),
+});
+export type BookingMultipleBody = z.input<typeof bookingMultipleBodySchema>;
+
+export const bookingResponseSchema = z.object({
+  paymentStatus: z.enum(CLIENT_PAYMENT_STATUSES),
+  /** Set for a gateway payment: open it in a new tab; the slots are held meanwhile. */
+  paymentLink: z.string().optional(),
+  paymentId: z.string().optional(),
+  paidWith: z.enum(PAID_WITH),
+  reservations: z.array(reservationSchema),
+  /** Wallet after the booking. */
+  balance: kwdAmountSchema,
+  remainingHours: z.number(),
+  /** For held slots: when the hold ends unless paid. */
+  holdExpiresAt: z.string().optional(),
+});
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+// Subscriptions --------------------------------------------------------------------------------
+
+export const subscriptionPackageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameAr: z.string(),
+  hours: z.number(),
+  price: kwdAmountSchema,
+  currency: z.literal('KWD'),
+  description: z.string(),
+  descriptionAr: z.string(),
+  /** "custom" is the one-off package a booking builds; the list shows "standard" ones. */
+  type: z.enum(['standard', 'custom']),
+  validityDays: z.number().int(),
+  features: z.array(z.string()),
+  featuresAr: z.array(z.string()),
+  discountPercentage: z.number(),
+  isActive: z.boolean(),
+});
+export type SubscriptionPackage = z.infer<typeof subscriptionPackageSchema>;
+
+export const pageQuerySchema = z.object({ page: pageQuery, limit: limitQuery(SUBSCRIPTION_PAGE_SIZE) });
+export const subscriptionPackagesResponseSchema = listResponseSchema(subscriptionPackageSchema);
+export type SubscriptionPackagesResponse = z.infer<typeof subscriptionPackagesResponseSchema>;
+
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'expired', 'cancelled'] as const;
+export const userSubscriptionSchema = z.object({
+  id: z.number().int(),
+  package: subscriptionPackageSchema.pick({ id: true, name: true, nameAr: true, hours: true }),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  totalHours: z.number(),
+  remainingHours: z.number(),
+  price: kwdAmountSchema,
+  paidWith: z.enum(PAID_WITH),
+  purchasedAt: z.string(),
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
+export const mySubscriptionsResponseSchema = listResponseSchema(userSubscriptionSchema);
+export type MySubscriptionsResponse = z.infer<typeof mySubscriptionsResponseSchema>;
+
+export const activeSubscriptionResponseSchema = z.object({
+  /** Hours left across every active subscription (0 when none). */
+  remainingHours: z.number(),
+  /** The active subscription that expires first (the one spent first), or null. */
+  subscription: userSubscriptionSchema.nullable(),
+});
+export type ActiveSubscriptionResponse = z.infer<typeof activeSubscriptionResponseSchema>;
+
+export const subscriptionPurchaseBodySchema = z.strictObject({
+  packageId: z.number().int().positive().max(2_147_483_647),
+  paymentMethod: paymentMethodSchema,
+  language: languageSchema.optional(),
+});
+export type SubscriptionPurchaseBody = z.input<typeof subscriptionPurchaseBodySchema>;
+
+export const subscriptionPurchaseResponseSchema = z.object({
+  paymentStatus: z.enum(CLIENT_PAYMENT_STATUSES),
+  paymentLink: z.string().optional(),
+  paymentId: z.string().optional(),
+  subscription: userSubscriptionSchema,
+  balance: kwdAmountSchema,
+});
+export type SubscriptionPurchaseResponse = z.infer<typeof subscriptionPurchaseResponseSchema>;
+
+export const subscriptionUsageSchema = z.object({
+  id: z.number().int(),
+  subscriptionId: z.number().int(),
+  reservationId: z.number().int(),
+  hours: z.number(),
+  refunded: z.boolean(),
+  startTime: z.string(),
+  teacherName: z.string(),
+  createdAt: z.string(),
+});
+export const mySubscriptionUsageResponseSchema = listResponseSchema(subscriptionUsageSchema).extend({
+  totalHours: z.number(),
+  usedHours: z.number(),
+  remainingHours: z.number(),
+});
+export type MySubscriptionUsageResponse = z.infer<typeof mySubscriptionUsageResponseSchema>;
+
+// A teacher's availability ---------------------------------------------------------------------
+
+export const availabilityQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const ownSlotSchema = z.object({
+  id: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  price: kwdAmountSchema,
+  status: z.enum(['open', 'held', 'booked']),
+  /** The reservation holding or booking it, when there is one. */
+  reservationId: z.number().int().nullable(),
+  studentName: z.string().nullable(),
+});
+export type OwnSlot = z.infer<typeof ownSlotSchema>;
+
+export const slotBodySchema = z.strictObject({
+  startTime: z.iso.datetime({ offset: true }),
+  endTime: z.iso.datetime({ offset: true }),
+  /** Defaults to the teacher's hourly rate times the length. */
+  price: kwdAmountSchema.optional(),
+});
+export type SlotBody = z.input<typeof slotBodySchema>;
+export const slotPatchSchema = slotBodySchema.partial();
+export type SlotPatch = z.input<typeof slotPatchSchema>;
