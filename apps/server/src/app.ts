@@ -17,14 +17,19 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createOptionalAuth, createRequireAuth } from './http/authenticate.ts';
 import { registerErrorHandling, sendNotFound } from './http/errors.ts';
+import { createIdempotency } from './http/idempotency.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { type BookingService, createBookingService } from './modules/booking/booking.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -33,10 +38,20 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.ts';
 import { createSubjectsService } from './modules/subjects/subjects.service.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import {
+  createSubscriptionsService,
+  type SubscriptionsService,
+} from './modules/subscriptions/subscriptions.service.ts';
 import { teachersRoutes } from './modules/teachers/teachers.routes.ts';
 import { createTeachersService } from './modules/teachers/teachers.service.ts';
+import { availabilityRoutes } from './modules/time-slots/availability.routes.ts';
+import { createAvailabilityService } from './modules/time-slots/availability.ts';
 import { timeSlotsRoutes } from './modules/time-slots/time-slots.routes.ts';
 import { createTimeSlotsService } from './modules/time-slots/time-slots.service.ts';
+import { createDeemaProvider } from './payments/deema.ts';
+import { createPayzahProvider } from './payments/payzah.ts';
+import { createSandboxProvider } from './payments/sandbox.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 export type AppDeps = { config: Config; database: Database };
@@ -45,6 +60,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail outbox; server.ts starts its worker, tests flush it. */
     mailer: Mailer;
+    /** Money services: server.ts runs their sweeper, tests drive them directly. */
+    money: { payments: PaymentsService; booking: BookingService; subscriptions: SubscriptionsService };
   }
 }
 
@@ -149,6 +166,45 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(teachersRoutes({ service: teachers, requireAuth }));
   await app.register(timeSlotsRoutes(createTimeSlotsService({ db: database.db, isListedTeacher: teachers.isListed })));
   await app.register(reviewsRoutes({ service: createReviewsService({ db: database.db, teachers }), requireAuth }));
+
+  const paymentsConfig = config.payments;
+  const payments = createPaymentsService({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    providers: {
+      payzah: paymentsConfig.payzah
+        ? createPayzahProvider(paymentsConfig.payzah)
+        : createSandboxProvider({ db: database.db, provider: 'payzah', publicUrl: config.publicUrl, minAmountFils: 1 }),
+      deema: paymentsConfig.deema
+        ? createDeemaProvider({ ...paymentsConfig.deema, minAmountFils: paymentsConfig.deemaMinAmountFils })
+        : createSandboxProvider({
+            db: database.db,
+            provider: 'deema',
+            publicUrl: config.publicUrl,
+            minAmountFils: paymentsConfig.deemaMinAmountFils,
+          }),
+    },
+  });
+  const idempotency = createIdempotency(database.db);
+  const subscriptions = createSubscriptionsService({ db: database.db, payments });
+  const booking = createBookingService({
+    db: database.db,
+    payments,
+    platformFeePercent: paymentsConfig.platformFeePercent,
+  });
+  app.decorate('money', { payments, booking, subscriptions });
+  await app.register(
+    paymentsRoutes({ db: database.db, service: payments, requireAuth, remainingHours: subscriptions.remainingHours }),
+  );
+  await app.register(bookingRoutes({ service: booking, idempotency, requireAuth }));
+  await app.register(subscriptionsRoutes({ service: subscriptions, idempotency, requireAuth }));
+  await app.register(
+    availabilityRoutes({
+      service: createAvailabilityService({ db: database.db, teacherOf: teachers.teacherOfUser }),
+      requireAuth,
+    }),
+  );
 
   const servePage = await registerWebApp(app, config.webDistDir, settings);
   app.setNotFoundHandler((request, reply) => {

@@ -40,6 +40,15 @@ const envSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default(path.join(repoRoot, 'data/mail')),
   UPLOADS_DIR: z.string().default(path.join(repoRoot, 'data/uploads')),
   SECRETS_DIR: z.string().default(path.join(repoRoot, 'data')),
+  // Payments: a provider without keys runs on the local sandbox gateway.
+  PAYZAH_PRIVATE_KEY: z.string().min(1).optional(),
+  PAYZAH_BASE_URL: z.string().url().default('https://development.payzah.net'),
+  DEEMA_API_KEY: z.string().min(1).optional(),
+  DEEMA_WEBHOOK_SECRET: z.string().min(16).optional(),
+  DEEMA_BASE_URL: z.string().url().default('https://staging-api.deema.me'),
+  DEEMA_MIN_AMOUNT_KWD: z.coerce.number().min(0).max(100_000).default(10),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  MONEY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -63,6 +72,13 @@ export type Config = {
   google: { clientId: string; jwksUrl: string } | null;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   uploadsDir: string;
+  payments: {
+    payzah: { privateKey: string; baseUrl: string } | null;
+    deema: { apiKey: string; webhookSecret: string; baseUrl: string } | null;
+    deemaMinAmountFils: number;
+    platformFeePercent: number;
+    sweepSeconds: number;
+  };
 };
 
 /** The one place that reads the environment. Throws a readable error when a variable is wrong. */
@@ -92,5 +108,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL } : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
     uploadsDir: e.UPLOADS_DIR,
+    payments: {
+      payzah: e.PAYZAH_PRIVATE_KEY ? { privateKey: e.PAYZAH_PRIVATE_KEY, baseUrl: e.PAYZAH_BASE_URL } : null,
+      deema:
+        e.DEEMA_API_KEY && e.DEEMA_WEBHOOK_SECRET
+          ? { apiKey: e.DEEMA_API_KEY, webhookSecret: e.DEEMA_WEBHOOK_SECRET, baseUrl: e.DEEMA_BASE_URL }
+          : null,
+      deemaMinAmountFils: Math.round(e.DEEMA_MIN_AMOUNT_KWD * 1000),
+      platformFeePercent: e.PLATFORM_FEE_PERCENT,
+      sweepSeconds: e.MONEY_SWEEP_SECONDS,
+    },
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { startMoneySweeper } from './modules/booking/money-sweeper.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 
 /** Without JWT_SECRET, a random key is kept in SECRETS_DIR so sessions survive a restart. */
@@ -27,6 +28,8 @@ async function main() {
   await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
   if (config.seedDemoData) await seedDemoData(database.db, app.log, { uploadsDir: config.uploadsDir });
   app.mailer.start();
+  const stopSweeper = startMoneySweeper(app, config.payments.sweepSeconds);
+  app.addHook('onClose', async () => stopSweeper());
 
   let closing = false;
   async function shutdown(signal: string) {

@@ -68,7 +68,9 @@ export const topUpBodySchema = z.strictObject({
   currency: z.literal('KWD').optional(),
   /** Payzah: payment_type "1" K-Net, "2" card, "3" hosted page. Deema: empty. */
   options: z
-    .strictObject({ payment_type: z.union([z.enum(['1', '2', '3']), z.literal(1), z.literal(2), z.literal(3)]).optional() })
+    .strictObject({
+      payment_type: z.union([z.enum(['1', '2', '3']), z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    })
     .optional(),
 });
 export type TopUpBody = z.input<typeof topUpBodySchema>;

@@ -2,10 +2,13 @@ import { REVIEW_TYPES } from '@ustaz/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
+  bigserial,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -278,6 +281,8 @@ export const timeSlots = pgTable(
     status: text('status', { enum: SLOT_STATUSES }).notNull().default('open'),
     /** Set while `held` for a gateway payment; an expired hold frees the slot. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The payment a `held` slot waits for; only that payment can turn the hold into a booking. */
+    holdPaymentId: text('hold_payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -290,8 +295,14 @@ export const timeSlots = pgTable(
 );
 
 export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export const PAID_WITH_VALUES = ['wallet', 'subscription', 'payzah', 'deema'] as const;
 
-/** A student's booking of one slot (minimal here; the booking issue extends it). */
+/**
+ * A student's booking of one slot. `pending` waits for a gateway payment (the slot is held),
+ * `confirmed` is paid, `completed` once the lesson has ended (its money then moves to the
+ * teacher's earnings), `cancelled` with the refund recorded in the ledger or the subscription.
+ * At most one live (not cancelled) reservation per slot: `reservations_slot_live_unique`.
+ */
 export const reservations = pgTable(
   'reservations',
   {
@@ -306,13 +317,32 @@ export const reservations = pgTable(
       .notNull()
       .references(() => timeSlots.id, { onDelete: 'restrict' }),
     status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('pending'),
+    /** Copied from the slot at booking time: later edits of the slot do not change what was paid. */
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    priceFils: bigint('price_fils', { mode: 'number' }).notNull().default(0),
+    note: text('note').notNull().default(''),
+    paidWith: text('paid_with', { enum: PAID_WITH_VALUES }).notNull().default('wallet'),
+    /** Subscription minutes spent on it (0 unless paid with hours). */
+    subscriptionMinutes: integer('subscription_minutes').notNull().default(0),
+    paymentId: text('payment_id'),
+    /** One booking request (one or more slots) shares a group: its ledger transfer is keyed by it. */
+    bookingGroup: text('booking_group'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['student', 'teacher', 'system'] }),
+    cancelReason: text('cancel_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('reservations_student_idx').on(t.studentId, t.createdAt),
     index('reservations_teacher_idx').on(t.teacherId, t.createdAt),
     index('reservations_slot_idx').on(t.timeSlotId),
+    index('reservations_payment_idx').on(t.paymentId),
+    index('reservations_due_idx').on(t.endTime).where(sql`${t.status} = 'confirmed'`),
+    uniqueIndex('reservations_slot_live_unique').on(t.timeSlotId).where(sql`${t.status} <> 'cancelled'`),
     check('reservations_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check('reservations_price_check', sql`${t.priceFils} >= 0`),
   ],
 );
 
@@ -359,6 +389,257 @@ export const searchNotFoundLogs = pgTable(
   (t) => [index('search_not_found_logs_normalized_idx').on(t.searchType, t.normalized)],
 );
 
+// Money ----------------------------------------------------------------------------------------
+
+/**
+ * Ledger accounts. `wallet` and `earnings` belong to a user and can never go below zero (the
+ * CHECK fails the debit's own statement, so the whole transaction rolls back). The system
+ * accounts have no user: `gateway` (money the gateways collected for us: it goes negative as they
+ * collect), `escrow` (lesson money held until the lesson ends), `revenue` (platform's share and
+ * subscription sales). `balance_fils` changes only with the entries that move it (ledger.repo).
+ */
+export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    balanceFils: bigint('balance_fils', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_kind_user_unique').on(t.kind, sql`coalesce(${t.userId}, 0)`),
+    check('ledger_accounts_user_balance_check', sql`${t.kind} not in ('wallet', 'earnings') or ${t.balanceFils} >= 0`),
+    check('ledger_accounts_owner_check', sql`(${t.kind} in ('wallet', 'earnings')) = (${t.userId} is not null)`),
+  ],
+);
+
+/** One movement of money; `key` is unique, so the same effect is never posted twice (I5). */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    kind: text('kind').notNull(),
+    paymentId: text('payment_id'),
+    reservationId: integer('reservation_id'),
+    subscriptionId: integer('subscription_id'),
+    /** Who caused it (the student, the teacher, an admin; null for the system). */
+    actorUserId: integer('actor_user_id'),
+    memo: text('memo').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_transfers_key_unique').on(t.key), index('ledger_transfers_payment_idx').on(t.paymentId)],
+);
+
+/** The legs of a transfer: signed amounts that sum to zero per transfer (I1); never updated (I6). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    check('ledger_entries_nonzero_check', sql`${t.amountFils} <> 0`),
+  ],
+);
+
+export const PAYMENT_STATUS_VALUES = ['pending', 'paid', 'failed', 'expired'] as const;
+
+/**
+ * A gateway payment. Its status moves only by compare-and-swap from `pending` (I7); it is paid
+ * at most once. `gateway` says which adapter ran it ('sandbox' stands in for a provider without keys).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: ['payzah', 'deema'] }).notNull(),
+    gateway: text('gateway', { enum: ['payzah', 'deema', 'sandbox'] }).notNull(),
+    purpose: text('purpose', { enum: ['top_up', 'booking', 'subscription'] }).notNull(),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('KWD'),
+    status: text('status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    gatewayReference: text('gateway_reference'),
+    language: text('language', { enum: ['ar', 'en'] })
+      .notNull()
+      .default('ar'),
+    subscriptionId: integer('subscription_id'),
+    /** A paid booking whose hold had lapsed: the money went to the wallet instead. */
+    creditedToWallet: boolean('credited_to_wallet').notNull().default(false),
+    failureReason: text('failure_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_unique').on(t.gateway, t.providerRef),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check('payments_amount_check', sql`${t.amountFils} > 0`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+  ],
+);
+
+/** The local sandbox gateway's own book of charges (it plays an outside party). */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull(),
+  provider: text('provider', { enum: ['payzah', 'deema'] }).notNull(),
+  amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['pending', 'paid', 'failed'] })
+    .notNull()
+    .default('pending'),
+  successUrl: text('success_url').notNull(),
+  errorUrl: text('error_url').notNull(),
+  language: text('language', { enum: ['ar', 'en'] })
+    .notNull()
+    .default('ar'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Hour packages for sale, bilingual. */
+export const subscriptionPackages = pgTable(
+  'subscription_packages',
+  {
+    id: serial('id').primaryKey(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    hours: integer('hours').notNull(),
+    priceFils: bigint('price_fils', { mode: 'number' }).notNull(),
+    type: text('type', { enum: ['standard', 'custom'] })
+      .notNull()
+      .default('standard'),
+    validityDays: integer('validity_days').notNull(),
+    featuresAr: jsonb('features_ar').$type<string[]>().notNull().default([]),
+    featuresEn: jsonb('features_en').$type<string[]>().notNull().default([]),
+    discountPercentage: integer('discount_percentage').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('subscription_packages_hours_check', sql`${t.hours} > 0`),
+    check('subscription_packages_price_check', sql`${t.priceFils} > 0`),
+    check('subscription_packages_validity_check', sql`${t.validityDays} > 0`),
+    check('subscription_packages_discount_check', sql`${t.discountPercentage} between 0 and 100`),
+  ],
+);
+
+/**
+ * A student's bought package. Hours are kept in minutes so a 30-minute lesson spends half an
+ * hour; `remaining_minutes` never goes below zero (CHECK), changed under a row lock.
+ */
+export const userSubscriptions = pgTable(
+  'user_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => subscriptionPackages.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['pending', 'active', 'expired', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    totalMinutes: integer('total_minutes').notNull(),
+    remainingMinutes: integer('remaining_minutes').notNull(),
+    priceFils: bigint('price_fils', { mode: 'number' }).notNull(),
+    paidWith: text('paid_with', { enum: PAID_WITH_VALUES }).notNull(),
+    paymentId: text('payment_id'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_subscriptions_user_idx').on(t.userId, t.status, t.expiresAt),
+    check(
+      'user_subscriptions_remaining_check',
+      sql`${t.remainingMinutes} >= 0 and ${t.remainingMinutes} <= ${t.totalMinutes}`,
+    ),
+  ],
+);
+
+/** Minutes of a subscription spent on a reservation; a refund marks the row and gives them back. */
+export const subscriptionUsages = pgTable(
+  'subscription_usages',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => userSubscriptions.id, { onDelete: 'restrict' }),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'restrict' }),
+    minutes: integer('minutes').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscription_usages_subscription_idx').on(t.subscriptionId, t.createdAt),
+    index('subscription_usages_reservation_idx').on(t.reservationId),
+    check('subscription_usages_minutes_check', sql`${t.minutes} > 0`),
+  ],
+);
+
+/**
+ * Client Idempotency-Key records (I5): the first request with a key runs, later ones with the
+ * same key and body get the stored answer; another body with the key is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Stored notifications (the realtime issue serves and pushes them). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -367,3 +648,7 @@ export type TeacherProfileRow = typeof teacherProfiles.$inferSelect;
 export type TimeSlotRow = typeof timeSlots.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type SubscriptionPackageRow = typeof subscriptionPackages.$inferSelect;
+export type UserSubscriptionRow = typeof userSubscriptions.$inferSelect;

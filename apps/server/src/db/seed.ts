@@ -3,6 +3,7 @@ import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Db } from './client.ts';
 import { seedDiscovery } from './seed-discovery.ts';
+import { seedMoney } from './seed-money.ts';
 
 /** The password of every demo account (printed at start; demo data only). */
 export const DEMO_PASSWORD = 'Ustaz2026!';
@@ -32,6 +33,11 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { up
     `Demo data: ${discovery.subjects} subjects, ${discovery.teachers} teachers (teacher4..teacher30@ustaz.example), ` +
       `${discovery.openSlots} new open slots, ${discovery.reviews} new reviews, ${discovery.photos} new photos`,
   );
+  const money = await seedMoney(
+    db,
+    DEMO_ACCOUNTS.filter((a) => a.roleId === 3).map((a) => a.email),
+  );
+  log.info(`Demo money: ${money.packages} new packages, ${money.wallets} demo wallets topped up with 50 KWD`);
   const lines = DEMO_ACCOUNTS.map((a) => `  ${['', 'admin  ', 'teacher', 'student'][a.roleId]}  ${a.email}`);
   log.info(`Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
 }

@@ -58,7 +58,7 @@ export class GatewayError extends Error {
   constructor(
     readonly provider: GatewayProvider | 'sandbox',
     message: string,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(message);
   }

@@ -1,11 +1,126 @@
+import { and, asc, count, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type ReservationRow, reservations } from '../../db/schema.ts';
+import { type ReservationRow, reservations, teacherProfiles, timeSlots, type UserRow, users } from '../../db/schema.ts';
 
-/** Minimal for now (reviews need completed reservations); the booking issue extends this module. */
+/**
+ * Inserts reservations. Time and price are copied from the slot unless given, so what was booked
+ * stays what it was when the teacher later edits or deletes other slots.
+ */
 export async function insertReservations(
   db: Executor,
   values: (typeof reservations.$inferInsert)[],
 ): Promise<ReservationRow[]> {
   if (values.length === 0) return [];
-  return db.insert(reservations).values(values).returning();
+  const missing = values.filter((value) => !value.startTime).map((value) => value.timeSlotId);
+  const slots =
+    missing.length > 0
+      ? await db
+          .select({ id: timeSlots.id, start: timeSlots.startTime, end: timeSlots.endTime, price: timeSlots.priceFils })
+          .from(timeSlots)
+          .where(inArray(timeSlots.id, missing))
+      : [];
+  const slotById = new Map(slots.map((slot) => [slot.id, slot]));
+  const rows = values.map((value) => {
+    const slot = slotById.get(value.timeSlotId);
+    return value.startTime || !slot
+      ? value
+      : { ...value, startTime: slot.start, endTime: slot.end, priceFils: value.priceFils ?? slot.price };
+  });
+  return db.insert(reservations).values(rows).returning();
+}
+
+export type ReservationScope = 'upcoming' | 'past' | 'cancelled';
+
+export type ReservationView = {
+  reservation: ReservationRow;
+  teacherUser: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
+  student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
+};
+
+/** A user's reservations as student and, with a teacher profile, as teacher. */
+export async function listReservations(
+  db: Executor,
+  who: { userId: number; teacherProfileId: number | null },
+  scope: ReservationScope,
+  page: number,
+  limit: number,
+  now: Date,
+): Promise<{ rows: ReservationView[]; total: number }> {
+  // A teacher sees the lessons they give and any they booked themselves.
+  const owner =
+    who.teacherProfileId === null
+      ? eq(reservations.studentId, who.userId)
+      : or(eq(reservations.studentId, who.userId), eq(reservations.teacherId, who.teacherProfileId));
+  const scoped =
+    scope === 'cancelled'
+      ? eq(reservations.status, 'cancelled')
+      : scope === 'upcoming'
+        ? and(inArray(reservations.status, ['pending', 'confirmed']), gt(reservations.endTime, now))
+        : or(
+            eq(reservations.status, 'completed'),
+            and(eq(reservations.status, 'confirmed'), lte(reservations.endTime, now)),
+          );
+  const where = and(owner, scoped);
+  const [totalRow] = await db.select({ total: count() }).from(reservations).where(where);
+  const ids = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(where)
+    .orderBy(scope === 'upcoming' ? asc(reservations.startTime) : desc(reservations.startTime), desc(reservations.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return {
+    rows: await reservationViews(
+      db,
+      ids.map((row) => row.id),
+    ),
+    total: totalRow?.total ?? 0,
+  };
+}
+
+/** Reservations with both people, in the order of `ids`. */
+export async function reservationViews(db: Executor, ids: number[]): Promise<ReservationView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      reservation: reservations,
+      teacherUserId: teacherProfiles.userId,
+      studentFirst: users.firstName,
+      studentLast: users.lastName,
+      studentPhoto: users.photoFileId,
+    })
+    .from(reservations)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .innerJoin(users, eq(users.id, reservations.studentId))
+    .where(inArray(reservations.id, ids));
+  const teacherIds = [...new Set(rows.map((row) => row.teacherUserId))];
+  const teachers = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, photoFileId: users.photoFileId })
+    .from(users)
+    .where(inArray(users.id, teacherIds));
+  const teacherById = new Map(teachers.map((teacher) => [teacher.id, teacher]));
+  const byId = new Map(
+    rows.map((row) => [
+      row.reservation.id,
+      {
+        reservation: row.reservation,
+        teacherUser: teacherById.get(row.teacherUserId) ?? {
+          id: row.teacherUserId,
+          firstName: '',
+          lastName: '',
+          photoFileId: null,
+        },
+        student: {
+          id: row.reservation.studentId,
+          firstName: row.studentFirst,
+          lastName: row.studentLast,
+          photoFileId: row.studentPhoto,
+        },
+      },
+    ]),
+  );
+  return ids.flatMap((id) => {
+    const view = byId.get(id);
+    return view ? [view] : [];
+  });
 }

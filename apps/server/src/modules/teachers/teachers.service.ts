@@ -217,6 +217,13 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
 
     isListed: (id: number) => isListedTeacher(db, id),
 
+    /** The teacher profile of a user (id and hourly rate), if the user teaches. */
+    async teacherOfUser(userId: number) {
+      const id = await findProfileIdOfUser(db, userId);
+      const profile = id === undefined ? undefined : await findProfile(db, id);
+      return profile ? { id: profile.id, hourlyRateFils: profile.hourlyRateFils } : undefined;
+    },
+
     /** Adds profiles with their subjects and search text (seed, tests, later the admin); users with one are skipped. */
     async createProfiles(executor: Executor, profiles: NewTeacherProfile[]) {
       const rows = await insertProfiles(

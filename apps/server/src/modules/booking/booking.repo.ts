@@ -1,0 +1,156 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type ReservationRow, reservations, type TimeSlotRow, teacherProfiles, timeSlots } from '../../db/schema.ts';
+
+/**
+ * SQL of booking: slot state changes and reservation state changes, always inside the caller's
+ * transaction and always by compare-and-swap on the current state, so a check and its write are
+ * one step (RELIABILITY "Booking invariants").
+ */
+
+export type LockedSlot = TimeSlotRow & { teacherUserId: number };
+
+/**
+ * Frees held slots whose hold has lapsed (all of them, or only `slotIds`) and cancels the pending
+ * reservations that waited on them. The payment itself is settled by the payments sweeper.
+ */
+export async function releaseExpiredHolds(db: Executor, now: Date, slotIds?: number[]): Promise<number> {
+  const released = await db
+    .update(timeSlots)
+    .set({ status: 'open', holdExpiresAt: null, holdPaymentId: null })
+    .where(
+      and(
+        eq(timeSlots.status, 'held'),
+        lte(timeSlots.holdExpiresAt, now),
+        ...(slotIds ? [inArray(timeSlots.id, slotIds)] : []),
+      ),
+    )
+    .returning({ id: timeSlots.id });
+  if (released.length > 0) {
+    await db
+      .update(reservations)
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: 'system', cancelReason: 'holdExpired' })
+      .where(
+        and(
+          inArray(
+            reservations.timeSlotId,
+            released.map((slot) => slot.id),
+          ),
+          eq(reservations.status, 'pending'),
+        ),
+      );
+  }
+  return released.length;
+}
+
+/** Locks the slots in id order (so two bookings never deadlock) with their teacher's user id. */
+export async function lockSlots(db: Executor, ids: number[]): Promise<LockedSlot[]> {
+  const rows = await db
+    .select({ slot: timeSlots, teacherUserId: teacherProfiles.userId })
+    .from(timeSlots)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, timeSlots.teacherId))
+    .where(inArray(timeSlots.id, ids))
+    .orderBy(asc(timeSlots.id))
+    .for('update', { of: timeSlots });
+  return rows.map((row) => ({ ...row.slot, teacherUserId: row.teacherUserId }));
+}
+
+export async function setSlotsBooked(db: Executor, ids: number[]): Promise<void> {
+  await db
+    .update(timeSlots)
+    .set({ status: 'booked', holdExpiresAt: null, holdPaymentId: null })
+    .where(inArray(timeSlots.id, ids));
+}
+
+export async function holdSlots(db: Executor, ids: number[], paymentId: string, until: Date): Promise<void> {
+  await db
+    .update(timeSlots)
+    .set({ status: 'held', holdExpiresAt: until, holdPaymentId: paymentId })
+    .where(inArray(timeSlots.id, ids));
+}
+
+export async function openSlots(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(timeSlots)
+    .set({ status: 'open', holdExpiresAt: null, holdPaymentId: null })
+    .where(inArray(timeSlots.id, ids));
+}
+
+/** The slots a payment holds, locked. */
+export async function lockSlotsHeldBy(db: Executor, paymentId: string): Promise<TimeSlotRow[]> {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.holdPaymentId, paymentId), eq(timeSlots.status, 'held')))
+    .orderBy(asc(timeSlots.id))
+    .for('update');
+}
+
+export async function pendingReservationsOf(db: Executor, paymentId: string): Promise<ReservationRow[]> {
+  return db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.paymentId, paymentId), eq(reservations.status, 'pending')))
+    .orderBy(asc(reservations.id))
+    .for('update');
+}
+
+export async function confirmReservations(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(reservations).set({ status: 'confirmed' }).where(inArray(reservations.id, ids));
+}
+
+export async function cancelReservations(
+  db: Executor,
+  ids: number[],
+  by: 'student' | 'teacher' | 'system',
+  reason: string,
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(reservations)
+    .set({ status: 'cancelled', cancelledAt: now, cancelledBy: by, cancelReason: reason })
+    .where(and(inArray(reservations.id, ids), inArray(reservations.status, ['pending', 'confirmed'])));
+}
+
+export async function adjustBookingsCount(db: Executor, teacherProfileId: number, delta: number): Promise<void> {
+  await db
+    .update(teacherProfiles)
+    .set({ bookingsCount: sql`greatest(0, ${teacherProfiles.bookingsCount} + ${delta})` })
+    .where(eq(teacherProfiles.id, teacherProfileId));
+}
+
+export async function lockReservation(
+  db: Executor,
+  id: number,
+): Promise<(ReservationRow & { teacherUserId: number }) | undefined> {
+  const [row] = await db
+    .select({ reservation: reservations, teacherUserId: teacherProfiles.userId })
+    .from(reservations)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .where(eq(reservations.id, id))
+    .for('update', { of: reservations });
+  return row ? { ...row.reservation, teacherUserId: row.teacherUserId } : undefined;
+}
+
+/** Confirmed reservations whose lesson has ended: the sweeper completes them. */
+export async function dueReservationIds(db: Executor, now: Date, limit = 100): Promise<number[]> {
+  const rows = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(eq(reservations.status, 'confirmed'), lte(reservations.endTime, now)))
+    .orderBy(asc(reservations.endTime))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function completeReservation(db: Executor, id: number, now: Date): Promise<ReservationRow | undefined> {
+  const [row] = await db
+    .update(reservations)
+    .set({ status: 'completed', completedAt: now })
+    .where(and(eq(reservations.id, id), eq(reservations.status, 'confirmed')))
+    .returning();
+  return row;
+}

@@ -1,0 +1,509 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BOOKING,
+  type BookingResponse,
+  type CancelReservationResponse,
+  type GatewayProvider,
+  type PaidWith,
+  type PaymentMethod,
+  type Reservation,
+  type ReservationScope,
+} from '@ustaz/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
+import { failpoints } from '../../failpoints.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { filsToKwd } from '../../money.ts';
+import { filePath } from '../auth/user.presenter.ts';
+import {
+  InsufficientFundsError,
+  postTransfer,
+  systemAccountId,
+  userAccountId,
+  userBalance,
+} from '../ledger/ledger.repo.ts';
+import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { markCreditedToWallet } from '../payments/payments.repo.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import {
+  insertReservations,
+  listReservations,
+  type ReservationView,
+  reservationViews,
+} from '../reservations/reservations.repo.ts';
+import {
+  activeTotals,
+  insertUsages,
+  lockUsableSubscriptions,
+  refundUsages,
+  spendMinutes,
+} from '../subscriptions/subscriptions.repo.ts';
+import { findProfileIdOfUser } from '../teachers/teachers.repo.ts';
+import {
+  adjustBookingsCount,
+  cancelReservations,
+  completeReservation,
+  confirmReservations,
+  dueReservationIds,
+  holdSlots,
+  type LockedSlot,
+  lockReservation,
+  lockSlots,
+  lockSlotsHeldBy,
+  openSlots,
+  pendingReservationsOf,
+  releaseExpiredHolds,
+  setSlotsBooked,
+} from './booking.repo.ts';
+
+const HOUR_MS = 3600_000;
+const minutesOf = (slot: { startTime: Date; endTime: Date }) =>
+  Math.round((slot.endTime.getTime() - slot.startTime.getTime()) / 60_000);
+const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+type Deps = {
+  db: Db;
+  payments: PaymentsService;
+  /** The platform's share of a lesson, percent (the rest goes to the teacher's earnings). */
+  platformFeePercent: number;
+};
+
+export type BookInput = {
+  slotIds: number[];
+  paymentMethod: PaymentMethod;
+  note: string;
+  language: 'ar' | 'en';
+  /** The body's field for slot errors: `timeSlotId` (single) or `timeSlotIds` (multiple). */
+  field: 'timeSlotId' | 'timeSlotIds';
+};
+
+export function toReservation(view: ReservationView, viewerId: number, now: Date): Reservation {
+  const r = view.reservation;
+  const start = r.startTime ?? now;
+  const end = r.endTime ?? now;
+  const deadline = new Date(start.getTime() - BOOKING.studentCancelHours * HOUR_MS);
+  const isTeacher = view.teacherUser.id === viewerId;
+  const live = r.status === 'pending' || r.status === 'confirmed';
+  const canCancel = live && end > now && (isTeacher || r.status === 'pending' || now.getTime() < deadline.getTime());
+  const person = (p: ReservationView['student']) => ({
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    photoUrl: p.photoFileId ? filePath(p.photoFileId) : null,
+  });
+  return {
+    id: r.id,
+    status: r.status,
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    price: filsToKwd(r.priceFils),
+    hours: hoursOf(minutesOf({ startTime: start, endTime: end })),
+    note: r.note,
+    paidWith: r.paidWith,
+    teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId },
+    student: person(view.student),
+    canCancel,
+    cancelDeadline: deadline.toISOString(),
+    cancelledAt: r.cancelledAt?.toISOString() ?? null,
+    cancelledBy: r.cancelledBy ?? null,
+    paymentId: r.paymentId,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Booking, cancellation and completion (ARCHITECTURE "Server rules"). Every change of slots,
+ * reservations, subscription hours and the ledger for one request happens in one transaction:
+ * all slots or none, charged once.
+ */
+export function createBookingService({ db, payments, platformFeePercent }: Deps) {
+  /** Locks and checks the requested slots: all exist, are open, in the future, and not the booker's own. */
+  async function takeSlots(tx: Executor, userId: number, input: BookInput, now: Date): Promise<LockedSlot[]> {
+    await releaseExpiredHolds(tx, now, input.slotIds);
+    const slots = await lockSlots(tx, input.slotIds);
+    if (slots.some((slot) => slot.teacherUserId === userId))
+      throw new FieldValidationError({ [input.field]: 'ownSlot' });
+    if (
+      slots.length !== input.slotIds.length ||
+      slots.some((slot) => slot.status !== 'open' || slot.startTime.getTime() <= now.getTime())
+    ) {
+      throw new HttpError(409, 'slotUnavailable', 'One or more of these slots is no longer available');
+    }
+    return slots;
+  }
+
+  async function notifyBooked(tx: Executor, studentId: number, rows: ReservationRow[], slots: LockedSlot[]) {
+    const teacherUsers = new Map(slots.map((slot) => [slot.teacherId, slot.teacherUserId]));
+    await insertNotifications(tx, [
+      { userId: studentId, type: 'booking.confirmed', data: { reservationIds: rows.map((row) => row.id) } },
+      ...[...teacherUsers.values()].map((teacherUserId) => ({
+        userId: teacherUserId,
+        type: 'booking.received' as const,
+        data: {
+          reservationIds: rows.filter((row) => teacherUsers.get(row.teacherId) === teacherUserId).map((row) => row.id),
+        },
+      })),
+    ]);
+    const perTeacher = new Map<number, number>();
+    for (const row of rows) perTeacher.set(row.teacherId, (perTeacher.get(row.teacherId) ?? 0) + 1);
+    for (const [teacherId, n] of perTeacher) await adjustBookingsCount(tx, teacherId, n);
+  }
+
+  async function viewsFor(executor: Executor, ids: number[], viewerId: number, now: Date) {
+    return (await reservationViews(executor, ids)).map((view) => toReservation(view, viewerId, now));
+  }
+
+  async function bookWithBalance(userId: number, input: BookInput, now: Date): Promise<BookingResponse> {
+    const group = `bk_${randomBytes(10).toString('hex')}`;
+    const { ids, paidWith } = await db.transaction(async (tx) => {
+      const slots = await takeSlots(tx, userId, input, now);
+      const needMinutes = slots.reduce((sum, slot) => sum + minutesOf(slot), 0);
+      const priceFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
+      const subscriptions = await lockUsableSubscriptions(tx, userId, now);
+      const available = subscriptions.reduce((sum, sub) => sum + sub.remainingMinutes, 0);
+      const withHours = needMinutes > 0 && available >= needMinutes;
+      const paid: PaidWith = withHours ? 'subscription' : 'wallet';
+
+      if (!withHours && priceFils > 0) {
+        try {
+          await postTransfer(tx, {
+            key: `booking:${group}`,
+            kind: 'booking',
+            actorUserId: userId,
+            memo: group,
+            legs: [
+              { accountId: await userAccountId(tx, 'wallet', userId), amountFils: -priceFils },
+              { accountId: await systemAccountId(tx, 'escrow'), amountFils: priceFils },
+            ],
+          });
+        } catch (error) {
+          if (error instanceof InsufficientFundsError)
+            throw new FieldValidationError({ balance: 'insufficientBalance' });
+          throw error;
+        }
+      }
+      failpoints.hit('booking.afterDebit');
+
+      await setSlotsBooked(
+        tx,
+        slots.map((slot) => slot.id),
+      );
+      const rows = await insertReservations(
+        tx,
+        slots.map((slot) => ({
+          studentId: userId,
+          teacherId: slot.teacherId,
+          timeSlotId: slot.id,
+          status: 'confirmed' as const,
+          startTime: slot.startTime,
+          endTime: slot.endTime,
+          priceFils: slot.priceFils,
+          note: input.note,
+          paidWith: paid,
+          subscriptionMinutes: withHours ? minutesOf(slot) : 0,
+          bookingGroup: group,
+        })),
+      );
+
+      if (withHours) {
+        // Spend from the subscription that expires first, reservation by reservation.
+        const left = new Map(subscriptions.map((sub) => [sub.id, sub.remainingMinutes]));
+        const usages: { subscriptionId: number; reservationId: number; minutes: number }[] = [];
+        for (const row of rows) {
+          let need = row.subscriptionMinutes;
+          for (const sub of subscriptions) {
+            const have = left.get(sub.id) ?? 0;
+            if (need === 0 || have === 0) continue;
+            const take = Math.min(have, need);
+            left.set(sub.id, have - take);
+            need -= take;
+            usages.push({ subscriptionId: sub.id, reservationId: row.id, minutes: take });
+          }
+        }
+        for (const sub of subscriptions) {
+          const spent = sub.remainingMinutes - (left.get(sub.id) ?? 0);
+          if (spent > 0) await spendMinutes(tx, sub.id, spent);
+        }
+        await insertUsages(tx, usages);
+      }
+      await notifyBooked(tx, userId, rows, slots);
+      return { ids: rows.map((row) => row.id), paidWith: paid };
+    });
+    return {
+      paymentStatus: 'PAID',
+      paidWith,
+      reservations: await viewsFor(db, ids, userId, now),
+      balance: filsToKwd(await userBalance(db, 'wallet', userId)),
+      remainingHours: hoursOf((await activeTotals(db, userId, new Date())).remainingMinutes),
+    };
+  }
+
+  async function bookWithGateway(
+    userId: number,
+    provider: GatewayProvider,
+    input: BookInput,
+    now: Date,
+  ): Promise<BookingResponse> {
+    const holdUntil = new Date(now.getTime() + BOOKING.holdMinutes * 60_000);
+    let reservationIds: number[] = [];
+    const { payment, paymentLink } = await payments.start({
+      userId,
+      provider,
+      purpose: 'booking',
+      language: input.language,
+      expiresAt: holdUntil,
+      prepare: async (tx, paymentId) => {
+        const slots = await takeSlots(tx, userId, input, now);
+        const amountFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
+        payments.assertMinimum(provider, amountFils, 'paymentMethod');
+        await holdSlots(
+          tx,
+          slots.map((slot) => slot.id),
+          paymentId,
+          holdUntil,
+        );
+        const rows = await insertReservations(
+          tx,
+          slots.map((slot) => ({
+            studentId: userId,
+            teacherId: slot.teacherId,
+            timeSlotId: slot.id,
+            status: 'pending' as const,
+            startTime: slot.startTime,
+            endTime: slot.endTime,
+            priceFils: slot.priceFils,
+            note: input.note,
+            paidWith: provider,
+            paymentId,
+            bookingGroup: paymentId,
+          })),
+        );
+        reservationIds = rows.map((row) => row.id);
+        return { amountFils };
+      },
+    });
+    return {
+      paymentStatus: 'PENDING',
+      paymentLink,
+      paymentId: payment.id,
+      paidWith: provider,
+      reservations: await viewsFor(db, reservationIds, userId, now),
+      balance: filsToKwd(await userBalance(db, 'wallet', userId)),
+      remainingHours: hoursOf((await activeTotals(db, userId, now)).remainingMinutes),
+      holdExpiresAt: holdUntil.toISOString(),
+    };
+  }
+
+  // A booking paid at the gateway: confirm the held slots, or (hold lapsed) credit the wallet.
+  payments.registerPurpose('booking', {
+    async paid(tx, payment: PaymentRow) {
+      const now = new Date();
+      const slots = await lockSlotsHeldBy(tx, payment.id);
+      const pending = await pendingReservationsOf(tx, payment.id);
+      const intact =
+        slots.length > 0 &&
+        slots.length === pending.length &&
+        slots.every((slot) => (slot.holdExpiresAt?.getTime() ?? 0) > now.getTime());
+      const gateway = await systemAccountId(tx, 'gateway');
+      if (intact) {
+        await postTransfer(tx, {
+          key: `payment:${payment.id}`,
+          kind: 'booking',
+          paymentId: payment.id,
+          actorUserId: payment.userId,
+          legs: [
+            { accountId: gateway, amountFils: -payment.amountFils },
+            { accountId: await systemAccountId(tx, 'escrow'), amountFils: payment.amountFils },
+          ],
+        });
+        await setSlotsBooked(
+          tx,
+          slots.map((slot) => slot.id),
+        );
+        await confirmReservations(
+          tx,
+          pending.map((row) => row.id),
+        );
+        const locked = await lockSlots(
+          tx,
+          slots.map((slot) => slot.id),
+        );
+        await notifyBooked(tx, payment.userId, pending, locked);
+        return;
+      }
+      await openSlots(
+        tx,
+        slots.map((slot) => slot.id),
+      );
+      await cancelReservations(
+        tx,
+        pending.map((row) => row.id),
+        'system',
+        'holdExpired',
+        now,
+      );
+      await postTransfer(tx, {
+        key: `payment:${payment.id}`,
+        kind: 'payment_credit',
+        paymentId: payment.id,
+        actorUserId: payment.userId,
+        legs: [
+          { accountId: gateway, amountFils: -payment.amountFils },
+          { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
+        ],
+      });
+      await markCreditedToWallet(tx, payment.id);
+      await insertNotifications(tx, [
+        {
+          userId: payment.userId,
+          type: 'payment.creditedToWallet',
+          data: { paymentId: payment.id, amount: filsToKwd(payment.amountFils) },
+        },
+      ]);
+    },
+    async failed(tx, payment: PaymentRow) {
+      const slots = await lockSlotsHeldBy(tx, payment.id);
+      await openSlots(
+        tx,
+        slots.map((slot) => slot.id),
+      );
+      const pending = await pendingReservationsOf(tx, payment.id);
+      await cancelReservations(
+        tx,
+        pending.map((row) => row.id),
+        'system',
+        'paymentFailed',
+        new Date(),
+      );
+      await insertNotifications(tx, [
+        { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'booking' } },
+      ]);
+    },
+  });
+
+  return {
+    async book(userId: number, input: BookInput, now = new Date()): Promise<BookingResponse> {
+      if (input.paymentMethod === 'balance') return bookWithBalance(userId, input, now);
+      return bookWithGateway(userId, input.paymentMethod, input, now);
+    },
+
+    async list(userId: number, scope: ReservationScope, page: number, limit: number, now = new Date()) {
+      const teacherProfileId = (await findProfileIdOfUser(db, userId)) ?? null;
+      const { rows, total } = await listReservations(db, { userId, teacherProfileId }, scope, page, limit, now);
+      return {
+        data: rows.map((view) => toReservation(view, userId, now)),
+        total,
+        page,
+        limit,
+        totalPages: Math.ceil(total / limit),
+      };
+    },
+
+    /** Student until 24 h before the start, teacher any time before the end; full refund to the source. */
+    async cancel(
+      userId: number,
+      reservationId: number,
+      reason: string,
+      now = new Date(),
+    ): Promise<CancelReservationResponse> {
+      const refund = await db.transaction(async (tx) => {
+        const row = await lockReservation(tx, reservationId);
+        const isStudent = row?.studentId === userId;
+        const isTeacher = row?.teacherUserId === userId;
+        if (!row || (!isStudent && !isTeacher)) throw new HttpError(404, 'notFound', 'Reservation not found');
+        if (row.status !== 'pending' && row.status !== 'confirmed') {
+          throw new HttpError(409, 'conflict', 'This reservation can no longer be cancelled');
+        }
+        const start = row.startTime ?? now;
+        const end = row.endTime ?? now;
+        if (end.getTime() <= now.getTime())
+          throw new HttpError(409, 'cancellationClosed', 'This lesson has already ended');
+        if (
+          !isTeacher &&
+          row.status === 'confirmed' &&
+          now.getTime() > start.getTime() - BOOKING.studentCancelHours * HOUR_MS
+        ) {
+          throw new HttpError(
+            409,
+            'cancellationClosed',
+            `A lesson can be cancelled until ${BOOKING.studentCancelHours} hours before it starts`,
+          );
+        }
+        const by = isTeacher ? 'teacher' : 'student';
+        await cancelReservations(tx, [row.id], by, reason, now);
+        await openSlots(tx, [row.timeSlotId]);
+        let result: CancelReservationResponse['refund'] = { to: 'none', amount: '0.000', hours: 0 };
+        if (row.status === 'confirmed') {
+          await adjustBookingsCount(tx, row.teacherId, -1);
+          if (row.paidWith === 'subscription') {
+            const minutes = await refundUsages(tx, row.id);
+            result = { to: 'subscription', amount: '0.000', hours: hoursOf(minutes) };
+          } else if (row.priceFils > 0) {
+            await postTransfer(tx, {
+              key: `refund:${row.id}`,
+              kind: 'booking_refund',
+              reservationId: row.id,
+              actorUserId: userId,
+              legs: [
+                { accountId: await systemAccountId(tx, 'escrow'), amountFils: -row.priceFils },
+                { accountId: await userAccountId(tx, 'wallet', row.studentId), amountFils: row.priceFils },
+              ],
+            });
+            result = { to: 'wallet', amount: filsToKwd(row.priceFils), hours: 0 };
+          }
+        }
+        await insertNotifications(tx, [
+          {
+            userId: isTeacher ? row.studentId : row.teacherUserId,
+            type: 'booking.cancelled',
+            data: { reservationId: row.id, by },
+          },
+        ]);
+        return result;
+      });
+      const [reservation] = await viewsFor(db, [reservationId], userId, now);
+      if (!reservation) throw new HttpError(404, 'notFound', 'Reservation not found');
+      return { reservation, refund };
+    },
+
+    /** Lessons that have ended: the money moves from escrow to the teacher's earnings (minus the platform's share). */
+    async completeDue(now = new Date()): Promise<number> {
+      let done = 0;
+      for (const id of await dueReservationIds(db, now)) {
+        await db.transaction(async (tx) => {
+          const row = await completeReservation(tx, id, now);
+          if (!row) return;
+          const teacher = await lockReservation(tx, id);
+          if (!teacher) return;
+          const fee = Math.round((row.priceFils * platformFeePercent) / 100);
+          const share = row.priceFils - fee;
+          const earnings = await userAccountId(tx, 'earnings', teacher.teacherUserId);
+          const revenue = await systemAccountId(tx, 'revenue');
+          if (row.priceFils > 0) {
+            const legs =
+              row.paidWith === 'subscription'
+                ? [
+                    { accountId: revenue, amountFils: -share },
+                    { accountId: earnings, amountFils: share },
+                  ]
+                : [
+                    { accountId: await systemAccountId(tx, 'escrow'), amountFils: -row.priceFils },
+                    { accountId: earnings, amountFils: share },
+                    { accountId: revenue, amountFils: fee },
+                  ];
+            await postTransfer(tx, { key: `complete:${id}`, kind: 'lesson_earning', reservationId: id, legs });
+          }
+          await insertNotifications(tx, [
+            { userId: teacher.teacherUserId, type: 'lesson.completed', data: { reservationId: id } },
+          ]);
+          done += 1;
+        });
+      }
+      return done;
+    },
+
+    releaseExpiredHolds: (now = new Date()) => releaseExpiredHolds(db, now),
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The money clock: frees lapsed holds, asks the gateways about payments nobody came back from
+ * (settling or expiring each exactly once), completes ended lessons (escrow -> teacher's
+ * earnings) and expires subscriptions. Each step is idempotent, so several server processes
+ * may run it at once.
+ */
+export async function sweepMoney(app: FastifyInstance, now = new Date()) {
+  const { booking, payments, subscriptions } = app.money;
+  const released = await booking.releaseExpiredHolds(now);
+  const settled = await payments.expireDue(now);
+  const completed = await booking.completeDue(now);
+  const expired = await subscriptions.expireDue(now);
+  return { released, settled, completed, expired };
+}
+
+export function startMoneySweeper(app: FastifyInstance, everySeconds: number): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepMoney(app)
+      .then((result) => {
+        if (Object.values(result).some((n) => n > 0)) app.log.info(result, 'money sweep');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'money sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everySeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,62 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type PaymentRow, payments } from '../../db/schema.ts';
+
+export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('payment not created');
+  return row;
+}
+
+export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function findPaymentByRef(
+  db: Executor,
+  gateway: PaymentRow['gateway'],
+  providerRef: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.providerRef, providerRef)));
+  return row;
+}
+
+export async function setProviderRef(db: Executor, id: string, providerRef: string): Promise<void> {
+  await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+}
+
+/**
+ * The only way a payment's status changes (I7): a compare-and-swap from the given states. Returns
+ * the row when this call made the change, undefined when another already had.
+ */
+export async function swapPaymentStatus(
+  db: Executor,
+  id: string,
+  from: PaymentRow['status'][],
+  to: PaymentRow['status'],
+  extra: Partial<typeof payments.$inferInsert> = {},
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: to, settledAt: sql`now()`, ...(to === 'paid' ? { paidAt: sql`now()` } : {}), ...extra })
+    .where(and(eq(payments.id, id), inArray(payments.status, from)))
+    .returning();
+  return row;
+}
+
+export async function markCreditedToWallet(db: Executor, id: string): Promise<void> {
+  await db.update(payments).set({ creditedToWallet: true }).where(eq(payments.id, id));
+}
+
+/** Pending payments past their expiry: the sweeper asks the gateway about each. */
+export async function duePendingPayments(db: Executor, now: Date, limit = 50): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lt(payments.expiresAt, now)))
+    .limit(limit);
+}

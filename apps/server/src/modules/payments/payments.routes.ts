@@ -1,0 +1,243 @@
+import {
+  balanceResponseSchema,
+  type GatewayProvider,
+  paymentLinkResponseSchema,
+  paymentMethodsResponseSchema,
+  paymentSchema,
+  topUpBodySchema,
+  walletTransactionsQuerySchema,
+  walletTransactionsResponseSchema,
+} from '@ustaz/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { sandboxCharges } from '../../db/schema.ts';
+import { authOf } from '../../http/authenticate.ts';
+import { HttpError } from '../../http/errors.ts';
+import { filsToKwd } from '../../money.ts';
+import { userBalance, userLines } from '../ledger/ledger.repo.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+type Options = {
+  db: Db;
+  service: PaymentsService;
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  remainingHours: (userId: number) => Promise<number>;
+};
+
+const tags = ['money'];
+const security = [{ bearer: [] }];
+const paymentIdParams = z.object({ id: z.string().regex(/^pay[0-9a-f]{24}$/) });
+const chargeIdParams = z.object({ id: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
+
+const SANDBOX_TEXT = {
+  ar: {
+    title: 'بوابة الدفع التجريبية',
+    note: 'هذه صفحة دفع تجريبية محلية، لا تُسحب أي أموال حقيقية.',
+    amount: 'المبلغ',
+    pay: 'ادفع',
+    fail: 'فشل الدفع',
+    done: 'تمت معالجة هذه العملية.',
+  },
+  en: {
+    title: 'Sandbox payment gateway',
+    note: 'This is a local test checkout; no real money moves.',
+    amount: 'Amount',
+    pay: 'Pay',
+    fail: 'Fail payment',
+    done: 'This charge has already been processed.',
+  },
+} as const;
+
+function sandboxPage(charge: typeof sandboxCharges.$inferSelect): string {
+  const lang = charge.language;
+  const t = SANDBOX_TEXT[lang];
+  const provider = charge.provider === 'payzah' ? 'Payzah' : 'Deema';
+  const buttons =
+    charge.status === 'pending'
+      ? `<form method="post"><button name="action" value="pay" class="pay">${t.pay}</button> <button name="action" value="fail" class="fail">${t.fail}</button></form>`
+      : `<p>${t.done}</p>`;
+  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title} · ${provider}</title><style>body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:2rem;max-inline-size:26rem;box-shadow:0 2px 12px #0002;text-align:center}h1{font-size:1.25rem}.amount{font-size:2rem;font-weight:700;margin:1rem 0}button{font-size:1rem;padding:.75rem 1.5rem;border-radius:8px;border:0;cursor:pointer;margin:.25rem}.pay{background:#1e3a8a;color:#fff}.fail{background:#e2e8f0;color:#991b1b}p{color:#475569}</style></head><body><main><h1>${t.title} · ${provider}</h1><p>${t.note}</p><div class="amount" dir="ltr">${filsToKwd(charge.amountFils)} ${charge.currency}</div>${buttons}</main></body></html>`;
+}
+
+export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Options): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    app.get('/api/v1/payments/methods', {
+      schema: {
+        tags,
+        summary: 'Gateway methods, their minimums and whether the sandbox stands in',
+        response: { 200: paymentMethodsResponseSchema },
+      },
+      handler: () => service.methods(),
+    });
+
+    app.get('/api/v1/subscriptions/balance', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Wallet balance (KWD), earnings and subscription hours left',
+        response: { 200: balanceResponseSchema },
+      },
+      handler: async (request, reply) => {
+        const { userId } = authOf(request);
+        void reply.header('cache-control', 'no-store');
+        return {
+          balance: filsToKwd(await userBalance(db, 'wallet', userId)),
+          currency: 'KWD' as const,
+          earnings: filsToKwd(await userBalance(db, 'earnings', userId)),
+          remainingHours: await remainingHours(userId),
+        };
+      },
+    });
+
+    app.get('/api/v1/balance/transactions', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Movements of the wallet and earnings, newest first',
+        querystring: walletTransactionsQuerySchema,
+        response: { 200: walletTransactionsResponseSchema },
+      },
+      handler: async (request, reply) => {
+        const { page, limit } = request.query;
+        const { rows, total } = await userLines(db, authOf(request).userId, page, limit);
+        void reply.header('cache-control', 'no-store');
+        return {
+          data: rows.map((row) => ({
+            id: row.id,
+            kind: ([
+              'top_up',
+              'booking',
+              'booking_refund',
+              'subscription_purchase',
+              'lesson_earning',
+              'payment_credit',
+            ].includes(row.kind)
+              ? row.kind
+              : 'adjustment') as 'adjustment',
+            account: row.account,
+            amount: filsToKwd(row.amountFils),
+            createdAt: row.createdAt.toISOString(),
+            reservationId: row.reservationId,
+            paymentId: row.paymentId,
+          })),
+          total,
+          page,
+          limit,
+          totalPages: Math.ceil(total / limit),
+        };
+      },
+    });
+
+    for (const provider of ['payzah', 'deema'] as const satisfies GatewayProvider[]) {
+      app.post(`/api/v1/balance/top-up/${provider}`, {
+        preHandler: requireAuth,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          summary: `Top up the wallet through ${provider}: returns the gateway link`,
+          body: topUpBodySchema,
+          response: { 200: paymentLinkResponseSchema },
+        },
+        handler: (request) => service.topUp(authOf(request).userId, provider, request.body),
+      });
+    }
+
+    app.get('/api/v1/payments/:id', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'One of your payments (asks the gateway while it is pending)',
+        params: paymentIdParams,
+        response: { 200: paymentSchema },
+      },
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.get(authOf(request).userId, request.params.id);
+      },
+    });
+
+    // The gateway sends the browser back here. Its query string proves nothing: the payment is
+    // settled only from the gateway's own status look-up (I8), then the browser goes to the result page.
+    app.get('/api/v1/payments/return/:id', {
+      schema: {
+        tags,
+        summary: 'Gateway return URL: verifies by look-up, then redirects to the result page',
+        params: paymentIdParams,
+      },
+      handler: async (request, reply) => reply.redirect(await service.handleReturn(request.params.id), 303),
+    });
+
+    app.post('/api/v1/payments/webhook/deema', {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Deema webhook: authorization header checked, then the order is looked up at Deema',
+        body: z.looseObject({}),
+        response: { 200: z.object({ received: z.literal(true), status: z.string() }) },
+      },
+      handler: async (request) => {
+        const provider = service.provider('deema');
+        const body = request.body as Record<string, unknown>;
+        if (provider.sandbox || !provider.verifyWebhook?.(request.headers, JSON.stringify(body))) {
+          throw new HttpError(401, 'unauthorized', 'Unauthorized');
+        }
+        const data = (typeof body.data === 'object' && body.data !== null ? body.data : body) as Record<
+          string,
+          unknown
+        >;
+        const orderId = data.merchant_order_id ?? data.merchantOrderId ?? body.merchant_order_id;
+        if (typeof orderId !== 'string' || !/^pay[0-9a-f]{24}$/.test(orderId)) {
+          throw new HttpError(404, 'notFound', 'Unknown order');
+        }
+        const payment = await service.handleNotification(orderId);
+        return { received: true as const, status: payment.status };
+      },
+    });
+
+    // The local sandbox gateway's checkout (only when a provider runs without keys).
+    app.get('/api/v1/payments/sandbox/:id', {
+      schema: { tags, summary: 'Sandbox checkout page', params: chargeIdParams },
+      handler: async (request, reply) => {
+        const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.params.id));
+        if (!charge) throw new HttpError(404, 'notFound', 'Not found');
+        return reply
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(sandboxPage(charge));
+      },
+    });
+
+    app.post('/api/v1/payments/sandbox/:id', {
+      schema: {
+        tags,
+        summary: 'Sandbox checkout: pay or fail, then back to the return URL like a real gateway',
+        params: chargeIdParams,
+        body: z.object({ action: z.enum(['pay', 'fail']) }),
+      },
+      handler: async (request, reply) => {
+        const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.params.id));
+        if (!charge) throw new HttpError(404, 'notFound', 'Not found');
+        if (charge.status === 'pending') {
+          await db
+            .update(sandboxCharges)
+            .set({ status: request.body.action === 'pay' ? 'paid' : 'failed' })
+            .where(eq(sandboxCharges.id, charge.id));
+        }
+        const paid = charge.status === 'paid' || (charge.status === 'pending' && request.body.action === 'pay');
+        return reply.redirect(paid ? charge.successUrl : charge.errorUrl, 303);
+      },
+    });
+  };
+}

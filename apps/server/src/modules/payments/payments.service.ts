@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+import type { GatewayProvider, Payment, PaymentMethodsResponse, PaymentPurpose, TopUpBody } from '@ustaz/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/client.ts';
+import type { PaymentRow } from '../../db/schema.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { filsToKwd, kwdToFils } from '../../money.ts';
+import { GatewayError, type LookupResult, type PaymentProvider } from '../../payments/provider.ts';
+import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.repo.ts';
+import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { duePendingPayments, findPayment, insertPayment, setProviderRef, swapPaymentStatus } from './payments.repo.ts';
+
+/** What a purpose (booking, subscription) does when its payment is paid or fails, in the settling transaction. */
+export type PurposeHandler = {
+  paid(tx: Executor, payment: PaymentRow): Promise<void>;
+  failed(tx: Executor, payment: PaymentRow): Promise<void>;
+};
+
+type Deps = {
+  db: Db;
+  providers: Record<GatewayProvider, PaymentProvider>;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
+
+const TOP_UP_MINUTES = 30;
+
+export function newPaymentId(): string {
+  return `pay${randomBytes(12).toString('hex')}`;
+}
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    status: row.status,
+    purpose: row.purpose,
+    provider: row.provider,
+    amount: filsToKwd(row.amountFils),
+    currency: 'KWD',
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    creditedToWallet: row.creditedToWallet,
+  };
+}
+
+/**
+ * Gateway payments: start one (row first, then the gateway), settle it from the gateway's own
+ * answer (never from a redirect's query string, I8), exactly once (I7), and expire the ones
+ * nobody paid. The ledger moves only inside the settling transaction.
+ */
+export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
+  const handlers = new Map<PaymentPurpose, PurposeHandler>();
+
+  handlers.set('top_up', {
+    async paid(tx, payment) {
+      await postTransfer(tx, {
+        key: `payment:${payment.id}`,
+        kind: 'top_up',
+        paymentId: payment.id,
+        actorUserId: payment.userId,
+        legs: [
+          { accountId: await systemAccountId(tx, 'gateway'), amountFils: -payment.amountFils },
+          { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
+        ],
+      });
+      await insertNotifications(tx, [
+        {
+          userId: payment.userId,
+          type: 'payment.paid',
+          data: { paymentId: payment.id, purpose: 'top_up', amount: filsToKwd(payment.amountFils) },
+        },
+      ]);
+    },
+    async failed(tx, payment) {
+      await insertNotifications(tx, [
+        { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'top_up' } },
+      ]);
+    },
+  });
+
+  function handlerOf(purpose: PaymentPurpose): PurposeHandler {
+    const handler = handlers.get(purpose);
+    if (!handler) throw new Error(`no payment handler for ${purpose}`);
+    return handler;
+  }
+
+  async function settlePaid(payment: PaymentRow, reference: string | null): Promise<PaymentRow> {
+    return db.transaction(async (tx) => {
+      // Late payments (after expiry) still count: the money was taken, so it is credited.
+      const row = await swapPaymentStatus(tx, payment.id, ['pending', 'expired'], 'paid', {
+        gatewayReference: reference,
+      });
+      if (!row) return (await findPayment(tx, payment.id)) ?? payment;
+      await handlerOf(row.purpose).paid(tx, row);
+      return (await findPayment(tx, payment.id)) ?? row;
+    });
+  }
+
+  async function settleFailed(payment: PaymentRow, to: 'failed' | 'expired', reason: string): Promise<PaymentRow> {
+    return db.transaction(async (tx) => {
+      const row = await swapPaymentStatus(tx, payment.id, ['pending'], to, { failureReason: reason });
+      if (!row) return (await findPayment(tx, payment.id)) ?? payment;
+      await handlerOf(row.purpose).failed(tx, row);
+      return row;
+    });
+  }
+
+  function matches(payment: PaymentRow, result: LookupResult): boolean {
+    return (
+      result.orderId === payment.id && result.currency === payment.currency && result.amountFils === payment.amountFils
+    );
+  }
+
+  async function lookup(payment: PaymentRow): Promise<LookupResult> {
+    return providers[payment.provider].lookup({ paymentId: payment.id, providerRef: payment.providerRef });
+  }
+
+  /** Asks the gateway and settles accordingly; a mismatch of amount, currency or order is refused. */
+  async function reconcile(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.status === 'paid' || payment.status === 'failed') return payment;
+    const result = await lookup(payment);
+    if (result.status === 'pending') return payment;
+    if (result.status === 'paid') {
+      if (!matches(payment, result)) {
+        log.warn({ paymentId: payment.id, gateway: payment.gateway }, 'gateway answer does not match the payment');
+        throw new HttpError(409, 'paymentMismatch', 'The gateway reports a different amount, currency or order');
+      }
+      return settlePaid(payment, result.reference ?? null);
+    }
+    if (payment.status === 'expired') return payment;
+    return settleFailed(payment, 'failed', 'declined');
+  }
+
+  return {
+    registerPurpose(purpose: PaymentPurpose, handler: PurposeHandler) {
+      handlers.set(purpose, handler);
+    },
+
+    provider(name: GatewayProvider): PaymentProvider {
+      return providers[name];
+    },
+
+    methods(): PaymentMethodsResponse {
+      return {
+        currency: 'KWD',
+        methods: (['payzah', 'deema'] as const).map((id) => ({
+          id,
+          enabled: true,
+          minAmount: filsToKwd(providers[id].minAmountFils),
+          sandbox: providers[id].sandbox,
+        })),
+      };
+    },
+
+    /** Refuses an amount below the provider's minimum (Deema: 10 KWD in production). */
+    assertMinimum(provider: GatewayProvider, amountFils: number, field: string) {
+      if (amountFils < providers[provider].minAmountFils) throw new FieldValidationError({ [field]: 'belowMinimum' });
+    },
+
+    /**
+     * Creates the payment (and, through `prepare`, what it pays for: held slots, a pending
+     * subscription) in one transaction, then asks the gateway for a link. A gateway that fails
+     * releases everything at once (the payment fails) and answers 502.
+     */
+    async start(input: {
+      userId: number;
+      provider: GatewayProvider;
+      purpose: PaymentPurpose;
+      /** Known up front (top-up, package) or computed by `prepare` (the held slots' total). */
+      amountFils?: number;
+      language: 'ar' | 'en';
+      paymentType?: '1' | '2' | '3';
+      expiresAt?: Date;
+      prepare?: (
+        tx: Executor,
+        paymentId: string,
+        expiresAt: Date,
+      ) => Promise<{ subscriptionId?: number; amountFils?: number } | undefined>;
+    }): Promise<{ payment: PaymentRow; paymentLink: string }> {
+      const id = newPaymentId();
+      const expiresAt = input.expiresAt ?? new Date(Date.now() + TOP_UP_MINUTES * 60_000);
+      const gatewayProvider = providers[input.provider];
+      const payment = await db.transaction(async (tx) => {
+        const prepared = input.prepare ? await input.prepare(tx, id, expiresAt) : undefined;
+        const amountFils = prepared?.amountFils ?? input.amountFils;
+        if (!amountFils || amountFils <= 0) throw new Error('a gateway payment needs a positive amount');
+        return insertPayment(tx, {
+          id,
+          userId: input.userId,
+          provider: input.provider,
+          gateway: gatewayProvider.sandbox ? 'sandbox' : input.provider,
+          purpose: input.purpose,
+          amountFils,
+          currency: 'KWD',
+          language: input.language,
+          expiresAt,
+          subscriptionId: prepared?.subscriptionId ?? null,
+        });
+      });
+      const returnUrl = `${publicUrl}/api/v1/payments/return/${id}`;
+      try {
+        const started = await gatewayProvider.initiate({
+          paymentId: id,
+          amountFils: payment.amountFils,
+          currency: 'KWD',
+          language: input.language,
+          successUrl: returnUrl,
+          errorUrl: `${returnUrl}?outcome=error`,
+          ...(input.provider === 'payzah' ? { paymentType: input.paymentType ?? '1' } : {}),
+        });
+        await setProviderRef(db, id, started.providerRef);
+        return { payment: { ...payment, providerRef: started.providerRef }, paymentLink: started.redirectUrl };
+      } catch (error) {
+        log.warn(
+          { err: error instanceof GatewayError ? error.message : error, paymentId: id },
+          'gateway initiate failed',
+        );
+        await settleFailed(payment, 'failed', 'initiateFailed');
+        throw new HttpError(502, 'gatewayError', 'The payment gateway did not answer; nothing was charged');
+      }
+    },
+
+    async topUp(userId: number, provider: GatewayProvider, body: TopUpBody & { amount: string }) {
+      const amountFils = kwdToFils(body.amount);
+      if (amountFils < providers[provider].minAmountFils) throw new FieldValidationError({ amount: 'belowMinimum' });
+      const paymentType = body.options?.payment_type;
+      const { payment, paymentLink } = await this.start({
+        userId,
+        provider,
+        purpose: 'top_up',
+        amountFils,
+        language: body.language === 'en' ? 'en' : 'ar',
+        ...(paymentType !== undefined ? { paymentType: String(paymentType) as '1' | '2' | '3' } : {}),
+      });
+      return { paymentLink, paymentId: payment.id };
+    },
+
+    async get(userId: number, paymentId: string): Promise<Payment> {
+      const row = await findPayment(db, paymentId);
+      if (!row || row.userId !== userId) throw new HttpError(404, 'notFound', 'Payment not found');
+      if (row.status === 'pending') {
+        // A customer waiting on the result page: ask the gateway now rather than wait for the sweeper.
+        try {
+          return toPayment(await reconcile(row));
+        } catch {
+          return toPayment(row);
+        }
+      }
+      return toPayment(row);
+    },
+
+    /** The browser came back from the gateway: settle from the gateway's answer, then say where to go. */
+    async handleReturn(paymentId: string): Promise<string> {
+      const row = await findPayment(db, paymentId);
+      if (!row) return '/ar/payment/failed';
+      let settled = row;
+      try {
+        settled = await reconcile(row);
+      } catch (error) {
+        log.warn(
+          { paymentId, err: error instanceof Error ? error.message : error },
+          'payment return could not be settled yet',
+        );
+      }
+      const outcome = settled.status === 'paid' ? 'success' : settled.status === 'pending' ? 'pending' : 'failed';
+      return `/${settled.language}/payment/${outcome}?paymentId=${encodeURIComponent(settled.id)}`;
+    },
+
+    /** A gateway told us (webhook) that something happened to a payment: verify with a look-up. */
+    async handleNotification(paymentId: string): Promise<PaymentRow> {
+      const row = await findPayment(db, paymentId);
+      if (!row) throw new HttpError(404, 'notFound', 'Unknown order');
+      return reconcile(row);
+    },
+
+    reconcile,
+
+    /** Sweeper: pending payments past expiry are asked about once more, then settled or expired. */
+    async expireDue(now = new Date()): Promise<number> {
+      let changed = 0;
+      for (const payment of await duePendingPayments(db, now)) {
+        try {
+          const result = await lookup(payment);
+          if (result.status === 'paid' && matches(payment, result)) {
+            await settlePaid(payment, result.reference ?? null);
+          } else if (result.status === 'failed') {
+            await settleFailed(payment, 'failed', 'declined');
+          } else {
+            await settleFailed(payment, 'expired', 'expired');
+          }
+          changed += 1;
+        } catch (error) {
+          log.warn(
+            { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+            'payment expiry check failed; retried later',
+          );
+        }
+      }
+      return changed;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

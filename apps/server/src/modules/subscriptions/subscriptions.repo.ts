@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  reservations,
+  type SubscriptionPackageRow,
+  subscriptionPackages,
+  subscriptionUsages,
+  teacherProfiles,
+  type UserSubscriptionRow,
+  userSubscriptions,
+  users,
+} from '../../db/schema.ts';
+
+export async function listPackages(
+  db: Executor,
+  page: number,
+  limit: number,
+): Promise<{ rows: SubscriptionPackageRow[]; total: number }> {
+  const where = and(eq(subscriptionPackages.isActive, true), eq(subscriptionPackages.type, 'standard'));
+  const [totalRow] = await db.select({ total: count() }).from(subscriptionPackages).where(where);
+  const rows = await db
+    .select()
+    .from(subscriptionPackages)
+    .where(where)
+    .orderBy(asc(subscriptionPackages.sortOrder), asc(subscriptionPackages.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function findPackage(db: Executor, id: number): Promise<SubscriptionPackageRow | undefined> {
+  const [row] = await db.select().from(subscriptionPackages).where(eq(subscriptionPackages.id, id));
+  return row;
+}
+
+export async function insertPackages(db: Executor, values: (typeof subscriptionPackages.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db.insert(subscriptionPackages).values(values).returning();
+}
+
+export async function insertSubscription(
+  db: Executor,
+  values: typeof userSubscriptions.$inferInsert,
+): Promise<UserSubscriptionRow> {
+  const [row] = await db.insert(userSubscriptions).values(values).returning();
+  if (!row) throw new Error('subscription not created');
+  return row;
+}
+
+/** Moves a pending subscription to active (its validity starts now) or to cancelled. */
+export async function settleSubscription(
+  db: Executor,
+  id: number,
+  to: 'active' | 'cancelled',
+  now: Date,
+): Promise<UserSubscriptionRow | undefined> {
+  const [pkg] = await db
+    .select({ validityDays: subscriptionPackages.validityDays })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPackages, eq(subscriptionPackages.id, userSubscriptions.packageId))
+    .where(eq(userSubscriptions.id, id));
+  const [row] = await db
+    .update(userSubscriptions)
+    .set(
+      to === 'active'
+        ? {
+            status: 'active',
+            startsAt: now,
+            expiresAt: new Date(now.getTime() + (pkg?.validityDays ?? 30) * 24 * 3600_000),
+          }
+        : { status: 'cancelled' },
+    )
+    .where(and(eq(userSubscriptions.id, id), eq(userSubscriptions.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** A user's usable subscriptions, the one expiring first first, locked for the spending transaction. */
+export async function lockUsableSubscriptions(db: Executor, userId: number, now: Date): Promise<UserSubscriptionRow[]> {
+  return db
+    .select()
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.status, 'active'),
+        gt(userSubscriptions.expiresAt, now),
+        gt(userSubscriptions.remainingMinutes, 0),
+      ),
+    )
+    .orderBy(asc(userSubscriptions.expiresAt), asc(userSubscriptions.id))
+    .for('update');
+}
+
+export async function usableSubscriptions(db: Executor, userId: number, now: Date): Promise<UserSubscriptionRow[]> {
+  return db
+    .select()
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.status, 'active'),
+        gt(userSubscriptions.expiresAt, now),
+        gt(userSubscriptions.remainingMinutes, 0),
+      ),
+    )
+    .orderBy(asc(userSubscriptions.expiresAt), asc(userSubscriptions.id));
+}
+
+export async function spendMinutes(db: Executor, subscriptionId: number, minutes: number): Promise<void> {
+  await db
+    .update(userSubscriptions)
+    .set({ remainingMinutes: sql`${userSubscriptions.remainingMinutes} - ${minutes}` })
+    .where(eq(userSubscriptions.id, subscriptionId));
+}
+
+export async function insertUsages(db: Executor, values: (typeof subscriptionUsages.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await db.insert(subscriptionUsages).values(values);
+}
+
+/** Gives a cancelled reservation's minutes back to the subscriptions they came from. */
+export async function refundUsages(db: Executor, reservationId: number): Promise<number> {
+  const usages = await db
+    .update(subscriptionUsages)
+    .set({ refundedAt: sql`now()` })
+    .where(and(eq(subscriptionUsages.reservationId, reservationId), isNull(subscriptionUsages.refundedAt)))
+    .returning();
+  let minutes = 0;
+  for (const usage of usages) {
+    minutes += usage.minutes;
+    await db
+      .update(userSubscriptions)
+      .set({
+        remainingMinutes: sql`least(${userSubscriptions.totalMinutes}, ${userSubscriptions.remainingMinutes} + ${usage.minutes})`,
+      })
+      .where(eq(userSubscriptions.id, usage.subscriptionId));
+  }
+  return minutes;
+}
+
+export async function listUserSubscriptions(db: Executor, userId: number, page: number, limit: number) {
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.userId, userId));
+  const rows = await db
+    .select({ subscription: userSubscriptions, pkg: subscriptionPackages })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPackages, eq(subscriptionPackages.id, userSubscriptions.packageId))
+    .where(eq(userSubscriptions.userId, userId))
+    .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function subscriptionsWithPackages(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ subscription: userSubscriptions, pkg: subscriptionPackages })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPackages, eq(subscriptionPackages.id, userSubscriptions.packageId))
+    .where(inArray(userSubscriptions.id, ids));
+}
+
+export async function listUsages(db: Executor, userId: number, page: number, limit: number) {
+  const where = eq(userSubscriptions.userId, userId);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(subscriptionUsages)
+    .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionUsages.subscriptionId))
+    .where(where);
+  const rows = await db
+    .select({
+      usage: subscriptionUsages,
+      startTime: reservations.startTime,
+      teacherFirst: users.firstName,
+      teacherLast: users.lastName,
+    })
+    .from(subscriptionUsages)
+    .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionUsages.subscriptionId))
+    .innerJoin(reservations, eq(reservations.id, subscriptionUsages.reservationId))
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .where(where)
+    .orderBy(desc(subscriptionUsages.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** Totals over a user's active, unexpired subscriptions (minutes). */
+export async function activeTotals(db: Executor, userId: number, now: Date) {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${userSubscriptions.totalMinutes}), 0)::int`,
+      remaining: sql<number>`coalesce(sum(${userSubscriptions.remainingMinutes}), 0)::int`,
+    })
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.status, 'active'),
+        gt(userSubscriptions.expiresAt, now),
+      ),
+    );
+  return { totalMinutes: Number(row?.total ?? 0), remainingMinutes: Number(row?.remaining ?? 0) };
+}
+
+/** Active subscriptions past their end become expired (the sweeper). */
+export async function expireSubscriptions(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ status: 'expired' })
+    .where(and(eq(userSubscriptions.status, 'active'), sql`${userSubscriptions.expiresAt} <= ${now}`))
+    .returning({ id: userSubscriptions.id });
+  return rows.length;
+}

@@ -1,0 +1,251 @@
+import type {
+  ActiveSubscriptionResponse,
+  GatewayProvider,
+  MySubscriptionUsageResponse,
+  PaymentMethod,
+  SubscriptionPackage,
+  SubscriptionPurchaseResponse,
+  UserSubscription,
+} from '@ustaz/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import type { SubscriptionPackageRow, UserSubscriptionRow } from '../../db/schema.ts';
+import { FieldValidationError } from '../../http/errors.ts';
+import { filsToKwd } from '../../money.ts';
+import {
+  InsufficientFundsError,
+  postTransfer,
+  systemAccountId,
+  userAccountId,
+  userBalance,
+} from '../ledger/ledger.repo.ts';
+import { insertNotifications } from '../notifications/notifications.repo.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import {
+  activeTotals,
+  expireSubscriptions,
+  findPackage,
+  insertSubscription,
+  listPackages,
+  listUsages,
+  listUserSubscriptions,
+  settleSubscription,
+  subscriptionsWithPackages,
+  usableSubscriptions,
+} from './subscriptions.repo.ts';
+
+const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+export function toPackage(row: SubscriptionPackageRow, language: 'ar' | 'en'): SubscriptionPackage {
+  return {
+    id: row.id,
+    name: language === 'en' ? row.nameEn : row.nameAr,
+    nameAr: row.nameAr,
+    hours: row.hours,
+    price: filsToKwd(row.priceFils),
+    currency: 'KWD',
+    description: language === 'en' ? row.descriptionEn : row.descriptionAr,
+    descriptionAr: row.descriptionAr,
+    type: row.type,
+    validityDays: row.validityDays,
+    features: language === 'en' ? row.featuresEn : row.featuresAr,
+    featuresAr: row.featuresAr,
+    discountPercentage: row.discountPercentage,
+    isActive: row.isActive,
+  };
+}
+
+function toUserSubscription(
+  row: UserSubscriptionRow,
+  pkg: SubscriptionPackageRow,
+  language: 'ar' | 'en',
+  now: Date,
+): UserSubscription {
+  const expired = row.status === 'active' && row.expiresAt !== null && row.expiresAt <= now;
+  return {
+    id: row.id,
+    package: { id: pkg.id, name: language === 'en' ? pkg.nameEn : pkg.nameAr, nameAr: pkg.nameAr, hours: pkg.hours },
+    status: expired ? 'expired' : row.status,
+    totalHours: hoursOf(row.totalMinutes),
+    remainingHours: expired ? 0 : hoursOf(row.remainingMinutes),
+    price: filsToKwd(row.priceFils),
+    paidWith: row.paidWith,
+    purchasedAt: row.createdAt.toISOString(),
+    startsAt: row.startsAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** Hour packages: list, purchase (wallet or gateway), the buyer's subscriptions and their use. */
+export function createSubscriptionsService({ db, payments }: { db: Db; payments: PaymentsService }) {
+  async function activate(
+    tx: Executor,
+    subscriptionId: number,
+    source: 'wallet' | 'gateway',
+    paymentId: string | null,
+  ) {
+    const [row] = await subscriptionsWithPackages(tx, [subscriptionId]);
+    if (!row) throw new Error('subscription missing');
+    const { subscription } = row;
+    const revenue = await systemAccountId(tx, 'revenue');
+    const from =
+      source === 'wallet'
+        ? await userAccountId(tx, 'wallet', subscription.userId)
+        : await systemAccountId(tx, 'gateway');
+    await postTransfer(tx, {
+      key: paymentId ? `payment:${paymentId}` : `subscription:${subscriptionId}`,
+      kind: 'subscription_purchase',
+      subscriptionId,
+      paymentId,
+      actorUserId: subscription.userId,
+      legs: [
+        { accountId: from, amountFils: -subscription.priceFils },
+        { accountId: revenue, amountFils: subscription.priceFils },
+      ],
+    });
+    await settleSubscription(tx, subscriptionId, 'active', new Date());
+    await insertNotifications(tx, [
+      { userId: subscription.userId, type: 'subscription.activated', data: { subscriptionId } },
+    ]);
+  }
+
+  payments.registerPurpose('subscription', {
+    async paid(tx, payment) {
+      if (payment.subscriptionId) await activate(tx, payment.subscriptionId, 'gateway', payment.id);
+    },
+    async failed(tx, payment) {
+      if (payment.subscriptionId) await settleSubscription(tx, payment.subscriptionId, 'cancelled', new Date());
+      await insertNotifications(tx, [
+        { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'subscription' } },
+      ]);
+    },
+  });
+
+  async function view(id: number, language: 'ar' | 'en', now: Date): Promise<UserSubscription> {
+    const [row] = await subscriptionsWithPackages(db, [id]);
+    if (!row) throw new Error('subscription missing');
+    return toUserSubscription(row.subscription, row.pkg, language, now);
+  }
+
+  return {
+    async packages(page: number, limit: number, language: 'ar' | 'en') {
+      const { rows, total } = await listPackages(db, page, limit);
+      return {
+        data: rows.map((row) => toPackage(row, language)),
+        total,
+        page,
+        limit,
+        totalPages: Math.ceil(total / limit),
+      };
+    },
+
+    async purchase(
+      userId: number,
+      body: { packageId: number; paymentMethod: PaymentMethod; language?: 'ar' | 'en' | undefined },
+      language: 'ar' | 'en',
+    ): Promise<SubscriptionPurchaseResponse> {
+      const pkg = await findPackage(db, body.packageId);
+      if (!pkg?.isActive) throw new FieldValidationError({ packageId: 'packageUnavailable' });
+      const base = {
+        userId,
+        packageId: pkg.id,
+        totalMinutes: pkg.hours * 60,
+        remainingMinutes: pkg.hours * 60,
+        priceFils: pkg.priceFils,
+      };
+      if (body.paymentMethod === 'balance') {
+        const id = await db.transaction(async (tx) => {
+          const row = await insertSubscription(tx, { ...base, status: 'pending', paidWith: 'wallet' });
+          try {
+            await activate(tx, row.id, 'wallet', null);
+          } catch (error) {
+            if (error instanceof InsufficientFundsError)
+              throw new FieldValidationError({ balance: 'insufficientBalance' });
+            throw error;
+          }
+          return row.id;
+        });
+        return {
+          paymentStatus: 'PAID',
+          subscription: await view(id, language, new Date()),
+          balance: filsToKwd(await userBalance(db, 'wallet', userId)),
+        };
+      }
+      const provider: GatewayProvider = body.paymentMethod;
+      payments.assertMinimum(provider, pkg.priceFils, 'paymentMethod');
+      let subscriptionId = 0;
+      const { payment, paymentLink } = await payments.start({
+        userId,
+        provider,
+        purpose: 'subscription',
+        amountFils: pkg.priceFils,
+        language: body.language ?? language,
+        prepare: async (tx) => {
+          const row = await insertSubscription(tx, { ...base, status: 'pending', paidWith: provider });
+          subscriptionId = row.id;
+          return { subscriptionId: row.id };
+        },
+      });
+      return {
+        paymentStatus: 'PENDING',
+        paymentLink,
+        paymentId: payment.id,
+        subscription: await view(subscriptionId, language, new Date()),
+        balance: filsToKwd(await userBalance(db, 'wallet', userId)),
+      };
+    },
+
+    async mine(userId: number, page: number, limit: number, language: 'ar' | 'en') {
+      const now = new Date();
+      const { rows, total } = await listUserSubscriptions(db, userId, page, limit);
+      return {
+        data: rows.map((row) => toUserSubscription(row.subscription, row.pkg, language, now)),
+        total,
+        page,
+        limit,
+        totalPages: Math.ceil(total / limit),
+      };
+    },
+
+    async active(userId: number, language: 'ar' | 'en'): Promise<ActiveSubscriptionResponse> {
+      const now = new Date();
+      const usable = await usableSubscriptions(db, userId, now);
+      const { remainingMinutes } = await activeTotals(db, userId, now);
+      const first = usable[0];
+      return {
+        remainingHours: hoursOf(remainingMinutes),
+        subscription: first ? await view(first.id, language, now) : null,
+      };
+    },
+
+    async usage(userId: number, page: number, limit: number): Promise<MySubscriptionUsageResponse> {
+      const now = new Date();
+      const { rows, total } = await listUsages(db, userId, page, limit);
+      const totals = await activeTotals(db, userId, now);
+      return {
+        data: rows.map((row) => ({
+          id: row.usage.id,
+          subscriptionId: row.usage.subscriptionId,
+          reservationId: row.usage.reservationId,
+          hours: hoursOf(row.usage.minutes),
+          refunded: row.usage.refundedAt !== null,
+          startTime: (row.startTime ?? row.usage.createdAt).toISOString(),
+          teacherName: `${row.teacherFirst} ${row.teacherLast}`.trim(),
+          createdAt: row.usage.createdAt.toISOString(),
+        })),
+        total,
+        page,
+        limit,
+        totalPages: Math.ceil(total / limit),
+        totalHours: hoursOf(totals.totalMinutes),
+        usedHours: hoursOf(totals.totalMinutes - totals.remainingMinutes),
+        remainingHours: hoursOf(totals.remainingMinutes),
+      };
+    },
+
+    remainingHours: async (userId: number) => hoursOf((await activeTotals(db, userId, new Date())).remainingMinutes),
+
+    expireDue: (now = new Date()) => expireSubscriptions(db, now),
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -1,0 +1,62 @@
+import { availabilityQuerySchema, ownSlotSchema, slotBodySchema, slotPatchSchema } from '@ustaz/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/authenticate.ts';
+import { idParamsSchema } from '../../http/params.ts';
+import type { AvailabilityService } from './availability.ts';
+
+type Options = {
+  service: AvailabilityService;
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+const tags = ['availability'];
+const security = [{ bearer: [] }];
+
+export function availabilityRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/v1/availability/slots', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in teacher's slots, every status",
+        querystring: availabilityQuerySchema,
+        response: { 200: z.array(ownSlotSchema) },
+      },
+      handler: (request) => service.list(authOf(request).userId, request.query.from, request.query.to),
+    });
+    app.post('/api/v1/availability/slots', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Open a slot (price defaults to the hourly rate times the length)',
+        body: slotBodySchema,
+        response: { 200: ownSlotSchema },
+      },
+      handler: (request) => service.create(authOf(request).userId, request.body),
+    });
+    app.patch('/api/v1/availability/slots/:id', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Change an open slot',
+        params: idParamsSchema,
+        body: slotPatchSchema,
+        response: { 200: ownSlotSchema },
+      },
+      handler: (request) => service.update(authOf(request).userId, request.params.id, request.body),
+    });
+    app.delete('/api/v1/availability/slots/:id', {
+      preHandler: requireAuth,
+      schema: { tags, security, summary: 'Delete an open slot', params: idParamsSchema },
+      handler: async (request, reply) => {
+        await service.remove(authOf(request).userId, request.params.id);
+        return reply.code(204).send();
+      },
+    });
+  };
+}

@@ -1,0 +1,157 @@
+import { BOOKING, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
+import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isExclusionViolation } from '../../db/errors.ts';
+import { reservations, type TimeSlotRow, timeSlots, users } from '../../db/schema.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { filsToKwd, kwdToFils } from '../../money.ts';
+
+const DAY_MS = 24 * 3600_000;
+/** How far ahead a teacher may open slots. */
+const MAX_AHEAD_DAYS = 180;
+
+type TeacherOf = (userId: number) => Promise<{ id: number; hourlyRateFils: number } | undefined>;
+
+/**
+ * A teacher's own calendar: list every slot with who holds or booked it, add, edit and delete
+ * open slots. Overlaps are refused by the exclusion constraint (409 slotOverlap); a held or
+ * booked slot cannot be changed (409 slotNotEditable).
+ */
+export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf: TeacherOf }) {
+  async function teacher(userId: number) {
+    const profile = await teacherOf(userId);
+    if (!profile) throw new HttpError(403, 'forbidden', 'Only teachers have availability');
+    return profile;
+  }
+
+  function checkRange(start: Date, end: Date, now: Date) {
+    if (start.getTime() <= now.getTime()) throw new FieldValidationError({ startTime: 'inPast' });
+    if (start.getTime() > now.getTime() + MAX_AHEAD_DAYS * DAY_MS)
+      throw new FieldValidationError({ startTime: 'tooBig' });
+    const minutes = (end.getTime() - start.getTime()) / 60_000;
+    if (minutes < BOOKING.minSlotMinutes) throw new FieldValidationError({ endTime: 'tooSmall' });
+    if (minutes > BOOKING.maxSlotMinutes) throw new FieldValidationError({ endTime: 'tooBig' });
+  }
+
+  async function present(rows: TimeSlotRow[]): Promise<OwnSlot[]> {
+    const ids = rows.filter((row) => row.status !== 'open').map((row) => row.id);
+    const live =
+      ids.length > 0
+        ? await db
+            .select({
+              slotId: reservations.timeSlotId,
+              id: reservations.id,
+              first: users.firstName,
+              last: users.lastName,
+            })
+            .from(reservations)
+            .innerJoin(users, eq(users.id, reservations.studentId))
+            .where(and(inArray(reservations.timeSlotId, ids), ne(reservations.status, 'cancelled')))
+        : [];
+    const bySlot = new Map(live.map((row) => [row.slotId, row]));
+    return rows.map((row) => {
+      const reservation = bySlot.get(row.id);
+      return {
+        id: row.id,
+        startTime: row.startTime.toISOString(),
+        endTime: row.endTime.toISOString(),
+        price: filsToKwd(row.priceFils),
+        status: row.status,
+        reservationId: reservation?.id ?? null,
+        studentName: reservation ? `${reservation.first} ${reservation.last}`.trim() : null,
+      };
+    });
+  }
+
+  async function ownSlot(teacherId: number, id: number): Promise<TimeSlotRow> {
+    const [row] = await db
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.id, id), eq(timeSlots.teacherId, teacherId)));
+    if (!row) throw new HttpError(404, 'notFound', 'Slot not found');
+    return row;
+  }
+
+  const overlap = (error: unknown) =>
+    isExclusionViolation(error) ? new HttpError(409, 'slotOverlap', 'This time overlaps another of your slots') : error;
+
+  return {
+    async list(userId: number, from?: string, to?: string): Promise<OwnSlot[]> {
+      const { id } = await teacher(userId);
+      const start = from ? new Date(from) : new Date(Date.now() - DAY_MS);
+      const end = to ? new Date(to) : new Date(start.getTime() + 60 * DAY_MS);
+      const rows = await db
+        .select()
+        .from(timeSlots)
+        .where(and(eq(timeSlots.teacherId, id), gte(timeSlots.startTime, start), lt(timeSlots.startTime, end)))
+        .orderBy(asc(timeSlots.startTime))
+        .limit(1000);
+      return present(rows);
+    },
+
+    async create(userId: number, body: SlotBody, now = new Date()): Promise<OwnSlot> {
+      const { id, hourlyRateFils } = await teacher(userId);
+      const start = new Date(body.startTime);
+      const end = new Date(body.endTime);
+      checkRange(start, end, now);
+      const priceFils =
+        body.price !== undefined
+          ? kwdToFils(body.price)
+          : Math.round((hourlyRateFils * (end.getTime() - start.getTime())) / 3600_000);
+      try {
+        const [row] = await db
+          .insert(timeSlots)
+          .values({ teacherId: id, startTime: start, endTime: end, priceFils })
+          .returning();
+        if (!row) throw new Error('slot not created');
+        return (await present([row]))[0] as OwnSlot;
+      } catch (error) {
+        throw overlap(error);
+      }
+    },
+
+    async update(userId: number, slotId: number, body: SlotPatch, now = new Date()): Promise<OwnSlot> {
+      const { id } = await teacher(userId);
+      const current = await ownSlot(id, slotId);
+      const start = body.startTime ? new Date(body.startTime) : current.startTime;
+      const end = body.endTime ? new Date(body.endTime) : current.endTime;
+      if (body.startTime || body.endTime) checkRange(start, end, now);
+      try {
+        const [row] = await db
+          .update(timeSlots)
+          .set({
+            startTime: start,
+            endTime: end,
+            ...(body.price !== undefined ? { priceFils: kwdToFils(body.price) } : {}),
+          })
+          .where(and(eq(timeSlots.id, slotId), eq(timeSlots.teacherId, id), eq(timeSlots.status, 'open')))
+          .returning();
+        if (!row) throw new HttpError(409, 'slotNotEditable', 'A held or booked slot cannot be changed');
+        return (await present([row]))[0] as OwnSlot;
+      } catch (error) {
+        throw overlap(error);
+      }
+    },
+
+    async remove(userId: number, slotId: number): Promise<void> {
+      const { id } = await teacher(userId);
+      await ownSlot(id, slotId);
+      const live = await db
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.timeSlotId, slotId))
+        .limit(1);
+      if (live.length > 0) {
+        // Reservation history points at the slot: keep the row, but it can no longer be booked.
+        throw new HttpError(409, 'slotNotEditable', 'A slot with reservations cannot be deleted');
+      }
+      const deleted = await db
+        .delete(timeSlots)
+        .where(and(eq(timeSlots.id, slotId), eq(timeSlots.teacherId, id), eq(timeSlots.status, 'open')))
+        .returning({ id: timeSlots.id });
+      if (deleted.length === 0) throw new HttpError(409, 'slotNotEditable', 'A held or booked slot cannot be deleted');
+    },
+  };
+}
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;

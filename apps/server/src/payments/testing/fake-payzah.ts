@@ -1,0 +1,254 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local Payzah for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the
+ * adapter in ../payzah.ts speaks (see the comment there for what is documented and what is assumed).
+ *
+ *   POST /ws/paymentgateway/index                start a payment -> {status, data: {PaymentID, transit_url | direct_url}}
+ *   POST /ws/paymentgateway/get-payment-details  {trackid, payment_id} -> {status, data: {paymentStatus, ...}}
+ *   GET  /checkout/{id}                          the payment page: tiny HTML with Pay / Fail buttons
+ *   POST /checkout/{id}/pay | /checkout/{id}/fail  what the buttons do: mark the order, then 303 to success_url / error_url
+ *
+ * API calls need `Authorization: base64(privateKey)`: missing -> 401, wrong -> 403.
+ * Refusals Payzah documents (bad trackid, duplicate trackid, unknown payment) answer 200 {status: false, code, message}.
+ *
+ *   const fake = await startFakePayzah({ privateKey: 'pk_test' });
+ *   createPayzahProvider({ baseUrl: fake.baseUrl, privateKey: 'pk_test' });
+ *   fake.pay(paymentId);                 // or fake.fail(paymentId, 'CANCELED')
+ *   fake.report(paymentId, { amount: '1.000' });  // lookups now report another amount
+ *   fake.failNext(1, 'hang');            // next API call never answers ('error' = 500, 'malformed' = bad JSON)
+ *   await fake.close();
+ *
+ * Every `id` argument accepts our payment id (trackid) or Payzah's PaymentID.
+ */
+export type FakeFailure = 'error' | 'hang' | 'malformed';
+
+export type FakeRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string; json: unknown };
+
+export type FakePayzahOrder = {
+  trackid: string;
+  paymentId: string;
+  amount: string;
+  currency: string;
+  successUrl: string;
+  errorUrl: string;
+  language: string;
+  paymentType: string;
+  /** Payzah's paymentStatus: null until the customer finishes, then "CAPTURED", "NOT CAPTURED", "CANCELED", ... */
+  paymentStatus: string | null;
+  transactionNumber: string | null;
+  /** Values get-payment-details reports instead of the stored ones (mismatch tests). */
+  reported: { amount?: string | number; currency?: string; trackId?: string };
+};
+
+export type FakePayzah = {
+  baseUrl: string;
+  /** Every API call received (checkout pages excluded), oldest first, including refused ones. */
+  requests: FakeRequest[];
+  order(id: string): FakePayzahOrder | undefined;
+  /** The customer paid: paymentStatus CAPTURED (or another raw status). */
+  pay(id: string, paymentStatus?: string): void;
+  /** The payment failed: paymentStatus NOT CAPTURED by default. */
+  fail(id: string, paymentStatus?: string): void;
+  report(id: string, values: FakePayzahOrder['reported']): void;
+  /** The next `count` API calls fail: 'error' answers 500, 'hang' never answers, 'malformed' answers broken JSON. */
+  failNext(count: number, how?: FakeFailure): void;
+  close(): Promise<void>;
+};
+
+export async function startFakePayzah(options: { privateKey: string }): Promise<FakePayzah> {
+  const expectedAuthorization = Buffer.from(options.privateKey, 'utf8').toString('base64');
+  const orders = new Map<string, FakePayzahOrder>();
+  const requests: FakeRequest[] = [];
+  const failures: FakeFailure[] = [];
+  let sequence = 0;
+  let baseUrl = '';
+
+  const find = (id: string) => orders.get(id) ?? [...orders.values()].find((order) => order.paymentId === id);
+  const mustFind = (id: string) => {
+    const order = find(id);
+    if (!order) throw new Error(`fake Payzah: no payment ${id}`);
+    return order;
+  };
+  const settle = (order: FakePayzahOrder, paymentStatus: string) => {
+    order.paymentStatus = paymentStatus;
+    order.transactionNumber = paymentStatus === 'CAPTURED' ? `${Date.now()}${++sequence}` : null;
+  };
+
+  const initiate = (body: unknown): PayzahAnswer => {
+    const input = readFields(body);
+    const trackid = input.trackid ?? '';
+    if (!/^[A-Za-z0-9]{1,255}$/.test(trackid)) return refusal(10001, 'Invalid trackid: letters and digits only');
+    if (orders.has(trackid)) return refusal(10000, 'Duplicate trackid');
+    const amount = input.amount ?? '';
+    if (!/^\d{1,7}(\.\d{1,3})?$/.test(amount) || amount.length > 10 || Number(amount) <= 0) {
+      return refusal(10000, 'Invalid amount');
+    }
+    if (input.currency !== '414') return refusal(10000, 'Invalid currency');
+    if (!input.success_url || !input.error_url) return refusal(10000, 'success_url and error_url are required');
+    const paymentType = input.payment_type ?? '3';
+    if (!['1', '2', '3'].includes(paymentType)) return refusal(10000, 'Invalid payment_type');
+    const language = input.language ?? 'ENG';
+    if (language !== 'ENG' && language !== 'ARA') return refusal(10000, 'Invalid language');
+
+    const paymentId = `${Date.now()}${String(++sequence).padStart(9, '0')}`;
+    orders.set(trackid, {
+      trackid,
+      paymentId,
+      amount,
+      currency: input.currency,
+      successUrl: input.success_url,
+      errorUrl: input.error_url,
+      language,
+      paymentType,
+      paymentStatus: null,
+      transactionNumber: null,
+      reported: {},
+    });
+    const url = `${baseUrl}/checkout/${paymentId}`;
+    return {
+      status: true,
+      data: { PaymentID: paymentId, ...(paymentType === '3' ? { transit_url: url } : { direct_url: url }) },
+    };
+  };
+
+  const details = (body: unknown): PayzahAnswer => {
+    const input = readFields(body);
+    const order = input.trackid ? orders.get(input.trackid) : undefined;
+    if (!order || order.paymentId !== input.payment_id) return refusal(10000, 'No payment found');
+    return {
+      status: true,
+      data: {
+        payzahRefrenceCode: order.paymentId,
+        trackId: order.reported.trackId ?? order.trackid,
+        paymentId: order.paymentId,
+        knetPaymentId: order.transactionNumber,
+        transactionNumber: order.transactionNumber,
+        trackingNumber: order.transactionNumber,
+        paymentDate: order.paymentStatus ? new Date().toISOString() : null,
+        paymentStatus: order.paymentStatus,
+        paymentMethod: order.paymentType,
+        amount: order.reported.amount ?? order.amount,
+        currency: order.reported.currency ?? order.currency,
+        UDF1: '',
+        UDF2: '',
+        UDF3: '',
+        UDF4: '',
+        UDF5: '',
+      },
+    };
+  };
+
+  const api = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    const body = await readBody(request);
+    const json = parseJson(body);
+    requests.push({ method: request.method ?? '', path, headers: request.headers, body, json });
+    const failure = failures.shift();
+    if (failure === 'hang') return; // the socket stays open until close()
+    if (failure === 'error') return sendJson(response, 500, { status: false, message: 'Internal Server Error' });
+    if (failure === 'malformed') return send(response, 200, 'application/json', '{"status": true, "data": {');
+    const authorization = request.headers.authorization;
+    if (authorization === undefined) return sendJson(response, 401, { status: false, message: 'Unauthorized' });
+    if (authorization !== expectedAuthorization)
+      return sendJson(response, 403, { status: false, message: 'Invalid private key' });
+    if (request.method !== 'POST') return sendJson(response, 405, { status: false, message: 'Method not allowed' });
+    const answer = path === '/ws/paymentgateway/index' ? initiate(json) : details(json);
+    sendJson(response, 200, answer);
+  };
+
+  const checkout = (request: IncomingMessage, response: ServerResponse, id: string, action: string | undefined) => {
+    const order = find(id);
+    if (!order) return send(response, 404, 'text/html', '<!doctype html><p>Unknown payment</p>');
+    if (request.method === 'GET' && action === undefined) {
+      return send(response, 200, 'text/html; charset=utf-8', checkoutPage(order.paymentId, order.amount));
+    }
+    if (request.method !== 'POST' || (action !== 'pay' && action !== 'fail'))
+      return send(response, 405, 'text/plain', '');
+    settle(order, action === 'pay' ? 'CAPTURED' : 'NOT CAPTURED');
+    // Payzah appends its result to the return URL; the server must not trust it and looks it up instead.
+    const target = new URL(action === 'pay' ? order.successUrl : order.errorUrl);
+    target.searchParams.set('trackId', order.trackid);
+    target.searchParams.set('payzahRefrenceCode', order.paymentId);
+    target.searchParams.set('paymentStatus', order.paymentStatus ?? '');
+    response.writeHead(303, { location: target.href }).end();
+  };
+
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    const pathname = new URL(path, 'http://fake').pathname;
+    const page = /^\/checkout\/([^/]+)(?:\/(pay|fail))?$/.exec(pathname);
+    if (page?.[1]) return checkout(request, response, decodeURIComponent(page[1]), page[2]);
+    if (pathname === '/ws/paymentgateway/index' || pathname === '/ws/paymentgateway/get-payment-details') {
+      api(request, response, path).catch(() => sendJson(response, 500, { status: false, message: 'fake error' }));
+      return;
+    }
+    sendJson(response, 404, { status: false, message: 'Not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    requests,
+    order: find,
+    pay: (id, paymentStatus = 'CAPTURED') => settle(mustFind(id), paymentStatus),
+    fail: (id, paymentStatus = 'NOT CAPTURED') => settle(mustFind(id), paymentStatus),
+    report: (id, values) => Object.assign(mustFind(id).reported, values),
+    failNext: (count, how = 'error') => failures.push(...Array.from({ length: count }, () => how)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections(); // hanging calls and keep-alive sockets included
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type PayzahAnswer = { status: boolean; code?: number; message?: string; data?: Record<string, unknown> };
+
+function refusal(code: number, message: string): PayzahAnswer {
+  return { status: false, code, message };
+}
+
+/** The string fields of a JSON object body (Payzah's fields are all strings). */
+function readFields(body: unknown): Record<string, string | undefined> {
+  if (typeof body !== 'object' || body === null) return {};
+  const fields: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+  return fields;
+}
+
+function checkoutPage(id: string, amount: string): string {
+  const safeId = escapeHtml(encodeURIComponent(id));
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Payzah (fake)</title></head><body>
+<h1>Payzah (fake)</h1><p>Amount: <span id="amount">${escapeHtml(amount)}</span> KWD</p>
+<form method="post" action="/checkout/${safeId}/pay"><button type="submit">Pay</button></form>
+<form method="post" action="/checkout/${safeId}/fail"><button type="submit">Fail</button></form>
+</body></html>`;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function send(response: ServerResponse, status: number, contentType: string, body: string): void {
+  response.writeHead(status, { 'content-type': contentType }).end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  send(response, status, 'application/json', JSON.stringify(body));
+}
