@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../db/client.ts';
+import { type Db, rawQueryOf } from '../db/client.ts';
 import { postTransfer, systemAccountId, userAccountId, userBalance } from '../modules/ledger/ledger.repo.ts';
 
 let fundSequence = 0;
@@ -28,29 +27,37 @@ export const walletOf = (db: Db, userId: number) => userBalance(db, 'wallet', us
  * replay of its entries, no user account is negative.
  */
 export async function expectLedgerConsistent(db: Db): Promise<void> {
-  const unbalanced = await db.execute<{ transfer_id: number }>(
-    sql`select transfer_id from ledger_entries group by transfer_id having sum(amount_fils) <> 0`,
+  const query = rawQueryOf(db);
+  const unbalanced = await query(
+    'select transfer_id from ledger_entries group by transfer_id having sum(amount_fils) <> 0',
+    [],
   );
   expect(unbalanced.rows).toEqual([]);
-  const total = await db.execute<{ total: string | number | null }>(
-    sql`select coalesce(sum(amount_fils), 0) as total from ledger_entries`,
+  const total = await query<{ total: string | number | null }>(
+    'select coalesce(sum(amount_fils), 0) as total from ledger_entries',
+    [],
   );
   expect(Number(total.rows[0]?.total ?? 0)).toBe(0);
-  const drift = await db.execute<{ id: number }>(sql`
+  const drift = await query(
+    `
     select a.id from ledger_accounts a
     left join (select account_id, sum(amount_fils) as s from ledger_entries group by account_id) e on e.account_id = a.id
-    where a.balance_fils <> coalesce(e.s, 0)`);
+    where a.balance_fils <> coalesce(e.s, 0)`,
+    [],
+  );
   expect(drift.rows).toEqual([]);
-  const negative = await db.execute<{ id: number }>(
-    sql`select id from ledger_accounts where kind in ('wallet', 'earnings') and balance_fils < 0`,
+  const negative = await query(
+    `select id from ledger_accounts where kind in ('wallet', 'earnings') and balance_fils < 0`,
+    [],
   );
   expect(negative.rows).toEqual([]);
 }
 
 /** How many live (not cancelled) reservations a slot has. */
 export async function liveReservations(db: Db, slotId: number): Promise<number> {
-  const result = await db.execute<{ n: string | number }>(
-    sql`select count(*) as n from reservations where time_slot_id = ${slotId} and status <> 'cancelled'`,
+  const result = await rawQueryOf(db)<{ n: string | number }>(
+    `select count(*) as n from reservations where time_slot_id = $1 and status <> 'cancelled'`,
+    [slotId],
   );
   return Number(result.rows[0]?.n ?? 0);
 }
