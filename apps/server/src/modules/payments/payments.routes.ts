@@ -169,14 +169,19 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
 
     // The gateway sends the browser back here. Its query string proves nothing: the payment is
     // settled only from the gateway's own status look-up (I8), then the browser goes to the result page.
-    app.get('/api/v1/payments/return/:id', {
-      schema: {
-        tags,
-        summary: 'Gateway return URL: verifies by look-up, then redirects to the result page',
-        params: paymentIdParams,
-      },
-      handler: async (request, reply) => reply.redirect(await service.handleReturn(request.params.id), 303),
-    });
+    for (const method of ['GET', 'POST'] as const) {
+      // Payzah may POST its result fields to the return URL; they are ignored like a query string.
+      app.route({
+        method,
+        url: '/api/v1/payments/return/:id',
+        schema: {
+          tags,
+          summary: 'Gateway return URL: verifies by look-up, then redirects to the result page',
+          params: paymentIdParams,
+        },
+        handler: async (request, reply) => reply.redirect(await service.handleReturn(request.params.id), 303),
+      });
+    }
 
     app.post('/api/v1/payments/webhook/deema', {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
