@@ -175,7 +175,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     providers: {
       payzah: paymentsConfig.payzah
         ? createPayzahProvider(paymentsConfig.payzah)
-        : createSandboxProvider({ db: database.db, provider: 'payzah', publicUrl: config.publicUrl, minAmountFils: 1 }),
+        : createSandboxProvider({
+            db: database.db,
+            provider: 'payzah',
+            publicUrl: config.publicUrl,
+            minAmountFils: 100,
+          }),
       deema: paymentsConfig.deema
         ? createDeemaProvider({ ...paymentsConfig.deema, minAmountFils: paymentsConfig.deemaMinAmountFils })
         : createSandboxProvider({

@@ -49,6 +49,8 @@ const languageSchema = z.enum(['ar', 'en']);
 const noteSchema = z.string().trim().max(BOOKING.noteMaxLength).optional();
 const pageQuery = z.coerce.number().int().min(1).max(10_000).default(1);
 const limitQuery = (fallback: number) => z.coerce.number().int().min(1).max(50).default(fallback);
+/** `?lang` picks the language of bilingual content (else Accept-Language). */
+const langQuery = z.enum(['ar', 'en']).optional();
 
 // Balance and top-up ---------------------------------------------------------------------------
 
@@ -133,7 +135,7 @@ export const walletTransactionSchema = z.object({
   paymentId: z.string().nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
-export const walletTransactionsQuerySchema = z.object({ page: pageQuery, limit: limitQuery(10) });
+export const walletTransactionsQuerySchema = z.object({ page: pageQuery, limit: limitQuery(10), lang: langQuery });
 export const walletTransactionsResponseSchema = listResponseSchema(walletTransactionSchema);
 export type WalletTransactionsResponse = z.infer<typeof walletTransactionsResponseSchema>;
 
@@ -179,6 +181,7 @@ export const reservationsQuerySchema = z.object({
   scope: z.enum(RESERVATION_SCOPES).default('upcoming'),
   page: pageQuery,
   limit: limitQuery(10),
+  lang: langQuery,
 });
 export const reservationsResponseSchema = listResponseSchema(reservationSchema);
 export type ReservationsResponse = z.infer<typeof reservationsResponseSchema>;
@@ -254,7 +257,11 @@ export const subscriptionPackageSchema = z.object({
 });
 export type SubscriptionPackage = z.infer<typeof subscriptionPackageSchema>;
 
-export const pageQuerySchema = z.object({ page: pageQuery, limit: limitQuery(SUBSCRIPTION_PAGE_SIZE) });
+export const pageQuerySchema = z.object({
+  page: pageQuery,
+  limit: limitQuery(SUBSCRIPTION_PAGE_SIZE),
+  lang: langQuery,
+});
 export const subscriptionPackagesResponseSchema = listResponseSchema(subscriptionPackageSchema);
 export type SubscriptionPackagesResponse = z.infer<typeof subscriptionPackagesResponseSchema>;
 
