@@ -179,6 +179,17 @@ export async function findListedTeacher(db: Executor, id: number): Promise<Teach
   return row;
 }
 
+/** A user's own teacher profile, listed or not. */
+export async function findTeacherOfUser(db: Executor, userId: number): Promise<TeacherListRow | undefined> {
+  const [row] = await db
+    .select(teacherColumns)
+    .from(teacherProfiles)
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .where(eq(teacherProfiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
 export async function isListedTeacher(db: Executor, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: teacherProfiles.id })

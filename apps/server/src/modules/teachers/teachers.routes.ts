@@ -32,6 +32,20 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
       handler: (request) => service.search(request.query, requestLanguage(request)),
     });
 
+    app.get('/api/teachers/profiles/me', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in teacher's own profile (id, hourly rate), listed or not",
+        response: { 200: teacherProfileSchema },
+      },
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.ownProfile(authOf(request).userId, requestLanguage(request));
+      },
+    });
+
     app.get('/api/teachers/profiles/:id', {
       schema: { tags, params: idParamsSchema, response: { 200: teacherProfileSchema } },
       handler: (request) => service.profile(request.params.id, requestLanguage(request)),

@@ -20,6 +20,7 @@ import {
   findListedTeacher,
   findProfile,
   findProfileIdOfUser,
+  findTeacherOfUser,
   insertProfiles,
   insertTeacherSubjects,
   isListedTeacher,
@@ -170,6 +171,14 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
       if (!row) throw new HttpError(404, 'notFound', 'Teacher not found');
       const [profile] = await present([row], language);
       if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
+      return profile;
+    },
+
+    /** The signed-in teacher's own profile (also before it is listed); 404 for others. */
+    async ownProfile(userId: number, language: Language): Promise<TeacherProfile> {
+      const row = await findTeacherOfUser(db, userId);
+      const [profile] = row ? await present([row], language) : [];
+      if (!profile) throw new HttpError(404, 'notFound', 'You have no teacher profile');
       return profile;
     },
 

@@ -2,8 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, type User } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import arAvailability from '../../../public/locales/ar/availability.json';
 import ar from '../../../public/locales/ar/profile.json';
+import arWallet from '../../../public/locales/ar/wallet.json';
+import enAvailability from '../../../public/locales/en/availability.json';
 import en from '../../../public/locales/en/profile.json';
+import enWallet from '../../../public/locales/en/wallet.json';
 import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
@@ -56,13 +60,21 @@ beforeEach(() => {
   resetSettingsMemory();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () =>
-      jsonResponse(200, {
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input).split('?')[0];
+      if (path === '/api/v1/subscriptions/balance') {
+        return jsonResponse(200, { balance: '25.750', currency: 'KWD', earnings: '40.000', remainingHours: 2 });
+      }
+      if (path === '/api/v1/balance/transactions' || path === '/api/teachers/search') {
+        return jsonResponse(200, { data: [], total: 0, page: 1, limit: 10, totalPages: 1 });
+      }
+      if (path === '/api/v1/availability/slots') return jsonResponse(200, []);
+      return jsonResponse(200, {
         ...FALLBACK_WEBSITE_SETTINGS,
         id: 1,
         additional: { ...FALLBACK_WEBSITE_SETTINGS.additional, adminDashboardUrl: 'https://admin.ustaz.example/' },
-      }),
-    ),
+      });
+    }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -82,6 +94,10 @@ describe('ProfilePage by role (spec 2 and 6)', () => {
     expect(screen.getByTestId('avatar-initials').textContent).toBe('س\u200cا');
     expect(document.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-05T10:00:00.000Z');
     expect(goToDashboard).not.toHaveBeenCalled();
+    // The teacher's wallet (with earnings) and availability editor are on the profile.
+    expect(screen.getByRole('heading', { level: 2, name: arWallet.title })).toBeTruthy();
+    expect(await screen.findByTestId('wallet-earnings')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: arAvailability.title })).toBeTruthy();
     expect(missing).toEqual([]);
   });
 
@@ -89,6 +105,11 @@ describe('ProfilePage by role (spec 2 and 6)', () => {
     await renderProfile(userWithRole(3), 'en');
     expect(screen.getByText(en.roles.student)).toBeTruthy();
     expect(screen.getByText(en.memberSince)).toBeTruthy();
+    // A student's wallet: balance and hours, no earnings, no availability editor.
+    expect(screen.getByRole('heading', { level: 2, name: enWallet.title })).toBeTruthy();
+    expect(await screen.findByTestId('wallet-balance')).toBeTruthy();
+    expect(screen.queryByTestId('wallet-earnings')).toBeNull();
+    expect(screen.queryByRole('heading', { name: enAvailability.title })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: en.edit.open }));
     expect(await screen.findByRole('dialog', { name: en.edit.title })).toBeTruthy();
     expect(screen.getByRole('button', { name: en.edit.save })).toBeTruthy();

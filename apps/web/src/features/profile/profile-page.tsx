@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_DASHBOARD_URL, ROLE, type User } from '@ustaz/contract';
+import { DEFAULT_ADMIN_DASHBOARD_URL, type Language, ROLE, type User } from '@ustaz/contract';
 import { CalendarDays, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,15 @@ import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { INTL_LOCALES } from '../../shared/lib/format.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
+import { AvailabilityEditor } from '../availability/availability-editor.tsx';
+import { WalletSection } from '../wallet/wallet-section.tsx';
 
 function leaveForDashboard(url: string) {
   window.location.assign(url);
@@ -25,6 +28,8 @@ export function ProfilePage({
   goToDashboard?: (url: string) => void;
 }) {
   const { user } = useAuth();
+  // The sections' namespaces load with the page's, so the page appears at once and complete.
+  useTranslation(['profile', 'wallet', 'availability']);
   if (!user) return null;
   if (user.role.id === ROLE.admin) return <AdminRedirect goToDashboard={goToDashboard} />;
   if (user.role.id === ROLE.teacher) return <TeacherProfile user={user} />;
@@ -62,6 +67,7 @@ function StudentProfile({ user }: { user: User }) {
           {t('student.chats')}
         </Link>
       </nav>
+      <WalletSection />
     </ProfileLayout>
   );
 }
@@ -81,6 +87,8 @@ function TeacherProfile({ user }: { user: User }) {
           {t('teacher.chats')}
         </Link>
       </nav>
+      <WalletSection showEarnings />
+      <AvailabilityEditor />
     </ProfileLayout>
   );
 }
@@ -146,13 +154,14 @@ function ProfileLayout({ user, roleLabel, children }: { user: User; roleLabel: s
           </dl>
         </div>
       </div>
-      {children ? <div className="mt-6">{children}</div> : null}
+      {children ? <div className="mt-6 flex flex-col gap-6">{children}</div> : null}
     </section>
   );
 }
 
-function formatDate(iso: string, language: string): string | null {
+function formatDate(iso: string, language: Language): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+  // The same locale tags as money and numbers, so the digits match the rest of the page.
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long' }).format(date);
 }

@@ -1,0 +1,355 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OwnSlot, TeacherProfile, User } from '@ustaz/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../../public/locales/ar/availability.json';
+import en from '../../../public/locales/en/availability.json';
+import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import { renderRoute } from '../../shared/test/render-route.tsx';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
+import { ConfirmationModalFromHost } from '../../shared/ui/confirmation-modal.tsx';
+import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
+import { AppToaster } from '../../shared/ui/toast.tsx';
+import { AvailabilityEditor } from './availability-editor.tsx';
+
+const ZONE = 'Asia/Kuwait';
+/** Tuesday 10 March 2026, 12:00 in Kuwait. */
+const NOW = new Date('2026-03-10T09:00:00.000Z');
+
+const TEACHER: User = {
+  id: 42,
+  email: 'teacher@ustaz.example',
+  firstName: 'Mona',
+  lastName: 'Al-Sabah',
+  role: { id: 2, name: 'teacher' },
+  photo: null,
+  provider: 'email',
+  emailConfirmed: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const auth: AuthContextValue = {
+  user: TEACHER,
+  isAuthenticated: true,
+  loading: false,
+  error: null,
+  setUser: () => {},
+  storeSession: () => Promise.reject(new Error('not in tests')),
+  signIn: () => Promise.reject(new Error('not in tests')),
+  logout: async () => {},
+  refreshUser: async () => null,
+};
+
+let slotId = 300;
+function ownSlot(startTime: string, overrides: Partial<OwnSlot> = {}): OwnSlot {
+  slotId += 1;
+  return {
+    id: slotId,
+    startTime,
+    endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString(),
+    price: '10.000',
+    status: 'open',
+    reservationId: null,
+    studentName: null,
+    ...overrides,
+  };
+}
+
+function profile(hourlyRate: string): TeacherProfile {
+  return {
+    id: 7,
+    userId: TEACHER.id,
+    bio: '',
+    major: '',
+    experienceYears: 3,
+    hourlyRate,
+    videoUrl: null,
+    averageRating: 0,
+    ratingCount: 0,
+    bookingsCount: 0,
+    subjects: [],
+    user: { id: TEACHER.id, firstName: 'Mona', lastName: 'Al-Sabah', photo: null },
+  };
+}
+
+type Answer = { status: number; body: unknown };
+type Call = { method: string; url: URL; body: unknown };
+
+function mockApi({
+  slots = [[]],
+  write,
+  hourlyRate = '10.000',
+}: {
+  /** The answers of the slots list, in turn (the last one repeats). */
+  slots?: OwnSlot[][];
+  /** The answer to POST, PATCH and DELETE. */
+  write?: (call: Call) => Answer;
+  hourlyRate?: string | null;
+}) {
+  const calls: Call[] = [];
+  const lists = [...slots];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : null };
+      calls.push(call);
+      if (url.pathname === '/api/v1/availability/slots' && method === 'GET') {
+        return jsonResponse(200, (lists.length > 1 ? lists.shift() : lists[0]) ?? []);
+      }
+      if (url.pathname.startsWith('/api/v1/availability/slots') && write) {
+        const answer = write(call);
+        return answer.status === 204 ? new Response(null, { status: 204 }) : jsonResponse(answer.status, answer.body);
+      }
+      if (url.pathname === '/api/teachers/profiles/me') {
+        return hourlyRate === null
+          ? jsonResponse(404, { status: 404, code: 'notFound', message: 'Not found' })
+          : jsonResponse(200, profile(hourlyRate));
+      }
+      return jsonResponse(404, { status: 404, code: 'notFound', message: 'Not found' });
+    }),
+  );
+  return calls;
+}
+
+/** The placeholder with Intl's no-break spaces read as spaces. */
+const placeholderOf = (input: HTMLElement) => input.getAttribute('placeholder')?.replace(/\s/g, ' ');
+
+const slotListCalls = (calls: Call[]) =>
+  calls.filter((call) => call.url.pathname === '/api/v1/availability/slots' && call.method === 'GET');
+
+async function renderEditor(language: 'ar' | 'en' = 'en') {
+  return renderRoute(
+    <AuthContext value={auth}>
+      <ModalProvider registry={{ CONFIRMATION_MODAL: ConfirmationModalFromHost }}>
+        <AvailabilityEditor timeZone={ZONE} now={NOW} />
+        <AppToaster />
+      </ModalProvider>
+    </AuthContext>,
+    { language, path: '/profile' },
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AvailabilityEditor week', () => {
+  it('en: the week starts on Sunday and is asked for from midnight Sunday to midnight the next Sunday (viewer zone)', async () => {
+    const calls = mockApi({});
+    const { missing } = await renderEditor('en');
+    const days = await screen.findAllByTestId('day');
+    expect(days).toHaveLength(7);
+    expect(days[0]?.textContent).toBe('Sunday, March 8');
+    expect(days[2]?.textContent).toBe(`Tuesday, March 10${en.today}`);
+    expect(days[6]?.textContent).toBe('Saturday, March 14');
+    const [first] = slotListCalls(calls);
+    expect(first?.url.searchParams.get('from')).toBe('2026-03-07T21:00:00.000Z');
+    expect(first?.url.searchParams.get('to')).toBe('2026-03-14T21:00:00.000Z');
+    expect(missing).toEqual([]);
+  });
+
+  it('ar: the week starts on Saturday', async () => {
+    const calls = mockApi({});
+    const { missing } = await renderEditor('ar');
+    const days = await screen.findAllByTestId('day');
+    expect(days[0]?.textContent).toBe('السبت، ٧ مارس');
+    expect(days[6]?.textContent).toBe('الجمعة، ١٣ مارس');
+    expect(slotListCalls(calls)[0]?.url.searchParams.get('from')).toBe('2026-03-06T21:00:00.000Z');
+    expect(missing).toEqual([]);
+  });
+
+  it('groups slots under the day they start on, and moves a week on', async () => {
+    const calls = mockApi({
+      slots: [
+        [ownSlot('2026-03-11T15:00:00.000Z'), ownSlot('2026-03-11T06:00:00.000Z')],
+        [ownSlot('2026-03-17T15:00:00.000Z')],
+      ],
+    });
+    await renderEditor('en');
+    const rows = await screen.findAllByTestId('own-slot');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^9:00\s–\s10:00\sAM/),
+      expect.stringMatching(/^6:00\s–\s7:00\sPM/),
+    ]);
+    const wednesday = screen.getAllByTestId('day')[3]?.closest('li');
+    expect(wednesday && within(wednesday).getAllByTestId('own-slot')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: en.previousWeek })).toHaveProperty('disabled', true);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: en.nextWeek }));
+    await waitFor(() => expect(screen.getAllByTestId('day')[0]?.textContent).toBe('Sunday, March 15'));
+    expect(await screen.findAllByTestId('own-slot')).toHaveLength(1);
+    expect(slotListCalls(calls).at(-1)?.url.searchParams.get('from')).toBe('2026-03-14T21:00:00.000Z');
+  });
+});
+
+describe('AvailabilityEditor slots', () => {
+  it('shows held and booked slots read-only with the student name; open ones can be edited and deleted', async () => {
+    mockApi({
+      slots: [
+        [
+          ownSlot('2026-03-11T15:00:00.000Z'),
+          ownSlot('2026-03-12T15:00:00.000Z', { status: 'booked', reservationId: 5, studentName: 'Fahad Al-Ali' }),
+          ownSlot('2026-03-13T15:00:00.000Z', { status: 'held', reservationId: 6, studentName: 'Sara' }),
+        ],
+      ],
+    });
+    await renderEditor('en');
+    const [open, booked, held] = (await screen.findAllByTestId('own-slot')) as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(open).getByText(en.status.open)).toBeTruthy();
+    expect(within(open).getByRole('button', { name: /^Delete the time/ })).toBeTruthy();
+    expect(within(open).getByRole('button', { name: /^Edit the time/ })).toBeTruthy();
+    expect(within(booked).getByText(en.status.booked)).toBeTruthy();
+    expect(within(booked).getByText('Fahad Al-Ali')).toBeTruthy();
+    expect(within(booked).queryByRole('button')).toBeNull();
+    expect(within(held).getByText(en.status.held)).toBeTruthy();
+    expect(within(held).getByText('Sara')).toBeTruthy();
+    expect(within(held).queryByRole('button')).toBeNull();
+  });
+
+  it('adds a slot: the price placeholder shows the default from the hourly rate, and an empty price is not sent', async () => {
+    const calls = mockApi({
+      slots: [[], [ownSlot('2026-03-12T15:00:00.000Z', { price: '15.000' })]],
+      write: (call) => ({
+        status: 201,
+        body: ownSlot(String((call.body as { startTime: string }).startTime), { price: '15.000' }),
+      }),
+    });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: en.add }));
+    const form = screen.getByTestId('slot-form');
+    const date = within(form).getByLabelText(/^Date/);
+    expect((date as HTMLInputElement).value).toBe('2026-03-10');
+    await user.clear(date);
+    await user.type(date, '2026-03-12');
+    await user.type(within(form).getByLabelText(/^Start time/), '18:00');
+    const price = within(form).getByLabelText(en.form.price);
+    expect(placeholderOf(price)).toBe(en.form.defaultPriceRule);
+    await user.type(within(form).getByLabelText(/^End time/), '19:30');
+    // 1.5 hours at KWD 10.000 an hour.
+    await waitFor(() => expect(placeholderOf(price)).toBe('KWD 15.00'));
+    expect(
+      within(form).getByText('Leave empty for the default: your hourly rate (KWD 10.00) × the length.'),
+    ).toBeTruthy();
+
+    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    expect(await screen.findByText(en.added)).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/v1/availability/slots');
+    expect(post?.body).toEqual({ startTime: '2026-03-12T15:00:00.000Z', endTime: '2026-03-12T16:30:00.000Z' });
+    await waitFor(() => expect(screen.queryByTestId('slot-form')).toBeNull());
+    expect(await screen.findAllByTestId('own-slot')).toHaveLength(1);
+  });
+
+  it('without a known hourly rate the placeholder names the rule', async () => {
+    mockApi({ hourlyRate: null });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: en.add }));
+    expect(screen.getByLabelText(en.form.price).getAttribute('placeholder')).toBe(en.form.defaultPriceRule);
+  });
+
+  it('shows the translated overlap error (409 slotOverlap) and keeps the form', async () => {
+    mockApi({
+      write: () => ({ status: 409, body: { status: 409, code: 'slotOverlap', message: 'Overlaps another slot' } }),
+    });
+    await renderEditor('ar');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: ar.add }));
+    const form = screen.getByTestId('slot-form');
+    await user.type(within(form).getByLabelText(new RegExp(`^${ar.form.start}`)), '18:00');
+    await user.type(within(form).getByLabelText(new RegExp(`^${ar.form.end}`)), '19:00');
+    await user.type(within(form).getByLabelText(ar.form.price), '12.5');
+    await user.click(within(form).getByRole('button', { name: ar.form.addSubmit }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(ar.errors.slotOverlap);
+    expect(screen.getByTestId('slot-form')).toBeTruthy();
+  });
+
+  it('maps a 422 startTime inPast to the start field', async () => {
+    mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { startTime: 'inPast' } } }) });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: en.add }));
+    const form = screen.getByTestId('slot-form');
+    await user.type(within(form).getByLabelText(/^Start time/), '18:00');
+    await user.type(within(form).getByLabelText(/^End time/), '19:00');
+    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    expect(await within(form).findByText(en.fieldErrors.inPast)).toBeTruthy();
+  });
+
+  it('checks the times before sending', async () => {
+    const calls = mockApi({});
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: en.add }));
+    const form = screen.getByTestId('slot-form');
+    await user.type(within(form).getByLabelText(/^Start time/), '18:00');
+    await user.type(within(form).getByLabelText(/^End time/), '17:00');
+    await user.type(within(form).getByLabelText(en.form.price), '1,5');
+    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    expect(await within(form).findByText(en.form.errors.price)).toBeTruthy();
+    await user.clear(within(form).getByLabelText(en.form.price));
+    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    expect(await within(form).findByText(en.form.errors.endBeforeStart)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('edits an open slot with PATCH', async () => {
+    const slot = ownSlot('2026-03-11T15:00:00.000Z');
+    const calls = mockApi({
+      slots: [[slot]],
+      write: (call) => ({ status: 200, body: { ...slot, ...(call.body as object) } }),
+    });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Edit the time/ }));
+    const form = screen.getByTestId('slot-form');
+    expect((within(form).getByLabelText(/^Start time/) as HTMLInputElement).value).toBe('18:00');
+    expect(placeholderOf(within(form).getByLabelText(en.form.price))).toBe('KWD 10.00');
+    await user.clear(within(form).getByLabelText(/^End time/));
+    await user.type(within(form).getByLabelText(/^End time/), '20:00');
+    await user.click(within(form).getByRole('button', { name: en.form.editSubmit }));
+    expect(await screen.findByText(en.updated)).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.url.pathname).toBe(`/api/v1/availability/slots/${slot.id}`);
+    expect(patch?.body).toEqual({ startTime: '2026-03-11T15:00:00.000Z', endTime: '2026-03-11T17:00:00.000Z' });
+  });
+
+  it('deletes an open slot after the confirmation', async () => {
+    const slot = ownSlot('2026-03-11T15:00:00.000Z');
+    const calls = mockApi({ slots: [[slot], []], write: () => ({ status: 204, body: null }) });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Delete the time/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: en.delete.title })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: en.delete.confirm }));
+    expect(await screen.findByText(en.deleted)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'DELETE')?.url.pathname).toBe(`/api/v1/availability/slots/${slot.id}`);
+    await waitFor(() => expect(screen.queryAllByTestId('own-slot')).toHaveLength(0));
+  });
+
+  it('a slot booked meanwhile (409 slotNotEditable) is reported and the list reloaded', async () => {
+    const slot = ownSlot('2026-03-11T15:00:00.000Z');
+    const calls = mockApi({
+      slots: [[slot], [{ ...slot, status: 'booked', reservationId: 9, studentName: 'Fahad Al-Ali' }]],
+      write: () => ({ status: 409, body: { status: 409, code: 'slotNotEditable', message: 'Slot is booked' } }),
+    });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Delete the time/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: en.delete.confirm }));
+    expect(await screen.findByText(en.errors.slotNotEditable)).toBeTruthy();
+    expect(await screen.findByText('Fahad Al-Ali')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Delete the time/ })).toBeNull();
+    expect(slotListCalls(calls)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,348 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { OwnSlot } from '@ustaz/contract';
+import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
+import { ChevronLeft, ChevronRight, Clock, Globe, Lock, Pencil, Plus, Trash2, TriangleAlert, User } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatKwd } from '../../shared/lib/format.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
+import { useModal } from '../../shared/ui/modal/modal-context.tsx';
+import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
+import { notify } from '../../shared/ui/toast.tsx';
+import { addDays, type DayKey, dayKeyInZone, viewerTimeZone, weekStartOf } from '../teacher/slot-calendar.ts';
+import { formatDay, formatDayRange, formatTimeRange } from '../teacher/teacher-dates.ts';
+import { useOwnHourlyRate } from './api/own-hourly-rate.ts';
+import { createOwnSlot, deleteOwnSlot, OWN_SLOTS_QUERY_KEY, updateOwnSlot, useOwnSlots } from './api/own-slots.ts';
+import { slotErrorKeys } from './slot-errors.ts';
+import { SlotForm, type SlotFormValues } from './slot-form.tsx';
+import { slotsOfWeek, timeOfDayInZone, weekRange } from './zoned-time.ts';
+
+/** How many weeks ahead the editor lets a teacher plan. */
+export const AVAILABILITY_WEEKS_AHEAD = 12;
+
+type Editing = { mode: 'add' } | { mode: 'edit'; slot: OwnSlot } | null;
+
+/**
+ * The teacher's own slots, a week at a time (starting Saturday in Arabic, Sunday in English):
+ * every slot with its status (open, held for a payment, booked, with the student's name); open
+ * slots can be edited or deleted (delete through the confirmation modal); held and booked ones are
+ * read-only. Days and times are in the viewer's zone.
+ */
+export function AvailabilityEditor({
+  timeZone,
+  now: fixedNow,
+}: {
+  /** Fixed in tests; the viewer's zone otherwise. */
+  timeZone?: string;
+  /** Fixed in tests; the current time otherwise. */
+  now?: Date;
+}) {
+  const { t } = useTranslation('availability');
+  const language = useCurrentLanguage();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const zone = useMemo(() => timeZone ?? viewerTimeZone(), [timeZone]);
+  const now = useCallback(() => fixedNow ?? new Date(), [fixedNow]);
+  const today = dayKeyInZone(now(), zone) ?? new Date().toISOString().slice(0, 10);
+  const firstWeek = weekStartOf(today, WEEK_STARTS_ON[language]);
+  const lastWeek = addDays(firstWeek, 7 * AVAILABILITY_WEEKS_AHEAD);
+  const [chosenWeek, setChosenWeek] = useState<DayKey | null>(null);
+  // A week chosen in the other language starts on its other first day: realign it.
+  const week = weekStartOf(chosenWeek ?? firstWeek, WEEK_STARTS_ON[language]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const range = useMemo(() => weekRange(week, zone), [week, zone]);
+  const slots = useOwnSlots(range.from, range.to);
+  const hourlyRate = useOwnHourlyRate(user);
+
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: OWN_SLOTS_QUERY_KEY }),
+    [queryClient],
+  );
+
+  const days = useMemo(() => slotsOfWeek(slots.data ?? [], week, zone), [slots.data, week, zone]);
+
+  function showWeekOf(iso: string) {
+    const day = dayKeyInZone(iso, zone);
+    if (day) setChosenWeek(weekStartOf(day, WEEK_STARTS_ON[language]));
+  }
+
+  const addInitial: SlotFormValues = {
+    // The first day of the shown week that is not past.
+    day: week < today ? today : week,
+    start: '',
+    end: '',
+    price: '',
+  };
+
+  return (
+    <section
+      aria-labelledby="availability-title"
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="availability-editor"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="availability-title" className="text-xl font-bold text-slate-900">
+            {t('title')}
+          </h2>
+          <p className="text-sm text-slate-600">{t('subtitle')}</p>
+          <p className="inline-flex items-center gap-1.5 text-xs text-slate-500">
+            <Globe aria-hidden="true" className="size-3.5" />
+            {t('timeZone', { zone })}
+          </p>
+        </div>
+        <Button onClick={() => setEditing({ mode: 'add' })} disabled={editing?.mode === 'add'}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('add')}
+        </Button>
+      </div>
+
+      {editing?.mode === 'add' ? (
+        <SlotForm
+          key={`add-${week}`}
+          title={t('form.addTitle')}
+          submitLabel={t('form.addSubmit')}
+          initial={addInitial}
+          minDay={today}
+          timeZone={zone}
+          now={now}
+          hourlyRate={hourlyRate}
+          save={createOwnSlot}
+          onSaved={(slot) => {
+            setEditing(null);
+            void notify.success(t('added'));
+            showWeekOf(slot.startTime);
+            refresh();
+          }}
+          onCancel={() => setEditing(null)}
+          onStale={refresh}
+        />
+      ) : null}
+
+      <div className="flex items-center justify-between gap-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="size-11 px-0"
+          onClick={() => setChosenWeek(addDays(week, -7))}
+          disabled={week <= firstWeek}
+          aria-label={t('previousWeek')}
+        >
+          <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+        </Button>
+        <p className="text-center text-sm font-semibold text-slate-700" aria-live="polite" data-testid="week-range">
+          {t('week', { range: formatDayRange(week, addDays(week, 6), language) })}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="size-11 px-0"
+          onClick={() => setChosenWeek(addDays(week, 7))}
+          disabled={week >= lastWeek}
+          aria-label={t('nextWeek')}
+        >
+          <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+        </Button>
+      </div>
+
+      {slots.isPending ? (
+        <div role="status" className="flex flex-col gap-2" data-testid="availability-loading">
+          <span className="sr-only">{t('loading')}</span>
+          {Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <div key={index} aria-hidden="true" className="h-12 animate-pulse rounded-lg bg-slate-100" />
+          ))}
+        </div>
+      ) : slots.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800">
+          <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+          <p className="flex-1">{t('loadError')}</p>
+          <Button variant="outline" size="sm" onClick={() => void slots.refetch()} loading={slots.isFetching}>
+            {t('retry', { ns: 'common' })}
+          </Button>
+        </div>
+      ) : (
+        <ol
+          className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200"
+          data-testid="week-days"
+        >
+          {days.map(({ day, slots: daySlots }) => (
+            <li key={day} className={cx('flex flex-col gap-2 px-2 py-3 sm:px-4', day < today && 'bg-slate-50/60')}>
+              <h3
+                className="flex items-baseline justify-between gap-2 text-sm font-bold text-slate-900"
+                data-testid="day"
+              >
+                <span>{formatDay(day, language, { weekday: 'long', day: 'numeric', month: 'long' })}</span>
+                {day === today ? <span className="text-xs font-semibold text-primary">{t('today')}</span> : null}
+              </h3>
+              {daySlots.length === 0 ? (
+                <p className="text-sm text-slate-400">{t('noSlots')}</p>
+              ) : (
+                <ul className="flex flex-col gap-2">
+                  {daySlots.map((slot) =>
+                    editing?.mode === 'edit' && editing.slot.id === slot.id ? (
+                      <li key={slot.id}>
+                        <SlotForm
+                          title={t('form.editTitle')}
+                          submitLabel={t('form.editSubmit')}
+                          initial={{
+                            day,
+                            start: timeOfDayInZone(slot.startTime, zone),
+                            end: timeOfDayInZone(slot.endTime, zone),
+                            price: '',
+                          }}
+                          currentPrice={slot.price}
+                          minDay={today}
+                          timeZone={zone}
+                          now={now}
+                          hourlyRate={hourlyRate}
+                          save={(body) => updateOwnSlot(slot.id, body)}
+                          onSaved={(saved) => {
+                            setEditing(null);
+                            void notify.success(t('updated'));
+                            showWeekOf(saved.startTime);
+                            refresh();
+                          }}
+                          onCancel={() => setEditing(null)}
+                          onStale={() => {
+                            setEditing(null);
+                            refresh();
+                          }}
+                        />
+                      </li>
+                    ) : (
+                      <li key={slot.id}>
+                        <SlotRow
+                          slot={slot}
+                          timeZone={zone}
+                          started={Date.parse(slot.startTime) <= now().getTime()}
+                          onEdit={() => setEditing({ mode: 'edit', slot })}
+                          onDeleted={refresh}
+                        />
+                      </li>
+                    ),
+                  )}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const STATUS_CLASSES: Record<OwnSlot['status'], string> = {
+  open: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  held: 'bg-amber-50 text-amber-800 ring-amber-200',
+  booked: 'bg-sky-50 text-sky-800 ring-sky-200',
+};
+
+function SlotRow({
+  slot,
+  timeZone,
+  started,
+  onEdit,
+  onDeleted,
+}: {
+  slot: OwnSlot;
+  timeZone: string;
+  /** A slot that already started is history: no edits. */
+  started: boolean;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('availability');
+  const language = useCurrentLanguage();
+  const { openModal } = useModal();
+  const time = formatTimeRange(slot.startTime, slot.endTime, language, timeZone);
+  const editable = slot.status === 'open' && !started;
+
+  function confirmDelete() {
+    openModal(MODAL_KINDS.CONFIRMATION_MODAL, {
+      title: t('delete.title'),
+      message: t('delete.message', {
+        date: formatDay(dayKeyInZone(slot.startTime, timeZone) ?? '', language, {
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+        }),
+        time,
+      }),
+      confirmText: t('delete.confirm'),
+      cancelText: t('delete.keep'),
+      variant: 'destructive',
+      onConfirm: async () => {
+        try {
+          await deleteOwnSlot(slot.id);
+          void notify.success(t('deleted'));
+        } catch (error) {
+          const keys = slotErrorKeys(error);
+          void notify.error(t(keys.general ?? 'common:errors.generic'));
+          if (keys.transient) throw error;
+        }
+        onDeleted();
+      },
+    });
+  }
+
+  return (
+    <div
+      className={cx(
+        'flex items-start gap-3 rounded-lg border px-3 py-2',
+        slot.status === 'open' ? 'border-slate-200 bg-white' : 'border-slate-100 bg-slate-50',
+      )}
+      data-testid="own-slot"
+      data-status={slot.status}
+    >
+      <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-400" />
+      {/* Status and actions move under the time when the row is too narrow for both. */}
+      <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <div className="min-w-0">
+          <p className="font-semibold whitespace-nowrap text-slate-900">{time}</p>
+          <p className="text-sm text-slate-600">
+            {formatKwd(slot.price, language) ?? t('priceUnavailable')}
+            {slot.studentName ? (
+              <span className="ms-2 inline-flex items-center gap-1 text-slate-700">
+                <User aria-hidden="true" className="size-3.5" />
+                <bdi>{slot.studentName}</bdi>
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex items-center gap-1">
+          <span
+            className={cx(
+              'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+              STATUS_CLASSES[slot.status],
+            )}
+          >
+            {slot.status === 'open' ? null : <Lock aria-hidden="true" className="size-3" />}
+            {t(`status.${slot.status}`)}
+          </span>
+          {editable ? (
+            <>
+              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('editSlot', { time })}>
+                <Pencil aria-hidden="true" className="size-4" />
+                <span className="hidden sm:inline">{t('edit')}</span>
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={confirmDelete}
+                aria-label={t('deleteSlot', { time })}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                <span className="hidden sm:inline">{t('delete.button')}</span>
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import type { OwnSlot, SlotBody } from '@ustaz/contract';
+import { BOOKING, FILS_PER_KWD } from '@ustaz/contract/constants';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatKwd } from '../../shared/lib/format.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
+import { addDays, type DayKey } from '../teacher/slot-calendar.ts';
+import { type SlotField, slotErrorKeys } from './slot-errors.ts';
+import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
+
+export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };
+
+type FormField = 'day' | 'start' | 'end' | 'price';
+
+/** A KWD amount as a teacher types it: digits with up to 3 decimals (the contract's amount format). */
+const PRICE_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
+
+const SERVER_FIELDS: Record<SlotField, FormField> = { startTime: 'start', endTime: 'end', price: 'price' };
+
+/** The price the server gives a slot without one: the hourly rate times the length, to the fils. */
+export function defaultSlotPrice(hourlyRate: string | null, minutes: number | null): number | null {
+  const rate = Number(hourlyRate);
+  if (hourlyRate === null || !hourlyRate.trim() || !Number.isFinite(rate) || minutes === null || minutes <= 0) {
+    return null;
+  }
+  return Math.round((rate * FILS_PER_KWD * minutes) / 60) / FILS_PER_KWD;
+}
+
+/** The form's values as the call's body, or the translation key of the first problem per field. */
+function toBody(
+  values: SlotFormValues,
+  { timeZone, now, priceRequired }: { timeZone: string; now: Date; priceRequired: boolean },
+): { body: SlotBody } | { errors: Partial<Record<FormField, string>> } {
+  const errors: Partial<Record<FormField, string>> = {};
+  if (!values.day) errors.day = 'form.errors.required';
+  if (!values.start) errors.start = 'form.errors.required';
+  if (!values.end) errors.end = 'form.errors.required';
+  const price = values.price.trim();
+  if (price && !PRICE_PATTERN.test(price)) errors.price = 'form.errors.price';
+  if (!price && priceRequired) errors.price = 'form.errors.required';
+  if (Object.keys(errors).length > 0) return { errors };
+
+  const minutes = minutesBetween(values.start, values.end);
+  const startTime = zonedToIso(values.day, values.start, timeZone);
+  // An end of 00:00 is the midnight that closes the day.
+  const endDay = values.end === '00:00' ? addDays(values.day, 1) : values.day;
+  const endTime = zonedToIso(endDay, values.end, timeZone);
+  if (minutes === null || !startTime || !endTime) return { errors: { start: 'form.errors.required' } };
+  if (minutes <= 0) return { errors: { end: 'form.errors.endBeforeStart' } };
+  if (minutes < BOOKING.minSlotMinutes) return { errors: { end: 'form.errors.tooShort' } };
+  if (minutes > BOOKING.maxSlotMinutes) return { errors: { end: 'form.errors.tooLong' } };
+  if (Date.parse(startTime) <= now.getTime()) return { errors: { start: 'fieldErrors.inPast' } };
+  return { body: { startTime, endTime, ...(price ? { price } : {}) } };
+}
+
+/**
+ * Add or edit one slot: day, start and end time (wall clock of the viewer's zone) and an optional
+ * price whose placeholder is the default the server would use (hourly rate times the length).
+ * Checks what it can before sending; the server's refusals (overlap, not editable, in the past,
+ * field codes) are shown translated.
+ */
+export function SlotForm({
+  title,
+  submitLabel,
+  initial,
+  minDay,
+  timeZone,
+  now,
+  hourlyRate,
+  currentPrice,
+  save,
+  onSaved,
+  onCancel,
+  onStale,
+}: {
+  title: string;
+  submitLabel: string;
+  initial: SlotFormValues;
+  /** The earliest day offered (today in the viewer's zone). */
+  minDay: DayKey;
+  timeZone: string;
+  now: () => Date;
+  hourlyRate: string | null;
+  /** Set when editing: an empty price keeps this one. */
+  currentPrice?: string;
+  save: (body: SlotBody) => Promise<OwnSlot>;
+  onSaved: (slot: OwnSlot) => void;
+  onCancel: () => void;
+  /** The slot changed on the server meanwhile: the list should be reloaded. */
+  onStale: () => void;
+}) {
+  const { t } = useTranslation('availability');
+  const language = useCurrentLanguage();
+  const formId = useId();
+  const [values, setValues] = useState<SlotFormValues>(initial);
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const minutes = minutesBetween(values.start, values.end);
+  const defaultPrice = defaultSlotPrice(hourlyRate, minutes);
+  const editing = currentPrice !== undefined;
+  const pricePlaceholder = editing
+    ? (formatKwd(currentPrice, language) ?? '')
+    : defaultPrice !== null
+      ? (formatKwd(defaultPrice, language) ?? t('form.defaultPriceRule'))
+      : t('form.defaultPriceRule');
+  const priceHelp = editing
+    ? t('form.priceKeepHelp')
+    : hourlyRate !== null
+      ? t('form.priceHelpRate', { rate: formatKwd(hourlyRate, language) })
+      : t('form.priceHelp');
+
+  function change(field: FormField) {
+    return (value: string) => {
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+      setGeneral(null);
+    };
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = toBody(values, { timeZone, now: now(), priceRequired: false });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    setGeneral(null);
+    try {
+      const slot = await save(checked.body);
+      setSubmitting(false);
+      onSaved(slot);
+    } catch (error) {
+      setSubmitting(false);
+      const keys = slotErrorKeys(error);
+      const fieldErrors: Partial<Record<FormField, string>> = {};
+      for (const [field, key] of Object.entries(keys.fields) as [SlotField, string][]) {
+        fieldErrors[SERVER_FIELDS[field]] = key;
+      }
+      setErrors(fieldErrors);
+      setGeneral(keys.general);
+      if (keys.stale) onStale();
+    }
+  }
+
+  const error = (field: FormField) => {
+    const key = errors[field];
+    if (!key) return undefined;
+    return t(key, {
+      minutes: BOOKING.minSlotMinutes,
+      hours: BOOKING.maxSlotMinutes / 60,
+    });
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${formId}-title`}
+      className="flex flex-col gap-4 rounded-xl border border-primary/30 bg-primary/5 p-4"
+      data-testid="slot-form"
+    >
+      <h3 id={`${formId}-title`} className="text-base font-bold text-slate-900">
+        {title}
+      </h3>
+      {general ? <Alert>{t(general)}</Alert> : null}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <TextInput
+          label={t('form.date')}
+          name="day"
+          type="date"
+          dir="ltr"
+          required
+          min={minDay}
+          value={values.day}
+          onValueChange={change('day')}
+          error={error('day')}
+        />
+        <TextInput
+          label={t('form.start')}
+          name="start"
+          type="time"
+          dir="ltr"
+          required
+          step={300}
+          value={values.start}
+          onValueChange={change('start')}
+          error={error('start')}
+        />
+        <TextInput
+          label={t('form.end')}
+          name="end"
+          type="time"
+          dir="ltr"
+          required
+          step={300}
+          value={values.end}
+          onValueChange={change('end')}
+          error={error('end')}
+        />
+        <TextInput
+          label={t('form.price')}
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          dir="ltr"
+          maxLength={11}
+          placeholder={pricePlaceholder}
+          value={values.price}
+          onValueChange={change('price')}
+          error={error('price')}
+          helperText={priceHelp}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={submitting}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

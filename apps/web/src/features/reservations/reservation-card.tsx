@@ -1,0 +1,210 @@
+import type { Reservation, ReservationStatus } from '@ustaz/contract';
+import { BOOKING } from '@ustaz/contract/constants';
+import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
+import { formatTimeRange } from '../teacher/teacher-dates.ts';
+import { formatHours, formatLongDate, formatMoment } from './reservation-format.ts';
+
+/** Which side of the reservation the signed-in user is on. */
+export type ReservationViewer = 'student' | 'teacher';
+
+const STATUS_CLASSES: Record<ReservationStatus, string> = {
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
+  confirmed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  completed: 'bg-sky-50 text-sky-800 ring-sky-200',
+  cancelled: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+export function StatusBadge({ status }: { status: ReservationStatus }) {
+  const { t } = useTranslation('reservations');
+  return (
+    <span
+      className={cx(
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        STATUS_CLASSES[status],
+      )}
+      data-testid="reservation-status"
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2">
+      <span aria-hidden="true" className="mt-0.5 shrink-0 text-slate-400">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-500">{label}</dt>
+        <dd className="font-semibold text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One reservation: the other party (a student sees the teacher, linked to the teacher page; a
+ * teacher sees the student), date and times in the viewer's zone, length, price, how it was paid,
+ * status, note, and Cancel while the server allows it (or why a student no longer can).
+ */
+export function ReservationCard({
+  reservation,
+  viewer,
+  timeZone,
+  now,
+  onCancel,
+}: {
+  reservation: Reservation;
+  viewer: ReservationViewer;
+  timeZone: string;
+  now: Date;
+  onCancel: (reservation: Reservation) => void;
+}) {
+  const { t } = useTranslation('reservations');
+  const language = useCurrentLanguage();
+  const other = viewer === 'student' ? reservation.teacher : reservation.student;
+  const name = `${other.firstName} ${other.lastName}`.trim();
+  const headingId = `reservation-${reservation.id}-title`;
+  const price = formatKwd(reservation.price, language);
+  const startsLater = Date.parse(reservation.startTime) > now.getTime();
+  const deadline = formatMoment(reservation.cancelDeadline, language, timeZone);
+  // A student's window closes 24 h before the start; say so instead of silently hiding Cancel.
+  const cancellationClosed =
+    viewer === 'student' && reservation.status === 'confirmed' && startsLater && !reservation.canCancel;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="reservation"
+    >
+      <header className="flex items-start gap-3">
+        <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="md" />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-slate-500">{t(viewer === 'student' ? 'card.teacher' : 'card.student')}</p>
+          <h3 id={headingId} className="text-base font-bold break-words text-slate-900">
+            {viewer === 'student' ? (
+              <Link
+                to={localePath(language, `/teachers/${reservation.teacher.teacherProfileId}`)}
+                className="hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+              >
+                <bdi>{name}</bdi>
+              </Link>
+            ) : (
+              <bdi>{name}</bdi>
+            )}
+          </h3>
+        </div>
+        <StatusBadge status={reservation.status} />
+      </header>
+
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Detail icon={<CalendarDays className="size-4" />} label={t('card.date')}>
+          <time dateTime={reservation.startTime}>{formatLongDate(reservation.startTime, language, timeZone)}</time>
+        </Detail>
+        <Detail icon={<Clock className="size-4" />} label={t('card.time')}>
+          <span data-testid="reservation-time">
+            {formatTimeRange(reservation.startTime, reservation.endTime, language, timeZone)}
+          </span>
+        </Detail>
+        <Detail icon={<Hourglass className="size-4" />} label={t('card.length')}>
+          {t('card.hours', { count: reservation.hours, number: formatHours(reservation.hours, language) })}
+        </Detail>
+        <Detail
+          icon={reservation.paidWith === 'wallet' ? <Wallet className="size-4" /> : <CreditCard className="size-4" />}
+          label={t('card.price')}
+        >
+          <span data-testid="reservation-price">{price ?? t('card.priceUnavailable')}</span>
+          <span className="ms-1 text-sm font-normal text-slate-500">
+            {t('card.paidWithValue', { method: t(`paidWith.${reservation.paidWith}`) })}
+          </span>
+        </Detail>
+      </dl>
+
+      {reservation.note.trim() ? (
+        <div className="flex items-start gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+          <StickyNote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          <p className="min-w-0 break-words">
+            <span className="font-semibold">{t('card.note')} </span>
+            <span dir="auto">{reservation.note}</span>
+          </p>
+        </div>
+      ) : null}
+
+      {reservation.status === 'cancelled' ? (
+        <CancelledLine reservation={reservation} viewer={viewer} timeZone={timeZone} />
+      ) : null}
+      {reservation.status === 'pending' ? (
+        <p className="text-sm text-amber-800">
+          {t(viewer === 'student' ? 'card.pendingStudent' : 'card.pendingTeacher')}
+        </p>
+      ) : null}
+
+      {reservation.canCancel || cancellationClosed ? (
+        <footer className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          {cancellationClosed ? (
+            <p className="text-sm text-slate-600" data-testid="cancellation-closed">
+              {t('card.cancellationClosed', {
+                deadline,
+                hours: formatNumber(BOOKING.studentCancelHours, language),
+              })}
+            </p>
+          ) : viewer === 'student' && deadline ? (
+            <p className="text-sm text-slate-600">{t('card.cancelUntil', { deadline })}</p>
+          ) : (
+            <span />
+          )}
+          {reservation.canCancel ? (
+            <Button
+              variant="outline"
+              size="md"
+              className="border-red-200 text-red-700 hover:border-red-700 hover:text-red-800"
+              onClick={() => onCancel(reservation)}
+              aria-describedby={headingId}
+            >
+              <Ban aria-hidden="true" className="size-4" />
+              {t('cancel.button')}
+            </Button>
+          ) : null}
+        </footer>
+      ) : null}
+    </article>
+  );
+}
+
+function CancelledLine({
+  reservation,
+  viewer,
+  timeZone,
+}: {
+  reservation: Reservation;
+  viewer: ReservationViewer;
+  timeZone: string;
+}) {
+  const { t } = useTranslation('reservations');
+  const language = useCurrentLanguage();
+  const by = reservation.cancelledBy;
+  const who = by === null ? 'unknown' : by === viewer ? 'you' : by;
+  const when = reservation.cancelledAt ? formatMoment(reservation.cancelledAt, language, timeZone) : '';
+  return (
+    <p className="text-sm text-red-800" data-testid="cancelled-by">
+      {t(`card.cancelledBy.${who}`)}
+      {when ? (
+        <>
+          {' · '}
+          <time dateTime={reservation.cancelledAt ?? undefined}>{when}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,199 @@
+import type { Reservation, ReservationScope } from '@ustaz/contract';
+import { ROLE } from '@ustaz/contract/constants';
+import { CalendarCheck, CalendarClock, CalendarX2, TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
+import { clampPage } from '../../shared/lib/paging.ts';
+import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { viewerTimeZone } from '../teacher/slot-calendar.ts';
+import { useReservations } from './api/reservations.ts';
+import { ReservationCard, type ReservationViewer } from './reservation-card.tsx';
+import { RESERVATION_TABS, readReservationsParams, reservationsSearch } from './reservation-scope.ts';
+import { useCancelReservation } from './use-cancel-reservation.ts';
+
+const TAB_ICONS: Record<ReservationScope, typeof CalendarClock> = {
+  upcoming: CalendarClock,
+  past: CalendarCheck,
+  cancelled: CalendarX2,
+};
+
+/**
+ * /{lang}/reservations: the signed-in user's reservations (a student's lessons with teachers, a
+ * teacher's lessons with students) in three tabs kept in the address (`?scope=`), paged, with
+ * cancellation through the confirmation modal.
+ */
+export function ReservationsPage({
+  timeZone,
+  now,
+}: {
+  /** Fixed in tests; the viewer's zone otherwise. */
+  timeZone?: string;
+  /** Fixed in tests; the current time otherwise. */
+  now?: Date;
+}) {
+  const { t } = useTranslation('reservations');
+  const language = useCurrentLanguage();
+  const { user } = useAuth();
+  const zone = useMemo(() => timeZone ?? viewerTimeZone(), [timeZone]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const paramsKey = searchParams.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text of the address is the dependency
+  const { scope, page } = useMemo(() => readReservationsParams(searchParams), [paramsKey]);
+  const isTeacher = user?.role.id === ROLE.teacher;
+  const list = useReservations({ scope, page });
+  const totalPages = list.data?.totalPages ?? 1;
+
+  // A page past the last one (after a cancellation emptied it) moves to the last.
+  useEffect(() => {
+    const last = Math.max(1, list.data?.totalPages ?? 1);
+    if (list.data && !list.isPlaceholderData && page > last) {
+      setSearchParams(reservationsSearch(scope, last), { replace: true });
+    }
+  }, [list.data, list.isPlaceholderData, page, scope, setSearchParams]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-black text-slate-900">{t(isTeacher ? 'teacherTitle' : 'title')}</h1>
+        <p className="text-slate-600">{t(isTeacher ? 'teacherSubtitle' : 'subtitle')}</p>
+      </header>
+      <nav aria-label={t('tabs.label')} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
+        {RESERVATION_TABS.map((tab) => {
+          const Icon = TAB_ICONS[tab];
+          const active = tab === scope;
+          return (
+            <Link
+              key={tab}
+              to={{ search: `?${reservationsSearch(tab).toString()}` }}
+              aria-current={active ? 'page' : undefined}
+              className={cx(
+                'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+                active ? 'bg-white text-primary shadow-sm' : 'text-slate-600 hover:text-primary',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(`tabs.${tab}`)}
+            </Link>
+          );
+        })}
+      </nav>
+      <section aria-label={t(`tabs.${scope}`)} aria-busy={list.isFetching || undefined}>
+        {list.isPending ? (
+          <ListSkeleton label={t('loading')} />
+        ) : list.isError ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+            data-testid="reservations-error"
+          >
+            <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
+            <h2 className="text-lg font-bold text-slate-900">{t('errorTitle')}</h2>
+            <p className="text-slate-600">{t('errorBody')}</p>
+            <Button onClick={() => void list.refetch()} loading={list.isFetching}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          </div>
+        ) : list.data.data.length === 0 ? (
+          <EmptyState scope={scope} isTeacher={isTeacher} />
+        ) : (
+          <div className="flex flex-col gap-5">
+            <ReservationList reservations={list.data.data} viewerUserId={user?.id ?? null} timeZone={zone} now={now} />
+            <Pagination
+              page={clampPage(page, totalPages)}
+              totalPages={totalPages}
+              onPageChange={(next) => setSearchParams(reservationsSearch(scope, next))}
+              labels={{
+                nav: t('pagination.label'),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                status: t('pagination.page', {
+                  page: formatNumber(clampPage(page, totalPages), language),
+                  totalPages: formatNumber(totalPages, language),
+                }),
+              }}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ReservationList({
+  reservations,
+  viewerUserId,
+  timeZone,
+  now,
+}: {
+  reservations: Reservation[];
+  viewerUserId: number | null;
+  timeZone: string;
+  now: Date | undefined;
+}) {
+  // The side is read from each reservation: a teacher may also have booked lessons as a student.
+  const viewerOf = (reservation: Reservation): ReservationViewer =>
+    reservation.teacher.id === viewerUserId ? 'teacher' : 'student';
+  const cancelAsStudent = useCancelReservation({ viewer: 'student', timeZone });
+  const cancelAsTeacher = useCancelReservation({ viewer: 'teacher', timeZone });
+  const current = now ?? new Date();
+  return (
+    <ul className="flex flex-col gap-4">
+      {reservations.map((reservation) => {
+        const viewer = viewerOf(reservation);
+        return (
+          <li key={reservation.id}>
+            <ReservationCard
+              reservation={reservation}
+              viewer={viewer}
+              timeZone={timeZone}
+              now={current}
+              onCancel={viewer === 'teacher' ? cancelAsTeacher : cancelAsStudent}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function EmptyState({ scope, isTeacher }: { scope: ReservationScope; isTeacher: boolean }) {
+  const { t } = useTranslation('reservations');
+  const language = useCurrentLanguage();
+  const Icon = TAB_ICONS[scope];
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+      data-testid="reservations-empty"
+    >
+      <Icon aria-hidden="true" className="size-8 text-primary" />
+      <h2 className="text-lg font-bold text-slate-900">{t(`empty.${scope}.title`)}</h2>
+      <p className="max-w-md text-slate-600">{t(`empty.${scope}.${isTeacher ? 'teacherBody' : 'body'}`)}</p>
+      {scope === 'upcoming' && !isTeacher ? (
+        <Link to={localePath(language, '/teachers')} className={buttonClasses({ variant: 'primary' })}>
+          {t('empty.findTeacher')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex flex-col gap-4" data-testid="reservations-loading">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: 3 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={index} aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-slate-200/70" />
+      ))}
+    </div>
+  );
+}

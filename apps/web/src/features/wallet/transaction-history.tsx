@@ -1,0 +1,121 @@
+import type { WalletTransaction } from '@ustaz/contract';
+import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
+import { clampPage } from '../../shared/lib/paging.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { useWalletTransactions } from './api/wallet-transactions.ts';
+import { amountDirection, formatSignedKwd, formatWhen } from './wallet-format.ts';
+
+const AMOUNT_CLASSES = { in: 'text-emerald-700', out: 'text-red-700', zero: 'text-slate-700' } as const;
+
+/** The wallet's movements, newest first, 10 a page: kind, date, and the signed amount coloured by direction. */
+export function TransactionHistory({ timeZone }: { timeZone?: string }) {
+  const { t } = useTranslation('wallet');
+  const language = useCurrentLanguage();
+  const [page, setPage] = useState(1);
+  const history = useWalletTransactions(page);
+  const totalPages = history.data?.totalPages ?? 1;
+  const current = clampPage(page, totalPages);
+
+  return (
+    <div className="flex flex-col gap-3" aria-busy={history.isFetching || undefined}>
+      <h3 className="text-base font-bold text-slate-900">{t('history.title')}</h3>
+      {history.isPending ? (
+        <div role="status" className="flex flex-col gap-2" data-testid="history-loading">
+          <span className="sr-only">{t('history.loading')}</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <div key={index} aria-hidden="true" className="h-14 animate-pulse rounded-lg bg-slate-100" />
+          ))}
+        </div>
+      ) : history.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2 rounded-xl bg-red-50 p-4 text-sm text-red-800">
+          <p>{t('history.error')}</p>
+          <Button variant="outline" size="sm" onClick={() => void history.refetch()} loading={history.isFetching}>
+            {t('retry', { ns: 'common' })}
+          </Button>
+        </div>
+      ) : history.data.data.length === 0 ? (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center"
+          data-testid="history-empty"
+        >
+          <ReceiptText aria-hidden="true" className="size-7 text-slate-400" />
+          <p className="text-slate-600">{t('history.empty')}</p>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {history.data.data.map((line) => (
+              <li key={line.id}>
+                <TransactionRow line={line} timeZone={timeZone} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            compact
+            page={current}
+            totalPages={totalPages}
+            onPageChange={setPage}
+            labels={{
+              nav: t('history.pages'),
+              previous: t('history.previous'),
+              next: t('history.next'),
+              status: t('history.page', {
+                page: formatNumber(current, language),
+                totalPages: formatNumber(totalPages, language),
+              }),
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function TransactionRow({ line, timeZone }: { line: WalletTransaction; timeZone?: string }) {
+  const { t } = useTranslation('wallet');
+  const language = useCurrentLanguage();
+  const direction = amountDirection(line.amount);
+  const Icon = direction === 'out' ? ArrowUpRight : ArrowDownLeft;
+  return (
+    <div className="flex items-center gap-3 px-3 py-3 sm:px-4" data-testid="transaction">
+      <span
+        aria-hidden="true"
+        className={cx(
+          'flex size-9 shrink-0 items-center justify-center rounded-full',
+          direction === 'out' ? 'bg-red-50 text-red-700' : 'bg-emerald-50 text-emerald-700',
+        )}
+      >
+        <Icon className="size-4 rtl:-scale-x-100" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
+          {t(`kinds.${line.kind}`)}
+          {line.account === 'earnings' ? (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+              {t('accounts.earnings')}
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm text-slate-500">
+          <time dateTime={line.createdAt}>{formatWhen(line.createdAt, language, timeZone)}</time>
+        </p>
+      </div>
+      <p
+        className={cx('shrink-0 font-bold tabular-nums', AMOUNT_CLASSES[direction])}
+        data-testid="transaction-amount"
+        data-direction={direction}
+      >
+        <span className="sr-only">{t(`direction.${direction}`)} </span>
+        <bdi>{formatSignedKwd(line.amount, language) ?? line.amount}</bdi>
+      </p>
+    </div>
+  );
+}

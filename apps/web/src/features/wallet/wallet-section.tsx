@@ -1,0 +1,143 @@
+import type { BalanceResponse } from '@ustaz/contract';
+import { Clock3, Landmark, Plus, TriangleAlert, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatKwd } from '../../shared/lib/format.ts';
+import { openTopUp } from '../../shared/money/money-modals.ts';
+import { useBalance } from '../../shared/money/use-balance.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
+import { useModal } from '../../shared/ui/modal/modal-context.tsx';
+import { TransactionHistory } from './transaction-history.tsx';
+import { formatHoursNumber } from './wallet-format.ts';
+
+/**
+ * The wallet on the profile: balance, subscription hours left and, for a teacher, earnings; a
+ * Top up button (the TOP_UP_BALANCE modal of the host); and the paged transaction history.
+ */
+export function WalletSection({ showEarnings = false, timeZone }: { showEarnings?: boolean; timeZone?: string }) {
+  const { t } = useTranslation('wallet');
+  const { openModal } = useModal();
+  return (
+    <section
+      aria-labelledby="wallet-title"
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="wallet-title" className="text-xl font-bold text-slate-900">
+          {t('title')}
+        </h2>
+        <Button onClick={() => openTopUp(openModal)}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('topUp')}
+        </Button>
+      </div>
+      <BalanceCards showEarnings={showEarnings} />
+      <TransactionHistory timeZone={timeZone} />
+    </section>
+  );
+}
+
+function BalanceCards({ showEarnings }: { showEarnings: boolean }) {
+  const { t } = useTranslation('wallet');
+  const balance = useBalance();
+  const count = showEarnings ? 3 : 2;
+  if (balance.isPending) {
+    return (
+      <div role="status" className={cx('grid gap-3', gridColumns(count))} data-testid="balance-loading">
+        <span className="sr-only">{t('loadingBalance')}</span>
+        {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <div key={index} aria-hidden="true" className="h-24 animate-pulse rounded-xl bg-slate-100" />
+        ))}
+      </div>
+    );
+  }
+  if (balance.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      >
+        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+        <p className="flex-1">{t('balanceError')}</p>
+        <Button variant="outline" size="sm" onClick={() => void balance.refetch()} loading={balance.isFetching}>
+          {t('retry', { ns: 'common' })}
+        </Button>
+      </div>
+    );
+  }
+  return <BalanceFigures balance={balance.data} showEarnings={showEarnings} />;
+}
+
+function gridColumns(count: number) {
+  return count === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2';
+}
+
+function BalanceFigures({ balance, showEarnings }: { balance: BalanceResponse; showEarnings: boolean }) {
+  const { t } = useTranslation('wallet');
+  const language = useCurrentLanguage();
+  return (
+    <dl className={cx('grid gap-3', gridColumns(showEarnings ? 3 : 2))}>
+      <Figure
+        icon={<Wallet className="size-5" />}
+        label={t('balance')}
+        tone="primary"
+        testId="wallet-balance"
+        value={formatKwd(balance.balance, language) ?? balance.balance}
+      />
+      <Figure
+        icon={<Clock3 className="size-5" />}
+        label={t('remainingHours')}
+        tone="slate"
+        testId="wallet-hours"
+        value={t('hours', {
+          count: balance.remainingHours,
+          number: formatHoursNumber(balance.remainingHours, language),
+        })}
+      />
+      {showEarnings ? (
+        <Figure
+          icon={<Landmark className="size-5" />}
+          label={t('earnings')}
+          tone="emerald"
+          testId="wallet-earnings"
+          value={formatKwd(balance.earnings, language) ?? balance.earnings}
+        />
+      ) : null}
+    </dl>
+  );
+}
+
+const TONES = {
+  primary: 'bg-primary/5 text-primary',
+  slate: 'bg-slate-50 text-slate-600',
+  emerald: 'bg-emerald-50 text-emerald-700',
+} as const;
+
+function Figure({
+  icon,
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  tone: keyof typeof TONES;
+  testId: string;
+}) {
+  return (
+    <div className={cx('flex flex-col gap-2 rounded-xl p-4', TONES[tone])}>
+      <dt className="flex items-center gap-2 text-sm font-medium">
+        <span aria-hidden="true">{icon}</span>
+        {label}
+      </dt>
+      <dd className="text-2xl font-extrabold text-slate-900 tabular-nums" data-testid={testId}>
+        <bdi>{value}</bdi>
+      </dd>
+    </div>
+  );
+}
