@@ -300,9 +300,12 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
       const now = new Date();
       const slots = await lockSlotsHeldBy(tx, payment.id);
       const pending = await pendingReservationsOf(tx, payment.id);
+      // Intact only when every slot this payment paid for is still held and pending: a student who
+      // cancelled one of them meanwhile must not pay for it (the whole amount then goes to the wallet).
       const intact =
         slots.length > 0 &&
         slots.length === pending.length &&
+        pending.reduce((sum, row) => sum + row.priceFils, 0) === payment.amountFils &&
         slots.every((slot) => (slot.holdExpiresAt?.getTime() ?? 0) > now.getTime());
       const gateway = await systemAccountId(tx, 'gateway');
       if (intact) {

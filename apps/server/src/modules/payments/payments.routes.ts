@@ -8,7 +8,7 @@ import {
   walletTransactionsQuerySchema,
   walletTransactionsResponseSchema,
 } from '@ustaz/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -234,14 +234,19 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
       handler: async (request, reply) => {
         const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.params.id));
         if (!charge) throw new HttpError(404, 'notFound', 'Not found');
-        if (charge.status === 'pending') {
-          await db
-            .update(sandboxCharges)
-            .set({ status: request.body.action === 'pay' ? 'paid' : 'failed' })
-            .where(eq(sandboxCharges.id, charge.id));
-        }
-        const paid = charge.status === 'paid' || (charge.status === 'pending' && request.body.action === 'pay');
-        return reply.redirect(paid ? charge.successUrl : charge.errorUrl, 303);
+        // Compare-and-swap: of two presses at once (Pay and Fail), one decides; both are told its outcome.
+        const [decided] = await db
+          .update(sandboxCharges)
+          .set({ status: request.body.action === 'pay' ? 'paid' : 'failed' })
+          .where(and(eq(sandboxCharges.id, charge.id), eq(sandboxCharges.status, 'pending')))
+          .returning({ status: sandboxCharges.status });
+        const [current] = decided
+          ? [decided]
+          : await db
+              .select({ status: sandboxCharges.status })
+              .from(sandboxCharges)
+              .where(eq(sandboxCharges.id, charge.id));
+        return reply.redirect(current?.status === 'paid' ? charge.successUrl : charge.errorUrl, 303);
       },
     });
   };

@@ -19,6 +19,7 @@ import {
   userBalance,
 } from '../ledger/ledger.repo.ts';
 import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { markCreditedToWallet } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import {
   activeTotals,
@@ -60,7 +61,9 @@ function toUserSubscription(
   language: 'ar' | 'en',
   now: Date,
 ): UserSubscription {
-  const expired = row.status === 'active' && row.expiresAt !== null && row.expiresAt <= now;
+  // Past its end it is expired, whether or not the sweeper has marked it yet; its hours are gone either way.
+  const expired =
+    row.status === 'expired' || (row.status === 'active' && row.expiresAt !== null && row.expiresAt <= now);
   return {
     id: row.id,
     package: { id: pkg.id, name: language === 'en' ? pkg.nameEn : pkg.nameAr, nameAr: pkg.nameAr, hours: pkg.hours },
@@ -110,7 +113,32 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
 
   payments.registerPurpose('subscription', {
     async paid(tx, payment) {
-      if (payment.subscriptionId) await activate(tx, payment.subscriptionId, 'gateway', payment.id);
+      if (!payment.subscriptionId) return;
+      const [row] = await subscriptionsWithPackages(tx, [payment.subscriptionId]);
+      if (row?.subscription.status === 'pending') {
+        await activate(tx, payment.subscriptionId, 'gateway', payment.id);
+        return;
+      }
+      // Paid after the purchase was given up (the payment had expired, the subscription was
+      // cancelled): the money was taken, so it goes to the wallet, like a booking whose hold lapsed.
+      await postTransfer(tx, {
+        key: `payment:${payment.id}`,
+        kind: 'payment_credit',
+        paymentId: payment.id,
+        actorUserId: payment.userId,
+        legs: [
+          { accountId: await systemAccountId(tx, 'gateway'), amountFils: -payment.amountFils },
+          { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
+        ],
+      });
+      await markCreditedToWallet(tx, payment.id);
+      await insertNotifications(tx, [
+        {
+          userId: payment.userId,
+          type: 'payment.creditedToWallet',
+          data: { paymentId: payment.id, amount: filsToKwd(payment.amountFils) },
+        },
+      ]);
     },
     async failed(tx, payment) {
       if (payment.subscriptionId) await settleSubscription(tx, payment.subscriptionId, 'cancelled', new Date());
@@ -144,7 +172,8 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
       language: 'ar' | 'en',
     ): Promise<SubscriptionPurchaseResponse> {
       const pkg = await findPackage(db, body.packageId);
-      if (!pkg?.isActive) throw new FieldValidationError({ packageId: 'packageUnavailable' });
+      if (!pkg?.isActive || pkg.type !== 'standard')
+        throw new FieldValidationError({ packageId: 'packageUnavailable' });
       const base = {
         userId,
         packageId: pkg.id,
