@@ -487,12 +487,15 @@ export const payments = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When the sweeper last asked the gateway about an expired payment (late captures). */
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_unique').on(t.gateway, t.providerRef),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index('payments_expired_idx').on(t.expiresAt).where(sql`${t.status} = 'expired'`),
     check('payments_amount_check', sql`${t.amountFils} > 0`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
   ],

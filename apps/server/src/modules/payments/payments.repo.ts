@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type PaymentRow, payments } from '../../db/schema.ts';
 
@@ -59,4 +59,28 @@ export async function duePendingPayments(db: Executor, now: Date, limit = 50): P
     .from(payments)
     .where(and(eq(payments.status, 'pending'), lt(payments.expiresAt, now)))
     .limit(limit);
+}
+
+/** How long after expiry a payment is still asked about (a customer may pay late, then leave). */
+export const LATE_CAPTURE_WINDOW_MS = 24 * 3600_000;
+/** How often one expired payment is asked about. */
+export const LATE_CAPTURE_EVERY_MS = 10 * 60_000;
+
+/** Expired payments of the last 24 h not asked about for 10 minutes: a late capture is credited. */
+export async function expiredToRecheck(db: Executor, now: Date, limit = 50): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'expired'),
+        gt(payments.expiresAt, new Date(now.getTime() - LATE_CAPTURE_WINDOW_MS)),
+        or(isNull(payments.lastCheckedAt), lt(payments.lastCheckedAt, new Date(now.getTime() - LATE_CAPTURE_EVERY_MS))),
+      ),
+    )
+    .limit(limit);
+}
+
+export async function markChecked(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(payments).set({ lastCheckedAt: now }).where(eq(payments.id, id));
 }

@@ -8,7 +8,15 @@ import { filsToKwd, kwdToFils } from '../../money.ts';
 import { GatewayError, type LookupResult, type PaymentProvider } from '../../payments/provider.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.repo.ts';
 import { insertNotifications } from '../notifications/notifications.repo.ts';
-import { duePendingPayments, findPayment, insertPayment, setProviderRef, swapPaymentStatus } from './payments.repo.ts';
+import {
+  duePendingPayments,
+  expiredToRecheck,
+  findPayment,
+  insertPayment,
+  markChecked,
+  setProviderRef,
+  swapPaymentStatus,
+} from './payments.repo.ts';
 
 /** What a purpose (booking, subscription) does when its payment is paid or fails, in the settling transaction. */
 export type PurposeHandler = {
@@ -293,6 +301,23 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
           log.warn(
             { paymentId: payment.id, err: error instanceof Error ? error.message : error },
             'payment expiry check failed; retried later',
+          );
+        }
+      }
+      // A customer may pay after the hold lapsed and never come back to the return URL (Payzah
+      // has no webhook): expired payments are asked about again for a day, every 10 minutes.
+      for (const payment of await expiredToRecheck(db, now)) {
+        try {
+          await markChecked(db, payment.id, now);
+          const result = await lookup(payment);
+          if (result.status === 'paid' && matches(payment, result)) {
+            await settlePaid(payment, result.reference ?? null);
+            changed += 1;
+          }
+        } catch (error) {
+          log.warn(
+            { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+            'late capture check failed',
           );
         }
       }

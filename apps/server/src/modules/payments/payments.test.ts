@@ -662,6 +662,25 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect(await walletOf(db, student.user.id)).toBe(5_000);
   });
 
+  it('a late capture nobody comes back for is found by the sweeper within the day, once', async () => {
+    const student = await f.student();
+    const s = await slotFor(f, teacher, 4_000);
+    const res = await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah', language: 'en' });
+    const { paymentId } = res.json();
+    await sweepMoney(ctx.app, new Date(Date.now() + 16 * MINUTE));
+    expect((await findPayment(db, paymentId))?.status).toBe('expired');
+    fake.pay(paymentId); // paid at the gateway, browser closed: no return, no webhook
+    // Asked again only after 10 minutes; then credited once.
+    await sweepMoney(ctx.app, new Date(Date.now() + 20 * MINUTE));
+    expect((await findPayment(db, paymentId))?.status).toBe('expired');
+    await sweepMoney(ctx.app, new Date(Date.now() + 27 * MINUTE));
+    expect(await findPayment(db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
+    expect(await walletOf(db, student.user.id)).toBe(4_000);
+    await sweepMoney(ctx.app, new Date(Date.now() + 40 * MINUTE));
+    expect(await walletOf(db, student.user.id)).toBe(4_000);
+    await expectLedgerConsistent(db);
+  });
+
   it('a lapsed hold not swept yet: another student may book it; a late payment is credited to the wallet', async () => {
     const student = await f.student();
     const rival = await f.student();

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "last_checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_expired_idx" ON "payments" USING btree ("expires_at") WHERE "payments"."status" = 'expired';
