@@ -32,7 +32,9 @@ function guarded(access: Access, children: RouteObject[]): RouteObject {
 export const pageRoutes: RouteObject[] = [
   guarded('public', [
     route(undefined, 'home', () => import('../features/home/home-page.tsx').then((m) => m.HomePage)),
-    route('subscriptions', 'subscriptions', placeholder),
+    route('subscriptions', 'subscriptions', () =>
+      import('../features/subscriptions/subscriptions-page.tsx').then((m) => m.SubscriptionsPage),
+    ),
     route('teachers', 'teachers', () =>
       import('../features/teachers-list/teachers-list-page.tsx').then((m) => m.TeachersListPage),
     ),
@@ -54,8 +56,19 @@ export const pageRoutes: RouteObject[] = [
         return <SearchPage subjectPicker={SubjectSelectionModal} />;
       };
     }),
-    route('suspended-payment', 'suspendedPayment', placeholder),
-    route('payment/:result', 'paymentResult', placeholder),
+    route('suspended-payment', 'suspendedPayment', () =>
+      import('../features/payment/payment-result-page.tsx').then((m) => m.SuspendedPaymentPage),
+    ),
+    // An unknown result segment is the not-found page, handed in by the app.
+    route('payment/:result', 'paymentResult', async () => {
+      const [{ PaymentResultPage }, { NotFoundPage }] = await Promise.all([
+        import('../features/payment/payment-result-page.tsx'),
+        import('./not-found-page.tsx'),
+      ]);
+      return function PaymentResultRoute() {
+        return <PaymentResultPage notFound={NotFoundPage} />;
+      };
+    }),
     route('*', 'notFound', () => import('./not-found-page.tsx').then((m) => m.NotFoundPage)),
   ]),
   guarded('guest', [
@@ -71,7 +84,9 @@ export const pageRoutes: RouteObject[] = [
     ),
   ]),
   guarded('auth', [
-    route('reservations', 'reservations', placeholder),
+    route('reservations', 'reservations', () =>
+      import('../features/reservations/reservations-page.tsx').then((m) => m.ReservationsPage),
+    ),
     route('chats', 'chats', placeholder),
     route('chats/:userId', 'chat', placeholder),
     route('profile', 'profile', () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage)),

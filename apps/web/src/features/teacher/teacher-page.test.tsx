@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,11 @@ import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { renderTeacherRoute } from './render-teacher-route.tsx';
 import { TeacherPage } from './teacher-page.tsx';
 import { review, signedInAs, student, teacherProfile, timeSlot } from './teacher-test-data.ts';
+import type { BookingRequest } from './use-booking-action.ts';
+
+// The booking flow behind the seam has its own tests (use-booking-action.test.tsx, features/booking).
+const bookingSeam = vi.hoisted(() => ({ book: vi.fn<(request: BookingRequest) => void>() }));
+vi.mock('./use-booking-action.ts', () => ({ useBookingAction: () => bookingSeam.book }));
 
 type Answer = { status: number; body: unknown };
 
@@ -195,11 +200,9 @@ describe('TeacherPage', () => {
     expect(screen.queryByRole('link', { name: enTeacher.profile.message })).toBeNull();
   });
 
-  it('Book hands the chosen slots to the booking seam, which says booking is not open yet', async () => {
+  it('Book hands the chosen slots, the teacher and a reload callback to the booking seam', async () => {
     const slots = [timeSlot('2099-03-14T15:00:00.000Z'), timeSlot('2099-03-14T17:00:00.000Z')];
     mockApi({ slots: ok(slots) });
-    const toast = await import('../../shared/ui/toast.tsx');
-    const info = vi.spyOn(toast.notify, 'info').mockResolvedValue(undefined);
     await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
       language: 'en',
       path: '/teachers/7',
@@ -208,6 +211,10 @@ describe('TeacherPage', () => {
     const [first] = await screen.findAllByTestId('slot');
     await userEvent.click(first as HTMLElement);
     await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.book }));
-    await waitFor(() => expect(info).toHaveBeenCalledWith(enTeacher.slots.bookingNotOpenYet));
+    expect(bookingSeam.book).toHaveBeenCalledTimes(1);
+    const [request] = bookingSeam.book.mock.calls[0] ?? [];
+    expect(request?.teacher.id).toBe(7);
+    expect(request?.slots.map((slot) => slot.id)).toEqual([slots[0]?.id]);
+    expect(typeof request?.onBooked).toBe('function');
   });
 });

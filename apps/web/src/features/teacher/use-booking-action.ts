@@ -1,7 +1,14 @@
 import type { TeacherProfile, TimeSlot } from '@ustaz/contract';
+import type { Language } from '@ustaz/contract/constants';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { notify } from '../../shared/ui/toast.tsx';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { type BookingSlot, openBooking } from '../../shared/money/money-modals.ts';
+import { useModal } from '../../shared/ui/modal/modal-context.tsx';
+import { dayKeyInZone, viewerTimeZone } from './slot-calendar.ts';
+import { formatDay, formatTimeRange } from './teacher-dates.ts';
 
 /** What the teacher page hands to booking when a signed-in student presses Book. */
 export type BookingRequest = {
@@ -12,14 +19,49 @@ export type BookingRequest = {
   onBooked: () => void;
 };
 
+/** A slot as the booking modal lists it: its time range and date in the viewer's language and zone. */
+export function toBookingSlot(slot: TimeSlot, language: Language, timeZone: string): BookingSlot {
+  const start = Date.parse(slot.startTime);
+  const end = Date.parse(slot.endTime);
+  const hours = Number.isFinite(start) && Number.isFinite(end) && end > start ? (end - start) / 3_600_000 : 0;
+  const day = dayKeyInZone(slot.startTime, timeZone);
+  return {
+    id: slot.id,
+    price: slot.price,
+    hours,
+    timeRange: formatTimeRange(slot.startTime, slot.endTime, language, timeZone),
+    date: day ? formatDay(day, language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) : '',
+  };
+}
+
 /**
- * The seam between the teacher page and booking. The booking flow (booking modal, payment method,
- * spec 2 and 4) is its own issue and replaces the body of this hook; the page does not change.
- * Until then the Book button says plainly that booking is not open yet and books nothing.
+ * The seam between the teacher page and booking: Book opens the booking modal (spec 2 and 4) with
+ * the chosen slots. A guest is sent to login first (the page shows guests a login link instead of
+ * Book; this covers any other way in) and comes back to this page after signing in.
  */
-export function useBookingAction(): (request: BookingRequest) => void {
-  const { t } = useTranslation('teacher');
-  return useCallback(() => {
-    void notify.info(t('slots.bookingNotOpenYet'));
-  }, [t]);
+export function useBookingAction(
+  /** The zone the slots are shown in (the page's); the viewer's when left out. */
+  timeZone?: string,
+): (request: BookingRequest) => void {
+  const { isAuthenticated } = useAuth();
+  const { openModal } = useModal();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const language = useCurrentLanguage();
+  return useCallback(
+    ({ teacher, slots, onBooked }: BookingRequest) => {
+      if (!isAuthenticated) {
+        navigate(localePath(language, '/login'), { state: { from: location.pathname } });
+        return;
+      }
+      if (slots.length === 0) return;
+      const zone = timeZone ?? viewerTimeZone();
+      openBooking(openModal, {
+        teacherName: `${teacher.user.firstName} ${teacher.user.lastName}`.trim(),
+        slots: slots.map((slot) => toBookingSlot(slot, language, zone)),
+        onBooked,
+      });
+    },
+    [isAuthenticated, navigate, language, location.pathname, openModal, timeZone],
+  );
 }

@@ -33,6 +33,8 @@ export type RequestOptions = {
    * logout calls send the refresh token this way.
    */
   token?: string | null;
+  /** Extra request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -68,7 +70,7 @@ function retryAfter(response: Response): number | null {
 
 /** One HTTP exchange: JSON in and out, the request language, the given bearer. */
 async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const language = i18next.resolvedLanguage ?? i18next.language;
   if (language) headers['accept-language'] = language;
   if (token) headers.authorization = `Bearer ${token}`;

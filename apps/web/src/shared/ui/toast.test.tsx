@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Modal } from './modal/modal.tsx';
 import { setTestLanguage } from './test-i18n.ts';
 import { AppToaster, notify } from './toast.tsx';
 
@@ -42,5 +43,23 @@ describe('notify', () => {
     expect(toaster?.getAttribute('data-y-position')).toBe('top');
     expect(toaster?.getAttribute('data-x-position')).toBe('right');
     await setTestLanguage('en');
+  });
+
+  it('shows a toast inside an open modal dialog too, where the page behind is inert', async () => {
+    await renderToaster();
+    render(
+      <Modal open onClose={() => {}} title="Booking">
+        body
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Booking' });
+    await waitFor(() => expect(dialog.querySelector('section[aria-label]')).not.toBeNull());
+    await act(async () => {
+      await notify.success('Booked');
+    });
+    await waitFor(() => expect(screen.getAllByText('Booked')).toHaveLength(2));
+    const shown = screen.getAllByText('Booked');
+    expect(shown.some((node) => dialog.contains(node))).toBe(true);
+    expect(shown.some((node) => !dialog.contains(node))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { ERROR_TOAST_MAX_LENGTH, TIMINGS } from '@ustaz/contract/constants';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 import { truncate } from '../lib/error-message.ts';
 
@@ -42,9 +42,48 @@ export function AppToaster() {
   );
 }
 
+// Toasters inside open modal dialogs that are still loading: a toast waits for them too.
+const dialogToastersLoading = new Set<Promise<void>>();
+
+/**
+ * A second toaster inside a modal <dialog> (the Modal renders it). showModal() puts the dialog in
+ * the browser's top layer and makes the rest of the page inert, so the page's toaster would sit
+ * dimmed under the backdrop. Every toaster shows every toast: the one in the dialog covers the
+ * dimmed one, and a toast shown in a dialog stays on the page when the dialog closes.
+ */
+export function DialogToaster() {
+  const show = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  const [ready] = useState(() => {
+    let resolve: () => void = () => {};
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  });
+  useLayoutEffect(() => {
+    if (!show) return;
+    dialogToastersLoading.add(ready.promise);
+    void ready.promise.then(() => dialogToastersLoading.delete(ready.promise));
+    return () => {
+      dialogToastersLoading.delete(ready.promise);
+      ready.resolve();
+    };
+  }, [show, ready]);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazySonnerToaster onMounted={ready.resolve} inDialog />
+    </Suspense>
+  );
+}
+
 async function withToast(show: (toast: Awaited<ReturnType<typeof loadSonner>>['toast']) => void) {
   requestToaster();
-  const [{ toast }] = await Promise.all([loadSonner(), toasterMounted]);
+  const [{ toast }] = await Promise.all([loadSonner(), toasterMounted, ...dialogToastersLoading]);
   show(toast);
 }
 

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../class-names.ts';
+import { DialogToaster } from '../toast.tsx';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl' | '2xl' | '3xl' | '4xl' | 'full';
 
@@ -223,6 +224,8 @@ export function Modal({
         ) : null}
         <div className={cx('min-h-0 flex-1 overflow-y-auto px-5 pb-5', hasHeader ? 'pt-2' : 'pt-5')}>{children}</div>
       </div>
+      {/* The page's toaster is inert and dimmed under a modal dialog: toasts show in this one. */}
+      <DialogToaster />
     </dialog>
   );
 }

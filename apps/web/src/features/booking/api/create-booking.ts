@@ -1,0 +1,52 @@
+import type { BookingMultipleBody, BookingResponse, BookingSingleBody } from '@ustaz/contract';
+import type { Language, PaymentMethod } from '@ustaz/contract/constants';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+export type BookingRequestBody = {
+  slotIds: number[];
+  paymentMethod: PaymentMethod;
+  note: string;
+  language: Language;
+};
+
+/** The call for the chosen slots: one slot books with /single, several with /multiple (spec 7). */
+export function bookingCall(request: BookingRequestBody): {
+  path: string;
+  body: BookingSingleBody | BookingMultipleBody;
+} {
+  const [only] = request.slotIds;
+  if (request.slotIds.length === 1 && only !== undefined) {
+    return {
+      path: '/api/v1/booking/single',
+      body: {
+        timeSlotId: only,
+        note: request.note,
+        paymentMethod: request.paymentMethod,
+        language: request.language,
+      },
+    };
+  }
+  return {
+    path: '/api/v1/booking/multiple',
+    body: {
+      timeSlotIds: request.slotIds,
+      paymentMethod: request.paymentMethod,
+      note: request.note,
+      language: request.language,
+    },
+  };
+}
+
+/**
+ * POST /api/v1/booking/single or /multiple with an Idempotency-Key (the same key for a retry of the
+ * same attempt). 422 `errors.balance` insufficientBalance, `errors.paymentMethod` belowMinimum;
+ * 409 slotUnavailable; 502 gatewayError.
+ */
+export function createBooking(request: BookingRequestBody, idempotencyKey: string): Promise<BookingResponse> {
+  const { path, body } = bookingCall(request);
+  return apiRequest<BookingResponse>(path, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}

@@ -1,0 +1,369 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import arBooking from '../../../public/locales/ar/booking.json';
+import enBooking from '../../../public/locales/en/booking.json';
+import enPayment from '../../../public/locales/en/payment.json';
+import { formatKwd } from '../../shared/lib/format.ts';
+import { type BookingModalData, openBooking } from '../../shared/money/money-modals.ts';
+import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
+import {
+  balanceResponse,
+  bookingResponse,
+  bookingSlot,
+  paymentMethodsResponse,
+  signedIn,
+} from '../../shared/test/money-test-data.ts';
+import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
+import { notify } from '../../shared/ui/toast.tsx';
+import { BookingModal } from './booking-modal.tsx';
+import { PaymentMethodModal } from './payment-method-modal.tsx';
+import { TopUpModal } from './top-up-modal.tsx';
+
+const registry = {
+  BOOKING_MODAL: BookingModal,
+  PAYMENT_METHOD_SELECTION: PaymentMethodModal,
+  TOP_UP_BALANCE: TopUpModal,
+};
+
+function api(routes: Record<string, ApiRoute> = {}) {
+  return mockApi({
+    'GET /api/v1/subscriptions/balance': ok(balanceResponse()),
+    'GET /api/v1/payments/methods': ok(paymentMethodsResponse()),
+    'POST /api/v1/booking/single': ok(bookingResponse()),
+    'POST /api/v1/booking/multiple': ok(bookingResponse()),
+    ...routes,
+  });
+}
+
+function draft(overrides: Partial<BookingModalData> = {}): BookingModalData {
+  return {
+    teacherName: 'Mona Al-Sabah',
+    slots: [bookingSlot({ id: 101, timeRange: '6:00 – 7:00 PM', date: 'Saturday, March 14, 2099' })],
+    onBooked: vi.fn(),
+    ...overrides,
+  };
+}
+
+async function openWith(data: BookingModalData, language: 'ar' | 'en' = 'en') {
+  const view = await renderAppRoute(<main>teacher page</main>, {
+    language,
+    path: '/teachers/7',
+    auth: signedIn(),
+    registry,
+  });
+  act(() => openBooking(view.modal().openModal, data));
+  return view;
+}
+
+/** Confirm in the booking modal, then a choice in the payment-method modal. */
+async function confirmWith(method: 'balance' | 'deema') {
+  await userEvent.click(await screen.findByRole('button', { name: enBooking.review.confirm }));
+  const choice = await screen.findByTestId(`payment-choice-${method}`);
+  await waitFor(() => expect((choice as HTMLButtonElement).disabled).toBe(false));
+  await userEvent.click(choice);
+}
+
+let toasts: { success: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn>; info: ReturnType<typeof vi.fn> };
+
+beforeEach(() => {
+  toasts = {
+    success: vi.spyOn(notify, 'success').mockResolvedValue(undefined),
+    error: vi.spyOn(notify, 'error').mockResolvedValue(undefined),
+    info: vi.spyOn(notify, 'info').mockResolvedValue(undefined),
+  } as never;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('BookingModal: review', () => {
+  it.each(['ar', 'en'] as const)(
+    '%s: lists each slot with time, date and price, the total and the wallet',
+    async (language) => {
+      api({ 'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '40.000', remainingHours: 2 })) });
+      const texts = language === 'ar' ? arBooking : enBooking;
+      const { missing } = await openWith(
+        draft({
+          slots: [
+            bookingSlot({ timeRange: '6:00 – 7:00 PM', date: 'Saturday, March 14, 2099', price: '12.500' }),
+            bookingSlot({ timeRange: '8:00 – 9:00 PM', date: 'Saturday, March 14, 2099', price: '10' }),
+          ],
+        }),
+        language,
+      );
+      const dialog = await screen.findByRole('dialog', { name: texts.review.title });
+      const rows = within(dialog).getAllByTestId('booking-slot');
+      expect(rows).toHaveLength(2);
+      expect(within(rows[0] as HTMLElement).getByText('6:00 – 7:00 PM')).toBeTruthy();
+      expect(within(rows[0] as HTMLElement).getByText('Saturday, March 14, 2099')).toBeTruthy();
+      expect(rows[0]?.textContent).toContain(formatKwd(12.5, language));
+      expect(within(dialog).getByText('Mona Al-Sabah')).toBeTruthy();
+      expect(within(dialog).getByTestId('booking-total').textContent).toBe(formatKwd(22.5, language));
+      expect((await within(dialog).findByTestId('booking-balance')).textContent).toBe(formatKwd(40, language));
+      // Subscription hours are shown when above zero, and here they cover the two hours.
+      expect(within(dialog).getByTestId('booking-hours').textContent).toBe(language === 'ar' ? 'ساعتان' : '2 hours');
+      expect(within(dialog).getByRole('button', { name: texts.review.confirm })).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: texts.review.cancel })).toBeTruthy();
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('hides subscription hours at zero, and counts a non-numeric price as zero with price-unavailable', async () => {
+    api();
+    await openWith(draft({ slots: [bookingSlot({ price: '12.500' }), bookingSlot({ price: 'call us' })] }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(enBooking.review.priceUnavailable)).toBeTruthy();
+    expect(within(dialog).getByTestId('booking-total').textContent).toBe(formatKwd(12.5, 'en'));
+    await within(dialog).findByTestId('booking-balance');
+    expect(within(dialog).queryByTestId('booking-hours')).toBeNull();
+    expect(within(dialog).queryByTestId('booking-insufficient')).toBeNull();
+  });
+
+  it('renders nothing without slots', async () => {
+    api();
+    const { modal } = await openWith(draft({ slots: [] }));
+    await waitFor(() => expect(modal().kind).toBe('UNDEFINED'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closing resets the note: the next booking starts clean', async () => {
+    api();
+    const data = draft();
+    const { modal } = await openWith(data);
+    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Algebra please');
+    await userEvent.click(screen.getByRole('button', { name: enBooking.review.cancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => openBooking(modal().openModal, data));
+    expect(((await screen.findByLabelText(enBooking.review.noteLabel)) as HTMLTextAreaElement).value).toBe('');
+  });
+});
+
+describe('BookingModal: booking', () => {
+  it('confirm offers the wallet and Deema (not Payzah), then books, shows success and reloads the slots', async () => {
+    const { callsTo } = api();
+    const data = draft();
+    await openWith(data);
+    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), '  Algebra please ');
+    await userEvent.click(screen.getByRole('button', { name: enBooking.review.confirm }));
+
+    const methods = await screen.findByRole('dialog', { name: enPayment.method.title });
+    expect(within(methods).getByTestId('payment-choice-balance')).toBeTruthy();
+    expect(within(methods).getByTestId('payment-choice-deema')).toBeTruthy();
+    expect(within(methods).queryByTestId('payment-choice-payzah')).toBeNull();
+    expect(within(methods).getByText('Lessons with Mona Al-Sabah')).toBeTruthy();
+    expect(within(methods).getByTestId('payment-price').textContent).toBe(formatKwd(12.5, 'en'));
+    const balance = within(methods).getByTestId('payment-choice-balance') as HTMLButtonElement;
+    await waitFor(() => expect(balance.disabled).toBe(false));
+    await userEvent.click(balance);
+
+    const success = await screen.findByTestId('booking-success');
+    expect(within(success).getByRole('heading', { name: enBooking.success.title })).toBeTruthy();
+    expect(within(success).getByTestId('booking-paid-with').textContent).toBe(
+      `Paid from your wallet. Balance now: ${formatKwd(17.5, 'en')}`,
+    );
+    expect(data.onBooked).toHaveBeenCalledTimes(1);
+    expect(toasts.success).toHaveBeenCalledWith(enBooking.toast.booked);
+
+    const [call] = callsTo('POST /api/v1/booking/single');
+    expect(call?.body).toEqual({ timeSlotId: 101, note: 'Algebra please', paymentMethod: 'balance', language: 'en' });
+    expect(call?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    await userEvent.click(within(success).getByRole('button', { name: enBooking.success.ok }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows submitting while the booking is on its way', async () => {
+    let answer: (value: ApiAnswer) => void = () => {};
+    api({ 'POST /api/v1/booking/single': () => new Promise((resolve) => (answer = resolve)) });
+    await openWith(draft());
+    await confirmWith('balance');
+    expect(await screen.findByTestId('booking-submitting')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: enBooking.submitting.title })).toBeTruthy();
+    answer(ok(bookingResponse()));
+    expect(await screen.findByTestId('booking-success')).toBeTruthy();
+  });
+
+  it('books several slots with /multiple', async () => {
+    const { callsTo } = api();
+    await openWith(draft({ slots: [bookingSlot({ id: 201 }), bookingSlot({ id: 202 })] }));
+    await confirmWith('balance');
+    await screen.findByTestId('booking-success');
+    expect(callsTo('POST /api/v1/booking/multiple')[0]?.body).toEqual({
+      timeSlotIds: [201, 202],
+      paymentMethod: 'balance',
+      note: '',
+      language: 'en',
+    });
+    expect(callsTo('POST /api/v1/booking/single')).toHaveLength(0);
+  });
+
+  it('a taken slot shows the failure view and toast; retry returns to the review with the note and reuses the key', async () => {
+    let attempts = 0;
+    const { callsTo } = api({
+      'POST /api/v1/booking/single': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 409, body: { status: 409, code: 'slotUnavailable', message: 'Slot is no longer available' } }
+          : ok(bookingResponse());
+      },
+    });
+    const data = draft();
+    await openWith(data);
+    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Chapter 3');
+    await confirmWith('balance');
+
+    const failure = await screen.findByTestId('booking-failure');
+    expect(within(failure).getByRole('heading', { name: enBooking.failure.title })).toBeTruthy();
+    expect(within(failure).getByTestId('booking-error').textContent).toBe(enPayment.errors.slotUnavailable);
+    expect(toasts.error).toHaveBeenCalledWith(enPayment.errors.slotUnavailable);
+    // The page reloads its slots: the taken one drops out.
+    expect(data.onBooked).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(within(failure).getByRole('button', { name: enBooking.failure.retry }));
+    expect(((await screen.findByLabelText(enBooking.review.noteLabel)) as HTMLTextAreaElement).value).toBe('Chapter 3');
+    await confirmWith('balance');
+    await screen.findByTestId('booking-success');
+
+    const [first, second] = callsTo('POST /api/v1/booking/single');
+    expect(second?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
+  });
+
+  it('a changed note after a failure is a new attempt with a new key', async () => {
+    let attempts = 0;
+    const { callsTo } = api({
+      'POST /api/v1/booking/single': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 502, body: { status: 502, code: 'gatewayError', message: 'Bad gateway' } }
+          : ok(bookingResponse());
+      },
+    });
+    await openWith(draft());
+    await confirmWith('balance');
+    await userEvent.click(await screen.findByRole('button', { name: enBooking.failure.retry }));
+    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'x');
+    await confirmWith('balance');
+    await screen.findByTestId('booking-success');
+    const [first, second] = callsTo('POST /api/v1/booking/single');
+    expect(second?.headers.get('idempotency-key')).not.toBe(first?.headers.get('idempotency-key'));
+  });
+
+  it('a FAILED payment status is a failure', async () => {
+    api({ 'POST /api/v1/booking/single': ok(bookingResponse({ paymentStatus: 'FAILED' })) });
+    const data = draft();
+    await openWith(data);
+    await confirmWith('deema');
+    const failure = await screen.findByTestId('booking-failure');
+    expect(within(failure).getByTestId('booking-error').textContent).toBe(enPayment.errors.paymentFailed);
+    expect(toasts.error).toHaveBeenCalledWith(enPayment.errors.paymentFailed);
+    expect(data.onBooked).not.toHaveBeenCalled();
+  });
+
+  it('a payment link opens in a new tab with the initiation toast, and the slots are held', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { callsTo } = api({
+      'GET /api/v1/payments/methods': ok(paymentMethodsResponse('5.000')),
+      'POST /api/v1/booking/single': ok(
+        bookingResponse({
+          paymentStatus: 'PENDING',
+          paidWith: 'deema',
+          paymentLink: 'https://pay.example/checkout/abc',
+          paymentId: 'pay_1',
+          holdExpiresAt: '2099-03-14T14:00:00.000Z',
+        }),
+      ),
+    });
+    const data = draft();
+    await openWith(data);
+    await confirmWith('deema');
+    const success = await screen.findByTestId('booking-success');
+    expect(open).toHaveBeenCalledWith('https://pay.example/checkout/abc', '_blank');
+    expect(toasts.info).toHaveBeenCalledWith(enBooking.toast.paymentStarted);
+    expect(within(success).getByRole('heading', { name: enBooking.success.pendingTitle })).toBeTruthy();
+    expect(within(success).getByRole('link', { name: enBooking.success.openPaymentPage }).getAttribute('href')).toBe(
+      'https://pay.example/checkout/abc',
+    );
+    expect(data.onBooked).toHaveBeenCalledTimes(1);
+    expect(callsTo('POST /api/v1/booking/single')[0]?.body).toMatchObject({ paymentMethod: 'deema' });
+  });
+
+  it('a blocked tab says so and keeps the link', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    api({
+      'GET /api/v1/payments/methods': ok(paymentMethodsResponse('1.000')),
+      'POST /api/v1/booking/single': ok(
+        bookingResponse({ paymentStatus: 'PENDING', paidWith: 'deema', paymentLink: 'https://pay.example/x' }),
+      ),
+    });
+    await openWith(draft());
+    await confirmWith('deema');
+    const success = await screen.findByTestId('booking-success');
+    expect(within(success).getByText(enBooking.success.pendingBlocked)).toBeTruthy();
+  });
+
+  it('cancelling the payment method returns to the review with the note', async () => {
+    api();
+    await openWith(draft());
+    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Keep me');
+    await userEvent.click(screen.getByRole('button', { name: enBooking.review.confirm }));
+    await userEvent.click(await screen.findByRole('button', { name: enPayment.method.cancel }));
+    expect(((await screen.findByLabelText(enBooking.review.noteLabel)) as HTMLTextAreaElement).value).toBe('Keep me');
+  });
+});
+
+describe('BookingModal: not enough in the wallet', () => {
+  it('offers a top-up of the amount lacking, with the go-to-profile button, and comes back to the review', async () => {
+    api({ 'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.250', remainingHours: 0 })) });
+    await openWith(draft());
+    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Still here');
+    const offer = await screen.findByTestId('booking-insufficient');
+    expect(offer.textContent).toContain(formatKwd(7.25, 'en'));
+    await userEvent.click(within(offer).getByRole('button', { name: enBooking.review.topUp }));
+
+    const topUp = await screen.findByRole('dialog', { name: enPayment.topUp.title });
+    expect(within(topUp).getByTestId('top-up-required').textContent).toBe(formatKwd(7.25, 'en'));
+    expect((within(topUp).getByRole('spinbutton') as HTMLInputElement).value).toBe('7.25');
+    expect(within(topUp).getByRole('link', { name: enPayment.topUp.goToProfile }).getAttribute('href')).toBe(
+      '/en/profile',
+    );
+    await userEvent.click(within(topUp).getByRole('button', { name: enPayment.topUp.cancel }));
+    expect(((await screen.findByLabelText(enBooking.review.noteLabel)) as HTMLTextAreaElement).value).toBe(
+      'Still here',
+    );
+  });
+
+  it('the wallet choice is disabled with the reason; subscription hours that cover make it enough', async () => {
+    api({ 'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '1.000', remainingHours: 0 })) });
+    await openWith(draft());
+    await userEvent.click(await screen.findByRole('button', { name: enBooking.review.confirm }));
+    const balance = (await screen.findByTestId('payment-choice-balance')) as HTMLButtonElement;
+    await waitFor(() => expect(balance.textContent).toContain(enPayment.method.insufficientForBooking));
+    expect(balance.disabled).toBe(true);
+  });
+
+  it('an insufficientBalance answer offers the top-up in the failure view', async () => {
+    let balanceCalls = 0;
+    api({
+      'GET /api/v1/subscriptions/balance': () => {
+        balanceCalls += 1;
+        return ok(balanceResponse({ balance: balanceCalls === 1 ? '2.000' : '0.500' }));
+      },
+      'GET /api/v1/payments/methods': ok(paymentMethodsResponse('1.000')),
+      'POST /api/v1/booking/single': {
+        status: 422,
+        body: { status: 422, errors: { balance: 'insufficientBalance' } },
+      },
+    });
+    // The wallet looked enough when the modal opened (another tab spent it meanwhile).
+    await openWith(draft({ slots: [bookingSlot({ price: '1.500' })] }));
+    await confirmWith('balance');
+    const failure = await screen.findByTestId('booking-failure');
+    expect(within(failure).getByTestId('booking-error').textContent).toBe(enPayment.errors.insufficientBalance);
+    await userEvent.click(await within(failure).findByRole('button', { name: enBooking.review.topUp }));
+    const topUp = await screen.findByRole('dialog', { name: enPayment.topUp.title });
+    expect(within(topUp).getByTestId('top-up-required').textContent).toBe(formatKwd(1, 'en'));
+  });
+});

@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Language, PaymentMethod } from '@ustaz/contract/constants';
+import { attemptFor, type IdempotentAttempt } from '../../shared/money/idempotency-key.ts';
+import { moneyErrorKey, moneyErrorText } from '../../shared/money/money-error.ts';
+import type { BookingModalData, BookingOutcome } from '../../shared/money/money-modals.ts';
+import { openPaymentLink } from '../../shared/money/payment-link.ts';
+import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
+import { notify } from '../../shared/ui/toast.tsx';
+import { type BookingRequestBody, createBooking } from './api/create-booking.ts';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export type StartBookingInput = {
+  draft: BookingModalData;
+  method: PaymentMethod;
+  language: Language;
+  queryClient: QueryClient;
+  /** `t` of the booking namespace (with `payment:` keys reachable). */
+  t: Translate;
+};
+
+/**
+ * Books the draft's slots with the chosen method (spec 4, booking modal). The request starts at
+ * once; the returned outcome never rejects. Success: onBooked runs, the balance is refreshed, a
+ * toast is shown, and a payment link opens in a new tab with an initiation toast. A FAILED
+ * payment status or an error: an error toast (cut to 100 characters) and the failure outcome.
+ */
+export function startBooking({ draft, method, language, queryClient, t }: StartBookingInput): {
+  attempt: IdempotentAttempt;
+  pending: Promise<BookingOutcome>;
+} {
+  const request: BookingRequestBody = {
+    slotIds: draft.slots.map((slot) => slot.id),
+    paymentMethod: method,
+    note: draft.note?.trim() ?? '',
+    language,
+  };
+  const attempt = attemptFor(draft.attempt, request);
+  const paymentText = (key: string) => t(key, { ns: 'payment' });
+
+  const pending = createBooking(request, attempt.key).then(
+    (response): BookingOutcome => {
+      void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+      if (response.paymentStatus === 'FAILED') {
+        const message = paymentText('errors.paymentFailed');
+        void notify.error(message);
+        return { status: 'failure', message };
+      }
+      draft.onBooked();
+      let paymentPageOpened = false;
+      if (response.paymentLink) {
+        paymentPageOpened = openPaymentLink(response.paymentLink);
+        void notify.info(t('toast.paymentStarted'));
+      } else {
+        void notify.success(t('toast.booked'));
+      }
+      return { status: 'success', response, paymentPageOpened };
+    },
+    (error: unknown): BookingOutcome => {
+      // The wallet may have changed meanwhile (insufficientBalance after spending in another tab).
+      void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+      const message = moneyErrorText(error, paymentText);
+      void notify.error(message);
+      const code = moneyErrorKey(error)?.replace(/^errors\./, '');
+      // A slot taken by someone else meanwhile: the page reloads the open slots.
+      if (code === 'slotUnavailable') draft.onBooked();
+      return { status: 'failure', message, ...(code ? { code } : {}) };
+    },
+  );
+  return { attempt, pending };
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MySubscriptionsResponse } from '@ustaz/contract';
+import { type Language, SUBSCRIPTION_PAGE_SIZE } from '@ustaz/contract/constants';
+import { apiRequest } from '../../../shared/http/client.ts';
+import { MY_SUBSCRIPTIONS_KEY } from './get-active-subscription.ts';
+
+/** GET /api/v1/subscriptions/my-subscriptions?page&limit&lang: the signed-in user's subscriptions, newest first. */
+export function getMySubscriptions(
+  page: number,
+  lang: Language,
+  signal?: AbortSignal,
+): Promise<MySubscriptionsResponse> {
+  return apiRequest<MySubscriptionsResponse>('/api/v1/subscriptions/my-subscriptions', {
+    query: { page, limit: SUBSCRIPTION_PAGE_SIZE, lang },
+    signal,
+  });
+}
+
+export function useMySubscriptions(page: number, lang: Language, enabled: boolean) {
+  return useQuery({
+    queryKey: [...MY_SUBSCRIPTIONS_KEY, 'list', lang, page] as const,
+    queryFn: ({ signal }) => getMySubscriptions(page, lang, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

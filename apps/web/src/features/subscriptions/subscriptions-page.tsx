@@ -1,0 +1,399 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { SubscriptionPackage, UserSubscription } from '@ustaz/contract';
+import type { Language, PaymentMethod } from '@ustaz/contract/constants';
+import { BadgePercent, CalendarClock, Check, Clock, Package, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { clampPage } from '../../shared/lib/paging.ts';
+import { formatHours, formatHoursNumber } from '../../shared/money/format-hours.ts';
+import { openPaymentMethod } from '../../shared/money/money-modals.ts';
+import { openPaymentLink } from '../../shared/money/payment-link.ts';
+import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
+import { useModal } from '../../shared/ui/modal/modal-context.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { Spinner } from '../../shared/ui/spinner.tsx';
+import { notify } from '../../shared/ui/toast.tsx';
+import { MY_SUBSCRIPTIONS_KEY, useActiveSubscription } from './api/get-active-subscription.ts';
+import { useMySubscriptions } from './api/get-my-subscriptions.ts';
+import { usePackages } from './api/get-packages.ts';
+import { purchaseSubscription } from './api/purchase-subscription.ts';
+
+/** A page number of the address (`?page=2`); anything else is page 1. */
+export function readPage(value: string | null): number {
+  return value && /^\d{1,5}$/.test(value) && Number(value) > 0 ? Number(value) : 1;
+}
+
+/** The package's text in the page language, falling back to the other language when empty. */
+export function packageText(pkg: SubscriptionPackage, language: Language) {
+  const ar = language === 'ar';
+  const pick = (arabic: string, english: string) => (ar ? arabic || english : english || arabic);
+  const features = ar
+    ? pkg.featuresAr.length > 0
+      ? pkg.featuresAr
+      : pkg.features
+    : pkg.features.length > 0
+      ? pkg.features
+      : pkg.featuresAr;
+  return { name: pick(pkg.nameAr, pkg.name), description: pick(pkg.descriptionAr, pkg.description), features };
+}
+
+function formatDate(iso: string | null, language: Language): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium' }).format(date);
+}
+
+/**
+ * /{lang}/subscriptions (public): the packages, 10 a page, each bought through the payment-method
+ * modal (wallet, Payzah or Deema); a guest is sent to login first. A signed-in user also sees the
+ * active subscription and their subscriptions.
+ */
+export function SubscriptionsPage() {
+  const { t } = useTranslation(['subscriptions', 'payment']);
+  const { isAuthenticated } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readPage(searchParams.get('page'));
+
+  function goToPage(next: number) {
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (next > 1) params.set('page', String(next));
+      else params.delete('page');
+      return params;
+    });
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-black text-slate-900">{t('page.title')}</h1>
+        <p className="max-w-2xl text-slate-600">{t('page.subtitle')}</p>
+      </header>
+      {isAuthenticated ? <MySubscriptions /> : null}
+      <PackagesSection page={page} onPageChange={goToPage} />
+    </div>
+  );
+}
+
+function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+  const { t } = useTranslation(['subscriptions', 'payment']);
+  const language = useCurrentLanguage();
+  const packages = usePackages(page, language);
+  const buy = useBuyPackage();
+  const totalPages = packages.data?.totalPages ?? 1;
+
+  return (
+    <section aria-labelledby="packages-title" className="flex flex-col gap-5">
+      <h2 id="packages-title" className="text-xl font-bold text-slate-900">
+        {t('packages.title')}
+      </h2>
+      {packages.isPending ? (
+        <div
+          role="status"
+          className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
+          data-testid="packages-loading"
+        >
+          <span className="sr-only">{t('packages.loading')}</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <div key={index} aria-hidden="true" className="h-96 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : packages.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+          data-testid="packages-error"
+        >
+          <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
+          <h3 className="text-lg font-bold text-slate-900">{t('packages.errorTitle')}</h3>
+          <p className="text-slate-600">{t('packages.errorBody')}</p>
+          <Button onClick={() => void packages.refetch()} loading={packages.isFetching}>
+            {t('retry', { ns: 'common' })}
+          </Button>
+        </div>
+      ) : packages.data.data.length === 0 ? (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+          data-testid="packages-empty"
+        >
+          <Package aria-hidden="true" className="size-8 text-primary" />
+          <h3 className="text-lg font-bold text-slate-900">{t('packages.emptyTitle')}</h3>
+          <p className="text-slate-600">{t('packages.emptyBody')}</p>
+        </div>
+      ) : (
+        <>
+          <ul
+            className={cx(
+              'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
+              packages.isPlaceholderData && 'opacity-60',
+            )}
+          >
+            {packages.data.data.map((pkg) => (
+              <li key={pkg.id} className="flex">
+                <PackageCard pkg={pkg} onBuy={() => buy(pkg)} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={clampPage(page, totalPages)}
+            totalPages={totalPages}
+            onPageChange={onPageChange}
+            labels={{
+              nav: t('packages.pagination'),
+              previous: t('packages.previous'),
+              next: t('packages.next'),
+              status: t('packages.pageStatus', {
+                page: formatNumber(clampPage(page, totalPages), language),
+                totalPages: formatNumber(totalPages, language),
+              }),
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PackageCard({ pkg, onBuy }: { pkg: SubscriptionPackage; onBuy: () => void }) {
+  const { t } = useTranslation(['subscriptions', 'payment']);
+  const language = useCurrentLanguage();
+  const text = packageText(pkg, language);
+  const titleId = `package-${pkg.id}-name`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="relative flex w-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="package-card"
+    >
+      {pkg.discountPercentage > 0 ? (
+        <span className="absolute end-4 top-4 inline-flex items-center gap-1 rounded-full bg-secondary px-3 py-1 text-xs font-bold text-secondary-foreground">
+          <BadgePercent aria-hidden="true" className="size-3.5" />
+          {t('packages.discount', { percent: formatNumber(pkg.discountPercentage, language) })}
+        </span>
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <h3
+          id={titleId}
+          className={cx('text-xl font-extrabold text-slate-900', pkg.discountPercentage > 0 && 'pe-24')}
+          dir="auto"
+        >
+          {text.name}
+        </h3>
+        {text.description ? (
+          <p className="text-sm leading-6 text-slate-600" dir="auto">
+            {text.description}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-3xl font-black text-primary" data-testid="package-price">
+        {formatKwd(pkg.price, language) ?? t('packages.priceUnavailable')}
+      </p>
+      <ul className="flex flex-col gap-2 text-sm text-slate-700">
+        <li className="flex items-center gap-2">
+          <Clock aria-hidden="true" className="size-4 text-primary" />
+          {formatHours(pkg.hours, language, t)}
+        </li>
+        <li className="flex items-center gap-2">
+          <CalendarClock aria-hidden="true" className="size-4 text-primary" />
+          {t('packages.validity', { count: pkg.validityDays, number: formatNumber(pkg.validityDays, language) })}
+        </li>
+      </ul>
+      {text.features.length > 0 ? (
+        <ul className="flex flex-col gap-2 border-t border-slate-100 pt-4 text-sm text-slate-700">
+          {text.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+              <span dir="auto">{feature}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Button className="mt-auto w-full" size="lg" onClick={onBuy} aria-describedby={titleId}>
+        {t('packages.buy')}
+      </Button>
+    </article>
+  );
+}
+
+/**
+ * Buy: a guest goes to login (and comes back here); a signed-in user picks how to pay. Wallet:
+ * PAID at once. Gateway: its page opens in a new tab. FAILED or an error: a toast, the modal stays.
+ */
+function useBuyPackage() {
+  const { t } = useTranslation(['subscriptions', 'payment']);
+  const { isAuthenticated } = useAuth();
+  const { openModal, closeModal } = useModal();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const language = useCurrentLanguage();
+
+  return (pkg: SubscriptionPackage) => {
+    if (!isAuthenticated) {
+      navigate(localePath(language, '/login'), { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    openPaymentMethod(openModal, {
+      context: 'subscription',
+      item: { name: pkg.name, nameAr: pkg.nameAr, hours: pkg.hours, price: pkg.price },
+      onSelect: async (method: PaymentMethod) => {
+        const answer = await purchaseSubscription({ packageId: pkg.id, paymentMethod: method, language });
+        void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: MY_SUBSCRIPTIONS_KEY });
+        if (answer.paymentStatus === 'FAILED') {
+          void notify.error(t('errors.paymentFailed', { ns: 'payment' }));
+          return;
+        }
+        closeModal();
+        if (answer.paymentLink) {
+          const link = answer.paymentLink;
+          const opened = openPaymentLink(link);
+          void notify.info(
+            t('purchase.paymentStarted'),
+            opened
+              ? undefined
+              : {
+                  duration: 15_000,
+                  action: {
+                    label: t('topUp.openPaymentPage', { ns: 'payment' }),
+                    onClick: () => openPaymentLink(link),
+                  },
+                },
+          );
+          return;
+        }
+        void notify.success(t('purchase.success'));
+      },
+    });
+  };
+}
+
+function MySubscriptions() {
+  const { t } = useTranslation(['subscriptions', 'payment']);
+  const language = useCurrentLanguage();
+  const active = useActiveSubscription(language, true);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const historyPage = readPage(searchParams.get('historyPage'));
+  const mine = useMySubscriptions(historyPage, language, true);
+  const current = active.data?.subscription ?? null;
+  const historyPages = mine.data?.totalPages ?? 1;
+
+  return (
+    <section aria-labelledby="my-subscription-title" className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <div
+        className="flex flex-col gap-3 rounded-2xl border border-primary/20 bg-primary/5 p-6"
+        data-testid="active-subscription"
+      >
+        <h2 id="my-subscription-title" className="text-lg font-bold text-slate-900">
+          {t('mine.activeTitle')}
+        </h2>
+        {active.isPending ? (
+          <Spinner className="self-start text-primary" />
+        ) : active.isError ? (
+          <p className="text-sm text-red-700">{t('mine.error')}</p>
+        ) : current ? (
+          <>
+            <p className="font-semibold text-slate-800" dir="auto">
+              {language === 'ar' ? current.package.nameAr || current.package.name : current.package.name}
+            </p>
+            <p className="text-3xl font-black text-primary" data-testid="active-hours">
+              {formatHours(active.data.remainingHours, language, t)}
+            </p>
+            <p className="text-sm text-slate-600">{t('mine.remaining')}</p>
+            {formatDate(current.expiresAt, language) ? (
+              <p className="text-sm text-slate-700">
+                {t('mine.expires', { date: formatDate(current.expiresAt, language) })}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">{t('mine.none')}</p>
+        )}
+      </div>
+      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 className="text-lg font-bold text-slate-900">{t('mine.historyTitle')}</h2>
+        {mine.isPending ? (
+          <Spinner className="self-start text-primary" />
+        ) : mine.isError ? (
+          <p className="text-sm text-red-700">{t('mine.error')}</p>
+        ) : mine.data.data.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('mine.historyEmpty')}</p>
+        ) : (
+          <>
+            <ul className="flex flex-col divide-y divide-slate-100" data-testid="my-subscriptions">
+              {mine.data.data.map((subscription) => (
+                <SubscriptionRow key={subscription.id} subscription={subscription} />
+              ))}
+            </ul>
+            <Pagination
+              compact
+              page={clampPage(historyPage, historyPages)}
+              totalPages={historyPages}
+              onPageChange={(next) =>
+                setSearchParams((params) => {
+                  const updated = new URLSearchParams(params);
+                  if (next > 1) updated.set('historyPage', String(next));
+                  else updated.delete('historyPage');
+                  return updated;
+                })
+              }
+              labels={{
+                nav: t('mine.pagination'),
+                previous: t('packages.previous'),
+                next: t('packages.next'),
+                status: t('packages.pageStatus', {
+                  page: formatNumber(clampPage(historyPage, historyPages), language),
+                  totalPages: formatNumber(historyPages, language),
+                }),
+              }}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const STATUS_CLASSES: Record<UserSubscription['status'], string> = {
+  active: 'bg-emerald-100 text-emerald-800',
+  pending: 'bg-amber-100 text-amber-800',
+  expired: 'bg-slate-100 text-slate-600',
+  cancelled: 'bg-red-100 text-red-800',
+};
+
+function SubscriptionRow({ subscription }: { subscription: UserSubscription }) {
+  const { t } = useTranslation(['subscriptions', 'payment']);
+  const language = useCurrentLanguage();
+  const name =
+    language === 'ar'
+      ? subscription.package.nameAr || subscription.package.name
+      : subscription.package.name || subscription.package.nameAr;
+  const expires = formatDate(subscription.expiresAt, language);
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm">
+      <span className="min-w-40 flex-1 font-semibold text-slate-900" dir="auto">
+        {name}
+      </span>
+      <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_CLASSES[subscription.status])}>
+        {t(`mine.status.${subscription.status}`)}
+      </span>
+      <span className="text-slate-700">
+        {t('mine.hoursOf', {
+          remaining: formatHoursNumber(subscription.remainingHours, language),
+          total: formatHours(subscription.totalHours, language, t),
+        })}
+      </span>
+      <span className="text-slate-500">{expires ? t('mine.expires', { date: expires }) : t('mine.notStarted')}</span>
+    </li>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Language } from '@ustaz/contract/constants';
+import { INTL_LOCALES } from '../lib/format.ts';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * "3 hours" / "٣ ساعات" / "1.5 hours": the `hours` plural of the payment namespace, with the
+ * number in the viewer's digits (at most 2 decimals). Pass a `t` that has the payment namespace.
+ */
+export function formatHours(hours: number, language: Language, t: Translate): string {
+  return t('hours', { ns: 'payment', count: hours, number: formatHoursNumber(hours, language) });
+}
+
+/** A number of hours alone ("1.5", "١٫٥"). */
+export function formatHoursNumber(hours: number, language: Language): string {
+  return new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: 2 }).format(hours);
+}
