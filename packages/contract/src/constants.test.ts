@@ -38,6 +38,8 @@ describe('page routes', () => {
     expect(isKnownPagePath('/ar')).toBe(true);
     expect(isKnownPagePath('/en/teachers/12')).toBe(true);
     expect(isKnownPagePath('/ar/payment/failed')).toBe(true);
+    expect(isKnownPagePath('/en/payment/pending')).toBe(true);
+    expect(isKnownPagePath('/en/payment/whatever')).toBe(false);
     expect(isKnownPagePath('/ar/profile/edit')).toBe(true);
     expect(isKnownPagePath('/ar/nothing')).toBe(false);
     expect(isKnownPagePath('/en/teachers/12/more')).toBe(false);

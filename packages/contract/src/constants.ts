@@ -155,6 +155,19 @@ export function isKnownPagePath(pathname: string): boolean {
   const rest = segments.slice(1);
   return PAGE_ROUTES.some((route) => {
     const parts = route === '' ? [] : route.split('/');
-    return parts.length === rest.length && parts.every((part, i) => part.startsWith(':') || part === rest[i]);
+    return (
+      parts.length === rest.length &&
+      parts.every((part, i) => {
+        const value = rest[i] ?? '';
+        const allowed = PAGE_PARAM_VALUES[part];
+        return part.startsWith(':') ? !allowed || allowed.includes(value) : part === value;
+      })
+    );
   });
 }
+
+/** Where a gateway payment ends: the `/payment/{result}` pages. */
+export const PAYMENT_RESULTS = ['success', 'failed', 'pending'] as const;
+
+/** Route parameters with a closed set of values; anything else is the not-found page. */
+const PAGE_PARAM_VALUES: Record<string, readonly string[]> = { ':result': PAYMENT_RESULTS };

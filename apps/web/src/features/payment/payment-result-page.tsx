@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, PaymentPurpose } from '@ustaz/contract';
+import { PAYMENT_RESULTS } from '@ustaz/contract/constants';
 import { CircleCheck, CircleX, Hourglass, LogIn, SearchX, TriangleAlert } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,6 @@ import { FullPageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
 import { PAYMENT_POLL_FOR_MS, usePayment } from './api/get-payment.ts';
 
 /** The result segments a gateway (or the local sandbox) sends the browser back to. */
-export const PAYMENT_RESULTS = ['success', 'failed', 'pending'] as const;
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 
 function isPaymentResult(value: string | undefined): value is PaymentResult {
