@@ -91,6 +91,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Personal data is never cached by a browser or proxy (RELIABILITY "Cache-Control").
+  app.addHook('onSend', async (request, reply) => {
+    if (request.auth && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

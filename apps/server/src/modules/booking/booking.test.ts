@@ -392,6 +392,19 @@ describe('reservations: list, cancel, complete', () => {
     await expectLedgerConsistent(ctx.database.db);
   });
 
+  it('answers with personal data are never cached', async () => {
+    const student = await f.student();
+    for (const url of [
+      '/api/v1/subscriptions/my-subscriptions',
+      '/api/v1/subscriptions/my-active-subscription',
+      '/api/v1/reservations',
+    ]) {
+      const res = await ctx.app.inject({ url, headers: student.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('the ledger refuses edits: entries and transfers are immutable', async () => {
     await expect(
       ctx.database.db.execute(sql`update ledger_entries set amount_fils = amount_fils + 1`),
