@@ -7,18 +7,12 @@
 // Options (env): STORM_REQUESTS (500), STORM_SLOTS (100), STORM_STUDENTS (250), STORM_MULTI (0.2:
 // share of requests booking 2 slots at once), STORM_WALLET_KWD (3: each student's wallet, so some
 // run dry and get 422).
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createAccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
+import { freePort, recreateDatabase, startServer } from './lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REQUESTS = Number(process.env.STORM_REQUESTS || 500);
 const SLOTS = Number(process.env.STORM_SLOTS || 100);
 const STUDENTS = Number(process.env.STORM_STUDENTS || 250);
@@ -26,62 +20,6 @@ const MULTI = Number(process.env.STORM_MULTI || 0.2);
 const WALLET_FILS = Math.round(Number(process.env.STORM_WALLET_KWD || 3) * 1000);
 const DB_NAME = 'ustaz_storm';
 const SECRET = randomBytes(32).toString('hex');
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function recreateDatabase() {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-}
-
-async function startServer(url, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000000',
-      JWT_SECRET: SECRET,
-      REDIS_URL: '',
-      MONEY_SWEEP_SECONDS: '3600',
-      UPLOADS_DIR: path.join(os.tmpdir(), 'ustaz-storm-uploads'),
-      MAIL_OUTBOX_DIR: path.join(os.tmpdir(), 'ustaz-storm-mail'),
-    },
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await new Promise((resolve) => {
-      http
-        .get({ host: '127.0.0.1', port, path: '/api/health' }, (res) => {
-          res.resume();
-          resolve(res.statusCode === 200);
-        })
-        .on('error', () => resolve(false));
-    });
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
 
 /** One teacher with SLOTS hour-long slots, STUDENTS students with WALLET_FILS each (a seeded top-up). */
 async function seed(client) {
@@ -166,9 +104,14 @@ function post(port, pathName, token, body) {
 }
 
 async function main() {
-  const url = await recreateDatabase();
+  const url = await recreateDatabase(DB_NAME);
   const port = await freePort();
-  const server = await startServer(url, port);
+  const server = await startServer({
+    url,
+    port,
+    name: 'storm',
+    env: { JWT_SECRET: SECRET, MONEY_SWEEP_SECONDS: '3600' },
+  });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -9,19 +9,15 @@
 // Where `taskset` exists the server is pinned to CPU 0 and this process (the load) to CPU 1.
 // Options (env): BENCH_SECONDS per scenario (default 15), BENCH_CONNECTIONS (50),
 // BENCH_TEACHERS (10000), BENCH_SLOTS (200000).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { teacherSearchText } from '../apps/server/src/modules/teachers/search-text.ts';
 import { normalizeSearchText } from '../packages/contract/src/arabic-normalize.ts';
+import { databaseUrl, freePort, hasTaskset, recreateDatabase, startServer } from './lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const TEACHERS = Number(process.env.BENCH_TEACHERS || 10_000);
@@ -29,8 +25,6 @@ const SLOTS = Number(process.env.BENCH_SLOTS || 200_000);
 const DB_NAME = 'ustaz_bench';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-const hasTaskset = spawnSync('taskset', ['--version']).status === 0 && os.cpus().length >= 2;
 
 // Deterministic data ---------------------------------------------------------------------------
 
@@ -121,23 +115,6 @@ const BIO_EN = [
 
 // Helpers --------------------------------------------------------------------------------------
 
-function databaseUrl(name) {
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function kuwaitDay(days) {
   return new Date(Date.now() + 3 * HOUR + days * DAY).toISOString().slice(0, 10);
 }
@@ -148,14 +125,6 @@ function percentile(sorted, p) {
 }
 
 // Database -------------------------------------------------------------------------------------
-
-async function recreateDatabase() {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-}
 
 async function seed(client) {
   const started = Date.now();
@@ -288,44 +257,14 @@ async function seed(client) {
 
 // Server ---------------------------------------------------------------------------------------
 
-async function startServer(port, url, countCacheSeconds) {
-  const args = ['--import', 'tsx', 'apps/server/src/server.ts'];
-  const [command, commandArgs] = hasTaskset
-    ? ['taskset', ['-c', '0', process.execPath, ...args]]
-    : [process.execPath, args];
-  const child = spawn(command, commandArgs, {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000000',
-      SEARCH_COUNT_CACHE_SECONDS: String(countCacheSeconds),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      REDIS_URL: '',
-      UPLOADS_DIR: path.join(os.tmpdir(), 'ustaz-bench-uploads'),
-      MAIL_OUTBOX_DIR: path.join(os.tmpdir(), 'ustaz-bench-mail'),
-    },
+function startSearchServer(port, url, countCacheSeconds) {
+  return startServer({
+    url,
+    port,
+    pin: true,
+    name: 'bench',
+    env: { SEARCH_COUNT_CACHE_SECONDS: String(countCacheSeconds), JWT_SECRET: randomBytes(32).toString('hex') },
   });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await new Promise((resolve) => {
-      http
-        .get({ host: '127.0.0.1', port, path: '/api/health' }, (res) => {
-          res.resume();
-          resolve(res.statusCode === 200);
-        })
-        .on('error', () => resolve(false));
-    });
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('server did not start');
 }
 
 // Load -----------------------------------------------------------------------------------------
@@ -432,7 +371,7 @@ function scenariosFor(data) {
 
 async function runMode(label, url, data, countCacheSeconds, withBaseline) {
   const port = await freePort();
-  const server = await startServer(port, url, countCacheSeconds);
+  const server = await startSearchServer(port, url, countCacheSeconds);
   try {
     console.log(
       `\n${label} (SEARCH_COUNT_CACHE_SECONDS=${countCacheSeconds}), ${CONNECTIONS} connections, ${SECONDS} s each:`,
@@ -461,9 +400,9 @@ async function runMode(label, url, data, countCacheSeconds, withBaseline) {
 async function main() {
   if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
   const url = databaseUrl(DB_NAME);
-  await recreateDatabase();
+  await recreateDatabase(DB_NAME);
   console.log(`Migrating ${DB_NAME} (the server runs the migrations at start)...`);
-  const migrator = await startServer(await freePort(), url, 30);
+  const migrator = await startSearchServer(await freePort(), url, 30);
   migrator.kill('SIGTERM');
   await new Promise((resolve) => migrator.once('exit', resolve));
 

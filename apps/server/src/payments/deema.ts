@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { filsToKwd, kwdToFils } from '../money.ts';
+import { filsToKwd } from '../money.ts';
+import { isWebUrl, parseKwdAmount, requestJson } from './gateway-http.ts';
 import { GatewayError, type InitiateRequest, type LookupResult, type PaymentProvider } from './provider.ts';
 
 /*
@@ -79,7 +80,16 @@ export function createDeemaProvider(options: DeemaOptions): PaymentProvider {
   const minAmountFils = options.minAmountFils ?? DEFAULT_MIN_AMOUNT_FILS;
 
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    requestJson(fetchImpl, method, `${baseUrl}${path}`, authorization, body, timeoutMs);
+    requestJson({
+      provider: PROVIDER,
+      label: 'Deema',
+      fetch: fetchImpl,
+      method,
+      url: `${baseUrl}${path}`,
+      authorization,
+      body,
+      timeoutMs,
+    });
 
   return {
     name: PROVIDER,
@@ -149,18 +159,6 @@ export function mapPurchaseStatus(raw: string | null | undefined): LookupResult[
 }
 
 /**
- * A gateway amount in KWD to fils, exactly: strings digit by digit (no float error), numbers rounded
- * to the fils. Anything else, or a fraction finer than a fils, is unreadable: null, so the service
- * refuses to credit rather than credit a guess.
- */
-function parseKwdAmount(raw: string | number | null | undefined): number | null {
-  if (typeof raw === 'number') return Number.isFinite(raw) && raw >= 0 ? kwdToFils(raw) : null;
-  if (typeof raw !== 'string') return null;
-  const match = /^(\d{1,12})(?:\.(\d{1,3})0*)?$/.exec(raw.trim());
-  return match ? kwdToFils(raw.trim()) : null;
-}
-
-/**
  * Constant time, and without leaking the secret's length: both sides are hashed to 32 bytes before
  * timingSafeEqual. No configured secret means no webhook is trusted.
  */
@@ -178,81 +176,8 @@ function headerValue(headers: Record<string, string | string[] | undefined>, nam
   return undefined;
 }
 
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 function parseAnswer<T>(schema: z.ZodType<T>, json: unknown): T {
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new GatewayError(PROVIDER, 'answer is missing expected fields', parsed.error);
   return parsed.data;
-}
-
-/**
- * One request with a deadline. Unreachable, too slow, non-2xx and non-JSON answers all become a
- * GatewayError; messages carry the HTTP status and Deema's message, never the request headers.
- */
-async function requestJson(
-  fetchImpl: typeof fetch,
-  method: 'GET' | 'POST',
-  url: string,
-  authorization: string,
-  body: unknown,
-  timeoutMs: number,
-): Promise<unknown> {
-  let text: string;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
-      method,
-      headers: {
-        authorization,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    text = await response.text();
-  } catch (error) {
-    throw new GatewayError(
-      PROVIDER,
-      isTimeout(error) ? `no answer within ${timeoutMs} ms` : 'could not reach Deema',
-      error,
-    );
-  }
-  const json = parseJson(text);
-  if (!response.ok) {
-    const message = json.ok && isRecord(json.value) ? describe(json.value.message) : undefined;
-    throw new GatewayError(PROVIDER, `answered HTTP ${response.status}${message ? `: ${message}` : ''}`);
-  }
-  if (!json.ok) throw new GatewayError(PROVIDER, 'answer is not JSON', json.error);
-  return json.value;
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  return String(value).slice(0, 200);
-}
-
-/** AbortSignal.timeout rejects with a DOMException named TimeoutError. */
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TimeoutError';
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { filsToKwd, kwdToFils } from '../money.ts';
+import { filsToKwd } from '../money.ts';
+import { describe, isWebUrl, parseKwdAmount, requestJson } from './gateway-http.ts';
 import { GatewayError, type InitiateRequest, type LookupResult, type PaymentProvider } from './provider.ts';
 
 /*
@@ -83,7 +84,16 @@ export function createPayzahProvider(options: PayzahOptions): PaymentProvider {
   const minAmountFils = options.minAmountFils ?? DEFAULT_MIN_AMOUNT_FILS;
 
   const call = async (path: string, body: Record<string, string>) => {
-    const json = await postJson(fetchImpl, `${baseUrl}${path}`, authorization, body, timeoutMs);
+    const json = await requestJson({
+      provider: PROVIDER,
+      label: 'Payzah',
+      fetch: fetchImpl,
+      method: 'POST',
+      url: `${baseUrl}${path}`,
+      authorization,
+      body,
+      timeoutMs,
+    });
     return readEnvelope(json);
   };
 
@@ -147,16 +157,6 @@ function pickRedirectUrl(data: z.infer<typeof initiateDataSchema>, paymentType: 
   return url;
 }
 
-/** Only http(s): the customer's browser is sent there. */
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 function toLookupResult(data: z.infer<typeof detailsDataSchema>): LookupResult {
   return {
     status: mapPaymentStatus(data.paymentStatus),
@@ -191,18 +191,6 @@ function currencyCode(raw: string | number | null | undefined): string {
   return code === KWD_NUMERIC || code === 'KWD' || code === 'KD' ? 'KWD' : code;
 }
 
-/**
- * A gateway amount in KWD to fils, exactly: strings digit by digit (no float error), numbers rounded
- * to the fils. Anything else, or a fraction finer than a fils, is unreadable: null, so the service
- * refuses to credit rather than credit a guess.
- */
-export function parseKwdAmount(raw: string | number | null | undefined): number | null {
-  if (typeof raw === 'number') return Number.isFinite(raw) && raw >= 0 ? kwdToFils(raw) : null;
-  if (typeof raw !== 'string') return null;
-  const match = /^(\d{1,12})(?:\.(\d{1,3})0*)?$/.exec(raw.trim());
-  return match ? kwdToFils(raw.trim()) : null;
-}
-
 /** `status: true` gives `data`; `status: false` is Payzah refusing, with its code and message. */
 function readEnvelope(json: unknown): unknown {
   const envelope = envelopeSchema.safeParse(json);
@@ -219,64 +207,4 @@ function parseData<T>(schema: z.ZodType<T>, data: unknown): T {
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new GatewayError(PROVIDER, 'answer is missing expected fields', parsed.error);
   return parsed.data;
-}
-
-/** A short printable form of a gateway-supplied value, for error messages. */
-function describe(value: unknown): string | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  return String(value).slice(0, 200);
-}
-
-/**
- * One POST with a deadline. Unreachable, too slow, non-2xx and non-JSON answers all become a
- * GatewayError; messages carry the HTTP status and Payzah's message, never the request headers.
- */
-async function postJson(
-  fetchImpl: typeof fetch,
-  url: string,
-  authorization: string,
-  body: Record<string, string>,
-  timeoutMs: number,
-): Promise<unknown> {
-  let text: string;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    text = await response.text();
-  } catch (error) {
-    throw new GatewayError(
-      PROVIDER,
-      isTimeout(error) ? `no answer within ${timeoutMs} ms` : 'could not reach Payzah',
-      error,
-    );
-  }
-  const json = parseJson(text);
-  if (!response.ok) {
-    const message = json.ok && isRecord(json.value) ? describe(json.value.message) : undefined;
-    throw new GatewayError(PROVIDER, `answered HTTP ${response.status}${message ? `: ${message}` : ''}`);
-  }
-  if (!json.ok) throw new GatewayError(PROVIDER, 'answer is not JSON', json.error);
-  return json.value;
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** AbortSignal.timeout rejects with a DOMException named TimeoutError. */
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TimeoutError';
 }

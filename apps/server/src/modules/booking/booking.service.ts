@@ -34,9 +34,9 @@ import {
 import {
   activeTotals,
   insertUsages,
-  lockUsableSubscriptions,
   refundUsages,
   spendMinutes,
+  usableSubscriptions,
 } from '../subscriptions/subscriptions.repo.ts';
 import { findProfileIdOfUser } from '../teachers/teachers.repo.ts';
 import {
@@ -159,7 +159,7 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
       const slots = await takeSlots(tx, userId, input, now);
       const needMinutes = slots.reduce((sum, slot) => sum + minutesOf(slot), 0);
       const priceFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
-      const subscriptions = await lockUsableSubscriptions(tx, userId, now);
+      const subscriptions = await usableSubscriptions(tx, userId, now, { lock: true });
       const available = subscriptions.reduce((sum, sub) => sum + sub.remainingMinutes, 0);
       const withHours = needMinutes > 0 && available >= needMinutes;
       const paid: PaidWith = withHours ? 'subscription' : 'wallet';
@@ -294,6 +294,27 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
     };
   }
 
+  /** A payment's hold ends without a booking: its slots open again, its reservations are cancelled. */
+  async function releaseHold(
+    tx: Executor,
+    slots: { id: number }[],
+    pending: ReservationRow[],
+    reason: 'holdExpired' | 'paymentFailed',
+    now: Date,
+  ) {
+    await openSlots(
+      tx,
+      slots.map((slot) => slot.id),
+    );
+    await cancelReservations(
+      tx,
+      pending.map((row) => row.id),
+      'system',
+      reason,
+      now,
+    );
+  }
+
   // A booking paid at the gateway: confirm the held slots, or (hold lapsed) credit the wallet.
   payments.registerPurpose('booking', {
     async paid(tx, payment: PaymentRow) {
@@ -334,17 +355,7 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
         await notifyBooked(tx, payment.userId, pending, locked);
         return;
       }
-      await openSlots(
-        tx,
-        slots.map((slot) => slot.id),
-      );
-      await cancelReservations(
-        tx,
-        pending.map((row) => row.id),
-        'system',
-        'holdExpired',
-        now,
-      );
+      await releaseHold(tx, slots, pending, 'holdExpired', now);
       await postTransfer(tx, {
         key: `payment:${payment.id}`,
         kind: 'payment_credit',
@@ -366,18 +377,8 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
     },
     async failed(tx, payment: PaymentRow) {
       const slots = await lockSlotsHeldBy(tx, payment.id);
-      await openSlots(
-        tx,
-        slots.map((slot) => slot.id),
-      );
       const pending = await pendingReservationsOf(tx, payment.id);
-      await cancelReservations(
-        tx,
-        pending.map((row) => row.id),
-        'system',
-        'paymentFailed',
-        new Date(),
-      );
+      await releaseHold(tx, slots, pending, 'paymentFailed', new Date());
       await insertNotifications(tx, [
         { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'booking' } },
       ]);

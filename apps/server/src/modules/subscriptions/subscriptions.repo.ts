@@ -75,25 +75,17 @@ export async function settleSubscription(
   return row;
 }
 
-/** A user's usable subscriptions, the one expiring first first, locked for the spending transaction. */
-export async function lockUsableSubscriptions(db: Executor, userId: number, now: Date): Promise<UserSubscriptionRow[]> {
-  return db
-    .select()
-    .from(userSubscriptions)
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.status, 'active'),
-        gt(userSubscriptions.expiresAt, now),
-        gt(userSubscriptions.remainingMinutes, 0),
-      ),
-    )
-    .orderBy(asc(userSubscriptions.expiresAt), asc(userSubscriptions.id))
-    .for('update');
-}
-
-export async function usableSubscriptions(db: Executor, userId: number, now: Date): Promise<UserSubscriptionRow[]> {
-  return db
+/**
+ * A user's usable subscriptions (active, unexpired, hours left), the one expiring first first;
+ * `lock` takes row locks for the spending transaction.
+ */
+export async function usableSubscriptions(
+  db: Executor,
+  userId: number,
+  now: Date,
+  options: { lock?: boolean } = {},
+): Promise<UserSubscriptionRow[]> {
+  const query = db
     .select()
     .from(userSubscriptions)
     .where(
@@ -105,6 +97,7 @@ export async function usableSubscriptions(db: Executor, userId: number, now: Dat
       ),
     )
     .orderBy(asc(userSubscriptions.expiresAt), asc(userSubscriptions.id));
+  return options.lock ? query.for('update') : query;
 }
 
 export async function spendMinutes(db: Executor, subscriptionId: number, minutes: number): Promise<void> {
