@@ -293,7 +293,7 @@ function CoverageNote({
           {t('review.insufficient', { amount: formatKwd(filsToNumber(cover.shortfallFils), language) ?? '' })}
         </span>
       </p>
-      <Button variant="secondary" size="sm" className="self-start" onClick={() => onTopUp(cover.shortfallFils)}>
+      <Button variant="primary" size="sm" className="self-start" onClick={() => onTopUp(cover.shortfallFils)}>
         {t('review.topUp')}
       </Button>
     </div>
@@ -417,7 +417,7 @@ function FailureView({
       </p>
       {outcome.code === 'insufficientBalance' && shortfall !== null ? (
         <Button
-          variant="secondary"
+          variant="primary"
           onClick={() =>
             openTopUp(
               openModal,

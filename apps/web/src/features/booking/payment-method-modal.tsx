@@ -30,6 +30,8 @@ type Choice = {
   /** Why it cannot be chosen, already translated; null when it can. */
   blocked: string | null;
   detail: string | null;
+  /** The wallet choice of a student with subscription hours: hours are spent first. */
+  withHours?: boolean;
   sandbox: boolean;
 };
 
@@ -93,6 +95,7 @@ function PaymentMethodChooser({
         blocked: cover.kind === 'insufficient' ? t('method.insufficientForBooking') : null,
         detail,
         sandbox: false,
+        withHours: info.remainingHours > 0,
       };
     }
     const enough = (kwdToFils(info.balance) ?? 0) >= priceFils;
@@ -184,7 +187,7 @@ function ChoiceButton({
   const Icon = ICONS[choice.method];
   const reasonId = `payment-choice-${choice.method}-reason`;
   const description =
-    choice.method === 'balance' && context === 'booking'
+    choice.method === 'balance' && context === 'booking' && choice.withHours
       ? t('methods.balanceWithSubscription')
       : t(`methods.${choice.method}Description`);
   return (
