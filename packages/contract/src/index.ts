@@ -4,5 +4,6 @@ export * from './constants.ts';
 export * from './discovery.ts';
 export * from './errors.ts';
 export * from './money.ts';
+export * from './realtime.ts';
 export * from './settings.ts';
 export * from './settings-defaults.ts';

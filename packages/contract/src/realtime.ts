@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { publicUserSchema } from './auth.ts';
+import { NOTIFICATIONS } from './constants.ts';
+
+/**
+ * Chat, presence and notifications (spec 3 "Chat message", "Typing", "Read", "User status",
+ * "Notification"; spec 7 "Realtime" and "Settings and notifications"; ARCHITECTURE "Chat").
+ * Socket events carry these payloads in both directions; REST serves history and paging.
+ */
+
+export const CHAT_LIMITS = {
+  contentMaxLength: 4000,
+  attachmentsMax: 5,
+  historyPageSize: 30,
+  clientMessageIdMaxLength: 64,
+} as const;
+
+/** Socket event names (spec 7 "Realtime"). */
+export const SOCKET_EVENTS = {
+  // client -> server
+  message: 'message',
+  typingStart: 'typing:start',
+  typingStop: 'typing:stop',
+  markRead: 'mark:read',
+  getLastMessages: 'getLastMessages',
+  // server -> client
+  messageNew: 'message:new',
+  userTyping: 'user:typing',
+  messageRead: 'message:read',
+  userStatus: 'user:status',
+  userStatusLegacy: 'userStatus',
+  lastMessages: 'lastMessages',
+  notification: 'notification',
+} as const;
+
+export const chatAttachmentSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int(),
+  /** Per conversation, 1, 2, 3...: a client that saw `seq` n fetches `afterSeq=n` after a reconnect. */
+  seq: z.number().int(),
+  senderId: z.number().int(),
+  recipientId: z.number().int(),
+  content: z.string(),
+  attachments: z.array(chatAttachmentSchema),
+  /** The sender's own id for the message (idempotent resend); null for others' view when unknown. */
+  clientMessageId: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the recipient read it (null until then). */
+  readAt: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Client -> server `message`, acknowledged with `MessageAck`. */
+export const sendMessageSchema = z
+  .strictObject({
+    conversationId: z.number().int().positive().optional(),
+    recipientId: z.number().int().positive(),
+    content: z.string().max(CHAT_LIMITS.contentMaxLength).default(''),
+    /** Ids of files uploaded with POST /api/v1/files/upload by the sender. */
+    attachments: z.array(z.uuid()).max(CHAT_LIMITS.attachmentsMax).default([]),
+    clientMessageId: z.string().min(1).max(CHAT_LIMITS.clientMessageIdMaxLength),
+  })
+  .refine((value) => value.content.trim().length > 0 || value.attachments.length > 0, {
+    message: 'empty',
+    path: ['content'],
+  });
+export type SendMessage = z.input<typeof sendMessageSchema>;
+
+export type MessageAck =
+  | { ok: true; message: ChatMessage }
+  | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
+
+export const typingSchema = z.strictObject({ conversationId: z.number().int().positive() });
+export type TypingPayload = z.infer<typeof typingSchema>;
+export type UserTypingEvent = { conversationId: number; userId: number; typing: boolean };
+
+/** `mark:read`: everything up to and including `messageId` in its conversation is read. */
+export const markReadSchema = z.strictObject({
+  conversationId: z.number().int().positive().optional(),
+  messageId: z.number().int().positive(),
+});
+export type MarkReadPayload = z.infer<typeof markReadSchema>;
+export type MessageReadEvent = {
+  conversationId: number;
+  readerId: number;
+  messageIds: number[];
+  lastReadSeq: number;
+  readAt: string;
+};
+
+export const USER_STATUSES = ['online', 'offline'] as const;
+export type UserStatusEvent = { userId: number; status: 'online' | 'offline'; online: boolean };
+
+export const conversationSummarySchema = z.object({
+  conversationId: z.number().int(),
+  otherUser: publicUserSchema,
+  lastMessage: chatMessageSchema.nullable(),
+  unreadCount: z.number().int(),
+  online: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export const conversationsResponseSchema = z.object({ data: z.array(conversationSummarySchema) });
+export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
+
+export const messagesQuerySchema = z.object({
+  /** Older than this seq (scrolling back); without it, the newest page. */
+  beforeSeq: z.coerce.number().int().min(1).optional(),
+  /** Newer than this seq (catching up after a reconnect). */
+  afterSeq: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT_LIMITS.historyPageSize),
+});
+export const messagesResponseSchema = z.object({
+  data: z.array(chatMessageSchema),
+  /** More in the asked direction. */
+  hasMore: z.boolean(),
+});
+export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
+
+// Notifications --------------------------------------------------------------------------------
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  /** e.g. booking.confirmed, booking.cancelled, payment.paid, message.new, review.new. */
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = z.object({
+  /** Accepted for the spec's client, which sends it; the signed-in user is always the one served. */
+  userId: z.coerce.number().int().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS.pageSize),
+  unreadOnly: z.enum(['true', 'false']).optional(),
+});
+export const notificationsResponseSchema = z.object({
+  data: z.array(notificationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+export const notificationCountResponseSchema = z.object({ count: z.number().int() });
+export type NotificationCountResponse = z.infer<typeof notificationCountResponseSchema>;
