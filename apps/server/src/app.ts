@@ -26,8 +26,11 @@ import { createGoogleVerifier } from './modules/auth/google.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { type BookingService, createBookingService } from './modules/booking/booking.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { type ChatService, createChatService } from './modules/chat/chat.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -52,6 +55,7 @@ import { createTimeSlotsService } from './modules/time-slots/time-slots.service.
 import { createDeemaProvider } from './payments/deema.ts';
 import { createPayzahProvider } from './payments/payzah.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
+import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 export type AppDeps = { config: Config; database: Database };
@@ -62,6 +66,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Money services: server.ts runs their sweeper, tests drive them directly. */
     money: { payments: PaymentsService; booking: BookingService; subscriptions: SubscriptionsService };
+    /** socket.io, presence and the notification push. */
+    realtime: Realtime;
   }
 }
 
@@ -160,6 +166,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
     registrationEnabled: async () => (await settings.getWebsiteSettings()).additional.enableRegistration,
     onNamesChanged: (userId) => teachers.reindexUser(userId),
+    onSessionsEnded: (ended) => {
+      if ('familyId' in ended) app.realtime.disconnectSession(ended.familyId);
+      else app.realtime.disconnectUser(ended.userId);
+    },
   });
   await app.register(authRoutes({ service: auth, requireAuth }));
   await app.register(filesRoutes({ service: createFilesService(database.db, config.uploadsDir), requireAuth }));
@@ -215,6 +225,29 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       requireAuth,
     }),
   );
+
+  let chat: ChatService | null = null;
+  const realtime = await attachRealtime(app, {
+    db: database.db,
+    tokens,
+    chat: () => {
+      if (!chat) throw new Error('chat service not ready');
+      return chat;
+    },
+    publicUrl: config.publicUrl,
+    redisUrl: config.redisUrl,
+  });
+  app.decorate('realtime', realtime);
+  chat = createChatService({ db: database.db, presence: realtime });
+  await app.register(
+    chatRoutes({
+      service: chat,
+      requireAuth,
+      onRead: (event, otherUserId) =>
+        realtime.io.to([`user:${event.readerId}`, `user:${otherUserId}`]).emit('message:read', event),
+    }),
+  );
+  await app.register(notificationsRoutes({ db: database.db, requireAuth }));
 
   const servePage = await registerWebApp(app, config.webDistDir, settings);
   app.setNotFoundHandler((request, reply) => {

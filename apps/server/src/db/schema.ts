@@ -640,7 +640,74 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_created_idx').on(t.createdAt),
+  ],
+);
+
+// Chat -----------------------------------------------------------------------------------------
+
+/**
+ * One conversation per student-teacher pair (user ids). `last_seq` numbers its messages; each
+ * side's `*_read_seq` is how far that side has read.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeq: integer('last_seq').notNull().default(0),
+    studentReadSeq: integer('student_read_seq').notNull().default(0),
+    teacherReadSeq: integer('teacher_read_seq').notNull().default(0),
+    studentReadAt: timestamp('student_read_at', { withTimezone: true }),
+    teacherReadAt: timestamp('teacher_read_at', { withTimezone: true }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_unique').on(t.studentId, t.teacherId),
+    index('conversations_teacher_idx').on(t.teacherId, t.lastMessageAt),
+    index('conversations_student_idx').on(t.studentId, t.lastMessageAt),
+    check('conversations_distinct_check', sql`${t.studentId} <> ${t.teacherId}`),
+  ],
+);
+
+export type StoredAttachment = { id: string; mimeType: string; size: number };
+
+/**
+ * Messages, stored before they are emitted. `seq` is per conversation; a resend with the same
+ * client message id is stored once (`messages_client_unique`).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull().default(''),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    clientMessageId: text('client_message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_seq_unique').on(t.conversationId, t.seq),
+    uniqueIndex('messages_client_unique').on(t.conversationId, t.senderId, t.clientMessageId),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -655,3 +722,6 @@ export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionPackageRow = typeof subscriptionPackages.$inferSelect;
 export type UserSubscriptionRow = typeof userSubscriptions.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -46,6 +46,8 @@ type Deps = {
   registrationEnabled: () => Promise<boolean>;
   /** Called after a user's names change, so what indexes them (teacher search) can follow. */
   onNamesChanged?: (userId: number) => Promise<void>;
+  /** A session family (logout) or all of a user's sessions (password reset) ended: close their sockets. */
+  onSessionsEnded?: (ended: { familyId: string } | { userId: number }) => void;
 };
 
 type Tokens = { token: string; refreshToken: string; tokenExpires: number };
@@ -73,6 +75,7 @@ export function createAuthService({
   publicUrl,
   registrationEnabled,
   onNamesChanged,
+  onSessionsEnded,
 }: Deps) {
   function link(language: Language, path: string, query: Record<string, string>) {
     const url = new URL(`/${language}${path}`, publicUrl);
@@ -239,7 +242,10 @@ export function createAuthService({
 
     async logout(refreshToken: string) {
       const session = await findSessionByHash(db, sha256(refreshToken));
-      if (session) await revokeFamily(db, session.familyId);
+      if (session) {
+        await revokeFamily(db, session.familyId);
+        onSessionsEnded?.({ familyId: session.familyId });
+      }
       return { success: true as const };
     },
 
@@ -275,6 +281,7 @@ export function createAuthService({
         return true;
       });
       if (!done) throw new FieldValidationError({ hash: 'invalidHash' });
+      onSessionsEnded?.({ userId: token.userId });
       return { success: true as const };
     },
 

@@ -1,5 +1,6 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
+import { type NotificationRow, notifications } from '../../db/schema.ts';
 
 export type NotificationType =
   | 'booking.confirmed'
@@ -9,7 +10,9 @@ export type NotificationType =
   | 'payment.failed'
   | 'payment.creditedToWallet'
   | 'subscription.activated'
-  | 'lesson.completed';
+  | 'lesson.completed'
+  | 'message.new'
+  | 'review.new';
 
 /**
  * Stores notifications in the caller's transaction, so a notification exists exactly when the
@@ -21,4 +24,57 @@ export async function insertNotifications(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows);
+}
+
+export async function listNotifications(
+  db: Executor,
+  userId: number,
+  page: number,
+  limit: number,
+  unreadOnly: boolean,
+) {
+  const where = and(eq(notifications.userId, userId), ...(unreadOnly ? [isNull(notifications.readAt)] : []));
+  const [totalRow] = await db.select({ total: count() }).from(notifications).where(where);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's notifications read (idempotent); undefined when it is not theirs. */
+export async function markNotificationRead(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<NotificationRow | undefined> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row;
+}
+
+export async function markAllRead(db: Executor, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

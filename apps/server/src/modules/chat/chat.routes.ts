@@ -1,0 +1,85 @@
+import {
+  conversationSummarySchema,
+  conversationsResponseSchema,
+  type MessageReadEvent,
+  messagesQuerySchema,
+  messagesResponseSchema,
+} from '@ustaz/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/authenticate.ts';
+import { idParamsSchema } from '../../http/params.ts';
+import type { ChatService } from './chat.service.ts';
+
+type Options = {
+  service: ChatService;
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Tells both participants' sockets that messages were read. */
+  onRead: (event: MessageReadEvent, otherUserId: number) => void;
+};
+
+const tags = ['chat'];
+const security = [{ bearer: [] }];
+const userIdParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Chat history and paging over REST (the socket carries live traffic). */
+export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/v1/chats', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'My conversations, latest activity first',
+        response: { 200: conversationsResponseSchema },
+      },
+      handler: async (request) => ({ data: await service.list(authOf(request).userId) }),
+    });
+
+    app.get('/api/v1/chats/with/:userId', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'The conversation with a user (created for a student-teacher pair)',
+        params: userIdParams,
+        response: { 200: conversationSummarySchema },
+      },
+      handler: (request) => service.withUser(authOf(request).userId, request.params.userId),
+    });
+
+    app.get('/api/v1/chats/:id/messages', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Messages of a conversation in seq order: the newest page, older (beforeSeq) or newer (afterSeq)',
+        params: idParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: messagesResponseSchema },
+      },
+      handler: (request) => service.history(authOf(request).userId, request.params.id, request.query),
+    });
+
+    app.post('/api/v1/chats/:id/read', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Marks everything up to a message as read (the REST twin of mark:read)',
+        params: idParamsSchema,
+        body: z.strictObject({ messageId: z.number().int().positive() }),
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+      handler: async (request) => {
+        const result = await service.markRead(authOf(request).userId, {
+          conversationId: request.params.id,
+          messageId: request.body.messageId,
+        });
+        if (result) onRead(result.event, result.otherUserId);
+        return { ok: true as const };
+      },
+    });
+  };
+}

@@ -1,0 +1,235 @@
+import {
+  type ChatMessage,
+  type ConversationSummary,
+  type MessageReadEvent,
+  ROLE,
+  type SendMessage,
+} from '@ustaz/contract';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { ConversationRow, MessageRow } from '../../db/schema.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { filePath, toPublicUser } from '../auth/user.presenter.ts';
+import { insertNotifications } from '../notifications/notifications.repo.ts';
+import {
+  advanceRead,
+  appendMessage,
+  conversationsOf,
+  ensureConversation,
+  findByClientId,
+  findConversation,
+  findMessage,
+  findUser,
+  lastMessages,
+  messageIdsBetween,
+  messagesPage,
+  ownFiles,
+  unreadCounts,
+  usersByIds,
+} from './chat.repo.ts';
+
+export type Presence = {
+  /** Which of these users have at least one live socket (any process). */
+  onlineAmong(userIds: number[]): Promise<Set<number>>;
+};
+
+const otherOf = (conversation: ConversationRow, userId: number) =>
+  conversation.studentId === userId ? conversation.teacherId : conversation.studentId;
+
+const isParticipant = (conversation: ConversationRow, userId: number) =>
+  conversation.studentId === userId || conversation.teacherId === userId;
+
+export function toChatMessage(row: MessageRow, conversation: ConversationRow): ChatMessage {
+  const recipientIsStudent = row.recipientId === conversation.studentId;
+  const readSeq = recipientIsStudent ? conversation.studentReadSeq : conversation.teacherReadSeq;
+  const readAt = recipientIsStudent ? conversation.studentReadAt : conversation.teacherReadAt;
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    seq: row.seq,
+    senderId: row.senderId,
+    recipientId: row.recipientId,
+    content: row.content,
+    attachments: row.attachments.map((file) => ({ ...file, url: filePath(file.id) })),
+    clientMessageId: row.clientMessageId,
+    createdAt: row.createdAt.toISOString(),
+    readAt: readSeq >= row.seq ? (readAt?.toISOString() ?? row.createdAt.toISOString()) : null,
+  };
+}
+
+/**
+ * Chat (ARCHITECTURE "Chat"): one conversation per student-teacher pair; messages are stored
+ * before anyone is told, numbered per conversation, stored once per client message id; only the
+ * two participants can read or write.
+ */
+export function createChatService({ db, presence }: { db: Db; presence: Presence }) {
+  async function participantConversation(userId: number, conversationId: number): Promise<ConversationRow> {
+    const conversation = await findConversation(db, conversationId);
+    // 404 for strangers too: whether a conversation exists is not theirs to know.
+    if (!conversation || !isParticipant(conversation, userId)) {
+      throw new HttpError(404, 'notFound', 'Conversation not found');
+    }
+    return conversation;
+  }
+
+  async function summaries(userId: number, rows: ConversationRow[]): Promise<ConversationSummary[]> {
+    const others = rows.map((row) => otherOf(row, userId));
+    const [people, last, unread, online] = await Promise.all([
+      usersByIds(db, others),
+      lastMessages(
+        db,
+        rows.map((row) => row.id),
+      ),
+      unreadCounts(db, userId, rows),
+      presence.onlineAmong(others),
+    ]);
+    const personById = new Map(people.map((person) => [person.id, person]));
+    const lastById = new Map(last.map((message) => [message.conversationId, message]));
+    return rows.flatMap((row) => {
+      const other = personById.get(otherOf(row, userId));
+      if (!other) return [];
+      const message = lastById.get(row.id);
+      return [
+        {
+          conversationId: row.id,
+          otherUser: toPublicUser(other),
+          lastMessage: message ? toChatMessage(message, row) : null,
+          unreadCount: unread.get(row.id) ?? 0,
+          online: online.has(other.id),
+        },
+      ];
+    });
+  }
+
+  return {
+    participantConversation,
+
+    /** The conversation with another user, created when the two are a student and a teacher. */
+    async withUser(userId: number, otherId: number): Promise<ConversationSummary> {
+      if (otherId === userId) throw new HttpError(403, 'forbidden', 'You cannot message yourself');
+      const [me, other] = await Promise.all([findUser(db, userId), findUser(db, otherId)]);
+      if (!me || !other || other.status !== 'active') throw new HttpError(404, 'notFound', 'User not found');
+      const pair =
+        me.roleId === ROLE.student && other.roleId === ROLE.teacher
+          ? { studentId: me.id, teacherId: other.id }
+          : me.roleId === ROLE.teacher && other.roleId === ROLE.student
+            ? { studentId: other.id, teacherId: me.id }
+            : null;
+      if (!pair) throw new HttpError(403, 'forbidden', 'Chats are between a student and a teacher');
+      const conversation = await ensureConversation(db, pair.studentId, pair.teacherId);
+      const [summary] = await summaries(userId, [conversation]);
+      if (!summary) throw new HttpError(404, 'notFound', 'User not found');
+      return summary;
+    },
+
+    async list(userId: number): Promise<ConversationSummary[]> {
+      return summaries(userId, await conversationsOf(db, userId));
+    },
+
+    async history(
+      userId: number,
+      conversationId: number,
+      query: { beforeSeq?: number | undefined; afterSeq?: number | undefined; limit: number },
+    ) {
+      const conversation = await participantConversation(userId, conversationId);
+      const { rows, hasMore } = await messagesPage(db, conversationId, query);
+      return { data: rows.map((row) => toChatMessage(row, conversation)), hasMore };
+    },
+
+    /**
+     * Stores a message (once per client message id) and returns it with whether it is new. The
+     * recipient gets a notification when `recipientOnline` says they have no live socket.
+     */
+    async send(
+      userId: number,
+      input: SendMessage & { content: string; attachments: string[] },
+      recipientOnline: (recipientId: number) => Promise<boolean>,
+    ): Promise<{ message: ChatMessage; created: boolean; conversation: ConversationRow }> {
+      let conversation: ConversationRow;
+      if (input.conversationId !== undefined) {
+        conversation = await participantConversation(userId, input.conversationId);
+        if (otherOf(conversation, userId) !== input.recipientId) {
+          throw new FieldValidationError({ recipientId: 'invalid' });
+        }
+      } else {
+        const summary = await this.withUser(userId, input.recipientId);
+        conversation = await participantConversation(userId, summary.conversationId);
+      }
+      const existing = await findByClientId(db, conversation.id, userId, input.clientMessageId);
+      if (existing) return { message: toChatMessage(existing, conversation), created: false, conversation };
+      const uniqueIds = [...new Set(input.attachments)];
+      const attachments = await ownFiles(db, userId, uniqueIds);
+      if (attachments.length !== uniqueIds.length) throw new FieldValidationError({ attachments: 'invalid' });
+      const sender = await findUser(db, userId);
+      const online = await recipientOnline(input.recipientId);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const stored = await appendMessage(tx, {
+            conversationId: conversation.id,
+            senderId: userId,
+            recipientId: input.recipientId,
+            content: input.content.trim(),
+            attachments,
+            clientMessageId: input.clientMessageId,
+          });
+          if (!online) {
+            await insertNotifications(tx, [
+              {
+                userId: input.recipientId,
+                type: 'message.new',
+                data: {
+                  conversationId: conversation.id,
+                  senderId: userId,
+                  senderName: sender ? `${sender.firstName} ${sender.lastName}`.trim() : '',
+                  preview: stored.content.slice(0, 140),
+                },
+              },
+            ]);
+          }
+          return stored;
+        });
+        const fresh = (await findConversation(db, conversation.id)) ?? conversation;
+        return { message: toChatMessage(row, fresh), created: true, conversation: fresh };
+      } catch (error) {
+        // Two sends of one client id at once: the second finds the first's row.
+        if (!isUniqueViolation(error)) throw error;
+        const again = await findByClientId(db, conversation.id, userId, input.clientMessageId);
+        if (!again) throw error;
+        return { message: toChatMessage(again, conversation), created: false, conversation };
+      }
+    },
+
+    /** Everything up to `messageId` is read by `userId`; null when nothing changed. */
+    async markRead(
+      userId: number,
+      input: { conversationId?: number | undefined; messageId: number },
+    ): Promise<{ event: MessageReadEvent; otherUserId: number } | null> {
+      const message = await findMessage(db, input.messageId);
+      if (!message || (input.conversationId !== undefined && message.conversationId !== input.conversationId)) {
+        throw new HttpError(404, 'notFound', 'Message not found');
+      }
+      const conversation = await participantConversation(userId, message.conversationId);
+      const side = conversation.studentId === userId ? 'student' : 'teacher';
+      const moved = await advanceRead(db, conversation, side, message.seq);
+      if (!moved) return null;
+      const messageIds = await messageIdsBetween(db, conversation.id, userId, moved.from, message.seq);
+      return {
+        event: {
+          conversationId: conversation.id,
+          readerId: userId,
+          messageIds,
+          lastReadSeq: message.seq,
+          readAt: moved.readAt.toISOString(),
+        },
+        otherUserId: otherOf(conversation, userId),
+      };
+    },
+
+    /** The users someone has conversations with (told when they come online or go offline). */
+    async counterparts(userId: number): Promise<number[]> {
+      return (await conversationsOf(db, userId)).map((row) => otherOf(row, userId));
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

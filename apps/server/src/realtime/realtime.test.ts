@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage, MessageAck, UserStatusEvent } from '@ustaz/contract';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages, notifications, sessions } from '../db/schema.ts';
+import { createAccessTokens } from '../modules/auth/tokens.ts';
+import { createFactories, type TestUser } from '../test/factories.ts';
+import { createTestApp, testConfig } from '../test/helpers.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let f: ReturnType<typeof createFactories>;
+let url: string;
+const open: Socket[] = [];
+
+/** A connected client, or the connect error's message. */
+function client(token: string | null, extra: { origin?: string } = {}): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token === null ? {} : { token },
+      reconnection: false,
+      forceNew: true,
+      ...(extra.origin ? { extraHeaders: { origin: extra.origin } } : {}),
+    });
+    open.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+function next<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+function send(socket: Socket, payload: Record<string, unknown>): Promise<MessageAck> {
+  return socket.timeout(3000).emitWithAck('message', payload);
+}
+
+const tokens = createAccessTokens(testConfig().jwtSecret ?? '');
+
+/** A user with a live session (the socket checks the session family), its bearer and access token. */
+async function signedIn(kind: 'student' | 'teacher') {
+  const made: TestUser = kind === 'student' ? await f.student() : await f.teacher();
+  const familyId = randomUUID();
+  await ctx.database.db.insert(sessions).values({
+    userId: made.user.id,
+    familyId,
+    tokenHash: randomUUID(),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  const { token } = await tokens.sign({ userId: made.user.id, roleId: made.user.roleId, sessionFamily: familyId });
+  return { ...made, familyId, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
+  f = createFactories(ctx.database);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  url = `http://127.0.0.1:${address.port}`;
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('socket authentication', () => {
+  it('refuses no token, a forged token, a token without a live session, and a foreign Origin', async () => {
+    const student = await signedIn('student');
+    await expect(client(null)).rejects.toThrow('unauthorized');
+    await expect(client(`${student.token}x`)).rejects.toThrow('unauthorized');
+    const loose = await f.student(); // signed, but no session row: as after logout
+    await expect(client(loose.headers.authorization.slice(7))).rejects.toThrow('unauthorized');
+    await expect(client(student.token, { origin: 'https://evil.example' })).rejects.toThrow();
+    const ok = await client(student.token, { origin: new URL(testConfig().publicUrl).origin });
+    expect(ok.connected).toBe(true);
+  });
+
+  it('a logout closes the sockets of that session, not the others', async () => {
+    const student = await signedIn('student');
+    const other = await signedIn('student');
+    const a = await client(student.token);
+    const b = await client(other.token);
+    const closed = next<string>(a, 'disconnect');
+    ctx.app.realtime.disconnectSession(student.familyId);
+    expect(await closed).toBe('io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(b.connected).toBe(true);
+  });
+});
+
+describe('chat over the socket', () => {
+  it('stores before it tells both sides, once per client id, with a per-conversation seq', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const s = await client(student.token);
+    const t = await client(teacher.token);
+    const arrives = next<ChatMessage>(t, 'message:new');
+    const echo = next<ChatMessage>(s, 'message:new');
+    const clientMessageId = randomUUID();
+    const ack = await send(s, { recipientId: teacher.user.id, content: ' Hello teacher ', clientMessageId });
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(ack.message).toMatchObject({
+      content: 'Hello teacher',
+      seq: 1,
+      senderId: student.user.id,
+      recipientId: teacher.user.id,
+    });
+    const got = await arrives;
+    expect(got.id).toBe(ack.message.id);
+    expect((await echo).id).toBe(ack.message.id);
+    // Persisted: the row exists with the same id.
+    const [row] = await ctx.database.db.select().from(messages).where(eq(messages.id, got.id));
+    expect(row?.clientMessageId).toBe(clientMessageId);
+    // A resend (lost ack) is stored once and answered with the same message.
+    const again = await send(s, { recipientId: teacher.user.id, content: 'Hello teacher', clientMessageId });
+    expect(again.ok && again.message.id).toBe(ack.message.id);
+    const rows = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, got.conversationId));
+    expect(rows).toHaveLength(1);
+    const reply = await send(t, {
+      conversationId: got.conversationId,
+      recipientId: student.user.id,
+      content: 'Hi',
+      clientMessageId: randomUUID(),
+    });
+    expect(reply.ok && reply.message.seq).toBe(2);
+  });
+
+  it('a third user can neither read nor post into a conversation', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const stranger = await signedIn('student');
+    const s = await client(student.token);
+    const ack = await send(s, { recipientId: teacher.user.id, content: 'private', clientMessageId: randomUUID() });
+    if (!ack.ok) throw new Error('send failed');
+    const conversationId = ack.message.conversationId;
+    const x = await client(stranger.token);
+    const post = await send(x, {
+      conversationId,
+      recipientId: teacher.user.id,
+      content: 'intrude',
+      clientMessageId: randomUUID(),
+    });
+    expect(post).toMatchObject({ ok: false, error: { code: 'notFound' } });
+    const read = await ctx.app.inject({ url: `/api/v1/chats/${conversationId}/messages`, headers: stranger.headers });
+    expect(read.statusCode).toBe(404);
+    const mine = await ctx.app.inject({ url: `/api/v1/chats/${conversationId}/messages`, headers: teacher.headers });
+    expect(mine.json().data.map((m: ChatMessage) => m.content)).toEqual(['private']);
+    // student to student is not a chat
+    const peer = await send(x, { recipientId: student.user.id, content: 'hi', clientMessageId: randomUUID() });
+    expect(peer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it("refuses a message without a recipient, empty, or with someone else's file", async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const s = await client(student.token);
+    expect(await send(s, { content: 'x', clientMessageId: randomUUID() })).toMatchObject({
+      ok: false,
+      error: { fields: { recipientId: 'required' } },
+    });
+    expect(
+      await send(s, { recipientId: teacher.user.id, content: '   ', clientMessageId: randomUUID() }),
+    ).toMatchObject({ ok: false });
+    const foreign = await send(s, {
+      recipientId: teacher.user.id,
+      content: 'x',
+      attachments: [randomUUID()],
+      clientMessageId: randomUUID(),
+    });
+    expect(foreign).toMatchObject({ ok: false, error: { fields: { attachments: 'invalid' } } });
+  });
+
+  it('typing, read receipts, history paging and catch-up after seq', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const s = await client(student.token);
+    const t = await client(teacher.token);
+    let conversationId = 0;
+    let lastId = 0;
+    for (let i = 1; i <= 5; i += 1) {
+      const ack = await send(s, { recipientId: teacher.user.id, content: `m${i}`, clientMessageId: randomUUID() });
+      if (!ack.ok) throw new Error('send');
+      conversationId = ack.message.conversationId;
+      lastId = ack.message.id;
+    }
+    const typing = next<{ conversationId: number; userId: number; typing: boolean }>(t, 'user:typing');
+    s.emit('typing:start', { conversationId });
+    expect(await typing).toEqual({ conversationId, userId: student.user.id, typing: true });
+    const list = await ctx.app.inject({ url: '/api/v1/chats', headers: teacher.headers });
+    expect(list.json().data[0]).toMatchObject({
+      conversationId,
+      unreadCount: 5,
+      online: true,
+      lastMessage: { content: 'm5' },
+    });
+    const read = next<{ messageIds: number[]; lastReadSeq: number; readerId: number }>(s, 'message:read');
+    await t.timeout(3000).emitWithAck('mark:read', { conversationId, messageId: lastId });
+    const receipt = await read;
+    expect(receipt).toMatchObject({ lastReadSeq: 5, readerId: teacher.user.id });
+    expect(receipt.messageIds).toHaveLength(5);
+    const after = await ctx.app.inject({ url: '/api/v1/chats', headers: teacher.headers });
+    expect(after.json().data[0].unreadCount).toBe(0);
+    const page = await ctx.app.inject({
+      url: `/api/v1/chats/${conversationId}/messages?limit=2`,
+      headers: student.headers,
+    });
+    expect(page.json()).toMatchObject({ hasMore: true });
+    expect(page.json().data.map((m: ChatMessage) => m.seq)).toEqual([4, 5]);
+    expect(page.json().data[1].readAt).not.toBeNull();
+    const older = await ctx.app.inject({
+      url: `/api/v1/chats/${conversationId}/messages?beforeSeq=4&limit=10`,
+      headers: student.headers,
+    });
+    expect(older.json()).toMatchObject({ hasMore: false });
+    expect(older.json().data.map((m: ChatMessage) => m.seq)).toEqual([1, 2, 3]);
+    const missed = await ctx.app.inject({
+      url: `/api/v1/chats/${conversationId}/messages?afterSeq=3`,
+      headers: teacher.headers,
+    });
+    expect(missed.json().data.map((m: ChatMessage) => m.seq)).toEqual([4, 5]);
+  });
+
+  it('getLastMessages answers each conversation with its last message and unread count', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const s = await client(student.token);
+    await send(s, { recipientId: teacher.user.id, content: 'first', clientMessageId: randomUUID() });
+    const t = await client(teacher.token);
+    const pushed = next<{ unreadCount: number; lastMessage: ChatMessage }[]>(t, 'lastMessages');
+    t.emit('getLastMessages');
+    const list = await pushed;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ unreadCount: 1, lastMessage: { content: 'first' } });
+  });
+});
+
+describe('presence', () => {
+  it('stays online while one of two tabs is open; offline after the last closes', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const t = await client(teacher.token);
+    const s1 = await client(student.token);
+    await send(s1, { recipientId: teacher.user.id, content: 'hi', clientMessageId: randomUUID() });
+    const s2 = await client(student.token);
+    expect((await ctx.app.realtime.onlineAmong([student.user.id])).has(student.user.id)).toBe(true);
+    s1.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await ctx.app.realtime.onlineAmong([student.user.id])).has(student.user.id)).toBe(true);
+    const offline = next<UserStatusEvent>(t, 'user:status');
+    s2.disconnect();
+    expect(await offline).toEqual({ userId: student.user.id, status: 'offline', online: false });
+    expect((await ctx.app.realtime.onlineAmong([student.user.id])).has(student.user.id)).toBe(false);
+  });
+});
+
+describe('notifications', () => {
+  it('an offline recipient gets a message notification; the count, list and mark-as-read work; it is pushed live', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const s = await client(student.token);
+    await send(s, { recipientId: teacher.user.id, content: 'Are you free on Monday?', clientMessageId: randomUUID() });
+    const count = await ctx.app.inject({
+      url: `/api/notifications/count?userId=${teacher.user.id}`,
+      headers: teacher.headers,
+    });
+    expect(count.json()).toEqual({ count: 1 });
+    const list = await ctx.app.inject({ url: '/api/notifications?page=1&limit=10', headers: teacher.headers });
+    expect(list.json()).toMatchObject({ total: 1, unreadCount: 1 });
+    const item = list.json().data[0];
+    expect(item).toMatchObject({
+      type: 'message.new',
+      data: { senderId: student.user.id, preview: 'Are you free on Monday?' },
+    });
+    const other = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/notifications/${item.id}/mark-as-read`,
+      headers: student.headers,
+    });
+    expect(other.statusCode).toBe(404);
+    const marked = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/notifications/${item.id}/mark-as-read`,
+      headers: teacher.headers,
+    });
+    expect(marked.json().readAt).not.toBeNull();
+    expect((await ctx.app.inject({ url: '/api/notifications/count', headers: teacher.headers })).json()).toEqual({
+      count: 0,
+    });
+
+    // Online now: a new notification is pushed to the socket.
+    const t = await client(teacher.token);
+    // (The message notification from a moment ago may be pushed first: wait for this one.)
+    const live = new Promise<{ type: string }>((resolve) => {
+      t.on('notification', (payload: { type: string }) => {
+        if (payload.type === 'booking.received') resolve(payload);
+      });
+    });
+    await ctx.database.db
+      .insert(notifications)
+      .values({ userId: teacher.user.id, type: 'booking.received', data: { reservationIds: [1] } });
+    await ctx.app.realtime.pushNewNotifications();
+    expect(await live).toMatchObject({ type: 'booking.received', data: { reservationIds: [1] } });
+    const all = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/mark-all-as-read',
+      headers: teacher.headers,
+    });
+    expect(all.json()).toEqual({ count: 1 });
+    // An online recipient gets no message notification.
+    await send(s, { recipientId: teacher.user.id, content: 'again', clientMessageId: randomUUID() });
+    expect((await ctx.app.inject({ url: '/api/notifications/count', headers: teacher.headers })).json()).toEqual({
+      count: 0,
+    });
+  });
+});

@@ -1,0 +1,325 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  type AppNotification,
+  type MessageAck,
+  markReadSchema,
+  SOCKET_EVENTS,
+  sendMessageSchema,
+  typingSchema,
+  type UserStatusEvent,
+} from '@ustaz/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { Db } from '../db/client.ts';
+import { notifications, sessions, users } from '../db/schema.ts';
+import { FieldValidationError, HttpError, toFieldErrors } from '../http/errors.ts';
+import type { AccessTokens } from '../modules/auth/tokens.ts';
+import type { ChatService } from '../modules/chat/chat.service.ts';
+import { toNotification } from '../modules/notifications/notification.presenter.ts';
+
+type SocketData = { userId: number; roleId: number; familyId: string };
+type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+
+/** A socket may send this many messages per window before it is refused for a while. */
+const MESSAGE_BURST = 30;
+const MESSAGE_WINDOW_MS = 10_000;
+
+export type RealtimeOptions = {
+  db: Db;
+  tokens: AccessTokens;
+  /** Set later: the chat service needs presence from here, and this needs the chat service. */
+  chat: () => ChatService;
+  publicUrl: string;
+  redisUrl: string | undefined;
+  /** How often stored notifications are pushed to this process's sockets (ms). */
+  notificationPollMs?: number;
+};
+
+export type Realtime = {
+  io: Server;
+  onlineAmong(userIds: number[]): Promise<Set<number>>;
+  disconnectSession(familyId: string): void;
+  disconnectUser(userId: number): void;
+  /** Pushes stored notifications that this process has not pushed yet (the poller calls it). */
+  pushNewNotifications(): Promise<number>;
+};
+
+const room = {
+  user: (id: number) => `user:${id}`,
+  session: (familyId: string) => `session:${familyId}`,
+};
+
+function errorOf(error: unknown): MessageAck & { ok: false } {
+  if (error instanceof FieldValidationError) {
+    return { ok: false, error: { code: 'validation', message: 'Validation failed', fields: error.errors } };
+  }
+  if (error instanceof HttpError) return { ok: false, error: { code: error.code, message: error.message } };
+  return { ok: false, error: { code: 'internalError', message: 'Internal server error' } };
+}
+
+/**
+ * socket.io on the app's own HTTP server (ARCHITECTURE "Realtime"): websocket only, the access
+ * token checked on connect and the socket closed when it expires, its session ends or the user is
+ * suspended; rooms per user and per session; the Redis adapter fans out across processes when
+ * REDIS_URL is set. Presence is "has a socket in the user's room", asked across every process.
+ */
+export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<Realtime> {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      if (!origin) return callback(null, true); // not a browser: the token decides
+      let allowed = origin === publicOrigin;
+      try {
+        allowed ||= new URL(origin).host === request.headers.host;
+      } catch {
+        allowed = false;
+      }
+      callback(allowed ? null : 'origin not allowed', allowed);
+    },
+  });
+
+  let redis: { pub: { quit(): Promise<unknown> }; sub: { quit(): Promise<unknown> } } | null = null;
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (error) => app.log.warn({ err: error }, 'redis (pub) error'));
+    sub.on('error', (error) => app.log.warn({ err: error }, 'redis (sub) error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000 }));
+    redis = { pub, sub };
+  }
+
+  async function onlineAmong(userIds: number[]): Promise<Set<number>> {
+    const unique = [...new Set(userIds)];
+    const online = new Set<number>();
+    await Promise.all(
+      unique.map(async (id) => {
+        try {
+          if ((await io.in(room.user(id)).fetchSockets()).length > 0) online.add(id);
+        } catch {
+          // another process did not answer in time: presence is best effort
+        }
+      }),
+    );
+    return online;
+  }
+
+  async function sessionActive(familyId: string, userId: number): Promise<boolean> {
+    const [row] = await options.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.familyId, familyId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.status, 'active'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || token === '') return next(new Error('unauthorized'));
+      const claims = await options.tokens.verify(token);
+      if (!claims || !(await sessionActive(claims.sessionFamily, claims.userId)))
+        return next(new Error('unauthorized'));
+      const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+      socket.data = { userId: claims.userId, roleId: claims.roleId, familyId: claims.sessionFamily };
+      // The socket lives no longer than its token: the client reconnects with a fresh one.
+      const timer = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt - Date.now()));
+      timer.unref();
+      socket.once('disconnect', () => clearTimeout(timer));
+      next();
+    } catch {
+      next(new Error('unauthorized'));
+    }
+  });
+
+  async function announce(userId: number, online: boolean) {
+    const counterparts = await options.chat().counterparts(userId);
+    if (counterparts.length === 0) return;
+    const event: UserStatusEvent = { userId, status: online ? 'online' : 'offline', online };
+    const rooms = counterparts.map(room.user);
+    io.to(rooms).emit(SOCKET_EVENTS.userStatus, event);
+    io.to(rooms).emit(SOCKET_EVENTS.userStatusLegacy, event);
+  }
+
+  io.on('connection', (rawSocket) => {
+    const socket = rawSocket as unknown as AppSocket;
+    const { userId } = socket.data;
+    void socket.join([room.user(userId), room.session(socket.data.familyId)]);
+    void announce(userId, true).catch(() => {});
+    const sent: number[] = [];
+    const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => void;
+
+    on(SOCKET_EVENTS.message, async (payload: unknown, ack?: unknown) => {
+      const reply = (answer: MessageAck) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      const now = Date.now();
+      while (sent.length > 0 && (sent[0] ?? 0) < now - MESSAGE_WINDOW_MS) sent.shift();
+      if (sent.length >= MESSAGE_BURST) {
+        reply({ ok: false, error: { code: 'tooManyRequests', message: 'Too many messages; wait a moment' } });
+        return;
+      }
+      sent.push(now);
+      const parsed = sendMessageSchema.safeParse(payload);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({
+          keyword: issue.code,
+          instancePath: `/${issue.path.join('/')}`,
+          params: issue as unknown as Record<string, unknown>,
+        }));
+        reply({
+          ok: false,
+          error: { code: 'validation', message: 'Validation failed', fields: toFieldErrors(issues, payload) },
+        });
+        return;
+      }
+      try {
+        const result = await options
+          .chat()
+          .send(userId, parsed.data, async (recipientId) => (await onlineAmong([recipientId])).has(recipientId));
+        // Stored first, then told: both participants, every tab, every process.
+        if (result.created) {
+          io.to([room.user(userId), room.user(result.message.recipientId)]).emit(
+            SOCKET_EVENTS.messageNew,
+            result.message,
+          );
+        }
+        reply({ ok: true, message: result.message });
+      } catch (error) {
+        if (!(error instanceof HttpError || error instanceof FieldValidationError)) {
+          app.log.error({ err: error }, 'chat message failed');
+        }
+        reply(errorOf(error));
+      }
+    });
+
+    for (const [event, typing] of [
+      [SOCKET_EVENTS.typingStart, true],
+      [SOCKET_EVENTS.typingStop, false],
+    ] as const) {
+      on(event, async (payload: unknown) => {
+        const parsed = typingSchema.safeParse(payload);
+        if (!parsed.success) return;
+        try {
+          const conversation = await options.chat().participantConversation(userId, parsed.data.conversationId);
+          const other = conversation.studentId === userId ? conversation.teacherId : conversation.studentId;
+          io.to(room.user(other)).emit(SOCKET_EVENTS.userTyping, {
+            conversationId: conversation.id,
+            userId,
+            typing,
+          });
+        } catch {
+          // not a participant: ignored
+        }
+      });
+    }
+
+    on(SOCKET_EVENTS.markRead, async (payload: unknown, ack?: unknown) => {
+      const parsed = markReadSchema.safeParse(payload);
+      const reply = (answer: unknown) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      if (!parsed.success) return reply({ ok: false, error: { code: 'validation', message: 'Validation failed' } });
+      try {
+        const result = await options.chat().markRead(userId, parsed.data);
+        if (result) {
+          io.to([room.user(userId), room.user(result.otherUserId)]).emit(SOCKET_EVENTS.messageRead, result.event);
+        }
+        reply({ ok: true });
+      } catch (error) {
+        reply(errorOf(error));
+      }
+    });
+
+    on(SOCKET_EVENTS.getLastMessages, async (...args: unknown[]) => {
+      const ack = args.find((arg) => typeof arg === 'function') as ((value: unknown) => void) | undefined;
+      try {
+        const list = await options.chat().list(userId);
+        rawSocket.emit(SOCKET_EVENTS.lastMessages, list);
+        ack?.(list);
+      } catch (error) {
+        app.log.error({ err: error }, 'getLastMessages failed');
+        ack?.([]);
+      }
+    });
+
+    socket.on('disconnect', () => {
+      void (async () => {
+        const left = (await onlineAmong([userId])).has(userId);
+        if (!left) await announce(userId, false);
+      })().catch(() => {});
+    });
+  });
+
+  // Stored notifications reach the sockets of this process: a short look-back over committed rows
+  // (uncommitted ones are invisible, so nothing is pushed that could still roll back).
+  const pushed = new Map<number, number>();
+  async function pushNewNotifications(): Promise<number> {
+    const since = new Date(Date.now() - 15_000);
+    const rows = await options.db
+      .select()
+      .from(notifications)
+      .where(gt(notifications.createdAt, since))
+      .orderBy(notifications.id)
+      .limit(500);
+    let count = 0;
+    for (const row of rows) {
+      if (pushed.has(row.id)) continue;
+      pushed.set(row.id, Date.now());
+      const payload: AppNotification = toNotification(row);
+      io.local.to(room.user(row.userId)).emit(SOCKET_EVENTS.notification, payload);
+      count += 1;
+    }
+    for (const [id, at] of pushed) if (at < Date.now() - 60_000) pushed.delete(id);
+    return count;
+  }
+  // Rows older than the look-back were there before this process started: not "new".
+  const pollMs = options.notificationPollMs ?? 1000;
+  let polling = false;
+  const poller = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    pushNewNotifications()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'notification push failed'))
+      .finally(() => {
+        polling = false;
+      });
+  }, pollMs);
+  poller.unref();
+
+  // Open websockets would keep the HTTP server from closing: end them first. Fastify closes the
+  // HTTP server itself, so io.close() (which would close it too) is not used.
+  app.addHook('preClose', async () => {
+    clearInterval(poller);
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+  });
+
+  return {
+    io,
+    onlineAmong,
+    disconnectSession: (familyId) => io.in(room.session(familyId)).disconnectSockets(true),
+    disconnectUser: (userId) => io.in(room.user(userId)).disconnectSockets(true),
+    pushNewNotifications,
+  };
+}
