@@ -1,19 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
 const include = ['src/**/*.test.ts'];
+/** Tests of several server processes fanned out through Redis: only where Redis is configured. */
+const redisInclude = ['src/**/*.redis.test.ts'];
 const postgresUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
 
 // `extends: true`: a project inherits the root options (the timeouts); inline projects do not otherwise.
-const project = (name: string, databaseUrl: string) => ({
+const project = (name: string, databaseUrl: string, files = include, exclude = redisInclude) => ({
   extends: true as const,
-  test: { name, include, provide: { databaseUrl } },
+  test: {
+    name,
+    include: files,
+    exclude: [...exclude, '**/node_modules/**'],
+    provide: { databaseUrl, redisUrl: redisUrl ?? '' },
+  },
 });
 
-// The same suite runs on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
+// The same suite runs on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set;
+// the multi-process realtime tests run when REDIS_URL is set (on PostgreSQL when it is set too).
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    projects: [project('pglite', ''), ...(postgresUrl ? [project('postgres', postgresUrl)] : [])],
+    projects: [
+      project('pglite', ''),
+      ...(postgresUrl ? [project('postgres', postgresUrl)] : []),
+      ...(redisUrl ? [project('redis', postgresUrl ?? '', redisInclude, [])] : []),
+    ],
   },
 });

@@ -236,6 +236,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
   });
   app.decorate('realtime', realtime);
   chat = createChatService({ db: database.db, presence: realtime });

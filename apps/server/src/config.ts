@@ -22,6 +22,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default(path.join(repoRoot, 'data/db')),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of the Redis channels, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('ustaz'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   ADMIN_DASHBOARD_URL: z.string().default('/admin'),
@@ -58,6 +63,7 @@ export type Config = {
   logPretty: boolean;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   redisUrl: string | undefined;
+  redisPrefix: string;
   publicUrl: string;
   webDistDir: string;
   adminDashboardUrl: string;
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPretty: e.LOG_PRETTY,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.PGLITE_DIR },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: e.PUBLIC_URL,
     webDistDir: e.WEB_DIST_DIR,
     adminDashboardUrl: e.ADMIN_DASHBOARD_URL,

@@ -34,6 +34,7 @@ export type RealtimeOptions = {
   chat: () => ChatService;
   publicUrl: string;
   redisUrl: string | undefined;
+  redisPrefix?: string;
   /** How often stored notifications are pushed to this process's sockets (ms). */
   notificationPollMs?: number;
 };
@@ -93,7 +94,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     pub.on('error', (error) => app.log.warn({ err: error }, 'redis (pub) error'));
     sub.on('error', (error) => app.log.warn({ err: error }, 'redis (sub) error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000 }));
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000, key: `${options.redisPrefix ?? 'ustaz'}:socket.io` }));
     redis = { pub, sub };
   }
 

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Empty: the embedded PGlite project. Set: the PostgreSQL project (a fresh database per test file). */
     databaseUrl: string;
+    /** Set when REDIS_URL is: the multi-process realtime tests use it. */
+    redisUrl: string;
   }
 }
 

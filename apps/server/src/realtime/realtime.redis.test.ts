@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChatMessage, MessageAck } from '@ustaz/contract';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { createAccessTokens } from '../modules/auth/tokens.ts';
+import { createFactories, type TestUser } from '../test/factories.ts';
+import { createTestDatabase, testConfig } from '../test/helpers.ts';
+
+/**
+ * Two server instances on one database, fanned out through the real Redis (REDIS_URL): what runs
+ * behind a load balancer. Each has its own socket.io server, port and notification poller.
+ */
+let database: Database;
+let f: ReturnType<typeof createFactories>;
+const nodes: { app: FastifyInstance; url: string; closed: boolean }[] = [];
+const open: Socket[] = [];
+const tokens = createAccessTokens(testConfig().jwtSecret ?? '');
+
+async function startNode(prefix: string) {
+  const app = await buildApp({
+    config: testConfig({ redisUrl: inject('redisUrl'), redisPrefix: prefix, rateLimitMax: 1_000_000 }),
+    database,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const node = { app, url: `http://127.0.0.1:${address.port}`, closed: false };
+  nodes.push(node);
+  return node;
+}
+
+async function signedIn(kind: 'student' | 'teacher') {
+  const made: TestUser = kind === 'student' ? await f.student() : await f.teacher();
+  const familyId = randomUUID();
+  await database.db.insert(sessions).values({
+    userId: made.user.id,
+    familyId,
+    tokenHash: randomUUID(),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  const { token } = await tokens.sign({ userId: made.user.id, roleId: made.user.roleId, sessionFamily: familyId });
+  return { ...made, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+function client(url: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    open.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function next<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+const send = (socket: Socket, payload: Record<string, unknown>): Promise<MessageAck> =>
+  socket.timeout(5000).emitWithAck('message', payload);
+
+let a: Awaited<ReturnType<typeof startNode>>;
+let b: Awaited<ReturnType<typeof startNode>>;
+let prefix = '';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  f = createFactories(database);
+  prefix = `ustaz-test-${randomBytes(6).toString('hex')}`;
+  a = await startNode(prefix);
+  b = await startNode(prefix);
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+afterAll(async () => {
+  for (const node of nodes) if (!node.closed) await node.app.close();
+  await database.close();
+});
+
+describe('two server processes through Redis', () => {
+  it('a message sent to process A reaches a socket on process B; presence is seen from both', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const s = await client(a.url, student.token);
+    const t = await client(b.url, teacher.token);
+    expect((await a.app.realtime.onlineAmong([teacher.user.id])).has(teacher.user.id)).toBe(true);
+    expect((await b.app.realtime.onlineAmong([student.user.id])).has(student.user.id)).toBe(true);
+    const arrives = next<ChatMessage>(t, 'message:new');
+    const ack = await send(s, { recipientId: teacher.user.id, content: 'across nodes', clientMessageId: randomUUID() });
+    expect(ack.ok).toBe(true);
+    expect(await arrives).toMatchObject({ content: 'across nodes', senderId: student.user.id });
+    // Typing crosses too.
+    const typing = next<{ typing: boolean }>(s, 'user:typing');
+    t.emit('typing:start', { conversationId: (await arrives).conversationId });
+    expect((await typing).typing).toBe(true);
+  });
+
+  it('a logout handled by A closes the session socket on B', async () => {
+    const student = await signedIn('student');
+    const s = await client(b.url, student.token);
+    const closed = next<string>(s, 'disconnect');
+    a.app.realtime.disconnectUser(student.user.id);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('killing one process loses no stored message; the client reconnects to the other and catches up by seq', async () => {
+    // A third process of the same deployment (same Redis prefix as A and B).
+    const c = await startNode(prefix);
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const s = await client(c.url, student.token);
+    const t = await client(b.url, teacher.token);
+    const received = new Map<number, ChatMessage>();
+    t.on('message:new', (message: ChatMessage) => received.set(message.seq, message));
+    const acked: ChatMessage[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const ack = await send(s, { recipientId: teacher.user.id, content: `m${i}`, clientMessageId: `k${i}` });
+      if (ack.ok) acked.push(ack.message);
+    }
+    // The process the student is on dies.
+    c.closed = true;
+    await c.app.close();
+    expect(s.connected).toBe(false);
+    // The student reconnects to the other process and resends what it has no ack for (none) plus more.
+    const s2 = await client(b.url, student.token);
+    for (let i = 18; i < 30; i += 1) {
+      const ack = await send(s2, { recipientId: teacher.user.id, content: `m${i}`, clientMessageId: `k${i}` });
+      if (ack.ok && !acked.some((m) => m.id === ack.message.id)) acked.push(ack.message);
+    }
+    expect(acked).toHaveLength(30);
+    // The teacher's view after catching up by seq: every message once, in order, no gaps.
+    const conversationId = acked[0]?.conversationId;
+    const history = await b.app.inject({
+      url: `/api/v1/chats/${conversationId}/messages?afterSeq=0&limit=100`,
+      headers: teacher.headers,
+    });
+    const seqs = history.json().data.map((m: ChatMessage) => m.seq);
+    expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(history.json().data.map((m: ChatMessage) => m.content)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `m${i}`),
+    );
+    expect(received.size).toBeGreaterThanOrEqual(12);
+  });
+});
