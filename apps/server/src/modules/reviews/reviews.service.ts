@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
+import { insertNotifications } from '../notifications/notifications.repo.ts';
 import type { TeachersService } from '../teachers/teachers.service.ts';
 import { toReview } from './review.presenter.ts';
 import {
@@ -71,6 +72,13 @@ export function createReviewsService({ db, teachers }: Deps) {
             studentId: reservation.studentId,
           });
           if (rated) await teachers.refreshRating(tx, reservation.teacherId);
+          await insertNotifications(tx, [
+            {
+              userId: rated ? reservation.teacherUserId : reservation.studentId,
+              type: 'review.new',
+              data: { reviewId: review.id, rating: body.rating, reservationId: reservation.id },
+            },
+          ]);
           return review.id;
         });
         // The rating filters count differently now.

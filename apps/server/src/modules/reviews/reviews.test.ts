@@ -71,6 +71,8 @@ describe('POST /api/reviews', () => {
       studentPhotoUrl: null,
     });
     expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 5, ratingCount: 1 });
+    const told = await t.app.inject({ url: '/api/notifications', headers: teacher.headers });
+    expect(told.json().data[0]).toMatchObject({ type: 'review.new', data: { rating: 5, reservationId: completed.id } });
   });
 
   it('once per reservation and direction: 409 the second time', async () => {
