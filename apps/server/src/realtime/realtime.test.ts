@@ -80,6 +80,12 @@ describe('socket authentication', () => {
     const student = await signedIn('student');
     await expect(client(null)).rejects.toThrow('unauthorized');
     await expect(client(`${student.token}x`)).rejects.toThrow('unauthorized');
+    const expired = await tokens.sign(
+      { userId: student.user.id, roleId: student.user.roleId, sessionFamily: student.familyId },
+      Date.now() - 20 * 60_000,
+    );
+    await expect(client(expired.token)).rejects.toThrow('unauthorized');
+    await expect(client(randomUUID().replaceAll('-', ''))).rejects.toThrow('unauthorized'); // a refresh token's shape
     const loose = await f.student(); // signed, but no session row: as after logout
     await expect(client(loose.headers.authorization.slice(7))).rejects.toThrow('unauthorized');
     await expect(client(student.token, { origin: 'https://evil.example' })).rejects.toThrow();
