@@ -278,11 +278,18 @@ describe('notifications', () => {
     const teacher = await signedIn('teacher');
     const s = await client(student.token);
     await send(s, { recipientId: teacher.user.id, content: 'Are you free on Monday?', clientMessageId: randomUUID() });
-    const count = await ctx.app.inject({
-      url: `/api/notifications/count?userId=${teacher.user.id}`,
-      headers: teacher.headers,
-    });
-    expect(count.json()).toEqual({ count: 1 });
+    // Written just after the message is sent (the sender does not wait for it).
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.app.inject({
+              url: `/api/notifications/count?userId=${teacher.user.id}`,
+              headers: teacher.headers,
+            })
+          ).json().count,
+      )
+      .toBe(1);
     const list = await ctx.app.inject({ url: '/api/notifications?page=1&limit=10', headers: teacher.headers });
     expect(list.json()).toMatchObject({ total: 1, unreadCount: 1 });
     const item = list.json().data[0];
@@ -327,6 +334,7 @@ describe('notifications', () => {
     expect(all.json()).toEqual({ count: 1 });
     // An online recipient gets no message notification.
     await send(s, { recipientId: teacher.user.id, content: 'again', clientMessageId: randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await ctx.app.inject({ url: '/api/notifications/count', headers: teacher.headers })).json()).toEqual({
       count: 0,
     });

@@ -150,11 +150,16 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     }
   });
 
+  /** Set when the server is closing: nothing more is published (Redis is about to go). */
+  let closing = false;
+
   async function announce(userId: number, online: boolean) {
+    if (closing) return;
     const counterparts = await options.chat().counterparts(userId);
     if (counterparts.length === 0) return;
     const event: UserStatusEvent = { userId, status: online ? 'online' : 'offline', online };
     const rooms = counterparts.map(room.user);
+    if (closing) return;
     io.to(rooms).emit(SOCKET_EVENTS.userStatus, event);
     io.to(rooms).emit(SOCKET_EVENTS.userStatusLegacy, event);
   }
@@ -192,9 +197,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
         return;
       }
       try {
-        const result = await options
-          .chat()
-          .send(userId, parsed.data, async (recipientId) => (await onlineAmong([recipientId])).has(recipientId));
+        const result = await options.chat().send(userId, parsed.data);
         // Stored first, then told: both participants, every tab, every process.
         if (result.created) {
           io.to([room.user(userId), room.user(result.message.recipientId)]).emit(
@@ -203,6 +206,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
           );
         }
         reply({ ok: true, message: result.message });
+        if (result.created) {
+          // An offline recipient is told by a notification; the sender does not wait for it.
+          const recipient = result.message.recipientId;
+          void onlineAmong([recipient])
+            .then((online) => options.chat().notifyIfOffline(result.message, online.has(recipient)))
+            .catch((error: unknown) => app.log.warn({ err: error }, 'message notification failed'));
+        }
       } catch (error) {
         if (!(error instanceof HttpError || error instanceof FieldValidationError)) {
           app.log.error({ err: error }, 'chat message failed');
@@ -262,6 +272,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     });
 
     socket.on('disconnect', () => {
+      if (closing) return;
       void (async () => {
         const left = (await onlineAmong([userId])).has(userId);
         if (!left) await announce(userId, false);
@@ -308,6 +319,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   // Open websockets would keep the HTTP server from closing: end them first. Fastify closes the
   // HTTP server itself, so io.close() (which would close it too) is not used.
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(poller);
     io.local.disconnectSockets(true);
     io.engine.close();

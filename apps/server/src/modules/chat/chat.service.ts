@@ -137,13 +137,12 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
     },
 
     /**
-     * Stores a message (once per client message id) and returns it with whether it is new. The
-     * recipient gets a notification when `recipientOnline` says they have no live socket.
+     * Stores a message (once per client message id) and returns it with whether it is new.
+     * (`notifyIfOffline` then tells a recipient who has no live socket.)
      */
     async send(
       userId: number,
       input: SendMessage & { content: string; attachments: string[] },
-      recipientOnline: (recipientId: number) => Promise<boolean>,
     ): Promise<{ message: ChatMessage; created: boolean; conversation: ConversationRow }> {
       let conversation: ConversationRow;
       if (input.conversationId !== undefined) {
@@ -160,34 +159,17 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
       const uniqueIds = [...new Set(input.attachments)];
       const attachments = await ownFiles(db, userId, uniqueIds);
       if (attachments.length !== uniqueIds.length) throw new FieldValidationError({ attachments: 'invalid' });
-      const sender = await findUser(db, userId);
-      const online = await recipientOnline(input.recipientId);
       try {
-        const row = await db.transaction(async (tx) => {
-          const stored = await appendMessage(tx, {
+        const row = await db.transaction((tx) =>
+          appendMessage(tx, {
             conversationId: conversation.id,
             senderId: userId,
             recipientId: input.recipientId,
             content: input.content.trim(),
             attachments,
             clientMessageId: input.clientMessageId,
-          });
-          if (!online) {
-            await insertNotifications(tx, [
-              {
-                userId: input.recipientId,
-                type: 'message.new',
-                data: {
-                  conversationId: conversation.id,
-                  senderId: userId,
-                  senderName: sender ? `${sender.firstName} ${sender.lastName}`.trim() : '',
-                  preview: stored.content.slice(0, 140),
-                },
-              },
-            ]);
-          }
-          return stored;
-        });
+          }),
+        );
         const fresh = (await findConversation(db, conversation.id)) ?? conversation;
         return { message: toChatMessage(row, fresh), created: true, conversation: fresh };
       } catch (error) {
@@ -197,6 +179,27 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
         if (!again) throw error;
         return { message: toChatMessage(again, conversation), created: false, conversation };
       }
+    },
+
+    /**
+     * A stored message whose recipient has no live socket becomes a notification (after the
+     * message is stored and sent, so the sender never waits for it).
+     */
+    async notifyIfOffline(message: ChatMessage, recipientOnline: boolean): Promise<void> {
+      if (recipientOnline) return;
+      const sender = await findUser(db, message.senderId);
+      await insertNotifications(db, [
+        {
+          userId: message.recipientId,
+          type: 'message.new',
+          data: {
+            conversationId: message.conversationId,
+            senderId: message.senderId,
+            senderName: sender ? `${sender.firstName} ${sender.lastName}`.trim() : '',
+            preview: message.content.slice(0, 140),
+          },
+        },
+      ]);
     },
 
     /** Everything up to `messageId` is read by `userId`; null when nothing changed. */
