@@ -3,7 +3,7 @@ import type { ChatMessage, MessageAck, UserStatusEvent } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages, notifications, sessions } from '../db/schema.ts';
+import { messages, notifications, sessions, users } from '../db/schema.ts';
 import { createAccessTokens } from '../modules/auth/tokens.ts';
 import { createFactories, type TestUser } from '../test/factories.ts';
 import { createTestApp, testConfig } from '../test/helpers.ts';
@@ -103,6 +103,19 @@ describe('socket authentication', () => {
     expect(await closed).toBe('io server disconnect');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(b.connected).toBe(true);
+  });
+});
+
+describe('suspension', () => {
+  it("a suspended user's sockets close within the 5 s check", async () => {
+    const student = await signedIn('student');
+    const s = await client(student.token);
+    const closed = next<string>(s, 'disconnect', 8000);
+    await ctx.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, student.user.id));
+    const started = Date.now();
+    expect(await closed).toBe('io server disconnect');
+    expect(Date.now() - started).toBeLessThan(6000);
+    await expect(client(student.token)).rejects.toThrow('unauthorized');
   });
 });
 

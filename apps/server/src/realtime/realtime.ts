@@ -8,7 +8,7 @@ import {
   typingSchema,
   type UserStatusEvent,
 } from '@ustaz/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { createClient } from 'redis';
@@ -37,6 +37,8 @@ export type RealtimeOptions = {
   redisPrefix?: string;
   /** How often stored notifications are pushed to this process's sockets (ms). */
   notificationPollMs?: number;
+  /** How often the sockets' sessions and users are checked (ms). */
+  sessionCheckMs?: number;
 };
 
 export type Realtime = {
@@ -46,6 +48,8 @@ export type Realtime = {
   disconnectUser(userId: number): void;
   /** Pushes stored notifications that this process has not pushed yet (the poller calls it). */
   pushNewNotifications(): Promise<number>;
+  /** Closes this process's sockets whose session ended or whose user is suspended (every 5 s). */
+  closeEndedSessions(): Promise<number>;
 };
 
 const room = {
@@ -316,11 +320,45 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   }, pollMs);
   poller.unref();
 
+  // A user suspended or a session revoked by any path (an admin, another process, the database)
+  // loses its sockets within 5 s: one query per process over the sockets it holds.
+  async function closeEndedSessions(): Promise<number> {
+    const local = await io.local.fetchSockets();
+    if (local.length === 0) return 0;
+    const families = [...new Set(local.map((socket) => (socket.data as SocketData).familyId))];
+    const live = await options.db
+      .select({ familyId: sessions.familyId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.familyId, families),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.status, 'active'),
+        ),
+      );
+    const alive = new Set(live.map((row) => row.familyId));
+    let closed = 0;
+    for (const socket of local) {
+      if (!alive.has((socket.data as SocketData).familyId)) {
+        socket.disconnect(true);
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+  const sessionCheck = setInterval(() => {
+    closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'session check failed'));
+  }, options.sessionCheckMs ?? 5000);
+  sessionCheck.unref();
+
   // Open websockets would keep the HTTP server from closing: end them first. Fastify closes the
   // HTTP server itself, so io.close() (which would close it too) is not used.
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(poller);
+    clearInterval(sessionCheck);
     io.local.disconnectSockets(true);
     io.engine.close();
   });
@@ -334,5 +372,6 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     disconnectSession: (familyId) => io.in(room.session(familyId)).disconnectSockets(true),
     disconnectUser: (userId) => io.in(room.user(userId)).disconnectSockets(true),
     pushNewNotifications,
+    closeEndedSessions,
   };
 }
