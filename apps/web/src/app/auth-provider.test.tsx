@@ -16,6 +16,10 @@ import { AuthProvider } from './auth-provider.tsx';
 import { Navbar } from './layout/navbar.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
+// The global chat socket: started for a signed-in user, stopped on sign-out (socket.io is not loaded here).
+const chatSocket = vi.hoisted(() => ({ startChatSocket: vi.fn(), stopChatSocket: vi.fn() }));
+vi.mock('../shared/realtime/chat-socket.ts', () => chatSocket);
+
 const USER = {
   id: 8,
   email: 'mariam@ustaz.example',
@@ -117,6 +121,8 @@ beforeEach(() => resetSettingsMemory());
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  chatSocket.startChatSocket.mockClear();
+  chatSocket.stopChatSocket.mockClear();
 });
 
 describe('AuthProvider', () => {
@@ -159,6 +165,9 @@ describe('AuthProvider', () => {
     expect(getRefreshToken()).toBeNull();
     expect(screen.queryByTestId('user-menu-button')).toBeNull();
     expect(screen.queryByTestId('user-menu')).toBeNull();
+    // The chat socket started with the session and stopped (intentionally) on logout.
+    expect(chatSocket.startChatSocket).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(chatSocket.stopChatSocket).toHaveBeenCalledTimes(1));
     expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(0);
   });
 
@@ -172,5 +181,14 @@ describe('AuthProvider', () => {
     await expect(apiRequest('/api/v1/anything')).rejects.toThrow('Token refresh failed');
     await waitFor(() => expect(screen.queryByTestId('user-menu-button')).toBeNull());
     expect(getRefreshToken()).toBeNull();
+    await waitFor(() => expect(chatSocket.stopChatSocket).toHaveBeenCalled());
+  });
+
+  it('a guest has no chat socket', async () => {
+    mockServer();
+    await renderApp('/en');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(chatSocket.startChatSocket).not.toHaveBeenCalled();
   });
 });

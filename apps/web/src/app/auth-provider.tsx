@@ -15,6 +15,7 @@ import { endServerSession, fetchCurrentUser } from '../shared/auth/session-api.t
 import { clearTokens, onTokensCleared, setTokens, type TokenPair } from '../shared/auth/token-storage.ts';
 import { localePath } from '../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../shared/i18n/use-current-language.ts';
+import { useChatSocket } from '../shared/realtime/use-chat-socket.ts';
 import { websiteSettingsQueryKey } from '../shared/settings/api.ts';
 import { authReducer, initialAuthState, startSession } from './auth-session.ts';
 
@@ -53,6 +54,9 @@ export function AuthProvider({
       active = false;
     };
   }, []);
+
+  // The global chat socket runs while a user is signed in (loaded lazily, stopped on sign-out).
+  useChatSocket(state.isAuthenticated && !state.loading ? (state.user?.id ?? null) : null);
 
   const forgetPersonalQueries = useCallback(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== websiteSettingsQueryKey[0] });

@@ -6,7 +6,6 @@ export type RouteHandle = { titleKey: string; access: Access };
 
 type Loader = () => Promise<ComponentType>;
 
-const placeholder: Loader = () => import('./placeholder-page.tsx').then((m) => m.PlaceholderPage);
 /** /reset-password and /password-change (the link of the reset mail) are the same screen. */
 const resetPasswordPage: Loader = () =>
   import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage);
@@ -28,7 +27,7 @@ function guarded(access: Access, children: RouteObject[]): RouteObject {
   };
 }
 
-/** The route table of spec section 2, all under /{lang}. Screens not built yet use the placeholder. */
+/** The route table of spec section 2, all under /{lang}. */
 export const pageRoutes: RouteObject[] = [
   guarded('public', [
     route(undefined, 'home', () => import('../features/home/home-page.tsx').then((m) => m.HomePage)),
@@ -87,10 +86,14 @@ export const pageRoutes: RouteObject[] = [
     route('reservations', 'reservations', () =>
       import('../features/reservations/reservations-page.tsx').then((m) => m.ReservationsPage),
     ),
-    route('chats', 'chats', placeholder),
-    route('chats/:userId', 'chat', placeholder),
+    route('chats', 'chats', () => import('../features/chat/chat-list-page.tsx').then((m) => m.ChatListPage)),
+    route('chats/:userId', 'chat', () =>
+      import('../features/chat/conversation-page.tsx').then((m) => m.ConversationPage),
+    ),
     route('profile', 'profile', () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage)),
-    route('notifications', 'notifications', placeholder),
+    route('notifications', 'notifications', () =>
+      import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
+    ),
   ]),
   guarded('teacher', [
     route('profile/edit', 'profileEdit', () =>

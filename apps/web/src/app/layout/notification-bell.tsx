@@ -1,7 +1,7 @@
 import { NOTIFICATIONS } from '@ustaz/contract/constants';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 
@@ -11,17 +11,19 @@ export function badgeText(count: number): string | null {
   return count > NOTIFICATIONS.badgeCap ? `${NOTIFICATIONS.badgeCap}+` : String(Math.floor(count));
 }
 
-/** The notifications bell, linking to /{lang}/notifications, with the unread badge. */
+/** The notifications bell, linking to /{lang}/notifications (marked current there), with the unread badge. */
 export function NotificationBell({ count, className = '' }: { count: number; className?: string }) {
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
   const badge = badgeText(count);
   return (
-    <Link
+    <NavLink
       to={localePath(lang, '/notifications')}
       aria-label={badge ? t('nav.notificationsUnread', { unread: badge }) : t('nav.notifications')}
       data-testid="notification-bell"
-      className={`relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 transition-colors hover:bg-slate-100 hover:text-primary ${className}`}
+      className={({ isActive }) =>
+        `relative inline-flex size-11 items-center justify-center rounded-full transition-colors hover:bg-slate-100 hover:text-primary ${isActive ? 'bg-slate-100 text-primary' : 'text-slate-700'} ${className}`
+      }
     >
       <Bell aria-hidden="true" className="size-5" />
       {badge ? (
@@ -33,6 +35,6 @@ export function NotificationBell({ count, className = '' }: { count: number; cla
           {badge}
         </span>
       ) : null}
-    </Link>
+    </NavLink>
   );
 }

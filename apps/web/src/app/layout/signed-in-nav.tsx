@@ -1,13 +1,13 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
 import type { AuthUser } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { navLinkClass } from './nav-link-class.ts';
 import { NotificationBell } from './notification-bell.tsx';
-import { useNotificationCount } from './use-notification-count.ts';
 import { USER_MENU_LINKS, UserMenu } from './user-menu.tsx';
 
 type Props = { user: AuthUser; onLogout: () => void };

@@ -73,9 +73,8 @@ describe('TeacherPage', () => {
       expect(screen.getByText(language === 'ar' ? '‏١٢٫٥٠ د.ك.‏' : 'KWD 12.50')).toBeTruthy();
       // Eight is "few" in Arabic plural rules, "other" in English.
       expect(screen.getByText(language === 'ar' ? '٨ سنوات' : '8 years')).toBeTruthy();
-      expect(screen.getByRole('link', { name: texts.profile.message }).getAttribute('href')).toBe(
-        `/${language}/chats/42`,
-      );
+      // A guest is sent to the login page first.
+      expect(screen.getByRole('link', { name: texts.profile.message }).getAttribute('href')).toBe(`/${language}/login`);
       expect(await screen.findAllByTestId('slot')).toHaveLength(1);
       const reviewItem = await screen.findByTestId('review');
       expect(within(reviewItem).getByText('شرح ممتاز وواضح').getAttribute('dir')).toBe('auto');
@@ -186,6 +185,41 @@ describe('TeacherPage', () => {
     const dialog = await screen.findByRole('dialog', { name: arTeacher.video.errorTitle });
     expect(within(dialog).getByText('https://vimeo.com/12345')).toBeTruthy();
     expect(within(dialog).queryByTitle(arTeacher.video.frameTitle)).toBeNull();
+  });
+
+  it('the message button takes a signed-in student to the chat with the teacher user', async () => {
+    mockApi({});
+    const { router } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
+      language: 'ar',
+      path: '/teachers/7',
+      auth: signedInAs(student()),
+    });
+    const link = await screen.findByRole('link', { name: arTeacher.profile.message });
+    expect(link.getAttribute('href')).toBe('/ar/chats/42');
+    await userEvent.click(link);
+    expect(router.state.location.pathname).toBe('/ar/chats/42');
+  });
+
+  it('the message button takes a guest to the login page, which returns to the chat', async () => {
+    mockApi({});
+    const { router } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
+      language: 'en',
+      path: '/teachers/7',
+    });
+    await userEvent.click(await screen.findByRole('link', { name: enTeacher.profile.message }));
+    expect(router.state.location.pathname).toBe('/en/login');
+    expect(router.state.location.state).toEqual({ from: '/en/chats/42' });
+  });
+
+  it('a signed-in teacher has no message button on another teacher (chats are student-teacher)', async () => {
+    mockApi({});
+    await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
+      language: 'en',
+      path: '/teachers/7',
+      auth: signedInAs(student({ id: 50, role: { id: 2, name: 'teacher' } })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: enTeacher.profile.message })).toBeNull();
   });
 
   it('has no video button without a link, and no message button on your own profile', async () => {

@@ -1,4 +1,5 @@
 import type { TeacherProfile } from '@ustaz/contract';
+import { ROLE } from '@ustaz/contract/constants';
 import { BookOpen, Briefcase, CalendarCheck, MessageCircle, PlayCircle, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,9 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
   const name = `${teacher.user.firstName} ${teacher.user.lastName}`.trim();
   const rate = formatKwd(teacher.hourlyRate, language);
   const isOwnProfile = user?.id === teacher.userId;
+  // Chats are between a student and a teacher: a guest signs in first and comes back to the chat.
+  const chatPath = localePath(language, `/chats/${teacher.userId}`);
+  const canMessage = !isOwnProfile && (!user || user.role.id === ROLE.student);
   return (
     <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="h-24 bg-gradient-to-br from-primary/20 via-primary/10 to-secondary/10 sm:h-28" />
@@ -58,15 +62,16 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
                 {t('profile.watchVideo')}
               </Button>
             ) : null}
-            {isOwnProfile ? null : (
+            {canMessage ? (
               <Link
-                to={localePath(language, `/chats/${teacher.userId}`)}
+                to={user ? chatPath : localePath(language, '/login')}
+                state={user ? undefined : { from: chatPath }}
                 className={buttonClasses({ variant: 'outline' })}
               >
                 <MessageCircle aria-hidden="true" className="size-5" />
                 {t('profile.message')}
               </Link>
-            )}
+            ) : null}
           </div>
         </div>
 

@@ -1,0 +1,130 @@
+import type { ChatAttachment } from '@ustaz/contract';
+import { Check, CheckCheck, CircleAlert, Clock, FileText, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { cx } from '../../shared/ui/class-names.ts';
+import { formatFileSize, formatTime } from './chat-format.ts';
+
+export type BubbleStatus = 'received' | 'sending' | 'failed' | 'sent' | 'read';
+
+/**
+ * One message: mine on the inline end (right in English, left in Arabic) in the brand colour,
+ * theirs on the inline start; the text in its own direction, images inline, other files as a
+ * link, the time, and for mine the delivery state (sending, sent, read, or failed with a retry).
+ */
+export function MessageBubble({
+  content,
+  attachments,
+  createdAt,
+  status,
+  timeZone,
+  onRetry,
+  testId = 'message',
+}: {
+  content: string;
+  attachments: ChatAttachment[];
+  createdAt: string;
+  status: BubbleStatus;
+  timeZone: string;
+  onRetry?: () => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation('chat');
+  const language = useCurrentLanguage();
+  const mine = status !== 'received';
+  return (
+    <div className={cx('flex', mine ? 'justify-end' : 'justify-start')} data-testid={testId} data-status={status}>
+      <div className={cx('flex max-w-[85%] flex-col gap-1 sm:max-w-[70%]', mine ? 'items-end' : 'items-start')}>
+        <div
+          className={cx(
+            'overflow-hidden rounded-2xl px-3 py-2 shadow-sm',
+            mine ? 'rounded-ee-md text-white' : 'rounded-es-md bg-white text-slate-900',
+            mine && (status === 'failed' ? 'bg-red-700' : 'bg-primary'),
+            status === 'sending' && 'opacity-80',
+          )}
+        >
+          {attachments.length > 0 ? (
+            <div className={cx('flex flex-wrap gap-1.5', content ? 'mb-1.5' : '')}>
+              {attachments.map((attachment) => (
+                <Attachment key={attachment.id} attachment={attachment} mine={mine} />
+              ))}
+            </div>
+          ) : null}
+          {content ? (
+            <p dir="auto" className="text-[0.9375rem] leading-6 break-words whitespace-pre-wrap">
+              {content}
+            </p>
+          ) : null}
+          <p
+            className={cx(
+              'mt-0.5 flex items-center justify-end gap-1 text-[0.6875rem]',
+              mine ? 'text-white/80' : 'text-slate-500',
+            )}
+          >
+            <time dateTime={createdAt}>{formatTime(createdAt, language, timeZone)}</time>
+            <StatusIcon status={status} />
+          </p>
+        </div>
+        {status === 'failed' ? (
+          <p className="flex items-center gap-2 text-xs text-red-700">
+            <span>{t('message.failed')}</span>
+            {onRetry ? (
+              <button
+                type="button"
+                onClick={onRetry}
+                className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 font-semibold text-red-700 underline-offset-2 hover:bg-red-50 hover:underline"
+              >
+                <RotateCw aria-hidden="true" className="size-3.5" />
+                {t('message.retry')}
+              </button>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function StatusIcon({ status }: { status: BubbleStatus }) {
+  const { t } = useTranslation('chat');
+  if (status === 'received') return null;
+  const label = t(`message.${status}`);
+  const Icon = { sending: Clock, failed: CircleAlert, sent: Check, read: CheckCheck }[status];
+  return (
+    <span className="inline-flex" title={label} data-testid="message-status">
+      <Icon aria-hidden="true" className={cx('size-3.5', status === 'read' && 'text-sky-300')} />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+function Attachment({ attachment, mine }: { attachment: ChatAttachment; mine: boolean }) {
+  const { t } = useTranslation('chat');
+  const language = useCurrentLanguage();
+  if (attachment.mimeType.startsWith('image/')) {
+    return (
+      <a href={attachment.url} target="_blank" rel="noopener noreferrer" className="block">
+        <img
+          src={attachment.url}
+          alt={t('message.image')}
+          loading="lazy"
+          className="max-h-64 max-w-full rounded-lg bg-slate-100 object-cover sm:max-w-xs"
+        />
+      </a>
+    );
+  }
+  return (
+    <a
+      href={attachment.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cx(
+        'inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-semibold underline-offset-2 hover:underline',
+        mine ? 'bg-white/15 text-white' : 'bg-slate-100 text-primary',
+      )}
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      {t('message.attachment', { size: formatFileSize(attachment.size, language) })}
+    </a>
+  );
+}

@@ -1,0 +1,153 @@
+import type { AppNotification } from '@ustaz/contract';
+import type { Language } from '@ustaz/contract/constants';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+
+/** The notification types this screen knows (server notifications.repo and chat); others read as generic. */
+export const NOTIFICATION_KINDS = [
+  'booking.confirmed',
+  'booking.received',
+  'booking.cancelled',
+  'payment.paid',
+  'payment.failed',
+  'payment.creditedToWallet',
+  'subscription.activated',
+  'lesson.completed',
+  'message.new',
+  'review.new',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number] | 'unknown';
+
+/** A key of the notifications namespace with its values; `count` picks the plural form. */
+export type Text = { key: string; values?: Record<string, string | number> };
+
+export type NotificationContent = {
+  kind: NotificationKind;
+  title: Text;
+  /** Either translated text, or the user's own words (a message preview) shown as they are. */
+  body: Text | { userText: string };
+  /** Where a click leads, below /{lang}; null when nowhere fits. */
+  to: string | null;
+};
+
+const PAYMENT_PURPOSES = ['top_up', 'booking', 'subscription'] as const;
+/** Where the wallet sits on the profile page (its heading's id). */
+const WALLET_PATH = '/profile#wallet-title';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A name inside a sentence of the other direction keeps its own (first strong isolate ... pop). */
+function isolate(name: string): string {
+  return `\u2068${name}\u2069`;
+}
+
+function positiveInteger(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : null;
+}
+
+function purposeOf(value: unknown): string {
+  return (PAYMENT_PURPOSES as readonly unknown[]).includes(value) ? String(value) : 'other';
+}
+
+function kindOf(type: string): NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(type) ? (type as NotificationKind) : 'unknown';
+}
+
+function amountText(value: unknown, language: Language): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return formatKwd(value, language);
+}
+
+function countValues(count: number, language: Language) {
+  return { count, number: formatNumber(count, language) };
+}
+
+/** What a notification says and where it leads, from its type and data, in the viewer's language. */
+export function describeNotification(notification: AppNotification, language: Language): NotificationContent {
+  const data = notification.data ?? {};
+  const kind = kindOf(notification.type);
+  switch (kind) {
+    case 'booking.confirmed':
+    case 'booking.received': {
+      const ids = Array.isArray(data.reservationIds) ? data.reservationIds.length : 0;
+      return {
+        kind,
+        title: { key: `${kind}.title` },
+        body: { key: `${kind}.body`, values: countValues(Math.max(1, ids), language) },
+        to: '/reservations',
+      };
+    }
+    case 'booking.cancelled': {
+      const by = data.by === 'student' || data.by === 'teacher' ? data.by : 'unknown';
+      return {
+        kind,
+        title: { key: 'booking.cancelled.title' },
+        body: { key: `booking.cancelled.by.${by}` },
+        to: '/reservations?scope=cancelled',
+      };
+    }
+    case 'payment.paid':
+    case 'payment.creditedToWallet': {
+      const amount = amountText(data.amount, language);
+      const purpose = kind === 'payment.paid' ? purposeOf(data.purpose) : null;
+      const body = purpose ? `payment.paid.body.${purpose}` : 'payment.creditedToWallet.body';
+      return {
+        kind,
+        title: { key: `${kind}.title` },
+        body: amount ? { key: body, values: { amount } } : { key: `${kind}.bodyNoAmount` },
+        to: WALLET_PATH,
+      };
+    }
+    case 'payment.failed':
+      return {
+        kind,
+        title: { key: 'payment.failed.title' },
+        body: { key: `payment.failed.body.${purposeOf(data.purpose)}` },
+        to: WALLET_PATH,
+      };
+    case 'subscription.activated':
+      return {
+        kind,
+        title: { key: 'subscription.activated.title' },
+        body: { key: 'subscription.activated.body' },
+        to: '/subscriptions',
+      };
+    case 'lesson.completed':
+      return {
+        kind,
+        title: { key: 'lesson.completed.title' },
+        body: { key: 'lesson.completed.body' },
+        to: '/reservations?scope=past',
+      };
+    case 'message.new': {
+      const name = text(data.senderName);
+      const preview = text(data.preview);
+      const senderId = positiveInteger(data.senderId);
+      return {
+        kind,
+        title: name
+          ? { key: 'message.new.title', values: { name: isolate(name) } }
+          : { key: 'message.new.titleNoName' },
+        body: preview ? { userText: preview } : { key: 'message.new.bodyNoText' },
+        to: senderId ? `/chats/${senderId}` : '/chats',
+      };
+    }
+    case 'review.new': {
+      const name = text(data.authorName);
+      const rating = Number(data.rating);
+      const stars = Number.isFinite(rating) && rating > 0 ? formatNumber(rating, language, rating % 1 ? 1 : 0) : null;
+      const body: Text = !stars
+        ? { key: 'review.new.bodyPlain' }
+        : {
+            key: name ? 'review.new.body' : 'review.new.bodyNoName',
+            values: { name: isolate(name), rating: stars, max: formatNumber(5, language) },
+          };
+      return { kind, title: { key: 'review.new.title' }, body, to: '/profile' };
+    }
+    default:
+      return { kind: 'unknown', title: { key: 'unknown.title' }, body: { key: 'unknown.body' }, to: null };
+  }
+}

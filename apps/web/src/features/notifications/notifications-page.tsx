@@ -1,0 +1,173 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { AppNotification } from '@ustaz/contract';
+import { BellOff, CheckCheck, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
+import { clampPage } from '../../shared/lib/paging.ts';
+import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { notify } from '../../shared/ui/toast.tsx';
+import { addLiveNotification, useMarkAllAsRead, useMarkAsRead, useNotifications } from './api/notifications.ts';
+import { NotificationItem } from './notification-item.tsx';
+
+const CLOCK_TICK_MS = 60_000;
+
+/** The time "5 minutes ago" is measured from: `fixed` in tests, otherwise now, moving every minute. */
+function useClock(fixed: Date | undefined): Date {
+  const [clock, setClock] = useState(() => new Date());
+  useEffect(() => {
+    if (fixed) return;
+    const timer = setInterval(() => setClock(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, [fixed]);
+  return fixed ?? clock;
+}
+
+function readPage(params: URLSearchParams): number {
+  const text = params.get('page') ?? '';
+  return /^\d{1,4}$/.test(text) ? Math.max(1, Number(text)) : 1;
+}
+
+function pageSearch(page: number): URLSearchParams {
+  return new URLSearchParams(page > 1 ? { page: String(page) } : {});
+}
+
+/**
+ * /{lang}/notifications: the signed-in user's notifications, newest first and paged (`?page=`).
+ * A click marks one read and opens what it is about; "Mark all as read" clears the lot; new ones
+ * from the socket appear at the top of the first page.
+ */
+export function NotificationsPage({
+  now,
+  timeZone,
+}: {
+  /** Fixed in tests; the current time of each render otherwise. */
+  now?: Date;
+  /** Fixed in tests; the viewer's zone otherwise. */
+  timeZone?: string;
+}) {
+  const { t } = useTranslation('notifications');
+  const language = useCurrentLanguage();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readPage(searchParams);
+  const list = useNotifications({ userId: user?.id ?? null, page });
+  const markAsRead = useMarkAsRead();
+  const markAll = useMarkAllAsRead({ onError: () => void notify.error(t('markAllError')) });
+  const totalPages = Math.max(1, list.data?.totalPages ?? 1);
+  const unreadCount = list.data?.unreadCount ?? 0;
+  const current = useClock(now);
+
+  useRealtimeEvent('notification', (notification) => addLiveNotification(queryClient, notification));
+
+  // A page past the last one (an old link, or fewer notifications now) moves to the last.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && page > totalPages) {
+      setSearchParams(pageSearch(totalPages), { replace: true });
+    }
+  }, [list.data, list.isPlaceholderData, page, totalPages, setSearchParams]);
+
+  const open = (notification: AppNotification) => markAsRead(notification);
+  const top = useRef<HTMLDivElement>(null);
+  const goToPage = (next: number) => {
+    setSearchParams(pageSearch(next));
+    // The buttons sit below the list: the next page starts at its top (jsdom has no scrolling).
+    top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  return (
+    <div ref={top} className="mx-auto flex w-full max-w-3xl scroll-mt-16 flex-col gap-6 px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-3xl font-black text-slate-900">{t('title')}</h1>
+          <p className="text-slate-600" data-testid="notifications-summary">
+            {list.data
+              ? t('unreadSummary', { count: unreadCount, number: formatNumber(unreadCount, language) })
+              : t('subtitle')}
+          </p>
+        </div>
+        {list.data && list.data.total > 0 ? (
+          <Button
+            variant="outline"
+            onClick={() => markAll.mutate()}
+            disabled={unreadCount === 0 || markAll.isPending}
+            loading={markAll.isPending}
+          >
+            <CheckCheck aria-hidden="true" className="size-4" />
+            {t('markAllAsRead')}
+          </Button>
+        ) : null}
+      </header>
+      <section aria-label={t('listLabel')} aria-busy={list.isFetching || undefined}>
+        {list.isPending ? (
+          <ListSkeleton label={t('loading')} />
+        ) : list.isError ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+            data-testid="notifications-error"
+          >
+            <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
+            <h2 className="text-lg font-bold text-slate-900">{t('errorTitle')}</h2>
+            <p className="text-slate-600">{t('errorBody')}</p>
+            <Button onClick={() => void list.refetch()} loading={list.isFetching}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          </div>
+        ) : list.data.data.length === 0 ? (
+          <div
+            role="status"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+            data-testid="notifications-empty"
+          >
+            <BellOff aria-hidden="true" className="size-8 text-primary" />
+            <h2 className="text-lg font-bold text-slate-900">{t('empty.title')}</h2>
+            <p className="max-w-md text-slate-600">{t('empty.body')}</p>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-5">
+            <ul className="flex flex-col gap-3" data-testid="notifications-list">
+              {list.data.data.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem notification={notification} now={current} timeZone={timeZone} onOpen={open} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={clampPage(page, totalPages)}
+              totalPages={totalPages}
+              onPageChange={goToPage}
+              labels={{
+                nav: t('pagination.label'),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                status: t('pagination.page', {
+                  page: formatNumber(clampPage(page, totalPages), language),
+                  totalPages: formatNumber(totalPages, language),
+                }),
+              }}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex flex-col gap-3" data-testid="notifications-loading">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: 4 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={index} aria-hidden="true" className="h-24 animate-pulse rounded-2xl bg-slate-200/70" />
+      ))}
+    </div>
+  );
+}
