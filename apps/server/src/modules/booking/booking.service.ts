@@ -23,7 +23,7 @@ import {
   userBalance,
 } from '../ledger/ledger.repo.ts';
 import { insertNotifications } from '../notifications/notifications.repo.ts';
-import { markCreditedToWallet } from '../payments/payments.repo.ts';
+import { creditPaymentToWallet } from '../payments/payment-credit.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import {
   insertReservations,
@@ -356,24 +356,7 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
         return;
       }
       await releaseHold(tx, slots, pending, 'holdExpired', now);
-      await postTransfer(tx, {
-        key: `payment:${payment.id}`,
-        kind: 'payment_credit',
-        paymentId: payment.id,
-        actorUserId: payment.userId,
-        legs: [
-          { accountId: gateway, amountFils: -payment.amountFils },
-          { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
-        ],
-      });
-      await markCreditedToWallet(tx, payment.id);
-      await insertNotifications(tx, [
-        {
-          userId: payment.userId,
-          type: 'payment.creditedToWallet',
-          data: { paymentId: payment.id, amount: filsToKwd(payment.amountFils) },
-        },
-      ]);
+      await creditPaymentToWallet(tx, payment);
     },
     async failed(tx, payment: PaymentRow) {
       const slots = await lockSlotsHeldBy(tx, payment.id);

@@ -19,7 +19,7 @@ import {
   userBalance,
 } from '../ledger/ledger.repo.ts';
 import { insertNotifications } from '../notifications/notifications.repo.ts';
-import { markCreditedToWallet } from '../payments/payments.repo.ts';
+import { creditPaymentToWallet } from '../payments/payment-credit.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import {
   activeTotals,
@@ -121,24 +121,7 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
       }
       // Paid after the purchase was given up (the payment had expired, the subscription was
       // cancelled): the money was taken, so it goes to the wallet, like a booking whose hold lapsed.
-      await postTransfer(tx, {
-        key: `payment:${payment.id}`,
-        kind: 'payment_credit',
-        paymentId: payment.id,
-        actorUserId: payment.userId,
-        legs: [
-          { accountId: await systemAccountId(tx, 'gateway'), amountFils: -payment.amountFils },
-          { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
-        ],
-      });
-      await markCreditedToWallet(tx, payment.id);
-      await insertNotifications(tx, [
-        {
-          userId: payment.userId,
-          type: 'payment.creditedToWallet',
-          data: { paymentId: payment.id, amount: filsToKwd(payment.amountFils) },
-        },
-      ]);
+      await creditPaymentToWallet(tx, payment);
     },
     async failed(tx, payment) {
       if (payment.subscriptionId) await settleSubscription(tx, payment.subscriptionId, 'cancelled', new Date());

@@ -1,0 +1,31 @@
+import type { Executor } from '../../db/client.ts';
+import type { PaymentRow } from '../../db/schema.ts';
+import { filsToKwd } from '../../money.ts';
+import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.repo.ts';
+import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { markCreditedToWallet } from './payments.repo.ts';
+
+/**
+ * A payment captured for something that can no longer be delivered (a lapsed hold, a purchase
+ * given up): the money was taken, so it goes to the customer's wallet, once, and they are told.
+ */
+export async function creditPaymentToWallet(tx: Executor, payment: PaymentRow): Promise<void> {
+  await postTransfer(tx, {
+    key: `payment:${payment.id}`,
+    kind: 'payment_credit',
+    paymentId: payment.id,
+    actorUserId: payment.userId,
+    legs: [
+      { accountId: await systemAccountId(tx, 'gateway'), amountFils: -payment.amountFils },
+      { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
+    ],
+  });
+  await markCreditedToWallet(tx, payment.id);
+  await insertNotifications(tx, [
+    {
+      userId: payment.userId,
+      type: 'payment.creditedToWallet',
+      data: { paymentId: payment.id, amount: filsToKwd(payment.amountFils) },
+    },
+  ]);
+}
