@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayProvider } from '@ustaz/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sandboxCharges } from '../db/schema.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -49,4 +49,30 @@ export function createSandboxProvider(options: {
       };
     },
   };
+}
+
+export type SandboxCharge = typeof sandboxCharges.$inferSelect;
+
+/** The sandbox's checkout pages read their charge here. */
+export async function findSandboxCharge(db: Db, id: string): Promise<SandboxCharge | undefined> {
+  const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
+  return charge;
+}
+
+/**
+ * Pay or fail a pending charge by compare-and-swap: of two presses at once (Pay and Fail), one
+ * decides; both get the outcome that stuck.
+ */
+export async function decideSandboxCharge(
+  db: Db,
+  id: string,
+  action: 'pay' | 'fail',
+): Promise<SandboxCharge['status']> {
+  const [decided] = await db
+    .update(sandboxCharges)
+    .set({ status: action === 'pay' ? 'paid' : 'failed' })
+    .where(and(eq(sandboxCharges.id, id), eq(sandboxCharges.status, 'pending')))
+    .returning({ status: sandboxCharges.status });
+  if (decided) return decided.status;
+  return (await findSandboxCharge(db, id))?.status ?? 'failed';
 }

@@ -8,17 +8,16 @@ import {
   typingSchema,
   type UserStatusEvent,
 } from '@ustaz/contract';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client.ts';
-import { notifications, sessions, users } from '../db/schema.ts';
 import { FieldValidationError, HttpError, toFieldErrors } from '../http/errors.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import type { ChatService } from '../modules/chat/chat.service.ts';
 import { toNotification } from '../modules/notifications/notification.presenter.ts';
+import { liveSessionFamilies, notificationsSince } from './realtime.repo.ts';
 
 type SocketData = { userId: number; roleId: number; familyId: string };
 type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
@@ -118,21 +117,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   }
 
   async function sessionActive(familyId: string, userId: number): Promise<boolean> {
-    const [row] = await options.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.familyId, familyId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-          eq(users.status, 'active'),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    return (await liveSessionFamilies(options.db, [familyId], userId)).has(familyId);
   }
 
   io.use(async (socket, next) => {
@@ -289,12 +274,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const pushed = new Map<number, number>();
   async function pushNewNotifications(): Promise<number> {
     const since = new Date(Date.now() - 15_000);
-    const rows = await options.db
-      .select()
-      .from(notifications)
-      .where(gt(notifications.createdAt, since))
-      .orderBy(notifications.id)
-      .limit(500);
+    const rows = await notificationsSince(options.db, since);
     let count = 0;
     for (const row of rows) {
       if (pushed.has(row.id)) continue;
@@ -326,19 +306,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     const local = await io.local.fetchSockets();
     if (local.length === 0) return 0;
     const families = [...new Set(local.map((socket) => (socket.data as SocketData).familyId))];
-    const live = await options.db
-      .select({ familyId: sessions.familyId })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          inArray(sessions.familyId, families),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-          eq(users.status, 'active'),
-        ),
-      );
-    const alive = new Set(live.map((row) => row.familyId));
+    const alive = await liveSessionFamilies(options.db, families);
     let closed = 0;
     for (const socket of local) {
       if (!alive.has((socket.data as SocketData).familyId)) {

@@ -8,15 +8,14 @@ import {
   walletTransactionsQuerySchema,
   walletTransactionsResponseSchema,
 } from '@ustaz/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { sandboxCharges } from '../../db/schema.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filsToKwd } from '../../money.ts';
+import { decideSandboxCharge, findSandboxCharge, type SandboxCharge } from '../../payments/sandbox.ts';
 import { userBalance, userLines } from '../ledger/ledger.repo.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -51,7 +50,7 @@ const SANDBOX_TEXT = {
   },
 } as const;
 
-function sandboxPage(charge: typeof sandboxCharges.$inferSelect): string {
+function sandboxPage(charge: SandboxCharge): string {
   const lang = charge.language;
   const t = SANDBOX_TEXT[lang];
   const provider = charge.provider === 'payzah' ? 'Payzah' : 'Deema';
@@ -214,7 +213,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
     app.get('/api/v1/payments/sandbox/:id', {
       schema: { tags, summary: 'Sandbox checkout page', params: chargeIdParams },
       handler: async (request, reply) => {
-        const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.params.id));
+        const charge = await findSandboxCharge(db, request.params.id);
         if (!charge) throw new HttpError(404, 'notFound', 'Not found');
         return reply
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
@@ -232,21 +231,10 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         body: z.object({ action: z.enum(['pay', 'fail']) }),
       },
       handler: async (request, reply) => {
-        const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.params.id));
+        const charge = await findSandboxCharge(db, request.params.id);
         if (!charge) throw new HttpError(404, 'notFound', 'Not found');
-        // Compare-and-swap: of two presses at once (Pay and Fail), one decides; both are told its outcome.
-        const [decided] = await db
-          .update(sandboxCharges)
-          .set({ status: request.body.action === 'pay' ? 'paid' : 'failed' })
-          .where(and(eq(sandboxCharges.id, charge.id), eq(sandboxCharges.status, 'pending')))
-          .returning({ status: sandboxCharges.status });
-        const [current] = decided
-          ? [decided]
-          : await db
-              .select({ status: sandboxCharges.status })
-              .from(sandboxCharges)
-              .where(eq(sandboxCharges.id, charge.id));
-        return reply.redirect(current?.status === 'paid' ? charge.successUrl : charge.errorUrl, 303);
+        const status = await decideSandboxCharge(db, charge.id, request.body.action);
+        return reply.redirect(status === 'paid' ? charge.successUrl : charge.errorUrl, 303);
       },
     });
   };
