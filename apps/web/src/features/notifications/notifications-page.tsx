@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppNotification } from '@ustaz/contract';
-import { BellOff, CheckCheck, TriangleAlert } from 'lucide-react';
+import { BellOff, CheckCheck, } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { clampPage } from '../../shared/lib/paging.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { EmptyCard, ErrorCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { addLiveNotification, useMarkAllAsRead, useMarkAsRead, useNotifications } from './api/notifications.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -108,28 +109,20 @@ export function NotificationsPage({
         {list.isPending ? (
           <ListSkeleton label={t('loading')} />
         ) : list.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-            data-testid="notifications-error"
-          >
-            <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
-            <h2 className="text-lg font-bold text-slate-900">{t('errorTitle')}</h2>
-            <p className="text-slate-600">{t('errorBody')}</p>
-            <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
+          <ErrorCard
+            title={t('errorTitle')}
+            body={t('errorBody')}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+            testId="notifications-error"
+          />
         ) : list.data.data.length === 0 ? (
-          <div
-            role="status"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-            data-testid="notifications-empty"
-          >
-            <BellOff aria-hidden="true" className="size-8 text-primary" />
-            <h2 className="text-lg font-bold text-slate-900">{t('empty.title')}</h2>
-            <p className="max-w-md text-slate-600">{t('empty.body')}</p>
-          </div>
+          <EmptyCard
+            icon={<BellOff aria-hidden="true" className="size-8 text-primary" />}
+            title={t('empty.title')}
+            body={t('empty.body')}
+            testId="notifications-empty"
+          />
         ) : (
           <div className="flex flex-col gap-5">
             <ul className="flex flex-col gap-3" data-testid="notifications-list">

@@ -1,6 +1,6 @@
 import type { Reservation, ReservationScope } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { CalendarCheck, CalendarClock, CalendarX2, TriangleAlert } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarX2, } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,9 +9,10 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { ErrorCard } from '../../shared/ui/state-card.tsx';
 import { viewerTimeZone } from '../teacher/slot-calendar.ts';
 import { useReservations } from './api/reservations.ts';
 import { ReservationCard, type ReservationViewer } from './reservation-card.tsx';
@@ -89,18 +90,13 @@ export function ReservationsPage({
         {list.isPending ? (
           <ListSkeleton label={t('loading')} />
         ) : list.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-            data-testid="reservations-error"
-          >
-            <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
-            <h2 className="text-lg font-bold text-slate-900">{t('errorTitle')}</h2>
-            <p className="text-slate-600">{t('errorBody')}</p>
-            <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
+          <ErrorCard
+            title={t('errorTitle')}
+            body={t('errorBody')}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+            testId="reservations-error"
+          />
         ) : list.data.data.length === 0 ? (
           <EmptyState scope={scope} isTeacher={isTeacher} />
         ) : (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionPackage, UserSubscription } from '@ustaz/contract';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
-import { BadgePercent, CalendarClock, Check, Clock, Package, TriangleAlert } from 'lucide-react';
+import { BadgePercent, CalendarClock, Check, Clock, Package, } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -18,6 +18,7 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { EmptyCard, ErrorCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { MY_SUBSCRIPTIONS_KEY, useActiveSubscription } from './api/get-active-subscription.ts';
 import { useMySubscriptions } from './api/get-my-subscriptions.ts';
@@ -108,28 +109,22 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
           ))}
         </div>
       ) : packages.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-          data-testid="packages-error"
-        >
-          <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
-          <h3 className="text-lg font-bold text-slate-900">{t('packages.errorTitle')}</h3>
-          <p className="text-slate-600">{t('packages.errorBody')}</p>
-          <Button onClick={() => void packages.refetch()} loading={packages.isFetching}>
-            {t('retry', { ns: 'common' })}
-          </Button>
-        </div>
+        <ErrorCard
+          title={t('packages.errorTitle')}
+          body={t('packages.errorBody')}
+          onRetry={() => void packages.refetch()}
+          retrying={packages.isFetching}
+          testId="packages-error"
+          headingLevel={3}
+        />
       ) : packages.data.data.length === 0 ? (
-        <div
-          role="status"
-          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-          data-testid="packages-empty"
-        >
-          <Package aria-hidden="true" className="size-8 text-primary" />
-          <h3 className="text-lg font-bold text-slate-900">{t('packages.emptyTitle')}</h3>
-          <p className="text-slate-600">{t('packages.emptyBody')}</p>
-        </div>
+        <EmptyCard
+          icon={<Package aria-hidden="true" className="size-8 text-primary" />}
+          title={t('packages.emptyTitle')}
+          body={t('packages.emptyBody')}
+          testId="packages-empty"
+          headingLevel={3}
+        />
       ) : (
         <>
           <ul
