@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppNotification } from '@ustaz/contract';
-import { BellOff, CheckCheck, } from 'lucide-react';
+import { BellOff, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import type { Reservation, ReservationScope } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { CalendarCheck, CalendarClock, CalendarX2, } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarX2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionPackage, UserSubscription } from '@ustaz/contract';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
-import { BadgePercent, CalendarClock, Check, Clock, Package, } from 'lucide-react';
+import { BadgePercent, CalendarClock, Check, Clock, Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
