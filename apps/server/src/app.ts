@@ -20,6 +20,8 @@ import { registerErrorHandling, sendNotFound } from './http/errors.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createRequireAdmin } from './modules/admin/admin-guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
@@ -249,6 +251,21 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     }),
   );
   await app.register(notificationsRoutes({ db: database.db, requireAuth }));
+  await app.register(
+    adminRoutes({
+      db: database.db,
+      requireAdmin: createRequireAdmin(database.db, requireAuth),
+      idempotency,
+      auth,
+      teachers,
+      subjects,
+      settings,
+      payments,
+      booking,
+      subscriptions,
+      realtime: () => app.realtime,
+    }),
+  );
 
   const servePage = await registerWebApp(app, config.webDistDir, settings);
   app.setNotFoundHandler((request, reply) => {

@@ -148,12 +148,33 @@ export const PAGE_ROUTES = [
   'payment/:result',
 ] as const;
 
+/**
+ * The admin dashboard's pages under /{lang}/admin (issue 7): its own lazy app area with its own
+ * layout, for role 1 only (the server checks every admin call; the client only hides the area).
+ */
+export const ADMIN_PAGE_ROUTES = [
+  'admin',
+  'admin/users',
+  'admin/users/:id',
+  'admin/teachers',
+  'admin/subjects',
+  'admin/packages',
+  'admin/settings',
+  'admin/ledger',
+  'admin/payments',
+  'admin/reconciliation',
+  'admin/reservations',
+  'admin/reviews',
+  'admin/search-log',
+  'admin/audit',
+] as const;
+
 /** Whether a path (`/ar/teachers/5`) is one of the page routes; unprefixed paths count as redirects. */
 export function isKnownPagePath(pathname: string): boolean {
   const segments = pathname.split('/').filter(Boolean);
   if (!isLanguage(segments[0])) return true;
   const rest = segments.slice(1);
-  return PAGE_ROUTES.some((route) => {
+  return [...PAGE_ROUTES, ...ADMIN_PAGE_ROUTES].some((route: string) => {
     const parts = route === '' ? [] : route.split('/');
     return (
       parts.length === rest.length &&

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'slotNotEditable',
   'slotOverlap',
   'paymentMismatch',
+  // Admin
+  'versionConflict',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -57,5 +59,9 @@ export const VALIDATION_CODES = [
   'ownSlot',
   'inPast',
   'packageUnavailable',
+  // Admin
+  'notStudent',
+  'protectedUser',
+  'alreadyExists',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

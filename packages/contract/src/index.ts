@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './arabic-normalize.ts';
 export * from './auth.ts';
 export * from './constants.ts';

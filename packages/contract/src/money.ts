@@ -119,6 +119,7 @@ export const LEDGER_LINE_KINDS = [
   'subscription_purchase',
   'lesson_earning',
   'payment_credit',
+  'manual_refund',
   'adjustment',
 ] as const;
 export type LedgerLineKind = (typeof LEDGER_LINE_KINDS)[number];
@@ -169,7 +170,7 @@ export const reservationSchema = z.object({
   /** Until when a student may cancel (start - 24 h). */
   cancelDeadline: z.string(),
   cancelledAt: z.string().nullable(),
-  cancelledBy: z.enum(['student', 'teacher', 'system']).nullable(),
+  cancelledBy: z.enum(['student', 'teacher', 'system', 'admin']).nullable(),
   paymentId: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -228,6 +228,11 @@ export const teacherProfiles = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     bookingsCount: integer('bookings_count').notNull().default(0),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * When an admin approved the profile; only approved profiles are listed. Defaults to the
+     * insert time (seeded and earlier teachers are approved); an admin promotion inserts null.
+     */
+    approvedAt: timestamp('approved_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -329,7 +334,7 @@ export const reservations = pgTable(
     /** One booking request (one or more slots) shares a group: its ledger transfer is keyed by it. */
     bookingGroup: text('booking_group'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: text('cancelled_by', { enum: ['student', 'teacher', 'system'] }),
+    cancelledBy: text('cancelled_by', { enum: ['student', 'teacher', 'system', 'admin'] }),
     cancelReason: text('cancel_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -363,6 +368,9 @@ export const reviews = pgTable(
     studentId: integer('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hidden by an admin (abusive): left out of every public list and of the averages. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -725,3 +733,29 @@ export type UserSubscriptionRow = typeof userSubscriptions.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+// Admin ------------------------------------------------------------------------------------------
+
+/**
+ * Every admin action: who, what, on which entity, with the state before and after. Written in the
+ * same transaction as the change it records; never updated or deleted (trigger, migration 0009).
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    reason: text('reason'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.createdAt),
+    index('admin_audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('admin_audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+  ],
+);

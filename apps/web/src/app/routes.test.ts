@@ -1,6 +1,7 @@
-import { PAGE_ROUTES } from '@ustaz/contract/constants';
+import { ADMIN_PAGE_ROUTES, PAGE_ROUTES } from '@ustaz/contract/constants';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { adminRoutes } from './admin/admin-routes.tsx';
 import { pageRoutes } from './routes.tsx';
 
 function paths(routes: RouteObject[]): string[] {
@@ -15,5 +16,10 @@ describe('route table', () => {
     const web = paths(pageRoutes);
     expect(web).toContain('*');
     expect(web.filter((p) => p !== '*').sort()).toEqual([...PAGE_ROUTES].sort());
+  });
+
+  it('matches the admin pages the server knows, all under admin/', () => {
+    const web = paths(adminRoutes).map((p) => (p === '' ? 'admin' : `admin/${p}`));
+    expect(web.sort()).toEqual([...ADMIN_PAGE_ROUTES].sort());
   });
 });

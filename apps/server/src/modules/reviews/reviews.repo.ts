@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
@@ -22,6 +22,7 @@ const reviewColumns = {
   studentPhotoFileId: studentUser.photoFileId,
 };
 
+/** Public review lists: hidden (abusive) reviews are never shown. */
 async function selectReviews(db: Executor, where: SQL | undefined, limit: number) {
   return db
     .select(reviewColumns)
@@ -29,7 +30,7 @@ async function selectReviews(db: Executor, where: SQL | undefined, limit: number
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reviews.teacherId))
     .innerJoin(teacherUser, eq(teacherUser.id, teacherProfiles.userId))
     .innerJoin(studentUser, eq(studentUser.id, reviews.studentId))
-    .where(where)
+    .where(and(where, isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }

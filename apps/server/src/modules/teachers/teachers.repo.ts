@@ -1,5 +1,5 @@
 import { ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { type Db, type Executor, rawQueryOf } from '../../db/client.ts';
 import {
   reservations,
@@ -44,8 +44,8 @@ export type TeacherListRow = {
   photoFileId: string | null;
 };
 
-/** A listed teacher: a profile whose user is an active teacher (role 2). */
-const listed = and(eq(users.roleId, ROLE.teacher), eq(users.status, 'active'));
+/** A listed teacher: an approved profile whose user is an active teacher (role 2). */
+const listed = and(eq(users.roleId, ROLE.teacher), eq(users.status, 'active'), isNotNull(teacherProfiles.approvedAt));
 
 /** The columns a teacher card or page needs (not the search text). */
 const teacherColumns = {
@@ -93,7 +93,7 @@ function parameters() {
  * hottest read of the site, so it skips the query builder (ARCHITECTURE.md "Budgets").
  */
 function searchWhere(filter: TeacherFilter, param: (value: unknown) => string): string {
-  const parts = [`u.role_id = ${ROLE.teacher}`, `u.status = 'active'`];
+  const parts = [`u.role_id = ${ROLE.teacher}`, `u.status = 'active'`, 'tp.approved_at is not null'];
   for (const word of filter.words) parts.push(`tp.search_text like ${param(containsPattern(word))}`);
   if (filter.minExperience !== undefined) parts.push(`tp.experience_years >= ${param(filter.minExperience)}`);
   if (filter.maxRateFils !== undefined) parts.push(`tp.hourly_rate_fils <= ${param(filter.maxRateFils)}`);
@@ -319,13 +319,14 @@ export async function searchSourcesOf(db: Executor, id: number) {
   return { ...row, subjects: subjectRows };
 }
 
-/** Recomputes rating aggregates from the student-to-teacher reviews (call under `lockProfile`). */
+/** Recomputes rating aggregates from the visible student-to-teacher reviews (call under `lockProfile`). */
 export async function refreshRating(db: Executor, id: number) {
   await db.execute(sql`
     update teacher_profiles set
       average_rating = coalesce((select round(avg(rating), 2) from reviews
-        where teacher_id = ${id} and type = 'student_to_teacher'), 0),
-      rating_count = (select count(*) from reviews where teacher_id = ${id} and type = 'student_to_teacher'),
+        where teacher_id = ${id} and type = 'student_to_teacher' and hidden_at is null), 0),
+      rating_count = (select count(*) from reviews
+        where teacher_id = ${id} and type = 'student_to_teacher' and hidden_at is null),
       updated_at = now()
     where id = ${id}`);
 }
@@ -338,7 +339,7 @@ export async function refreshAllAggregates(db: Executor, ids: number[]) {
       average_rating = coalesce(r.avg, 0), rating_count = coalesce(r.n, 0), bookings_count = coalesce(b.n, 0)
     from teacher_profiles t
       left join (select teacher_id, round(avg(rating), 2) as avg, count(*) as n from reviews
-        where type = 'student_to_teacher' group by teacher_id) r on r.teacher_id = t.id
+        where type = 'student_to_teacher' and hidden_at is null group by teacher_id) r on r.teacher_id = t.id
       left join (select teacher_id, count(*) as n from reservations
         where status in ('confirmed', 'completed') group by teacher_id) b on b.teacher_id = t.id
     where tp.id = t.id and t.id in (${sql.join(

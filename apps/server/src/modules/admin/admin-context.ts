@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client.ts';
+import type { Idempotency } from '../../http/idempotency.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { BookingService } from '../booking/booking.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { TeachersService } from '../teachers/teachers.service.ts';
+import type { PreHandler } from './admin-guard.ts';
+
+/** What the admin modules may use: the database for their own SQL, and the other modules' services. */
+export type AdminContext = {
+  db: Db;
+  requireAdmin: PreHandler;
+  idempotency: Idempotency;
+  auth: AuthService;
+  teachers: TeachersService;
+  subjects: SubjectsService;
+  settings: SettingsService;
+  payments: PaymentsService;
+  booking: BookingService;
+  subscriptions: SubscriptionsService;
+  /** Read lazily: realtime is attached after the HTTP routes are registered. */
+  realtime: () => Realtime;
+};
+
+export const adminTags = ['admin'];
+export const adminSecurity = [{ bearer: [] }];

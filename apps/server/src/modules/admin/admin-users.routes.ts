@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminContext } from './admin-context.ts';
+
+export function adminUsersRoutes(_context: AdminContext): FastifyPluginAsyncZod {
+  return async (_app) => {};
+}

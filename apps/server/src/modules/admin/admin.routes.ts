@@ -1,0 +1,41 @@
+import { auditQuerySchema, auditResponseSchema } from '@ustaz/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminCatalogRoutes } from './admin-catalog.routes.ts';
+import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
+import { adminModerationRoutes } from './admin-moderation.routes.ts';
+import { adminMoneyRoutes } from './admin-money.routes.ts';
+import { adminUsersRoutes } from './admin-users.routes.ts';
+import { toAuditEntry } from './audit.presenter.ts';
+import { listAudit } from './audit.repo.ts';
+
+/** The admin dashboard's API: every route under /api/v1/admin needs an active admin (admin-guard). */
+export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(adminUsersRoutes(context));
+    await app.register(adminCatalogRoutes(context));
+    await app.register(adminMoneyRoutes(context));
+    await app.register(adminModerationRoutes(context));
+
+    app.get('/api/v1/admin/audit', {
+      preHandler: context.requireAdmin,
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'The audit log of admin actions, newest first',
+        querystring: auditQuerySchema,
+        response: { 200: auditResponseSchema },
+      },
+      handler: async (request) => {
+        const query = request.query;
+        const { rows, total } = await listAudit(context.db, query);
+        return {
+          data: rows.map(toAuditEntry),
+          total,
+          page: query.page,
+          limit: query.limit,
+          totalPages: Math.ceil(total / query.limit),
+        };
+      },
+    });
+  };
+}
