@@ -1,0 +1,106 @@
+import { ADMIN_LIMITS } from '@ustaz/contract';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Modal } from '../../../shared/ui/modal/modal.tsx';
+
+/**
+ * Asks for the reason of an action that needs one (suspend, refund, cancel, hide): the reason is
+ * written to the audit log. `onConfirm` may reject: the dialog stays open with what was typed.
+ */
+export function ReasonDialog({
+  open,
+  title,
+  message,
+  confirmText,
+  variant = 'destructive',
+  onClose,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  message?: ReactNode;
+  confirmText: string;
+  variant?: 'destructive' | 'primary';
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<unknown>;
+  /** Extra fields above the reason (an amount). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const trimmed = reason.trim();
+  const invalid = trimmed.length < ADMIN_LIMITS.reasonMin;
+
+  function close() {
+    if (pending) return;
+    setReason('');
+    setTouched(false);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (invalid) return;
+    setPending(true);
+    try {
+      await onConfirm(trimmed);
+      setReason('');
+      setTouched(false);
+      onClose();
+    } catch {
+      // The caller showed the error; keep the dialog and the text.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal open={open} onClose={close} size="md" title={title}>
+      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+        {message ? <div className="text-sm text-slate-700">{message}</div> : null}
+        {children}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-slate-800">
+            {t('reason.label')}
+            <span aria-hidden="true" className="text-red-700">
+              {' '}
+              *
+            </span>
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            name="reason"
+            dir="auto"
+            rows={3}
+            required
+            maxLength={ADMIN_LIMITS.reasonMax}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={touched && invalid}
+            aria-describedby={touched && invalid ? `${id}-error` : undefined}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700"
+          />
+          {touched && invalid ? (
+            <p id={`${id}-error`} className="text-sm text-red-700">
+              {t('reason.tooShort', { min: ADMIN_LIMITS.reasonMin })}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={close} disabled={pending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant={variant} loading={pending}>
+            {confirmText}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
