@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -19,6 +20,7 @@ import { createOptionalAuth, createRequireAuth } from './http/authenticate.ts';
 import { registerErrorHandling, sendNotFound } from './http/errors.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { parseQueryString } from './http/querystring.ts';
+import { createSessionLiveness } from './http/session-liveness.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRequireAdmin } from './modules/admin/admin-guard.ts';
@@ -60,7 +62,12 @@ import { createSandboxProvider } from './payments/sandbox.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
-export type AppDeps = { config: Config; database: Database };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Where the log goes instead of stdout (tests read it to check what is logged); not with LOG_PRETTY. */
+  logStream?: DestinationStream;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,20 +80,38 @@ declare module 'fastify' {
   }
 }
 
+/** A framework error (a malformed URL) is answered before any hook, so before helmet: its headers by hand. */
+const FRAMEWORK_ERROR_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 /** Not served as pages: a missing file under these prefixes is a plain 404. */
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/locales/', '/fonts/'];
 
 /** Builds the HTTP app: plugins and modules, no listening, no reading of the environment. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('config.jwtSecret is required (server.ts provides one)');
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
+        // `*.headers`: plugins log request headers too (@fastify/multipart's busboy options, at trace).
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.headers.authorization',
+          '*.headers.cookie',
+          '*.password',
+          '*.token',
+          '*.refreshToken',
+        ],
         censor: '[redacted]',
       },
-      ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
+      ...(logStream ? { stream: logStream } : config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -95,7 +120,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       const body: ApiError = { status, code: 'badRequest', message: 'Bad request' };
-      void (reply as FastifyReply).code(status).send(body);
+      void (reply as FastifyReply).headers(FRAMEWORK_ERROR_HEADERS).code(status).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -133,7 +158,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy replaces the one above: the docs must not be framed either.
+    transformStaticCSP: (header) => `${header.replace(/;\s*$/, '')}; frame-ancestors 'none'`,
+  });
 
   const settings = createSettingsService(database.db, runtimeSettings(config));
 
@@ -155,7 +185,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());
   const tokens = createAccessTokens(config.jwtSecret);
-  const requireAuth = createRequireAuth(tokens);
+  const liveness = createSessionLiveness(database.db);
+  const requireAuth = createRequireAuth(tokens, liveness);
   const subjects = createSubjectsService(database.db);
   const teachers = createTeachersService(database.db, subjects, {
     countCacheMs: config.searchCountCacheSeconds * 1000,
@@ -169,8 +200,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     registrationEnabled: async () => (await settings.getWebsiteSettings()).additional.enableRegistration,
     onNamesChanged: (userId) => teachers.reindexUser(userId),
     onSessionsEnded: (ended) => {
-      if ('familyId' in ended) app.realtime.disconnectSession(ended.familyId);
-      else app.realtime.disconnectUser(ended.userId);
+      if ('familyId' in ended) {
+        liveness.forgetFamily(ended.familyId);
+        app.realtime.disconnectSession(ended.familyId);
+      } else {
+        liveness.forgetUser(ended.userId);
+        app.realtime.disconnectUser(ended.userId);
+      }
     },
   });
   await app.register(authRoutes({ service: auth, requireAuth }));
@@ -178,7 +214,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(subjectsRoutes(subjects));
   await app.register(
-    searchRoutes({ service: createSearchService(database.db), optionalAuth: createOptionalAuth(tokens) }),
+    searchRoutes({ service: createSearchService(database.db), optionalAuth: createOptionalAuth(tokens, liveness) }),
   );
   await app.register(teachersRoutes({ service: teachers, requireAuth }));
   await app.register(timeSlotsRoutes(createTimeSlotsService({ db: database.db, isListedTeacher: teachers.isListed })));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleIdSchema } from './auth.ts';
-import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
+import { kwdAmountSchema, listResponseSchema, rowIdSchema } from './discovery.ts';
 import {
   GATEWAY_PROVIDERS,
   PAID_WITH,
@@ -20,7 +20,8 @@ import {
 const pageQuery = z.coerce.number().int().min(1).max(10_000).default(1);
 const limitQuery = z.coerce.number().int().min(1).max(100).default(20);
 const searchQuery = z.string().trim().max(100).optional();
-const idQuery = z.coerce.number().int().positive().optional();
+/** A row id in a query: a positive PostgreSQL integer, else 422 (never a database error). */
+const idQuery = z.coerce.number().int().positive().max(2_147_483_647).optional();
 /** A calendar day or an instant; the server treats a bare day as its start (UTC). */
 const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional();
 const reasonSchema = z.string().trim().min(3).max(500);
@@ -403,12 +404,12 @@ export type ReconciliationResponse = z.infer<typeof reconciliationResponseSchema
 export const reconcilePaymentResponseSchema = z.object({ payment: adminPaymentSchema });
 
 export const manualRefundBodySchema = z.strictObject({
-  userId: z.number().int().positive(),
+  userId: rowIdSchema,
   amount: positiveKwdInputSchema(ADMIN_LIMITS.maxRefundKwd),
   reason: reasonSchema,
   /** Optional links for the record. */
   paymentId: z.string().trim().max(100).optional(),
-  reservationId: z.number().int().positive().optional(),
+  reservationId: rowIdSchema.optional(),
 });
 export type ManualRefundBody = z.input<typeof manualRefundBodySchema>;
 export const manualRefundResponseSchema = z.object({
@@ -484,6 +485,8 @@ export type AdminReviewsQuery = z.input<typeof adminReviewsQuerySchema>;
 export const adminReviewsResponseSchema = listResponseSchema(adminReviewSchema);
 export type AdminReviewsResponse = z.infer<typeof adminReviewsResponseSchema>;
 export const hideReviewBodySchema = z.strictObject({ reason: reasonSchema });
+/** Bringing a hidden review back: a reason is optional (kept in the audit log); an empty body is fine. */
+export const unhideReviewBodySchema = z.strictObject({ reason: reasonSchema.optional() }).nullish();
 export const adminReviewResponseSchema = z.object({
   review: adminReviewSchema,
   /** The teacher's figures after the change. */

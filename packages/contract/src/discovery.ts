@@ -3,6 +3,9 @@ import { SUBJECT_PAGE_SIZE } from './constants.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
 
+/** The id of a row (a 32-bit serial column): a larger number would fail in the database, not in validation. */
+export const rowIdSchema = z.number().int().positive().max(2_147_483_647);
+
 /** KWD amounts travel as decimal strings with up to 3 decimals ("12.500"); the server keeps fils. */
 export const kwdAmountSchema = z.string().regex(/^\d{1,7}(\.\d{1,3})?$/);
 
@@ -111,7 +114,7 @@ export const teacherProfilePatchSchema = z.object({
   experienceYears: z.number().int().min(0).max(80).optional(),
   hourlyRate: kwdAmountSchema.optional(),
   videoUrl: z.string().trim().max(300).nullable().optional(),
-  subjectIds: z.array(z.number().int().positive()).max(20).optional(),
+  subjectIds: z.array(rowIdSchema).max(20).optional(),
 });
 
 // Time slots -----------------------------------------------------------------------------------
@@ -147,7 +150,7 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
 export const createReviewBodySchema = z.object({
-  reservationId: z.number().int().positive(),
+  reservationId: rowIdSchema,
   type: z.enum(REVIEW_TYPES),
   rating: z.number().int().min(1).max(5),
   comment: z.string().trim().max(1000).default(''),

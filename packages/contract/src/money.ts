@@ -189,7 +189,7 @@ export type ReservationsResponse = z.infer<typeof reservationsResponseSchema>;
 
 export const cancelReservationBodySchema = z
   .strictObject({ reason: z.string().trim().max(BOOKING.noteMaxLength).optional() })
-  .optional();
+  .nullish();
 
 export const cancelReservationResponseSchema = z.object({
   reservation: reservationSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from './auth.ts';
 import { NOTIFICATIONS } from './constants.ts';
+import { rowIdSchema } from './discovery.ts';
 
 /**
  * Chat, presence and notifications (spec 3 "Chat message", "Typing", "Read", "User status",
@@ -61,8 +62,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 /** Client -> server `message`, acknowledged with `MessageAck`. */
 export const sendMessageSchema = z
   .strictObject({
-    conversationId: z.number().int().positive().optional(),
-    recipientId: z.number().int().positive(),
+    conversationId: rowIdSchema.optional(),
+    recipientId: rowIdSchema,
     content: z.string().max(CHAT_LIMITS.contentMaxLength).default(''),
     /** Ids of files uploaded with POST /api/v1/files/upload by the sender. */
     attachments: z.array(z.uuid()).max(CHAT_LIMITS.attachmentsMax).default([]),
@@ -78,14 +79,14 @@ export type MessageAck =
   | { ok: true; message: ChatMessage }
   | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } };
 
-export const typingSchema = z.strictObject({ conversationId: z.number().int().positive() });
+export const typingSchema = z.strictObject({ conversationId: rowIdSchema });
 export type TypingPayload = z.infer<typeof typingSchema>;
 export type UserTypingEvent = { conversationId: number; userId: number; typing: boolean };
 
 /** `mark:read`: everything up to and including `messageId` in its conversation is read. */
 export const markReadSchema = z.strictObject({
-  conversationId: z.number().int().positive().optional(),
-  messageId: z.number().int().positive(),
+  conversationId: rowIdSchema.optional(),
+  messageId: rowIdSchema,
 });
 export type MarkReadPayload = z.infer<typeof markReadSchema>;
 export type MessageReadEvent = {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -53,7 +53,31 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle client's error must not crash the process; queries surface their own errors.
     pool.on('error', () => {});
+    // Nor a checked-out one's: a connection killed between two queries of a transaction (the
+    // database restarting) emits 'error' with no pool listener attached. Its next query fails, and
+    // the pool drops it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema });
+    // Drizzle's pooled transaction() runs BEGIN outside the try/finally that releases the client
+    // (drizzle-orm#6241): a BEGIN that fails, as on a connection the database just dropped, leaks
+    // the client, and a few database restarts leave the pool empty. Each transaction runs on a
+    // client checked out here and released here, whatever happens; pg-pool drops a dead one.
+    const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+    db.transaction = (async (transaction, config) => {
+      const client = await pool.connect();
+      try {
+        let clientDb = onClient.get(client);
+        if (!clientDb) {
+          clientDb = drizzlePg(client, { schema });
+          onClient.set(client, clientDb);
+        }
+        return await clientDb.transaction(transaction, config);
+      } finally {
+        client.release();
+      }
+    }) as typeof db.transaction;
     rawQueries.set(db, (text, params) => pool.query(text, params));
     return {
       db,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../modules/auth/tokens.ts';
 import { HttpError } from './errors.ts';
+import type { SessionLiveness } from './session-liveness.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,21 +18,31 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token.trim();
 }
 
-/** A preHandler that accepts only a valid access token and puts its claims on `request.auth`. */
-export function createRequireAuth(tokens: AccessTokens) {
+/** The claims of a valid access token whose session is still live (when `liveness` is given). */
+async function claimsOf(request: FastifyRequest, tokens: AccessTokens, liveness?: SessionLiveness) {
+  const token = bearerToken(request);
+  const claims = token ? await tokens.verify(token) : null;
+  if (!claims) return null;
+  if (liveness && !(await liveness.isLive(claims))) return null;
+  return claims;
+}
+
+/**
+ * A preHandler that accepts only a valid access token of a live session (not logged out, not
+ * revoked, its user not suspended) and puts its claims on `request.auth`.
+ */
+export function createRequireAuth(tokens: AccessTokens, liveness?: SessionLiveness) {
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
-    const token = bearerToken(request);
-    const claims = token ? await tokens.verify(token) : null;
+    const claims = await claimsOf(request, tokens, liveness);
     if (!claims) throw new HttpError(401, 'unauthorized', 'Unauthorized');
     request.auth = claims;
   };
 }
 
 /** A preHandler for public routes that also use the caller when signed in: a bad token is ignored. */
-export function createOptionalAuth(tokens: AccessTokens) {
+export function createOptionalAuth(tokens: AccessTokens, liveness?: SessionLiveness) {
   return async function optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
-    const token = bearerToken(request);
-    const claims = token ? await tokens.verify(token) : null;
+    const claims = await claimsOf(request, tokens, liveness);
     if (claims) request.auth = claims;
   };
 }

@@ -36,6 +36,10 @@ beforeAll(async () => {
     // What a driver throws for a NUL character in text, wrapped the way Drizzle wraps it.
     throw Object.assign(new Error('Failed query'), { cause: { code: '22021' } });
   });
+  app.get('/range', async () => {
+    // What a driver throws for an id past a 32-bit column ("integer out of range").
+    throw Object.assign(new Error('Failed query'), { cause: { code: '22003' } });
+  });
   app.get('/field', async () => {
     throw new FieldValidationError({ email: 'notFound' });
   });
@@ -114,6 +118,12 @@ describe('error format', () => {
 describe('database refusals caused by the input', () => {
   it('answers text PostgreSQL cannot store (a NUL character) with 422, not 500', async () => {
     const res = await app.inject({ url: '/nul' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ status: 422, errors: { _: 'invalid' } });
+  });
+
+  it('answers a number past its column (integer out of range) with 422, not 500', async () => {
+    const res = await app.inject({ url: '/range' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ status: 422, errors: { _: 'invalid' } });
   });

@@ -1,7 +1,7 @@
 import type { ApiError, ErrorCode, ValidationError } from '@ustaz/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { PG_UNTRANSLATABLE_TEXT, pgErrorCode } from '../db/errors.ts';
+import { PG_NUMERIC_OUT_OF_RANGE, PG_UNTRANSLATABLE_TEXT, pgErrorCode } from '../db/errors.ts';
 
 /** An error a service throws on purpose; the handler turns it into the API's error shape. */
 export class HttpError extends Error {
@@ -106,8 +106,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendApiError(reply, error.status, error.code, error.message);
     }
-    if (pgErrorCode(error) === PG_UNTRANSLATABLE_TEXT) {
-      // Text PostgreSQL cannot store (a NUL character) came from the client: its fault, not ours.
+    const pgCode = pgErrorCode(error);
+    if (pgCode === PG_UNTRANSLATABLE_TEXT || pgCode === PG_NUMERIC_OUT_OF_RANGE) {
+      // Text PostgreSQL cannot store (a NUL character) or a number past its column (an id over
+      // 2^31 - 1) came from the client: its fault, not ours. Logged, in case a schema should say so.
+      request.log.warn({ code: pgCode, url: request.routeOptions.url }, 'input refused by the database');
       const body: ValidationError = { status: 422, errors: { _: 'invalid' } };
       return reply.status(422).send(body);
     }

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, notifications, sessions, users } from '../db/schema.ts';
-import { createAccessTokens } from '../modules/auth/tokens.ts';
+import { revokeUserSessions } from '../modules/auth/auth.repo.ts';
+import { createAccessTokens, randomToken, sha256 } from '../modules/auth/tokens.ts';
 import { createFactories, type TestUser } from '../test/factories.ts';
 import { createTestApp, testConfig } from '../test/helpers.ts';
 
@@ -85,8 +86,17 @@ describe('socket authentication', () => {
       Date.now() - 20 * 60_000,
     );
     await expect(client(expired.token)).rejects.toThrow('unauthorized');
-    await expect(client(randomUUID().replaceAll('-', ''))).rejects.toThrow('unauthorized'); // a refresh token's shape
-    const loose = await f.student(); // signed, but no session row: as after logout
+    // A real refresh token of a live session: it is not an access token.
+    const refreshToken = randomToken();
+    await ctx.database.db.insert(sessions).values({
+      userId: student.user.id,
+      familyId: student.familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    await expect(client(refreshToken)).rejects.toThrow('unauthorized');
+    const loose = await f.student(); // signed, but its session revoked: as after logout
+    await revokeUserSessions(ctx.database.db, loose.user.id);
     await expect(client(loose.headers.authorization.slice(7))).rejects.toThrow('unauthorized');
     await expect(client(student.token, { origin: 'https://evil.example' })).rejects.toThrow();
     const ok = await client(student.token, { origin: new URL(testConfig().publicUrl).origin });
@@ -200,6 +210,11 @@ describe('chat over the socket', () => {
       clientMessageId: randomUUID(),
     });
     expect(foreign).toMatchObject({ ok: false, error: { fields: { attachments: 'invalid' } } });
+    // An id past the 32-bit columns is the sender's mistake, not a failed query.
+    expect(await send(s, { recipientId: 2 ** 31, content: 'x', clientMessageId: randomUUID() })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { recipientId: 'tooBig' } },
+    });
   });
 
   it('typing, read receipts, history paging and catch-up after seq', async () => {

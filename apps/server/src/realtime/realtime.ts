@@ -14,10 +14,11 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import { FieldValidationError, HttpError, toFieldErrors } from '../http/errors.ts';
+import { liveSessionFamilies } from '../modules/auth/auth.repo.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import type { ChatService } from '../modules/chat/chat.service.ts';
 import { toNotification } from '../modules/notifications/notification.presenter.ts';
-import { liveSessionFamilies, notificationsSince } from './realtime.repo.ts';
+import { notificationsSince } from './realtime.repo.ts';
 
 type SocketData = { userId: number; roleId: number; familyId: string };
 type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;

@@ -3,7 +3,7 @@ import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type SubjectRow, type TeacherProfileRow, teacherProfiles, type UserRow, type users } from '../db/schema.ts';
-import { insertUser } from '../modules/auth/auth.repo.ts';
+import { insertSession, insertUser } from '../modules/auth/auth.repo.ts';
 import { createAccessTokens } from '../modules/auth/tokens.ts';
 import { insertReservations } from '../modules/reservations/reservations.repo.ts';
 import { createSubjectsService, type NewSubject } from '../modules/subjects/subjects.service.ts';
@@ -29,8 +29,16 @@ export function createFactories(database: Database, jwtSecret = testConfig().jwt
   const tokens = createAccessTokens(jwtSecret);
   let sequence = 0;
 
+  /** A bearer of a real, live session (requireAuth refuses tokens whose session is gone). */
   async function headersOf(user: UserRow) {
-    const { token } = await tokens.sign({ userId: user.id, roleId: user.roleId, sessionFamily: randomUUID() });
+    const sessionFamily = randomUUID();
+    await insertSession(db, {
+      userId: user.id,
+      familyId: sessionFamily,
+      tokenHash: `test-${randomUUID()}`,
+      expiresAt: new Date(Date.now() + 30 * 24 * HOUR_MS),
+    });
+    const { token } = await tokens.sign({ userId: user.id, roleId: user.roleId, sessionFamily });
     return { authorization: `Bearer ${token}` };
   }
 

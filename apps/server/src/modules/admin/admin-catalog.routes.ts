@@ -1,6 +1,203 @@
+import {
+  adminPackageBodySchema,
+  adminPackagePatchSchema,
+  adminPackageResponseSchema,
+  adminPackagesResponseSchema,
+  adminSettingsBodySchema,
+  adminSettingsResponseSchema,
+  adminSubjectBodySchema,
+  adminSubjectPatchSchema,
+  adminSubjectResponseSchema,
+  adminSubjectsQuerySchema,
+  adminSubjectsResponseSchema,
+  adminTeacherPatchSchema,
+  adminTeacherResponseSchema,
+  adminTeachersQuerySchema,
+  adminTeachersResponseSchema,
+} from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminContext } from './admin-context.ts';
+import { authOf } from '../../http/authenticate.ts';
+import { idParamsSchema } from '../../http/params.ts';
+import { createAdminCatalogService } from './admin-catalog.service.ts';
+import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
 
-export function adminCatalogRoutes(_context: AdminContext): FastifyPluginAsyncZod {
-  return async (_app) => {};
+/** Teachers (edit, approve), subjects, subscription packages and the website settings. */
+export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod {
+  const service = createAdminCatalogService(context);
+  const preHandler = context.requireAdmin;
+  const tags = adminTags;
+  const security = adminSecurity;
+
+  return async (app) => {
+    // Teachers -------------------------------------------------------------------------------
+
+    app.get('/api/v1/admin/teachers', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Teacher profiles, those waiting for approval first',
+        querystring: adminTeachersQuerySchema,
+        response: { 200: adminTeachersResponseSchema },
+      },
+      handler: (request) => service.teachers(request.query),
+    });
+
+    app.patch('/api/v1/admin/teachers/:id', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a teacher profile in both languages (id: the profile)',
+        params: idParamsSchema,
+        body: adminTeacherPatchSchema,
+        response: { 200: adminTeacherResponseSchema },
+      },
+      handler: async (request) => ({
+        teacher: await service.patchTeacher(authOf(request).userId, request.params.id, request.body),
+      }),
+    });
+
+    app.post('/api/v1/admin/teachers/:id/approve', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a teacher profile: it is listed in search',
+        params: idParamsSchema,
+        response: { 200: adminTeacherResponseSchema },
+      },
+      handler: async (request) => ({
+        teacher: await service.setApproval(authOf(request).userId, request.params.id, true),
+      }),
+    });
+
+    app.post('/api/v1/admin/teachers/:id/unapprove', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Take the approval back: the profile leaves search',
+        params: idParamsSchema,
+        response: { 200: adminTeacherResponseSchema },
+      },
+      handler: async (request) => ({
+        teacher: await service.setApproval(authOf(request).userId, request.params.id, false),
+      }),
+    });
+
+    // Subjects -------------------------------------------------------------------------------
+
+    app.get('/api/v1/admin/subjects', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Every subject (inactive too) in both languages with its teacher count',
+        querystring: adminSubjectsQuerySchema,
+        response: { 200: adminSubjectsResponseSchema },
+      },
+      handler: (request) => service.subjects(request.query),
+    });
+
+    app.post('/api/v1/admin/subjects', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a subject',
+        body: adminSubjectBodySchema,
+        response: { 201: adminSubjectResponseSchema },
+      },
+      handler: async (request, reply) => {
+        const subject = await service.createSubject(authOf(request).userId, request.body);
+        reply.status(201);
+        return { subject };
+      },
+    });
+
+    app.patch('/api/v1/admin/subjects/:id', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a subject (isActive false deactivates it)',
+        params: idParamsSchema,
+        body: adminSubjectPatchSchema,
+        response: { 200: adminSubjectResponseSchema },
+      },
+      handler: async (request) => ({
+        subject: await service.patchSubject(authOf(request).userId, request.params.id, request.body),
+      }),
+    });
+
+    // Subscription packages ------------------------------------------------------------------
+
+    app.get('/api/v1/admin/packages', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Every subscription package (inactive and custom too) with its sales',
+        response: { 200: adminPackagesResponseSchema },
+      },
+      handler: () => service.packages(),
+    });
+
+    app.post('/api/v1/admin/packages', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a subscription package',
+        body: adminPackageBodySchema,
+        response: { 201: adminPackageResponseSchema },
+      },
+      handler: async (request, reply) => {
+        const pkg = await service.createPackage(authOf(request).userId, request.body);
+        reply.status(201);
+        return { package: pkg };
+      },
+    });
+
+    app.patch('/api/v1/admin/packages/:id', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a subscription package',
+        params: idParamsSchema,
+        body: adminPackagePatchSchema,
+        response: { 200: adminPackageResponseSchema },
+      },
+      handler: async (request) => ({
+        package: await service.patchPackage(authOf(request).userId, request.params.id, request.body),
+      }),
+    });
+
+    // Website settings -----------------------------------------------------------------------
+
+    app.get('/api/v1/admin/settings', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'The editable website settings with their version',
+        response: { 200: adminSettingsResponseSchema },
+      },
+      handler: async () => ({ settings: await service.settings() }),
+    });
+
+    app.put('/api/v1/admin/settings', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the website settings (409 versionConflict when `version` is stale)',
+        body: adminSettingsBodySchema,
+        response: { 200: adminSettingsResponseSchema },
+      },
+      handler: async (request) => ({ settings: await service.replaceSettings(authOf(request).userId, request.body) }),
+    });
+  };
 }

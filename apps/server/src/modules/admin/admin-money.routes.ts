@@ -1,6 +1,98 @@
+import {
+  adminLedgerQuerySchema,
+  adminLedgerResponseSchema,
+  adminPaymentsQuerySchema,
+  adminPaymentsResponseSchema,
+  manualRefundBodySchema,
+  manualRefundResponseSchema,
+  reconcilePaymentResponseSchema,
+  reconciliationQuerySchema,
+  reconciliationResponseSchema,
+} from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminContext } from './admin-context.ts';
+import { z } from 'zod';
+import { authOf } from '../../http/authenticate.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
+import { createAdminMoneyService } from './admin-money.service.ts';
 
-export function adminMoneyRoutes(_context: AdminContext): FastifyPluginAsyncZod {
-  return async (_app) => {};
+/** Our payment id (`pay` + 24 hex today); any text up to 100 characters, an unknown one is 404. */
+const paymentIdParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = createAdminMoneyService({ db: context.db, payments: context.payments, log: app.log });
+
+    app.get('/api/v1/admin/ledger', {
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'The ledger journal, newest first: each transfer with its legs and who caused it',
+        querystring: adminLedgerQuerySchema,
+        response: { 200: adminLedgerResponseSchema },
+      },
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.ledger(request.query);
+      },
+    });
+
+    app.get('/api/v1/admin/payments', {
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'Gateway payments, newest first; search by payment id or gateway reference',
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentsResponseSchema },
+      },
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.payments(request.query);
+      },
+    });
+
+    app.get('/api/v1/admin/reconciliation', {
+      // Each run asks the gateways up to 300 times.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary: 'Asks the gateways about recent payments and lists those where they and we disagree (changes nothing)',
+        querystring: reconciliationQuerySchema,
+        response: { 200: reconciliationResponseSchema },
+      },
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.reconciliation(request.query.days);
+      },
+    });
+
+    app.post('/api/v1/admin/payments/:id/reconcile', {
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary: "Settles one payment from the gateway's answer, as the sweeper would (at most once)",
+        params: paymentIdParams,
+        response: { 200: reconcilePaymentResponseSchema },
+      },
+      handler: (request) => service.reconcile(authOf(request).userId, request.params.id),
+    });
+
+    app.post('/api/v1/admin/refunds', {
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary: "A manual refund from the platform's revenue to a user's wallet. Honours Idempotency-Key.",
+        body: manualRefundBodySchema,
+        response: { 200: manualRefundResponseSchema },
+      },
+      handler: (request) => {
+        const { userId } = authOf(request);
+        const body = request.body;
+        return context.idempotency(userId, idempotencyKeyOf(request), 'admin.refund', body, () =>
+          service.refund(userId, body),
+        );
+      },
+    });
+  };
 }

@@ -1,6 +1,109 @@
+import {
+  adminOkResponseSchema,
+  adminOverviewSchema,
+  adminUserDetailSchema,
+  adminUserResponseSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  promoteUserBodySchema,
+  suspendUserBodySchema,
+} from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminContext } from './admin-context.ts';
+import { authOf } from '../../http/authenticate.ts';
+import { idParamsSchema } from '../../http/params.ts';
+import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
+import { createAdminUsersService } from './admin-users.service.ts';
 
-export function adminUsersRoutes(_context: AdminContext): FastifyPluginAsyncZod {
-  return async (_app) => {};
+/** The dashboard's overview and the users: list, detail, promote, suspend, restore, resend confirmation. */
+export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
+  const service = createAdminUsersService(context);
+  const preHandler = context.requireAdmin;
+  const tags = adminTags;
+  const security = adminSecurity;
+
+  return async (app) => {
+    app.get('/api/v1/admin/overview', {
+      preHandler,
+      schema: { tags, security, summary: 'Headline figures of the dashboard', response: { 200: adminOverviewSchema } },
+      handler: () => service.overview(),
+    });
+
+    app.get('/api/v1/admin/users', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Users, newest first, by name or e-mail, role and status',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema },
+      },
+      handler: (request) => service.list(request.query),
+    });
+
+    app.get('/api/v1/admin/users/:id', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'One user with balances, sessions and activity counts',
+        params: idParamsSchema,
+        response: { 200: adminUserDetailSchema },
+      },
+      handler: (request) => service.detail(request.params.id),
+    });
+
+    app.post('/api/v1/admin/users/:id/promote', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Make a student a teacher (the profile waits for approval)',
+        params: idParamsSchema,
+        body: promoteUserBodySchema,
+        response: { 200: adminUserResponseSchema },
+      },
+      handler: async (request) => ({
+        user: await service.promote(authOf(request).userId, request.params.id, request.body ?? {}),
+      }),
+    });
+
+    app.post('/api/v1/admin/users/:id/suspend', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Suspend a user: sign-in refused, every session ended',
+        params: idParamsSchema,
+        body: suspendUserBodySchema,
+        response: { 200: adminUserResponseSchema },
+      },
+      handler: async (request) => ({
+        user: await service.suspend(authOf(request).userId, request.params.id, request.body.reason),
+      }),
+    });
+
+    app.post('/api/v1/admin/users/:id/restore', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Lift a suspension',
+        params: idParamsSchema,
+        response: { 200: adminUserResponseSchema },
+      },
+      handler: async (request) => ({ user: await service.restore(authOf(request).userId, request.params.id) }),
+    });
+
+    app.post('/api/v1/admin/users/:id/resend-confirmation', {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail a fresh confirmation link to an unconfirmed e-mail account',
+        params: idParamsSchema,
+        response: { 200: adminOkResponseSchema },
+      },
+      handler: (request) => service.resendConfirmation(authOf(request).userId, request.params.id),
+    });
+  };
 }

@@ -8,16 +8,18 @@ import { adminUsersRoutes } from './admin-users.routes.ts';
 import { toAuditEntry } from './audit.presenter.ts';
 import { listAudit } from './audit.repo.ts';
 
-/** The admin dashboard's API: every route under /api/v1/admin needs an active admin (admin-guard). */
+/** The admin dashboard's API: every route under /api/v1/admin needs an active admin (admin-guard, an onRequest hook). */
 export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Checked before the body is even read, for every route registered in this plugin, so a
+    // route cannot forget it and a guest learns nothing from validation errors.
+    app.addHook('onRequest', context.requireAdmin);
     await app.register(adminUsersRoutes(context));
     await app.register(adminCatalogRoutes(context));
     await app.register(adminMoneyRoutes(context));
     await app.register(adminModerationRoutes(context));
 
     app.get('/api/v1/admin/audit', {
-      preHandler: context.requireAdmin,
       schema: {
         tags: adminTags,
         security: adminSecurity,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authTokens, files, loginFailures, sessions, type UserRow, users } from '../../db/schema.ts';
 
@@ -150,4 +150,23 @@ export async function latestSessionOf(db: Executor, userId: number) {
     .orderBy(desc(sessions.createdAt))
     .limit(1);
   return row;
+}
+
+/** Of these session families, the ones still live: not revoked, not expired, their user active. */
+export async function liveSessionFamilies(db: Executor, familyIds: string[], userId?: number): Promise<Set<string>> {
+  if (familyIds.length === 0) return new Set();
+  const rows = await db
+    .select({ familyId: sessions.familyId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.familyId, familyIds),
+        ...(userId !== undefined ? [eq(sessions.userId, userId)] : []),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.status, 'active'),
+      ),
+    );
+  return new Set(rows.map((row) => row.familyId));
 }

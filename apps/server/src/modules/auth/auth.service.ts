@@ -330,6 +330,36 @@ export function createAuthService({
       return toUser(updated);
     },
 
+    /**
+     * Mails a fresh confirmation link to an e-mail account that is not confirmed yet (admin);
+     * `alsoInTransaction` runs in the same transaction (the audit row). 404 unknown user, 409 for a
+     * Google account or a confirmed e-mail.
+     */
+    async resendConfirmation(userId: number, alsoInTransaction?: (tx: Executor) => Promise<void>) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new HttpError(404, 'notFound', 'User not found');
+      if (user.provider !== 'email' || user.emailConfirmedAt) {
+        throw new HttpError(409, 'conflict', 'The e-mail is already confirmed');
+      }
+      await db.transaction(async (tx) => {
+        await sendConfirmation(tx, user, user.language);
+        await alsoInTransaction?.(tx);
+      });
+      deliverSoon();
+      return { success: true as const };
+    },
+
+    /**
+     * Ends every refresh session of a user inside the caller's transaction (suspension): no
+     * refresh works afterwards. The caller closes the user's sockets once it has committed.
+     */
+    revokeAllSessions: (executor: Executor, userId: number) => revokeUserSessions(executor, userId),
+
+    /** After the commit that ended them: refuse their access tokens and close their sockets. */
+    sessionsEnded(ended: { familyId: string } | { userId: number }) {
+      onSessionsEnded?.(ended);
+    },
+
     /** Another user's public profile; one's own profile in full. */
     async userProfile(viewerId: number, id: number): Promise<User | PublicUser> {
       const user = await findUserById(db, id);

@@ -104,7 +104,7 @@ export async function confirmReservations(db: Executor, ids: number[]): Promise<
 export async function cancelReservations(
   db: Executor,
   ids: number[],
-  by: 'student' | 'teacher' | 'system',
+  by: NonNullable<ReservationRow['cancelledBy']>,
   reason: string,
   now: Date,
 ): Promise<void> {

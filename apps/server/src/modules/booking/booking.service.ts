@@ -315,6 +315,51 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
     );
   }
 
+  /** Only a live reservation that has not ended can be cancelled (409 otherwise). */
+  function assertCancellable(row: ReservationRow, now: Date) {
+    if (row.status !== 'pending' && row.status !== 'confirmed') {
+      throw new HttpError(409, 'conflict', 'This reservation can no longer be cancelled');
+    }
+    if ((row.endTime ?? now).getTime() <= now.getTime()) {
+      throw new HttpError(409, 'cancellationClosed', 'This lesson has already ended');
+    }
+  }
+
+  /**
+   * Cancels a locked, live reservation: the slot opens again (a gateway hold is released; its
+   * payment, if it is paid later, goes to the wallet), and a confirmed one is refunded in full to
+   * where it was paid from: the subscription's hours, or the wallet (wallet and gateway payments).
+   */
+  async function cancelLocked(
+    tx: Executor,
+    row: ReservationRow,
+    by: 'student' | 'teacher' | 'admin',
+    actorUserId: number,
+    reason: string,
+    now: Date,
+  ): Promise<CancelReservationResponse['refund']> {
+    await cancelReservations(tx, [row.id], by, reason, now);
+    await openSlots(tx, [row.timeSlotId]);
+    if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
+    await adjustBookingsCount(tx, row.teacherId, -1);
+    if (row.paidWith === 'subscription') {
+      const minutes = await refundUsages(tx, row.id);
+      return { to: 'subscription', amount: '0.000', hours: hoursOf(minutes) };
+    }
+    if (row.priceFils <= 0) return { to: 'none', amount: '0.000', hours: 0 };
+    await postTransfer(tx, {
+      key: `refund:${row.id}`,
+      kind: 'booking_refund',
+      reservationId: row.id,
+      actorUserId,
+      legs: [
+        { accountId: await systemAccountId(tx, 'escrow'), amountFils: -row.priceFils },
+        { accountId: await userAccountId(tx, 'wallet', row.studentId), amountFils: row.priceFils },
+      ],
+    });
+    return { to: 'wallet', amount: filsToKwd(row.priceFils), hours: 0 };
+  }
+
   // A booking paid at the gateway: confirm the held slots, or (hold lapsed) credit the wallet.
   payments.registerPurpose('booking', {
     async paid(tx, payment: PaymentRow) {
@@ -398,13 +443,8 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
         const isStudent = row?.studentId === userId;
         const isTeacher = row?.teacherUserId === userId;
         if (!row || (!isStudent && !isTeacher)) throw new HttpError(404, 'notFound', 'Reservation not found');
-        if (row.status !== 'pending' && row.status !== 'confirmed') {
-          throw new HttpError(409, 'conflict', 'This reservation can no longer be cancelled');
-        }
+        assertCancellable(row, now);
         const start = row.startTime ?? now;
-        const end = row.endTime ?? now;
-        if (end.getTime() <= now.getTime())
-          throw new HttpError(409, 'cancellationClosed', 'This lesson has already ended');
         if (
           !isTeacher &&
           row.status === 'confirmed' &&
@@ -417,28 +457,7 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
           );
         }
         const by = isTeacher ? 'teacher' : 'student';
-        await cancelReservations(tx, [row.id], by, reason, now);
-        await openSlots(tx, [row.timeSlotId]);
-        let result: CancelReservationResponse['refund'] = { to: 'none', amount: '0.000', hours: 0 };
-        if (row.status === 'confirmed') {
-          await adjustBookingsCount(tx, row.teacherId, -1);
-          if (row.paidWith === 'subscription') {
-            const minutes = await refundUsages(tx, row.id);
-            result = { to: 'subscription', amount: '0.000', hours: hoursOf(minutes) };
-          } else if (row.priceFils > 0) {
-            await postTransfer(tx, {
-              key: `refund:${row.id}`,
-              kind: 'booking_refund',
-              reservationId: row.id,
-              actorUserId: userId,
-              legs: [
-                { accountId: await systemAccountId(tx, 'escrow'), amountFils: -row.priceFils },
-                { accountId: await userAccountId(tx, 'wallet', row.studentId), amountFils: row.priceFils },
-              ],
-            });
-            result = { to: 'wallet', amount: filsToKwd(row.priceFils), hours: 0 };
-          }
-        }
+        const result = await cancelLocked(tx, row, by, userId, reason, now);
         await insertNotifications(tx, [
           {
             userId: isTeacher ? row.studentId : row.teacherUserId,
@@ -451,6 +470,34 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
       const [reservation] = await viewsFor(db, [reservationId], userId, now);
       if (!reservation) throw new HttpError(404, 'notFound', 'Reservation not found');
       return { reservation, refund };
+    },
+
+    /**
+     * An admin cancels any pending or confirmed reservation that has not ended (no 24-hour rule),
+     * inside the caller's transaction (so its audit row commits with it): full refund to where it
+     * was paid from, a gateway hold released, the slot open again, student and teacher both told.
+     */
+    async cancelAsAdmin(
+      tx: Executor,
+      adminId: number,
+      reservationId: number,
+      reason: string,
+      now = new Date(),
+    ): Promise<{ before: ReservationRow; refund: CancelReservationResponse['refund'] }> {
+      const row = await lockReservation(tx, reservationId);
+      if (!row) throw new HttpError(404, 'notFound', 'Reservation not found');
+      assertCancellable(row, now);
+      const refund = await cancelLocked(tx, row, 'admin', adminId, reason, now);
+      await insertNotifications(
+        tx,
+        [row.studentId, row.teacherUserId].map((userId) => ({
+          userId,
+          type: 'booking.cancelled' as const,
+          data: { reservationId: row.id, by: 'admin' },
+        })),
+      );
+      const { teacherUserId: _teacherUserId, ...before } = row;
+      return { before, refund };
     },
 
     /** Lessons that have ended: the money moves from escrow to the teacher's earnings (minus the platform's share). */

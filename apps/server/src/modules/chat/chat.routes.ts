@@ -4,6 +4,7 @@ import {
   type MessageReadEvent,
   messagesQuerySchema,
   messagesResponseSchema,
+  rowIdSchema,
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,7 +70,7 @@ export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPl
         security,
         summary: 'Marks everything up to a message as read (the REST twin of mark:read)',
         params: idParamsSchema,
-        body: z.strictObject({ messageId: z.number().int().positive() }),
+        body: z.strictObject({ messageId: rowIdSchema }),
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
       handler: async (request) => {

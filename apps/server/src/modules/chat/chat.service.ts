@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ConversationRow, MessageRow } from '../../db/schema.ts';
+import { storableText } from '../../db/storable-text.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { filePath, toPublicUser } from '../auth/user.presenter.ts';
 import { insertNotifications } from '../notifications/notifications.repo.ts';
@@ -165,7 +166,7 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
             conversationId: conversation.id,
             senderId: userId,
             recipientId: input.recipientId,
-            content: input.content.trim(),
+            content: storableText(input.content.trim()),
             attachments,
             clientMessageId: input.clientMessageId,
           }),
@@ -196,7 +197,8 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
             conversationId: message.conversationId,
             senderId: message.senderId,
             senderName: sender ? `${sender.firstName} ${sender.lastName}`.trim() : '',
-            preview: message.content.slice(0, 140),
+            // Cut by code points: a preview never ends in half an emoji (jsonb refuses that).
+            preview: Array.from(message.content).slice(0, 140).join(''),
           },
         },
       ]);

@@ -9,6 +9,7 @@ export type NotificationType =
   | 'payment.paid'
   | 'payment.failed'
   | 'payment.creditedToWallet'
+  | 'wallet.refund'
   | 'subscription.activated'
   | 'lesson.completed'
   | 'message.new'

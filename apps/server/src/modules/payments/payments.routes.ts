@@ -1,6 +1,8 @@
 import {
   balanceResponseSchema,
   type GatewayProvider,
+  LEDGER_LINE_KINDS,
+  type LedgerLineKind,
   paymentLinkResponseSchema,
   paymentMethodsResponseSchema,
   paymentSchema,
@@ -30,6 +32,11 @@ const tags = ['money'];
 const security = [{ bearer: [] }];
 const paymentIdParams = z.object({ id: z.string().regex(/^pay[0-9a-f]{24}$/) });
 const chargeIdParams = z.object({ id: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
+
+/** A transfer's kind as a wallet line; a kind the client does not know reads as an adjustment. */
+function lineKindOf(kind: string): LedgerLineKind {
+  return (LEDGER_LINE_KINDS as readonly string[]).includes(kind) ? (kind as LedgerLineKind) : 'adjustment';
+}
 
 const SANDBOX_TEXT = {
   ar: {
@@ -112,16 +119,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         return {
           data: rows.map((row) => ({
             id: row.id,
-            kind: ([
-              'top_up',
-              'booking',
-              'booking_refund',
-              'subscription_purchase',
-              'lesson_earning',
-              'payment_credit',
-            ].includes(row.kind)
-              ? row.kind
-              : 'adjustment') as 'adjustment',
+            kind: lineKindOf(row.kind),
             account: row.account,
             amount: filsToKwd(row.amountFils),
             createdAt: row.createdAt.toISOString(),

@@ -33,6 +33,16 @@ type Deps = {
 
 const TOP_UP_MINUTES = 30;
 
+/** Runs in the settling transaction after this call changed the payment's status (an admin's audit row). */
+export type SettleHook = (tx: Executor, change: { before: PaymentRow; after: PaymentRow }) => Promise<void>;
+
+/** Whether the gateway's answer is about this payment: same order id, amount and currency (I8). */
+export function lookupMatches(payment: PaymentRow, result: LookupResult): boolean {
+  return (
+    result.orderId === payment.id && result.currency === payment.currency && result.amountFils === payment.amountFils
+  );
+}
+
 export function newPaymentId(): string {
   return `pay${randomBytes(12).toString('hex')}`;
 }
@@ -92,7 +102,7 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
     return handler;
   }
 
-  async function settlePaid(payment: PaymentRow, reference: string | null): Promise<PaymentRow> {
+  async function settlePaid(payment: PaymentRow, reference: string | null, onChange?: SettleHook): Promise<PaymentRow> {
     return db.transaction(async (tx) => {
       // Late payments (after expiry) still count: the money was taken, so it is credited.
       const row = await swapPaymentStatus(tx, payment.id, ['pending', 'expired'], 'paid', {
@@ -100,23 +110,25 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
       });
       if (!row) return (await findPayment(tx, payment.id)) ?? payment;
       await handlerOf(row.purpose).paid(tx, row);
-      return (await findPayment(tx, payment.id)) ?? row;
+      const after = (await findPayment(tx, payment.id)) ?? row;
+      if (onChange) await onChange(tx, { before: payment, after });
+      return after;
     });
   }
 
-  async function settleFailed(payment: PaymentRow, to: 'failed' | 'expired', reason: string): Promise<PaymentRow> {
+  async function settleFailed(
+    payment: PaymentRow,
+    to: 'failed' | 'expired',
+    reason: string,
+    onChange?: SettleHook,
+  ): Promise<PaymentRow> {
     return db.transaction(async (tx) => {
       const row = await swapPaymentStatus(tx, payment.id, ['pending'], to, { failureReason: reason });
       if (!row) return (await findPayment(tx, payment.id)) ?? payment;
       await handlerOf(row.purpose).failed(tx, row);
+      if (onChange) await onChange(tx, { before: payment, after: row });
       return row;
     });
-  }
-
-  function matches(payment: PaymentRow, result: LookupResult): boolean {
-    return (
-      result.orderId === payment.id && result.currency === payment.currency && result.amountFils === payment.amountFils
-    );
   }
 
   async function lookup(payment: PaymentRow): Promise<LookupResult> {
@@ -129,7 +141,7 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
     const result = await lookup(payment);
     if (result.status === 'pending') return payment;
     if (result.status === 'paid') {
-      if (!matches(payment, result)) {
+      if (!lookupMatches(payment, result)) {
         log.warn({ paymentId: payment.id, gateway: payment.gateway }, 'gateway answer does not match the payment');
         throw new HttpError(409, 'paymentMismatch', 'The gateway reports a different amount, currency or order');
       }
@@ -283,13 +295,57 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
 
     reconcile,
 
+    /**
+     * What the gateway says about a payment now, changing nothing (the admin's reconciliation
+     * report). Throws GatewayError when the gateway does not answer.
+     */
+    gatewayStatus: (payment: PaymentRow): Promise<LookupResult> => lookup(payment),
+
+    /**
+     * An admin settles one payment from the gateway's answer, as the sweeper would: paid (the
+     * order, amount and currency must match, else 409) from pending or expired, failed from
+     * pending, expired when still pending past its expiry. By compare-and-swap, so at most once;
+     * `onChange` runs in the settling transaction only when this call changed the status.
+     */
+    async reconcileById(
+      id: string,
+      options: { now?: Date; onChange?: SettleHook } = {},
+    ): Promise<{ before: PaymentRow; after: PaymentRow }> {
+      const now = options.now ?? new Date();
+      const before = await findPayment(db, id);
+      if (!before) throw new HttpError(404, 'notFound', 'Payment not found');
+      if (before.status === 'paid' || before.status === 'failed') return { before, after: before };
+      let result: LookupResult;
+      try {
+        result = await lookup(before);
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        log.warn({ paymentId: id, err: error.message }, 'reconcile: gateway look-up failed');
+        throw new HttpError(502, 'gatewayError', 'The payment gateway did not answer; nothing was changed');
+      }
+      if (result.status === 'paid') {
+        if (!lookupMatches(before, result)) {
+          throw new HttpError(409, 'paymentMismatch', 'The gateway reports a different amount, currency or order');
+        }
+        return { before, after: await settlePaid(before, result.reference ?? null, options.onChange) };
+      }
+      if (before.status !== 'pending') return { before, after: before };
+      if (result.status === 'failed') {
+        return { before, after: await settleFailed(before, 'failed', 'declined', options.onChange) };
+      }
+      if (before.expiresAt.getTime() <= now.getTime()) {
+        return { before, after: await settleFailed(before, 'expired', 'expired', options.onChange) };
+      }
+      return { before, after: before };
+    },
+
     /** Sweeper: pending payments past expiry are asked about once more, then settled or expired. */
     async expireDue(now = new Date()): Promise<number> {
       let changed = 0;
       for (const payment of await duePendingPayments(db, now)) {
         try {
           const result = await lookup(payment);
-          if (result.status === 'paid' && matches(payment, result)) {
+          if (result.status === 'paid' && lookupMatches(payment, result)) {
             await settlePaid(payment, result.reference ?? null);
           } else if (result.status === 'failed') {
             await settleFailed(payment, 'failed', 'declined');
@@ -310,7 +366,7 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
         try {
           await markChecked(db, payment.id, now);
           const result = await lookup(payment);
-          if (result.status === 'paid' && matches(payment, result)) {
+          if (result.status === 'paid' && lookupMatches(payment, result)) {
             await settlePaid(payment, result.reference ?? null);
             changed += 1;
           }

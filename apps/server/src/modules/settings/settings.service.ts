@@ -1,8 +1,10 @@
 import { FALLBACK_WEBSITE_SETTINGS, type WebsiteSettings } from '@ustaz/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { NewWebsiteSettingsRow, WebsiteSettingsRow } from '../../db/schema.ts';
-import { findCurrentSettings, insertSettings } from './settings.repo.ts';
+import { type EditableSettings, findCurrentSettings, insertSettings, swapSettings } from './settings.repo.ts';
+
+export type { EditableSettings };
 
 /** Maps the settings row to the contract shape: the one place rows become API bodies. */
 /** Settings that come from the server's configuration rather than the settings row. */
@@ -83,6 +85,15 @@ export function createSettingsService(db: Db, runtime: RuntimeSettings) {
       if (existing) return toWebsiteSettings(existing, runtime);
       return toWebsiteSettings(await insertSettings(db, INITIAL_SETTINGS), runtime);
     },
+
+    /** The stored row as it is (admin), created from the initial values when there is none yet. */
+    async currentRow(executor: Executor = db): Promise<WebsiteSettingsRow> {
+      return (await findCurrentSettings(executor)) ?? insertSettings(executor, INITIAL_SETTINGS);
+    },
+
+    /** Replaces the editable fields of row `id` if it still has `version` (else undefined); version + 1. */
+    replace: (executor: Executor, id: number, version: number, values: EditableSettings) =>
+      swapSettings(executor, id, version, values),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type SubjectRow, subjects } from '../../db/schema.ts';
 import { containsAllWords } from '../../db/text-search.ts';
@@ -45,6 +45,27 @@ export async function findSubjectsByIds(db: Executor, ids: number[]): Promise<Su
 export async function insertSubjects(db: Executor, values: (typeof subjects.$inferInsert)[]): Promise<SubjectRow[]> {
   if (values.length === 0) return [];
   return db.insert(subjects).values(values).onConflictDoNothing().returning();
+}
+
+export async function findSubject(db: Executor, id: number): Promise<SubjectRow | undefined> {
+  const [row] = await db.select().from(subjects).where(eq(subjects.id, id)).limit(1);
+  return row;
+}
+
+export async function findSubjectByNameEn(db: Executor, nameEn: string): Promise<SubjectRow | undefined> {
+  const [row] = await db.select().from(subjects).where(sql`lower(${subjects.nameEn}) = lower(${nameEn})`).limit(1);
+  return row;
+}
+
+export async function updateSubject(
+  db: Executor,
+  id: number,
+  values: Partial<Omit<typeof subjects.$inferInsert, 'id' | 'createdAt'>>,
+): Promise<SubjectRow | undefined> {
+  const set = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length === 0) return findSubject(db, id);
+  const [row] = await db.update(subjects).set(set).where(eq(subjects.id, id)).returning();
+  return row;
 }
 
 export async function allSubjects(db: Executor): Promise<SubjectRow[]> {

@@ -3,7 +3,15 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { searchWords } from '../../db/text-search.ts';
 import { toSubject } from './subject.presenter.ts';
-import { allSubjects, findSubjectsByIds, insertSubjects, listSubjects } from './subjects.repo.ts';
+import {
+  allSubjects,
+  findSubject,
+  findSubjectByNameEn,
+  findSubjectsByIds,
+  insertSubjects,
+  listSubjects,
+  updateSubject,
+} from './subjects.repo.ts';
 
 export type NewSubject = {
   nameAr: string;
@@ -45,7 +53,24 @@ export function createSubjectsService(db: Db) {
       );
     },
 
-    findByIds: (ids: number[]) => findSubjectsByIds(db, ids),
+    /**
+     * Changes a subject (admin); new names rewrite its search text. Answers the row, or undefined
+     * for an unknown id. A taken English name fails with the unique violation of the index.
+     */
+    async update(executor: Executor, id: number, values: Partial<NewSubject>) {
+      const current = await findSubject(executor, id);
+      if (!current) return undefined;
+      const names = { nameAr: values.nameAr ?? current.nameAr, nameEn: values.nameEn ?? current.nameEn };
+      const namesChanged = names.nameAr !== current.nameAr || names.nameEn !== current.nameEn;
+      return updateSubject(executor, id, {
+        ...values,
+        ...(namesChanged ? { searchText: subjectSearchText(names) } : {}),
+      });
+    },
+
+    /** The subject with this English name in any letter case, if one exists. */
+    findByNameEn: (nameEn: string, executor: Executor = db) => findSubjectByNameEn(executor, nameEn),
+    findByIds: (ids: number[], executor: Executor = db) => findSubjectsByIds(executor, ids),
     all: (executor: Executor = db) => allSubjects(executor),
   };
 }

@@ -38,6 +38,36 @@ export async function insertPackages(db: Executor, values: (typeof subscriptionP
   return db.insert(subscriptionPackages).values(values).returning();
 }
 
+export type PackageWithSales = SubscriptionPackageRow & { soldCount: number };
+
+/** Every package (inactive and custom too, for the admin) with how many were bought (paid). */
+export async function allPackagesWithSales(db: Executor, id?: number): Promise<PackageWithSales[]> {
+  const sold = db
+    .select({ packageId: userSubscriptions.packageId, n: count().as('n') })
+    .from(userSubscriptions)
+    .where(inArray(userSubscriptions.status, ['active', 'expired']))
+    .groupBy(userSubscriptions.packageId)
+    .as('sold');
+  const rows = await db
+    .select({ pkg: subscriptionPackages, soldCount: sql<number>`coalesce(${sold.n}, 0)::int` })
+    .from(subscriptionPackages)
+    .leftJoin(sold, eq(sold.packageId, subscriptionPackages.id))
+    .where(id === undefined ? undefined : eq(subscriptionPackages.id, id))
+    .orderBy(asc(subscriptionPackages.sortOrder), asc(subscriptionPackages.id));
+  return rows.map((row) => ({ ...row.pkg, soldCount: Number(row.soldCount) }));
+}
+
+export async function updatePackage(
+  db: Executor,
+  id: number,
+  values: Partial<Omit<typeof subscriptionPackages.$inferInsert, 'id' | 'createdAt'>>,
+): Promise<SubscriptionPackageRow | undefined> {
+  const set = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length === 0) return findPackage(db, id);
+  const [row] = await db.update(subscriptionPackages).set(set).where(eq(subscriptionPackages.id, id)).returning();
+  return row;
+}
+
 export async function insertSubscription(
   db: Executor,
   values: typeof userSubscriptions.$inferInsert,

@@ -1,5 +1,5 @@
 import { ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
-import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { type Db, type Executor, rawQueryOf } from '../../db/client.ts';
 import {
   reservations,
@@ -297,6 +297,31 @@ export async function updateProfile(
     .update(teacherProfiles)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(teacherProfiles.id, id));
+}
+
+/** Sets `approved_at` to now (approve) or null (waiting); a profile already in that state is left alone. */
+export async function setApproval(db: Executor, id: number, approved: boolean): Promise<boolean> {
+  const rows = await db
+    .update(teacherProfiles)
+    .set({ approvedAt: approved ? sql`now()` : null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(teacherProfiles.id, id),
+        approved ? isNull(teacherProfiles.approvedAt) : isNotNull(teacherProfiles.approvedAt),
+      ),
+    )
+    .returning({ id: teacherProfiles.id });
+  return rows.length === 1;
+}
+
+/** The profiles that teach a subject. */
+export async function profileIdsTeaching(db: Executor, subjectId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: teacherSubjects.teacherId })
+    .from(teacherSubjects)
+    .where(eq(teacherSubjects.subjectId, subjectId))
+    .orderBy(asc(teacherSubjects.teacherId));
+  return rows.map((row) => row.id);
 }
 
 /** Everything a profile's search text is made of. */

@@ -25,11 +25,13 @@ import {
   insertTeacherSubjects,
   isListedTeacher,
   lockProfile,
+  profileIdsTeaching,
   refreshAllAggregates,
   refreshRating,
   replaceTeacherSubjects,
   searchSourcesOf,
   searchTeacherPage,
+  setApproval,
   subjectsOfTeachers,
   type TeacherFilter,
   type TeacherListRow,
@@ -62,7 +64,12 @@ export type NewTeacherProfile = {
   hourlyRateFils?: number;
   videoUrl?: string | null;
   subjects?: { id: number; nameAr: string; nameEn: string }[];
+  /** Null: waits for an admin's approval (not listed). Default: approved now. */
+  approvedAt?: Date | null;
 };
+
+/** The stored profile fields an owner or an admin may change. */
+export type ProfileChanges = Omit<Parameters<typeof updateProfile>[2], 'searchText'>;
 
 /** The open-slot window of a Kuwait calendar day that is still ahead, or null when it is over. */
 export function futurePartOfDay(day: string, now = new Date()): { from: Date; to: Date } | null {
@@ -96,7 +103,8 @@ function sortOf(query: SearchQuery): TeacherSort {
   return { by: query.sortBy ?? 'averageRating', direction };
 }
 
-function validVideoUrl(value: string): boolean {
+/** A video link must be a web address (http or https). */
+export function validVideoUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';
@@ -130,6 +138,13 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
   async function reindex(executor: Executor, id: number) {
     const sources = await searchSourcesOf(executor, id);
     if (sources) await updateProfile(executor, id, { searchText: teacherSearchText(sources) });
+  }
+
+  /** Writes profile fields and (when given) the subject list, then rewrites the search text. */
+  async function applyChanges(executor: Executor, id: number, values: ProfileChanges, subjectIds?: number[]) {
+    await updateProfile(executor, id, values);
+    if (subjectIds) await replaceTeacherSubjects(executor, id, subjectIds);
+    await reindex(executor, id);
   }
 
   return {
@@ -188,7 +203,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
       if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
       if (profile.userId !== userId) throw new HttpError(403, 'forbidden', 'Only the teacher may edit this profile');
 
-      const values: Parameters<typeof updateProfile>[2] = {};
+      const values: ProfileChanges = {};
       if (patch.bio !== undefined) values[language === 'en' ? 'bioEn' : 'bioAr'] = storableText(patch.bio);
       if (patch.major !== undefined) values[language === 'en' ? 'majorEn' : 'majorAr'] = storableText(patch.major);
       if (patch.experienceYears !== undefined) values.experienceYears = patch.experienceYears;
@@ -207,13 +222,10 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
         throw new FieldValidationError({ subjectIds: 'notFound' });
       }
 
-      await db.transaction(async (tx) => {
-        await updateProfile(tx, id, values);
-        if (subjectIds) await replaceTeacherSubjects(tx, id, subjectIds);
-        await reindex(tx, id);
-      });
+      await db.transaction((tx) => applyChanges(tx, id, values, subjectIds));
       counts.clear();
-      const row = await findListedTeacher(db, id);
+      // The owner's own profile, listed or not (a profile waiting for approval is edited too).
+      const row = await findTeacherOfUser(db, userId);
       if (!row) throw new HttpError(404, 'notFound', 'Teacher not found');
       const [updated] = await present([row], language);
       if (!updated) throw new HttpError(404, 'notFound', 'Teacher not found');
@@ -273,6 +285,14 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
     refreshAggregates: (executor: Executor, ids: number[]) => refreshAllAggregates(executor, ids),
 
     reindex: (id: number, executor: Executor = db) => reindex(executor, id),
+    /** Profile fields and subjects changed at once, search text rewritten (call `forgetCounts` after commit). */
+    applyChanges,
+    /** Approves a profile (listed from now on) or takes the approval back; answers whether it changed. */
+    setApproval: (executor: Executor, id: number, approved: boolean) => setApproval(executor, id, approved),
+    /** After a subject's names change: every profile that teaches it gets its search text rewritten. */
+    async reindexTeachersOf(executor: Executor, subjectId: number) {
+      for (const id of await profileIdsTeaching(executor, subjectId)) await reindex(executor, id);
+    },
     /** After a user's name changes: their teacher profile's search text follows. */
     async reindexUser(userId: number) {
       const id = await findProfileIdOfUser(db, userId);

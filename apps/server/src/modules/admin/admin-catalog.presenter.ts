@@ -1,0 +1,101 @@
+import type { AdminPackage, AdminSettings, AdminSubject, AdminTeacher } from '@ustaz/contract';
+import type { WebsiteSettingsRow } from '../../db/schema.ts';
+import { filsToKwd } from '../../money.ts';
+import type { PackageWithSales } from '../subscriptions/subscriptions.repo.ts';
+import type { AdminSubjectRow, AdminTeacherRow } from './admin-catalog.repo.ts';
+
+/** The admin's view of a teacher profile: both languages, approval and the account. */
+export function toAdminTeacher(row: AdminTeacherRow): AdminTeacher {
+  return {
+    id: row.id,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    status: row.status,
+    approved: row.approvedAt !== null,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    bioAr: row.bioAr,
+    bioEn: row.bioEn,
+    majorAr: row.majorAr,
+    majorEn: row.majorEn,
+    experienceYears: row.experienceYears,
+    hourlyRate: filsToKwd(row.hourlyRateFils),
+    videoUrl: row.videoUrl,
+    subjects: row.subjects.map((subject) => ({ id: subject.id, nameAr: subject.nameAr, nameEn: subject.nameEn })),
+    averageRating: row.averageRating,
+    ratingCount: row.ratingCount,
+    bookingsCount: row.bookingsCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminSubject(row: AdminSubjectRow): AdminSubject {
+  return {
+    id: row.id,
+    nameAr: row.nameAr,
+    nameEn: row.nameEn,
+    descriptionAr: row.descriptionAr,
+    descriptionEn: row.descriptionEn,
+    icon: row.icon,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    teachersCount: row.teachersCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminPackage(row: PackageWithSales): AdminPackage {
+  return {
+    id: row.id,
+    nameAr: row.nameAr,
+    nameEn: row.nameEn,
+    descriptionAr: row.descriptionAr,
+    descriptionEn: row.descriptionEn,
+    hours: row.hours,
+    price: filsToKwd(row.priceFils),
+    type: row.type,
+    validityDays: row.validityDays,
+    featuresAr: row.featuresAr,
+    featuresEn: row.featuresEn,
+    discountPercentage: row.discountPercentage,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    soldCount: row.soldCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The editable settings fields as stored, with version and last change. */
+export function toAdminSettings(row: WebsiteSettingsRow): AdminSettings {
+  return {
+    version: row.version,
+    appName: row.appName,
+    defaultTitle: row.defaultTitle,
+    defaultDescription: row.defaultDescription,
+    defaultKeywords: row.defaultKeywords,
+    defaultOgImage: row.defaultOgImage,
+    logoUrl: row.logoUrl,
+    faviconUrl: row.faviconUrl,
+    primaryColor: row.primaryColor,
+    secondaryColor: row.secondaryColor,
+    facebookUrl: row.facebookUrl,
+    twitterUrl: row.twitterUrl,
+    instagramUrl: row.instagramUrl,
+    linkedinUrl: row.linkedinUrl,
+    youtubeUrl: row.youtubeUrl,
+    tiktokPixelId: row.tiktokPixelId,
+    googleAnalyticsId: row.googleAnalyticsId,
+    facebookPixelId: row.facebookPixelId,
+    instagramPixelId: row.instagramPixelId,
+    hotjarId: row.hotjarId,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    contactAddress: row.contactAddress,
+    headerScripts: row.headerScripts,
+    footerScripts: row.footerScripts,
+    enableRegistration: row.enableRegistration,
+    maxUploadSize: row.maxUploadSize,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

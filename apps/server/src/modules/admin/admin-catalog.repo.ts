@@ -1,0 +1,155 @@
+import { ROLE } from '@ustaz/contract';
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type SubjectRow, subjects, teacherProfiles, teacherSubjects, users } from '../../db/schema.ts';
+import { containsAllWords } from '../../db/text-search.ts';
+import { nameOrEmailMatches } from './admin-users.repo.ts';
+
+type Page = { limit: number; offset: number };
+
+// Teachers ---------------------------------------------------------------------------------------
+
+export type AdminTeacherSubject = { id: number; nameAr: string; nameEn: string };
+
+const adminTeacherColumns = {
+  id: teacherProfiles.id,
+  userId: teacherProfiles.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  status: users.status,
+  approvedAt: teacherProfiles.approvedAt,
+  bioAr: teacherProfiles.bioAr,
+  bioEn: teacherProfiles.bioEn,
+  majorAr: teacherProfiles.majorAr,
+  majorEn: teacherProfiles.majorEn,
+  experienceYears: teacherProfiles.experienceYears,
+  hourlyRateFils: teacherProfiles.hourlyRateFils,
+  videoUrl: teacherProfiles.videoUrl,
+  averageRating: teacherProfiles.averageRating,
+  ratingCount: teacherProfiles.ratingCount,
+  bookingsCount: teacherProfiles.bookingsCount,
+  createdAt: teacherProfiles.createdAt,
+  subjects: sql<AdminTeacherSubject[]>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'nameAr', s.name_ar, 'nameEn', s.name_en) order by s.sort_order, s.id)
+    from ${teacherSubjects} ts join ${subjects} s on s.id = ts.subject_id
+    where ts.teacher_id = ${teacherProfiles.id}), '[]'::json)`,
+};
+
+export type AdminTeacherRow = {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: 'active' | 'suspended';
+  approvedAt: Date | null;
+  bioAr: string;
+  bioEn: string;
+  majorAr: string;
+  majorEn: string;
+  experienceYears: number;
+  hourlyRateFils: number;
+  videoUrl: string | null;
+  averageRating: number;
+  ratingCount: number;
+  bookingsCount: number;
+  createdAt: Date;
+  subjects: AdminTeacherSubject[];
+};
+
+/** A teacher profile counts in the admin's list while its user has the teacher role. */
+const ofTeacher = eq(users.roleId, ROLE.teacher);
+
+export type AdminTeacherFilter = { search?: string; approval: 'pending' | 'approved' | 'all' };
+
+/** One page of teacher profiles: those waiting for approval first, then the newest. */
+export async function listAdminTeachers(
+  db: Executor,
+  filter: AdminTeacherFilter,
+  page: Page,
+): Promise<{ rows: AdminTeacherRow[]; total: number }> {
+  const where = and(
+    ofTeacher,
+    nameOrEmailMatches(filter.search),
+    filter.approval === 'pending'
+      ? isNull(teacherProfiles.approvedAt)
+      : filter.approval === 'approved'
+        ? isNotNull(teacherProfiles.approvedAt)
+        : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(adminTeacherColumns)
+      .from(teacherProfiles)
+      .innerJoin(users, eq(users.id, teacherProfiles.userId))
+      .where(where)
+      .orderBy(
+        desc(sql`${teacherProfiles.approvedAt} is null`),
+        desc(teacherProfiles.createdAt),
+        desc(teacherProfiles.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(teacherProfiles)
+      .innerJoin(users, eq(users.id, teacherProfiles.userId))
+      .where(where),
+  ]);
+  return { rows: rows.map(withNumbers), total: counted?.total ?? 0 };
+}
+
+/** One teacher profile of a user with the teacher role. */
+export async function findAdminTeacher(db: Executor, id: number): Promise<AdminTeacherRow | undefined> {
+  const [row] = await db
+    .select(adminTeacherColumns)
+    .from(teacherProfiles)
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .where(and(eq(teacherProfiles.id, id), ofTeacher))
+    .limit(1);
+  return row ? withNumbers(row) : undefined;
+}
+
+function withNumbers(row: AdminTeacherRow): AdminTeacherRow {
+  return { ...row, averageRating: Number(row.averageRating), subjects: row.subjects ?? [] };
+}
+
+// Subjects ---------------------------------------------------------------------------------------
+
+export type AdminSubjectRow = SubjectRow & { teachersCount: number };
+
+const teachersCount = sql<number>`(select count(*) from ${teacherSubjects} ts where ts.subject_id = ${subjects.id})::int`;
+
+export type AdminSubjectFilter = { words: string[]; isActive?: boolean };
+
+/** Every subject (inactive too), in display order, with how many teachers teach it. */
+export async function listAdminSubjects(
+  db: Executor,
+  filter: AdminSubjectFilter,
+  page: Page,
+): Promise<{ rows: AdminSubjectRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    containsAllWords(subjects.searchText, filter.words),
+    filter.isActive === undefined ? undefined : eq(subjects.isActive, filter.isActive),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ subject: subjects, teachersCount })
+      .from(subjects)
+      .where(where)
+      .orderBy(asc(subjects.sortOrder), asc(subjects.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(subjects).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row.subject, teachersCount: Number(row.teachersCount) })),
+    total: counted?.total ?? 0,
+  };
+}
+
+export async function findAdminSubject(db: Executor, id: number): Promise<AdminSubjectRow | undefined> {
+  const [row] = await db.select({ subject: subjects, teachersCount }).from(subjects).where(eq(subjects.id, id));
+  return row ? { ...row.subject, teachersCount: Number(row.teachersCount) } : undefined;
+}

@@ -1,0 +1,47 @@
+import type { AdminPayment, AdminTransfer } from '@ustaz/contract';
+import { filsToKwd } from '../../money.ts';
+import type { EntryRow, PaymentWithUser, TransferListRow } from './admin-money.repo.ts';
+
+export function fullName(firstName: string | null, lastName: string | null): string {
+  return `${firstName ?? ''} ${lastName ?? ''}`.trim();
+}
+
+export function toAdminTransfer(row: TransferListRow, entries: EntryRow[]): AdminTransfer {
+  return {
+    id: row.id,
+    key: row.key,
+    kind: row.kind,
+    memo: row.memo,
+    paymentId: row.paymentId,
+    reservationId: row.reservationId,
+    subscriptionId: row.subscriptionId,
+    actor: row.actorId === null ? null : { id: row.actorId, name: fullName(row.actorFirstName, row.actorLastName) },
+    entries: entries.map((entry) => ({
+      account: entry.account,
+      userId: entry.userId,
+      userName: entry.userId === null ? null : fullName(entry.firstName, entry.lastName),
+      amount: filsToKwd(entry.amountFils),
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminPayment({ payment, firstName, lastName, email }: PaymentWithUser): AdminPayment {
+  return {
+    id: payment.id,
+    user: { id: payment.userId, name: fullName(firstName, lastName), email },
+    provider: payment.provider,
+    gateway: payment.gateway,
+    purpose: payment.purpose,
+    amount: filsToKwd(payment.amountFils),
+    currency: payment.currency,
+    status: payment.status,
+    providerRef: payment.providerRef,
+    gatewayReference: payment.gatewayReference,
+    creditedToWallet: payment.creditedToWallet,
+    failureReason: payment.failureReason,
+    createdAt: payment.createdAt.toISOString(),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    expiresAt: payment.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,222 @@
+import type { GatewayProvider, PaymentStatus } from '@ustaz/contract';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  type PaymentRow,
+  payments,
+  reservations,
+  users,
+} from '../../db/schema.ts';
+import type { DateBounds } from './admin-date-range.ts';
+
+/** SQL of the admin money pages: the ledger journal, payments, and what a manual refund checks. */
+
+const actor = alias(users, 'actor');
+
+export type TransferFilter = DateBounds & { userId?: number | undefined; kind?: string | undefined };
+
+const transferColumns = {
+  id: ledgerTransfers.id,
+  key: ledgerTransfers.key,
+  kind: ledgerTransfers.kind,
+  memo: ledgerTransfers.memo,
+  paymentId: ledgerTransfers.paymentId,
+  reservationId: ledgerTransfers.reservationId,
+  subscriptionId: ledgerTransfers.subscriptionId,
+  createdAt: ledgerTransfers.createdAt,
+  actorId: actor.id,
+  actorFirstName: actor.firstName,
+  actorLastName: actor.lastName,
+};
+
+export type TransferListRow = {
+  id: number;
+  key: string;
+  kind: string;
+  memo: string;
+  paymentId: string | null;
+  reservationId: number | null;
+  subscriptionId: number | null;
+  createdAt: Date;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+};
+
+export type EntryRow = {
+  transferId: number;
+  account: 'wallet' | 'earnings' | 'gateway' | 'escrow' | 'revenue';
+  userId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  amountFils: number;
+};
+
+/** Transfers newest first (by id: the order they were posted in), one page; `userId` keeps those touching any account of that user. */
+export async function listTransfers(
+  db: Executor,
+  filter: TransferFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: TransferListRow[]; total: number }> {
+  const where: SQL[] = [];
+  if (filter.kind) where.push(eq(ledgerTransfers.kind, filter.kind));
+  if (filter.from) where.push(gte(ledgerTransfers.createdAt, filter.from));
+  if (filter.before) where.push(lt(ledgerTransfers.createdAt, filter.before));
+  if (filter.userId) {
+    where.push(
+      inArray(
+        ledgerTransfers.id,
+        db
+          .select({ id: ledgerEntries.transferId })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .where(eq(ledgerAccounts.userId, filter.userId)),
+      ),
+    );
+  }
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(transferColumns)
+      .from(ledgerTransfers)
+      .leftJoin(actor, eq(actor.id, ledgerTransfers.actorUserId))
+      .where(condition)
+      .orderBy(desc(ledgerTransfers.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(ledgerTransfers).where(condition),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findTransfer(db: Executor, id: number): Promise<TransferListRow | undefined> {
+  const [row] = await db
+    .select(transferColumns)
+    .from(ledgerTransfers)
+    .leftJoin(actor, eq(actor.id, ledgerTransfers.actorUserId))
+    .where(eq(ledgerTransfers.id, id));
+  return row;
+}
+
+/** The legs of several transfers in one query, with each account's kind and owner. */
+export async function entriesOfTransfers(db: Executor, transferIds: number[]): Promise<EntryRow[]> {
+  if (transferIds.length === 0) return [];
+  return db
+    .select({
+      transferId: ledgerEntries.transferId,
+      account: ledgerAccounts.kind,
+      userId: ledgerAccounts.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      amountFils: ledgerEntries.amountFils,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
+    .where(inArray(ledgerEntries.transferId, transferIds))
+    .orderBy(asc(ledgerEntries.transferId), asc(ledgerEntries.id));
+}
+
+// Payments ---------------------------------------------------------------------------------------
+
+export type PaymentWithUser = { payment: PaymentRow; firstName: string; lastName: string; email: string };
+
+export type PaymentFilter = {
+  status?: PaymentStatus | undefined;
+  provider?: GatewayProvider | undefined;
+  userId?: number | undefined;
+  /** A payment id or a gateway reference (ours or the gateway's), any part, case-insensitive. */
+  search?: string | undefined;
+};
+
+function contains(column: PgColumn, text: string) {
+  return sql`strpos(lower(coalesce(${column}, '')), lower(${text})) > 0`;
+}
+
+const paymentColumns = {
+  payment: payments,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+/** Payments newest first, one page, with their payer. */
+export async function listPayments(
+  db: Executor,
+  filter: PaymentFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: PaymentWithUser[]; total: number }> {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(payments.status, filter.status));
+  if (filter.provider) where.push(eq(payments.provider, filter.provider));
+  if (filter.userId) where.push(eq(payments.userId, filter.userId));
+  if (filter.search) {
+    const search = or(
+      contains(payments.id, filter.search),
+      contains(payments.gatewayReference, filter.search),
+      contains(payments.providerRef, filter.search),
+    );
+    if (search) where.push(search);
+  }
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(paymentColumns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(condition)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(payments).where(condition),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The newest payments created since a moment (the reconciliation report), at most `limit`. */
+export async function paymentsCreatedSince(db: Executor, since: Date, limit: number): Promise<PaymentWithUser[]> {
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(gte(payments.createdAt, since))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}
+
+export async function findPaymentWithUser(db: Executor, id: string): Promise<PaymentWithUser | undefined> {
+  const [row] = await db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, id));
+  return row;
+}
+
+// Manual refund checks ---------------------------------------------------------------------------
+
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+/** Who made a payment (undefined when there is no such payment). */
+export async function paymentOwner(db: Executor, id: string): Promise<number | undefined> {
+  const [row] = await db.select({ userId: payments.userId }).from(payments).where(eq(payments.id, id));
+  return row?.userId;
+}
+
+/** Who booked a reservation (undefined when there is no such reservation). */
+export async function reservationStudent(db: Executor, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ studentId: reservations.studentId })
+    .from(reservations)
+    .where(eq(reservations.id, id));
+  return row?.studentId;
+}
