@@ -4,6 +4,7 @@ import {
   CalendarDays,
   ClipboardList,
   GraduationCap,
+  House,
   LayoutDashboard,
   LogOut,
   Package,
@@ -115,7 +116,7 @@ function AdminFrame() {
         {t('skipToContent')}
       </a>
       <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
-        <Link to={base} className="text-lg font-bold text-primary">
+        <Link to={base} className="text-lg font-bold whitespace-nowrap text-primary">
           {t('brand')}
         </Link>
         <span className="hidden text-sm text-slate-500 sm:inline">
@@ -124,18 +125,19 @@ function AdminFrame() {
         <div className="ms-auto flex items-center gap-1">
           <Link
             to={localePath(language)}
-            className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold hover:bg-slate-100"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold hover:bg-slate-100 sm:px-3"
           >
-            {t('backToSite')}
+            <House aria-hidden="true" className="size-4" />
+            <span className="sr-only sm:not-sr-only">{t('backToSite')}</span>
           </Link>
           <LanguageSwitcher />
           <button
             type="button"
             onClick={() => void logout()}
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold text-red-700 hover:bg-red-50 sm:px-3"
           >
             <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-            {t('logout')}
+            <span className="sr-only sm:not-sr-only">{t('logout')}</span>
           </button>
         </div>
       </header>

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'lesson.completed',
   'message.new',
   'review.new',
+  'wallet.refund',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number] | 'unknown';
 
@@ -81,7 +82,7 @@ export function describeNotification(notification: AppNotification, language: La
       };
     }
     case 'booking.cancelled': {
-      const by = data.by === 'student' || data.by === 'teacher' ? data.by : 'unknown';
+      const by = data.by === 'student' || data.by === 'teacher' || data.by === 'admin' ? data.by : 'unknown';
       return {
         kind,
         title: { key: 'booking.cancelled.title' },
@@ -146,6 +147,16 @@ export function describeNotification(notification: AppNotification, language: La
             values: { name: isolate(name), rating: stars, max: formatNumber(5, language) },
           };
       return { kind, title: { key: 'review.new.title' }, body, to: '/profile' };
+    }
+    case 'wallet.refund': {
+      // A manual refund by the support team (admin dashboard): money back to the wallet.
+      const amount = amountText(data.amount, language);
+      return {
+        kind,
+        title: { key: 'wallet.refund.title' },
+        body: amount ? { key: 'wallet.refund.body', values: { amount } } : { key: 'wallet.refund.bodyNoAmount' },
+        to: WALLET_PATH,
+      };
     }
     default:
       return { kind: 'unknown', title: { key: 'unknown.title' }, body: { key: 'unknown.body' }, to: null };

@@ -32,6 +32,7 @@ const KIND_ICONS: Record<NotificationKind, { Icon: LucideIcon; tone: string }> =
   'lesson.completed': { Icon: GraduationCap, tone: 'bg-amber-50 text-amber-700' },
   'message.new': { Icon: MessageSquare, tone: 'bg-blue-50 text-primary' },
   'review.new': { Icon: Star, tone: 'bg-amber-50 text-amber-700' },
+  'wallet.refund': { Icon: WalletMinimal, tone: 'bg-emerald-50 text-emerald-700' },
   unknown: { Icon: Bell, tone: 'bg-slate-100 text-slate-600' },
 };
 

@@ -133,6 +133,11 @@ function everyType(language: Language): [AppNotification, string, string][] {
       ['تم إلغاء درس', 'ألغى الطالب الدرس.'],
     ],
     [
+      notification({ type: 'booking.cancelled', data: { reservationId: 1, by: 'admin' } }),
+      ['Lesson cancelled', 'The support team cancelled the lesson.'],
+      ['تم إلغاء درس', 'ألغى فريق الدعم الدرس.'],
+    ],
+    [
       notification({ type: 'payment.paid', data: { paymentId: 'p1', purpose: 'top_up', amount: '20.000' } }),
       ['Payment received', `${kwd('20.000')} was added to your wallet.`],
       ['تم استلام الدفعة', `أُضيف ${kwd('20.000')} إلى محفظتك.`],
@@ -177,6 +182,16 @@ function everyType(language: Language): [AppNotification, string, string][] {
       notification({ type: 'review.new', data: { reviewId: 4, rating: 5, authorName: 'Fahad' } }),
       ['New review', `${isolated('Fahad')} rated you 5 out of 5.`],
       ['تقييم جديد', `قيّمك ${isolated('Fahad')} بـ ٥ من ٥.`],
+    ],
+    [
+      notification({ type: 'wallet.refund', data: { amount: '7.250', transferId: 31 } }),
+      ['Refund from support', `Our support team refunded ${kwd('7.250')} to your wallet.`],
+      ['استرداد من فريق الدعم', `أعاد فريق الدعم ${kwd('7.250')} إلى محفظتك.`],
+    ],
+    [
+      notification({ type: 'wallet.refund', data: { transferId: 31 } }),
+      ['Refund from support', 'Our support team refunded money to your wallet.'],
+      ['استرداد من فريق الدعم', 'أعاد فريق الدعم مبلغًا إلى محفظتك.'],
     ],
     [
       notification({ type: 'wallet.somethingNew', data: { anything: true } }),
@@ -241,7 +256,9 @@ describe('NotificationsPage opening a notification', () => {
     [{ type: 'booking.confirmed', data: { reservationIds: [5] } }, '/en/reservations', ''],
     [{ type: 'booking.cancelled', data: { reservationId: 5, by: 'teacher' } }, '/en/reservations', '?scope=cancelled'],
     [{ type: 'lesson.completed', data: { reservationId: 5 } }, '/en/reservations', '?scope=past'],
+    [{ type: 'booking.cancelled', data: { reservationId: 5, by: 'admin' } }, '/en/reservations', '?scope=cancelled'],
     [{ type: 'payment.paid', data: { purpose: 'top_up', amount: '5.000' } }, '/en/profile', ''],
+    [{ type: 'wallet.refund', data: { amount: '5.000', transferId: 9 } }, '/en/profile', ''],
     [{ type: 'subscription.activated', data: { subscriptionId: 3 } }, '/en/subscriptions', ''],
     [{ type: 'message.new', data: { senderId: 42, senderName: 'Mona', preview: 'Hi' } }, '/en/chats/42', ''],
   ])('marks it read and goes where it belongs (%o)', async (fields, pathname, search) => {

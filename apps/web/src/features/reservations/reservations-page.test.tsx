@@ -237,6 +237,26 @@ describe('ReservationsPage cards', () => {
     );
     expect(within(card).queryByTestId('cancellation-closed')).toBeNull();
   });
+
+  it('says when the support team cancelled a reservation', async () => {
+    mockApi({
+      lists: {
+        cancelled: ok([
+          reservation({
+            status: 'cancelled',
+            canCancel: false,
+            cancelledBy: 'admin',
+            cancelledAt: '2026-03-05T07:00:00.000Z',
+          }),
+        ]),
+      },
+    });
+    await renderPage({ path: '/reservations?scope=cancelled' });
+    const card = await screen.findByTestId('reservation');
+    expect(within(card).getByTestId('cancelled-by').textContent).toBe(
+      'Cancelled by the support team · Mar 5, 2026, 10:00 AM',
+    );
+  });
 });
 
 describe('ReservationsPage states', () => {

@@ -152,6 +152,14 @@ describe('WalletSection transaction history', () => {
     expect(within(earning).getByText(en.accounts.earnings)).toBeTruthy();
   });
 
+  it('names a refund from the support team', async () => {
+    mockApi({ pages: { 1: { status: 200, body: history([line({ kind: 'manual_refund', amount: '7.250' })]) } } });
+    await renderWallet();
+    const row = await screen.findByTestId('transaction');
+    expect(within(row).getByText(en.kinds.manual_refund)).toBeTruthy();
+    expect(within(row).getByText('+KWD 7.25')).toBeTruthy();
+  });
+
   it('pages through the history', async () => {
     const urls = mockApi({
       pages: {

@@ -9,7 +9,7 @@ const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../p
 function resources() {
   const all: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [file, module] of Object.entries(files)) {
-    const match = /locales\/(\w+)\/(\w+)\.json$/.exec(file);
+    const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
     if (!match?.[1] || !match[2]) continue;
     all[match[1]] ??= {};
     (all[match[1]] as Record<string, Record<string, unknown>>)[match[2]] = module.default;

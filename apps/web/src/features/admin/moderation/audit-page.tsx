@@ -1,4 +1,251 @@
-// Placeholder until the page is built (issue 7).
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntry } from '@ustaz/contract';
+import { ArrowRight, ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { cx } from '../../../shared/ui/class-names.ts';
+import { AdminPage } from '../ui/admin-page.tsx';
+import { AdminPager } from '../ui/admin-pager.tsx';
+import { isolate } from '../ui/bidi.ts';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { FilterBar, TextFilter } from '../ui/filter-bar.tsx';
+import { SelectField } from '../ui/form-fields.tsx';
+import { formatDateTime } from '../ui/format.ts';
+import { idParam } from '../ui/id-param.ts';
+import { optional, useListParams } from '../ui/list-params.ts';
+import { formatId } from '../ui/number-format.ts';
+import { UserLink } from '../ui/user-link.tsx';
+import { useAdminAudit } from './api/get-audit.ts';
+import { auditChanges } from './audit-diff.ts';
+
+const FILTERS = ['action', 'entityType', 'entityId', 'actorId'] as const;
+const PAGE_SIZE = 20;
+
+type EntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+function actionParam(value: string): AuditAction | undefined {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value) ? (value as AuditAction) : undefined;
+}
+
+function entityParam(value: string): EntityType | undefined {
+  return (AUDIT_ENTITY_TYPES as readonly string[]).includes(value) ? (value as EntityType) : undefined;
+}
+
+/**
+ * /{lang}/admin/audit: every admin action (who, what, on which record, why, when), filtered by
+ * action, record and admin; each entry opens to show only the values it changed.
+ */
 export function AdminAuditPage() {
-  return <h1 className="text-2xl font-bold">AdminAuditPage</h1>;
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
+  const action = actionParam(filters.action);
+  const entityType = entityParam(filters.entityType);
+  const entityId = optional(filters.entityId);
+  const actorId = idParam(filters.actorId);
+  const audit = useAdminAudit({ action, entityType, entityId, actorId, page, limit: PAGE_SIZE });
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const filtered = Boolean(action || entityType || entityId || actorId);
+
+  function toggle(id: number) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'when',
+      header: t('audit.columns.when'),
+      cell: (entry) => <span className="whitespace-nowrap">{formatDateTime(entry.createdAt, language)}</span>,
+    },
+    {
+      key: 'who',
+      header: t('audit.columns.who'),
+      cell: (entry) =>
+        entry.actor ? (
+          <UserLink id={entry.actor.id} name={entry.actor.name} />
+        ) : (
+          <span className="text-slate-500">{t('audit.deletedActor')}</span>
+        ),
+    },
+    {
+      key: 'what',
+      header: t('audit.columns.what'),
+      cell: (entry) => <span className="font-semibold text-slate-900">{t(`audit.actions.${entry.action}`)}</span>,
+    },
+    {
+      key: 'entity',
+      header: t('audit.columns.entity'),
+      cell: (entry) => (
+        <Link
+          to={localePath(
+            language,
+            `/admin/audit?entityType=${entry.entityType}&entityId=${encodeURIComponent(entry.entityId)}`,
+          )}
+          className="whitespace-nowrap text-primary underline-offset-2 hover:underline"
+        >
+          {t('audit.entity', { type: t(`audit.entities.${entry.entityType}`), id: isolate(entry.entityId) })}
+        </Link>
+      ),
+    },
+    {
+      key: 'reason',
+      header: t('audit.columns.reason'),
+      className: 'min-w-40 max-w-xs',
+      cell: (entry) =>
+        entry.reason ? (
+          <p dir="auto" className="break-words whitespace-pre-line text-slate-700">
+            {entry.reason}
+          </p>
+        ) : null,
+    },
+    {
+      key: 'changes',
+      header: t('audit.columns.changes'),
+      className: 'min-w-64',
+      cell: (entry) => <AuditChanges entry={entry} open={expanded.has(entry.id)} onToggle={() => toggle(entry.id)} />,
+    },
+  ];
+
+  return (
+    <AdminPage title={t('audit.title')} description={t('audit.description')}>
+      <FilterBar
+        active={filtered}
+        onClear={() => setFilters({ action: '', entityType: '', entityId: '', actorId: '' })}
+      >
+        <SelectField
+          name="action"
+          label={t('audit.actionFilter')}
+          value={action ?? ''}
+          onChange={(event) => setFilter('action', event.target.value)}
+          options={[
+            { value: '', label: t('audit.allActions') },
+            ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value}`) })),
+          ]}
+          className="w-full sm:w-60"
+        />
+        <SelectField
+          name="entityType"
+          label={t('audit.entityFilter')}
+          value={entityType ?? ''}
+          onChange={(event) => setFilter('entityType', event.target.value)}
+          options={[
+            { value: '', label: t('audit.allEntities') },
+            ...AUDIT_ENTITY_TYPES.map((value) => ({ value, label: t(`audit.entities.${value}`) })),
+          ]}
+          className="w-full sm:w-44"
+        />
+        <TextFilter
+          name="entityId"
+          label={t('audit.entityId')}
+          value={filters.entityId}
+          onApply={(value) => setFilter('entityId', value)}
+        />
+        <TextFilter
+          name="actorId"
+          label={t('audit.actorId')}
+          placeholder={t('common.userIdPlaceholder')}
+          value={filters.actorId}
+          onApply={(value) => setFilter('actorId', value)}
+          numeric
+          className="w-full sm:w-48"
+        />
+      </FilterBar>
+      <DataTable
+        caption={t('audit.caption')}
+        columns={columns}
+        rows={audit.data?.data}
+        rowKey={(entry) => entry.id}
+        loading={audit.isFetching}
+        error={audit.isError}
+        onRetry={() => void audit.refetch()}
+        retrying={audit.isFetching}
+        empty={
+          filtered
+            ? { title: t('audit.noMatch.title'), body: t('audit.noMatch.body') }
+            : { title: t('audit.empty.title'), body: t('audit.empty.body') }
+        }
+        testId="audit-table"
+      />
+      {audit.data ? (
+        <AdminPager
+          page={audit.data.page}
+          totalPages={audit.data.totalPages}
+          total={audit.data.total}
+          onPageChange={setPage}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+/** The button that opens an entry, and the keys it changed: `key: before → after`, values as JSON. */
+function AuditChanges({ entry, open, onToggle }: { entry: AuditEntry; open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  const panelId = `audit-changes-${entry.id}`;
+  const changes = open ? auditChanges(entry.before, entry.after) : [];
+  const value = (text: string | undefined) =>
+    text === undefined ? <span className="text-slate-500 italic">{t('audit.noValue')}</span> : text;
+
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        className="inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <ChevronDown aria-hidden="true" className={cx('size-4 transition-transform', open && 'rotate-180')} />
+        {t(open ? 'audit.hideChanges' : 'audit.showChanges')}
+      </button>
+      {open ? (
+        <div id={panelId} className="w-full">
+          {changes.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('audit.noChanges')}</p>
+          ) : (
+            <dl
+              aria-label={t('audit.changesOf', { id: formatId(entry.id, language) })}
+              className="flex flex-col gap-2 rounded-lg bg-slate-50 p-2 text-xs"
+              data-testid="audit-changes"
+            >
+              {changes.map((change) => (
+                <div key={change.key} className="flex flex-col gap-0.5" data-testid="audit-change">
+                  <dt dir="ltr" className="text-start font-mono font-semibold text-slate-800">
+                    {change.key}
+                  </dt>
+                  <dd className="relative flex flex-wrap items-center gap-1.5 font-mono">
+                    <span className="sr-only">{t('audit.before')}</span>
+                    <span
+                      dir="ltr"
+                      className="rounded bg-red-50 px-1 break-all text-red-800"
+                      data-testid="audit-before"
+                    >
+                      {value(change.before)}
+                    </span>
+                    <ArrowRight aria-hidden="true" className="size-3.5 shrink-0 text-slate-500 rtl:-scale-x-100" />
+                    <span className="sr-only">{t('audit.after')}</span>
+                    <span
+                      dir="ltr"
+                      className="rounded bg-emerald-50 px-1 break-all text-emerald-800"
+                      data-testid="audit-after"
+                    >
+                      {value(change.after)}
+                    </span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,4 +1,291 @@
-// Placeholder until the page is built (issue 7).
-export function AdminReservationsPage() {
-  return <h1 className="text-2xl font-bold">AdminReservationsPage</h1>;
+import {
+  type AdminCancelReservationResponse,
+  type AdminReservation,
+  RESERVATION_STATUSES,
+  type ReservationStatus,
+} from '@ustaz/contract';
+import type { Language } from '@ustaz/contract/constants';
+import type { TFunction } from 'i18next';
+import { CalendarX2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { Alert } from '../../../shared/ui/alert.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { adminErrorText } from '../ui/admin-errors.ts';
+import { AdminPage } from '../ui/admin-page.tsx';
+import { AdminPager } from '../ui/admin-pager.tsx';
+import { Badge, type BadgeTone } from '../ui/badge.tsx';
+import { isolate } from '../ui/bidi.ts';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
+import { DateFilter, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
+import { SelectField } from '../ui/form-fields.tsx';
+import { formatDateTime } from '../ui/format.ts';
+import { idParam } from '../ui/id-param.ts';
+import { useListParams } from '../ui/list-params.ts';
+import { formatHours, formatId, formatKwdExact } from '../ui/number-format.ts';
+import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { UserLink } from '../ui/user-link.tsx';
+import { useCancelReservation } from './api/cancel-reservation.ts';
+import { useAdminReservations } from './api/get-reservations.ts';
+
+const FILTERS = ['status', 'userId', 'from', 'to'] as const;
+const PAGE_SIZE = 20;
+const HOUR_MS = 3600_000;
+
+const STATUS_TONES: Record<ReservationStatus, BadgeTone> = {
+  pending: 'warning',
+  confirmed: 'info',
+  completed: 'success',
+  cancelled: 'danger',
+};
+
+function isStatus(value: string): value is ReservationStatus {
+  return (RESERVATION_STATUSES as readonly string[]).includes(value);
+}
+
+/** Pending or confirmed and not yet ended: the server's rule for an admin cancellation. */
+export function canAdminCancel(reservation: AdminReservation, now: Date): boolean {
+  if (reservation.status !== 'pending' && reservation.status !== 'confirmed') return false;
+  return new Date(reservation.endTime).getTime() > now.getTime();
+}
+
+function lessonHours(reservation: AdminReservation): number {
+  const ms = new Date(reservation.endTime).getTime() - new Date(reservation.startTime).getTime();
+  return Number.isFinite(ms) && ms > 0 ? ms / HOUR_MS : 0;
+}
+
+function hoursText(hours: number, language: Language, t: TFunction<'admin-money'>): string {
+  return t('reservations.hours', { count: hours, number: formatHours(hours, language) });
+}
+
+/** Where the money of a cancellation goes, as the dialog says it before the admin confirms. */
+function refundPreview(reservation: AdminReservation, language: Language, t: TFunction<'admin-money'>): string {
+  if (reservation.status === 'pending') return t('reservations.refundNone');
+  if (reservation.paidWith === 'subscription') {
+    return t('reservations.refundHours', { hours: hoursText(lessonHours(reservation), language, t) });
+  }
+  return t('reservations.refundWallet', { amount: formatKwdExact(reservation.price, language) });
+}
+
+/** What was refunded, from the server's answer. */
+function refundDone(
+  refund: AdminCancelReservationResponse['refund'],
+  language: Language,
+  t: TFunction<'admin-money'>,
+): string {
+  if (refund.to === 'wallet') return t('reservations.doneWallet', { amount: formatKwdExact(refund.amount, language) });
+  if (refund.to === 'subscription') return t('reservations.doneHours', { hours: hoursText(refund.hours, language, t) });
+  return t('reservations.doneNone');
+}
+
+/**
+ * /{lang}/admin/reservations: every lesson by status, person (`?userId=` from the user page) and
+ * start day; a live one can be cancelled with a full refund to where it was paid from.
+ */
+export function AdminReservationsPage({ now }: { now?: Date } = {}) {
+  const { t } = useTranslation('admin-money');
+  const { t: tAdmin } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
+  const status = isStatus(filters.status) ? filters.status : undefined;
+  const userId = idParam(filters.userId);
+  const reservations = useAdminReservations({
+    status,
+    userId,
+    ...dayRangeQuery(filters.from, filters.to),
+    page,
+    limit: PAGE_SIZE,
+  });
+  const cancel = useCancelReservation();
+  const [cancelling, setCancelling] = useState<AdminReservation | null>(null);
+  const filtered = Boolean(status || userId || filters.from || filters.to);
+  const moment = now ?? new Date();
+
+  async function confirmCancel(reason: string) {
+    if (!cancelling) return;
+    try {
+      const answer = await cancel.mutateAsync({ id: cancelling.id, reason });
+      void notify.success(refundDone(answer.refund, language, t));
+    } catch (error) {
+      void notify.error(adminErrorText(error, tAdmin));
+      throw error;
+    }
+  }
+
+  const columns: Column<AdminReservation>[] = [
+    {
+      key: 'start',
+      header: t('reservations.columns.start'),
+      cell: (reservation) => (
+        <span className="flex flex-col">
+          <span className="whitespace-nowrap">{formatDateTime(reservation.startTime, language)}</span>
+          <span className="text-xs text-slate-500">
+            {t('common.idRef', { id: formatId(reservation.id, language) })}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'student',
+      header: t('reservations.columns.student'),
+      className: 'min-w-44',
+      cell: (reservation) => (
+        <UserLink id={reservation.student.id} name={reservation.student.name} detail={reservation.student.email} />
+      ),
+    },
+    {
+      key: 'teacher',
+      header: t('reservations.columns.teacher'),
+      cell: (reservation) => <UserLink id={reservation.teacher.id} name={reservation.teacher.name} />,
+    },
+    {
+      key: 'price',
+      header: <span className="block text-end">{t('reservations.columns.price')}</span>,
+      className: 'text-end tabular-nums whitespace-nowrap',
+      cell: (reservation) => formatKwdExact(reservation.price, language),
+    },
+    {
+      key: 'paidWith',
+      header: t('reservations.columns.paidWith'),
+      cell: (reservation) => t(`paidWith.${reservation.paidWith}`),
+    },
+    {
+      key: 'status',
+      header: t('reservations.columns.status'),
+      cell: (reservation) => (
+        <Badge tone={STATUS_TONES[reservation.status]}>{t(`reservationStatus.${reservation.status}`)}</Badge>
+      ),
+    },
+    {
+      key: 'cancelled',
+      header: t('reservations.columns.cancelled'),
+      className: 'min-w-40',
+      cell: (reservation) =>
+        reservation.status === 'cancelled' ? (
+          <span className="flex flex-col gap-0.5">
+            {reservation.cancelledBy ? (
+              <span className="font-semibold text-slate-800">{t(`cancelledBy.${reservation.cancelledBy}`)}</span>
+            ) : null}
+            {reservation.cancelledAt ? (
+              <span className="text-xs whitespace-nowrap text-slate-500">
+                {formatDateTime(reservation.cancelledAt, language)}
+              </span>
+            ) : null}
+            {reservation.cancelReason ? (
+              <span dir="auto" className="break-words whitespace-pre-line text-slate-700">
+                {reservation.cancelReason}
+              </span>
+            ) : null}
+          </span>
+        ) : null,
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      cell: (reservation) =>
+        canAdminCancel(reservation, moment) ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setCancelling(reservation)}
+            aria-label={t('reservations.cancelLabel', { id: formatId(reservation.id, language) })}
+          >
+            <CalendarX2 aria-hidden="true" className="size-4" />
+            {t('reservations.cancel')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <AdminPage title={t('reservations.title')} description={t('reservations.description')}>
+      <FilterBar active={filtered} onClear={() => setFilters({ status: '', userId: '', from: '', to: '' })}>
+        <SelectField
+          name="status"
+          label={t('reservations.statusFilter')}
+          value={status ?? ''}
+          onChange={(event) => setFilter('status', event.target.value)}
+          options={[
+            { value: '', label: t('reservations.allStatuses') },
+            ...RESERVATION_STATUSES.map((value) => ({ value, label: t(`reservationStatus.${value}`) })),
+          ]}
+          className="w-full sm:w-44"
+        />
+        <TextFilter
+          name="userId"
+          label={t('reservations.userFilter')}
+          placeholder={t('common.userIdPlaceholder')}
+          value={filters.userId}
+          onApply={(value) => setFilter('userId', value)}
+          numeric
+          className="w-full sm:w-56"
+        />
+        <DateFilter
+          name="from"
+          label={t('common.from')}
+          value={filters.from}
+          max={filters.to}
+          onApply={(value) => setFilter('from', value)}
+        />
+        <DateFilter
+          name="to"
+          label={t('common.to')}
+          value={filters.to}
+          min={filters.from}
+          onApply={(value) => setFilter('to', value)}
+        />
+      </FilterBar>
+      {isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
+      <DataTable
+        caption={t('reservations.caption')}
+        columns={columns}
+        rows={reservations.data?.data}
+        rowKey={(reservation) => reservation.id}
+        loading={reservations.isFetching}
+        error={reservations.isError}
+        onRetry={() => void reservations.refetch()}
+        retrying={reservations.isFetching}
+        empty={
+          filtered
+            ? { title: t('reservations.noMatch.title'), body: t('reservations.noMatch.body') }
+            : { title: t('reservations.empty.title'), body: t('reservations.empty.body') }
+        }
+        testId="reservations-table"
+      />
+      {reservations.data ? (
+        <AdminPager
+          page={reservations.data.page}
+          totalPages={reservations.data.totalPages}
+          total={reservations.data.total}
+          onPageChange={setPage}
+        />
+      ) : null}
+      <ReasonDialog
+        open={cancelling !== null}
+        title={cancelling ? t('reservations.dialogTitle', { id: formatId(cancelling.id, language) }) : ''}
+        message={
+          cancelling ? (
+            <div className="flex flex-col gap-2">
+              <p>
+                {t('reservations.dialogLesson', {
+                  student: isolate(cancelling.student.name),
+                  teacher: isolate(cancelling.teacher.name),
+                  start: formatDateTime(cancelling.startTime, language),
+                })}
+              </p>
+              <p className="font-semibold text-slate-900" data-testid="cancel-refund-preview">
+                {refundPreview(cancelling, language, t)}
+              </p>
+            </div>
+          ) : null
+        }
+        confirmText={t('reservations.confirm')}
+        onClose={() => setCancelling(null)}
+        onConfirm={confirmCancel}
+      />
+    </AdminPage>
+  );
 }

@@ -1,4 +1,280 @@
-// Placeholder until the page is built (issue 7).
+import type { AdminReview, AdminReviewResponse } from '@ustaz/contract';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../../shared/lib/format.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { adminErrorText } from '../ui/admin-errors.ts';
+import { AdminPage } from '../ui/admin-page.tsx';
+import { AdminPager } from '../ui/admin-pager.tsx';
+import { Badge } from '../ui/badge.tsx';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { FilterBar } from '../ui/filter-bar.tsx';
+import { SelectField } from '../ui/form-fields.tsx';
+import { formatDateTime } from '../ui/format.ts';
+import { idParam } from '../ui/id-param.ts';
+import { optional, useListParams } from '../ui/list-params.ts';
+import { formatId } from '../ui/number-format.ts';
+import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { SearchBox } from '../ui/search-box.tsx';
+import { UserLink } from '../ui/user-link.tsx';
+import { useAdminReviews } from './api/get-reviews.ts';
+import { useHideReview } from './api/hide-review.ts';
+import { useUnhideReview } from './api/unhide-review.ts';
+
+const FILTERS = ['hidden', 'maxRating', 'search', 'teacherId'] as const;
+const PAGE_SIZE = 20;
+const MAX_STARS = 5;
+const RATINGS = [1, 2, 3, 4] as const;
+
+function hiddenParam(value: string): 'true' | 'false' | undefined {
+  return value === 'true' || value === 'false' ? value : undefined;
+}
+
+function ratingParam(value: string): number | undefined {
+  const rating = Number(value);
+  return Number.isInteger(rating) && rating >= 1 && rating <= MAX_STARS ? rating : undefined;
+}
+
+/** Filled and empty stars for the eye ("★★★★☆"); the words are given to screen readers. */
+function starsOf(rating: number): string {
+  const filled = Math.max(0, Math.min(MAX_STARS, Math.round(rating)));
+  return '\u2605'.repeat(filled) + '\u2606'.repeat(MAX_STARS - filled);
+}
+
+/**
+ * /{lang}/admin/reviews: reviews in both directions, hidden ones included; an abusive one is
+ * hidden (with a reason) from every public list and from the teacher's rating, or shown again.
+ */
 export function AdminReviewsPage() {
-  return <h1 className="text-2xl font-bold">AdminReviewsPage</h1>;
+  const { t } = useTranslation('admin-money');
+  const { t: tAdmin } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
+  const hidden = hiddenParam(filters.hidden);
+  const maxRating = ratingParam(filters.maxRating);
+  const teacherId = idParam(filters.teacherId);
+  const search = optional(filters.search);
+  const reviews = useAdminReviews({ hidden, maxRating, teacherId, search, page, limit: PAGE_SIZE });
+  const hide = useHideReview();
+  const unhide = useUnhideReview();
+  const [hiding, setHiding] = useState<AdminReview | null>(null);
+  const filtered = Boolean(hidden || maxRating || teacherId || search);
+
+  function ratingSentence(answer: AdminReviewResponse, key: 'reviews.hidden_done' | 'reviews.unhidden_done') {
+    const { averageRating, ratingCount } = answer.teacher;
+    return t(key, {
+      average: formatNumber(averageRating, language, 1),
+      count: t('reviews.ratingCount', { count: ratingCount, number: formatNumber(ratingCount, language) }),
+    });
+  }
+
+  async function confirmHide(reason: string) {
+    if (!hiding) return;
+    try {
+      const answer = await hide.mutateAsync({ id: hiding.id, reason });
+      void notify.success(ratingSentence(answer, 'reviews.hidden_done'));
+    } catch (error) {
+      void notify.error(adminErrorText(error, tAdmin));
+      throw error;
+    }
+  }
+
+  function runUnhide(review: AdminReview) {
+    unhide.mutate(review.id, {
+      onSuccess: (answer) => void notify.success(ratingSentence(answer, 'reviews.unhidden_done')),
+      onError: (error) => void notify.error(adminErrorText(error, tAdmin)),
+    });
+  }
+
+  const columns: Column<AdminReview>[] = [
+    {
+      key: 'date',
+      header: t('reviews.columns.date'),
+      cell: (review) => (
+        <span className="flex flex-col">
+          <span className="whitespace-nowrap">{formatDateTime(review.createdAt, language)}</span>
+          <span className="text-xs text-slate-500">{t('common.idRef', { id: formatId(review.id, language) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'teacher',
+      header: t('reviews.columns.teacher'),
+      cell: (review) => <UserLink id={review.teacher.userId} name={review.teacher.name} />,
+    },
+    {
+      key: 'student',
+      header: t('reviews.columns.student'),
+      cell: (review) => <UserLink id={review.student.id} name={review.student.name} />,
+    },
+    {
+      key: 'type',
+      header: t('reviews.columns.type'),
+      cell: (review) => <span className="text-slate-700">{t(`reviews.types.${review.type}`)}</span>,
+    },
+    {
+      key: 'rating',
+      header: t('reviews.columns.rating'),
+      cell: (review) => (
+        // relative: the sr-only text is positioned, and must not stretch the page beyond the table's scroller.
+        <span className="relative whitespace-nowrap text-amber-600">
+          <span aria-hidden="true">{starsOf(review.rating)}</span>
+          <span className="sr-only">
+            {t('reviews.stars', {
+              rating: formatNumber(review.rating, language),
+              max: formatNumber(MAX_STARS, language),
+            })}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'comment',
+      header: t('reviews.columns.comment'),
+      className: 'min-w-56 max-w-md',
+      cell: (review) =>
+        review.comment.trim() ? (
+          <p dir="auto" className="break-words whitespace-pre-line text-slate-800">
+            {review.comment}
+          </p>
+        ) : (
+          <span className="text-slate-500">{t('reviews.noComment')}</span>
+        ),
+    },
+    {
+      key: 'visibility',
+      header: t('reviews.columns.visibility'),
+      className: 'min-w-36',
+      cell: (review) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone={review.hidden ? 'danger' : 'success'}>
+            {t(review.hidden ? 'reviews.hidden' : 'reviews.visible')}
+          </Badge>
+          {review.hidden && review.hiddenReason ? (
+            <span className="text-xs text-slate-600">
+              {t('reviews.hiddenReason')}
+              <bdi dir="auto" className="ms-1 break-words">
+                {review.hiddenReason}
+              </bdi>
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      cell: (review) =>
+        review.hidden ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => runUnhide(review)}
+            loading={unhide.isPending && unhide.variables === review.id}
+            disabled={unhide.isPending}
+            aria-label={t('reviews.unhideLabel', { id: formatId(review.id, language) })}
+          >
+            <Eye aria-hidden="true" className="size-4" />
+            {t('reviews.unhide')}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setHiding(review)}
+            aria-label={t('reviews.hideLabel', { id: formatId(review.id, language) })}
+          >
+            <EyeOff aria-hidden="true" className="size-4" />
+            {t('reviews.hide')}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <AdminPage title={t('reviews.title')} description={t('reviews.description')}>
+      <FilterBar active={filtered} onClear={() => setFilters({ hidden: '', maxRating: '', search: '', teacherId: '' })}>
+        <SearchBox
+          label={t('reviews.searchLabel')}
+          value={filters.search}
+          onSearch={(value) => setFilter('search', value)}
+        />
+        <SelectField
+          name="hidden"
+          label={t('reviews.visibilityFilter')}
+          value={hidden ?? ''}
+          onChange={(event) => setFilter('hidden', event.target.value)}
+          options={[
+            { value: '', label: t('reviews.visibility.all') },
+            { value: 'false', label: t('reviews.visibility.false') },
+            { value: 'true', label: t('reviews.visibility.true') },
+          ]}
+          className="w-full sm:w-40"
+        />
+        <SelectField
+          name="maxRating"
+          label={t('reviews.ratingFilter')}
+          value={maxRating ? String(maxRating) : ''}
+          onChange={(event) => setFilter('maxRating', event.target.value)}
+          options={[
+            { value: '', label: t('reviews.anyRating') },
+            ...RATINGS.map((value) => ({
+              value: String(value),
+              label: t('reviews.maxRating', { count: value, number: formatNumber(value, language) }),
+            })),
+          ]}
+          className="w-full sm:w-44"
+        />
+        {teacherId ? (
+          <Badge tone="info">{t('reviews.teacherFiltered', { id: formatId(teacherId, language) })}</Badge>
+        ) : null}
+      </FilterBar>
+      <DataTable
+        caption={t('reviews.caption')}
+        columns={columns}
+        rows={reviews.data?.data}
+        rowKey={(review) => review.id}
+        loading={reviews.isFetching}
+        error={reviews.isError}
+        onRetry={() => void reviews.refetch()}
+        retrying={reviews.isFetching}
+        empty={
+          filtered
+            ? { title: t('reviews.noMatch.title'), body: t('reviews.noMatch.body') }
+            : { title: t('reviews.empty.title'), body: t('reviews.empty.body') }
+        }
+        testId="reviews-table"
+      />
+      {reviews.data ? (
+        <AdminPager
+          page={reviews.data.page}
+          totalPages={reviews.data.totalPages}
+          total={reviews.data.total}
+          onPageChange={setPage}
+        />
+      ) : null}
+      <ReasonDialog
+        open={hiding !== null}
+        title={hiding ? t('reviews.hideTitle', { id: formatId(hiding.id, language) }) : ''}
+        message={
+          hiding ? (
+            <div className="flex flex-col gap-2">
+              {hiding.comment.trim() ? (
+                <blockquote dir="auto" className="border-s-4 border-slate-200 ps-3 break-words text-slate-800">
+                  {hiding.comment}
+                </blockquote>
+              ) : null}
+              <p>{t('reviews.hideMessage')}</p>
+            </div>
+          ) : null
+        }
+        confirmText={t('reviews.hideConfirm')}
+        onClose={() => setHiding(null)}
+        onConfirm={confirmHide}
+      />
+    </AdminPage>
+  );
 }

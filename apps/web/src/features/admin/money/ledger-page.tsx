@@ -1,4 +1,265 @@
-// Placeholder until the page is built (issue 7).
+import { ADMIN_TRANSFER_KINDS, type AdminTransfer } from '@ustaz/contract';
+import { HandCoins } from 'lucide-react';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { Alert } from '../../../shared/ui/alert.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { cx } from '../../../shared/ui/class-names.ts';
+import { AdminPage } from '../ui/admin-page.tsx';
+import { AdminPager } from '../ui/admin-pager.tsx';
+import { isolate } from '../ui/bidi.ts';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
+import { DateFilter, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
+import { SelectField } from '../ui/form-fields.tsx';
+import { formatDateTime, formatLedgerAmount } from '../ui/format.ts';
+import { idParam } from '../ui/id-param.ts';
+import { useListParams } from '../ui/list-params.ts';
+import { formatId } from '../ui/number-format.ts';
+import { UserLink } from '../ui/user-link.tsx';
+import { useAdminLedger } from './api/get-ledger.ts';
+import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
+
+const FILTERS = ['userId', 'kind', 'from', 'to'] as const;
+const PAGE_SIZE = 20;
+
+type TransferKind = (typeof ADMIN_TRANSFER_KINDS)[number];
+
+function isKind(value: string): value is TransferKind {
+  return (ADMIN_TRANSFER_KINDS as readonly string[]).includes(value);
+}
+
+function amountTone(amount: string): string {
+  const value = Number(amount);
+  if (value > 0) return 'text-emerald-700';
+  if (value < 0) return 'text-red-700';
+  return 'text-slate-600';
+}
+
+/**
+ * /{lang}/admin/ledger: the ledger journal (every transfer with its lines), filtered by user,
+ * kind and days; the manual refund starts here.
+ */
 export function AdminLedgerPage() {
-  return <h1 className="text-2xl font-bold">AdminLedgerPage</h1>;
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
+  const userId = idParam(filters.userId);
+  const kind = isKind(filters.kind) ? filters.kind : undefined;
+  const ledger = useAdminLedger({
+    userId,
+    kind,
+    ...dayRangeQuery(filters.from, filters.to),
+    page,
+    limit: PAGE_SIZE,
+  });
+  const [refund, setRefund] = useState<RefundTarget | null>(null);
+  const filtered = Boolean(userId || kind || filters.from || filters.to);
+  const kindLabel = (value: string) => t(`kinds.${value}`, { defaultValue: value });
+
+  const columns: Column<AdminTransfer>[] = [
+    {
+      key: 'date',
+      header: t('ledger.columns.date'),
+      cell: (transfer) => <span className="whitespace-nowrap">{formatDateTime(transfer.createdAt, language)}</span>,
+    },
+    {
+      key: 'kind',
+      header: t('ledger.columns.kind'),
+      cell: (transfer) => (
+        <span className="flex flex-col">
+          <span className="font-semibold text-slate-900">{kindLabel(transfer.kind)}</span>
+          <span className="text-xs text-slate-500">{t('common.idRef', { id: formatId(transfer.id, language) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'entries',
+      header: t('ledger.columns.entries'),
+      className: 'min-w-64',
+      cell: (transfer) => (
+        <ul
+          aria-label={t('ledger.entriesLabel', { id: formatId(transfer.id, language) })}
+          className="flex flex-col gap-1"
+          data-testid="ledger-entries"
+        >
+          {transfer.entries.map((entry, index) => (
+            // Lines have no id of their own; their order is the server's and does not change.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={index} className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="text-slate-700">
+                <EntryLabel account={entry.account} userId={entry.userId} userName={entry.userName} />
+              </span>
+              <span className={cx('font-semibold whitespace-nowrap tabular-nums', amountTone(entry.amount))}>
+                {formatLedgerAmount(entry.amount, language)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      key: 'memo',
+      header: t('ledger.columns.memo'),
+      className: 'min-w-40',
+      cell: (transfer) =>
+        transfer.memo ? (
+          <p dir="auto" className="break-words whitespace-pre-line text-slate-700">
+            {transfer.memo}
+          </p>
+        ) : null,
+    },
+    {
+      key: 'actor',
+      header: t('ledger.columns.actor'),
+      cell: (transfer) =>
+        transfer.actor ? (
+          <UserLink id={transfer.actor.id} name={transfer.actor.name} />
+        ) : (
+          <span className="text-slate-500">{t('common.system')}</span>
+        ),
+    },
+    {
+      key: 'links',
+      header: t('ledger.columns.links'),
+      cell: (transfer) => <TransferLinks transfer={transfer} />,
+    },
+  ];
+
+  return (
+    <AdminPage
+      title={t('ledger.title')}
+      description={t('ledger.description')}
+      actions={
+        <Button onClick={() => setRefund(userId ? { userId } : {})}>
+          <HandCoins aria-hidden="true" className="size-4" />
+          {t('ledger.refundAction')}
+        </Button>
+      }
+    >
+      <FilterBar active={filtered} onClear={() => setFilters({ userId: '', kind: '', from: '', to: '' })}>
+        <TextFilter
+          name="userId"
+          label={t('common.userId')}
+          placeholder={t('common.userIdPlaceholder')}
+          value={filters.userId}
+          onApply={(value) => setFilter('userId', value)}
+          numeric
+        />
+        <SelectField
+          name="kind"
+          label={t('ledger.kindFilter')}
+          value={kind ?? ''}
+          onChange={(event) => setFilter('kind', event.target.value)}
+          options={[
+            { value: '', label: t('ledger.allKinds') },
+            ...ADMIN_TRANSFER_KINDS.map((value) => ({ value, label: kindLabel(value) })),
+          ]}
+          className="w-full sm:w-56"
+        />
+        <DateFilter
+          name="from"
+          label={t('common.from')}
+          value={filters.from}
+          max={filters.to}
+          onApply={(value) => setFilter('from', value)}
+        />
+        <DateFilter
+          name="to"
+          label={t('common.to')}
+          value={filters.to}
+          min={filters.from}
+          onApply={(value) => setFilter('to', value)}
+        />
+      </FilterBar>
+      {isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
+      <DataTable
+        caption={t('ledger.caption')}
+        columns={columns}
+        rows={ledger.data?.data}
+        rowKey={(transfer) => transfer.id}
+        loading={ledger.isFetching}
+        error={ledger.isError}
+        onRetry={() => void ledger.refetch()}
+        retrying={ledger.isFetching}
+        empty={
+          filtered
+            ? { title: t('ledger.noMatch.title'), body: t('ledger.noMatch.body') }
+            : { title: t('ledger.empty.title'), body: t('ledger.empty.body') }
+        }
+        testId="ledger-table"
+      />
+      {ledger.data ? (
+        <AdminPager
+          page={ledger.data.page}
+          totalPages={ledger.data.totalPages}
+          total={ledger.data.total}
+          onPageChange={setPage}
+        />
+      ) : null}
+      {refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
+    </AdminPage>
+  );
+}
+
+/** "Wallet (Mona Al-Sabah):" with the user linking to their page, or "Platform revenue:". */
+function EntryLabel({
+  account,
+  userId,
+  userName,
+}: Pick<AdminTransfer['entries'][number], 'account' | 'userId' | 'userName'>) {
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  const accountName = t(`accounts.${account}`);
+  if (userId === null) return t('ledger.entryAccount', { account: accountName });
+  return (
+    <Trans
+      t={t}
+      i18nKey="ledger.entryUser"
+      values={{ account: accountName, user: userName?.trim() || t('common.idRef', { id: formatId(userId, language) }) }}
+      components={{
+        user: (
+          <Link
+            to={localePath(language, `/admin/users/${userId}`)}
+            dir="auto"
+            className="text-primary underline-offset-2 hover:underline"
+          />
+        ),
+      }}
+    />
+  );
+}
+
+/** What a transfer is about: its payment (opens the payments list on it), reservation, subscription. */
+function TransferLinks({ transfer }: { transfer: AdminTransfer }) {
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  const items = [];
+  if (transfer.paymentId) {
+    items.push(
+      <li key="payment">
+        <Link
+          to={localePath(language, `/admin/payments?search=${encodeURIComponent(transfer.paymentId)}`)}
+          className="text-primary underline-offset-2 hover:underline"
+        >
+          {t('ledger.payment', { id: isolate(transfer.paymentId) })}
+        </Link>
+      </li>,
+    );
+  }
+  if (transfer.reservationId) {
+    items.push(
+      <li key="reservation">{t('ledger.reservation', { id: formatId(transfer.reservationId, language) })}</li>,
+    );
+  }
+  if (transfer.subscriptionId) {
+    items.push(
+      <li key="subscription">{t('ledger.subscription', { id: formatId(transfer.subscriptionId, language) })}</li>,
+    );
+  }
+  if (items.length === 0) return null;
+  return <ul className="flex flex-col gap-1 text-sm whitespace-nowrap">{items}</ul>;
 }

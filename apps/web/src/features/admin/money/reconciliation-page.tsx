@@ -1,4 +1,224 @@
-// Placeholder until the page is built (issue 7).
+import type { ReconciliationRow } from '@ustaz/contract';
+import { CircleCheckBig, Scale, ScanSearch } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../../shared/lib/format.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { AdminPage } from '../ui/admin-page.tsx';
+import { Badge, type BadgeTone } from '../ui/badge.tsx';
+import { isolate } from '../ui/bidi.ts';
+import { type Column, DataTable } from '../ui/data-table.tsx';
+import { SelectField } from '../ui/form-fields.tsx';
+import { formatDateTime } from '../ui/format.ts';
+import { formatKwdExact } from '../ui/number-format.ts';
+import { UserLink } from '../ui/user-link.tsx';
+import { useReconciliation } from './api/get-reconciliation.ts';
+import { useReconcilePayment } from './api/reconcile-payment.ts';
+import { moneyErrorText } from './money-errors.ts';
+import { canReconcile, PaymentStatusBadge } from './payment-status-badge.tsx';
+
+/** The periods offered (days back); the contract allows 1 to 90. */
+const DAY_CHOICES = [1, 7, 30, 90] as const;
+const DEFAULT_DAYS = 7;
+
+const GATEWAY_TONES: Record<ReconciliationRow['gatewayStatus'], BadgeTone> = {
+  pending: 'warning',
+  paid: 'success',
+  failed: 'danger',
+  unknown: 'neutral',
+};
+
+function daysOf(value: string | null): number {
+  const days = Number(value);
+  return (DAY_CHOICES as readonly number[]).includes(days) ? days : DEFAULT_DAYS;
+}
+
+/**
+ * /{lang}/admin/reconciliation: asks the gateways about the payments of the last N days (only on
+ * "Check now": it takes seconds and is rate limited) and lists where they and we disagree. A
+ * payment still open is settled from the gateway's answer, and leaves the list.
+ */
 export function AdminReconciliationPage() {
-  return <h1 className="text-2xl font-bold">AdminReconciliationPage</h1>;
+  const { t } = useTranslation('admin-money');
+  const { t: tAdmin } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const [params, setParams] = useSearchParams();
+  const days = daysOf(params.get('days'));
+  // The period the admin asked about: a new choice in the selector waits for "Check now".
+  const [askedDays, setAskedDays] = useState<number | null>(null);
+  const report = useReconciliation(days, askedDays === days);
+  const settle = useReconcilePayment();
+
+  function check() {
+    if (askedDays === days) void report.refetch();
+    else setAskedDays(days);
+  }
+
+  function changeDays(value: string) {
+    const next = new URLSearchParams(params);
+    if (Number(value) === DEFAULT_DAYS) next.delete('days');
+    else next.set('days', value);
+    setParams(next);
+  }
+
+  function runSettle(row: ReconciliationRow) {
+    settle.mutate(row.payment.id, {
+      onSuccess: (payment) =>
+        void notify.success(
+          t('reconciliation.settled', { id: isolate(payment.id), status: t(`paymentStatus.${payment.status}`) }),
+        ),
+      onError: (error) => void notify.error(moneyErrorText(error, t, tAdmin)),
+    });
+  }
+
+  const columns: Column<ReconciliationRow>[] = [
+    {
+      key: 'payment',
+      header: t('reconciliation.columns.payment'),
+      cell: ({ payment }) => (
+        <span className="flex flex-col">
+          <span dir="ltr" className="text-start font-semibold break-all text-slate-900">
+            {payment.id}
+          </span>
+          <span className="text-xs text-slate-500">{t(`providers.${payment.provider}`)}</span>
+          <span className="text-xs whitespace-nowrap text-slate-500">
+            {formatDateTime(payment.createdAt, language)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'user',
+      header: t('reconciliation.columns.user'),
+      cell: ({ payment }) => <UserLink id={payment.user.id} name={payment.user.name} />,
+    },
+    {
+      key: 'ours',
+      header: t('reconciliation.columns.ours'),
+      cell: ({ payment }) => <PaymentStatusBadge status={payment.status} />,
+    },
+    {
+      key: 'gateway',
+      header: t('reconciliation.columns.gateway'),
+      cell: (row) => <Badge tone={GATEWAY_TONES[row.gatewayStatus]}>{t(`gatewayStatus.${row.gatewayStatus}`)}</Badge>,
+    },
+    {
+      key: 'amount',
+      header: <span className="block text-end">{t('reconciliation.columns.amount')}</span>,
+      className: 'text-end tabular-nums whitespace-nowrap',
+      cell: ({ payment }) => formatKwdExact(payment.amount, language),
+    },
+    {
+      key: 'gatewayAmount',
+      header: <span className="block text-end">{t('reconciliation.columns.gatewayAmount')}</span>,
+      className: 'text-end tabular-nums whitespace-nowrap',
+      cell: (row) => (row.gatewayAmount === null ? null : formatKwdExact(row.gatewayAmount, language)),
+    },
+    {
+      key: 'problem',
+      header: t('reconciliation.columns.problem'),
+      cell: (row) => (
+        <span className="font-semibold text-slate-800">{t(`reconciliation.problems.${row.problem}`)}</span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      className: 'min-w-36',
+      cell: (row) => {
+        if (row.problem === 'amountDiffers') {
+          return <p className="text-xs text-slate-600">{t('reconciliation.amountHint')}</p>;
+        }
+        if (!canReconcile(row.payment.status)) {
+          return <p className="text-xs text-slate-600">{t('reconciliation.finalHint')}</p>;
+        }
+        return (
+          <Button
+            size="sm"
+            onClick={() => runSettle(row)}
+            loading={settle.isPending && settle.variables === row.payment.id}
+            disabled={settle.isPending}
+            aria-label={t('reconciliation.settleLabel', { id: row.payment.id })}
+          >
+            <Scale aria-hidden="true" className="size-4" />
+            {t('reconciliation.settle')}
+          </Button>
+        );
+      },
+    },
+  ];
+
+  const data = report.data;
+
+  return (
+    <AdminPage title={t('reconciliation.title')} description={t('reconciliation.description')}>
+      <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
+        <SelectField
+          name="days"
+          label={t('reconciliation.daysLabel')}
+          value={String(days)}
+          onChange={(event) => changeDays(event.target.value)}
+          options={DAY_CHOICES.map((value) => ({
+            value: String(value),
+            label: t('reconciliation.days', { count: value, number: formatNumber(value, language) }),
+          }))}
+          className="w-full sm:w-48"
+        />
+        <Button onClick={check} loading={report.isFetching}>
+          <ScanSearch aria-hidden="true" className="size-4" />
+          {t('reconciliation.check')}
+        </Button>
+      </div>
+      <div aria-live="polite" className="text-sm text-slate-700" data-testid="reconciliation-status">
+        {report.isFetching ? (
+          <p>{t('reconciliation.checking')}</p>
+        ) : data ? (
+          <p>
+            {t('reconciliation.summary', {
+              count: data.checked,
+              number: formatNumber(data.checked, language),
+              time: formatDateTime(data.checkedAt, language),
+            })}
+          </p>
+        ) : null}
+      </div>
+      {report.isError && !report.isFetching ? (
+        <ErrorCard
+          title={t('reconciliation.errorTitle')}
+          body={t('reconciliation.errorBody')}
+          onRetry={check}
+          retrying={report.isFetching}
+        />
+      ) : !data && !report.isFetching ? (
+        <EmptyCard
+          icon={<Scale aria-hidden="true" className="size-10 text-slate-400" />}
+          title={t('reconciliation.intro.title')}
+          body={t('reconciliation.intro.body')}
+        />
+      ) : data && data.data.length === 0 && !report.isFetching ? (
+        <EmptyCard
+          icon={<CircleCheckBig aria-hidden="true" className="size-10 text-emerald-600" />}
+          title={t('reconciliation.allMatch.title')}
+          body={t('reconciliation.allMatch.body')}
+          testId="reconciliation-all-match"
+        />
+      ) : (
+        <DataTable
+          caption={t('reconciliation.caption')}
+          columns={columns}
+          rows={data?.data}
+          rowKey={(row) => row.payment.id}
+          loading={report.isFetching}
+          error={false}
+          onRetry={check}
+          empty={{ title: t('reconciliation.allMatch.title'), body: t('reconciliation.allMatch.body') }}
+          testId="reconciliation-table"
+        />
+      )}
+    </AdminPage>
+  );
 }

@@ -1,4 +1,463 @@
-// Placeholder until the page is built (issue 7).
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AdminSettings } from '@ustaz/contract';
+import { RefreshCw } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { type Control, type UseFormRegisterReturn, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../shared/http/client.ts';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { errorCode, fieldErrorCodes } from '../../../shared/lib/api-errors.ts';
+import { formatNumber } from '../../../shared/lib/format.ts';
+import { Alert } from '../../../shared/ui/alert.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { ErrorCard } from '../../../shared/ui/state-card.tsx';
+import { TextInput } from '../../../shared/ui/text-input.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { adminErrorText } from '../ui/admin-errors.ts';
+import { AdminPage } from '../ui/admin-page.tsx';
+import { fieldErrorText } from '../ui/field-errors.ts';
+import { CheckboxField, FormSection, TextAreaField } from '../ui/form-fields.tsx';
+import { formatDateTime } from '../ui/format.ts';
+import { useAdminSettings } from './api/get-settings.ts';
+import { useUpdateSettings } from './api/update-settings.ts';
+import {
+  formFieldOf,
+  isHexColor,
+  MEGABYTE,
+  megabytesToBytes,
+  type SettingsForm,
+  type SettingsFormField,
+  settingsBody,
+  settingsFormSchema,
+  settingsFormValues,
+  UPLOAD_LIMITS,
+} from './settings-form.ts';
+import { SettingsPreview } from './settings-preview.tsx';
+
+type Notice = { kind: 'saved'; version: number } | { kind: 'conflict' } | null;
+
+/**
+ * /{lang}/admin/settings: every website setting, grouped, with a live preview of the colours,
+ * logo, name and social links. Saving sends the version the form was loaded from; a newer save
+ * by someone else answers 409 and the admin reloads theirs.
+ */
 export function AdminSettingsPage() {
-  return <h1 className="text-2xl font-bold">AdminSettingsPage</h1>;
+  const { t } = useTranslation('admin');
+  const settings = useAdminSettings();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [reloads, setReloads] = useState(0);
+  const [reloading, setReloading] = useState(false);
+
+  async function reload() {
+    setReloading(true);
+    try {
+      await settings.refetch();
+      setReloads((count) => count + 1);
+      setNotice(null);
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  const data = settings.data;
+  return (
+    <AdminPage title={t('settings.title')} description={t('settings.description')}>
+      {!data ? (
+        settings.isError ? (
+          <ErrorCard
+            title={t('settings.errorTitle')}
+            body={t('list.errorBody')}
+            onRetry={() => void settings.refetch()}
+            retrying={settings.isFetching}
+          />
+        ) : (
+          <div className="flex justify-center py-16" role="status" aria-label={t('list.loading')}>
+            <Spinner />
+          </div>
+        )
+      ) : (
+        <SettingsEditor
+          // A new version (saved or reloaded) starts the form again from it.
+          key={`${data.version}-${reloads}`}
+          settings={data}
+          notice={notice}
+          onNotice={setNotice}
+          onReload={() => void reload()}
+          reloading={reloading}
+        />
+      )}
+    </AdminPage>
+  );
+}
+
+function SettingsEditor({
+  settings,
+  notice,
+  onNotice,
+  onReload,
+  reloading,
+}: {
+  settings: AdminSettings;
+  notice: Notice;
+  onNotice: (notice: Notice) => void;
+  onReload: () => void;
+  reloading: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const update = useUpdateSettings();
+  const defaults = settingsFormValues(settings);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<SettingsForm>({ resolver: zodResolver(settingsFormSchema), defaultValues: defaults });
+  const error = (field: SettingsFormField) => fieldErrorText(errors[field]?.message, t);
+
+  const submit = handleSubmit(async (form) => {
+    onNotice(null);
+    try {
+      const saved = await update.mutateAsync(settingsBody(form, settings.version));
+      void notify.success(t('settings.saved', { version: formatNumber(saved.version, language) }));
+      onNotice({ kind: 'saved', version: saved.version });
+    } catch (failure) {
+      if (failure instanceof ApiRequestError && failure.status === 409 && errorCode(failure) === 'versionConflict') {
+        onNotice({ kind: 'conflict' });
+        void notify.error(t('errors.versionConflict'));
+        return;
+      }
+      let placed = false;
+      for (const [field, code] of Object.entries(fieldErrorCodes(failure))) {
+        const target = formFieldOf(field);
+        if (!target) continue;
+        setError(target, { type: 'server', message: code });
+        placed = true;
+      }
+      void notify.error(placed ? t('settings.fixFields') : adminErrorText(failure, t));
+    }
+  });
+
+  const url = (field: SettingsFormField, label: string) => (
+    <TextInput
+      {...register(field)}
+      label={label}
+      type="url"
+      dir="ltr"
+      inputMode="url"
+      autoComplete="off"
+      maxLength={2048}
+      error={error(field)}
+    />
+  );
+  const trackingId = (field: SettingsFormField) => (
+    <TextInput
+      {...register(field)}
+      label={t(`settings.fields.${field}`)}
+      dir="ltr"
+      autoComplete="off"
+      spellCheck={false}
+      maxLength={64}
+      error={error(field)}
+    />
+  );
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* First on a phone, so the sample is in view while the first sections are edited. */}
+      <div className="lg:order-last">
+        <LivePreview control={control} defaults={defaults} settings={settings} />
+      </div>
+      <form
+        onSubmit={(event: FormEvent) => void submit(event)}
+        noValidate
+        className="flex min-w-0 flex-col gap-4"
+        aria-label={t('settings.title')}
+      >
+        <FormSection title={t('settings.sections.identity')} description={t('settings.sections.identityHelp')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              {...register('appName')}
+              label={t('settings.fields.appName')}
+              maxLength={60}
+              required
+              error={error('appName')}
+            />
+            <TextInput
+              {...register('defaultTitle')}
+              label={t('settings.fields.defaultTitle')}
+              maxLength={120}
+              required
+              error={error('defaultTitle')}
+            />
+          </div>
+          <TextAreaField
+            {...register('defaultDescription')}
+            label={t('settings.fields.defaultDescription')}
+            maxLength={300}
+            error={error('defaultDescription')}
+          />
+          <TextInput
+            {...register('defaultKeywords')}
+            label={t('settings.fields.defaultKeywords')}
+            helperText={t('settings.fields.defaultKeywordsHelp')}
+            maxLength={300}
+            error={error('defaultKeywords')}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {url('logoUrl', t('settings.fields.logoUrl'))}
+            {url('faviconUrl', t('settings.fields.faviconUrl'))}
+          </div>
+          {url('defaultOgImage', t('settings.fields.defaultOgImage'))}
+        </FormSection>
+
+        <FormSection title={t('settings.sections.colors')} description={t('settings.sections.colorsHelp')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ColorField
+              field="primaryColor"
+              label={t('settings.fields.primaryColor')}
+              pickerLabel={t('settings.fields.primaryColorPicker')}
+              registration={register('primaryColor')}
+              control={control}
+              fallback={settings.primaryColor}
+              setValue={setValue}
+              error={error('primaryColor')}
+            />
+            <ColorField
+              field="secondaryColor"
+              label={t('settings.fields.secondaryColor')}
+              pickerLabel={t('settings.fields.secondaryColorPicker')}
+              registration={register('secondaryColor')}
+              control={control}
+              fallback={settings.secondaryColor}
+              setValue={setValue}
+              error={error('secondaryColor')}
+            />
+          </div>
+        </FormSection>
+
+        <FormSection title={t('settings.sections.social')} description={t('settings.sections.socialHelp')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {url('facebookUrl', t('settings.social.facebook'))}
+            {url('twitterUrl', t('settings.social.twitter'))}
+            {url('instagramUrl', t('settings.social.instagram'))}
+            {url('linkedinUrl', t('settings.social.linkedin'))}
+            {url('youtubeUrl', t('settings.social.youtube'))}
+          </div>
+        </FormSection>
+
+        <FormSection title={t('settings.sections.contact')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextInput
+              {...register('contactEmail')}
+              label={t('settings.fields.contactEmail')}
+              type="email"
+              dir="ltr"
+              autoComplete="off"
+              maxLength={254}
+              error={error('contactEmail')}
+            />
+            <TextInput
+              {...register('contactPhone')}
+              label={t('settings.fields.contactPhone')}
+              type="tel"
+              dir="ltr"
+              autoComplete="off"
+              maxLength={40}
+              error={error('contactPhone')}
+            />
+          </div>
+          <TextAreaField
+            {...register('contactAddress')}
+            label={t('settings.fields.contactAddress')}
+            rows={2}
+            maxLength={300}
+            error={error('contactAddress')}
+          />
+        </FormSection>
+
+        <FormSection title={t('settings.sections.tracking')} description={t('settings.sections.trackingHelp')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {trackingId('googleAnalyticsId')}
+            {trackingId('facebookPixelId')}
+            {trackingId('instagramPixelId')}
+            {trackingId('tiktokPixelId')}
+            {trackingId('hotjarId')}
+          </div>
+        </FormSection>
+
+        <FormSection title={t('settings.sections.scripts')}>
+          <Alert variant="info">{t('settings.sections.scriptsWarning')}</Alert>
+          <TextAreaField
+            {...register('headerScripts')}
+            label={t('settings.fields.headerScripts')}
+            dir="ltr"
+            rows={5}
+            spellCheck={false}
+            textareaClassName="font-mono text-sm"
+            error={error('headerScripts')}
+          />
+          <TextAreaField
+            {...register('footerScripts')}
+            label={t('settings.fields.footerScripts')}
+            dir="ltr"
+            rows={5}
+            spellCheck={false}
+            textareaClassName="font-mono text-sm"
+            error={error('footerScripts')}
+          />
+        </FormSection>
+
+        <FormSection title={t('settings.sections.registration')}>
+          <CheckboxField
+            {...register('enableRegistration')}
+            label={t('settings.fields.enableRegistration')}
+            helperText={t('settings.fields.enableRegistrationHelp')}
+          />
+          <UploadSizeField
+            registration={register('maxUploadSizeMb')}
+            control={control}
+            error={
+              errors.maxUploadSizeMb
+                ? t('errors.uploadRange', {
+                    min: formatNumber(UPLOAD_LIMITS.minBytes / 1024, language),
+                    max: formatNumber(UPLOAD_LIMITS.maxBytes / MEGABYTE, language),
+                  })
+                : undefined
+            }
+          />
+        </FormSection>
+
+        <div className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-2 border-t border-slate-200 bg-slate-50/95 px-1 py-3 backdrop-blur">
+          {notice?.kind === 'conflict' ? (
+            <Alert title={t('settings.conflict.title')}>
+              <p>{t('settings.conflict.body')}</p>
+              <Button size="sm" variant="outline" className="mt-2" onClick={onReload} loading={reloading}>
+                <RefreshCw aria-hidden="true" className="size-4" />
+                {t('settings.conflict.reload')}
+              </Button>
+            </Alert>
+          ) : null}
+          {notice?.kind === 'saved' ? (
+            <Alert
+              variant="success"
+              title={t('settings.savedTitle', { version: formatNumber(notice.version, language) })}
+            >
+              {t('settings.cacheNotice')}
+            </Alert>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="min-w-0 flex-1 text-sm text-slate-600" data-testid="settings-version">
+              {isDirty
+                ? t('settings.unsaved')
+                : t('settings.versionLine', {
+                    version: formatNumber(settings.version, language),
+                    date: formatDateTime(settings.updatedAt, language),
+                  })}
+            </p>
+            <Button type="submit" loading={update.isPending}>
+              {update.isPending ? t('actions.saving') : t('settings.save')}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The preview follows every key typed; it alone subscribes to the values, so typing does not
+ * draw the whole form again.
+ */
+function LivePreview({
+  control,
+  defaults,
+  settings,
+}: {
+  control: Control<SettingsForm>;
+  defaults: SettingsForm;
+  settings: AdminSettings;
+}) {
+  const values = { ...defaults, ...useWatch({ control }) } as SettingsForm;
+  return (
+    <SettingsPreview values={values} saved={{ primary: settings.primaryColor, secondary: settings.secondaryColor }} />
+  );
+}
+
+/** The largest upload typed in MB, with the bytes that will be saved under it. */
+function UploadSizeField({
+  registration,
+  control,
+  error,
+}: {
+  registration: UseFormRegisterReturn<'maxUploadSizeMb'>;
+  control: Control<SettingsForm>;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const bytes = megabytesToBytes(useWatch({ control, name: 'maxUploadSizeMb' }));
+  return (
+    <TextInput
+      {...registration}
+      label={t('settings.fields.maxUploadSize')}
+      helperText={
+        bytes === null
+          ? t('settings.fields.maxUploadSizeHelp')
+          : t('settings.fields.maxUploadSizeBytes', { bytes: formatNumber(bytes, language) })
+      }
+      inputMode="decimal"
+      dir="ltr"
+      className="sm:max-w-xs"
+      error={error}
+    />
+  );
+}
+
+/** A colour typed as #rrggbb beside the browser's colour picker; both edit the same value. */
+function ColorField({
+  field,
+  label,
+  pickerLabel,
+  registration,
+  control,
+  fallback,
+  setValue,
+  error,
+}: {
+  field: 'primaryColor' | 'secondaryColor';
+  label: string;
+  pickerLabel: string;
+  registration: UseFormRegisterReturn<'primaryColor' | 'secondaryColor'>;
+  control: Control<SettingsForm>;
+  fallback: string;
+  setValue: UseFormSetValue<SettingsForm>;
+  error: string | undefined;
+}) {
+  const value = useWatch({ control, name: field });
+  const swatch = isHexColor(value) ? value.trim().toLowerCase() : fallback.toLowerCase();
+  return (
+    <div className="flex items-start gap-2">
+      <TextInput
+        {...registration}
+        label={label}
+        dir="ltr"
+        maxLength={7}
+        autoComplete="off"
+        spellCheck={false}
+        className="min-w-0 flex-1"
+        error={error}
+      />
+      <input
+        type="color"
+        aria-label={pickerLabel}
+        value={swatch}
+        onChange={(event) => setValue(field, event.target.value, { shouldDirty: true, shouldValidate: true })}
+        className="mt-7 h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+      />
+    </div>
+  );
 }

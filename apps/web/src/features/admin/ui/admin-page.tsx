@@ -15,7 +15,7 @@ export function AdminPage({
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-4">
       <header className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-64">
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         </div>

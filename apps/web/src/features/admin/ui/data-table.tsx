@@ -60,7 +60,7 @@ export function DataTable<Row>({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" data-testid={testId}>
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white" data-testid={testId}>
       <table className="w-full min-w-[40rem] border-collapse text-sm" aria-busy={loading}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -69,7 +69,7 @@ export function DataTable<Row>({
               <th
                 key={column.key}
                 scope="col"
-                className={`px-3 py-2 text-start font-semibold ${column.className ?? ''}`}
+                className={`px-3 py-2 font-semibold ${column.className?.includes('text-end') ? '' : 'text-start'} ${column.className ?? ''}`}
               >
                 {column.header}
               </th>

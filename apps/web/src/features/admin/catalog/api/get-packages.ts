@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { type AdminPackage, adminPackagesResponseSchema } from '@ustaz/contract';
+import { apiRequest } from '../../../../shared/http/client.ts';
+
+export const ADMIN_PACKAGES_QUERY_KEY = ['admin', 'packages'] as const;
+
+/** GET /api/v1/admin/packages: every subscription package, inactive ones too, in sort order. */
+export async function getAdminPackages(signal?: AbortSignal): Promise<AdminPackage[]> {
+  return adminPackagesResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/packages', { signal })).data;
+}
+
+export function useAdminPackages() {
+  return useQuery({ queryKey: ADMIN_PACKAGES_QUERY_KEY, queryFn: ({ signal }) => getAdminPackages(signal) });
+}

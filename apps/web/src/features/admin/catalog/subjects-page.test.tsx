@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminSubject } from '@ustaz/contract';
+import type { Language } from '@ustaz/contract/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../../../public/locales/ar/admin.json';
+import en from '../../../../public/locales/en/admin.json';
+import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
+import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
+import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { listPage } from '../ui/list-test-data.ts';
+import { adminSubject } from './catalog-test-data.ts';
+import { AdminSubjectsPage } from './subjects-page.tsx';
+
+const LIST = 'GET /api/v1/admin/subjects';
+const CREATE = 'POST /api/v1/admin/subjects';
+
+function renderPage(language: Language = 'en', path = '/admin/subjects') {
+  return renderAppRoute(
+    <>
+      <AdminSubjectsPage />
+      <AppToaster />
+    </>,
+    { language, path, pattern: '/admin/subjects' },
+  );
+}
+
+function subjectsApi(subjects: AdminSubject[], more: (rows: AdminSubject[]) => Record<string, ApiRoute> = () => ({})) {
+  const rows = [...subjects];
+  return mockApi({ [LIST]: () => ok(listPage([...rows])), ...more(rows) });
+}
+
+/** The error text a field shows (its last aria-describedby target). */
+function errorOf(field: HTMLElement) {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AdminSubjectsPage', () => {
+  it('creates a subject, and shows a duplicate English name under its field', async () => {
+    const api = subjectsApi([adminSubject()], (rows) => ({
+      [CREATE]: (call) => {
+        const body = call.body as Record<string, unknown>;
+        if (body.nameEn === 'Physics') {
+          return { status: 422, body: { status: 422, errors: { nameEn: 'alreadyExists' } } };
+        }
+        const created = adminSubject({ ...(body as Partial<AdminSubject>), id: 99 });
+        rows.push(created);
+        return { status: 201, body: { subject: created } };
+      },
+    }));
+    const { missing } = await renderPage();
+    await screen.findByRole('table', { name: en.subjects.caption });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: en.subjects.create }));
+    const dialog = await screen.findByRole('dialog', { name: en.subjectForm.createTitle });
+
+    // Required names are checked before the server is asked.
+    await user.click(within(dialog).getByRole('button', { name: en.actions.create }));
+    expect(errorOf(within(dialog).getByLabelText(/Name \(Arabic\)/))).toContain(en.errors.required);
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/Name \(Arabic\)/), 'الفيزياء');
+    await user.type(within(dialog).getByLabelText(/Name \(English\)/), 'Physics');
+    await user.clear(within(dialog).getByLabelText(en.subjectForm.icon));
+    await user.type(within(dialog).getByLabelText(en.subjectForm.icon), 'atom');
+    await user.click(within(dialog).getByRole('button', { name: en.actions.create }));
+
+    const nameEn = within(dialog).getByLabelText(/Name \(English\)/);
+    await waitFor(() => expect(errorOf(nameEn)).toContain(en.errors.alreadyExists));
+    expect(nameEn.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo(CREATE)[0]?.body).toEqual({
+      nameAr: 'الفيزياء',
+      nameEn: 'Physics',
+      descriptionAr: '',
+      descriptionEn: '',
+      icon: 'atom',
+      sortOrder: 0,
+      isActive: true,
+    });
+
+    await user.clear(nameEn);
+    await user.type(nameEn, 'Chemistry');
+    await user.click(within(dialog).getByRole('button', { name: en.actions.create }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(en.subjectForm.created)).toBeTruthy();
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+    expect(missing).toEqual([]);
+  });
+
+  it('shows alreadyExists under the field in Arabic too', async () => {
+    subjectsApi([], () => ({
+      [CREATE]: { status: 422, body: { status: 422, errors: { nameEn: 'alreadyExists' } } },
+    }));
+    const { missing } = await renderPage('ar');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: ar.subjects.create }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/الاسم \(بالعربية\)/), 'الفيزياء');
+    await user.type(within(dialog).getByLabelText(/الاسم \(بالإنجليزية\)/), 'Physics');
+    await user.click(within(dialog).getByRole('button', { name: ar.actions.create }));
+    await waitFor(() =>
+      expect(errorOf(within(dialog).getByLabelText(/الاسم \(بالإنجليزية\)/))).toContain(ar.errors.alreadyExists),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('deactivates and activates in place (Arabic) and filters by status', async () => {
+    const physics = adminSubject({ nameAr: 'الفيزياء', nameEn: 'Physics' });
+    const api = subjectsApi([physics], (rows) => ({
+      [`PATCH /api/v1/admin/subjects/${physics.id}`]: (call) => {
+        rows[0] = { ...(rows[0] as AdminSubject), ...(call.body as Partial<AdminSubject>) };
+        return ok({ subject: rows[0] });
+      },
+    }));
+    const { router } = await renderPage('ar');
+    const row = (await screen.findAllByRole('row'))[1] as HTMLElement;
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'إيقاف تفعيل الفيزياء' }));
+    expect(await within(row).findByText(ar.catalog.inactive)).toBeTruthy();
+    expect(api.callsTo(`PATCH /api/v1/admin/subjects/${physics.id}`)[0]?.body).toEqual({ isActive: false });
+    expect(await screen.findByText('أُوقف تفعيل مادة الفيزياء.')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'تفعيل الفيزياء' }));
+    expect(await within(row).findByText(ar.catalog.active)).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText(ar.catalog.activeFilter), ar.catalog.inactive);
+    await waitFor(() => expect(router.state.location.search).toBe('?isActive=false'));
+    await waitFor(() => expect(api.callsTo(LIST).at(-1)?.search.get('isActive')).toBe('false'));
+  });
+
+  it('edits a subject with its values filled in', async () => {
+    const physics = adminSubject({ nameEn: 'Physics', sortOrder: 4 });
+    const api = subjectsApi([physics], (rows) => ({
+      [`PATCH /api/v1/admin/subjects/${physics.id}`]: (call) => {
+        rows[0] = { ...(rows[0] as AdminSubject), ...(call.body as Partial<AdminSubject>) };
+        return ok({ subject: rows[0] });
+      },
+    }));
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Physics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Physics' });
+    const order = within(dialog).getByLabelText(en.subjectForm.sortOrder);
+    expect((order as HTMLInputElement).value).toBe('4');
+    await user.clear(order);
+    await user.type(order, '1');
+    await user.click(within(dialog).getByRole('button', { name: en.actions.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(`PATCH /api/v1/admin/subjects/${physics.id}`)[0]?.body).toMatchObject({
+      nameEn: 'Physics',
+      sortOrder: 1,
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { ADMIN_LIMITS, manualRefundBodySchema } from '@ustaz/contract';
+
+export type RefundAmountError = 'invalidAmount' | 'tooManyDecimals' | 'tooBig';
+export type RefundAmountCheck = { ok: true; amount: string } | { ok: false; error: RefundAmountError };
+
+/** Arabic-Indic digits and the Arabic decimal separator as typed on an Arabic keyboard, in ASCII. */
+export function normalizeAmountText(raw: string): string {
+  return raw
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/\u066B/g, '.');
+}
+
+/**
+ * A refund amount as typed: more than 0, at most 3 decimals (fils) and at most
+ * ADMIN_LIMITS.maxRefundKwd. The contract's schema is the rule the server applies.
+ */
+export function checkRefundAmount(raw: string): RefundAmountCheck {
+  const text = normalizeAmountText(raw);
+  if (/^\d+\.\d{4,}$/.test(text)) return { ok: false, error: 'tooManyDecimals' };
+  const result = manualRefundBodySchema.shape.amount.safeParse(text);
+  if (result.success) return { ok: true, amount: result.data };
+  if (/^\d+(\.\d{1,3})?$/.test(text) && Number(text) > ADMIN_LIMITS.maxRefundKwd) return { ok: false, error: 'tooBig' };
+  return { ok: false, error: 'invalidAmount' };
+}
+
+/** A user id as typed (Arabic digits too): a positive whole number, else null. */
+export function parseUserId(raw: string): number | null {
+  const text = normalizeAmountText(raw);
+  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+}

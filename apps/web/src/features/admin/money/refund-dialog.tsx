@@ -1,0 +1,141 @@
+import { ADMIN_LIMITS } from '@ustaz/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { fieldErrorCodes } from '../../../shared/lib/api-errors.ts';
+import { newIdempotencyKey } from '../../../shared/money/idempotency-key.ts';
+import { TextInput } from '../../../shared/ui/text-input.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { isolate } from '../ui/bidi.ts';
+import { formatKwdExact } from '../ui/number-format.ts';
+import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { useCreateRefund } from './api/create-refund.ts';
+import { moneyErrorText } from './money-errors.ts';
+import { checkRefundAmount, parseUserId } from './refund-amount.ts';
+
+/** What a refund starts from: nothing (the ledger's button), a user, or a payment. */
+export type RefundTarget = { userId?: number; amount?: string; paymentId?: string };
+
+type FieldErrors = { userId?: string; amount?: string };
+
+/** The field codes of the server (422) this dialog shows under its fields or as a sentence. */
+const SERVER_FIELD_TEXT: Record<string, Record<string, string>> = {
+  userId: { notFound: 'refund.errors.userNotFound' },
+  paymentId: { notFound: 'refund.errors.paymentNotFound', invalid: 'refund.errors.paymentOtherUser' },
+  reservationId: { notFound: 'refund.errors.reservationNotFound', invalid: 'refund.errors.reservationOtherUser' },
+  idempotencyKey: { idempotencyKeyReused: 'refund.errors.keyReused' },
+};
+
+/**
+ * A manual refund to a user's wallet: user id, amount and the required reason. Mount it once per
+ * opening (render it only while open): its Idempotency-Key is made when it mounts, so a retry
+ * after a lost answer cannot refund twice.
+ */
+export function RefundDialog({ target, onClose }: { target: RefundTarget; onClose: () => void }) {
+  const { t } = useTranslation('admin-money');
+  const { t: tAdmin } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [userId, setUserId] = useState(target.userId ? String(target.userId) : '');
+  const [amount, setAmount] = useState(target.amount ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const refund = useCreateRefund();
+  const max = formatKwdExact(ADMIN_LIMITS.maxRefundKwd, language);
+
+  function amountError(code: string) {
+    return t(`refund.errors.${code}`, { max });
+  }
+
+  async function confirm(reason: string) {
+    const user = parseUserId(userId);
+    const checked = checkRefundAmount(amount);
+    const problems: FieldErrors = {};
+    if (user === null) problems.userId = t('refund.errors.userId');
+    if (!checked.ok) problems.amount = amountError(checked.error);
+    setErrors(problems);
+    if (user === null || !checked.ok) throw new Error('invalid refund form');
+    try {
+      const answer = await refund.mutateAsync({
+        body: {
+          userId: user,
+          amount: checked.amount,
+          reason,
+          ...(target.paymentId ? { paymentId: target.paymentId } : {}),
+        },
+        idempotencyKey,
+      });
+      void notify.success(
+        t('refund.done', {
+          amount: formatKwdExact(checked.amount, language),
+          balance: formatKwdExact(answer.balance, language),
+        }),
+      );
+    } catch (error) {
+      const fields = fieldErrorCodes(error);
+      const shown: FieldErrors = {};
+      let sentence: string | null = null;
+      for (const [field, code] of Object.entries(fields)) {
+        const key = SERVER_FIELD_TEXT[field]?.[code];
+        if (field === 'userId') shown.userId = key ? t(key) : moneyErrorText(error, t, tAdmin);
+        else if (field === 'amount') shown.amount = amountError(code === 'tooBig' ? 'tooBig' : 'invalidAmount');
+        else if (key) sentence ??= t(key);
+      }
+      setErrors(shown);
+      void notify.error(sentence ?? shown.userId ?? shown.amount ?? moneyErrorText(error, t, tAdmin));
+      throw error;
+    }
+  }
+
+  return (
+    <ReasonDialog
+      open
+      title={t('refund.title')}
+      message={t('refund.message')}
+      confirmText={t('refund.confirm')}
+      variant="primary"
+      onClose={onClose}
+      onConfirm={confirm}
+    >
+      {target.paymentId ? (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="refund-payment">
+          {target.amount
+            ? t('refund.forPaymentAmount', {
+                id: isolate(target.paymentId),
+                amount: formatKwdExact(target.amount, language),
+              })
+            : t('refund.forPayment', { id: isolate(target.paymentId) })}
+        </p>
+      ) : null}
+      <TextInput
+        name="userId"
+        label={t('refund.userId')}
+        value={userId}
+        onValueChange={(value) => {
+          setUserId(value);
+          if (errors.userId) setErrors({ ...errors, userId: undefined });
+        }}
+        inputMode="numeric"
+        dir="ltr"
+        maxLength={9}
+        required
+        readOnly={Boolean(target.paymentId)}
+        error={errors.userId}
+      />
+      <TextInput
+        name="amount"
+        label={t('refund.amount')}
+        value={amount}
+        onValueChange={(value) => {
+          setAmount(value);
+          if (errors.amount) setErrors({ ...errors, amount: undefined });
+        }}
+        inputMode="decimal"
+        dir="ltr"
+        maxLength={12}
+        required
+        helperText={t('refund.amountHelp', { max })}
+        error={errors.amount}
+      />
+    </ReasonDialog>
+  );
+}

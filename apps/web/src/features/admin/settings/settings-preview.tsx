@@ -1,0 +1,164 @@
+import { GraduationCap, Mail, Phone } from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../../shared/ui/brand-icons.tsx';
+import { isHexColor, readableTextColor, type SettingsForm } from './settings-form.ts';
+
+type SocialField = 'facebookUrl' | 'twitterUrl' | 'instagramUrl' | 'linkedinUrl' | 'youtubeUrl';
+const SOCIALS: { field: SocialField; key: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+  { field: 'facebookUrl', key: 'facebook', Icon: FacebookIcon },
+  { field: 'twitterUrl', key: 'twitter', Icon: XIcon },
+  { field: 'instagramUrl', key: 'instagram', Icon: InstagramIcon },
+  { field: 'linkedinUrl', key: 'linkedin', Icon: LinkedInIcon },
+  { field: 'youtubeUrl', key: 'youtube', Icon: YouTubeIcon },
+];
+
+/** An address the preview may load or link: http(s) or a path of this site. */
+function safeUrl(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text.startsWith('/') && !text.startsWith('//')) return text;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A small sample of the site (navbar, a call to action, footer) drawn with the typed settings as
+ * they are typed: colours (the saved ones while a typed colour is incomplete), logo, name, contact
+ * and the social links that are set.
+ */
+export function SettingsPreview({
+  values,
+  saved,
+}: {
+  values: SettingsForm;
+  saved: { primary: string; secondary: string };
+}) {
+  const { t } = useTranslation('admin');
+  const primary = isHexColor(values.primaryColor) ? values.primaryColor.trim() : saved.primary;
+  const secondary = isHexColor(values.secondaryColor) ? values.secondaryColor.trim() : saved.secondary;
+  const logo = safeUrl(values.logoUrl);
+  const appName = values.appName.trim() || t('settings.preview.noName');
+  const socials = SOCIALS.map((social) => ({ ...social, url: safeUrl(values[social.field]) })).filter(
+    (social) => social.url !== null,
+  );
+  const email = values.contactEmail.trim();
+  const phone = values.contactPhone.trim();
+
+  return (
+    <section
+      aria-labelledby="settings-preview-title"
+      className="flex flex-col gap-2 lg:sticky lg:top-20"
+      data-testid="settings-preview"
+    >
+      <div>
+        <h2 id="settings-preview-title" className="text-base font-bold text-slate-900">
+          {t('settings.preview.title')}
+        </h2>
+        <p className="text-sm text-slate-600">{t('settings.preview.body')}</p>
+      </div>
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
+          {logo ? (
+            <img src={logo} alt="" className="size-7 shrink-0 rounded object-contain" data-testid="preview-logo" />
+          ) : (
+            <GraduationCap aria-hidden="true" className="size-6 shrink-0" style={{ color: primary }} />
+          )}
+          <span
+            className="min-w-0 truncate font-extrabold"
+            style={{ color: primary }}
+            dir="auto"
+            data-testid="preview-app-name"
+          >
+            {appName}
+          </span>
+          <span className="ms-auto hidden gap-3 text-xs text-slate-600 sm:flex">
+            <span>{t('settings.preview.home')}</span>
+            <span>{t('settings.preview.teachers')}</span>
+          </span>
+          {values.enableRegistration ? (
+            <span
+              className="ms-auto shrink-0 rounded-md px-2.5 py-1 text-xs font-semibold sm:ms-0"
+              style={{ backgroundColor: primary, color: readableTextColor(primary) }}
+              data-testid="preview-register"
+            >
+              {t('settings.preview.register')}
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-3 px-4 py-5">
+          <p className="text-base font-bold text-slate-900" dir="auto">
+            {values.defaultTitle.trim() || appName}
+          </p>
+          {values.defaultDescription.trim() ? (
+            <p className="line-clamp-3 text-sm text-slate-600" dir="auto">
+              {values.defaultDescription}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <span
+              className="rounded-lg px-3 py-2 text-sm font-semibold"
+              style={{ backgroundColor: primary, color: readableTextColor(primary) }}
+              data-testid="preview-primary-button"
+            >
+              {t('settings.preview.primaryButton')}
+            </span>
+            <span
+              className="rounded-lg px-3 py-2 text-sm font-semibold"
+              style={{ backgroundColor: secondary, color: readableTextColor(secondary) }}
+              data-testid="preview-secondary-button"
+            >
+              {t('settings.preview.secondaryButton')}
+            </span>
+          </div>
+          {!values.enableRegistration ? (
+            <p className="text-xs text-amber-800">{t('settings.preview.registrationClosed')}</p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-2 bg-slate-900 px-4 py-4 text-slate-300">
+          <div className="h-1 w-10 rounded-full" style={{ backgroundColor: secondary }} aria-hidden="true" />
+          <span className="font-bold text-white" dir="auto">
+            {appName}
+          </span>
+          {email ? (
+            <span className="flex items-center gap-2 text-xs">
+              <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+              <span dir="ltr" className="break-all">
+                {email}
+              </span>
+            </span>
+          ) : null}
+          {phone ? (
+            <span className="flex items-center gap-2 text-xs">
+              <Phone aria-hidden="true" className="size-3.5 shrink-0" />
+              <span dir="ltr">{phone}</span>
+            </span>
+          ) : null}
+          {socials.length ? (
+            <ul className="flex flex-wrap gap-2" data-testid="preview-socials">
+              {socials.map(({ key, url, Icon }) => (
+                <li key={key}>
+                  <a
+                    href={url ?? undefined}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t(`settings.social.${key}`)}
+                    data-social={key}
+                    className="inline-flex size-9 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                  >
+                    <Icon className="size-4" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-xs text-slate-400">{t('settings.preview.noSocials')}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

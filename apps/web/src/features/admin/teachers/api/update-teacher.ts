@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AdminTeacher, type AdminTeacherPatch, adminTeacherResponseSchema } from '@ustaz/contract';
+import { apiRequest } from '../../../../shared/http/client.ts';
+import { ADMIN_USERS_QUERY_KEY } from '../../users/api/get-users.ts';
+import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
+
+/** PATCH /api/v1/admin/teachers/:id: the profile in both languages, rate, video and subjects. 422 field codes. */
+export async function updateTeacher(id: number, body: AdminTeacherPatch): Promise<AdminTeacher> {
+  const answer = await apiRequest<unknown>(`/api/v1/admin/teachers/${id}`, { method: 'PATCH', body });
+  return adminTeacherResponseSchema.parse(answer).teacher;
+}
+
+export function useUpdateTeacher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AdminTeacherPatch }) => updateTeacher(id, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_TEACHERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+      ]),
+  });
+}

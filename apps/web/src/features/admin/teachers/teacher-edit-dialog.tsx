@@ -1,0 +1,280 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AdminTeacher, AdminTeacherPatch } from '@ustaz/contract';
+import type { FormEvent } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { Alert } from '../../../shared/ui/alert.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Modal } from '../../../shared/ui/modal/modal.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { TextInput } from '../../../shared/ui/text-input.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { useAdminSubjects } from '../catalog/api/get-subjects.ts';
+import { adminErrorText } from '../ui/admin-errors.ts';
+import { applyServerFieldErrors, fieldErrorText } from '../ui/field-errors.ts';
+import { TextAreaField } from '../ui/form-fields.tsx';
+import { useUpdateTeacher } from './api/update-teacher.ts';
+
+const KWD = /^\d{1,7}(\.\d{1,3})?$/;
+const MAX_SUBJECTS = 20;
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The form's fields as typed (all text); the contract's limits, with the locale file's error codes. */
+const teacherFormSchema = z.object({
+  bioAr: z.string().trim().max(2000, 'tooLong'),
+  bioEn: z.string().trim().max(2000, 'tooLong'),
+  majorAr: z.string().trim().max(120, 'tooLong'),
+  majorEn: z.string().trim().max(120, 'tooLong'),
+  experienceYears: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'invalid')
+    .refine((value) => Number(value) <= 80, 'tooBig'),
+  hourlyRate: z.string().trim().regex(KWD, 'invalid'),
+  videoUrl: z
+    .string()
+    .trim()
+    .max(300, 'tooLong')
+    .refine((value) => value === '' || isWebUrl(value), 'invalid'),
+  subjectIds: z.array(z.number().int()).max(MAX_SUBJECTS, 'tooBig'),
+});
+type TeacherForm = z.input<typeof teacherFormSchema>;
+type TeacherValues = z.output<typeof teacherFormSchema>;
+
+const SERVER_FIELDS = [
+  'bioAr',
+  'bioEn',
+  'majorAr',
+  'majorEn',
+  'experienceYears',
+  'hourlyRate',
+  'videoUrl',
+  'subjectIds',
+] as const;
+
+function formValues(teacher: AdminTeacher): TeacherForm {
+  return {
+    bioAr: teacher.bioAr,
+    bioEn: teacher.bioEn,
+    majorAr: teacher.majorAr,
+    majorEn: teacher.majorEn,
+    experienceYears: String(teacher.experienceYears),
+    hourlyRate: teacher.hourlyRate,
+    videoUrl: teacher.videoUrl ?? '',
+    subjectIds: teacher.subjects.map((subject) => subject.id),
+  };
+}
+
+function toPatch(values: TeacherValues): AdminTeacherPatch {
+  return {
+    bioAr: values.bioAr,
+    bioEn: values.bioEn,
+    majorAr: values.majorAr,
+    majorEn: values.majorEn,
+    experienceYears: Number(values.experienceYears),
+    hourlyRate: values.hourlyRate,
+    videoUrl: values.videoUrl === '' ? null : values.videoUrl,
+    subjectIds: values.subjectIds,
+  };
+}
+
+/** Edits a teacher's profile in both languages at once (open while `teacher` is set). */
+export function TeacherEditDialog({ teacher, onClose }: { teacher: AdminTeacher | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const update = useUpdateTeacher();
+  function close() {
+    if (!update.isPending) onClose();
+  }
+  return (
+    <Modal
+      open={teacher !== null}
+      onClose={close}
+      size="2xl"
+      title={teacher ? t('teacherEdit.title', { name: `${teacher.firstName} ${teacher.lastName}` }) : undefined}
+    >
+      {teacher ? (
+        <TeacherEditForm
+          key={teacher.id}
+          teacher={teacher}
+          saving={update.isPending}
+          onCancel={close}
+          onSave={async (body) => {
+            await update.mutateAsync({ id: teacher.id, body });
+            void notify.success(t('teacherEdit.saved'));
+            onClose();
+          }}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function TeacherEditForm({
+  teacher,
+  saving,
+  onCancel,
+  onSave,
+}: {
+  teacher: AdminTeacher;
+  saving: boolean;
+  onCancel: () => void;
+  onSave: (body: AdminTeacherPatch) => Promise<void>;
+}) {
+  const { t } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const subjects = useAdminSubjects({ isActive: 'true', page: 1, limit: 100 });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<TeacherForm, unknown, TeacherValues>({
+    resolver: zodResolver(teacherFormSchema),
+    defaultValues: formValues(teacher),
+  });
+  const chosen = useController({ control, name: 'subjectIds' });
+
+  function toggleSubject(id: number, checked: boolean) {
+    const current = chosen.field.value;
+    chosen.field.onChange(checked ? [...current, id] : current.filter((item) => item !== id));
+  }
+
+  // The teacher's own subjects stay choosable even when one was deactivated since.
+  const active = subjects.data?.data ?? [];
+  const extra = teacher.subjects.filter((subject) => !active.some((item) => item.id === subject.id));
+  const choices = [...active, ...extra].map((subject) => ({
+    id: subject.id,
+    name: language === 'ar' ? subject.nameAr : subject.nameEn,
+  }));
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSave(toPatch(values));
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, SERVER_FIELDS)) void notify.error(adminErrorText(error, t));
+    }
+  });
+  const error = (code: string | undefined) => fieldErrorText(code, t);
+
+  return (
+    <form onSubmit={(event: FormEvent) => void submit(event)} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          {...register('majorAr')}
+          label={t('teacherEdit.majorAr')}
+          dir="rtl"
+          lang="ar"
+          maxLength={120}
+          error={error(errors.majorAr?.message)}
+        />
+        <TextInput
+          {...register('majorEn')}
+          label={t('teacherEdit.majorEn')}
+          dir="ltr"
+          lang="en"
+          maxLength={120}
+          error={error(errors.majorEn?.message)}
+        />
+        <TextAreaField
+          {...register('bioAr')}
+          label={t('teacherEdit.bioAr')}
+          dir="rtl"
+          lang="ar"
+          rows={5}
+          maxLength={2000}
+          error={error(errors.bioAr?.message)}
+        />
+        <TextAreaField
+          {...register('bioEn')}
+          label={t('teacherEdit.bioEn')}
+          dir="ltr"
+          lang="en"
+          rows={5}
+          maxLength={2000}
+          error={error(errors.bioEn?.message)}
+        />
+        <TextInput
+          {...register('experienceYears')}
+          label={t('teacherEdit.experienceYears')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={80}
+          dir="ltr"
+          error={error(errors.experienceYears?.message)}
+        />
+        <TextInput
+          {...register('hourlyRate')}
+          label={t('teacherEdit.hourlyRate')}
+          helperText={t('teacherEdit.hourlyRateHelp')}
+          inputMode="decimal"
+          dir="ltr"
+          error={error(errors.hourlyRate?.message)}
+        />
+        <TextInput
+          {...register('videoUrl')}
+          label={t('teacherEdit.videoUrl')}
+          helperText={t('teacherEdit.videoUrlHelp')}
+          type="url"
+          dir="ltr"
+          maxLength={300}
+          className="sm:col-span-2"
+          error={error(errors.videoUrl?.message)}
+        />
+      </div>
+      <fieldset className="flex min-w-0 flex-col gap-2">
+        <legend className="text-sm font-medium text-slate-700">{t('teacherEdit.subjects')}</legend>
+        <p className="text-sm text-slate-500">{t('teacherEdit.subjectsHelp', { max: MAX_SUBJECTS })}</p>
+        {subjects.isPending ? (
+          <div role="status" aria-label={t('list.loading')} className="flex justify-center py-4">
+            <Spinner size="sm" />
+          </div>
+        ) : subjects.isError ? (
+          <Alert>{t('teacherEdit.subjectsError')}</Alert>
+        ) : (
+          <ul className="grid max-h-56 grid-cols-1 gap-x-4 overflow-y-auto rounded-lg border border-slate-200 p-2 sm:grid-cols-2">
+            {choices.map((subject) => (
+              <li key={subject.id}>
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded px-2 text-sm hover:bg-slate-50">
+                  <input
+                    type="checkbox"
+                    name="subjectIds"
+                    value={subject.id}
+                    checked={chosen.field.value.includes(subject.id)}
+                    onChange={(event) => toggleSubject(subject.id, event.target.checked)}
+                    className="size-5 shrink-0 accent-primary"
+                  />
+                  <span dir="auto">{subject.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.subjectIds?.message ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error(errors.subjectIds.message)}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onCancel} disabled={saving}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {saving ? t('actions.saving') : t('actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

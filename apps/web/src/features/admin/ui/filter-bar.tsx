@@ -1,0 +1,129 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
+import { TextInput } from '../../../shared/ui/text-input.tsx';
+
+/**
+ * The filters above a list: fields that wrap on a phone, and "Clear filters" while any is set.
+ * Each field applies itself (selects and dates on change, typed ids on Enter or leaving the field).
+ */
+export function FilterBar({
+  active,
+  onClear,
+  children,
+}: {
+  active: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
+      {children}
+      {active ? (
+        <Button variant="ghost" onClick={onClear}>
+          {t('list.clearFilters')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Arabic-Indic and Persian digits as ASCII, so an id typed on an Arabic keyboard works. */
+function asciiDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0));
+}
+
+/**
+ * A typed filter (a user id, an entity id): applied on Enter or when the field is left, so the
+ * list is not asked again on every key. `numeric` accepts digits only (a positive id).
+ */
+export function TextFilter({
+  name,
+  label,
+  value,
+  onApply,
+  numeric = false,
+  placeholder,
+  helperText,
+  maxLength = 100,
+  className = 'w-full sm:w-40',
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onApply: (value: string) => void;
+  numeric?: boolean;
+  placeholder?: string;
+  helperText?: string;
+  maxLength?: number;
+  className?: string;
+}) {
+  const { t } = useTranslation('admin-money');
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const clean = numeric ? asciiDigits(text).trim() : text.trim();
+  const invalid = numeric && clean !== '' && !/^[1-9]\d{0,8}$/.test(clean);
+
+  function apply() {
+    if (invalid || clean === value) return;
+    onApply(clean);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    apply();
+  }
+
+  return (
+    <form onSubmit={submit} className={className} noValidate>
+      <TextInput
+        name={name}
+        label={label}
+        value={text}
+        onValueChange={setText}
+        onBlur={apply}
+        inputMode={numeric ? 'numeric' : undefined}
+        dir={numeric ? 'ltr' : 'auto'}
+        maxLength={numeric ? 9 : maxLength}
+        placeholder={placeholder}
+        helperText={helperText}
+        error={invalid ? t('common.notDigits') : undefined}
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
+
+/** A calendar day filter (`yyyy-mm-dd` in the URL), applied when a whole day is picked or cleared. */
+export function DateFilter({
+  name,
+  label,
+  value,
+  onApply,
+  min,
+  max,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onApply: (value: string) => void;
+  min?: string;
+  max?: string;
+}) {
+  return (
+    <TextInput
+      name={name}
+      type="date"
+      label={label}
+      value={value}
+      onValueChange={(next) => onApply(/^\d{4}-\d{2}-\d{2}$/.test(next) ? next : '')}
+      min={min || undefined}
+      max={max || undefined}
+      // Two dates side by side on a phone (the bar's gap is 0.75rem).
+      className="w-[calc(50%-0.375rem)] sm:w-44"
+    />
+  );
+}

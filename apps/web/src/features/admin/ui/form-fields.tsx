@@ -1,0 +1,192 @@
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { cx } from '../../../shared/ui/class-names.ts';
+
+const LABEL = 'text-sm font-medium text-slate-700';
+const CONTROL =
+  'block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-offset-0 ' +
+  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
+const CONTROL_OK = 'border-slate-300 focus:outline-primary';
+const CONTROL_ERROR = 'border-red-600 focus:outline-red-600';
+
+function FieldFoot({ helperId, helperText, errorId, error }: FootProps) {
+  if (!helperText && !error) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {helperText ? (
+        <p id={helperId} className="text-slate-500">
+          {helperText}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FootProps = { helperId: string; helperText?: ReactNode; errorId: string; error?: ReactNode };
+
+function describedBy(ids: { helperId: string; helperText?: ReactNode; errorId: string; error?: ReactNode }) {
+  return [ids.helperText ? ids.helperId : null, ids.error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
+}
+
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'children'> & {
+  label: ReactNode;
+  name: string;
+  error?: ReactNode;
+  helperText?: ReactNode;
+  className?: string;
+  textareaClassName?: string;
+};
+
+/** A labelled multi-line field with helper and error text; user text uses dir="auto". */
+export function TextAreaField({
+  label,
+  name,
+  error,
+  helperText,
+  className,
+  textareaClassName,
+  required,
+  dir = 'auto',
+  rows = 3,
+  id,
+  ...rest
+}: TextAreaFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? `${generated}-field`;
+  const ids = { helperId: `${generated}-helper`, errorId: `${generated}-error`, helperText, error };
+  return (
+    <div className={cx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={fieldId} className={LABEL}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ms-0.5 text-red-600">
+            *
+          </span>
+        ) : null}
+      </label>
+      <textarea
+        {...rest}
+        id={fieldId}
+        name={name}
+        dir={dir}
+        rows={rows}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids)}
+        className={cx(CONTROL, error ? CONTROL_ERROR : CONTROL_OK, textareaClassName)}
+      />
+      <FieldFoot {...ids} />
+    </div>
+  );
+}
+
+type SelectFieldProps = Omit<ComponentProps<'select'>, 'children'> & {
+  label: ReactNode;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  error?: ReactNode;
+  helperText?: ReactNode;
+  hideLabel?: boolean;
+  className?: string;
+};
+
+/** A labelled native select (list filters, form choices). */
+export function SelectField({
+  label,
+  name,
+  options,
+  error,
+  helperText,
+  hideLabel = false,
+  className,
+  id,
+  ...rest
+}: SelectFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? `${generated}-field`;
+  const ids = { helperId: `${generated}-helper`, errorId: `${generated}-error`, helperText, error };
+  return (
+    <div className={cx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={fieldId} className={cx(LABEL, hideLabel && 'sr-only')}>
+        {label}
+      </label>
+      <select
+        {...rest}
+        id={fieldId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids)}
+        className={cx(CONTROL, 'min-h-11', error ? CONTROL_ERROR : CONTROL_OK)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldFoot {...ids} />
+    </div>
+  );
+}
+
+type CheckboxFieldProps = Omit<ComponentProps<'input'>, 'type' | 'children'> & {
+  label: ReactNode;
+  name: string;
+  helperText?: ReactNode;
+  className?: string;
+};
+
+/** A checkbox with its label beside it and an optional line under it (a 44 px tall target). */
+export function CheckboxField({ label, name, helperText, className, id, ...rest }: CheckboxFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? `${generated}-field`;
+  const helperId = `${generated}-helper`;
+  return (
+    <div className={cx('flex flex-col gap-1', className)}>
+      <label
+        htmlFor={fieldId}
+        className="inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-slate-800"
+      >
+        <input
+          {...rest}
+          id={fieldId}
+          name={name}
+          type="checkbox"
+          aria-describedby={helperText ? helperId : undefined}
+          className="size-5 shrink-0 rounded border-slate-300 accent-primary"
+        />
+        <span className="font-medium">{label}</span>
+      </label>
+      {helperText ? (
+        <p id={helperId} className="text-sm text-slate-500">
+          {helperText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A titled group of fields in a long form (a fieldset with a legend). */
+export function FormSection({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <fieldset className={cx('flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4', className)}>
+      <legend className="px-1 text-base font-bold text-slate-900">{title}</legend>
+      {description ? <p className="-mt-2 text-sm text-slate-600">{description}</p> : null}
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { adminOkResponseSchema } from '@ustaz/contract';
+import { apiRequest } from '../../../../shared/http/client.ts';
+
+/** POST /api/v1/admin/users/:id/resend-confirmation: mails a new confirmation link (e-mail accounts). */
+export async function resendConfirmation(id: number): Promise<void> {
+  adminOkResponseSchema.parse(
+    await apiRequest<unknown>(`/api/v1/admin/users/${id}/resend-confirmation`, { method: 'POST' }),
+  );
+}
+
+export function useResendConfirmation(id: number) {
+  return useMutation({ mutationFn: () => resendConfirmation(id) });
+}
