@@ -22,6 +22,24 @@ type RenderInput = { template: string; pathname: string; nonce: string; settings
  * already right to left for /ar, the default title and meta from settings, the locale file
  * preloaded, the admin's custom header/footer scripts, and a nonce on every script.
  */
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The site's colours from settings, over the stylesheet's defaults (index.css @theme), in the
+ * first paint. Only `#rrggbb` values are written: nothing else from a settings row reaches CSS.
+ */
+function brandColors(settings: WebsiteSettings): string {
+  const rules: string[] = [];
+  for (const [name, value] of [
+    ['primary', settings.primaryColor],
+    ['secondary', settings.secondaryColor],
+  ] as const) {
+    if (!HEX_COLOR.test(value)) continue;
+    rules.push(`--color-${name}:${value}`, `--color-${name}-hover:color-mix(in oklab,${value} 85%,black)`);
+  }
+  return rules.length > 0 ? `<style>:root{${rules.join(';')}}</style>` : '';
+}
+
 export function renderIndexHtml({ template, pathname, nonce, settings }: RenderInput): string {
   const lang = languageOfPath(pathname);
   const dir = directionOf(lang);
@@ -36,6 +54,7 @@ export function renderIndexHtml({ template, pathname, nonce, settings }: RenderI
     settings.defaultOgImage ? `<meta property="og:image" content="${escapeHtml(settings.defaultOgImage)}" />` : '',
     settings.faviconUrl ? `<link rel="icon" href="${escapeHtml(settings.faviconUrl)}" />` : '',
     `<meta name="theme-color" content="${escapeHtml(settings.primaryColor)}" />`,
+    brandColors(settings),
     `<link rel="preload" href="/locales/${lang}/common.json" as="fetch" crossorigin="anonymous" />`,
   ]
     .filter(Boolean)

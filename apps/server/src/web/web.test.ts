@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { websiteSettings } from '../db/schema.ts';
 import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
@@ -77,6 +78,24 @@ describe('serving the web app', () => {
     const again = await t.app.inject({ url: '/en' });
     expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("paints the settings' colours first, and writes only #rrggbb values into CSS", async () => {
+    const res = await t.app.inject({ url: '/en' });
+    expect(res.body).toContain(`--color-primary:${INITIAL_SETTINGS.primaryColor}`);
+    expect(res.body).toContain(`--color-secondary:${INITIAL_SETTINGS.secondaryColor}`);
+    expect(res.body.indexOf('--color-primary:')).toBeLessThan(res.body.indexOf('</head>'));
+
+    const [hostile] = await t.database.db
+      .insert(websiteSettings)
+      .values({ ...INITIAL_SETTINGS, primaryColor: 'red}body{display:none', secondaryColor: '#0F766E' })
+      .returning();
+    const after = await t.app.inject({ url: '/en' });
+    expect(after.body).not.toMatch(/<style>[^<]*display:none/);
+    expect(after.body).not.toContain('--color-primary:');
+    expect(after.body).toContain('--color-secondary:#0F766E');
+    // Put the page's settings back for the other tests.
+    if (hostile) await t.database.db.delete(websiteSettings).where(eq(websiteSettings.id, hostile.id));
   });
 
   it('serves hashed assets precompressed with immutable caching', async () => {
