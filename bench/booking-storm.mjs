@@ -1,24 +1,27 @@
 // Booking storm (ARCHITECTURE.md "Budgets"; RELIABILITY P0 1 at scale): hundreds of concurrent
 // bookings on a limited set of slots against the real server on PostgreSQL. Prints successes,
-// conflicts, refusals, 5xx and whether the ledger balances. Never fails on a threshold.
+// conflicts, refusals, 5xx and whether the ledger balances, and writes bench/results/booking-storm.json.
+// Never fails on a threshold.
 //
-//   npm run storm -w @ustaz/bench      (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
+//   npm run storm -w @ustaz/bench      (BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL server)
 //
+// Creates and drops its own database bench_storm.
 // Options (env): STORM_REQUESTS (500), STORM_SLOTS (100), STORM_STUDENTS (250), STORM_MULTI (0.2:
 // share of requests booking 2 slots at once), STORM_WALLET_KWD (3: each student's wallet, so some
 // run dry and get 422).
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { createAccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
-import { freePort, recreateDatabase, startServer } from './lib/server.mjs';
+import { signedInUsers } from './lib/auth.mjs';
+import { budget, printTable, runMeta, writeResult } from './lib/results.mjs';
+import { dropDatabase, freePort, recreateDatabase, startServer, stopProcess } from './lib/server.mjs';
 
 const REQUESTS = Number(process.env.STORM_REQUESTS || 500);
 const SLOTS = Number(process.env.STORM_SLOTS || 100);
 const STUDENTS = Number(process.env.STORM_STUDENTS || 250);
 const MULTI = Number(process.env.STORM_MULTI || 0.2);
 const WALLET_FILS = Math.round(Number(process.env.STORM_WALLET_KWD || 3) * 1000);
-const DB_NAME = 'ustaz_storm';
+const DB_NAME = 'bench_storm';
 const SECRET = randomBytes(32).toString('hex');
 
 /** One teacher with SLOTS hour-long slots, STUDENTS students with WALLET_FILS each (a seeded top-up). */
@@ -104,26 +107,39 @@ function post(port, pathName, token, body) {
 }
 
 async function main() {
+  const meta = runMeta();
   const url = await recreateDatabase(DB_NAME);
-  const port = await freePort();
-  const server = await startServer({
-    url,
-    port,
-    name: 'storm',
-    env: { JWT_SECRET: SECRET, MONEY_SWEEP_SECONDS: '3600' },
-  });
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  let server;
+  let client;
   try {
+    const port = await freePort();
+    server = await startServer({
+      url,
+      port,
+      name: 'storm',
+      env: { JWT_SECRET: SECRET, MONEY_SWEEP_SECONDS: '3600' },
+    });
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
     const { students, slots } = await seed(client);
-    const tokens = createAccessTokens(SECRET);
-    const tokenOf = new Map();
-    for (const id of students) {
-      tokenOf.set(id, (await tokens.sign({ userId: id, roleId: 3, sessionFamily: randomUUID() })).token);
-    }
+    const signedIn = await signedInUsers(
+      client,
+      SECRET,
+      students.map((id) => ({ id, roleId: 3 })),
+    );
+    const tokenOf = new Map(signedIn.map((u) => [u.id, u.token]));
     const pickSlot = () => slots[Math.floor(Math.random() * slots.length)];
+    // The first SLOTS requests book each slot once (so every slot is wanted and "exactly SLOTS"
+    // is reachable); the rest pick at random, a share of them two slots at once. All are sent together.
     const jobs = Array.from({ length: REQUESTS }, (_, i) => {
       const student = students[i % students.length];
+      if (i < SLOTS) {
+        return () =>
+          post(port, '/api/v1/booking/single', tokenOf.get(student), {
+            timeSlotId: slots[i],
+            paymentMethod: 'balance',
+          });
+      }
       if (Math.random() < MULTI) {
         const a = pickSlot();
         let b = pickSlot();
@@ -146,7 +162,7 @@ async function main() {
 
     const count = (predicate) => results.filter(predicate).length;
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
-    const pct = (p) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))].toFixed(1);
+    const pct = (p) => Math.round(ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))]);
     const {
       rows: [reservations],
     } = await client.query(
@@ -162,30 +178,76 @@ async function main() {
         (select count(*) from ledger_accounts a where a.balance_fils <> (select coalesce(sum(e.amount_fils), 0) from ledger_entries e where e.account_id = a.id))::int as drift,
         (select balance_fils from ledger_accounts where kind = 'escrow')::bigint as escrow,
         (select coalesce(sum(price_fils), 0) from reservations where status = 'confirmed')::bigint as booked_value`);
-    const table = {
+    const figures = {
       requests: REQUESTS,
       slots: SLOTS,
-      'seconds (all in flight)': seconds.toFixed(2),
-      '2xx': count((r) => r.status === 200),
-      '409 slotUnavailable': count((r) => r.status === 409),
-      '422 (wallet empty)': count((r) => r.status === 422),
-      '5xx': count((r) => r.status >= 500),
-      'network errors': count((r) => r.status === 0),
-      'latency p50 ms': pct(50),
-      'latency p99 ms': pct(99),
-      'live reservations': reservations.live,
-      'slots with a reservation': reservations.slots,
-      'double-booked slots': reservations.live - reservations.slots,
-      'ledger sum (must be 0)': String(ledger.total),
-      'unbalanced transfers': ledger.unbalanced,
-      'negative wallets': ledger.negative,
-      'accounts != replay': ledger.drift,
-      'escrow == booked value': String(ledger.escrow) === String(ledger.booked_value),
+      students: STUDENTS,
+      secondsAllInFlight: Math.round(seconds * 100) / 100,
+      ok2xx: count((r) => r.status === 200),
+      conflict409: count((r) => r.status === 409),
+      walletEmpty422: count((r) => r.status === 422),
+      unauthorized401: count((r) => r.status === 401),
+      other4xx: count((r) => r.status >= 400 && r.status < 500 && ![401, 409, 422].includes(r.status)),
+      server5xx: count((r) => r.status >= 500),
+      networkErrors: count((r) => r.status === 0),
+      latencyP50Ms: pct(50),
+      latencyP90Ms: pct(90),
+      latencyP99Ms: pct(99),
+      latencyMaxMs: Math.round(ms.at(-1)),
+      liveReservations: reservations.live,
+      slotsWithReservation: reservations.slots,
+      doubleBookedSlots: reservations.live - reservations.slots,
+      ledgerSum: Number(ledger.total),
+      unbalancedTransfers: ledger.unbalanced,
+      negativeWallets: ledger.negative,
+      accountsDriftingFromEntries: ledger.drift,
+      escrowEqualsBookedValue: String(ledger.escrow) === String(ledger.booked_value),
     };
-    console.table(table);
+    printTable(
+      `Booking storm: ${REQUESTS} concurrent requests on ${SLOTS} slots (PostgreSQL):`,
+      Object.entries(figures).map(([figure, value]) => ({ figure, value })),
+    );
+    const exact = figures.liveReservations === SLOTS && figures.doubleBookedSlots === 0;
+    const balanced =
+      figures.ledgerSum === 0 &&
+      figures.unbalancedTransfers === 0 &&
+      figures.accountsDriftingFromEntries === 0 &&
+      figures.escrowEqualsBookedValue;
+    writeResult(
+      'booking-storm',
+      {
+        title: `Booking storm: ${REQUESTS} concurrent requests on ${SLOTS} slots, PostgreSQL`,
+        options: { requests: REQUESTS, slots: SLOTS, students: STUDENTS, multi: MULTI, walletFils: WALLET_FILS },
+        figures,
+        budgets: [
+          budget(
+            `Storm: exactly ${SLOTS} reservations, no slot twice`,
+            `${SLOTS} reservations, 0 double-booked`,
+            `${figures.liveReservations} reservations on ${figures.slotsWithReservation} slots (p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms with all in flight)`,
+            exact,
+          ),
+          budget(
+            'Storm: ledger sums to zero, every transfer balanced, balances = entries',
+            'sum 0, 0 unbalanced, 0 drift',
+            `sum ${figures.ledgerSum}, ${figures.unbalancedTransfers} unbalanced, ${figures.accountsDriftingFromEntries} drift`,
+            balanced,
+          ),
+          budget('Storm: no negative wallet', '0', String(figures.negativeWallets), figures.negativeWallets === 0),
+          budget(
+            'Storm: no 5xx',
+            '0',
+            `${figures.server5xx} (network errors ${figures.networkErrors})`,
+            figures.server5xx === 0 && figures.networkErrors === 0,
+          ),
+        ],
+        notes: ['one server process (not pinned), all requests sent at once without keep-alive'],
+      },
+      meta,
+    );
   } finally {
-    await client.end();
-    server.kill('SIGTERM');
+    await client?.end();
+    await stopProcess(server);
+    await dropDatabase(DB_NAME);
   }
 }
 

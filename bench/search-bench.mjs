@@ -1,259 +1,37 @@
 // Teacher search under load on PostgreSQL (ARCHITECTURE.md "Budgets": 10k teachers, 200k slots,
 // p99 <= 30 ms at 50 connections, server on one core). Prints figures; never fails on a threshold.
 //
-//   npm run search -w @ustaz/bench      (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
+//   npm run search -w @ustaz/bench      (BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL server)
 //
-// Creates (or recreates) the database `ustaz_bench` next to DATABASE_URL's, starts the real server
+// Creates (or recreates) its own database `bench_search`, starts the real server
 // against it (migrations on start, no demo data), seeds through SQL with the server's own search
-// text builder (the shared normaliser), then runs each scenario with 50 keep-alive connections.
+// text builder (the shared normaliser), then runs each scenario with 50 keep-alive connections,
+// with the count cache on (default) and off. Writes bench/results/search.json; drops the database.
+// `npm run bench` measures search in api-bench.mjs; this one is the closer look.
 // Where `taskset` exists the server is pinned to CPU 0 and this process (the load) to CPU 1.
 // Options (env): BENCH_SECONDS per scenario (default 15), BENCH_CONNECTIONS (50),
 // BENCH_TEACHERS (10000), BENCH_SLOTS (200000).
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
-import { teacherSearchText } from '../apps/server/src/modules/teachers/search-text.ts';
-import { normalizeSearchText } from '../packages/contract/src/arabic-normalize.ts';
-import { databaseUrl, freePort, hasTaskset, recreateDatabase, startServer } from './lib/server.mjs';
+import { searchScenarios, seedCatalogue } from './lib/catalogue.mjs';
+import { budget, round, runMeta, writeResult } from './lib/results.mjs';
+import {
+  dropDatabase,
+  freePort,
+  hasTaskset,
+  pinLoadToCpu1,
+  recreateDatabase,
+  startServer,
+  stopProcess,
+} from './lib/server.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const TEACHERS = Number(process.env.BENCH_TEACHERS || 10_000);
 const SLOTS = Number(process.env.BENCH_SLOTS || 200_000);
-const DB_NAME = 'ustaz_bench';
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-// Deterministic data ---------------------------------------------------------------------------
-
-let state = 42;
-function rand() {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (items) => items[Math.floor(rand() * items.length)];
-
-const SUBJECTS = [
-  ['الرياضيات', 'Mathematics'],
-  ['الفيزياء', 'Physics'],
-  ['الكيمياء', 'Chemistry'],
-  ['الأحياء', 'Biology'],
-  ['اللغة العربية', 'Arabic Language'],
-  ['اللغة الإنجليزية', 'English Language'],
-  ['اللغة الفرنسية', 'French Language'],
-  ['التربية الإسلامية', 'Islamic Studies'],
-  ['القرآن الكريم', 'Holy Quran'],
-  ['التاريخ', 'History'],
-  ['الجغرافيا', 'Geography'],
-  ['علوم الحاسوب', 'Computer Science'],
-  ['البرمجة', 'Programming'],
-  ['المحاسبة', 'Accounting'],
-  ['الاقتصاد', 'Economics'],
-  ['الإحصاء', 'Statistics'],
-  ['آيلتس', 'IELTS'],
-  ['اختبار SAT', 'SAT'],
-  ['الفنون', 'Art'],
-  ['الموسيقى', 'Music'],
-];
-const FIRST = [
-  'سارة',
-  'أحمد',
-  'نورة',
-  'محمد',
-  'فاطمة',
-  'عبدالله',
-  'مريم',
-  'خالد',
-  'دانة',
-  'يوسف',
-  'هيا',
-  'علي',
-  'Emily',
-  'James',
-  'Sophie',
-  'Daniel',
-  'Hannah',
-  'Omar',
-  'Yasmin',
-  'Adam',
-];
-const LAST = [
-  'العنزي',
-  'المطيري',
-  'الرشيدي',
-  'العجمي',
-  'الكندري',
-  'الشمري',
-  'الهاجري',
-  'العتيبي',
-  'Carter',
-  'Wilson',
-  'Martin',
-  'Brooks',
-  'Lee',
-  'Haddad',
-  'Khan',
-  'Smith',
-];
-const BIO_AR = [
-  'أركز على الفهم العميق بدل الحفظ.',
-  'أساعد الطلاب على الاستعداد للاختبارات بخطة واضحة.',
-  'حصصي تفاعلية مع تمارين قصيرة.',
-  'أبدأ مع كل طالب من مستواه.',
-];
-const BIO_EN = [
-  'I focus on understanding rather than memorising.',
-  'I help students prepare for exams with a clear plan.',
-  'Interactive lessons with short exercises.',
-  'I start from each student’s level.',
-];
-
-// Helpers --------------------------------------------------------------------------------------
-
-function kuwaitDay(days) {
-  return new Date(Date.now() + 3 * HOUR + days * DAY).toISOString().slice(0, 10);
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-// Database -------------------------------------------------------------------------------------
-
-async function seed(client) {
-  const started = Date.now();
-  await client.query('begin');
-  const subjectRows = SUBJECTS.map(([ar, en], i) => [ar, en, i + 1, normalizeSearchText(`${ar} ${en}`)]);
-  const { rows: subjects } = await client.query(
-    `insert into subjects (name_ar, name_en, sort_order, search_text)
-     select * from unnest($1::text[], $2::text[], $3::int[], $4::text[]) returning id, name_ar, name_en`,
-    [0, 1, 2, 3].map((c) => subjectRows.map((row) => row[c])),
-  );
-
-  const firstNames = [];
-  const lastNames = [];
-  const emails = [];
-  for (let i = 0; i < TEACHERS; i++) {
-    firstNames.push(pick(FIRST));
-    lastNames.push(pick(LAST));
-    emails.push(`bench-teacher-${i}@ustaz.example`);
-  }
-  const { rows: users } = await client.query(
-    `insert into users (email, first_name, last_name, role_id, email_confirmed_at)
-     select e, f, l, 2, now() from unnest($1::text[], $2::text[], $3::text[]) as t(e, f, l) returning id`,
-    [emails, firstNames, lastNames],
-  );
-
-  const profile = {
-    userId: [],
-    bioAr: [],
-    bioEn: [],
-    majorAr: [],
-    majorEn: [],
-    years: [],
-    rate: [],
-    rating: [],
-    ratings: [],
-    bookings: [],
-    created: [],
-    search: [],
-  };
-  const teacherSubjects = [];
-  for (let i = 0; i < TEACHERS; i++) {
-    const taught = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(subjects)))];
-    const [majorAr, majorEn] = pick(SUBJECTS);
-    const bioAr = `${pick(BIO_AR)} ${taught.map((s) => s.name_ar).join('، ')}`;
-    const bioEn = `${pick(BIO_EN)} ${taught.map((s) => s.name_en).join(', ')}`;
-    profile.userId.push(users[i].id);
-    profile.bioAr.push(bioAr);
-    profile.bioEn.push(bioEn);
-    profile.majorAr.push(majorAr);
-    profile.majorEn.push(majorEn);
-    profile.years.push(1 + Math.floor(rand() * 25));
-    profile.rate.push(5000 + 500 * Math.floor(rand() * 41));
-    const ratingCount = Math.floor(rand() * 40);
-    profile.rating.push(ratingCount === 0 ? 0 : Math.round((2.5 + rand() * 2.5) * 100) / 100);
-    profile.ratings.push(ratingCount);
-    profile.bookings.push(ratingCount + Math.floor(rand() * 30));
-    profile.created.push(new Date(Date.now() - rand() * 700 * DAY).toISOString());
-    profile.search.push(
-      teacherSearchText({
-        firstName: firstNames[i],
-        lastName: lastNames[i],
-        bioAr,
-        bioEn,
-        majorAr,
-        majorEn,
-        subjects: taught.map((s) => ({ nameAr: s.name_ar, nameEn: s.name_en })),
-      }),
-    );
-    teacherSubjects.push(taught.map((s) => s.id));
-  }
-  const { rows: profiles } = await client.query(
-    `insert into teacher_profiles (user_id, bio_ar, bio_en, major_ar, major_en, experience_years, hourly_rate_fils,
-       average_rating, rating_count, bookings_count, created_at, search_text)
-     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[],
-       $8::numeric[], $9::int[], $10::int[], $11::timestamptz[], $12::text[]) returning id, hourly_rate_fils`,
-    Object.values(profile),
-  );
-  const tsTeacher = [];
-  const tsSubject = [];
-  profiles.forEach((p, i) => {
-    for (const subjectId of teacherSubjects[i]) {
-      tsTeacher.push(p.id);
-      tsSubject.push(subjectId);
-    }
-  });
-  await client.query(
-    'insert into teacher_subjects (teacher_id, subject_id) select * from unnest($1::int[], $2::int[])',
-    [tsTeacher, tsSubject],
-  );
-
-  // Slots: hour-long, on distinct (day, hour) pairs per teacher, over the next 14 Kuwait days.
-  const perTeacher = Math.ceil(SLOTS / profiles.length);
-  const dayStart = new Date(`${kuwaitDay(0)}T00:00:00+03:00`).getTime();
-  let slotBatch = { teacher: [], start: [], end: [], price: [], status: [] };
-  let slots = 0;
-  async function flush() {
-    await client.query(
-      `insert into time_slots (teacher_id, start_time, end_time, price_fils, status)
-       select * from unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::text[])`,
-      Object.values(slotBatch),
-    );
-    slotBatch = { teacher: [], start: [], end: [], price: [], status: [] };
-  }
-  for (const p of profiles) {
-    const taken = new Set();
-    while (taken.size < perTeacher && slots + taken.size < SLOTS) {
-      taken.add(Math.floor(rand() * 14) * 24 + 8 + Math.floor(rand() * 13));
-    }
-    for (const hourIndex of taken) {
-      const start = dayStart + hourIndex * HOUR;
-      slotBatch.teacher.push(p.id);
-      slotBatch.start.push(new Date(start).toISOString());
-      slotBatch.end.push(new Date(start + HOUR).toISOString());
-      slotBatch.price.push(p.hourly_rate_fils);
-      slotBatch.status.push(rand() < 0.85 ? 'open' : 'booked');
-    }
-    slots += taken.size;
-    if (slotBatch.teacher.length >= 20_000) await flush();
-  }
-  if (slotBatch.teacher.length > 0) await flush();
-  await client.query('commit');
-  await client.query('analyze');
-  return {
-    subjects: subjects.map((s) => s.id),
-    teachers: profiles.length,
-    slots,
-    seconds: (Date.now() - started) / 1000,
-  };
-}
+const DB_NAME = 'bench_search';
 
 // Server ---------------------------------------------------------------------------------------
 
@@ -262,9 +40,14 @@ function startSearchServer(port, url, countCacheSeconds) {
     url,
     port,
     pin: true,
-    name: 'bench',
+    name: 'search',
     env: { SEARCH_COUNT_CACHE_SECONDS: String(countCacheSeconds), JWT_SECRET: randomBytes(32).toString('hex') },
   });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 // Load -----------------------------------------------------------------------------------------
@@ -324,49 +107,12 @@ async function load(port, paths, seconds) {
 
 // Main -----------------------------------------------------------------------------------------
 
-const q = (params) => `/api/teachers/search?${new URLSearchParams(params)}`;
-
 function printResult(name, r) {
   console.log(
     `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  ` +
       `p90 ${r.p90.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  max ${r.max.toFixed(0).padStart(4)} ms  ` +
       `${r.requests} req, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.kbPerRequest.toFixed(1)} KB`,
   );
-}
-
-function scenariosFor(data) {
-  const words = ['رياضيات', 'physics', 'سارة', 'english', 'الكيمياء', 'ahmed', 'اللغه الانجليزيه', 'quran'];
-  return [
-    ['text search (8 terms, ar + en)', words.map((search) => q({ search }))],
-    ['subject filter (subjects[]=id, 20 ids)', data.subjects.map((id) => q({ 'subjects[]': String(id) }))],
-    ['availableOn (next 7 days)', [1, 2, 3, 4, 5, 6, 7].map((d) => q({ availableOn: kuwaitDay(d) }))],
-    [
-      'home carousels (famous, most booked)',
-      [
-        q({ minRating: '4', sortBy: 'averageRating', sortOrder: 'DESC', limit: '10' }),
-        q({ sortBy: 'experience', sortOrder: 'DESC', limit: '10' }),
-        q({ mostBooked: 'true', limit: '10' }),
-      ],
-    ],
-    [
-      'combined (text + subject + rate + day + sort)',
-      // "physics teachers of Physics under 20 KWD free on day N, cheapest first", ar and en.
-      data.subjects.slice(0, 8).map((id, i) =>
-        q({
-          search: SUBJECTS[i]?.[i % 2] ?? '',
-          'subjects[]': String(id),
-          maxHourlyRate: '20',
-          availableOn: kuwaitDay(1 + (i % 7)),
-          sortBy: 'hourlyRate',
-          sortOrder: 'ASC',
-        }),
-      ),
-    ],
-    [
-      'page 2 of a broad search (sort by rate)',
-      [1, 2, 3, 4].map((page) => q({ sortBy: 'hourlyRate', page: String(page + 1) })),
-    ],
-  ];
 }
 
 async function runMode(label, url, data, countCacheSeconds, withBaseline) {
@@ -376,51 +122,88 @@ async function runMode(label, url, data, countCacheSeconds, withBaseline) {
     console.log(
       `\n${label} (SEARCH_COUNT_CACHE_SECONDS=${countCacheSeconds}), ${CONNECTIONS} connections, ${SECONDS} s each:`,
     );
-    const scenarios = scenariosFor(data);
+    const scenarios = searchScenarios(data);
     // Warm-up, then what this machine gives right now for the simplest API call (other load shows here).
     await load(
       port,
       scenarios.flatMap(([, paths]) => paths),
       3,
     );
-    if (withBaseline) printResult('baseline: GET /api/health (select 1)', await load(port, ['/api/health'], 5));
     const results = [];
+    if (withBaseline) {
+      const r = await load(port, ['/api/health'], 5);
+      printResult('baseline: GET /api/health (select 1)', r);
+      results.push({ mode: label, scenario: 'baseline: GET /api/health (select 1)', ...r });
+    }
     for (const [name, paths] of scenarios) {
       const r = await load(port, paths, SECONDS);
-      results.push(r);
+      results.push({ mode: label, scenario: name, ...r });
       printResult(name, r);
     }
-    return Math.max(...results.map((r) => r.p99));
+    return results;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopProcess(server);
   }
 }
 
 async function main() {
-  if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
-  const url = databaseUrl(DB_NAME);
-  await recreateDatabase(DB_NAME);
-  console.log(`Migrating ${DB_NAME} (the server runs the migrations at start)...`);
-  const migrator = await startSearchServer(await freePort(), url, 30);
-  migrator.kill('SIGTERM');
-  await new Promise((resolve) => migrator.once('exit', resolve));
+  const meta = runMeta();
+  pinLoadToCpu1();
+  const url = await recreateDatabase(DB_NAME);
+  try {
+    console.log(`Migrating ${DB_NAME} (the server runs the migrations at start)...`);
+    await stopProcess(await startSearchServer(await freePort(), url, 30));
 
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const data = await seed(client);
-  await client.end();
-  console.log(
-    `Seeded ${data.teachers} teachers, ${data.slots} slots, ${data.subjects.length} subjects in ${data.seconds.toFixed(1)} s` +
-      (hasTaskset ? '; server on CPU 0, load generator on CPU 1, PostgreSQL unpinned' : ''),
-  );
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const data = await seedCatalogue(client, { teachers: TEACHERS, slots: SLOTS }).finally(() => client.end());
+    console.log(
+      `Seeded ${data.teachers} teachers, ${data.slots} slots, ${data.subjects.length} subjects in ${data.seconds.toFixed(1)} s` +
+        (hasTaskset ? '; server on CPU 0, load generator on CPU 1, PostgreSQL unpinned' : ''),
+    );
 
-  const cached = await runMode('Default server', url, data, 30, true);
-  const uncached = await runMode('Every total counted', url, data, 0, false);
-  console.log(
-    `\nBudget (ARCHITECTURE.md): p99 <= 30 ms at ${CONNECTIONS} connections. Worst p99: ${cached.toFixed(1)} ms ` +
-      `(default), ${uncached.toFixed(1)} ms (every total counted). ${os.cpus().length} CPUs, PostgreSQL on the same machine.`,
-  );
+    const cached = await runMode('Default server', url, data, 30, true);
+    const uncached = await runMode('Every total counted', url, data, 0, false);
+    const worst = (rows) => Math.max(...rows.filter((r) => !r.scenario.startsWith('baseline')).map((r) => r.p99));
+    const rows = [...cached, ...uncached].map((r) => ({
+      mode: r.mode,
+      scenario: r.scenario,
+      'req/s': Math.round(r.rps),
+      'p50 ms': round(r.p50),
+      'p90 ms': round(r.p90),
+      'p99 ms': round(r.p99),
+      'max ms': Math.round(r.max),
+      non2xx: r.non2xx,
+      errors: r.errors,
+    }));
+    writeResult(
+      'search',
+      {
+        title: `Teacher search on PostgreSQL, ${data.teachers} teachers, ${data.slots} slots, ${CONNECTIONS} connections`,
+        options: {
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          teachers: TEACHERS,
+          slots: SLOTS,
+          cpus: os.cpus().length,
+        },
+        figures: { rows },
+        tables: [{ title: 'search', rows }],
+        budgets: [
+          budget(
+            'Teacher search p99 at 50 connections (PostgreSQL, worst mix, default server)',
+            '<= 30 ms',
+            `${round(worst(cached))} ms (${round(worst(uncached))} ms with every total counted)`,
+            worst(cached) <= 30,
+          ),
+        ],
+        notes: ['own load generator (node:http keep-alive), server on CPU 0, load on CPU 1, PostgreSQL unpinned'],
+      },
+      meta,
+    );
+  } finally {
+    await dropDatabase(DB_NAME);
+  }
 }
 
 main().catch((error) => {

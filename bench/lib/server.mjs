@@ -1,5 +1,7 @@
-// What the benches share: a free port, a fresh PostgreSQL database, the real server started on it.
+// What the benches share: a free port, a fresh PostgreSQL database, the real server started on it,
+// and stopping every process they start.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,10 +10,26 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const baseDatabaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * The PostgreSQL server of BENCH_DATABASE_URL or DATABASE_URL (default the local one). The benches
+ * create and drop their own databases (bench_*) on it through its `postgres` database and never
+ * touch any other (the test suites use `test`).
+ */
+export const baseDatabaseUrl = (() => {
+  const url = new URL(
+    process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  url.pathname = '/postgres';
+  return url.toString();
+})();
 
 /** Where `taskset` exists the server is pinned to CPU 0 and the load (this process) runs on CPU 1. */
 export const hasTaskset = spawnSync('taskset', ['--version']).status === 0 && os.cpus().length >= 2;
+
+/** Pins this process (the load generator) to CPU 1 where taskset exists. */
+export function pinLoadToCpu1() {
+  if (hasTaskset) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+}
 
 export function databaseUrl(name) {
   const url = new URL(baseDatabaseUrl);
@@ -19,65 +37,152 @@ export function databaseUrl(name) {
   return url.toString();
 }
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+function assertOwnDatabase(name) {
+  if (!/^bench_[a-z0-9_]+$/.test(name)) throw new Error(`bench databases are named bench_*, not ${name}`);
 }
 
-/** Drops and creates a database next to DATABASE_URL's; returns its URL. */
+/** The benches' ports: 3400-3499, skipping those in use and those already handed out by this process. */
+const handedOut = new Set();
+export async function freePort() {
+  for (let port = 3400; port <= 3499; port++) {
+    if (handedOut.has(port)) continue;
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free port in 3400-3499');
+}
+
+/** Drops and creates one of the benches' own databases (bench_*); returns its URL. */
 export async function recreateDatabase(name) {
+  assertOwnDatabase(name);
   const admin = new pg.Client({ connectionString: baseDatabaseUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   return databaseUrl(name);
 }
 
-/**
- * Starts apps/server/src/server.ts on the database (migrations on start, no demo data, no rate
- * limit) and waits for /api/health. `env` adds or overrides variables; `pin` uses taskset.
- */
-export async function startServer({ url, port, env = {}, pin = false, name = 'bench' }) {
-  const args = ['--import', 'tsx', 'apps/server/src/server.ts'];
+/** Drops one of the benches' own databases; never throws (it runs in `finally`). */
+export async function dropDatabase(name) {
+  assertOwnDatabase(name);
+  const admin = new pg.Client({ connectionString: baseDatabaseUrl });
+  try {
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } catch (error) {
+    console.error(`could not drop ${name}: ${error.message}`);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+/** A fresh scratch folder /tmp/bench-<name> (uploads, mail outbox, secrets, PGlite data). */
+export function scratchDir(name) {
+  const dir = path.join(os.tmpdir(), `bench-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function healthy(port, pathName = '/api/health') {
+  return new Promise((resolve) => {
+    http
+      .get({ host: '127.0.0.1', port, path: pathName }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
+  });
+}
+
+/** Every process a bench started, so a crash or Ctrl-C still stops them. */
+const children = new Set();
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+function killAll() {
+  for (const child of children) {
+    try {
+      child.kill('SIGKILL');
+    } catch {}
+  }
+}
+process.once('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+/** Stops a process this bench started: SIGTERM, then SIGKILL after `graceMs`. Resolves when it has exited. */
+export async function stopProcess(child, graceMs = 10_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Spawns `node args` (pinned to CPU 0 with `pin`), tracked for clean-up. */
+export function spawnNode(args, { pin = false, env = {}, stdio = ['ignore', 'ignore', 'inherit'] } = {}) {
   const [command, commandArgs] =
     pin && hasTaskset ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(command, commandArgs, {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  // taskset execs node: the child's pid is the server's.
+  return track(spawn(command, commandArgs, { cwd: root, stdio, env: { ...process.env, ...env } }));
+}
+
+/** Waits until GET `pathName` answers 200, or throws when the process exits or `seconds` pass. */
+export async function waitHealthy(child, port, { seconds = 120, pathName = '/api/health', label = 'server' } = {}) {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode} before it was ready`);
+    if (await healthy(port, pathName)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stopProcess(child);
+  throw new Error(`${label} did not answer ${pathName} on port ${port} within ${seconds} s`);
+}
+
+/**
+ * Starts apps/server/src/server.ts and waits for /api/health. With `url` it runs on that
+ * PostgreSQL database, without it on PGlite in /tmp/bench-<name>/db (or `env.PGLITE_DIR`).
+ * Migrations on start, no demo data, no global rate limit. `env` adds or overrides variables;
+ * `pin` uses taskset (CPU 0); `nodeArgs` go to node before the entry (e.g. `--import` a probe).
+ */
+export async function startServer({ url, port, env = {}, pin = false, name = 'bench', stdio, nodeArgs = [] }) {
+  const dir = path.join(os.tmpdir(), `bench-${name}`);
+  const child = spawnNode(['--import', 'tsx', ...nodeArgs, 'apps/server/src/server.ts'], {
+    pin,
+    stdio,
     env: {
-      ...process.env,
-      DATABASE_URL: url,
+      DATABASE_URL: url ?? '',
+      PGLITE_DIR: path.join(dir, 'db'),
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
       REDIS_URL: '',
-      UPLOADS_DIR: path.join(os.tmpdir(), `ustaz-${name}-uploads`),
-      MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `ustaz-${name}-mail`),
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
+      SECRETS_DIR: path.join(dir, 'secrets'),
       ...env,
     },
   });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await new Promise((resolve) => {
-      http
-        .get({ host: '127.0.0.1', port, path: '/api/health' }, (res) => {
-          res.resume();
-          resolve(res.statusCode === 200);
-        })
-        .on('error', () => resolve(false));
-    });
-    if (ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('server did not start');
+  await waitHealthy(child, port, { label: `server ${name}` });
+  return child;
 }

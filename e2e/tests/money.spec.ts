@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { topUpWithSandbox } from '../support/wallet.ts';
 
 /**
  * Money in a real browser: sandbox top-ups (paid and failed), booking with the wallet and with
@@ -139,20 +140,7 @@ async function pickSlots(count: number, maxTotal: number, skip: number): Promise
 async function ensureWallet(page: Page, kwd: number) {
   const { kwd: now } = await balanceOf(page);
   if (now >= kwd) return;
-  const token = await tokenOf(page);
-  const { paymentLink } = await api<{ paymentLink: string }>('/api/v1/balance/top-up/payzah', token, {
-    method: 'POST',
-    body: JSON.stringify({ amount: (kwd - now).toFixed(3), language: 'en', options: { payment_type: '1' } }),
-  });
-  const pay = await fetch(paymentLink, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=pay',
-    redirect: 'manual',
-  });
-  const back = pay.headers.get('location');
-  if (!back) throw new Error('the sandbox did not redirect');
-  await fetch(new URL(back, baseUrl()), { redirect: 'manual' });
+  await topUpWithSandbox(await tokenOf(page), kwd - now);
   expect((await balanceOf(page)).kwd).toBeGreaterThanOrEqual(kwd);
 }
 

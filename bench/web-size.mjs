@@ -1,0 +1,169 @@
+// Web size (ARCHITECTURE.md "Budgets": initial JS of the home route <= 130 KB gzip; every other
+// route lazy-loaded). Builds apps/web with the Vite manifest into /tmp/bench-web/dist and prints:
+// - the JavaScript the home route loads first: the entry chunk, the home page's lazy chunk (the
+//   router fetches it at once on /{lang}) and every chunk these import statically, gzip -9 and
+//   brotli q11 (what the server sends: precompressed files);
+// - per route (from the route tables apps/web/src/app/routes.tsx and admin/admin-routes.tsx, mapped
+//   to chunks through the manifest): the route's own chunk and all the JS it adds beyond the entry.
+//
+//   npm run size -w @ustaz/bench  [-- --reuse-build]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { arg, budget, kb, printTable, runMeta, writeResult } from './lib/results.mjs';
+import { brotliSize, buildWeb, gzipSize, readManifest, webDir } from './lib/web-build.mjs';
+
+const BUDGET_KB = 130;
+const HOME_MODULE = 'src/features/home/home-page.tsx';
+const ROUTE_TABLES = [
+  { file: 'src/app/routes.tsx', prefix: '/{lang}', layout: [] },
+  { file: 'src/app/admin/admin-routes.tsx', prefix: '/{lang}/admin', layout: ['src/app/admin/admin-layout.tsx'] },
+];
+
+/** [{ route, modules: ['src/...'] }] read from a route table's `route(path, key, () => import(...))` calls. */
+function routesOf({ file, prefix, layout }) {
+  const text = readFileSync(path.join(webDir, file), 'utf8');
+  const dir = path.dirname(file);
+  const resolve = (specifier) => path.posix.normalize(path.posix.join(dir, specifier));
+  // Loaders kept in a variable: `const name: Loader = () => import('...')`.
+  const loaders = new Map();
+  for (const m of text.matchAll(/const (\w+)(?::\s*Loader)?\s*=\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+    loaders.set(m[1], resolve(m[2]));
+  }
+  const routes = [];
+  for (const segment of text.split(/\broute\(/).slice(1)) {
+    const head = segment.match(/^\s*(undefined|'([^']*)')\s*,\s*'([^']+)'\s*,\s*(\w+)?/);
+    if (!head) continue; // the helper's own definition
+    const modules = [...segment.matchAll(/import\('([^']+)'\)/g)].map((m) => resolve(m[1]));
+    if (modules.length === 0 && head[4] && loaders.has(head[4])) modules.push(loaders.get(head[4]));
+    routes.push({ route: head[2] === undefined ? prefix : `${prefix}/${head[2]}`, key: head[3], modules, layout });
+  }
+  return routes;
+}
+
+function main() {
+  const meta = runMeta();
+  const dist = buildWeb({ reuse: arg('reuse-build', false) });
+  const manifest = readManifest(dist);
+  const sizes = new Map();
+  function size(file) {
+    if (!sizes.has(file)) {
+      const data = readFileSync(path.join(dist, file));
+      sizes.set(file, { raw: data.length, gzip: gzipSize(data), brotli: brotliSize(data) });
+    }
+    return sizes.get(file);
+  }
+  /** The JS files a manifest key loads (itself and its static imports), and their CSS. */
+  function closure(keys) {
+    const files = new Set();
+    const css = new Set();
+    const visit = (key) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the Vite manifest (is the route table parsed right?)`);
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const key of keys) visit(key);
+    return { files, css };
+  }
+  const sum = (files, kind) => [...files].reduce((total, file) => total + size(file)[kind], 0);
+
+  const entry = closure(['index.html']);
+  const initial = closure(['index.html', HOME_MODULE]);
+  const initialRows = [...initial.files].map((file) => ({
+    file,
+    part: entry.files.has(file) ? 'entry' : 'home route',
+    raw: `${kb(size(file).raw)} KB`,
+    gzip: `${kb(size(file).gzip)} KB`,
+    brotli: `${kb(size(file).brotli)} KB`,
+  }));
+  const initialGzip = sum(initial.files, 'gzip');
+  const initialBrotli = sum(initial.files, 'brotli');
+  initialRows.push({
+    file: 'total',
+    part: '',
+    raw: `${kb(sum(initial.files, 'raw'))} KB`,
+    gzip: `${kb(initialGzip)} KB`,
+    brotli: `${kb(initialBrotli)} KB`,
+  });
+  for (const file of initial.css) {
+    initialRows.push({
+      file,
+      part: 'CSS',
+      raw: `${kb(size(file).raw)} KB`,
+      gzip: `${kb(size(file).gzip)} KB`,
+      brotli: `${kb(size(file).brotli)} KB`,
+    });
+  }
+  printTable('JavaScript loaded first on the home route:', initialRows);
+
+  const routeRows = [];
+  const routes = ROUTE_TABLES.flatMap(routesOf);
+  for (const r of routes) {
+    const own = new Set(r.modules.map((m) => manifest[m]?.file).filter(Boolean));
+    const needed = closure([...r.layout, ...r.modules]);
+    const beyondEntry = new Set([...needed.files].filter((f) => !entry.files.has(f)));
+    routeRows.push({
+      route: r.route,
+      chunk: [...own].map((f) => path.basename(f)).join(' + '),
+      'chunk gzip': `${kb(sum(own, 'gzip'))} KB`,
+      'JS beyond entry gzip': `${kb(sum(beyondEntry, 'gzip'))} KB`,
+      'JS beyond entry brotli': `${kb(sum(beyondEntry, 'brotli'))} KB`,
+      chunks: beyondEntry.size,
+    });
+  }
+  printTable('Per route (lazy chunks; "beyond entry" = the route chunk and the shared chunks it imports):', routeRows);
+
+  // Every other lazy chunk (modals, socket client, carousels, toaster...).
+  const routeFiles = new Set(routes.flatMap((r) => r.modules.map((m) => manifest[m]?.file)));
+  const lazyRows = Object.entries(manifest)
+    .filter(([, c]) => c.isDynamicEntry && !routeFiles.has(c.file) && !initial.files.has(c.file))
+    .map(([key, c]) => ({ module: key, file: path.basename(c.file), gzip: `${kb(size(c.file).gzip)} KB` }));
+  printTable('Other lazy chunks:', lazyRows);
+
+  const met = initialGzip / 1024 <= BUDGET_KB;
+  writeResult(
+    'web-size',
+    {
+      title: 'Web: initial JS of the home route and per-route chunks',
+      figures: {
+        homeInitialJs: {
+          gzipBytes: initialGzip,
+          brotliBytes: initialBrotli,
+          rawBytes: sum(initial.files, 'raw'),
+          files: [...initial.files].map((file) => ({
+            file,
+            part: entry.files.has(file) ? 'entry' : 'home',
+            ...size(file),
+          })),
+          css: [...initial.css].map((file) => ({ file, ...size(file) })),
+        },
+        routes: routes.map((r, i) => ({ ...r, ...routeRows[i] })),
+        otherLazyChunks: lazyRows,
+      },
+      tables: [
+        { title: 'home initial JS', rows: initialRows },
+        { title: 'routes', rows: routeRows },
+      ],
+      budgets: [
+        budget(
+          'Web: initial JS of the home route (gzip -9)',
+          `<= ${BUDGET_KB} KB`,
+          `${kb(initialGzip)} KB (brotli ${kb(initialBrotli)} KB)`,
+          met,
+          met ? undefined : `${kb(initialGzip - BUDGET_KB * 1024)} KB over`,
+        ),
+      ],
+      notes: [],
+    },
+    meta,
+  );
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
