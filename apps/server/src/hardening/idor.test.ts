@@ -1,0 +1,271 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, notifications, reservations, teacherProfiles, timeSlots, users } from '../db/schema.ts';
+import { createTestApp } from '../test/helpers.ts';
+import { walletOf } from '../test/money.ts';
+import { createWorld, fillPath, isAdminPath, routeKey, routeTable, send, type World } from './support.ts';
+
+/**
+ * RELIABILITY P0 12: every route with a parameter in its path, from the server's own route table,
+ * is classified here. A new route that is not fails the first test with its name: decide what it
+ * is, and if it belongs to someone, add how to reach another user's item.
+ */
+type Attempt = (w: World) => Omit<InjectOptions, 'headers'>;
+
+/** The item belongs to a user: anyone else gets 403 or 404 and learns nothing. */
+const OWNER_SCOPED: Record<string, Attempt> = {
+  'GET /api/v1/payments/{id}': (w) => ({ url: `/api/v1/payments/${w.paymentId}` }),
+  'POST /api/v1/reservations/{id}/cancel': (w) => ({
+    method: 'POST',
+    url: `/api/v1/reservations/${w.reservationId}/cancel`,
+    payload: { reason: 'not mine' },
+  }),
+  'PATCH /api/v1/availability/slots/{id}': (w) => ({
+    method: 'PATCH',
+    url: `/api/v1/availability/slots/${w.openSlot.id}`,
+    payload: { price: '0.001' },
+  }),
+  'DELETE /api/v1/availability/slots/{id}': (w) => ({
+    method: 'DELETE',
+    url: `/api/v1/availability/slots/${w.openSlot.id}`,
+  }),
+  'GET /api/v1/chats/{id}/messages': (w) => ({ url: `/api/v1/chats/${w.conversationId}/messages` }),
+  'POST /api/v1/chats/{id}/read': (w) => ({
+    method: 'POST',
+    url: `/api/v1/chats/${w.conversationId}/read`,
+    payload: { messageId: w.messageId },
+  }),
+  'PATCH /api/notifications/{id}/mark-as-read': (w) => ({
+    method: 'PATCH',
+    url: `/api/notifications/${w.notificationId}/mark-as-read`,
+  }),
+  'PATCH /api/teachers/profiles/{id}': (w) => ({
+    method: 'PATCH',
+    url: `/api/teachers/profiles/${w.teacher.profile.id}`,
+    payload: { bio: 'pwned', hourlyRate: '0.001' },
+  }),
+  // The student, their teachers and admins only (reviews.test.ts covers the allowed side).
+  'GET /api/reviews/for-student/{id}': (w) => ({ url: `/api/reviews/for-student/${w.student.user.id}` }),
+};
+
+/** Public by design: anyone may read them (teacher pages, photos, public profiles without the e-mail). */
+const PUBLIC = new Set([
+  'GET /api/v1/auth/users/{id}',
+  'GET /api/v1/files/{id}',
+  'GET /api/teachers/profiles/{id}',
+  'GET /api/teachers/teachers/{id}/available-time-slots',
+  'GET /api/reviews/for-teacher/{id}',
+]);
+
+/**
+ * The id is itself the secret (96 random bits), handed to the browser by the gateway round trip:
+ * the return URL only asks the gateway and redirects; the sandbox checkout exists without keys only.
+ */
+const CAPABILITY = new Set([
+  'GET /api/v1/payments/return/{id}',
+  'POST /api/v1/payments/return/{id}',
+  'GET /api/v1/payments/sandbox/{id}',
+  'POST /api/v1/payments/sandbox/{id}',
+]);
+
+/** The parameter names the other party of the caller's own item (their conversation with that user). */
+const COUNTERPART = new Set(['GET /api/v1/chats/with/{userId}']);
+
+// Admin routes (role 1 only) are enumerated from the same table by modules/admin/admin-access.test.ts.
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let w: World;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitMax: 1_000_000 });
+  w = await createWorld(t.app, t.database);
+});
+afterAll(() => t.close());
+
+describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
+  it('is classified: owner-scoped, public, capability, counterpart or admin', () => {
+    const withParams = routeTable(t.app).filter((route) => route.path.includes('{'));
+    expect(withParams.length).toBeGreaterThan(10);
+    const known = new Set([...Object.keys(OWNER_SCOPED), ...PUBLIC, ...CAPABILITY, ...COUNTERPART]);
+    const unclassified = withParams
+      .filter((route) => !isAdminPath(route.path) && !known.has(routeKey(route)))
+      .map(routeKey);
+    expect(unclassified, 'classify these routes in hardening/idor.test.ts').toEqual([]);
+    const registered = new Set(withParams.map(routeKey));
+    const stale = [...known].filter((key) => !registered.has(key));
+    expect(stale, 'these classified routes no longer exist').toEqual([]);
+  });
+
+  it.each(Object.keys(OWNER_SCOPED))(
+    "%s: another student's or teacher's token gets 403/404 and no data",
+    async (key) => {
+      const attempt = OWNER_SCOPED[key];
+      if (!attempt) throw new Error(key);
+      for (const intruder of [w.stranger, w.otherTeacher]) {
+        const res = await send(t.app, { ...attempt(w), headers: intruder.headers });
+        expect([403, 404], `${key} as user ${intruder.user.id}: ${res.body}`).toContain(res.statusCode);
+        expect(res.body).not.toContain(w.secret);
+        expect(res.body).not.toContain(w.student.user.email);
+        expect(res.body).not.toContain(w.paymentId);
+      }
+    },
+  );
+
+  it('the owner-scoped attempts changed nothing', async () => {
+    const [reservation] = await t.database.db.select().from(reservations).where(eq(reservations.id, w.reservationId));
+    expect(reservation?.status).toBe('confirmed');
+    const [slot] = await t.database.db.select().from(timeSlots).where(eq(timeSlots.id, w.openSlot.id));
+    expect(slot).toMatchObject({ status: 'open', priceFils: 10_000 });
+    const [note] = await t.database.db.select().from(notifications).where(eq(notifications.id, w.notificationId));
+    expect(note?.readAt).toBeNull();
+    const [conversation] = await t.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, w.conversationId));
+    expect(conversation).toMatchObject({ studentReadSeq: 0, teacherReadSeq: 0 });
+    const [profile] = await t.database.db
+      .select()
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.id, w.teacher.profile.id));
+    expect(profile).toMatchObject({ hourlyRateFils: w.teacher.profile.hourlyRateFils, bioAr: '', bioEn: '' });
+  });
+
+  it('the owners themselves reach the same items (the 403/404 above came from ownership)', async () => {
+    const get = (url: string, headers: Record<string, string>) => send(t.app, { url, headers });
+    expect((await get(`/api/v1/payments/${w.paymentId}`, w.student.headers)).statusCode).toBe(200);
+    const history = await get(`/api/v1/chats/${w.conversationId}/messages`, w.teacher.headers);
+    expect(history.statusCode).toBe(200);
+    expect(history.body).toContain(w.secret);
+    expect((await get(`/api/reviews/for-student/${w.student.user.id}`, w.student.headers)).statusCode).toBe(200);
+  });
+
+  it('public routes show another user nothing private', async () => {
+    const profile = await send(t.app, { url: `/api/v1/auth/users/${w.student.user.id}`, headers: w.stranger.headers });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).not.toContain(w.student.user.email);
+    const teacher = await send(t.app, { url: `/api/teachers/profiles/${w.teacher.profile.id}` });
+    expect(teacher.statusCode).toBe(200);
+    expect(teacher.body).not.toContain(w.teacher.user.email);
+  });
+
+  it('capability routes give a stranger no personal data', async () => {
+    for (const url of [`/api/v1/payments/return/${w.paymentId}`, `/api/v1/payments/sandbox/${w.chargeId}`]) {
+      const res = await send(t.app, { url, headers: w.stranger.headers });
+      expect([200, 303], url).toContain(res.statusCode);
+      expect(res.body).not.toContain(w.student.user.email);
+      expect(res.body).not.toContain(w.student.user.firstName);
+    }
+  });
+
+  it("counterpart: asking for one's conversation with a teacher never opens someone else's", async () => {
+    const mine = await send(t.app, { url: `/api/v1/chats/with/${w.teacher.user.id}`, headers: w.stranger.headers });
+    expect(mine.statusCode).toBe(200);
+    expect((mine.json() as { conversationId: number }).conversationId).not.toBe(w.conversationId);
+    expect(mine.body).not.toContain(w.secret);
+    // Two students have no conversation to open.
+    const peer = await send(t.app, { url: `/api/v1/chats/with/${w.student.user.id}`, headers: w.stranger.headers });
+    expect(peer.statusCode).toBe(403);
+  });
+});
+
+describe('mass assignment (RELIABILITY P0 12): privileged fields in a PATCH body change nothing', () => {
+  const PRIVILEGED = {
+    role: 1,
+    roleId: 1,
+    balance: '100000',
+    balanceFils: 100_000_000,
+    price: '0.001',
+    priceFils: 1,
+    status: 'suspended',
+    emailConfirmed: false,
+    emailConfirmedAt: null,
+    approvedAt: null,
+    provider: 'google',
+    googleSub: 'attacker',
+    passwordHash: 'x',
+    userId: 1,
+    id: 1,
+    averageRating: 5,
+    ratingCount: 1000,
+    bookingsCount: 1000,
+    teacherId: 1,
+    holdPaymentId: 'pay000000000000000000000000',
+  };
+
+  it('PATCH /api/v1/auth/me: role, status, confirmation, provider and balance stay', async () => {
+    const before = (await t.database.db.select().from(users).where(eq(users.id, w.stranger.user.id)))[0];
+    const wallet = await walletOf(t.database.db, w.stranger.user.id);
+    const res = await send(t.app, {
+      method: 'PATCH',
+      url: '/api/v1/auth/me',
+      headers: w.stranger.headers,
+      payload: { firstName: 'Renamed', ...PRIVILEGED },
+    });
+    expect([200, 422]).toContain(res.statusCode);
+    const after = (await t.database.db.select().from(users).where(eq(users.id, w.stranger.user.id)))[0];
+    expect(after).toMatchObject({
+      roleId: before?.roleId,
+      status: 'active',
+      emailConfirmedAt: before?.emailConfirmedAt,
+      provider: before?.provider,
+      googleSub: before?.googleSub ?? null,
+      passwordHash: before?.passwordHash ?? null,
+      email: before?.email,
+    });
+    expect(await walletOf(t.database.db, w.stranger.user.id)).toBe(wallet);
+  });
+
+  it('PATCH /api/teachers/profiles/:id: rating, counts, approval, owner and role stay', async () => {
+    const before = (
+      await t.database.db.select().from(teacherProfiles).where(eq(teacherProfiles.id, w.otherTeacher.profile.id))
+    )[0];
+    const res = await send(t.app, {
+      method: 'PATCH',
+      url: `/api/teachers/profiles/${w.otherTeacher.profile.id}`,
+      headers: w.otherTeacher.headers,
+      payload: { bio: 'Honest bio', ...PRIVILEGED },
+    });
+    expect([200, 422]).toContain(res.statusCode);
+    const after = (
+      await t.database.db.select().from(teacherProfiles).where(eq(teacherProfiles.id, w.otherTeacher.profile.id))
+    )[0];
+    expect(after).toMatchObject({
+      userId: before?.userId,
+      averageRating: before?.averageRating,
+      ratingCount: before?.ratingCount,
+      bookingsCount: before?.bookingsCount,
+      approvedAt: before?.approvedAt,
+      hourlyRateFils: before?.hourlyRateFils,
+    });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, w.otherTeacher.user.id));
+    expect(user).toMatchObject({ roleId: 2, status: 'active' });
+  });
+
+  it('PATCH /api/v1/availability/slots/:id: status, teacher and hold stay (the strict body refuses them)', async () => {
+    const slot = await w.f.slot(w.otherTeacher.profile.id, new Date(Date.now() + 400 * 3600_000));
+    const res = await send(t.app, {
+      method: 'PATCH',
+      url: fillPath('/api/v1/availability/slots/{id}', { id: slot.id }),
+      headers: w.otherTeacher.headers,
+      payload: { price: '20', status: 'booked', teacherId: w.teacher.profile.id, priceFils: 1, holdPaymentId: 'x' },
+    });
+    expect(res.statusCode).toBe(422);
+    const [after] = await t.database.db.select().from(timeSlots).where(eq(timeSlots.id, slot.id));
+    expect(after).toMatchObject({ status: 'open', teacherId: w.otherTeacher.profile.id, priceFils: slot.priceFils });
+    expect(after?.holdPaymentId).toBeNull();
+  });
+
+  it('a booking body cannot name its own price', async () => {
+    const slot = await w.f.slot(w.teacher.profile.id, new Date(Date.now() + 500 * 3600_000), { priceFils: 7_000 });
+    const wallet = await walletOf(t.database.db, w.student.user.id);
+    const refused = await send(t.app, {
+      method: 'POST',
+      url: '/api/v1/booking/single',
+      headers: w.student.headers,
+      payload: { timeSlotId: slot.id, paymentMethod: 'balance', price: '0.001', priceFils: 1, status: 'completed' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(await walletOf(t.database.db, w.student.user.id)).toBe(wallet);
+  });
+});
