@@ -179,7 +179,7 @@ export function AvailabilityEditor({
                 {day === today ? <span className="text-xs font-semibold text-primary">{t('today')}</span> : null}
               </h3>
               {daySlots.length === 0 ? (
-                <p className="text-sm text-slate-400">{t('noSlots')}</p>
+                <p className="text-sm text-slate-500">{t('noSlots')}</p>
               ) : (
                 <ul className="flex flex-col gap-2">
                   {daySlots.map((slot) =>

@@ -126,18 +126,19 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
 }
 
 function Figure({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // Only dt and dd inside the group (a dl allows nothing else): the icon sits in the dt.
   return (
-    <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-primary"
-      >
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-bold text-slate-900">{children}</dd>
-      </div>
+    <div className="relative flex min-h-16 flex-col justify-center rounded-xl bg-slate-50 py-3 pe-3 ps-16">
+      <dt className="text-xs text-slate-500">
+        <span
+          aria-hidden="true"
+          className="absolute start-3 top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-lg bg-white text-primary"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="min-w-0 font-bold text-slate-900">{children}</dd>
     </div>
   );
 }
