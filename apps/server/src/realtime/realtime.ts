@@ -71,6 +71,25 @@ function errorOf(error: unknown): MessageAck & { ok: false } {
  * suspended; rooms per user and per session; the Redis adapter fans out across processes when
  * REDIS_URL is set. Presence is "has a socket in the user's room", asked across every process.
  */
+/**
+ * The adapter answers other processes' requests (presence look-ups) asynchronously; one that
+ * finishes after shutdown closed the client would publish on a closed client and reject with
+ * nobody listening. Publishing on a closed client is dropped instead: the asker times out.
+ */
+function quietWhenClosed<Client extends { isOpen: boolean; publish: (...args: never[]) => Promise<unknown> }>(
+  client: Client,
+): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (property === 'publish') {
+        return (...args: never[]) => (target.isOpen ? target.publish(...args) : Promise.resolve(0));
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<Realtime> {
   const publicOrigin = new URL(options.publicUrl).origin;
   const io = new Server(app.server, {
@@ -98,7 +117,12 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     pub.on('error', (error) => app.log.warn({ err: error }, 'redis (pub) error'));
     sub.on('error', (error) => app.log.warn({ err: error }, 'redis (sub) error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 3000, key: `${options.redisPrefix ?? 'ustaz'}:socket.io` }));
+    io.adapter(
+      createAdapter(quietWhenClosed(pub), sub, {
+        requestsTimeout: 3000,
+        key: `${options.redisPrefix ?? 'ustaz'}:socket.io`,
+      }),
+    );
     redis = { pub, sub };
   }
 
@@ -332,7 +356,15 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    if (!redis) return;
+    // Unsubscribe first: a request from another process arriving after `quit` would make the
+    // adapter answer on a closed client (ClientClosedError, unhandled).
+    try {
+      await io.of('/').adapter.close();
+    } catch (error) {
+      app.log.warn({ err: error }, 'redis adapter close failed');
+    }
+    await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
   });
 
   return {
