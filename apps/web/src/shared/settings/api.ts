@@ -29,6 +29,27 @@ export function resetSettingsMemory() {
   memory = null;
 }
 
+/**
+ * Forgets both cached copies (memory and local storage), so the next load asks the server: the
+ * admin's own tab after a settings change. Other visitors pick changes up when their copy expires.
+ */
+export function forgetWebsiteSettings(storage: Pick<Storage, 'removeItem'> | null = safeLocalStorage()) {
+  memory = null;
+  try {
+    storage?.removeItem(STORAGE_KEYS.websiteSettings);
+  } catch {
+    // Blocked storage holds no copy.
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 function readStored(storage: SettingsDeps['storage']): StoredCopy | null {
   if (!storage) return null;
   try {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AdminSettings, type AdminSettingsBody, adminSettingsResponseSchema } from '@ustaz/contract';
-import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../../shared/http/client.ts';
-import { resetSettingsMemory, websiteSettingsQueryKey } from '../../../../shared/settings/api.ts';
+import { forgetWebsiteSettings, websiteSettingsQueryKey } from '../../../../shared/settings/api.ts';
 import { ADMIN_SETTINGS_QUERY_KEY } from './get-settings.ts';
 
 /**
@@ -14,27 +13,14 @@ export async function updateSettings(body: AdminSettingsBody): Promise<AdminSett
   return adminSettingsResponseSchema.parse(answer).settings;
 }
 
-/**
- * The site keeps its settings 5 minutes in memory and in local storage: this tab forgets both
- * copies so its own site pages (and this dashboard's title) load the new ones at once. Other
- * visitors pick them up when their copy expires.
- */
-function forgetSiteSettings() {
-  resetSettingsMemory();
-  try {
-    window.localStorage.removeItem(STORAGE_KEYS.websiteSettings);
-  } catch {
-    // Blocked storage holds no copy.
-  }
-}
-
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
     onSuccess: (settings) => {
       queryClient.setQueryData(ADMIN_SETTINGS_QUERY_KEY, settings);
-      forgetSiteSettings();
+      // This tab's site pages (and the dashboard's title) load the new settings at once.
+      forgetWebsiteSettings();
       return queryClient.invalidateQueries({ queryKey: websiteSettingsQueryKey });
     },
   });
