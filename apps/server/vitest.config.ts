@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 const include = ['src/**/*.test.ts'];
 /** Tests of several server processes fanned out through Redis: only where Redis is configured. */
 const redisInclude = ['src/**/*.redis.test.ts'];
+/** Faults only a real PostgreSQL server has (connections killed, the API killed): postgres project only. */
+const postgresOnly = ['src/**/*.postgres.test.ts'];
+/** Input fuzz: the same validation code on either database, so it runs once, on PGlite. */
+const pgliteOnly = ['src/**/*.pglite.test.ts'];
 const postgresUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
@@ -24,8 +28,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      project('pglite', ''),
-      ...(postgresUrl ? [project('postgres', postgresUrl)] : []),
+      project('pglite', '', include, [...redisInclude, ...postgresOnly]),
+      ...(postgresUrl ? [project('postgres', postgresUrl, include, [...redisInclude, ...pgliteOnly])] : []),
       ...(redisUrl ? [project('redis', postgresUrl ?? '', redisInclude, [])] : []),
     ],
   },

@@ -20,6 +20,8 @@ import { createOwnDatabase, expectBookingsConsistent } from './postgres.ts';
  * ledger balances and every wallet equals the replay of its entries.
  */
 const baseUrl = inject('databaseUrl');
+// The postgres project only (vitest.config.ts): a real PostgreSQL server is the point.
+if (!baseUrl) throw new Error('this file runs in the postgres project, with DATABASE_URL set');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const JWT_SECRET = testConfig().jwtSecret ?? '';
 
@@ -86,7 +88,7 @@ function stopped(child: ChildProcess): Promise<void> {
   });
 }
 
-describe.runIf(baseUrl)('kill -9 of the API mid-storm (RELIABILITY P1)', () => {
+describe('kill -9 of the API mid-storm (RELIABILITY P1)', () => {
   let own: Awaited<ReturnType<typeof createOwnDatabase>>;
   let dirs: string;
   let server: Server | undefined;
