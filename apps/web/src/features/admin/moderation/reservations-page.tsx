@@ -20,7 +20,7 @@ import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { isolate } from '../ui/bidi.ts';
 import { type Column, DataTable } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { DateFilter, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
+import { DayRangeFilters, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
 import { SelectField } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
@@ -223,20 +223,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
           numeric
           className="w-full sm:w-56"
         />
-        <DateFilter
-          name="from"
-          label={t('common.from')}
-          value={filters.from}
-          max={filters.to}
-          onApply={(value) => setFilter('from', value)}
-        />
-        <DateFilter
-          name="to"
-          label={t('common.to')}
-          value={filters.to}
-          min={filters.from}
-          onApply={(value) => setFilter('to', value)}
-        />
+        <DayRangeFilters from={filters.from} to={filters.to} onApply={setFilter} />
       </FilterBar>
       {isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
       <DataTable

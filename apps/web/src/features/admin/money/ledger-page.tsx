@@ -13,7 +13,7 @@ import { AdminPager } from '../ui/admin-pager.tsx';
 import { isolate } from '../ui/bidi.ts';
 import { type Column, DataTable } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { DateFilter, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
+import { DayRangeFilters, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
 import { SelectField } from '../ui/form-fields.tsx';
 import { formatDateTime, formatLedgerAmount } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
@@ -160,20 +160,7 @@ export function AdminLedgerPage() {
           ]}
           className="w-full sm:w-56"
         />
-        <DateFilter
-          name="from"
-          label={t('common.from')}
-          value={filters.from}
-          max={filters.to}
-          onApply={(value) => setFilter('from', value)}
-        />
-        <DateFilter
-          name="to"
-          label={t('common.to')}
-          value={filters.to}
-          min={filters.from}
-          onApply={(value) => setFilter('to', value)}
-        />
+        <DayRangeFilters from={filters.from} to={filters.to} onApply={setFilter} />
       </FilterBar>
       {isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
       <DataTable

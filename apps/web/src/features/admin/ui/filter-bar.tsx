@@ -127,3 +127,28 @@ export function DateFilter({
     />
   );
 }
+
+/** The "from" and "to" days of a list (each bounded by the other), inside a FilterBar. */
+export function DayRangeFilters({
+  from,
+  to,
+  onApply,
+}: {
+  from: string;
+  to: string;
+  onApply: (field: 'from' | 'to', value: string) => void;
+}) {
+  const { t } = useTranslation('admin-money');
+  return (
+    <>
+      <DateFilter
+        name="from"
+        label={t('common.from')}
+        value={from}
+        max={to}
+        onApply={(value) => onApply('from', value)}
+      />
+      <DateFilter name="to" label={t('common.to')} value={to} min={from} onApply={(value) => onApply('to', value)} />
+    </>
+  );
+}
