@@ -1,9 +1,8 @@
 import { ROLE } from '@ustaz/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isActiveAdmin } from './admin-users.repo.ts';
 
 export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -17,11 +16,6 @@ export function createRequireAdmin(db: Db, requireAuth: PreHandler): PreHandler 
     await requireAuth(request, reply);
     const claims = request.auth;
     if (!claims || claims.roleId !== ROLE.admin) throw new HttpError(403, 'forbidden', 'Forbidden');
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, claims.userId), eq(users.roleId, ROLE.admin), eq(users.status, 'active')))
-      .limit(1);
-    if (!row) throw new HttpError(403, 'forbidden', 'Forbidden');
+    if (!(await isActiveAdmin(db, claims.userId))) throw new HttpError(403, 'forbidden', 'Forbidden');
   };
 }

@@ -5,13 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { adminErrorText } from '../ui/admin-errors.ts';
 import { applyServerFieldErrors, fieldErrorText } from '../ui/field-errors.ts';
-import { CheckboxField, TextAreaField } from '../ui/form-fields.tsx';
+import { CheckboxField, FormActions, TextAreaField } from '../ui/form-fields.tsx';
 import { useCreateSubject } from './api/create-subject.ts';
 import { useUpdateSubject } from './api/update-subject.ts';
 
@@ -198,14 +197,11 @@ function SubjectForm({
         label={t('subjectForm.isActive')}
         helperText={t('subjectForm.isActiveHelp')}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onCancel} disabled={saving}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {saving ? t('actions.saving') : subject ? t('actions.save') : t('actions.create')}
-        </Button>
-      </div>
+      <FormActions
+        pending={saving}
+        onCancel={onCancel}
+        submitText={saving ? t('actions.saving') : subject ? t('actions.save') : t('actions.create')}
+      />
     </form>
   );
 }

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
-import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
@@ -14,7 +13,7 @@ import { notify } from '../../../shared/ui/toast.tsx';
 import { useAdminSubjects } from '../catalog/api/get-subjects.ts';
 import { adminErrorText } from '../ui/admin-errors.ts';
 import { applyServerFieldErrors, fieldErrorText } from '../ui/field-errors.ts';
-import { TextAreaField } from '../ui/form-fields.tsx';
+import { FormActions, TextAreaField } from '../ui/form-fields.tsx';
 import { useUpdateTeacher } from './api/update-teacher.ts';
 
 const KWD = /^\d{1,7}(\.\d{1,3})?$/;
@@ -267,14 +266,7 @@ function TeacherEditForm({
           </p>
         ) : null}
       </fieldset>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onCancel} disabled={saving}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {saving ? t('actions.saving') : t('actions.save')}
-        </Button>
-      </div>
+      <FormActions pending={saving} onCancel={onCancel} submitText={saving ? t('actions.saving') : t('actions.save')} />
     </form>
   );
 }

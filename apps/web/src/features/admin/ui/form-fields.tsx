@@ -1,4 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 
 const LABEL = 'text-sm font-medium text-slate-700';
@@ -188,5 +190,30 @@ export function FormSection({
       {description ? <p className="-mt-2 text-sm text-slate-600">{description}</p> : null}
       {children}
     </fieldset>
+  );
+}
+
+/** The end of every admin form: Cancel, then the submit button (spinner while `pending`). */
+export function FormActions({
+  pending,
+  onCancel,
+  submitText,
+  variant = 'primary',
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  submitText: string;
+  variant?: 'primary' | 'destructive';
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        {t('actions.cancel')}
+      </Button>
+      <Button type="submit" variant={variant} loading={pending}>
+        {submitText}
+      </Button>
+    </div>
   );
 }

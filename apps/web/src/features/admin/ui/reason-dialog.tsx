@@ -1,8 +1,8 @@
 import { ADMIN_LIMITS } from '@ustaz/contract';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
+import { FormActions } from './form-fields.tsx';
 
 /**
  * Asks for the reason of an action that needs one (suspend, refund, cancel, hide): the reason is
@@ -92,14 +92,7 @@ export function ReasonDialog({
             </p>
           ) : null}
         </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={close} disabled={pending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant={variant} loading={pending}>
-            {confirmText}
-          </Button>
-        </div>
+        <FormActions pending={pending} onCancel={close} submitText={confirmText} variant={variant} />
       </form>
     </Modal>
   );

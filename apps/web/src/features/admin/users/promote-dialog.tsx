@@ -3,12 +3,12 @@ import { type FormEvent, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { adminErrorText } from '../ui/admin-errors.ts';
 import { applyServerFieldErrors, fieldErrorText } from '../ui/field-errors.ts';
+import { FormActions } from '../ui/form-fields.tsx';
 import { usePromoteUser } from './api/promote-user.ts';
 
 /** The optional starting hourly rate: empty, or a KWD amount with at most 3 decimals. */
@@ -76,14 +76,7 @@ export function PromoteDialog({
           autoComplete="off"
           error={fieldErrorText(errors.hourlyRate?.message, t)}
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close} disabled={promote.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={promote.isPending}>
-            {t('user.promote.confirm')}
-          </Button>
-        </div>
+        <FormActions pending={promote.isPending} onCancel={close} submitText={t('user.promote.confirm')} />
       </form>
     </Modal>
   );

@@ -1,0 +1,72 @@
+import { ROLE, tokensResponseSchema } from '@ustaz/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { createFactories } from '../test/factories.ts';
+import { createTestApp } from '../test/helpers.ts';
+
+/**
+ * An access token is a signed promise for 15 minutes; requireAuth also asks whether its session
+ * still lives, so logout and a suspension take it away at once (within 5 s on other processes).
+ */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let f: ReturnType<typeof createFactories>;
+const PASSWORD = 'Liveness-2026';
+let passwordHash: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
+  f = createFactories(ctx.database);
+  passwordHash = await hashPassword(PASSWORD);
+});
+afterAll(() => ctx.close());
+
+async function signIn() {
+  const created = await f.student({ passwordHash });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/email/login',
+    payload: { email: created.user.email, password: PASSWORD },
+  });
+  expect(res.statusCode).toBe(200);
+  const tokens = tokensResponseSchema.parse(res.json());
+  return { ...created, tokens, bearer: { authorization: `Bearer ${tokens.token}` } };
+}
+
+const reservations = (headers: Record<string, string>) => ctx.app.inject({ url: '/api/v1/reservations', headers });
+
+describe('access tokens of ended sessions', () => {
+  it('are refused right after logout, while another session of the same user goes on', async () => {
+    const person = await signIn();
+    const other = await f.headersOf(person.user);
+    expect((await reservations(person.bearer)).statusCode).toBe(200);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${person.tokens.refreshToken}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await reservations(person.bearer)).statusCode).toBe(401);
+    expect((await reservations(other)).statusCode).toBe(200);
+  });
+
+  it('are refused right after an admin suspends the user, on every authenticated route', async () => {
+    const person = await signIn();
+    const admin = await f.user({ roleId: ROLE.admin });
+    expect((await reservations(person.bearer)).statusCode).toBe(200);
+    const suspended = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${person.user.id}/suspend`,
+      headers: admin.headers,
+      payload: { reason: 'Abusive messages' },
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect((await reservations(person.bearer)).statusCode).toBe(401);
+    const book = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/booking/single',
+      headers: person.bearer,
+      payload: { timeSlotId: 1, paymentMethod: 'balance' },
+    });
+    expect(book.statusCode).toBe(401);
+  });
+});
