@@ -330,6 +330,10 @@ export const reservations = pgTable(
     paidWith: text('paid_with', { enum: PAID_WITH_VALUES }).notNull().default('wallet'),
     /** Subscription minutes spent on it (0 unless paid with hours). */
     subscriptionMinutes: integer('subscription_minutes').notNull().default(0),
+    /** What those minutes were worth at their packages' own price per hour (fils); part of what was paid. */
+    hoursValueFils: bigint('hours_value_fils', { mode: 'number' }).notNull().default(0),
+    /** What was paid in money (wallet or gateway, fils). Paid in all = cash + hours value = price (I9). */
+    cashFils: bigint('cash_fils', { mode: 'number' }).notNull().default(0),
     paymentId: text('payment_id'),
     /** One booking request (one or more slots) shares a group: its ledger transfer is keyed by it. */
     bookingGroup: text('booking_group'),
@@ -348,6 +352,7 @@ export const reservations = pgTable(
     uniqueIndex('reservations_slot_live_unique').on(t.timeSlotId).where(sql`${t.status} <> 'cancelled'`),
     check('reservations_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
     check('reservations_price_check', sql`${t.priceFils} >= 0`),
+    check('reservations_paid_check', sql`${t.hoursValueFils} >= 0 and ${t.cashFils} >= 0`),
   ],
 );
 
@@ -406,7 +411,12 @@ export const searchNotFoundLogs = pgTable(
  * collect), `escrow` (lesson money held until the lesson ends), `revenue` (platform's share and
  * subscription sales). `balance_fils` changes only with the entries that move it (ledger.repo).
  */
-export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue'] as const;
+/**
+ * `prepaid` holds what students paid for subscription hours they have not spent yet (deferred
+ * revenue): a purchase credits it, a booking with hours moves the hours' value to escrow, and an
+ * expiry moves what is left to revenue. Revenue only receives fees and breakage (RELIABILITY I9).
+ */
+export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue', 'prepaid'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 export const ledgerAccounts = pgTable(
@@ -577,6 +587,12 @@ export const userSubscriptions = pgTable(
     totalMinutes: integer('total_minutes').notNull(),
     remainingMinutes: integer('remaining_minutes').notNull(),
     priceFils: bigint('price_fils', { mode: 'number' }).notNull(),
+    /**
+     * The value of the remaining minutes (fils), held in the `prepaid` account: set to the price on
+     * activation, lowered by each spend, raised by each refund, zero after expiry. Spending the
+     * last minute takes exactly what is left, so the values spent add up to the price.
+     */
+    remainingValueFils: bigint('remaining_value_fils', { mode: 'number' }).notNull().default(0),
     paidWith: text('paid_with', { enum: PAID_WITH_VALUES }).notNull(),
     paymentId: text('payment_id'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
@@ -588,6 +604,10 @@ export const userSubscriptions = pgTable(
     check(
       'user_subscriptions_remaining_check',
       sql`${t.remainingMinutes} >= 0 and ${t.remainingMinutes} <= ${t.totalMinutes}`,
+    ),
+    check(
+      'user_subscriptions_remaining_value_check',
+      sql`${t.remainingValueFils} >= 0 and ${t.remainingValueFils} <= ${t.priceFils}`,
     ),
   ],
 );
@@ -604,6 +624,8 @@ export const subscriptionUsages = pgTable(
       .notNull()
       .references(() => reservations.id, { onDelete: 'restrict' }),
     minutes: integer('minutes').notNull(),
+    /** What the minutes were worth (fils): moved from `prepaid` to escrow with the booking. */
+    valueFils: bigint('value_fils', { mode: 'number' }).notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
