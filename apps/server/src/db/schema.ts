@@ -93,6 +93,8 @@ export const users = pgTable(
     language: text('language', { enum: ['ar', 'en'] })
       .notNull()
       .default('ar'),
+    /** When the user deleted the account: personal data anonymised, status `suspended`, no sign-in. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -120,6 +122,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The address that signed in (the family's first row): its owner is not throttled by others' failures. */
+    ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -155,7 +159,10 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_email_ip_idx').on(t.email, t.ip, t.createdAt),
+  ],
 );
 
 /** Mails waiting for, or done with, delivery: a booking never fails because SMTP is down. */
