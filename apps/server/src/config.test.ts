@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { ConfigRefusedError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to embedded PGlite on port 3000', () => {
@@ -29,5 +29,90 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Invalid environment:\n {2}PORT:/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('loadConfig with NODE_ENV=production', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    PAYZAH_PRIVATE_KEY: 'payzah-private-key',
+    DEEMA_API_KEY: 'deema-api-key',
+    DEEMA_WEBHOOK_SECRET: 'deema-webhook-secret-0123',
+    SMTP_URL: 'smtp://mail.example.com:587',
+    JWT_SECRET: 'production-secret-production-secret-0123',
+  };
+  const without = (...names: (keyof typeof ready)[]) =>
+    Object.fromEntries(Object.entries(ready).filter(([name]) => !names.includes(name as keyof typeof ready)));
+  const refusal = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigRefusedError);
+      return (error as Error).message;
+    }
+    throw new Error('loadConfig accepted the environment');
+  };
+
+  it('starts with gateway keys, SMTP and a JWT secret', () => {
+    const config = loadConfig(ready);
+    expect(config.production).toBe(true);
+    expect(config.payments.payzah).not.toBeNull();
+    expect(config.payments.deema).not.toBeNull();
+    expect(config.mail.smtpUrl).toBe(ready.SMTP_URL);
+  });
+
+  it('refuses no gateway keys at all, in one line naming both and the opt-in', () => {
+    const message = refusal(without('PAYZAH_PRIVATE_KEY', 'DEEMA_API_KEY', 'DEEMA_WEBHOOK_SECRET'));
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/^Refusing to start with NODE_ENV=production: /);
+    expect(message).toContain('PAYZAH_PRIVATE_KEY');
+    expect(message).toContain('DEEMA_API_KEY');
+    expect(message).toContain('PAYMENTS_SANDBOX=true');
+    expect(message).not.toContain('SMTP_URL');
+  });
+
+  it('refuses one gateway without keys too: it would run on the sandbox', () => {
+    expect(refusal(without('DEEMA_WEBHOOK_SECRET'))).toContain('Deema (DEEMA_API_KEY and DEEMA_WEBHOOK_SECRET)');
+    const payzah = refusal(without('PAYZAH_PRIVATE_KEY'));
+    expect(payzah).toContain('Payzah');
+    expect(payzah).not.toContain('Deema');
+  });
+
+  it('accepts the sandbox gateway with PAYMENTS_SANDBOX=true', () => {
+    const config = loadConfig({
+      ...without('PAYZAH_PRIVATE_KEY', 'DEEMA_API_KEY', 'DEEMA_WEBHOOK_SECRET'),
+      PAYMENTS_SANDBOX: 'true',
+    });
+    expect(config.payments).toMatchObject({ payzah: null, deema: null });
+  });
+
+  it('refuses no SMTP_URL, and accepts the file outbox with MAIL_OUTBOX=true', () => {
+    const message = refusal(without('SMTP_URL'));
+    expect(message).toContain('SMTP_URL is unset');
+    expect(message).toContain('MAIL_OUTBOX=true');
+    expect(message).not.toContain('PAYMENTS_SANDBOX');
+    expect(loadConfig({ ...without('SMTP_URL'), MAIL_OUTBOX: 'true' }).mail.smtpUrl).toBeUndefined();
+    // MAIL_OUTBOX=false is no opt-in.
+    expect(refusal({ ...without('SMTP_URL'), MAIL_OUTBOX: 'false' })).toContain('SMTP_URL');
+  });
+
+  it('refuses no JWT_SECRET (the key made up on this host is for development) and a short one', () => {
+    expect(refusal(without('JWT_SECRET'))).toContain('JWT_SECRET is unset');
+    expect(() => loadConfig({ ...ready, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('names every problem at once, still on one line', () => {
+    const message = refusal({ NODE_ENV: 'production' });
+    expect(message.split('; ')).toHaveLength(3);
+    expect(message).not.toContain('\n');
+  });
+
+  it('asks nothing of development, tests or an unset NODE_ENV (npm start, the demo)', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.production).toBe(false);
+      expect(config.payments).toMatchObject({ payzah: null, deema: null });
+      expect(config.mail.smtpUrl).toBeUndefined();
+    }
   });
 });

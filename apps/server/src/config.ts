@@ -15,6 +15,12 @@ function emptyAsUnset(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 const envSchema = z.object({
+  /** `production` turns on the start-up refusals below (`productionProblems`). */
+  NODE_ENV: z.string().optional(),
+  /** In production: accept a gateway without keys running on the local sandbox (a demo deployment). */
+  PAYMENTS_SANDBOX: booleanString,
+  /** In production: accept mail without SMTP_URL (written to MAIL_OUTBOX_DIR and logged with its links). */
+  MAIL_OUTBOX: booleanString,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,6 +63,8 @@ const envSchema = z.object({
 });
 
 export type Config = {
+  /** NODE_ENV=production. */
+  production: boolean;
   port: number;
   host: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -87,7 +95,36 @@ export type Config = {
   };
 };
 
-/** The one place that reads the environment. Throws a readable error when a variable is wrong. */
+/** A configuration the server refuses to start with; its message is one line, for stderr. */
+export class ConfigRefusedError extends Error {}
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * What production may not run with: a payment gateway on the local sandbox (anyone could "pay"
+ * with its Pay button), mail that never leaves the machine (and is logged with its links), a
+ * JWT key made up on this host. Each has an explicit opt-in, except the key.
+ */
+function productionProblems(e: Env): string[] {
+  const problems: string[] = [];
+  const withoutKeys = [
+    ...(e.PAYZAH_PRIVATE_KEY ? [] : ['Payzah (PAYZAH_PRIVATE_KEY)']),
+    ...(e.DEEMA_API_KEY && e.DEEMA_WEBHOOK_SECRET ? [] : ['Deema (DEEMA_API_KEY and DEEMA_WEBHOOK_SECRET)']),
+  ];
+  if (withoutKeys.length > 0 && !e.PAYMENTS_SANDBOX) {
+    problems.push(
+      `no keys for ${withoutKeys.join(' or ')}, which would run on the sandbox gateway (set the keys, or PAYMENTS_SANDBOX=true)`,
+    );
+  }
+  if (!e.SMTP_URL && !e.MAIL_OUTBOX) problems.push('SMTP_URL is unset (set it, or MAIL_OUTBOX=true)');
+  if (!e.JWT_SECRET) problems.push('JWT_SECRET is unset (32 characters or more)');
+  return problems;
+}
+
+/**
+ * The one place that reads the environment. Throws a readable error when a variable is wrong, and
+ * a one-line `ConfigRefusedError` when NODE_ENV=production lacks what production needs.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(emptyAsUnset(env));
   if (!parsed.success) {
@@ -95,7 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems = production ? productionProblems(e) : [];
+  if (problems.length > 0) {
+    throw new ConfigRefusedError(`Refusing to start with NODE_ENV=production: ${problems.join('; ')}.`);
+  }
   return {
+    production,
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,

@@ -8,7 +8,10 @@ import { seedDemoData } from './db/seed.ts';
 import { startMoneySweeper } from './modules/booking/money-sweeper.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 
-/** Without JWT_SECRET, a random key is kept in SECRETS_DIR so sessions survive a restart. */
+/**
+ * Without JWT_SECRET, a random key is kept in SECRETS_DIR so sessions survive a restart (development
+ * and the demo only: loadConfig refuses production without JWT_SECRET).
+ */
 function withJwtSecret(config: Config): Config {
   if (config.jwtSecret) return config;
   const file = path.join(config.secretsDir, 'jwt-secret');
@@ -59,6 +62,7 @@ async function main() {
   app.log.info(`Ustaz is running on ${address} (public address ${config.publicUrl}; database: ${where})`);
 }
 
+// One line, no stack: a refused configuration (ConfigRefusedError) says what to set.
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real entry (`tsx src/server.ts`, what `npm start` runs) as a child process: with
+ * NODE_ENV=production and nothing configured it refuses to start in one line; with nothing at
+ * all (the demo) it starts. Once, on PGlite: neither depends on the database kind.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dirs = mkdtempSync(path.join(os.tmpdir(), 'ustaz-server-entry-'));
+afterAll(() => rmSync(dirs, { recursive: true, force: true }));
+
+/** The environment of this test process without anything that configures the server. */
+function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
+  return {
+    ...env,
+    // Nothing of the developer's data folder: a throw-away database and folders.
+    PGLITE_DIR: 'memory://',
+    SECRETS_DIR: path.join(dirs, 'secrets'),
+    MAIL_OUTBOX_DIR: path.join(dirs, 'mail'),
+    UPLOADS_DIR: path.join(dirs, 'uploads'),
+    WEB_DIST_DIR: path.join(dirs, 'no-web'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...extra,
+  };
+}
+
+function run(env: NodeJS.ProcessEnv, until?: RegExp) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    if (until?.test(stdout)) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('src/server.ts, the real entry', () => {
+  it('refuses NODE_ENV=production without gateway keys, SMTP or JWT secret: one line on stderr, exit 1', async () => {
+    const { code, stdout, stderr } = await run(bareEnv({ NODE_ENV: 'production' }));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines, stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Refusing to start with NODE_ENV=production: no keys for Payzah .*PAYMENTS_SANDBOX=true/);
+    expect(lines[0]).toContain('MAIL_OUTBOX=true');
+    expect(stderr).not.toMatch(/\bat .*\.ts:\d+|Error:/);
+  });
+
+  it('starts in production with the opt-ins (a sandbox demo deployment)', async () => {
+    const { code, stdout, stderr } = await run(
+      bareEnv({
+        NODE_ENV: 'production',
+        PAYMENTS_SANDBOX: 'true',
+        MAIL_OUTBOX: 'true',
+        JWT_SECRET: 'entry-test-secret-entry-test-secret-0123',
+        SEED_DEMO_DATA: 'false',
+      }),
+      /Ustaz is running/,
+    );
+    expect(stdout, stderr).toContain('Ustaz is running');
+    expect(code).toBe(0);
+  });
+
+  it('starts with no variables at all, as npm start does (the demo)', async () => {
+    const { code, stdout, stderr } = await run(bareEnv({ SEED_DEMO_DATA: 'false' }), /Ustaz is running/);
+    expect(stdout, stderr).toContain('Ustaz is running');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+});
