@@ -305,7 +305,7 @@ export const adminSettingsResponseSchema = z.object({ settings: adminSettingsSch
 
 // Money ------------------------------------------------------------------------------------------
 
-export const ADMIN_LEDGER_ACCOUNTS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue'] as const;
+export const ADMIN_LEDGER_ACCOUNTS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue', 'prepaid'] as const;
 export const ADMIN_TRANSFER_KINDS = [
   'top_up',
   'booking',
@@ -314,6 +314,8 @@ export const ADMIN_TRANSFER_KINDS = [
   'lesson_earning',
   'payment_credit',
   'manual_refund',
+  'subscription_expiry',
+  'hours_reclass',
 ] as const;
 
 export const adminLedgerEntrySchema = z.object({

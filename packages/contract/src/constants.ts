@@ -71,7 +71,12 @@ export const BOOKING = {
   noteMaxLength: 500,
   maxSlotsPerBooking: 20,
   minSlotMinutes: 15,
-  maxSlotMinutes: 8 * 60,
+  maxSlotMinutes: 4 * 60,
+  /** The most an hour may cost: a teacher's hourly rate and a slot's price per hour (KWD). */
+  maxPricePerHourKwd: 1000,
+  /** Gateway payments a student may have waiting at once, and slots held for them. */
+  maxPendingPayments: 2,
+  maxHeldSlots: 10,
 } as const;
 
 /** Deema's production minimum (KWD); the server's configured value is what the client shows. */

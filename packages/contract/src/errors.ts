@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   'slotNotEditable',
   'slotOverlap',
   'paymentMismatch',
+  'priceChanged',
+  'teacherUnavailable',
+  'tooManyPendingPayments',
+  'selfRefund',
   // Admin
   'versionConflict',
 ] as const;

@@ -202,11 +202,18 @@ export type CancelReservationResponse = z.infer<typeof cancelReservationResponse
 
 const slotIdSchema = z.number().int().positive().max(2_147_483_647);
 
+/**
+ * The total the student saw (KWD). When the slots now cost something else the booking is refused
+ * with 409 `priceChanged` and nothing is held or charged (no bait and switch).
+ */
+const expectedTotalSchema = kwdAmountSchema.optional();
+
 export const bookingSingleBodySchema = z.strictObject({
   timeSlotId: slotIdSchema,
   note: noteSchema,
   paymentMethod: paymentMethodSchema,
   language: languageSchema.optional(),
+  expectedTotal: expectedTotalSchema,
 });
 export type BookingSingleBody = z.input<typeof bookingSingleBodySchema>;
 
@@ -219,11 +226,56 @@ export const bookingMultipleBodySchema = z.strictObject({
   paymentMethod: paymentMethodSchema,
   note: noteSchema,
   language: languageSchema.optional(),
+  expectedTotal: expectedTotalSchema,
 });
 export type BookingMultipleBody = z.input<typeof bookingMultipleBodySchema>;
 
+/**
+ * How a booking is paid (RELIABILITY I9): subscription hours first, each worth its package's own
+ * price per hour, up to the slots' price; the rest from the wallet (or the gateway).
+ */
+export const bookingBreakdownSchema = z.object({
+  /** Hours taken from the subscription (may be less than the lesson when the slot is cheaper). */
+  subscriptionHours: z.number(),
+  /** What those hours are worth (KWD). */
+  subscriptionValue: kwdAmountSchema,
+  /** What the wallet (or the gateway) pays (KWD). */
+  wallet: kwdAmountSchema,
+});
+export type BookingBreakdown = z.infer<typeof bookingBreakdownSchema>;
+
+/** A dry run of a booking with `balance`: what it would cost and how it would be split. */
+export const bookingQuoteBodySchema = z.strictObject({
+  timeSlotIds: z
+    .array(slotIdSchema)
+    .min(1)
+    .max(BOOKING.maxSlotsPerBooking)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
+});
+export const bookingQuoteResponseSchema = z.object({
+  total: kwdAmountSchema,
+  breakdown: bookingBreakdownSchema,
+  /** The wallet now, and whether it covers the wallet part. */
+  balance: kwdAmountSchema,
+  sufficient: z.boolean(),
+  slots: z.array(
+    z.object({
+      id: z.number().int(),
+      startTime: z.string(),
+      endTime: z.string(),
+      price: kwdAmountSchema,
+      /** Until when the student may cancel (start - 24 h). */
+      cancelDeadline: z.string(),
+      /** Already inside the 24 h window: it can never be cancelled by the student. */
+      cancellable: z.boolean(),
+    }),
+  ),
+});
+export type BookingQuoteResponse = z.infer<typeof bookingQuoteResponseSchema>;
+
 export const bookingResponseSchema = z.object({
   paymentStatus: z.enum(CLIENT_PAYMENT_STATUSES),
+  breakdown: bookingBreakdownSchema,
   /** Set for a gateway payment: open it in a new tab; the slots are held meanwhile. */
   paymentLink: z.string().optional(),
   paymentId: z.string().optional(),

@@ -51,6 +51,58 @@ export async function expectLedgerConsistent(db: Db): Promise<void> {
     [],
   );
   expect(negative.rows).toEqual([]);
+  await expectLessonsPaidAsPaid(db);
+}
+
+/**
+ * RELIABILITY I9, by SQL over the whole database: every completed lesson paid out (teacher's
+ * earning + platform fee) exactly what was paid for it (money + the value of the hours spent);
+ * the hours' value of every live lesson is the value of its unrefunded subscription usages;
+ * `prepaid` holds exactly the unspent value of the subscriptions; and revenue is debited only by
+ * the named transfers that may (support refunds, the one-time reclass of migration 0010).
+ */
+export async function expectLessonsPaidAsPaid(db: Db): Promise<void> {
+  const query = rawQueryOf(db);
+  const overpaid = await query(
+    `
+    select r.id, r.cash_fils + r.hours_value_fils as paid, coalesce(out.credited, 0) as paid_out
+    from reservations r
+    left join ledger_transfers t on t.key = 'complete:' || r.id
+    left join (
+      select transfer_id, sum(amount_fils) filter (where amount_fils > 0) as credited from ledger_entries group by transfer_id
+    ) out on out.transfer_id = t.id
+    where r.status = 'completed' and coalesce(out.credited, 0) <> r.cash_fils + r.hours_value_fils`,
+    [],
+  );
+  expect(overpaid.rows).toEqual([]);
+  const hoursDrift = await query(
+    `
+    select r.id from reservations r
+    left join (
+      select reservation_id, sum(value_fils) as v, sum(minutes) as m from subscription_usages
+      where refunded_at is null group by reservation_id
+    ) u on u.reservation_id = r.id
+    where r.status in ('confirmed', 'completed')
+      and (coalesce(u.v, 0) <> r.hours_value_fils or coalesce(u.m, 0) <> r.subscription_minutes)`,
+    [],
+  );
+  expect(hoursDrift.rows).toEqual([]);
+  const prepaid = await query<{ balance: string | number; unspent: string | number }>(
+    `
+    select (select balance_fils from ledger_accounts where kind = 'prepaid' and user_id is null) as balance,
+           (select coalesce(sum(remaining_value_fils), 0) from user_subscriptions) as unspent`,
+    [],
+  );
+  expect(Number(prepaid.rows[0]?.balance)).toBe(Number(prepaid.rows[0]?.unspent));
+  const fundedFromRevenue = await query(
+    `
+    select t.id, t.kind from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_transfers t on t.id = e.transfer_id
+    where a.kind = 'revenue' and e.amount_fils < 0 and t.kind not in ('manual_refund', 'hours_reclass')`,
+    [],
+  );
+  expect(fundedFromRevenue.rows).toEqual([]);
 }
 
 /** How many live (not cancelled) reservations a slot has. */

@@ -217,7 +217,7 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
       paymentMethod: 'balance',
     });
     expect(bought.statusCode, bought.body).toBe(200);
-    const s = await slot(teacher, { inHours: 5 });
+    const s = await slot(teacher, { inHours: 5, priceFils: 9_000 });
     const booked = await bookWithBalance(student, s.id);
     expect(booked.paidWith).toBe('subscription');
     const hoursLeft = async () =>

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
+  type LedgerAccountKind,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransfers,
@@ -49,7 +50,7 @@ export type TransferListRow = {
 
 export type EntryRow = {
   transferId: number;
-  account: 'wallet' | 'earnings' | 'gateway' | 'escrow' | 'revenue';
+  account: LedgerAccountKind;
   userId: number | null;
   firstName: string | null;
   lastName: string | null;

@@ -219,6 +219,8 @@ export function createAdminMoneyService({ db, payments, log, reconcileBudgetMs =
      * user's notification (`wallet.refund`) in one transaction.
      */
     async refund(adminId: number, body: RefundBody): Promise<ManualRefundResponse> {
+      // Nobody moves platform money to themselves: another admin must do it (and it is audited).
+      if (body.userId === adminId) throw new HttpError(403, 'selfRefund', 'An admin cannot refund their own wallet');
       const amountFils = kwdToFils(body.amount);
       const errors: Record<string, string> = {};
       if (!(await userExists(db, body.userId))) errors.userId = 'notFound';

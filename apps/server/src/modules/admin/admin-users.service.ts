@@ -33,7 +33,7 @@ function notFound(): HttpError {
 
 /** Users as the admin sees and manages them: list, detail, promotion, suspension, confirmation mail. */
 export function createAdminUsersService(context: AdminContext) {
-  const { db, auth, teachers, subscriptions } = context;
+  const { db, auth, teachers, subscriptions, booking } = context;
 
   async function view(executor: Executor, id: number): Promise<AdminUser> {
     const row = await findAdminUser(executor, id);
@@ -154,6 +154,8 @@ export function createAdminUsersService(context: AdminContext) {
           });
         }
         await auth.revokeAllSessions(tx, id);
+        // A suspended teacher's students are not left with lessons that will not happen.
+        if (user.roleId === ROLE.teacher) await booking.cancelTeacherFuture(tx, actorId, id, reason);
         return view(tx, id);
       });
       auth.sessionsEnded({ userId: id });

@@ -55,6 +55,34 @@ export async function lockSlots(db: Executor, ids: number[]): Promise<LockedSlot
   return rows.map((row) => ({ ...row.slot, teacherUserId: row.teacherUserId }));
 }
 
+/** The slots with their teacher's user id, read without locking (a quote). */
+export async function readSlots(db: Executor, ids: number[]): Promise<LockedSlot[]> {
+  const rows = await db
+    .select({ slot: timeSlots, teacherUserId: teacherProfiles.userId })
+    .from(timeSlots)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, timeSlots.teacherId))
+    .where(inArray(timeSlots.id, ids))
+    .orderBy(asc(timeSlots.id));
+  return rows.map((row) => ({ ...row.slot, teacherUserId: row.teacherUserId }));
+}
+
+/** How many slots the student holds now for gateway payments (pending reservations, hold not lapsed). */
+export async function heldSlotCount(db: Executor, studentId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reservations)
+    .innerJoin(timeSlots, eq(timeSlots.id, reservations.timeSlotId))
+    .where(
+      and(
+        eq(reservations.studentId, studentId),
+        eq(reservations.status, 'pending'),
+        eq(timeSlots.status, 'held'),
+        sql`${timeSlots.holdExpiresAt} > ${now}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function setSlotsBooked(db: Executor, ids: number[]): Promise<void> {
   await db
     .update(timeSlots)
@@ -133,6 +161,33 @@ export async function lockReservation(
     .where(eq(reservations.id, id))
     .for('update', { of: reservations });
   return row ? { ...row.reservation, teacherUserId: row.teacherUserId } : undefined;
+}
+
+/**
+ * Locks every slot of a teacher (by user id), so bookings in flight finish before the caller goes
+ * on, and answers the live reservations (pending or confirmed) that have not started yet.
+ */
+export async function lockTeacherFutureReservations(db: Executor, teacherUserId: number, now: Date): Promise<number[]> {
+  await db
+    .select({ id: timeSlots.id })
+    .from(timeSlots)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, timeSlots.teacherId))
+    .where(eq(teacherProfiles.userId, teacherUserId))
+    .orderBy(asc(timeSlots.id))
+    .for('update', { of: timeSlots });
+  const rows = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .where(
+      and(
+        eq(teacherProfiles.userId, teacherUserId),
+        inArray(reservations.status, ['pending', 'confirmed']),
+        sql`${reservations.startTime} > ${now}`,
+      ),
+    )
+    .orderBy(asc(reservations.id));
+  return rows.map((row) => row.id);
 }
 
 /** Confirmed reservations whose lesson has ended: the sweeper completes them. */

@@ -1,5 +1,8 @@
 import {
+  BOOKING,
   bookingMultipleBodySchema,
+  bookingQuoteBodySchema,
+  bookingQuoteResponseSchema,
   bookingResponseSchema,
   bookingSingleBodySchema,
   cancelReservationBodySchema,
@@ -13,6 +16,7 @@ import { authOf } from '../../http/authenticate.ts';
 import { type Idempotency, idempotencyKeyOf } from '../../http/idempotency.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { idParamsSchema } from '../../http/params.ts';
+import { perUserRateLimit } from '../../http/per-user-limit.ts';
 import type { BookingService } from './booking.service.ts';
 
 type Options = {
@@ -23,11 +27,31 @@ type Options = {
 
 const tags = ['booking'];
 const security = [{ bearer: [] }];
+/** Bookings per user per minute (every address together); the quote is cheaper and asked more often. */
+const BOOKINGS_PER_MINUTE = 30;
+const QUOTES_PER_MINUTE = 120;
 
 export function bookingRoutes({ service, idempotency, requireAuth }: Options): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post('/api/v1/booking/quote', {
+      preHandler: requireAuth,
+      config: perUserRateLimit('booking-quote', QUOTES_PER_MINUTE),
+      schema: {
+        tags,
+        security,
+        summary: `What booking these slots with the balance would cost: subscription hours first (at their package's price per hour), the rest from the wallet; each slot's cancellation deadline (${BOOKING.studentCancelHours} h before the start). Nothing is held.`,
+        body: bookingQuoteBodySchema,
+        response: { 200: bookingQuoteResponseSchema },
+      },
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.quote(authOf(request).userId, request.body.timeSlotIds);
+      },
+    });
+
     app.post('/api/v1/booking/single', {
       preHandler: requireAuth,
+      config: perUserRateLimit('booking', BOOKINGS_PER_MINUTE),
       schema: {
         tags,
         security,
@@ -46,6 +70,7 @@ export function bookingRoutes({ service, idempotency, requireAuth }: Options): F
             note: body.note ?? '',
             language: body.language ?? requestLanguage(request),
             field: 'timeSlotId',
+            expectedTotal: body.expectedTotal,
           }),
         );
       },
@@ -53,6 +78,7 @@ export function bookingRoutes({ service, idempotency, requireAuth }: Options): F
 
     app.post('/api/v1/booking/multiple', {
       preHandler: requireAuth,
+      config: perUserRateLimit('booking', BOOKINGS_PER_MINUTE),
       schema: {
         tags,
         security,
@@ -70,6 +96,7 @@ export function bookingRoutes({ service, idempotency, requireAuth }: Options): F
             note: body.note ?? '',
             language: body.language ?? requestLanguage(request),
             field: 'timeSlotIds',
+            expectedTotal: body.expectedTotal,
           }),
         );
       },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   BOOKING,
+  type BookingQuoteResponse,
   type BookingResponse,
   type CancelReservationResponse,
   type GatewayProvider,
@@ -13,7 +14,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
 import { failpoints } from '../../failpoints.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { filsToKwd } from '../../money.ts';
+import { filsToKwd, kwdToFils } from '../../money.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import {
   InsufficientFundsError,
@@ -38,23 +39,27 @@ import {
   spendMinutes,
   usableSubscriptions,
 } from '../subscriptions/subscriptions.repo.ts';
-import { findProfileIdOfUser } from '../teachers/teachers.repo.ts';
+import { findProfileIdOfUser, isListedTeacher } from '../teachers/teachers.repo.ts';
 import {
   adjustBookingsCount,
   cancelReservations,
   completeReservation,
   confirmReservations,
   dueReservationIds,
+  heldSlotCount,
   holdSlots,
   type LockedSlot,
   lockReservation,
   lockSlots,
   lockSlotsHeldBy,
+  lockTeacherFutureReservations,
   openSlots,
   pendingReservationsOf,
+  readSlots,
   releaseExpiredHolds,
   setSlotsBooked,
 } from './booking.repo.ts';
+import { splitPayment } from './hours-split.ts';
 
 const HOUR_MS = 3600_000;
 const minutesOf = (slot: { startTime: Date; endTime: Date }) =>
@@ -75,7 +80,15 @@ export type BookInput = {
   language: 'ar' | 'en';
   /** The body's field for slot errors: `timeSlotId` (single) or `timeSlotIds` (multiple). */
   field: 'timeSlotId' | 'timeSlotIds';
+  /** The total the student saw (KWD); another total now is 409 priceChanged. */
+  expectedTotal?: string | undefined;
 };
+
+const noHours = (totalFils: number) => ({
+  subscriptionHours: 0,
+  subscriptionValue: '0.000',
+  wallet: filsToKwd(totalFils),
+});
 
 export function toReservation(view: ReservationView, viewerId: number, now: Date): Reservation {
   const r = view.reservation;
@@ -117,19 +130,41 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
  * all slots or none, charged once.
  */
 export function createBookingService({ db, payments, platformFeePercent }: Deps) {
-  /** Locks and checks the requested slots: all exist, are open, in the future, and not the booker's own. */
+  /**
+   * Locks and checks the requested slots: all exist, are open, in the future, not the booker's own,
+   * of listed teachers (not suspended, unapproved or deleted), and cost what the student saw.
+   */
   async function takeSlots(tx: Executor, userId: number, input: BookInput, now: Date): Promise<LockedSlot[]> {
     await releaseExpiredHolds(tx, now, input.slotIds);
     const slots = await lockSlots(tx, input.slotIds);
-    if (slots.some((slot) => slot.teacherUserId === userId))
-      throw new FieldValidationError({ [input.field]: 'ownSlot' });
+    await checkSlots(tx, userId, input.slotIds, input.field, slots, now);
+    const totalFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
+    if (input.expectedTotal !== undefined && kwdToFils(input.expectedTotal) !== totalFils) {
+      throw new HttpError(409, 'priceChanged', `The price of these slots is now ${filsToKwd(totalFils)} KWD`);
+    }
+    return slots;
+  }
+
+  /** The slots exist, are open, in the future, not the student's own, and their teachers listed. */
+  async function checkSlots(
+    tx: Executor,
+    userId: number,
+    slotIds: number[],
+    field: BookInput['field'],
+    slots: LockedSlot[],
+    now: Date,
+  ) {
+    if (slots.some((slot) => slot.teacherUserId === userId)) throw new FieldValidationError({ [field]: 'ownSlot' });
     if (
-      slots.length !== input.slotIds.length ||
+      slots.length !== slotIds.length ||
       slots.some((slot) => slot.status !== 'open' || slot.startTime.getTime() <= now.getTime())
     ) {
       throw new HttpError(409, 'slotUnavailable', 'One or more of these slots is no longer available');
     }
-    return slots;
+    for (const teacherId of new Set(slots.map((slot) => slot.teacherId))) {
+      if (!(await isListedTeacher(tx, teacherId)))
+        throw new HttpError(409, 'teacherUnavailable', 'This teacher is not taking bookings');
+    }
   }
 
   async function notifyBooked(tx: Executor, studentId: number, rows: ReservationRow[], slots: LockedSlot[]) {
@@ -155,32 +190,29 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
 
   async function bookWithBalance(userId: number, input: BookInput, now: Date): Promise<BookingResponse> {
     const group = `bk_${randomBytes(10).toString('hex')}`;
-    const { ids, paidWith } = await db.transaction(async (tx) => {
+    const { ids, paidWith, split } = await db.transaction(async (tx) => {
       const slots = await takeSlots(tx, userId, input, now);
-      const needMinutes = slots.reduce((sum, slot) => sum + minutesOf(slot), 0);
-      const priceFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
       const subscriptions = await usableSubscriptions(tx, userId, now, { lock: true });
-      const available = subscriptions.reduce((sum, sub) => sum + sub.remainingMinutes, 0);
-      const withHours = needMinutes > 0 && available >= needMinutes;
-      const paid: PaidWith = withHours ? 'subscription' : 'wallet';
-
-      if (!withHours && priceFils > 0) {
-        try {
-          await postTransfer(tx, {
-            key: `booking:${group}`,
-            kind: 'booking',
-            actorUserId: userId,
-            memo: group,
-            legs: [
-              { accountId: await userAccountId(tx, 'wallet', userId), amountFils: -priceFils },
-              { accountId: await systemAccountId(tx, 'escrow'), amountFils: priceFils },
-            ],
-          });
-        } catch (error) {
-          if (error instanceof InsufficientFundsError)
-            throw new FieldValidationError({ balance: 'insufficientBalance' });
-          throw error;
-        }
+      // Hours first, each worth its package's own price; the rest of the price from the wallet (I9).
+      const split = splitPayment(
+        slots.map((slot) => ({ minutes: minutesOf(slot), priceFils: slot.priceFils })),
+        subscriptions,
+      );
+      try {
+        await postTransfer(tx, {
+          key: `booking:${group}`,
+          kind: 'booking',
+          actorUserId: userId,
+          memo: group,
+          legs: [
+            { accountId: await userAccountId(tx, 'wallet', userId), amountFils: -split.cashFils },
+            { accountId: await systemAccountId(tx, 'prepaid'), amountFils: -split.hoursValueFils },
+            { accountId: await systemAccountId(tx, 'escrow'), amountFils: split.cashFils + split.hoursValueFils },
+          ],
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new FieldValidationError({ balance: 'insufficientBalance' });
+        throw error;
       }
       failpoints.hit('booking.afterDebit');
 
@@ -188,50 +220,58 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
         tx,
         slots.map((slot) => slot.id),
       );
+      const paid: PaidWith = split.minutes > 0 ? 'subscription' : 'wallet';
       const rows = await insertReservations(
         tx,
-        slots.map((slot) => ({
-          studentId: userId,
-          teacherId: slot.teacherId,
-          timeSlotId: slot.id,
-          status: 'confirmed' as const,
-          startTime: slot.startTime,
-          endTime: slot.endTime,
-          priceFils: slot.priceFils,
-          note: input.note,
-          paidWith: paid,
-          subscriptionMinutes: withHours ? minutesOf(slot) : 0,
-          bookingGroup: group,
-        })),
+        slots.map((slot, index) => {
+          const part = split.slots[index];
+          return {
+            studentId: userId,
+            teacherId: slot.teacherId,
+            timeSlotId: slot.id,
+            status: 'confirmed' as const,
+            startTime: slot.startTime,
+            endTime: slot.endTime,
+            priceFils: slot.priceFils,
+            note: input.note,
+            paidWith: (part?.minutes ?? 0) > 0 ? ('subscription' as const) : ('wallet' as const),
+            subscriptionMinutes: part?.minutes ?? 0,
+            hoursValueFils: part?.hoursValueFils ?? 0,
+            cashFils: part?.cashFils ?? slot.priceFils,
+            bookingGroup: group,
+          };
+        }),
       );
-
-      if (withHours) {
-        // Spend from the subscription that expires first, reservation by reservation.
-        const left = new Map(subscriptions.map((sub) => [sub.id, sub.remainingMinutes]));
-        const usages: { subscriptionId: number; reservationId: number; minutes: number }[] = [];
-        for (const row of rows) {
-          let need = row.subscriptionMinutes;
-          for (const sub of subscriptions) {
-            const have = left.get(sub.id) ?? 0;
-            if (need === 0 || have === 0) continue;
-            const take = Math.min(have, need);
-            left.set(sub.id, have - take);
-            need -= take;
-            usages.push({ subscriptionId: sub.id, reservationId: row.id, minutes: take });
-          }
+      if (split.minutes > 0) {
+        // Reservations come back in insert order, which is the slots' order.
+        await insertUsages(
+          tx,
+          rows.flatMap((row, index) =>
+            (split.slots[index]?.usages ?? []).map((usage) => ({ ...usage, reservationId: row.id })),
+          ),
+        );
+        const spent = new Map<number, { minutes: number; valueFils: number }>();
+        for (const usage of split.slots.flatMap((part) => part.usages)) {
+          const total = spent.get(usage.subscriptionId) ?? { minutes: 0, valueFils: 0 };
+          spent.set(usage.subscriptionId, {
+            minutes: total.minutes + usage.minutes,
+            valueFils: total.valueFils + usage.valueFils,
+          });
         }
-        for (const sub of subscriptions) {
-          const spent = sub.remainingMinutes - (left.get(sub.id) ?? 0);
-          if (spent > 0) await spendMinutes(tx, sub.id, spent);
-        }
-        await insertUsages(tx, usages);
+        for (const [subscriptionId, total] of spent)
+          await spendMinutes(tx, subscriptionId, total.minutes, total.valueFils);
       }
       await notifyBooked(tx, userId, rows, slots);
-      return { ids: rows.map((row) => row.id), paidWith: paid };
+      return { ids: rows.map((row) => row.id), paidWith: paid, split };
     });
     return {
       paymentStatus: 'PAID',
       paidWith,
+      breakdown: {
+        subscriptionHours: hoursOf(split.minutes),
+        subscriptionValue: filsToKwd(split.hoursValueFils),
+        wallet: filsToKwd(split.cashFils),
+      },
       reservations: await viewsFor(db, ids, userId, now),
       balance: filsToKwd(await userBalance(db, 'wallet', userId)),
       remainingHours: hoursOf((await activeTotals(db, userId, new Date())).remainingMinutes),
@@ -246,6 +286,7 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
   ): Promise<BookingResponse> {
     const holdUntil = new Date(now.getTime() + BOOKING.holdMinutes * 60_000);
     let reservationIds: number[] = [];
+    let totalFils = 0;
     const { payment, paymentLink } = await payments.start({
       userId,
       provider,
@@ -253,6 +294,9 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
       language: input.language,
       expiresAt: holdUntil,
       prepare: async (tx, paymentId) => {
+        if ((await heldSlotCount(tx, userId, now)) + input.slotIds.length > BOOKING.maxHeldSlots) {
+          throw new HttpError(429, 'tooManyPendingPayments', 'Pay for or release the slots you are holding first');
+        }
         const slots = await takeSlots(tx, userId, input, now);
         const amountFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
         payments.assertMinimum(provider, amountFils, 'paymentMethod');
@@ -274,11 +318,13 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
             priceFils: slot.priceFils,
             note: input.note,
             paidWith: provider,
+            cashFils: slot.priceFils,
             paymentId,
             bookingGroup: paymentId,
           })),
         );
         reservationIds = rows.map((row) => row.id);
+        totalFils = amountFils;
         return { amountFils };
       },
     });
@@ -287,6 +333,7 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
       paymentLink,
       paymentId: payment.id,
       paidWith: provider,
+      breakdown: noHours(totalFils),
       reservations: await viewsFor(db, reservationIds, userId, now),
       balance: filsToKwd(await userBalance(db, 'wallet', userId)),
       remainingHours: hoursOf((await activeTotals(db, userId, now)).remainingMinutes),
@@ -342,22 +389,29 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
     await openSlots(tx, [row.timeSlotId]);
     if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
     await adjustBookingsCount(tx, row.teacherId, -1);
-    if (row.paidWith === 'subscription') {
-      const minutes = await refundUsages(tx, row.id);
-      return { to: 'subscription', amount: '0.000', hours: hoursOf(minutes) };
+    // Hours go back to their subscription with their value (escrow -> prepaid); hours of a
+    // subscription that has ended since cannot be used again, so their value goes to the wallet.
+    const hours =
+      row.subscriptionMinutes > 0
+        ? await refundUsages(tx, row.id, now)
+        : { minutes: 0, valueFils: 0, lapsedValueFils: 0 };
+    const toPrepaid = Math.min(hours.valueFils, row.hoursValueFils);
+    const toWallet = row.cashFils + row.hoursValueFils - toPrepaid;
+    if (row.cashFils + row.hoursValueFils > 0) {
+      await postTransfer(tx, {
+        key: `refund:${row.id}`,
+        kind: 'booking_refund',
+        reservationId: row.id,
+        actorUserId,
+        legs: [
+          { accountId: await systemAccountId(tx, 'escrow'), amountFils: -(row.cashFils + row.hoursValueFils) },
+          { accountId: await systemAccountId(tx, 'prepaid'), amountFils: toPrepaid },
+          { accountId: await userAccountId(tx, 'wallet', row.studentId), amountFils: toWallet },
+        ],
+      });
     }
-    if (row.priceFils <= 0) return { to: 'none', amount: '0.000', hours: 0 };
-    await postTransfer(tx, {
-      key: `refund:${row.id}`,
-      kind: 'booking_refund',
-      reservationId: row.id,
-      actorUserId,
-      legs: [
-        { accountId: await systemAccountId(tx, 'escrow'), amountFils: -row.priceFils },
-        { accountId: await userAccountId(tx, 'wallet', row.studentId), amountFils: row.priceFils },
-      ],
-    });
-    return { to: 'wallet', amount: filsToKwd(row.priceFils), hours: 0 };
+    const to = hours.minutes > 0 ? 'subscription' : toWallet > 0 ? 'wallet' : 'none';
+    return { to, amount: filsToKwd(toWallet), hours: hoursOf(hours.minutes) };
   }
 
   // A booking paid at the gateway: confirm the held slots, or (hold lapsed) credit the wallet.
@@ -417,6 +471,41 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
     async book(userId: number, input: BookInput, now = new Date()): Promise<BookingResponse> {
       if (input.paymentMethod === 'balance') return bookWithBalance(userId, input, now);
       return bookWithGateway(userId, input.paymentMethod, input, now);
+    },
+
+    /** What booking these slots with the balance would take, split as the booking would split it. */
+    async quote(userId: number, slotIds: number[], now = new Date()): Promise<BookingQuoteResponse> {
+      const slots = await readSlots(db, slotIds);
+      const open = slots.map((slot) =>
+        slot.status === 'held' && (slot.holdExpiresAt?.getTime() ?? 0) <= now.getTime()
+          ? { ...slot, status: 'open' as const }
+          : slot,
+      );
+      await checkSlots(db, userId, slotIds, 'timeSlotIds', open, now);
+      const split = splitPayment(
+        open.map((slot) => ({ minutes: minutesOf(slot), priceFils: slot.priceFils })),
+        await usableSubscriptions(db, userId, now),
+      );
+      const balance = await userBalance(db, 'wallet', userId);
+      const cutoff = now.getTime() + BOOKING.studentCancelHours * HOUR_MS;
+      return {
+        total: filsToKwd(split.hoursValueFils + split.cashFils),
+        breakdown: {
+          subscriptionHours: hoursOf(split.minutes),
+          subscriptionValue: filsToKwd(split.hoursValueFils),
+          wallet: filsToKwd(split.cashFils),
+        },
+        balance: filsToKwd(balance),
+        sufficient: balance >= split.cashFils,
+        slots: open.map((slot) => ({
+          id: slot.id,
+          startTime: slot.startTime.toISOString(),
+          endTime: slot.endTime.toISOString(),
+          price: filsToKwd(slot.priceFils),
+          cancelDeadline: new Date(slot.startTime.getTime() - BOOKING.studentCancelHours * HOUR_MS).toISOString(),
+          cancellable: slot.startTime.getTime() > cutoff,
+        })),
+      };
     },
 
     async list(userId: number, scope: ReservationScope, page: number, limit: number, now = new Date()) {
@@ -500,6 +589,17 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
       return { before, refund };
     },
 
+    /**
+     * A teacher who can no longer teach (suspended): every lesson of theirs that has not started is
+     * cancelled in the caller's transaction, refunded in full to where it was paid from, and both
+     * sides are told. Answers how many were cancelled.
+     */
+    async cancelTeacherFuture(tx: Executor, adminId: number, teacherUserId: number, reason: string, now = new Date()) {
+      const ids = await lockTeacherFutureReservations(tx, teacherUserId, now);
+      for (const id of ids) await this.cancelAsAdmin(tx, adminId, id, reason, now);
+      return ids.length;
+    },
+
     /** Lessons that have ended: the money moves from escrow to the teacher's earnings (minus the platform's share). */
     async completeDue(now = new Date()): Promise<number> {
       let done = 0;
@@ -509,23 +609,21 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
           if (!row) return;
           const teacher = await lockReservation(tx, id);
           if (!teacher) return;
-          const fee = Math.round((row.priceFils * platformFeePercent) / 100);
-          const share = row.priceFils - fee;
-          const earnings = await userAccountId(tx, 'earnings', teacher.teacherUserId);
-          const revenue = await systemAccountId(tx, 'revenue');
-          if (row.priceFils > 0) {
-            const legs =
-              row.paidWith === 'subscription'
-                ? [
-                    { accountId: revenue, amountFils: -share },
-                    { accountId: earnings, amountFils: share },
-                  ]
-                : [
-                    { accountId: await systemAccountId(tx, 'escrow'), amountFils: -row.priceFils },
-                    { accountId: earnings, amountFils: share },
-                    { accountId: revenue, amountFils: fee },
-                  ];
-            await postTransfer(tx, { key: `complete:${id}`, kind: 'lesson_earning', reservationId: id, legs });
+          // What was paid for this lesson, in money and in hours, is all in escrow: the teacher gets
+          // it less the platform's fee, and nothing more (RELIABILITY I9).
+          const paid = row.cashFils + row.hoursValueFils;
+          const fee = Math.round((paid * platformFeePercent) / 100);
+          if (paid > 0) {
+            await postTransfer(tx, {
+              key: `complete:${id}`,
+              kind: 'lesson_earning',
+              reservationId: id,
+              legs: [
+                { accountId: await systemAccountId(tx, 'escrow'), amountFils: -paid },
+                { accountId: await userAccountId(tx, 'earnings', teacher.teacherUserId), amountFils: paid - fee },
+                { accountId: await systemAccountId(tx, 'revenue'), amountFils: fee },
+              ],
+            });
           }
           await insertNotifications(tx, [
             { userId: teacher.teacherUserId, type: 'lesson.completed', data: { reservationId: id } },

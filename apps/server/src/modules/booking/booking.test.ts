@@ -232,7 +232,8 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     });
     const other = await f.teacher();
     const slots = [];
-    for (let i = 0; i < 10; i += 1) slots.push(await slot({ teacherId: other.profile.id }));
+    // Priced at the package's own 9.000 KWD an hour: each booking takes one whole hour.
+    for (let i = 0; i < 10; i += 1) slots.push(await slot({ teacherId: other.profile.id, priceFils: 9_000 }));
     const answers = await Promise.all(
       slots.map((s) => book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })),
     );

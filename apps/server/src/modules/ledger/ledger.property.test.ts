@@ -6,9 +6,10 @@ import { reservations, type SubscriptionPackageRow, timeSlots } from '../../db/s
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, walletOf } from '../../test/money.ts';
+import { splitPayment } from '../booking/hours-split.ts';
 import { sweepMoney } from '../booking/money-sweeper.ts';
 import { findPayment } from '../payments/payments.repo.ts';
-import { activeTotals, insertPackages } from '../subscriptions/subscriptions.repo.ts';
+import { activeTotals, insertPackages, usableSubscriptions } from '../subscriptions/subscriptions.repo.ts';
 
 /*
  * RELIABILITY P0 14: random sequences of top-ups (paid, failed), bookings with the balance (wallet or
@@ -17,7 +18,9 @@ import { activeTotals, insertPackages } from '../subscriptions/subscriptions.rep
  * HTTP API and the money services. Each step is checked against an oracle computed from the state
  * before it; after each sequence the whole database must satisfy the ledger invariants (I1, I3, I4),
  * agree with itself (slots vs reservations, escrow vs confirmed lessons, gateway vs paid payments,
- * revenue and earnings vs what was sold and taught) and every wallet must equal its entries.
+ * prepaid vs unspent hours, revenue and earnings vs what was taught: I9) and every wallet must
+ * equal its entries. The booking step's split between hours and wallet is predicted by
+ * `splitPayment` (its own arithmetic is the subject of `booking/hours-split.test.ts`).
  */
 
 const MINUTE = 60_000;
@@ -193,21 +196,21 @@ async function run(world: World, op: Op): Promise<void> {
       const open = (await slotStatuses(ids)).every((status) => status === 'open');
       const wallet = await walletOf(db, user.user.id);
       const minutes = await usableMinutes(user.user.id);
-      const need = slots.reduce((sum, s) => sum + s.minutes, 0);
+      const inOrder = [...slots].sort((a, b) => a.id - b.id);
+      const split = splitPayment(
+        inOrder.map((slot) => ({ minutes: slot.minutes, priceFils: slot.priceFils })),
+        await usableSubscriptions(db, user.user.id, new Date()),
+      );
       const price = slots.reduce((sum, s) => sum + s.priceFils, 0);
+      expect(split.hoursValueFils + split.cashFils).toBe(price);
       const res = await post(user, '/api/v1/booking/multiple', { timeSlotIds: ids, paymentMethod: 'balance' });
       if (!open) {
         expect(res.statusCode).toBe(409);
-      } else if (minutes >= need) {
+      } else if (wallet >= split.cashFils) {
         expect(res.statusCode).toBe(200);
-        expect(res.json().paidWith).toBe('subscription');
-        expect(await usableMinutes(user.user.id)).toBe(minutes - need);
-        expect(await walletOf(db, user.user.id)).toBe(wallet);
-      } else if (wallet >= price) {
-        expect(res.statusCode).toBe(200);
-        expect(res.json().paidWith).toBe('wallet');
-        expect(await walletOf(db, user.user.id)).toBe(wallet - price);
-        expect(await usableMinutes(user.user.id)).toBe(minutes);
+        expect(res.json().paidWith).toBe(split.minutes > 0 ? 'subscription' : 'wallet');
+        expect(await usableMinutes(user.user.id)).toBe(minutes - split.minutes);
+        expect(await walletOf(db, user.user.id)).toBe(wallet - split.cashFils);
       } else {
         expect(res.statusCode).toBe(422);
         expect(res.json().errors).toEqual({ balance: 'insufficientBalance' });
@@ -327,12 +330,13 @@ async function run(world: World, op: Op): Promise<void> {
       }
       expect(res.statusCode).toBe(200);
       const refund = res.json().refund;
-      if (row.status === 'confirmed' && row.paidWith === 'subscription') {
+      if (row.status === 'confirmed' && row.subscriptionMinutes > 0) {
+        // Hours back to the subscription, the money part back to the wallet.
         expect(refund.to).toBe('subscription');
         expect(await usableMinutes(row.studentId)).toBe(minutes + row.subscriptionMinutes);
-        expect(await walletOf(db, row.studentId)).toBe(wallet);
+        expect(await walletOf(db, row.studentId)).toBe(wallet + row.cashFils);
       } else if (row.status === 'confirmed') {
-        expect(refund).toMatchObject({ to: 'wallet', hours: 0 });
+        expect(refund).toMatchObject({ to: row.priceFils > 0 ? 'wallet' : 'none', hours: 0 });
         expect(await walletOf(db, row.studentId)).toBe(wallet + row.priceFils);
       } else {
         expect(refund.to).toBe('none');
@@ -400,9 +404,14 @@ async function expectWorldConsistent(world: World): Promise<void> {
     ).map((r) => [r.kind, Number(r.total)]),
   );
   const gateway = byKind.gateway ?? 0;
-  expect((byKind.wallet ?? 0) + (byKind.earnings ?? 0) + (byKind.escrow ?? 0) + (byKind.revenue ?? 0) + gateway).toBe(
-    0,
-  );
+  expect(
+    (byKind.wallet ?? 0) +
+      (byKind.earnings ?? 0) +
+      (byKind.escrow ?? 0) +
+      (byKind.revenue ?? 0) +
+      (byKind.prepaid ?? 0) +
+      gateway,
+  ).toBe(0);
 
   // The gateway account is exactly the payments that were paid, each moved once.
   const paidIn = await scalar(`select coalesce(sum(amount_fils), 0) as v from payments where status = 'paid'`);
@@ -416,18 +425,18 @@ async function expectWorldConsistent(world: World): Promise<void> {
   ).toEqual([]);
   expect(await rows(`select id from payments where status = 'paid' and paid_at is null`)).toEqual([]);
 
-  // Escrow holds exactly the money of lessons booked and not yet taught or refunded.
+  // Escrow holds exactly what was paid (money and hours' value) for lessons booked and not yet taught or refunded.
   expect(byKind.escrow ?? 0).toBe(
     await scalar(
-      `select coalesce(sum(price_fils), 0) as v from reservations where status = 'confirmed' and paid_with <> 'subscription'`,
+      `select coalesce(sum(cash_fils + hours_value_fils), 0) as v from reservations where status = 'confirmed'`,
     ),
   );
 
-  // A teacher's earnings are their taught lessons minus the platform's share.
+  // I9: a teacher's earnings are what was paid for their taught lessons minus the platform's share.
   const earnings = await rows<{ user_id: number; expected: string; actual: string }>(
     `
     select tp.user_id,
-      coalesce(sum(r.price_fils - round(r.price_fils * $1::numeric / 100)), 0) as expected,
+      coalesce(sum((r.cash_fils + r.hours_value_fils) - round((r.cash_fils + r.hours_value_fils) * $1::numeric / 100)), 0) as expected,
       coalesce((select balance_fils from ledger_accounts a where a.kind = 'earnings' and a.user_id = tp.user_id), 0) as actual
     from teacher_profiles tp
     left join reservations r on r.teacher_id = tp.id and r.status = 'completed'
@@ -435,20 +444,27 @@ async function expectWorldConsistent(world: World): Promise<void> {
     [FEE_PERCENT],
   );
   for (const e of earnings) expect(Number(e.actual), `earnings of user ${e.user_id}`).toBe(Number(e.expected));
+  // No lesson paid more than its price.
+  expect(await rows(`select id from reservations where cash_fils + hours_value_fils > price_fils`)).toEqual([]);
 
-  // Revenue: packages sold, plus the platform's share of wallet/gateway lessons, minus what
-  // subscription lessons paid their teachers.
+  // Revenue: only the platform's share of taught lessons, and the value of hours that expired unused.
   const expectedRevenue = await scalar(
     `
     select
-      (select coalesce(sum(price_fils), 0) from user_subscriptions where status in ('active', 'expired'))
-      + (select coalesce(sum(round(price_fils * $1::numeric / 100)), 0) from reservations
-           where status = 'completed' and paid_with <> 'subscription')
-      - (select coalesce(sum(price_fils - round(price_fils * $1::numeric / 100)), 0) from reservations
-           where status = 'completed' and paid_with = 'subscription') as v`,
+      (select coalesce(sum(round((cash_fils + hours_value_fils) * $1::numeric / 100)), 0) from reservations
+         where status = 'completed')
+      + (select coalesce(sum(e.amount_fils), 0) from ledger_entries e
+           join ledger_transfers t on t.id = e.transfer_id
+           join ledger_accounts a on a.id = e.account_id
+           where t.kind = 'subscription_expiry' and a.kind = 'revenue') as v`,
     [FEE_PERCENT],
   );
   expect(byKind.revenue ?? 0).toBe(expectedRevenue);
+
+  // Prepaid: what was paid for packages and not spent on lessons or expired.
+  expect(byKind.prepaid ?? 0).toBe(
+    await scalar(`select coalesce(sum(remaining_value_fils), 0) as v from user_subscriptions`),
+  );
 
   // Subscription hours: what is left is what was bought minus the uses not given back.
   expect(

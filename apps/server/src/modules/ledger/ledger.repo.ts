@@ -31,7 +31,7 @@ export class InsufficientFundsError extends Error {
   }
 }
 
-const SYSTEM_KINDS = ['gateway', 'escrow', 'revenue'] as const;
+const SYSTEM_KINDS = ['gateway', 'escrow', 'revenue', 'prepaid'] as const;
 type SystemKind = (typeof SYSTEM_KINDS)[number];
 
 /** The id of a system account (created by migration 0006). */

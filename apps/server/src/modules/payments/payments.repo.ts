@@ -1,11 +1,36 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type PaymentRow, payments } from '../../db/schema.ts';
+import { type PaymentRow, payments, users } from '../../db/schema.ts';
 
 export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
   if (!row) throw new Error('payment not created');
   return row;
+}
+
+/**
+ * Locks the user's row (so one user's payment starts run one at a time) and counts the gateway
+ * payments of a purpose they still have waiting (pending, not yet lapsed).
+ */
+export async function lockUserAndCountPending(
+  db: Executor,
+  userId: number,
+  purpose: PaymentRow['purpose'],
+  now: Date,
+): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.purpose, purpose),
+        eq(payments.status, 'pending'),
+        gt(payments.expiresAt, now),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { GatewayProvider, Payment, PaymentMethodsResponse, PaymentPurpose, TopUpBody } from '@ustaz/contract';
+import {
+  BOOKING,
+  type GatewayProvider,
+  type Payment,
+  type PaymentMethodsResponse,
+  type PaymentPurpose,
+  type TopUpBody,
+} from '@ustaz/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
@@ -13,6 +20,7 @@ import {
   expiredToRecheck,
   findPayment,
   insertPayment,
+  lockUserAndCountPending,
   markChecked,
   setProviderRef,
   swapPaymentStatus,
@@ -201,6 +209,17 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
       const expiresAt = input.expiresAt ?? new Date(Date.now() + TOP_UP_MINUTES * 60_000);
       const gatewayProvider = providers[input.provider];
       const payment = await db.transaction(async (tx) => {
+        // A student cannot hoard slots: at most BOOKING.maxPendingPayments bookings waiting for a gateway.
+        if (
+          input.purpose === 'booking' &&
+          (await lockUserAndCountPending(tx, input.userId, 'booking', new Date())) >= BOOKING.maxPendingPayments
+        ) {
+          throw new HttpError(
+            429,
+            'tooManyPendingPayments',
+            'Finish or cancel the payments you have started before starting another',
+          );
+        }
         const prepared = input.prepare ? await input.prepare(tx, id, expiresAt) : undefined;
         const amountFils = prepared?.amountFils ?? input.amountFils;
         if (!amountFils || amountFils <= 0) throw new Error('a gateway payment needs a positive amount');

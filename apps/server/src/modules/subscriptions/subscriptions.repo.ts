@@ -95,6 +95,7 @@ export async function settleSubscription(
       to === 'active'
         ? {
             status: 'active',
+            remainingValueFils: sql`${userSubscriptions.priceFils}`,
             startsAt: now,
             expiresAt: new Date(now.getTime() + (pkg?.validityDays ?? 30) * 24 * 3600_000),
           }
@@ -130,10 +131,19 @@ export async function usableSubscriptions(
   return options.lock ? query.for('update') : query;
 }
 
-export async function spendMinutes(db: Executor, subscriptionId: number, minutes: number): Promise<void> {
+/** Spends minutes of a (locked) subscription and the value they were worth (fils). */
+export async function spendMinutes(
+  db: Executor,
+  subscriptionId: number,
+  minutes: number,
+  valueFils: number,
+): Promise<void> {
   await db
     .update(userSubscriptions)
-    .set({ remainingMinutes: sql`${userSubscriptions.remainingMinutes} - ${minutes}` })
+    .set({
+      remainingMinutes: sql`${userSubscriptions.remainingMinutes} - ${minutes}`,
+      remainingValueFils: sql`${userSubscriptions.remainingValueFils} - ${valueFils}`,
+    })
     .where(eq(userSubscriptions.id, subscriptionId));
 }
 
@@ -142,24 +152,46 @@ export async function insertUsages(db: Executor, values: (typeof subscriptionUsa
   await db.insert(subscriptionUsages).values(values);
 }
 
-/** Gives a cancelled reservation's minutes back to the subscriptions they came from. */
-export async function refundUsages(db: Executor, reservationId: number): Promise<number> {
+/**
+ * Gives a cancelled reservation's minutes, and the value they were worth, back to the
+ * subscriptions they came from while those are still usable (active, unexpired). What was spent
+ * from a subscription that has ended since cannot go back to it: its value is returned as
+ * `lapsedValueFils` for the caller to refund in money.
+ */
+export async function refundUsages(
+  db: Executor,
+  reservationId: number,
+  now: Date,
+): Promise<{ minutes: number; valueFils: number; lapsedValueFils: number }> {
   const usages = await db
     .update(subscriptionUsages)
     .set({ refundedAt: sql`now()` })
     .where(and(eq(subscriptionUsages.reservationId, reservationId), isNull(subscriptionUsages.refundedAt)))
     .returning();
-  let minutes = 0;
+  const result = { minutes: 0, valueFils: 0, lapsedValueFils: 0 };
   for (const usage of usages) {
-    minutes += usage.minutes;
-    await db
+    const [back] = await db
       .update(userSubscriptions)
       .set({
         remainingMinutes: sql`least(${userSubscriptions.totalMinutes}, ${userSubscriptions.remainingMinutes} + ${usage.minutes})`,
+        remainingValueFils: sql`least(${userSubscriptions.priceFils}, ${userSubscriptions.remainingValueFils} + ${usage.valueFils})`,
       })
-      .where(eq(userSubscriptions.id, usage.subscriptionId));
+      .where(
+        and(
+          eq(userSubscriptions.id, usage.subscriptionId),
+          eq(userSubscriptions.status, 'active'),
+          gt(userSubscriptions.expiresAt, now),
+        ),
+      )
+      .returning({ id: userSubscriptions.id });
+    if (back) {
+      result.minutes += usage.minutes;
+      result.valueFils += usage.valueFils;
+    } else {
+      result.lapsedValueFils += usage.valueFils;
+    }
   }
-  return minutes;
+  return result;
 }
 
 export async function listUserSubscriptions(db: Executor, userId: number, page: number, limit: number) {
@@ -231,12 +263,34 @@ export async function activeTotals(db: Executor, userId: number, now: Date) {
   return { totalMinutes: Number(row?.total ?? 0), remainingMinutes: Number(row?.remaining ?? 0) };
 }
 
-/** Active subscriptions past their end become expired (the sweeper). */
-export async function expireSubscriptions(db: Executor, now: Date): Promise<number> {
-  const rows = await db
-    .update(userSubscriptions)
-    .set({ status: 'expired' })
+/**
+ * Active subscriptions past their end become expired (the sweeper), their unspent value taken
+ * off them; returns each one's id, owner and that value for the caller to move to revenue in the
+ * same transaction (the rows are locked first, so the value read is the value cleared).
+ */
+export async function expireSubscriptions(
+  tx: Executor,
+  now: Date,
+): Promise<{ id: number; userId: number; valueFils: number }[]> {
+  const due = await tx
+    .select({
+      id: userSubscriptions.id,
+      userId: userSubscriptions.userId,
+      valueFils: userSubscriptions.remainingValueFils,
+    })
+    .from(userSubscriptions)
     .where(and(eq(userSubscriptions.status, 'active'), sql`${userSubscriptions.expiresAt} <= ${now}`))
-    .returning({ id: userSubscriptions.id });
-  return rows.length;
+    .orderBy(asc(userSubscriptions.id))
+    .for('update');
+  if (due.length === 0) return [];
+  await tx
+    .update(userSubscriptions)
+    .set({ status: 'expired', remainingValueFils: 0 })
+    .where(
+      inArray(
+        userSubscriptions.id,
+        due.map((row) => row.id),
+      ),
+    );
+  return due.map((row) => ({ ...row, valueFils: Number(row.valueFils) }));
 }

@@ -89,7 +89,9 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
     const [row] = await subscriptionsWithPackages(tx, [subscriptionId]);
     if (!row) throw new Error('subscription missing');
     const { subscription } = row;
-    const revenue = await systemAccountId(tx, 'revenue');
+    // The money waits in `prepaid` until the hours are spent (a booking moves their value to
+    // escrow) or the subscription expires (what is left goes to revenue): RELIABILITY I9.
+    const prepaid = await systemAccountId(tx, 'prepaid');
     const from =
       source === 'wallet'
         ? await userAccountId(tx, 'wallet', subscription.userId)
@@ -102,7 +104,7 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
       actorUserId: subscription.userId,
       legs: [
         { accountId: from, amountFils: -subscription.priceFils },
-        { accountId: revenue, amountFils: subscription.priceFils },
+        { accountId: prepaid, amountFils: subscription.priceFils },
       ],
     });
     await settleSubscription(tx, subscriptionId, 'active', new Date());
@@ -256,7 +258,24 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
 
     remainingHours: async (userId: number) => hoursOf((await activeTotals(db, userId, new Date())).remainingMinutes),
 
-    expireDue: (now = new Date()) => expireSubscriptions(db, now),
+    /** Ends subscriptions past their validity; the value of their unspent hours goes to revenue. */
+    expireDue: (now = new Date()) =>
+      db.transaction(async (tx) => {
+        const expired = await expireSubscriptions(tx, now);
+        for (const row of expired) {
+          if (row.valueFils <= 0) continue;
+          await postTransfer(tx, {
+            key: `subscription_expiry:${row.id}`,
+            kind: 'subscription_expiry',
+            subscriptionId: row.id,
+            legs: [
+              { accountId: await systemAccountId(tx, 'prepaid'), amountFils: -row.valueFils },
+              { accountId: await systemAccountId(tx, 'revenue'), amountFils: row.valueFils },
+            ],
+          });
+        }
+        return expired.length;
+      }),
   };
 }
 

@@ -41,9 +41,10 @@ async function subscriptionsOf(userId: number) {
   return db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
 }
 
-async function revenue(): Promise<number> {
+/** What `prepaid` holds: paid for hours not spent yet (RELIABILITY I9). */
+async function prepaid(): Promise<number> {
   const result = await rawQueryOf(db)<{ balance: string | number }>(
-    `select balance_fils as balance from ledger_accounts where kind = 'revenue' and user_id is null`,
+    `select balance_fils as balance from ledger_accounts where kind = 'prepaid' and user_id is null`,
     [],
   );
   return Number(result.rows[0]?.balance ?? 0);
@@ -174,21 +175,21 @@ describe('purchase with the wallet', () => {
   it('an insufficient wallet is 422 balance insufficientBalance and creates nothing', async () => {
     const student = await f.student();
     await fundWallet(db, student.user.id, 19_999);
-    const revenueBefore = await revenue();
+    const prepaidBefore = await prepaid();
     const res = await purchase(student, { packageId: starter.id, paymentMethod: 'balance' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ status: 422, errors: { balance: 'insufficientBalance' } });
     expect(await subscriptionsOf(student.user.id)).toEqual([]);
     expect(await walletOf(db, student.user.id)).toBe(19_999);
-    expect(await revenue()).toBe(revenueBefore);
+    expect(await prepaid()).toBe(prepaidBefore);
     const mine = (await get('/api/v1/subscriptions/my-subscriptions', student.headers)).json();
     expect(mine.total).toBe(0);
   });
 
-  it('a funded wallet buys at once: active, hours available, money to revenue', async () => {
+  it('a funded wallet buys at once: active, hours available, money to prepaid hours', async () => {
     const student = await f.student();
     await fundWallet(db, student.user.id, 25_000);
-    const revenueBefore = await revenue();
+    const prepaidBefore = await prepaid();
     const res = await purchase(
       student,
       { packageId: starter.id, paymentMethod: 'balance' },
@@ -213,7 +214,7 @@ describe('purchase with the wallet', () => {
     expect(new Date(expiresAt).getTime() - new Date(startsAt).getTime()).toBe(30 * DAY);
     expect(Math.abs(new Date(startsAt).getTime() - Date.now())).toBeLessThan(60_000);
     expect(await walletOf(db, student.user.id)).toBe(5_000);
-    expect((await revenue()) - revenueBefore).toBe(20_000);
+    expect((await prepaid()) - prepaidBefore).toBe(20_000);
     const balance = (await get('/api/v1/subscriptions/balance', student.headers)).json();
     expect(balance).toMatchObject({ balance: '5.000', remainingHours: 5 });
     const lines = (await get('/api/v1/balance/transactions', student.headers)).json();
@@ -261,9 +262,9 @@ describe('purchase with the wallet', () => {
 });
 
 describe('purchase through a gateway (sandbox)', () => {
-  it('stays pending until paid, then is active; the money goes gateway -> revenue', async () => {
+  it('stays pending until paid, then is active; the money goes gateway -> prepaid hours', async () => {
     const student = await f.student();
-    const revenueBefore = await revenue();
+    const prepaidBefore = await prepaid();
     const res = await purchase(student, { packageId: starter.id, paymentMethod: 'payzah', language: 'en' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -293,19 +294,19 @@ describe('purchase through a gateway (sandbox)', () => {
     expect(new Date(after.subscription.expiresAt).getTime() - new Date(after.subscription.startsAt).getTime()).toBe(
       30 * DAY,
     );
-    expect((await revenue()) - revenueBefore).toBe(20_000);
+    expect((await prepaid()) - prepaidBefore).toBe(20_000);
     expect(await walletOf(db, student.user.id)).toBe(0);
     const status = (await get(`/api/v1/payments/${body.paymentId}`, student.headers)).json();
     expect(status).toMatchObject({ status: 'paid', purpose: 'subscription', creditedToWallet: false });
     // Coming back again changes nothing.
     await ctx.app.inject({ url: `/api/v1/payments/return/${body.paymentId}` });
-    expect((await revenue()) - revenueBefore).toBe(20_000);
+    expect((await prepaid()) - prepaidBefore).toBe(20_000);
     expect((await subscriptionsOf(student.user.id))[0]?.remainingMinutes).toBe(300);
   });
 
   it('a failed payment cancels the subscription', async () => {
     const student = await f.student();
-    const revenueBefore = await revenue();
+    const prepaidBefore = await prepaid();
     const body = (await purchase(student, { packageId: monthly.id, paymentMethod: 'payzah' })).json();
     const back = await finishAtSandbox(body.paymentLink, 'fail');
     expect(back.headers.location).toBe(`/ar/payment/failed?paymentId=${body.paymentId}`);
@@ -313,12 +314,12 @@ describe('purchase through a gateway (sandbox)', () => {
     expect(mine.data).toHaveLength(1);
     expect(mine.data[0]).toMatchObject({ id: body.subscription.id, status: 'cancelled' });
     expect((await get('/api/v1/subscriptions/my-active-subscription', student.headers)).json().remainingHours).toBe(0);
-    expect(await revenue()).toBe(revenueBefore);
+    expect(await prepaid()).toBe(prepaidBefore);
   });
 
   it('an unpaid purchase expires with its payment; paid late, the money is not lost', async () => {
     const student = await f.student();
-    const revenueBefore = await revenue();
+    const prepaidBefore = await prepaid();
     const body = (await purchase(student, { packageId: single.id, paymentMethod: 'payzah' })).json();
     await ctx.app.money.payments.expireDue(new Date(Date.now() + 31 * MINUTE));
     expect((await findPayment(db, body.paymentId))?.status).toBe('expired');
@@ -333,11 +334,11 @@ describe('purchase through a gateway (sandbox)', () => {
     // Either the subscription is honoured, or the 5.000 KWD is back in the wallet: never neither.
     if (subscription?.status === 'active') {
       expect(wallet).toBe(0);
-      expect((await revenue()) - revenueBefore).toBe(5_000);
+      expect((await prepaid()) - prepaidBefore).toBe(5_000);
     } else {
       expect(payment?.creditedToWallet).toBe(true);
       expect(wallet).toBe(5_000);
-      expect(await revenue()).toBe(revenueBefore);
+      expect(await prepaid()).toBe(prepaidBefore);
     }
   });
 
@@ -385,13 +386,22 @@ describe('using hours', () => {
   });
 
   it('a booking is paid with hours from the subscription expiring first; my-usage shows it', async () => {
-    const s = await slot(1.5, 15_000);
+    // Starter: 5 h for 20.000 KWD, 4.000 an hour: a 1.5 h slot of 6.000 KWD is covered by 1.5 h.
+    const s = await slot(1.5, 6_000);
+    const prepaidBefore = await prepaid();
     const res = await bookBalance(student, s.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ paidWith: 'subscription', balance: '0.000', remainingHours: 13.5 });
+    expect(res.json()).toMatchObject({
+      paidWith: 'subscription',
+      balance: '0.000',
+      remainingHours: 13.5,
+      breakdown: { subscriptionHours: 1.5, subscriptionValue: '6.000', wallet: '0.000' },
+    });
     reservationId = res.json().reservations[0].id;
     expect(res.json().reservations[0]).toMatchObject({ paidWith: 'subscription', hours: 1.5 });
     expect(await walletOf(db, student.user.id)).toBe(0);
+    // The hours' value moved from prepaid to escrow with the booking.
+    expect(prepaidBefore - (await prepaid())).toBe(6_000);
     const usage = (await get('/api/v1/subscriptions/my-usage', student.headers)).json();
     expect(usage).toMatchObject({ total: 1, totalHours: 15, usedHours: 1.5, remainingHours: 13.5 });
     expect(usage.data[0]).toMatchObject({
@@ -407,14 +417,15 @@ describe('using hours', () => {
   });
 
   it('a lesson longer than the first subscription spreads over both, earliest first', async () => {
-    const s = await slot(4, 40_000);
+    // Starter has 210 min worth 14.000 left; Monthly is 3.500 an hour: 30 min of it are 1.750.
+    const s = await slot(4, 15_750);
     const res = await bookBalance(student, s.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ paidWith: 'subscription', remainingHours: 9.5 });
     const id = res.json().reservations[0].id;
     const rows = await db.select().from(subscriptionUsages).where(eq(subscriptionUsages.reservationId, id));
-    const bySub = Object.fromEntries(rows.map((r) => [r.subscriptionId, r.minutes]));
-    expect(bySub).toEqual({ [starterId]: 210, [monthlyId]: 30 });
+    const bySub = Object.fromEntries(rows.map((r) => [r.subscriptionId, [r.minutes, r.valueFils]]));
+    expect(bySub).toEqual({ [starterId]: [210, 14_000], [monthlyId]: [30, 1_750] });
     const cancel = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/reservations/${id}/cancel`,
@@ -423,16 +434,16 @@ describe('using hours', () => {
     });
     expect(cancel.json().refund).toEqual({ to: 'subscription', amount: '0.000', hours: 4 });
     const subs = await subscriptionsOf(student.user.id);
-    expect(Object.fromEntries(subs.map((r) => [r.id, r.remainingMinutes]))).toEqual({
-      [starterId]: 210,
-      [monthlyId]: 600,
+    expect(Object.fromEntries(subs.map((r) => [r.id, [r.remainingMinutes, r.remainingValueFils]]))).toEqual({
+      [starterId]: [210, 14_000],
+      [monthlyId]: [600, 35_000],
     });
   });
 
-  it('hours that do not cover the slots fall back to the wallet; neither -> 422', async () => {
-    // 16 hours wanted, 13.5 left: the wallet pays the whole booking, the hours stay.
-    const a = await slot(8, 500);
-    const b = await slot(8, 500);
+  it('hours that do not cover the price: the wallet pays the rest, all or nothing', async () => {
+    // Two 4 h slots at 10.000 KWD an hour; the hours are worth less than that.
+    const a = await slot(4, 40_000);
+    const b = await slot(4, 40_000);
     const book = () =>
       ctx.app.inject({
         method: 'POST',
@@ -440,16 +451,45 @@ describe('using hours', () => {
         headers: student.headers,
         payload: { timeSlotIds: [a.id, b.id], paymentMethod: 'balance' },
       });
+    const before = await subscriptionsOf(student.user.id);
     const refused = await book();
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ balance: 'insufficientBalance' });
-    await fundWallet(db, student.user.id, 1_000);
+    // Nothing was spent: the hours are all still there.
+    expect(await subscriptionsOf(student.user.id)).toEqual(before);
+    // a: 210 min of Starter (14.000) + 30 of Monthly (1.750); b: 240 of Monthly (14.000).
+    await fundWallet(db, student.user.id, 50_250);
     const res = await book();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ paidWith: 'wallet', balance: '0.000', remainingHours: 13.5 });
+    expect(res.json()).toMatchObject({
+      paidWith: 'subscription',
+      balance: '0.000',
+      remainingHours: 5.5,
+      breakdown: { subscriptionHours: 8, subscriptionValue: '29.750', wallet: '50.250' },
+    });
+    // Cancelled, each goes back where it came from: its hours to the subscriptions, its money to the wallet.
+    const refunds = [];
+    for (const r of res.json().reservations as { id: number }[]) {
+      const cancel = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/reservations/${r.id}/cancel`,
+        headers: student.headers,
+        payload: {},
+      });
+      refunds.push(cancel.json().refund);
+    }
+    expect(refunds).toEqual([
+      { to: 'subscription', amount: '24.250', hours: 4 },
+      { to: 'subscription', amount: '26.000', hours: 4 },
+    ]);
+    expect(await walletOf(db, student.user.id)).toBe(50_250);
+    expect((await get('/api/v1/subscriptions/my-active-subscription', student.headers)).json().remainingHours).toBe(
+      13.5,
+    );
   });
 
   it('cancelling gives the hours back; my-usage marks the use refunded', async () => {
+    const walletBefore = await walletOf(db, student.user.id);
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/reservations/${reservationId}/cancel`,
@@ -462,7 +502,7 @@ describe('using hours', () => {
     const first = usage.data.find((u: { reservationId: number }) => u.reservationId === reservationId);
     expect(first.refunded).toBe(true);
     expect(usage).toMatchObject({ totalHours: 15, usedHours: 0, remainingHours: 15 });
-    expect(await walletOf(db, student.user.id)).toBe(0);
+    expect(await walletOf(db, student.user.id)).toBe(walletBefore);
     const again = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/reservations/${reservationId}/cancel`,
@@ -495,7 +535,7 @@ describe('using hours', () => {
     const after = (await get('/api/v1/subscriptions/my-active-subscription', student.headers)).json();
     expect(after).toEqual({ remainingHours: 0, subscription: null });
     // With no hours left, a booking is paid from the wallet or refused.
-    const s = await slot(1, 2_000);
+    const s = await slot(1, 2_000 + (await walletOf(db, student.user.id)));
     expect((await bookBalance(student, s.id)).json().errors).toEqual({ balance: 'insufficientBalance' });
   });
 });

@@ -33,6 +33,12 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
     if (minutes > BOOKING.maxSlotMinutes) throw new FieldValidationError({ endTime: 'tooBig' });
   }
 
+  /** At most BOOKING.maxPricePerHourKwd an hour (RELIABILITY I9: a slot cannot be priced to mint money). */
+  function checkPrice(priceFils: number, start: Date, end: Date) {
+    const hours = (end.getTime() - start.getTime()) / 3600_000;
+    if (priceFils > BOOKING.maxPricePerHourKwd * 1000 * hours) throw new FieldValidationError({ price: 'tooBig' });
+  }
+
   async function present(rows: TimeSlotRow[]): Promise<OwnSlot[]> {
     const ids = rows.filter((row) => row.status !== 'open').map((row) => row.id);
     const live =
@@ -98,6 +104,7 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
         body.price !== undefined
           ? kwdToFils(body.price)
           : Math.round((hourlyRateFils * (end.getTime() - start.getTime())) / 3600_000);
+      checkPrice(priceFils, start, end);
       try {
         const [row] = await db
           .insert(timeSlots)
@@ -116,6 +123,7 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
       const start = body.startTime ? new Date(body.startTime) : current.startTime;
       const end = body.endTime ? new Date(body.endTime) : current.endTime;
       if (body.startTime || body.endTime) checkRange(start, end, now);
+      checkPrice(body.price !== undefined ? kwdToFils(body.price) : current.priceFils, start, end);
       try {
         const [row] = await db
           .update(timeSlots)

@@ -12,14 +12,14 @@ type Deps = { db: Db; isListedTeacher: (id: number) => Promise<boolean> };
 
 export function createTimeSlotsService({ db, isListedTeacher }: Deps) {
   return {
-    /** A listed teacher's open slots that start in the next 14 days, earliest first. */
+    /**
+     * A listed teacher's open slots that start in the next 14 days, earliest first; a teacher who
+     * is suspended, unapproved or deleted has none to offer (404), whatever slots they opened.
+     */
     async available(teacherId: number, now = new Date()): Promise<TimeSlot[]> {
+      if (!(await isListedTeacher(teacherId))) throw new HttpError(404, 'notFound', 'Teacher not found');
       const until = new Date(now.getTime() + AVAILABLE_SLOTS_DAYS * 24 * 60 * 60 * 1000);
-      const rows = await findOpenSlots(db, teacherId, now, until);
-      if (rows.length === 0 && !(await isListedTeacher(teacherId))) {
-        throw new HttpError(404, 'notFound', 'Teacher not found');
-      }
-      return rows.map(toTimeSlot);
+      return (await findOpenSlots(db, teacherId, now, until)).map(toTimeSlot);
     },
 
     /** Adds slots (seed, tests, later the teacher's calendar); overlaps are refused by the database. */
