@@ -24,6 +24,7 @@ import { createSessionLiveness } from './http/session-liveness.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRequireAdmin } from './modules/admin/admin-guard.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
+      // A link's hash in a page's URL is a secret too (http/log-redaction.ts).
+      serializers: { req: serializeRequest },
     // Malformed URLs and bodies get the API's error shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;

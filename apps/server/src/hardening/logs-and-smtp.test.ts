@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { failpoints } from '../failpoints.ts';
+import { type Received, readMessage, startSmtp } from '../mail/testing/smtp.ts';
 import { createFactories } from '../test/factories.ts';
 import { createTestDatabase, latestMailTo, testConfig } from '../test/helpers.ts';
 import { fundWallet } from '../test/money.ts';
@@ -192,6 +193,9 @@ describe('SMTP down (RELIABILITY P1)', () => {
     expect(queued?.attempts).toBeGreaterThanOrEqual(1);
     expect(queued?.lastError).toEqual(expect.stringMatching(/\S/));
 
+    // The link, read while the mail waits: once sent through SMTP its body leaves the table.
+    const hash = (await latestMailTo(database, email))?.links[0]?.searchParams.get('hash') ?? '';
+    expect(hash).not.toBe('');
     const received: string[] = [];
     const smtp = new SMTPServer({
       authOptional: true,
@@ -218,8 +222,8 @@ describe('SMTP down (RELIABILITY P1)', () => {
       expect(received.filter((to) => to === email)).toEqual([email]);
       const [sent] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
       expect(sent?.sentAt).toBeInstanceOf(Date);
+      expect(sent).toMatchObject({ text: '', html: '' });
       // The link in it still confirms the account.
-      const hash = (await latestMailTo(database, email))?.links[0]?.searchParams.get('hash') ?? '';
       const confirmed = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/email/confirm',
@@ -232,3 +236,87 @@ describe('SMTP down (RELIABILITY P1)', () => {
     }
   });
 });
+
+describe('SMTP up: links never reach the log (issue 13)', () => {
+  it('a confirmation and a reset mail are delivered; no link or hash is logged at trace; the sent rows keep no body', async () => {
+    const ownLines: string[] = [];
+    const ownSink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        ownLines.push(chunk.toString('utf8'));
+        callback();
+      },
+    });
+    const received: Received[] = [];
+    const smtp = await startSmtp(0, received);
+    const config = testConfig({ logLevel: 'trace', rateLimitMax: 1_000_000 });
+    const smtpApp = await buildApp({
+      config: { ...config, mail: { ...config.mail, smtpUrl: `smtp://127.0.0.1:${smtp.port}` } },
+      database,
+      logStream: ownSink,
+    });
+    try {
+      await smtpApp.ready();
+      const email = `smtp-up-${Date.now()}@example.com`;
+      const post = (url: string, payload: object) =>
+        smtpApp.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+      expect(
+        (
+          await post('/api/v1/auth/email/register', {
+            firstName: 'Smtp',
+            lastName: 'Up',
+            email,
+            password: 'Secret#123',
+          })
+        ).statusCode,
+      ).toBe(201);
+      await smtpApp.mailer.flush();
+      const confirmLink = linkIn(received, email, 0);
+      const confirmHash = confirmLink.searchParams.get('hash') ?? '';
+      expect(confirmHash.length).toBeGreaterThan(8);
+      // The user opens the link (the page request is logged) and the page confirms with the hash.
+      await smtpApp.inject({ url: `${confirmLink.pathname}${confirmLink.search}`, remoteAddress: nextAddress() });
+      expect((await post('/api/v1/auth/email/confirm', { hash: confirmHash })).statusCode).toBe(200);
+
+      expect((await post('/api/v1/auth/forgot/password', { email })).statusCode).toBe(200);
+      await smtpApp.mailer.flush();
+      const resetLink = linkIn(received, email, 1);
+      const resetHash = resetLink.searchParams.get('hash') ?? '';
+      expect(resetHash.length).toBeGreaterThan(8);
+      await smtpApp.inject({ url: `${resetLink.pathname}${resetLink.search}`, remoteAddress: nextAddress() });
+
+      const log = ownLines.join('');
+      // The capture works: the page requests and the API calls are in it.
+      expect(log).toContain(confirmLink.pathname);
+      expect(log).toContain(resetLink.pathname);
+      expect(log).toContain('/api/v1/auth/forgot/password');
+      for (const [name, secret] of Object.entries({ confirmHash, resetHash })) {
+        expect(
+          ownLines.filter((line) => line.includes(secret)),
+          `${name} appears in the log`,
+        ).toEqual([]);
+      }
+      expect(log).not.toContain('mail written to the dev outbox');
+      expect(log).not.toMatch(/hash=(?!\[redacted\])/);
+
+      // Both rows: sent, recipient and subject kept, body gone.
+      const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row).toMatchObject({ to: email, text: '', html: '', sentAt: expect.any(Date) });
+        expect(row.subject).not.toBe('');
+      }
+    } finally {
+      await smtpApp.close();
+      await smtp.close();
+    }
+  });
+});
+
+/** The link in the n-th mail an SMTP server received for an address. */
+function linkIn(received: Received[], to: string, n: number): URL {
+  const mail = received.filter((r) => r.to.includes(to))[n];
+  const text = readMessage(mail?.raw ?? '').text;
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`no link in mail ${n} to ${to}: ${text.slice(0, 200)}`);
+  return new URL(match[0]);
+}

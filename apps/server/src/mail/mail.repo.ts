@@ -31,8 +31,12 @@ export async function claimMail(db: Executor, id: number, leaseSeconds: number):
   return rows.length === 1;
 }
 
-export async function markMailSent(db: Executor, id: number) {
-  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+/** Sent: with `eraseBody`, its text and HTML (the links in them) are emptied; recipient, subject, times stay. */
+export async function markMailSent(db: Executor, id: number, { eraseBody }: { eraseBody: boolean }) {
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, lastError: null, ...(eraseBody ? { text: '', html: '' } : {}) })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function markMailFailed(db: Executor, id: number, error: string, retryInSeconds: number) {

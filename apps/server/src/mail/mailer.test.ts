@@ -1,124 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createTestDatabase } from '../test/helpers.ts';
 import { createMailer, createTransport } from './mailer.ts';
 import { renderMail } from './templates.ts';
+import { type Received, readMessage, startSmtp } from './testing/smtp.ts';
 
 const logger = pino({ level: 'silent' });
 const FROM = 'Ustaz <no-reply@ustaz.test>';
-
-type Received = { from: string; to: string[]; raw: string };
-
-// --- a small MIME reader, enough for what nodemailer writes ---------------------------------------
-
-function decodeQuotedPrintable(value: string): Buffer {
-  const text = value.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(text[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-function decodeEncodedWords(value: string): string {
-  const joined = value.replace(/\?=\s+=\?/g, '?==?');
-  const parts: Buffer[] = [];
-  let last = 0;
-  for (const match of joined.matchAll(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g)) {
-    parts.push(Buffer.from(joined.slice(last, match.index), 'utf8'));
-    const [, , encoding, data = ''] = match;
-    parts.push(
-      encoding?.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-    last = (match.index ?? 0) + match[0].length;
-  }
-  parts.push(Buffer.from(joined.slice(last), 'utf8'));
-  return Buffer.concat(parts).toString('utf8');
-}
-
-function splitEntity(raw: string) {
-  const at = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, at).replace(/\r\n[ \t]+/g, ' ');
-  const headers = new Map<string, string>();
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body: raw.slice(at + 4) };
-}
-
-function decodeBody(headers: Map<string, string>, body: string): string {
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body).toString('utf8');
-  return body;
-}
-
-/** Subject, and the text and HTML parts of a multipart/alternative message, decoded. */
-function readMessage(raw: string) {
-  const { headers, body } = splitEntity(raw);
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
-  const parts: Record<string, string> = {};
-  if (boundary) {
-    for (const chunk of body.split(`--${boundary}`).slice(1)) {
-      if (chunk.startsWith('--')) break;
-      const part = splitEntity(chunk.replace(/^\r\n/, ''));
-      const type = (part.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-      parts[type] = decodeBody(part.headers, part.body.replace(/\r\n$/, ''));
-    }
-  } else {
-    parts[(headers.get('content-type') ?? 'text/plain').split(';')[0] ?? ''] = decodeBody(headers, body);
-  }
-  return {
-    subject: decodeEncodedWords(headers.get('subject') ?? ''),
-    text: parts['text/plain'] ?? '',
-    html: parts['text/html'] ?? '',
-  };
-}
-
-// --- a local SMTP server -----------------------------------------------------------------------------
-
-async function startSmtp(port: number, received: Received[]) {
-  const server = new SMTPServer({
-    authOptional: true,
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('mailer over SMTP (outbox table + nodemailer)', () => {
   let database: Database;
@@ -185,7 +79,17 @@ describe('mailer over SMTP (outbox table + nodemailer)', () => {
     expect(message.text).toContain(arLink);
     expect(message.html).toContain('dir="rtl"');
     expect(message.html).toContain(`href="${arLink}"`);
-    expect(await row(queued?.id ?? 0)).toMatchObject({ attempts: 1, lastError: null, sentAt: expect.any(Date) });
+    // Sent through SMTP: the body (and the link in it) leaves the table; recipient, subject and times stay.
+    expect(await row(queued?.id ?? 0)).toMatchObject({
+      to: 'noura@example.com',
+      subject: ar.subject,
+      text: '',
+      html: '',
+      attempts: 1,
+      lastError: null,
+      sentAt: expect.any(Date),
+      createdAt: expect.any(Date),
+    });
 
     const enLink = 'http://ustaz.test/en/confirm-email?hash=EnglishHash_0123456789';
     const en = renderMail('confirm', 'en', 'Noura', enLink);
@@ -219,6 +123,8 @@ describe('mailer over SMTP (outbox table + nodemailer)', () => {
     expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
     expect(failed?.lastError).toEqual(expect.stringMatching(/\S/));
     expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not sent yet: the body waits in the table.
+    expect(failed?.text).toContain(link);
     // Not due yet: a flush now does not try again.
     expect(await m.flush()).toBe(0);
     expect((await row(id))?.attempts).toBe(1);
@@ -237,7 +143,7 @@ describe('mailer over SMTP (outbox table + nodemailer)', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['later@example.com']);
     expect(readMessage(received[0]?.raw ?? '').text).toContain(link);
-    expect(await row(id)).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
+    expect(await row(id)).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date), text: '', html: '' });
 
     expect(await m.flush()).toBe(0);
     expect(received).toHaveLength(1);
@@ -335,8 +241,17 @@ describe('dev outbox transport (no SMTP_URL)', () => {
         logger,
       );
       const link = 'http://ustaz.test/en/confirm-email?hash=dev';
-      await m.enqueue(database.db, { to: 'dev@example.com', ...renderMail('confirm', 'en', 'Dev', link) });
+      const queued = await m.enqueue(database.db, {
+        to: 'dev@example.com',
+        ...renderMail('confirm', 'en', 'Dev', link),
+      });
       expect(await m.flush()).toBe(1);
+      // The dev outbox keeps the body in the table too (the file has it anyway).
+      const [sent] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, queued?.id ?? 0));
+      expect(sent).toMatchObject({ sentAt: expect.any(Date), text: expect.stringContaining(link) });
       expect(await m.flush()).toBe(0);
       const written = readOutbox(outboxDir);
       expect(written).toHaveLength(1);

@@ -7,14 +7,27 @@ import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { claimMail, findDueMails, insertMail, markMailFailed, markMailSent, type OutgoingMail } from './mail.repo.ts';
 
-export type MailTransport = { send(mail: OutgoingMail & { from: string }): Promise<void>; describe: string };
+export type MailTransport = {
+  send(mail: OutgoingMail & { from: string }): Promise<void>;
+  describe: string;
+  /**
+   * Whether a sent mail keeps its body in `mail_outbox`. SMTP: no (a sent confirmation or reset
+   * link is nobody's business, the row keeps recipient, subject, times and status); the dev
+   * outbox: yes (the file has it anyway, and tests read links from the table).
+   */
+  keepsSentBody: boolean;
+};
 
-/** SMTP when SMTP_URL is set; otherwise the dev outbox: each mail written to a file and logged. */
+/**
+ * SMTP when SMTP_URL is set: nothing of a mail (its links) is logged, at any level. Otherwise the
+ * dev outbox: each mail written to a file and logged with its links, for a developer to click.
+ */
 export function createTransport(mail: Config['mail'], log: FastifyBaseLogger): MailTransport {
   if (mail.smtpUrl) {
     const smtp = nodemailer.createTransport(mail.smtpUrl);
     return {
       describe: 'smtp',
+      keepsSentBody: false,
       async send(message) {
         await smtp.sendMail(message);
       },
@@ -22,6 +35,7 @@ export function createTransport(mail: Config['mail'], log: FastifyBaseLogger): M
   }
   return {
     describe: `dev outbox (${mail.outboxDir})`,
+    keepsSentBody: true,
     async send(message) {
       mkdirSync(mail.outboxDir, { recursive: true });
       const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
@@ -55,12 +69,15 @@ export function createMailer(db: Db, transport: MailTransport, from: string, log
       if (!(await claimMail(db, mail.id, LEASE_SECONDS))) continue;
       try {
         await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await markMailSent(db, mail.id);
+        await markMailSent(db, mail.id, { eraseBody: !transport.keepsSentBody });
         sent++;
       } catch (error) {
         const retryIn = BACKOFF_SECONDS[Math.min(mail.attempts, BACKOFF_SECONDS.length - 1)] ?? 1800;
-        log.warn({ mailId: mail.id, err: error }, 'mail delivery failed, will retry');
-        await markMailFailed(db, mail.id, error instanceof Error ? error.message : String(error), retryIn);
+        const reason = error instanceof Error ? error.message : String(error);
+        // The reason and code only: a transport's error object may carry the message it failed on.
+        const code = (error as { code?: unknown } | null)?.code;
+        log.warn({ mailId: mail.id, reason: reason.slice(0, 300), code }, 'mail delivery failed, will retry');
+        await markMailFailed(db, mail.id, reason, retryIn);
       }
     }
     return sent;
