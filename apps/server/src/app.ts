@@ -16,15 +16,21 @@ import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createOptionalAuth, createRequireAuth } from './http/authenticate.ts';
-import { registerErrorHandling, sendNotFound } from './http/errors.ts';
+import {
+  asAuthGate,
+  authenticateBeforeValidation,
+  createOptionalAuth,
+  createRequireAuth,
+} from './http/authenticate.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling, sendNotFound } from './http/errors.ts';
+import { checkHealth } from './http/health.ts';
 import { createIdempotency } from './http/idempotency.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { createSessionLiveness } from './http/session-liveness.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRequireAdmin } from './modules/admin/admin-guard.ts';
-import { serializeRequest } from './http/log-redaction.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
@@ -112,13 +118,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         ],
         censor: '[redacted]',
       },
+      // A link's hash in a page's URL is a secret too (http/log-redaction.ts).
+      serializers: { req: serializeRequest },
       ...(logStream ? { stream: logStream } : config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
-      // A link's hash in a page's URL is a secret too (http/log-redaction.ts).
-      serializers: { req: serializeRequest },
     // Malformed URLs and bodies get the API's error shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -131,6 +137,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.addHook('onSend', async (request, reply) => {
     if (request.auth && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
+
+  // 401/403 before 422: authentication gates run before the body is validated, on every route.
+  app.addHook('onRoute', authenticateBeforeValidation);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -170,16 +179,22 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   const settings = createSettingsService(database.db, runtimeSettings(config));
 
+  const healthSchema = z.object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.enum(['up', 'down']),
+    /** `off`: no REDIS_URL (one process, nothing to fan out). */
+    redis: z.enum(['up', 'down', 'off']),
+    databaseKind: z.enum(['pglite', 'postgres']),
+  });
   app.get('/api/health', {
     // Load balancers poll this: never rate-limited.
     config: { rateLimit: false },
-    schema: {
-      tags: ['health'],
-      response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
-    },
-    handler: async () => {
-      await database.ping();
-      return { status: 'ok' as const, database: database.kind };
+    schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } },
+    handler: async (_request, reply) => {
+      const health = await checkHealth(database, app.hasDecorator('realtime') ? app.realtime : undefined);
+      // Without its database the process cannot serve: 503 takes it out of a load balancer's rotation.
+      if (health.database === 'down') void reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return health;
     },
   });
   await app.register(settingsRoutes(settings));
@@ -211,6 +226,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         app.realtime.disconnectUser(ended.userId);
       }
     },
+    uploadsDir: config.uploadsDir,
   });
   await app.register(authRoutes({ service: auth, requireAuth }));
   await app.register(filesRoutes({ service: createFilesService(database.db, config.uploadsDir), requireAuth }));
@@ -293,7 +309,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(
     adminRoutes({
       db: database.db,
-      requireAdmin: createRequireAdmin(database.db, requireAuth),
+      requireAdmin: asAuthGate(createRequireAdmin(database.db, requireAuth)),
       idempotency,
       auth,
       teachers,

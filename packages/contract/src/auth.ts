@@ -77,14 +77,35 @@ export const confirmBodySchema = z.object({ hash: hashSchema });
 export const forgotBodySchema = z.object({ email: emailSchema });
 export const googleLoginBodySchema = z.object({ idToken: z.string().min(20).max(8192) });
 
-export const updateMeBodySchema = z.object({
-  firstName: nameSchema.optional(),
-  lastName: nameSchema.optional(),
-  /** Read-only: accepted only when it equals the current address. */
-  email: emailSchema.optional(),
-  photo: z.object({ id: z.uuid() }).nullable().optional(),
-});
+/** The registration rule (spec 5: at least 6 characters), also for a new password on the profile. */
+export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH_REGISTER).max(PASSWORD_MAX_LENGTH);
+
+/**
+ * The profile update (spec 7, PATCH /auth/me). Unknown fields are refused (`unknownField`), not
+ * dropped. A password change sends `password` with `oldPassword` (the current one): other
+ * sessions end, this one stays.
+ */
+export const updateMeBodySchema = z
+  .object({
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+    /** Read-only: accepted only when it equals the current address. */
+    email: emailSchema.optional(),
+    photo: z.object({ id: z.uuid() }).nullable().optional(),
+    password: newPasswordSchema.optional(),
+    oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  })
+  .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
+
+/** DELETE /auth/me: the current password, required when the account has one. */
+export const deleteMeBodySchema = z
+  .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() })
+  .strict();
+export type DeleteMeBody = z.infer<typeof deleteMeBodySchema>;
+
+/** POST /auth/email/resend: a new confirmation link; the answer is the same for any e-mail. */
+export const resendConfirmationBodySchema = z.object({ email: emailSchema });
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
 
@@ -102,6 +123,8 @@ export const AUTH_ERROR_CODES = [
   'readOnly',
   'accountSuspended',
   'registrationDisabled',
+  /** 409 of DELETE /auth/me while the user has upcoming pending or confirmed reservations. */
+  'hasUpcomingReservations',
 ] as const;
 
 /** Password strength score 0..5 (spec 5): length >= 8, lowercase, uppercase, digit, special character. */

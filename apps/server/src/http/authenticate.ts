@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../modules/auth/tokens.ts';
 import { HttpError } from './errors.ts';
 import type { SessionLiveness } from './session-liveness.ts';
@@ -27,16 +27,40 @@ async function claimsOf(request: FastifyRequest, tokens: AccessTokens, liveness?
   return claims;
 }
 
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The hooks that refuse a caller (401/403): they run before the body is validated. */
+const gates = new WeakSet<object>();
+
+/** Marks a hook as an authentication gate (`requireAuth`, `requireAdmin`). */
+export function asAuthGate<T extends Hook>(hook: T): T {
+  gates.add(hook);
+  return hook;
+}
+
+/**
+ * An `onRoute` hook: moves a route's authentication gates from `preHandler` to `preValidation`,
+ * so a caller without a valid session gets 401 (or 403) before any 422 about the body, on every
+ * route, whichever way the route declared its gate.
+ */
+export function authenticateBeforeValidation(route: RouteOptions) {
+  const preHandlers = [route.preHandler ?? []].flat();
+  const gateHooks = preHandlers.filter((hook) => gates.has(hook));
+  if (gateHooks.length === 0) return;
+  route.preHandler = preHandlers.filter((hook) => !gates.has(hook));
+  route.preValidation = [...gateHooks, ...[route.preValidation ?? []].flat()] as RouteOptions['preValidation'];
+}
+
 /**
  * A preHandler that accepts only a valid access token of a live session (not logged out, not
  * revoked, its user not suspended) and puts its claims on `request.auth`.
  */
 export function createRequireAuth(tokens: AccessTokens, liveness?: SessionLiveness) {
-  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
+  return asAuthGate(async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
     const claims = await claimsOf(request, tokens, liveness);
     if (!claims) throw new HttpError(401, 'unauthorized', 'Unauthorized');
     request.auth = claims;
-  };
+  });
 }
 
 /** A preHandler for public routes that also use the caller when signed in: a bad token is ignored. */

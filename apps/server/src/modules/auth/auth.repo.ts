@@ -1,6 +1,17 @@
-import { and, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authTokens, files, loginFailures, sessions, type UserRow, users } from '../../db/schema.ts';
+import {
+  authTokens,
+  files,
+  loginFailures,
+  mailOutbox,
+  reservations,
+  sessions,
+  teacherProfiles,
+  timeSlots,
+  type UserRow,
+  users,
+} from '../../db/schema.ts';
 
 export type UserWithPhoto = { user: UserRow; photoId: string | null };
 
@@ -64,21 +75,59 @@ export async function findSessionByHash(db: Executor, tokenHash: string) {
   return row;
 }
 
-/** Marks a refresh token spent, only if it still is live: exactly one concurrent caller wins. */
-export async function spendSession(db: Executor, id: string): Promise<boolean> {
+/**
+ * Marks a refresh token spent at `at` (the issue time of the pair that replaces it), only if it
+ * still is live: exactly one concurrent caller wins.
+ */
+export async function spendSession(db: Executor, id: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(sessions)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: at })
     .where(and(eq(sessions.id, id), isNull(sessions.usedAt), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length === 1;
 }
 
-export async function revokeFamily(db: Executor, familyId: string) {
-  await db
+/** Ends a session family (of `userId` when given); the number of its tokens that were still live. */
+export async function revokeFamily(db: Executor, familyId: string, userId?: number): Promise<number> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.familyId, familyId),
+        ...(userId !== undefined ? [eq(sessions.userId, userId)] : []),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every session of a user but one family (a password change); the families it ended. */
+export async function revokeOtherSessions(db: Executor, userId: number, keepFamilyId: string): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.familyId, keepFamilyId), isNull(sessions.revokedAt)))
+    .returning({ familyId: sessions.familyId });
+  return [...new Set(rows.map((row) => row.familyId))];
+}
+
+/** Whether this user signed in from this address since `sinceMs` ago (a client the owner uses). */
+export async function signedInFromRecently(db: Executor, userId: number, ip: string, sinceMs: number) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.ip, ip),
+        gt(sessions.createdAt, sql`now() - make_interval(secs => ${sinceMs / 1000})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function revokeUserSessions(db: Executor, userId: number) {
@@ -90,15 +139,49 @@ export async function revokeUserSessions(db: Executor, userId: number) {
 
 // Confirmation and reset links -----------------------------------------------------------------
 
-export async function replaceAuthToken(
-  db: Executor,
-  values: { userId: number; kind: 'confirm' | 'reset'; tokenHash: string; expiresAt: Date },
-) {
-  // A newer link kills the older ones of the same kind.
+type AuthTokenValues = { userId: number; kind: 'confirm' | 'reset'; tokenHash: string; expiresAt: Date };
+
+/** A reset link: a newer one kills the older unused ones (only the latest mail works). */
+export async function replaceAuthToken(db: Executor, values: AuthTokenValues) {
   await db
     .delete(authTokens)
     .where(and(eq(authTokens.userId, values.userId), eq(authTokens.kind, values.kind), isNull(authTokens.usedAt)));
   await db.insert(authTokens).values(values);
+}
+
+/**
+ * A confirmation link: earlier unexpired links stay valid (any mail the user opens works);
+ * expired unused ones of the user are dropped.
+ */
+export async function addAuthToken(db: Executor, values: AuthTokenValues) {
+  await db
+    .delete(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, values.userId),
+        eq(authTokens.kind, values.kind),
+        isNull(authTokens.usedAt),
+        lt(authTokens.expiresAt, sql`now()`),
+      ),
+    );
+  await db.insert(authTokens).values(values);
+}
+
+/** When the newest link of this kind was made for the user, if any. */
+export async function latestAuthTokenAt(db: Executor, userId: number, kind: 'confirm' | 'reset') {
+  const [row] = await db
+    .select({ at: max(authTokens.createdAt) })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind)));
+  return row?.at ?? null;
+}
+
+/** Spends every unused link of this kind of the user (the e-mail is confirmed: the others are done). */
+export async function spendUserAuthTokens(db: Executor, userId: number, kind: 'confirm' | 'reset') {
+  await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
 
 export async function findAuthToken(db: Executor, kind: 'confirm' | 'reset', tokenHash: string) {
@@ -125,9 +208,17 @@ export async function recordLoginFailure(db: Executor, email: string, ip: string
   await db.insert(loginFailures).values({ email: email.toLowerCase(), ip });
 }
 
-export async function recentLoginFailures(db: Executor, email: string, windowMs: number) {
+/** Recent failures of an account: from this address (`fromAddress`), and from every address (`all`). */
+export async function recentLoginFailures(db: Executor, email: string, ip: string, windowMs: number) {
   const [row] = await db
-    .select({ failures: count(), last: max(loginFailures.createdAt) })
+    .select({
+      fromAddress: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
+      lastFromAddress: sql<
+        Date | string | null
+      >`max(${loginFailures.createdAt}) filter (where ${loginFailures.ip} = ${ip})`,
+      all: count(),
+      last: max(loginFailures.createdAt),
+    })
     .from(loginFailures)
     .where(
       and(
@@ -135,10 +226,86 @@ export async function recentLoginFailures(db: Executor, email: string, windowMs:
         gt(loginFailures.createdAt, sql`now() - make_interval(secs => ${windowMs / 1000})`),
       ),
     );
-  return { failures: row?.failures ?? 0, last: row?.last ?? null };
+  const lastFromAddress = row?.lastFromAddress ?? null;
+  return {
+    fromAddress: Number(row?.fromAddress ?? 0),
+    lastFromAddress: lastFromAddress === null ? null : new Date(lastFromAddress),
+    all: row?.all ?? 0,
+    last: row?.last ?? null,
+  };
 }
 
-export async function clearLoginFailures(db: Executor, email: string) {
+/** Forgets an account's failures: from one address (a success there), or all (a password reset). */
+export async function clearLoginFailures(db: Executor, email: string, ip?: string) {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, email.toLowerCase()), ...(ip !== undefined ? [eq(loginFailures.ip, ip)] : [])));
+}
+
+// Account deletion -----------------------------------------------------------------------------
+
+/** Locks the user's row for the rest of the transaction (a deletion against concurrent changes). */
+export async function lockUser(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Pending or confirmed reservations not over yet, as the student or as the teacher. */
+export async function hasUpcomingReservations(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .innerJoin(timeSlots, eq(timeSlots.id, reservations.timeSlotId))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .where(
+      and(
+        inArray(reservations.status, ['pending', 'confirmed']),
+        gt(sql`coalesce(${reservations.endTime}, ${timeSlots.endTime})`, sql`now()`),
+        or(eq(reservations.studentId, userId), eq(teacherProfiles.userId, userId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Deletes the user's file rows; the storage keys of the files to remove from disk. */
+export async function deleteUserFiles(db: Executor, userId: number): Promise<string[]> {
+  await db.update(users).set({ photoFileId: null }).where(eq(users.id, userId));
+  const rows = await db.delete(files).where(eq(files.ownerId, userId)).returning({ storageKey: files.storageKey });
+  return rows.map((row) => row.storageKey);
+}
+
+/**
+ * Replaces the personal data of a deleted account: names, a unique address that cannot receive
+ * mail (the real one can register again), no password, no Google link, no photo; the account is
+ * suspended so nothing signs in or lists it. Ledger rows keep their user id untouched.
+ */
+export async function anonymiseUser(db: Executor, id: number, placeholderEmail: string) {
+  await db
+    .update(users)
+    .set({
+      email: placeholderEmail,
+      firstName: 'Deleted',
+      lastName: 'user',
+      passwordHash: null,
+      googleSub: null,
+      photoFileId: null,
+      status: 'suspended',
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id));
+  await db
+    .update(teacherProfiles)
+    .set({ bioAr: '', bioEn: '', majorAr: '', majorEn: '', videoUrl: null, approvedAt: null, updatedAt: sql`now()` })
+    .where(eq(teacherProfiles.userId, id));
+  await db.update(sessions).set({ ip: null }).where(eq(sessions.userId, id));
+  await db.delete(authTokens).where(eq(authTokens.userId, id));
+}
+
+/** Forgets what mail still holds of an address (queued or sent mails to it) and its sign-in failures. */
+export async function forgetAddress(db: Executor, email: string) {
+  await db.delete(mailOutbox).where(eq(mailOutbox.to, email));
   await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
 }
 

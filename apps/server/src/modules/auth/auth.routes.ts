@@ -1,5 +1,6 @@
 import {
   confirmBodySchema,
+  deleteMeBodySchema,
   forgotBodySchema,
   googleLoginBodySchema,
   loginBodySchema,
@@ -8,6 +9,7 @@ import {
   refreshResponseSchema,
   registerBodySchema,
   registerResponseSchema,
+  resendConfirmationBodySchema,
   resetBodySchema,
   tokensResponseSchema,
   updateMeBodySchema,
@@ -30,9 +32,9 @@ const tags = ['auth'];
 const security = [{ bearer: [] }];
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-function refreshTokenOf(request: FastifyRequest): string {
+function bearerOf(request: FastifyRequest): string {
   const token = bearerToken(request);
-  if (!token) throw new HttpError(401, 'unauthorized', 'Missing refresh token');
+  if (!token) throw new HttpError(401, 'unauthorized', 'Missing bearer token');
   return token;
 }
 
@@ -65,6 +67,17 @@ export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
       handler: (request) => service.confirmEmail(request.body.hash),
     });
 
+    app.post('/api/v1/auth/email/resend', {
+      config: perMinute(5),
+      schema: {
+        tags,
+        summary: 'Mail a new confirmation link (same answer for any e-mail)',
+        body: resendConfirmationBodySchema,
+        response: { 200: okResponseSchema },
+      },
+      handler: (request) => service.resendConfirmationTo(request.body.email),
+    });
+
     app.post('/api/v1/auth/forgot/password', {
       config: perMinute(5),
       schema: { tags, body: forgotBodySchema, response: { 200: okResponseSchema } },
@@ -91,7 +104,7 @@ export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
         summary: 'Rotate the refresh token sent as the bearer',
         response: { 200: refreshResponseSchema },
       },
-      handler: (request) => service.refresh(refreshTokenOf(request)),
+      handler: (request) => service.refresh(bearerOf(request)),
     });
 
     app.post('/api/v1/auth/logout', {
@@ -99,10 +112,10 @@ export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
       schema: {
         tags,
         security,
-        summary: 'End the session of the refresh token sent as the bearer',
+        summary: 'End the session of the bearer (its access token or its refresh token); 401 if none is live',
         response: { 200: okResponseSchema },
       },
-      handler: (request) => service.logout(refreshTokenOf(request)),
+      handler: (request) => service.logout(bearerOf(request)),
     });
 
     app.get('/api/v1/auth/me', {
@@ -113,8 +126,22 @@ export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
 
     app.patch('/api/v1/auth/me', {
       preHandler: requireAuth,
+      config: perMinute(30),
       schema: { tags, security, body: updateMeBodySchema, response: { 200: userSchema } },
-      handler: (request) => service.updateMe(authOf(request).userId, request.body),
+      handler: (request) => service.updateMe(authOf(request), request.body, request.ip),
+    });
+
+    app.delete('/api/v1/auth/me', {
+      preHandler: requireAuth,
+      config: perMinute(10),
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the account: 409 hasUpcomingReservations while lessons are ahead',
+        body: deleteMeBodySchema.nullish(),
+        response: { 200: okResponseSchema },
+      },
+      handler: (request) => service.deleteMe(authOf(request), request.body ?? {}, request.ip),
     });
 
     app.get('/api/v1/auth/users/:id', {

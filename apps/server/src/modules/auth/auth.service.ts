@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Language, PublicUser, RegisterBody, UpdateMeBody, User } from '@ustaz/contract';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { DeleteMeBody, Language, PublicUser, RegisterBody, UpdateMeBody, User } from '@ustaz/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -7,28 +9,45 @@ import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderMail } from '../../mail/templates.ts';
 import {
+  addAuthToken,
+  anonymiseUser,
   clearLoginFailures,
   confirmUserEmail,
+  deleteUserFiles,
   findAuthToken,
   findFileOwner,
   findSessionByHash,
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
+  forgetAddress,
+  hasUpcomingReservations,
   insertSession,
   insertUser,
+  latestAuthTokenAt,
+  lockUser,
   recentLoginFailures,
   recordLoginFailure,
   replaceAuthToken,
   revokeFamily,
+  revokeOtherSessions,
   revokeUserSessions,
+  signedInFromRecently,
   spendAuthToken,
   spendSession,
+  spendUserAuthTokens,
   updateUser,
 } from './auth.repo.ts';
 import type { GoogleVerifier } from './google.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { type AccessTokens, REFRESH_FAMILY_TTL_MS, randomToken, sha256 } from './tokens.ts';
+import {
+  type AccessClaims,
+  type AccessTokens,
+  REFRESH_FAMILY_TTL_MS,
+  REFRESH_GRACE_MS,
+  randomToken,
+  sha256,
+} from './tokens.ts';
 import { toPublicUser, toUser } from './user.presenter.ts';
 
 export const CONFIRM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -36,6 +55,14 @@ export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_MAX_DELAY_SECONDS = 60;
+/**
+ * A looser cap per account over every address together: past it, only an address the owner
+ * signed in from within `KNOWN_ADDRESS_MS` skips the account-wide delay.
+ */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 50;
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+/** A confirmation mail asked for again this soon is not sent again (the earlier link still works). */
+export const CONFIRM_RESEND_COOLDOWN_MS = 60 * 1000;
 
 type Deps = {
   db: Db;
@@ -48,14 +75,21 @@ type Deps = {
   onNamesChanged?: (userId: number) => Promise<void>;
   /** A session family (logout) or all of a user's sessions (password reset) ended: close their sockets. */
   onSessionsEnded?: (ended: { familyId: string } | { userId: number }) => void;
+  /** Where uploaded files live (a deleted account's uploads are removed from there). */
+  uploadsDir?: string;
 };
 
 type Tokens = { token: string; refreshToken: string; tokenExpires: number };
 
 /** Seconds a caller must still wait after `failures` recent failures, the last at `last`. */
-export function loginDelaySeconds(failures: number, last: Date | null, now = Date.now()): number {
-  if (failures < LOGIN_FREE_FAILURES || !last) return 0;
-  const delay = Math.min(LOGIN_MAX_DELAY_SECONDS, 2 ** (failures - LOGIN_FREE_FAILURES + 1));
+export function loginDelaySeconds(
+  failures: number,
+  last: Date | null,
+  now = Date.now(),
+  freeFailures = LOGIN_FREE_FAILURES,
+): number {
+  if (failures < freeFailures || !last) return 0;
+  const delay = Math.min(LOGIN_MAX_DELAY_SECONDS, 2 ** (failures - freeFailures + 1));
   const waited = (now - last.getTime()) / 1000;
   return Math.max(0, Math.ceil(delay - waited));
 }
@@ -76,6 +110,7 @@ export function createAuthService({
   registrationEnabled,
   onNamesChanged,
   onSessionsEnded,
+  uploadsDir,
 }: Deps) {
   function link(language: Language, path: string, query: Record<string, string>) {
     const url = new URL(`/${language}${path}`, publicUrl);
@@ -83,7 +118,7 @@ export function createAuthService({
     return url.toString();
   }
 
-  async function startSession(user: UserRow): Promise<Tokens> {
+  async function startSession(user: UserRow, ip?: string): Promise<Tokens> {
     const refreshToken = randomToken();
     const familyId = randomUUID();
     await insertSession(db, {
@@ -91,6 +126,7 @@ export function createAuthService({
       familyId,
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL_MS),
+      ...(ip ? { ip } : {}),
     });
     const access = await tokens.sign({ userId: user.id, roleId: user.roleId, sessionFamily: familyId });
     return { token: access.token, refreshToken, tokenExpires: access.expiresAt };
@@ -98,7 +134,7 @@ export function createAuthService({
 
   async function sendConfirmation(executor: Executor, user: UserRow, language: Language) {
     const secret = randomToken();
-    await replaceAuthToken(executor, {
+    await addAuthToken(executor, {
       userId: user.id,
       kind: 'confirm',
       tokenHash: sha256(secret),
@@ -110,6 +146,56 @@ export function createAuthService({
 
   function deliverSoon() {
     void mailer.flush().catch(() => {});
+  }
+
+  /**
+   * Seconds this address must wait before trying this account again: the growing delay after 5
+   * failures of this account from this address, and the looser account-wide one (every address
+   * together), which an address the owner signed in from recently does not wait for.
+   */
+  async function loginWait(email: string, ip: string, user: UserRow | undefined): Promise<number> {
+    const recent = await recentLoginFailures(db, email, ip, LOGIN_FAILURE_WINDOW_MS);
+    const fromAddress = loginDelaySeconds(recent.fromAddress, recent.lastFromAddress);
+    if (fromAddress > 0) return fromAddress;
+    const accountWide = loginDelaySeconds(recent.all, recent.last, Date.now(), LOGIN_ACCOUNT_FREE_FAILURES);
+    if (accountWide === 0) return 0;
+    if (user && (await signedInFromRecently(db, user.id, ip, KNOWN_ADDRESS_MS))) return 0;
+    return accountWide;
+  }
+
+  function tooManyAttempts(wait: number): HttpError {
+    return new HttpError(429, 'tooManyRequests', `Too many failed attempts. Try again in ${wait} s.`, wait);
+  }
+
+  /** A spent token presented again: within the grace window, the pair it was exchanged for; else the family ends. */
+  async function replayOrRevoke(
+    session: NonNullable<Awaited<ReturnType<typeof findSessionByHash>>>,
+    refreshToken: string,
+  ): Promise<Tokens> {
+    const usedAt = session.usedAt?.getTime();
+    if (usedAt !== undefined && !session.revokedAt && Date.now() - usedAt <= REFRESH_GRACE_MS) {
+      const next = tokens.successorOf(refreshToken);
+      const successor = await findSessionByHash(db, sha256(next));
+      const user = successor ? await findUserById(db, successor.userId) : undefined;
+      if (
+        successor &&
+        successor.familyId === session.familyId &&
+        !successor.usedAt &&
+        !successor.revokedAt &&
+        successor.expiresAt.getTime() > Date.now() &&
+        user?.status === 'active'
+      ) {
+        // Signed at the same instant as the first answer: the very same access token.
+        const access = await tokens.sign(
+          { userId: user.id, roleId: user.roleId, sessionFamily: session.familyId },
+          usedAt,
+        );
+        return { token: access.token, refreshToken: next, tokenExpires: access.expiresAt };
+      }
+    }
+    await revokeFamily(db, session.familyId);
+    onSessionsEnded?.({ familyId: session.familyId });
+    throw new HttpError(401, 'refreshTokenReused', 'Refresh token already used');
   }
 
   return {
@@ -139,12 +225,9 @@ export function createAuthService({
     },
 
     async login(email: string, password: string, ip: string, language: Language): Promise<Tokens & { user: User }> {
-      const { failures, last } = await recentLoginFailures(db, email, LOGIN_FAILURE_WINDOW_MS);
-      const wait = loginDelaySeconds(failures, last);
-      if (wait > 0)
-        throw new HttpError(429, 'tooManyRequests', `Too many failed attempts. Try again in ${wait} s.`, wait);
-
       const user = await findUserByEmail(db, email);
+      const wait = await loginWait(email, ip, user);
+      if (wait > 0) throw tooManyAttempts(wait);
       if (!user) {
         await recordLoginFailure(db, email, ip);
         throw new FieldValidationError({ email: 'notFound' });
@@ -160,8 +243,8 @@ export function createAuthService({
         deliverSoon();
         throw new FieldValidationError({ email: 'emailNotConfirmed' });
       }
-      await clearLoginFailures(db, email);
-      return { ...(await startSession(user)), user: toUser(user) };
+      await clearLoginFailures(db, email, ip);
+      return { ...(await startSession(user, ip)), user: toUser(user) };
     },
 
     async googleLogin(idToken: string, language: Language): Promise<Tokens & { user: User }> {
@@ -210,20 +293,22 @@ export function createAuthService({
       return { ...(await startSession(user)), user: toUser(user) };
     },
 
-    /** Rotates a refresh token. A spent or revoked token presented again revokes its whole family. */
+    /**
+     * Rotates a refresh token. The same token presented again within `REFRESH_GRACE_MS` of its
+     * rotation (a second tab) gets the same new pair; later, or once revoked, it revokes its
+     * whole family.
+     */
     async refresh(refreshToken: string): Promise<Tokens> {
       const session = await findSessionByHash(db, sha256(refreshToken));
       if (!session) throw new HttpError(401, 'unauthorized', 'Invalid refresh token');
-      if (session.usedAt || session.revokedAt) {
-        await revokeFamily(db, session.familyId);
-        throw new HttpError(401, 'refreshTokenReused', 'Refresh token already used');
-      }
+      if (session.usedAt || session.revokedAt) return replayOrRevoke(session, refreshToken);
       if (session.expiresAt.getTime() <= Date.now()) throw new HttpError(401, 'unauthorized', 'Session expired');
       const user = await findUserById(db, session.userId);
       if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
-      const next = randomToken();
+      const next = tokens.successorOf(refreshToken);
+      const issuedAt = Date.now();
       const rotated = await db.transaction(async (tx) => {
-        if (!(await spendSession(tx, session.id))) return false;
+        if (!(await spendSession(tx, session.id, new Date(issuedAt)))) return false;
         await insertSession(tx, {
           userId: user.id,
           familyId: session.familyId,
@@ -233,19 +318,33 @@ export function createAuthService({
         return true;
       });
       if (!rotated) {
-        await revokeFamily(db, session.familyId);
-        throw new HttpError(401, 'refreshTokenReused', 'Refresh token already used');
+        // A concurrent use of the same token won the rotation: answer with its pair (or revoke).
+        const spent = await findSessionByHash(db, sha256(refreshToken));
+        if (!spent) throw new HttpError(401, 'unauthorized', 'Invalid refresh token');
+        return replayOrRevoke(spent, refreshToken);
       }
-      const access = await tokens.sign({ userId: user.id, roleId: user.roleId, sessionFamily: session.familyId });
+      const access = await tokens.sign(
+        { userId: user.id, roleId: user.roleId, sessionFamily: session.familyId },
+        issuedAt,
+      );
       return { token: access.token, refreshToken: next, tokenExpires: access.expiresAt };
     },
 
-    async logout(refreshToken: string) {
-      const session = await findSessionByHash(db, sha256(refreshToken));
-      if (session) {
-        await revokeFamily(db, session.familyId);
-        onSessionsEnded?.({ familyId: session.familyId });
+    /**
+     * Ends the session of the bearer: an access token ends the session it belongs to, a refresh
+     * token its family. 401 when that ends nothing (unknown token, session already over).
+     */
+    async logout(bearer: string) {
+      const claims = await tokens.verify(bearer);
+      let ended: { familyId: string; count: number } | null = null;
+      if (claims) {
+        ended = { familyId: claims.sessionFamily, count: await revokeFamily(db, claims.sessionFamily, claims.userId) };
+      } else {
+        const session = await findSessionByHash(db, sha256(bearer));
+        if (session) ended = { familyId: session.familyId, count: await revokeFamily(db, session.familyId) };
       }
+      if (!ended || ended.count === 0) throw new HttpError(401, 'unauthorized', 'No live session to end');
+      onSessionsEnded?.({ familyId: ended.familyId });
       return { success: true as const };
     },
 
@@ -292,6 +391,8 @@ export function createAuthService({
       const done = await db.transaction(async (tx) => {
         if (!(await spendAuthToken(tx, token.id))) return false;
         await confirmUserEmail(tx, token.userId);
+        // The e-mail is confirmed: the other links mailed for it have nothing left to do.
+        await spendUserAuthTokens(tx, token.userId, 'confirm');
         return true;
       });
       if (!done) throw new FieldValidationError({ hash: 'invalidHash' });
@@ -304,12 +405,31 @@ export function createAuthService({
       return toUser(user);
     },
 
-    /** Changes names and photo only; role, e-mail and everything else are not the user's to set here. */
-    async updateMe(userId: number, body: UpdateMeBody): Promise<User> {
+    /**
+     * Changes names, photo and (with the current one) the password; role, e-mail and everything
+     * else are not the user's to set here. A new password ends every other session of the user.
+     */
+    async updateMe(auth: AccessClaims, body: UpdateMeBody, ip: string): Promise<User> {
+      const userId = auth.userId;
       const user = await findUserById(db, userId);
       if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
       if (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new FieldValidationError({ email: 'readOnly' });
+      }
+      let passwordHash: string | undefined;
+      if (body.oldPassword !== undefined && body.password === undefined) {
+        throw new FieldValidationError({ password: 'required' });
+      }
+      if (body.password !== undefined) {
+        if (body.oldPassword === undefined) throw new FieldValidationError({ oldPassword: 'required' });
+        // Guessing the current password with a stolen access token is throttled like a sign-in.
+        const wait = await loginWait(user.email, ip, user);
+        if (wait > 0) throw tooManyAttempts(wait);
+        if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+          await recordLoginFailure(db, user.email, ip);
+          throw new FieldValidationError({ oldPassword: 'incorrectPassword' });
+        }
+        passwordHash = await hashPassword(body.password);
       }
       let photoFileId: string | null | undefined;
       if (body.photo === null) photoFileId = null;
@@ -318,16 +438,80 @@ export function createAuthService({
         if (owner !== userId) throw new FieldValidationError({ photo: 'notFound' });
         photoFileId = body.photo.id;
       }
-      const updated = await updateUser(db, userId, {
-        ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
-        ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
-        ...(photoFileId !== undefined ? { photoFileId } : {}),
+      const { updated, endedFamilies } = await db.transaction(async (tx) => {
+        const row = await updateUser(tx, userId, {
+          ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
+          ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
+          ...(photoFileId !== undefined ? { photoFileId } : {}),
+          ...(passwordHash !== undefined ? { passwordHash } : {}),
+        });
+        if (!row || passwordHash === undefined) return { updated: row, endedFamilies: [] };
+        await clearLoginFailures(tx, row.email);
+        return { updated: row, endedFamilies: await revokeOtherSessions(tx, userId, auth.sessionFamily) };
       });
       if (!updated) throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      for (const familyId of endedFamilies) onSessionsEnded?.({ familyId });
       if (onNamesChanged && (body.firstName !== undefined || body.lastName !== undefined)) {
         await onNamesChanged(userId);
       }
       return toUser(updated);
+    },
+
+    /**
+     * Deletes the caller's account (`DELETE /auth/me`): refused with 409 while they have upcoming
+     * reservations as student or teacher; otherwise, in one transaction, every session ends, the
+     * personal data is anonymised, the teacher profile is unlisted and the uploads' rows go (their
+     * files are removed from disk after the commit). Ledger entries stay as they are.
+     */
+    async deleteMe(auth: AccessClaims, body: DeleteMeBody, ip: string) {
+      const user = await findUserById(db, auth.userId);
+      if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      if (user.passwordHash) {
+        if (body.password === undefined) throw new FieldValidationError({ password: 'required' });
+        const wait = await loginWait(user.email, ip, user);
+        if (wait > 0) throw tooManyAttempts(wait);
+        if (!(await verifyPassword(user.passwordHash, body.password))) {
+          await recordLoginFailure(db, user.email, ip);
+          throw new FieldValidationError({ password: 'incorrectPassword' });
+        }
+      }
+      const storageKeys = await db.transaction(async (tx) => {
+        const locked = await lockUser(tx, user.id);
+        if (locked?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
+        if (await hasUpcomingReservations(tx, user.id)) {
+          throw new HttpError(409, 'hasUpcomingReservations', 'Cancel or finish your upcoming lessons first');
+        }
+        const keys = await deleteUserFiles(tx, user.id);
+        await revokeUserSessions(tx, user.id);
+        await anonymiseUser(tx, user.id, `deleted-${user.id}-${randomBytes(6).toString('hex')}@deleted.invalid`);
+        await forgetAddress(tx, locked.email);
+        return keys;
+      });
+      onSessionsEnded?.({ userId: user.id });
+      if (onNamesChanged) await onNamesChanged(user.id);
+      if (uploadsDir) {
+        await Promise.all(
+          storageKeys.map((key) => rm(path.join(uploadsDir, path.basename(key)), { force: true }).catch(() => {})),
+        );
+      }
+      return { success: true as const };
+    },
+
+    /**
+     * Mails a new confirmation link to an e-mail that has an unconfirmed account (the expired-link
+     * page). Answers the same for any e-mail; at most one mail a minute per account, and earlier
+     * unexpired links keep working.
+     */
+    async resendConfirmationTo(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (user && user.status === 'active' && user.provider === 'email' && !user.emailConfirmedAt) {
+        const last = await latestAuthTokenAt(db, user.id, 'confirm');
+        if (!last || Date.now() - new Date(last).getTime() >= CONFIRM_RESEND_COOLDOWN_MS) {
+          await db.transaction((tx) => sendConfirmation(tx, user, user.language));
+          deliverSoon();
+        }
+      }
+      return { success: true as const };
     },
 
     /**

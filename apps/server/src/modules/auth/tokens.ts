@@ -1,8 +1,10 @@
-import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A just-rotated refresh token presented again this soon (another tab) gets the same new pair. */
+export const REFRESH_GRACE_MS = 10_000;
 const ISSUER = 'ustaz';
 const AUDIENCE = 'ustaz-api';
 const ALGORITHM = 'HS256';
@@ -15,7 +17,16 @@ export type AccessClaims = { userId: number; roleId: number; sessionFamily: stri
  */
 export function createAccessTokens(secret: string) {
   const key: KeyObject = createSecretKey(Buffer.from(secret, 'utf8'));
+  const successorKey = createHash('sha256').update(`ustaz refresh successor\0${secret}`).digest();
   return {
+    /**
+     * The refresh token that replaces `refreshToken` on rotation: an HMAC of it under a key only
+     * the server holds. A second use within the grace window re-derives the same successor, so
+     * nothing but its SHA-256 is ever stored, and nobody without the key can compute it.
+     */
+    successorOf(refreshToken: string): string {
+      return createHmac('sha256', successorKey).update(refreshToken).digest('base64url');
+    },
     async sign(claims: AccessClaims, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
       const issuedAt = Math.floor(now / 1000);
       const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
