@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatMessage, MessageAck } from '@ustaz/contract';
 import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -9,6 +10,7 @@ import { sessions } from '../db/schema.ts';
 import { createAccessTokens } from '../modules/auth/tokens.ts';
 import { createFactories, type TestUser } from '../test/factories.ts';
 import { createTestDatabase, testConfig } from '../test/helpers.ts';
+import { MESSAGE_BURST, MESSAGE_WINDOW_MS } from './message-limiter.ts';
 
 /**
  * Two server instances on one database, fanned out through the real Redis (REDIS_URL): what runs
@@ -129,21 +131,23 @@ describe('two server processes through Redis', () => {
     const received = new Map<number, ChatMessage>();
     t.on('message:new', (message: ChatMessage) => received.set(message.seq, message));
     const acked: ChatMessage[] = [];
-    for (let i = 0; i < 20; i += 1) {
+    // 14 + 12 sends: within one user's message budget (30 per 10 s across processes).
+    for (let i = 0; i < 14; i += 1) {
       const ack = await send(s, { recipientId: teacher.user.id, content: `m${i}`, clientMessageId: `k${i}` });
       if (ack.ok) acked.push(ack.message);
     }
+    expect(acked).toHaveLength(14);
     // The process the student is on dies.
     c.closed = true;
     await c.app.close();
     expect(s.connected).toBe(false);
     // The student reconnects to the other process and resends what it has no ack for (none) plus more.
     const s2 = await client(b.url, student.token);
-    for (let i = 18; i < 30; i += 1) {
+    for (let i = 12; i < 24; i += 1) {
       const ack = await send(s2, { recipientId: teacher.user.id, content: `m${i}`, clientMessageId: `k${i}` });
       if (ack.ok && !acked.some((m) => m.id === ack.message.id)) acked.push(ack.message);
     }
-    expect(acked).toHaveLength(30);
+    expect(acked).toHaveLength(24);
     // The teacher's view after catching up by seq: every message once, in order, no gaps.
     const conversationId = acked[0]?.conversationId;
     const history = await b.app.inject({
@@ -151,10 +155,44 @@ describe('two server processes through Redis', () => {
       headers: teacher.headers,
     });
     const seqs = history.json().data.map((m: ChatMessage) => m.seq);
-    expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(seqs).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     expect(history.json().data.map((m: ChatMessage) => m.content)).toEqual(
-      Array.from({ length: 30 }, (_, i) => `m${i}`),
+      Array.from({ length: 24 }, (_, i) => `m${i}`),
     );
-    expect(received.size).toBeGreaterThanOrEqual(12);
+    expect(received.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it("one user's message budget is shared by their sockets on both processes (counted in Redis)", async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const onA = await client(a.url, student.token);
+    const onB = await client(b.url, student.token);
+    let accepted = 0;
+    for (let i = 0; i < MESSAGE_BURST; i += 1) {
+      const ack = await send(i % 2 === 0 ? onA : onB, {
+        recipientId: teacher.user.id,
+        content: `r${i}`,
+        clientMessageId: randomUUID(),
+      });
+      if (ack.ok) accepted += 1;
+    }
+    expect(accepted).toBe(MESSAGE_BURST);
+    for (const socket of [onA, onB]) {
+      expect(
+        await send(socket, { recipientId: teacher.user.id, content: 'over', clientMessageId: randomUUID() }),
+      ).toMatchObject({ ok: false, error: { code: 'tooManyRequests' } });
+    }
+    // The count lives under the deployment's prefix, with its expiry.
+    const redis = createClient({ url: inject('redisUrl') });
+    await redis.connect();
+    try {
+      const key = `${prefix}:chat:rate:${student.user.id}`;
+      expect(Number(await redis.get(key))).toBe(MESSAGE_BURST + 2);
+      const ttl = await redis.pTTL(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(MESSAGE_WINDOW_MS);
+    } finally {
+      await redis.quit();
+    }
   });
 });

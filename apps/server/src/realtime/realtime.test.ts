@@ -8,6 +8,7 @@ import { revokeUserSessions } from '../modules/auth/auth.repo.ts';
 import { createAccessTokens, randomToken, sha256 } from '../modules/auth/tokens.ts';
 import { createFactories, type TestUser } from '../test/factories.ts';
 import { createTestApp, testConfig } from '../test/helpers.ts';
+import { MESSAGE_BURST, memoryMessageLimiter } from './message-limiter.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let f: ReturnType<typeof createFactories>;
@@ -278,6 +279,45 @@ describe('chat over the socket', () => {
     const list = await pushed;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ unreadCount: 1, lastMessage: { content: 'first' } });
+  });
+});
+
+describe('chat rate limit', () => {
+  it('is one budget per user: two sockets of one user share it; another user keeps theirs', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const other = await signedIn('student');
+    const first = await client(student.token);
+    const second = await client(student.token);
+    const acks: MessageAck[] = [];
+    for (let i = 0; i < MESSAGE_BURST; i += 1) {
+      const socket = i % 2 === 0 ? first : second;
+      acks.push(await send(socket, { recipientId: teacher.user.id, content: `m${i}`, clientMessageId: randomUUID() }));
+    }
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(MESSAGE_BURST);
+    // The budget is spent on both sockets, and a new socket of the same user gets no fresh one.
+    for (const socket of [first, second, await client(student.token)]) {
+      expect(
+        await send(socket, { recipientId: teacher.user.id, content: 'one more', clientMessageId: randomUUID() }),
+      ).toMatchObject({ ok: false, error: { code: 'tooManyRequests' } });
+    }
+    const stored = await ctx.database.db.select().from(messages).where(eq(messages.senderId, student.user.id));
+    expect(stored).toHaveLength(MESSAGE_BURST);
+    const o = await client(other.token);
+    expect(await send(o, { recipientId: teacher.user.id, content: 'hi', clientMessageId: randomUUID() })).toMatchObject(
+      { ok: true },
+    );
+  });
+
+  it('the window ends: a spent budget is whole again after it (in-process limiter)', async () => {
+    let now = 1_000_000;
+    const limiter = memoryMessageLimiter({ limit: 2, windowMs: 1000 }, () => now);
+    expect([await limiter.take(1), await limiter.take(1), await limiter.take(1)]).toEqual([true, true, false]);
+    expect(await limiter.take(2)).toBe(true);
+    now += 999;
+    expect(await limiter.take(1)).toBe(false);
+    now += 1;
+    expect([await limiter.take(1), await limiter.take(1), await limiter.take(1)]).toEqual([true, true, false]);
   });
 });
 

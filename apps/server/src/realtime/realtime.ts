@@ -18,14 +18,11 @@ import { liveSessionFamilies } from '../modules/auth/auth.repo.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import type { ChatService } from '../modules/chat/chat.service.ts';
 import { toNotification } from '../modules/notifications/notification.presenter.ts';
+import { type MessageLimiter, memoryMessageLimiter, redisMessageLimiter } from './message-limiter.ts';
 import { notificationsSince } from './realtime.repo.ts';
 
 type SocketData = { userId: number; roleId: number; familyId: string };
 type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
-
-/** A socket may send this many messages per window before it is refused for a while. */
-const MESSAGE_BURST = 30;
-const MESSAGE_WINDOW_MS = 10_000;
 
 export type RealtimeOptions = {
   db: Db;
@@ -111,6 +108,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   });
 
   let redis: { pub: { quit(): Promise<unknown> }; sub: { quit(): Promise<unknown> } } | null = null;
+  /** One message budget per user, shared by all their sockets (and processes, through Redis). */
+  let limiter: MessageLimiter = memoryMessageLimiter();
   if (options.redisUrl) {
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
@@ -124,6 +123,9 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       }),
     );
     redis = { pub, sub };
+    limiter = redisMessageLimiter(pub, options.redisPrefix ?? 'ustaz', (error) =>
+      app.log.warn({ err: error }, 'chat rate limit: redis failed, counting in this process'),
+    );
   }
 
   async function onlineAmong(userIds: number[]): Promise<Set<number>> {
@@ -183,20 +185,16 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     const { userId } = socket.data;
     void socket.join([room.user(userId), room.session(socket.data.familyId)]);
     void announce(userId, true).catch(() => {});
-    const sent: number[] = [];
     const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => void;
 
     on(SOCKET_EVENTS.message, async (payload: unknown, ack?: unknown) => {
       const reply = (answer: MessageAck) => {
         if (typeof ack === 'function') ack(answer);
       };
-      const now = Date.now();
-      while (sent.length > 0 && (sent[0] ?? 0) < now - MESSAGE_WINDOW_MS) sent.shift();
-      if (sent.length >= MESSAGE_BURST) {
+      if (!(await limiter.take(userId))) {
         reply({ ok: false, error: { code: 'tooManyRequests', message: 'Too many messages; wait a moment' } });
         return;
       }
-      sent.push(now);
       const parsed = sendMessageSchema.safeParse(payload);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({
