@@ -1,13 +1,13 @@
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { tokensResponseSchema } from '@ustaz/contract';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailOutbox, sessions } from '../db/schema.ts';
 import { failpoints } from '../failpoints.ts';
 import { type Received, readMessage, startSmtp } from '../mail/testing/smtp.ts';
 import { createFactories } from '../test/factories.ts';
@@ -103,7 +103,12 @@ describe('log hygiene (RELIABILITY P1)', () => {
       .parse((await post('/api/v1/auth/refresh', undefined, bearer(login.refreshToken))).json());
     secrets.access2 = refreshed.token;
     secrets.refresh2 = refreshed.refreshToken;
-    // A spent refresh token again (revokes the family), and an access token where a refresh one goes.
+    // A spent refresh token again past the 10 s grace window (revokes the family), and an access
+    // token where a refresh one goes.
+    await database.db
+      .update(sessions)
+      .set({ usedAt: sql`now() - interval '11 seconds'` })
+      .where(isNotNull(sessions.usedAt));
     expect((await post('/api/v1/auth/refresh', undefined, bearer(login.refreshToken))).statusCode).toBe(401);
     expect((await post('/api/v1/auth/refresh', undefined, bearer(refreshed.token))).statusCode).toBe(401);
 

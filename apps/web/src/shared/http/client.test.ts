@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, getRefreshToken, setTokens } from '../auth/token-storage.ts';
-import { ApiRequestError, apiRequest, TOKEN_REFRESH_FAILED } from './client.ts';
+import { ApiRequestError, apiRequest, REFRESH_LOCK_NAME, TOKEN_REFRESH_FAILED } from './client.ts';
 
 type Call = { url: string; method: string; authorization: string | null };
 
@@ -146,5 +146,40 @@ describe('apiRequest token refresh on 401', () => {
     const error = (await apiRequest('/api/v1/auth/email/login').catch((e: unknown) => e)) as ApiRequestError;
     expect(error.status).toBe(429);
     expect(error.retryAfterSeconds).toBe(42);
+  });
+});
+
+describe('refresh across tabs', () => {
+  afterEach(() => localStorage.clear());
+
+  it('waits for another tab that is refreshing and uses the pair it stored, without a second exchange', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
+    const api = fakeApi();
+    api.release();
+    // Another tab holds the lock (the storage fallback: jsdom has no navigator.locks).
+    localStorage.setItem(`lock:${REFRESH_LOCK_NAME}`, `other-tab|${Date.now() + 5_000}`);
+    const pending = apiRequest<{ ok: boolean }>('/api/data');
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(api.calls.some((c) => c.url === '/api/v1/auth/refresh')).toBe(false);
+    // The other tab finishes: it stored the rotated pair and released the lock.
+    setTokens({ token: 'access-2', refreshToken: 'refresh-9' });
+    localStorage.removeItem(`lock:${REFRESH_LOCK_NAME}`);
+    await expect(pending).resolves.toMatchObject({ ok: true });
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/data', '/api/data']);
+    expect(api.calls[1]?.authorization).toBe('Bearer access-2');
+    expect(getRefreshToken()).toBe('refresh-9');
+    expect(localStorage.getItem(`lock:${REFRESH_LOCK_NAME}`)).toBeNull();
+  });
+
+  it('uses the Web Locks API when the browser has it', async () => {
+    const request = vi.fn((_name: string, _options: unknown, task: () => Promise<unknown>) => task());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
+    const api = fakeApi();
+    api.release();
+    await expect(apiRequest('/api/data')).resolves.toMatchObject({ ok: true });
+    expect(request).toHaveBeenCalledWith(REFRESH_LOCK_NAME, { mode: 'exclusive' }, expect.any(Function));
+    expect(getAccessToken()).toBe('access-3');
   });
 });

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from '../auth/token-storage.ts';
+import { withCrossTabLock } from './cross-tab-lock.ts';
 
 /** An API answer outside 2xx, with the parsed body (`{ status, message, code }` or `{ status, errors }`). */
 export class ApiRequestError extends Error {
@@ -109,8 +110,21 @@ function isTokenPair(value: unknown): value is RefreshAnswer {
 
 let refreshInFlight: Promise<string> | null = null;
 
+/** The name of the cross-tab lock around a refresh: one tab at a time exchanges the token. */
+export const REFRESH_LOCK_NAME = 'ustaz-token-refresh';
+
 async function exchangeRefreshToken(): Promise<string> {
-  const refreshToken = getRefreshToken();
+  const seen = getRefreshToken();
+  return withCrossTabLock(REFRESH_LOCK_NAME, async () => {
+    // Another tab renewed the shared session while this one waited: use its pair, do not spend it.
+    const current = getRefreshToken();
+    const access = getAccessToken();
+    if (seen && current && current !== seen && access) return access;
+    return exchange(current);
+  });
+}
+
+async function exchange(refreshToken: string | null): Promise<string> {
   try {
     if (!refreshToken) throw new Error('No refresh token');
     const answer = await send<unknown>('/api/v1/auth/refresh', { method: 'POST' }, refreshToken);
@@ -126,9 +140,10 @@ async function exchangeRefreshToken(): Promise<string> {
 
 /**
  * Exchanges the stored refresh token for a new pair and returns the new access token. One
- * refresh at a time: callers arriving while one runs share it (a refresh token is single-use,
- * so a second exchange would revoke the session). On failure both tokens are cleared and the
- * promise rejects with Error('Token refresh failed').
+ * refresh at a time: callers arriving while one runs share it, and other tabs wait for it on a
+ * cross-tab lock and then use the pair it stored (a refresh token is single-use; the server's
+ * 10 s grace window is the safety net). On failure both tokens are cleared and the promise
+ * rejects with Error('Token refresh failed').
  */
 export function refreshAccessToken(): Promise<string> {
   refreshInFlight ??= exchangeRefreshToken().finally(() => {
