@@ -576,3 +576,24 @@ export const auditResponseSchema = listResponseSchema(auditEntrySchema);
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
 export const adminOkResponseSchema = z.object({ success: z.literal(true) });
+
+/**
+ * RELIABILITY I9 data repair: completed lessons whose payout (teacher's earning + platform fee)
+ * differs from what was paid for them (money + the value of the hours spent). Read-only: ledger
+ * entries are immutable, so a difference is settled by a named transfer, never by an edit.
+ */
+export const adminLessonPayoutRowSchema = z.object({
+  reservationId: z.number().int(),
+  teacherUserId: z.number().int(),
+  teacherName: z.string(),
+  paidWith: z.string(),
+  completedAt: z.string().nullable(),
+  /** What the student paid: money + the hours' value (KWD). */
+  paid: kwdAmountSchema,
+  /** What the lesson's completion moved to the teacher and the platform (KWD). */
+  paidOut: kwdAmountSchema,
+  /** paidOut - paid: positive when the teacher was overpaid. */
+  difference: signedKwdAmountSchema,
+});
+export const adminLessonPayoutsResponseSchema = z.object({ data: z.array(adminLessonPayoutRowSchema) });
+export type AdminLessonPayoutsResponse = z.infer<typeof adminLessonPayoutsResponseSchema>;

@@ -1,7 +1,7 @@
 import type { GatewayProvider, PaymentStatus } from '@ustaz/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, rawQueryOf } from '../../db/client.ts';
 import {
   type LedgerAccountKind,
   ledgerAccounts,
@@ -220,4 +220,59 @@ export async function reservationStudent(db: Executor, id: number): Promise<numb
     .from(reservations)
     .where(eq(reservations.id, id));
   return row?.studentId;
+}
+
+export type LessonPayoutRow = {
+  reservationId: number;
+  teacherUserId: number;
+  firstName: string;
+  lastName: string;
+  paidWith: string;
+  completedAt: Date | null;
+  paidFils: number;
+  paidOutFils: number;
+};
+
+/**
+ * Completed lessons whose completion moved more or less to the teacher and the platform than was
+ * paid for them (RELIABILITY I9), most overpaid first. Before migration 0010 a lesson paid with
+ * subscription hours paid its teacher the slot's price out of revenue: those show here.
+ */
+export async function lessonsPaidOutOfLine(db: Executor, limit = 500): Promise<LessonPayoutRow[]> {
+  const result = await rawQueryOf(db)<{
+    reservation_id: number;
+    teacher_user_id: number;
+    first_name: string;
+    last_name: string;
+    paid_with: string;
+    completed_at: string | Date | null;
+    paid: string | number;
+    paid_out: string | number;
+  }>(
+    `
+    select r.id as reservation_id, tp.user_id as teacher_user_id, u.first_name, u.last_name, r.paid_with,
+      r.completed_at, r.cash_fils + r.hours_value_fils as paid, coalesce(o.credited, 0) as paid_out
+    from reservations r
+    join teacher_profiles tp on tp.id = r.teacher_id
+    join users u on u.id = tp.user_id
+    left join ledger_transfers t on t.key = 'complete:' || r.id
+    left join (
+      select transfer_id, sum(amount_fils) filter (where amount_fils > 0) as credited
+      from ledger_entries group by transfer_id
+    ) o on o.transfer_id = t.id
+    where r.status = 'completed' and coalesce(o.credited, 0) <> r.cash_fils + r.hours_value_fils
+    order by coalesce(o.credited, 0) - (r.cash_fils + r.hours_value_fils) desc, r.id
+    limit $1`,
+    [limit],
+  );
+  return result.rows.map((row) => ({
+    reservationId: Number(row.reservation_id),
+    teacherUserId: Number(row.teacher_user_id),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    paidWith: row.paid_with,
+    completedAt: row.completed_at === null ? null : new Date(row.completed_at),
+    paidFils: Number(row.paid),
+    paidOutFils: Number(row.paid_out),
+  }));
 }

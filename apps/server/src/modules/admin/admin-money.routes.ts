@@ -1,6 +1,7 @@
 import {
   adminLedgerQuerySchema,
   adminLedgerResponseSchema,
+  adminLessonPayoutsResponseSchema,
   adminPaymentsQuerySchema,
   adminPaymentsResponseSchema,
   manualRefundBodySchema,
@@ -34,6 +35,20 @@ export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return service.ledger(request.query);
+      },
+    });
+
+    app.get('/api/v1/admin/reports/lesson-payouts', {
+      schema: {
+        tags: adminTags,
+        security: adminSecurity,
+        summary:
+          'Completed lessons whose payout (earning + fee) differs from what was paid (money + hours value): RELIABILITY I9; read-only',
+        response: { 200: adminLessonPayoutsResponseSchema },
+      },
+      handler: async (_request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return service.lessonPayouts();
       },
     });
 

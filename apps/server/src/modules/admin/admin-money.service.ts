@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   AdminLedgerResponse,
+  AdminLessonPayoutsResponse,
   AdminPayment,
   AdminPaymentsResponse,
   adminLedgerQuerySchema,
@@ -26,6 +27,7 @@ import {
   entriesOfTransfers,
   findPaymentWithUser,
   findTransfer,
+  lessonsPaidOutOfLine,
   listPayments,
   listTransfers,
   paymentOwner,
@@ -211,6 +213,23 @@ export function createAdminMoneyService({ db, payments, log, reconcileBudgetMs =
           }),
       });
       return { payment: await adminPayment(paymentId) };
+    },
+
+    /** The I9 repair report: completed lessons paid out differently from what was paid for them. */
+    async lessonPayouts(): Promise<AdminLessonPayoutsResponse> {
+      const rows = await lessonsPaidOutOfLine(db);
+      return {
+        data: rows.map((row) => ({
+          reservationId: row.reservationId,
+          teacherUserId: row.teacherUserId,
+          teacherName: `${row.firstName} ${row.lastName}`.trim(),
+          paidWith: row.paidWith,
+          completedAt: row.completedAt?.toISOString() ?? null,
+          paid: filsToKwd(row.paidFils),
+          paidOut: filsToKwd(row.paidOutFils),
+          difference: filsToKwd(row.paidOutFils - row.paidFils),
+        })),
+      };
     },
 
     /**
