@@ -117,13 +117,30 @@ describe('ResetPasswordPage', () => {
 });
 
 describe('ConfirmEmailPage', () => {
-  it('without a hash: the invalid-link message, with links to register and home', async () => {
+  it('without a hash: the invalid-link message, a form to get a new link, and home', async () => {
     const calls = mockApi({});
     await renderRoute(<ConfirmEmailPage />, { language: 'en', path: '/confirm-email' });
     expect(screen.getByRole('alert').textContent).toBe(en.confirm.linkInvalid);
-    expect(screen.getByRole('link', { name: en.confirm.register }).getAttribute('href')).toBe('/en/register');
+    expect(screen.getByRole('form', { name: en.confirm.resendTitle })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /create an account/i })).toBeNull();
     expect(screen.getByRole('link', { name: en.common.goHome }).getAttribute('href')).toBe('/en');
     expect(calls).toEqual([]);
+  });
+
+  it('an expired link offers "send a new link": the e-mail is sent and the answer shown', async () => {
+    const calls = mockApi({
+      '/api/v1/auth/email/confirm': () => jsonResponse(422, { status: 422, errors: { hash: 'hashExpired' } }),
+      '/api/v1/auth/email/resend': () => jsonResponse(200, { success: true }),
+    });
+    await renderRoute(<ConfirmEmailPage />, { language: 'ar', path: `/confirm-email?hash=${HASH}` });
+    expect(await screen.findByText(ar.confirm.linkExpired)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(input(ar.fields.email), 'late@example.com');
+    await user.click(screen.getByRole('button', { name: ar.confirm.resend }));
+    expect((await screen.findByRole('status')).textContent).toContain(ar.confirm.resentBody);
+    expect(calls.filter((c) => c.url === '/api/v1/auth/email/resend')).toEqual([
+      { url: '/api/v1/auth/email/resend', body: { email: 'late@example.com' } },
+    ]);
   });
 
   it('loading, then success with a login button; the hash is sent once', async () => {

@@ -1,17 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, CircleX, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { fieldErrorCodes } from '../../shared/lib/api-errors.ts';
-import { buttonClasses } from '../../shared/ui/button.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
 import { useConfirmEmail } from './api/confirm-email.ts';
+import { resendConfirmation } from './api/resend-confirmation.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authErrorText } from './auth-error-text.ts';
-import { readConfirmHash } from './auth-schemas.ts';
+import { type ForgotFormValues, forgotFormSchema, readConfirmHash, VALIDATION_VALUES } from './auth-schemas.ts';
 
-/** Spec 2 "Confirm e-mail": reads the hash, then loading, success (login button) or failure (register and home). */
+/**
+ * Spec 2 "Confirm e-mail": reads the hash, then loading, success (login button) or failure, where
+ * the user can ask for a new link (an account exists already: registering again would fail).
+ */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
@@ -67,19 +76,68 @@ function ConfirmFailed({ message }: { message: string }) {
   const lang = useCurrentLanguage();
   return (
     <AuthCard tone="danger" icon={<CircleX className="size-7" />} title={t('confirm.failedTitle')}>
-      <div className="flex flex-col gap-6 text-center">
-        <p role="alert" className="leading-7 text-slate-700">
+      <div className="flex flex-col gap-6">
+        <p role="alert" className="text-center leading-7 text-slate-700">
           {message}
         </p>
-        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <Link to={localePath(lang, '/register')} className={buttonClasses({ variant: 'primary' })}>
-            {t('confirm.register')}
-          </Link>
-          <Link to={localePath(lang)} className={buttonClasses({ variant: 'outline' })}>
-            {t('common.goHome')}
-          </Link>
-        </div>
+        <ResendConfirmationForm />
+        <Link to={localePath(lang)} className={buttonClasses({ variant: 'outline' })}>
+          {t('common.goHome')}
+        </Link>
       </div>
     </AuthCard>
+  );
+}
+
+/** "Send a new link": an e-mail field and the resend call; the answer says the same for any e-mail. */
+function ResendConfirmationForm() {
+  const { t } = useTranslation('auth');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotFormValues>({ resolver: zodResolver(forgotFormSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setBanner(null);
+    try {
+      await resendConfirmation(email);
+      setSentTo(email);
+    } catch (error) {
+      setBanner(authErrorText(error, t, 'confirm.resendFailed'));
+    }
+  });
+
+  if (sentTo !== null) {
+    return (
+      <p role="status" className="rounded-xl bg-emerald-50 p-4 text-center leading-7 text-emerald-900">
+        {t('confirm.resentBody')} <bdi className="font-semibold">{sentTo}</bdi>
+      </p>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4 border-t border-slate-100 pt-5"
+      aria-label={t('confirm.resendTitle')}
+    >
+      <p className="text-sm leading-6 text-slate-600">{t('confirm.resendHint')}</p>
+      {banner ? <Alert>{banner}</Alert> : null}
+      <TextInput
+        {...register('email')}
+        type="email"
+        label={t('fields.email')}
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email?.message ? t(errors.email.message, VALIDATION_VALUES) : undefined}
+      />
+      <Button type="submit" loading={isSubmitting}>
+        {isSubmitting ? t('confirm.resending') : t('confirm.resend')}
+      </Button>
+    </form>
   );
 }

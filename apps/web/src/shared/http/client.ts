@@ -43,7 +43,7 @@ export type RequestOptions = {
  * refused refresh token, not an expired access token.
  */
 const NO_REFRESH_PATH =
-  /^\/api\/v1\/auth\/(?:email\/(?:login|register|confirm)|refresh|logout|forgot\/password|reset\/password|google\/login)$/;
+  /^\/api\/v1\/auth\/(?:email\/(?:login|register|confirm|resend)|refresh|logout|forgot\/password|reset\/password|google\/login)$/;
 
 function toSearch(query: Query | undefined): string {
   if (!query) return '';
