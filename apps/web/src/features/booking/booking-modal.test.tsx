@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { BookingQuoteResponse } from '@ustaz/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import arBooking from '../../../public/locales/ar/booking.json';
@@ -9,6 +10,7 @@ import { type BookingModalData, openBooking } from '../../shared/money/money-mod
 import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import {
   balanceResponse,
+  bookingQuote,
   bookingResponse,
   bookingSlot,
   paymentMethodsResponse,
@@ -26,10 +28,19 @@ const registry = {
   TOP_UP_BALANCE: TopUpModal,
 };
 
+/** The quote of the asked slots at `prices` (KWD, by slot id; 12.500 otherwise), paid from the wallet. */
+function quoteRoute(prices: Record<number, string> = {}, overrides: Partial<BookingQuoteResponse> = {}): ApiRoute {
+  return (call) => {
+    const ids = (call.body as { timeSlotIds: number[] }).timeSlotIds;
+    return ok(bookingQuote(overrides, ids.map((id) => ({ id, price: prices[id] ?? '12.500' }))));
+  };
+}
+
 function api(routes: Record<string, ApiRoute> = {}) {
   return mockApi({
     'GET /api/v1/subscriptions/balance': ok(balanceResponse()),
     'GET /api/v1/payments/methods': ok(paymentMethodsResponse()),
+    'POST /api/v1/booking/quote': quoteRoute(),
     'POST /api/v1/booking/single': ok(bookingResponse()),
     'POST /api/v1/booking/multiple': ok(bookingResponse()),
     ...routes,
@@ -56,9 +67,16 @@ async function openWith(data: BookingModalData, language: 'ar' | 'en' = 'en') {
   return view;
 }
 
+/** Confirm in the booking modal once the quote has enabled it. */
+async function clickConfirm() {
+  const button = (await screen.findByRole('button', { name: enBooking.review.confirm })) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  await userEvent.click(button);
+}
+
 /** Confirm in the booking modal, then a choice in the payment-method modal. */
 async function confirmWith(method: 'balance' | 'deema') {
-  await userEvent.click(await screen.findByRole('button', { name: enBooking.review.confirm }));
+  await clickConfirm();
   const choice = await screen.findByTestId(`payment-choice-${method}`);
   await waitFor(() => expect((choice as HTMLButtonElement).disabled).toBe(false));
   await userEvent.click(choice);
@@ -83,17 +101,16 @@ describe('BookingModal: review', () => {
   it.each(['ar', 'en'] as const)(
     '%s: lists each slot with time, date and price, the total and the wallet',
     async (language) => {
-      api({ 'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '40.000', remainingHours: 2 })) });
+      const slots = [
+        bookingSlot({ timeRange: '6:00 – 7:00 PM', date: 'Saturday, March 14, 2099', price: '12.500' }),
+        bookingSlot({ timeRange: '8:00 – 9:00 PM', date: 'Saturday, March 14, 2099', price: '10' }),
+      ];
+      api({
+        'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '40.000', remainingHours: 2 })),
+        'POST /api/v1/booking/quote': quoteRoute({ [slots[0]?.id ?? 0]: '12.500', [slots[1]?.id ?? 0]: '10.000' }),
+      });
       const texts = language === 'ar' ? arBooking : enBooking;
-      const { missing } = await openWith(
-        draft({
-          slots: [
-            bookingSlot({ timeRange: '6:00 – 7:00 PM', date: 'Saturday, March 14, 2099', price: '12.500' }),
-            bookingSlot({ timeRange: '8:00 – 9:00 PM', date: 'Saturday, March 14, 2099', price: '10' }),
-          ],
-        }),
-        language,
-      );
+      const { missing } = await openWith(draft({ slots }), language);
       const dialog = await screen.findByRole('dialog', { name: texts.review.title });
       const rows = within(dialog).getAllByTestId('booking-slot');
       expect(rows).toHaveLength(2);
@@ -101,7 +118,7 @@ describe('BookingModal: review', () => {
       expect(within(rows[0] as HTMLElement).getByText('Saturday, March 14, 2099')).toBeTruthy();
       expect(rows[0]?.textContent).toContain(formatKwd(12.5, language));
       expect(within(dialog).getByText('Mona Al-Sabah')).toBeTruthy();
-      expect(within(dialog).getByTestId('booking-total').textContent).toBe(formatKwd(22.5, language));
+      expect((await within(dialog).findByTestId('booking-total')).textContent).toBe(formatKwd(22.5, language));
       expect((await within(dialog).findByTestId('booking-balance')).textContent).toBe(formatKwd(40, language));
       // Subscription hours are shown when above zero, and here they cover the two hours.
       expect(within(dialog).getByTestId('booking-hours').textContent).toBe(language === 'ar' ? 'ساعتان' : '2 hours');
@@ -111,15 +128,28 @@ describe('BookingModal: review', () => {
     },
   );
 
-  it('hides subscription hours at zero, and counts a non-numeric price as zero with price-unavailable', async () => {
-    api();
+  it('until the quote answers: price-unavailable for a non-numeric price, the total checking, confirm disabled', async () => {
+    api({ 'POST /api/v1/booking/quote': () => new Promise<ApiAnswer>(() => {}) });
     await openWith(draft({ slots: [bookingSlot({ price: '12.500' }), bookingSlot({ price: 'call us' })] }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(enBooking.review.priceUnavailable)).toBeTruthy();
-    expect(within(dialog).getByTestId('booking-total').textContent).toBe(formatKwd(12.5, 'en'));
+    expect(within(dialog).queryByTestId('booking-total')).toBeNull();
+    expect(within(dialog).getByText(enBooking.review.quoteLoading)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: enBooking.review.confirm }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await within(dialog).findByTestId('booking-balance');
     expect(within(dialog).queryByTestId('booking-hours')).toBeNull();
     expect(within(dialog).queryByTestId('booking-insufficient')).toBeNull();
+  });
+
+  it('the quoted price replaces a non-numeric page price', async () => {
+    const slot = bookingSlot({ price: 'call us' });
+    api({ 'POST /api/v1/booking/quote': quoteRoute({ [slot.id]: '7.000' }) });
+    await openWith(draft({ slots: [slot] }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('booking-total')).textContent).toBe(formatKwd(7, 'en'));
+    expect(within(dialog).getByTestId('booking-slot-price').textContent).toBe(formatKwd(7, 'en'));
   });
 
   it('renders nothing without slots', async () => {
@@ -147,7 +177,7 @@ describe('BookingModal: booking', () => {
     const data = draft();
     await openWith(data);
     await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), '  Algebra please ');
-    await userEvent.click(screen.getByRole('button', { name: enBooking.review.confirm }));
+    await clickConfirm();
 
     const methods = await screen.findByRole('dialog', { name: enPayment.method.title });
     expect(within(methods).getByTestId('payment-choice-balance')).toBeTruthy();
@@ -168,7 +198,13 @@ describe('BookingModal: booking', () => {
     expect(toasts.success).toHaveBeenCalledWith(enBooking.toast.booked);
 
     const [call] = callsTo('POST /api/v1/booking/single');
-    expect(call?.body).toEqual({ timeSlotId: 101, note: 'Algebra please', paymentMethod: 'balance', language: 'en' });
+    expect(call?.body).toEqual({
+      timeSlotId: 101,
+      note: 'Algebra please',
+      paymentMethod: 'balance',
+      language: 'en',
+      expectedTotal: '12.500',
+    });
     expect(call?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
 
     await userEvent.click(within(success).getByRole('button', { name: enBooking.success.ok }));
@@ -196,6 +232,7 @@ describe('BookingModal: booking', () => {
       paymentMethod: 'balance',
       note: '',
       language: 'en',
+      expectedTotal: '25.000',
     });
     expect(callsTo('POST /api/v1/booking/single')).toHaveLength(0);
   });
@@ -308,7 +345,7 @@ describe('BookingModal: booking', () => {
     api();
     await openWith(draft());
     await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Keep me');
-    await userEvent.click(screen.getByRole('button', { name: enBooking.review.confirm }));
+    await clickConfirm();
     await userEvent.click(await screen.findByRole('button', { name: enPayment.method.cancel }));
     expect(((await screen.findByLabelText(enBooking.review.noteLabel)) as HTMLTextAreaElement).value).toBe('Keep me');
   });
@@ -316,7 +353,10 @@ describe('BookingModal: booking', () => {
 
 describe('BookingModal: not enough in the wallet', () => {
   it('offers a top-up of the amount lacking, with the go-to-profile button, and comes back to the review', async () => {
-    api({ 'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.250', remainingHours: 0 })) });
+    api({
+      'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.250', remainingHours: 0 })),
+      'POST /api/v1/booking/quote': quoteRoute({}, { balance: '5.250', sufficient: false }),
+    });
     await openWith(draft());
     await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Still here');
     const offer = await screen.findByTestId('booking-insufficient');
@@ -336,29 +376,35 @@ describe('BookingModal: not enough in the wallet', () => {
   });
 
   it('the wallet choice is disabled with the reason; subscription hours that cover make it enough', async () => {
-    api({ 'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '1.000', remainingHours: 0 })) });
+    api({
+      'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '1.000', remainingHours: 0 })),
+      'POST /api/v1/booking/quote': quoteRoute({}, { balance: '1.000', sufficient: false }),
+    });
     await openWith(draft());
-    await userEvent.click(await screen.findByRole('button', { name: enBooking.review.confirm }));
+    await clickConfirm();
     const balance = (await screen.findByTestId('payment-choice-balance')) as HTMLButtonElement;
     await waitFor(() => expect(balance.textContent).toContain(enPayment.method.insufficientForBooking));
     expect(balance.disabled).toBe(true);
   });
 
   it('an insufficientBalance answer offers the top-up in the failure view', async () => {
-    let balanceCalls = 0;
+    let spent = false;
+    const slot = bookingSlot({ price: '1.500' });
     api({
-      'GET /api/v1/subscriptions/balance': () => {
-        balanceCalls += 1;
-        return ok(balanceResponse({ balance: balanceCalls === 1 ? '2.000' : '0.500' }));
-      },
+      'GET /api/v1/subscriptions/balance': () => ok(balanceResponse({ balance: spent ? '0.500' : '2.000' })),
+      'POST /api/v1/booking/quote': (call) =>
+        quoteRoute(
+          { [slot.id]: '1.500' },
+          spent ? { balance: '0.500', sufficient: false } : { balance: '2.000' },
+        )(call),
       'GET /api/v1/payments/methods': ok(paymentMethodsResponse('1.000')),
-      'POST /api/v1/booking/single': {
-        status: 422,
-        body: { status: 422, errors: { balance: 'insufficientBalance' } },
+      'POST /api/v1/booking/single': () => {
+        spent = true;
+        return { status: 422, body: { status: 422, errors: { balance: 'insufficientBalance' } } };
       },
     });
     // The wallet looked enough when the modal opened (another tab spent it meanwhile).
-    await openWith(draft({ slots: [bookingSlot({ price: '1.500' })] }));
+    await openWith(draft({ slots: [slot] }));
     await confirmWith('balance');
     const failure = await screen.findByTestId('booking-failure');
     expect(within(failure).getByTestId('booking-error').textContent).toBe(enPayment.errors.insufficientBalance);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { BookingQuoteResponse, Reservation } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
-import { CalendarCheck, CircleAlert, CircleCheck, Clock, ExternalLink, Wallet } from 'lucide-react';
+import { CalendarCheck, CircleAlert, CircleCheck, Clock, ExternalLink, Lock, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,10 +10,12 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import { filsToKwd, filsToNumber, kwdToFils } from '../../shared/money/kwd.ts';
+import { moneyErrorKey, moneyErrorText } from '../../shared/money/money-error.ts';
 import {
   type BookingModalData,
   type BookingOutcome,
   type BookingSlot,
+  type BookingTerms,
   isBookingModalData,
   openBooking,
   openPaymentMethod,
@@ -25,15 +28,27 @@ import { cx } from '../../shared/ui/class-names.ts';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { bookingTotals, type Coverage, coverage } from './booking-totals.ts';
+import { useBookingQuote } from './api/booking-quote.ts';
+import { formatLesson, formatMoment } from './booking-dates.ts';
+import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
+import { splitText } from './split-text.ts';
 import { startBooking } from './start-booking.ts';
 
-type View = { name: 'review' } | { name: 'submitting' } | { name: 'outcome'; outcome: BookingOutcome };
+type View =
+  | { name: 'review'; priceChangedFrom?: string | undefined }
+  | { name: 'submitting' }
+  | { name: 'outcome'; outcome: BookingOutcome };
+
+type QuotedSlot = BookingQuoteResponse['slots'][number];
 
 /**
  * BOOKING_MODAL (spec 2 and 4): review of the chosen slots, then submitting, success or failure.
  * Confirm opens the payment-method modal; the modal host shows one modal at a time, so the draft
- * (slots, note, method, idempotency attempt) travels in the modal data and comes back with it.
+ * (slots, note, method, idempotency attempt, the total confirmed, the tick) travels in the modal
+ * data and comes back with it. The review asks the server for a quote: the total, how the balance
+ * splits it (subscription hours first, the rest from the wallet) and each slot's cancellation
+ * deadline. The booking sends that total; a price changed meanwhile brings the review back with
+ * the new price, and nothing happens until the student confirms again.
  */
 export function BookingModal({ data, closeModal, titleId }: ModalComponentProps) {
   const valid = isBookingModalData(data) && data.slots.length > 0;
@@ -56,24 +71,31 @@ function BookingFlow({
 }) {
   const [view, setView] = useState<View>(() => (data.pending ? { name: 'submitting' } : { name: 'review' }));
   const [note, setNote] = useState(data.note ?? '');
+  const [acknowledged, setAcknowledged] = useState(data.acknowledged ?? false);
 
   useEffect(() => {
     if (!data.pending) return;
     let current = true;
     void data.pending.then((outcome) => {
-      if (current) setView({ name: 'outcome', outcome });
+      if (!current) return;
+      // The slots cost something else now: the review again, with the old and the new price.
+      if (outcome.status === 'failure' && outcome.code === 'priceChanged') {
+        setView({ name: 'review', priceChangedFrom: data.expectedTotal });
+      } else {
+        setView({ name: 'outcome', outcome });
+      }
     });
     return () => {
       current = false;
     };
-  }, [data.pending]);
+  }, [data.pending, data.expectedTotal]);
 
   // The draft as it stands now, without the finished request.
-  const draft: BookingModalData = { ...data, note, pending: undefined };
+  const draft: BookingModalData = { ...data, note, acknowledged, pending: undefined };
 
   if (view.name === 'submitting') return <SubmittingView titleId={titleId} />;
   if (view.name === 'outcome' && view.outcome.status === 'success') {
-    return <SuccessView titleId={titleId} outcome={view.outcome} onDone={closeModal} />;
+    return <SuccessView titleId={titleId} teacherName={draft.teacherName} outcome={view.outcome} onDone={closeModal} />;
   }
   if (view.name === 'outcome' && view.outcome.status === 'failure') {
     return (
@@ -86,7 +108,34 @@ function BookingFlow({
       />
     );
   }
-  return <ReviewView titleId={titleId} draft={draft} note={note} onNoteChange={setNote} onCancel={closeModal} />;
+  return (
+    <ReviewView
+      titleId={titleId}
+      draft={draft}
+      note={note}
+      onNoteChange={setNote}
+      onAcknowledgedChange={setAcknowledged}
+      priceChangedFrom={view.name === 'review' ? view.priceChangedFrom : undefined}
+      onCancel={closeModal}
+    />
+  );
+}
+
+/** Each chosen slot with its quoted deadline, in the viewer's language and zone. */
+function termsOf(draft: BookingModalData, quote: BookingQuoteResponse, language: 'ar' | 'en'): BookingTerms['slots'] {
+  const quoted = new Map(quote.slots.map((slot) => [slot.id, slot]));
+  return draft.slots.flatMap((slot) => {
+    const terms = quoted.get(slot.id);
+    if (!terms) return [];
+    return [
+      {
+        id: slot.id,
+        when: [slot.date, slot.timeRange].filter(Boolean).join(language === 'ar' ? '، ' : ', '),
+        deadline: formatMoment(terms.cancelDeadline, language),
+        cancellable: terms.cancellable,
+      },
+    ];
+  });
 }
 
 function ReviewView({
@@ -94,12 +143,16 @@ function ReviewView({
   draft,
   note,
   onNoteChange,
+  onAcknowledgedChange,
+  priceChangedFrom,
   onCancel,
 }: {
   titleId: string;
   draft: BookingModalData;
   note: string;
   onNoteChange: (note: string) => void;
+  onAcknowledgedChange: (acknowledged: boolean) => void;
+  priceChangedFrom: string | undefined;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['booking', 'payment']);
@@ -108,11 +161,22 @@ function ReviewView({
   const queryClient = useQueryClient();
   const balance = useBalance();
   const noteId = useId();
+  const acknowledgeId = useId();
+  const slotIds = draft.slots.map((slot) => slot.id);
+  const quote = useBookingQuote(slotIds);
   const totals = bookingTotals(draft.slots);
-  const cover = coverage(totals, balance.data);
   const refetchBalance = balance.refetch;
+  const acknowledged = draft.acknowledged ?? false;
+  const onBooked = draft.onBooked;
 
-  // Back from paying a top-up in another tab: show the new balance.
+  const quoted = quote.isError ? undefined : quote.data;
+  const quotedById = new Map((quoted?.slots ?? []).map((slot) => [slot.id, slot]));
+  const locked = (quoted?.slots ?? []).filter((slot) => !slot.cancellable).length;
+  const ready = quoted !== undefined && !quote.isFetching;
+  const canConfirm = ready && (locked === 0 || acknowledged);
+  const errorCode = quote.isError ? moneyErrorKey(quote.error) : null;
+
+  // Back from paying a top-up in another tab: show the new balance (the quote refetches on focus).
   useEffect(() => {
     const refresh = () => {
       if (document.visibilityState === 'visible') void refetchBalance();
@@ -125,17 +189,34 @@ function ReviewView({
     };
   }, [refetchBalance]);
 
+  // A slot taken meanwhile, or a teacher no longer listed: the page reloads its open slots.
+  useEffect(() => {
+    if (errorCode === 'errors.slotUnavailable' || errorCode === 'errors.teacherUnavailable') onBooked();
+  }, [errorCode, onBooked]);
+
   function confirm() {
+    if (!quoted || !canConfirm) return;
+    const total = quoted.total;
     const packageName = t('customPackage', { name: draft.teacherName });
     openPaymentMethod(
       openModal,
       {
         context: 'booking',
-        item: { name: packageName, nameAr: packageName, hours: totals.totalHours, price: filsToKwd(totals.totalFils) },
+        item: { name: packageName, nameAr: packageName, hours: totals.totalHours, price: total },
+        split: { ...quoted.breakdown, sufficient: quoted.sufficient },
+        terms: { slots: termsOf(draft, quoted, language), acknowledged },
         selected: draft.method,
         onSelect: (method) => {
-          const { attempt, pending } = startBooking({ draft, method, language, queryClient, t });
-          openBooking(openModal, { ...draft, method, attempt, pending });
+          const next: BookingModalData = { ...draft, expectedTotal: total };
+          const { attempt, pending } = startBooking({
+            draft: next,
+            method,
+            expectedTotal: total,
+            language,
+            queryClient,
+            t,
+          });
+          openBooking(openModal, { ...next, method, attempt, pending });
         },
       },
       // Cancelled or dismissed: back to the review with everything kept.
@@ -162,6 +243,19 @@ function ReviewView({
         </p>
       </header>
 
+      {priceChangedFrom !== undefined ? (
+        <div data-testid="booking-price-changed">
+          <Alert variant="info" title={t('review.priceChangedTitle')}>
+            {ready
+              ? t('review.priceChanged', {
+                  old: formatKwd(priceChangedFrom, language) ?? priceChangedFrom,
+                  new: formatKwd(quoted.total, language) ?? quoted.total,
+                })
+              : t('review.priceChangedLoading')}
+          </Alert>
+        </div>
+      ) : null}
+
       <section aria-labelledby={`${titleId}-slots`} className="flex flex-col gap-2">
         <h3 id={`${titleId}-slots`} className="text-sm font-semibold text-slate-700">
           {t('review.slots', { count: draft.slots.length, number: formatNumber(draft.slots.length, language) })}
@@ -169,14 +263,37 @@ function ReviewView({
         {/* Many slots scroll inside the list, keeping the total and the buttons in view. */}
         <ul className="-me-1 flex max-h-64 flex-col gap-2 overflow-y-auto pe-1" data-testid="booking-slots">
           {draft.slots.map((slot) => (
-            <SlotRow key={slot.id} slot={slot} />
+            <SlotRow key={slot.id} slot={slot} quoted={quotedById.get(slot.id)} />
           ))}
         </ul>
       </section>
 
+      {quote.isError ? (
+        <div className="flex flex-col gap-2" data-testid="booking-quote-error">
+          <Alert variant="error" title={t('review.quoteError')}>
+            {moneyErrorText(quote.error, (key) => t(key, { ns: 'payment' }))}
+          </Alert>
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            loading={quote.isFetching}
+            onClick={() => void quote.refetch()}
+          >
+            {t('review.quoteRetry')}
+          </Button>
+        </div>
+      ) : null}
+
       <dl className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 text-sm" data-testid="booking-summary">
         <SummaryRow label={t('review.total')} strong>
-          <span data-testid="booking-total">{formatKwd(filsToNumber(totals.totalFils), language)}</span>
+          {quoted ? (
+            <span data-testid="booking-total">{formatKwd(quoted.total, language)}</span>
+          ) : quote.isError ? (
+            <span>—</span>
+          ) : (
+            <Spinner size="sm" label={t('review.quoteLoading')} />
+          )}
         </SummaryRow>
         {balance.data && balance.data.remainingHours > 0 ? (
           <SummaryRow label={t('review.subscriptionHours')}>
@@ -192,9 +309,27 @@ function ReviewView({
             <span data-testid="booking-balance">{formatKwd(balance.data.balance, language)}</span>
           )}
         </SummaryRow>
+        {quoted ? <SplitRow quote={quoted} /> : null}
       </dl>
 
-      <CoverageNote cover={cover} hours={totals.totalHours} onTopUp={topUp} />
+      {quoted ? <CoverageNote quote={quoted} onTopUp={topUp} /> : null}
+
+      {locked > 0 ? (
+        <label
+          htmlFor={acknowledgeId}
+          className="flex cursor-pointer items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+          data-testid="booking-acknowledge"
+        >
+          <input
+            id={acknowledgeId}
+            type="checkbox"
+            checked={acknowledged}
+            onChange={(event) => onAcknowledgedChange(event.target.checked)}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
+          <span>{t('review.acknowledge', { count: locked })}</span>
+        </label>
+      ) : null}
 
       <div className="flex flex-col gap-1.5">
         <label htmlFor={noteId} className="text-sm font-medium text-slate-700">
@@ -220,11 +355,20 @@ function ReviewView({
         </p>
       </div>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {ready && !canConfirm ? (
+          <p id={`${titleId}-ack-needed`} className="text-sm text-amber-800 sm:me-auto">
+            {t('review.acknowledgeNeeded')}
+          </p>
+        ) : null}
         <Button variant="outline" onClick={onCancel}>
           {t('review.cancel')}
         </Button>
-        <Button onClick={confirm}>
+        <Button
+          onClick={confirm}
+          disabled={!canConfirm}
+          aria-describedby={ready && !canConfirm ? `${titleId}-ack-needed` : undefined}
+        >
           <CalendarCheck aria-hidden="true" className="size-4" />
           {t('review.confirm')}
         </Button>
@@ -233,10 +377,11 @@ function ReviewView({
   );
 }
 
-function SlotRow({ slot }: { slot: BookingSlot }) {
+function SlotRow({ slot, quoted }: { slot: BookingSlot; quoted: QuotedSlot | undefined }) {
   const { t } = useTranslation(['booking', 'payment']);
   const language = useCurrentLanguage();
-  const fils = kwdToFils(slot.price);
+  // The quoted price is the one that will be charged; the page's is shown until it arrives.
+  const fils = kwdToFils(quoted?.price ?? slot.price);
   return (
     <li
       className="flex shrink-0 items-center gap-3 rounded-xl border border-slate-200 px-3 py-2"
@@ -246,11 +391,39 @@ function SlotRow({ slot }: { slot: BookingSlot }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="font-semibold text-slate-900">{slot.timeRange}</span>
         <span className="text-sm text-slate-600">{slot.date}</span>
+        {quoted ? <SlotTerms quoted={quoted} /> : null}
       </div>
-      <span className={cx('shrink-0 text-sm font-semibold', fils === null ? 'text-amber-700' : 'text-slate-800')}>
+      <span
+        className={cx('shrink-0 text-sm font-semibold', fils === null ? 'text-amber-700' : 'text-slate-800')}
+        data-testid="booking-slot-price"
+      >
         {fils === null ? t('review.priceUnavailable') : formatKwd(filsToNumber(fils), language)}
       </span>
     </li>
+  );
+}
+
+function SlotTerms({ quoted }: { quoted: QuotedSlot }) {
+  const { t } = useTranslation(['booking', 'payment']);
+  const language = useCurrentLanguage();
+  if (quoted.cancellable) {
+    return (
+      <span className="text-xs text-slate-500" data-testid="booking-slot-terms">
+        {t('review.cancelUntil', { deadline: formatMoment(quoted.cancelDeadline, language) })}
+      </span>
+    );
+  }
+  return (
+    <span
+      className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-amber-800"
+      data-testid="booking-slot-terms"
+    >
+      <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold">
+        <Lock aria-hidden="true" className="size-3" />
+        {t('review.notCancellable')}
+      </span>
+      <span>{t('review.notCancellableWhy')}</span>
+    </span>
   );
 }
 
@@ -265,23 +438,35 @@ function SummaryRow({ label, strong = false, children }: { label: string; strong
   );
 }
 
-function CoverageNote({
-  cover,
-  hours,
-  onTopUp,
-}: {
-  cover: Coverage;
-  hours: number;
-  onTopUp: (shortfallFils: number) => void;
-}) {
+function SplitRow({ quote }: { quote: BookingQuoteResponse }) {
   const { t } = useTranslation(['booking', 'payment']);
   const language = useCurrentLanguage();
-  if (cover.kind === 'subscription') {
-    return (
-      <Alert variant="success">{t('review.coveredBySubscription', { hours: formatHours(hours, language, t) })}</Alert>
-    );
+  const withHours = quote.breakdown.subscriptionHours > 0;
+  return (
+    <div className="flex flex-col gap-1 border-t border-slate-200 pt-2">
+      <dt className="text-slate-600">{t('review.payingFromBalance')}</dt>
+      <dd className="font-semibold text-slate-900" data-testid="booking-split">
+        {splitText(quote.breakdown, language, t)}
+      </dd>
+      {withHours ? <dd className="text-xs text-slate-500">{t('review.gatewayPaysTotal')}</dd> : null}
+    </div>
+  );
+}
+
+function CoverageNote({ quote, onTopUp }: { quote: BookingQuoteResponse; onTopUp: (shortfallFils: number) => void }) {
+  const { t } = useTranslation(['booking', 'payment']);
+  const language = useCurrentLanguage();
+  const shortfallFils = quoteShortfallFils(quote);
+  if (quote.sufficient || shortfallFils <= 0) {
+    if (quote.breakdown.subscriptionHours > 0 && (kwdToFils(quote.breakdown.wallet) ?? 0) === 0) {
+      return (
+        <Alert variant="success">
+          {t('review.coveredBySubscription', { hours: formatHours(quote.breakdown.subscriptionHours, language, t) })}
+        </Alert>
+      );
+    }
+    return null;
   }
-  if (cover.kind !== 'insufficient') return null;
   return (
     <div
       className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
@@ -289,11 +474,9 @@ function CoverageNote({
     >
       <p className="flex items-start gap-2">
         <Wallet aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>
-          {t('review.insufficient', { amount: formatKwd(filsToNumber(cover.shortfallFils), language) ?? '' })}
-        </span>
+        <span>{t('review.insufficient', { amount: formatKwd(filsToNumber(shortfallFils), language) ?? '' })}</span>
       </p>
-      <Button variant="primary" size="sm" className="self-start" onClick={() => onTopUp(cover.shortfallFils)}>
+      <Button variant="primary" size="sm" className="self-start" onClick={() => onTopUp(shortfallFils)}>
         {t('review.topUp')}
       </Button>
     </div>
@@ -319,10 +502,12 @@ function SubmittingView({ titleId }: { titleId: string }) {
 
 function SuccessView({
   titleId,
+  teacherName,
   outcome,
   onDone,
 }: {
   titleId: string;
+  teacherName: string;
   outcome: Extract<BookingOutcome, { status: 'success' }>;
   onDone: () => void;
 }) {
@@ -346,6 +531,7 @@ function SuccessView({
       <h2 id={titleId} className="text-lg font-bold text-slate-900">
         {link ? t('success.pendingTitle') : t('success.title')}
       </h2>
+      <BookedLessons teacherName={teacherName} reservations={response.reservations} />
       {link ? (
         <>
           <p className="max-w-md text-slate-600">
@@ -366,9 +552,7 @@ function SuccessView({
         <>
           <p className="max-w-md text-slate-600">{t('success.body')}</p>
           <p className="text-sm text-slate-600" data-testid="booking-paid-with">
-            {response.paidWith === 'subscription'
-              ? t('success.paidWithSubscription', { hours: formatHours(response.remainingHours, language, t) })
-              : t('success.paidWithWallet', { balance: formatKwd(response.balance, language) ?? '' })}
+            {paidWithText(response, language, t)}
           </p>
         </>
       )}
@@ -383,6 +567,63 @@ function SuccessView({
         <Button onClick={onDone}>{t('success.ok')}</Button>
       </div>
     </div>
+  );
+}
+
+function paidWithText(
+  response: Extract<BookingOutcome, { status: 'success' }>['response'],
+  language: 'ar' | 'en',
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const { breakdown } = response;
+  const walletFils = kwdToFils(breakdown.wallet) ?? 0;
+  if (breakdown.subscriptionHours > 0 && walletFils > 0) {
+    return t('success.paidWithSplit', {
+      hours: formatHours(breakdown.subscriptionHours, language, t),
+      value: formatKwd(breakdown.subscriptionValue, language) ?? breakdown.subscriptionValue,
+      wallet: formatKwd(breakdown.wallet, language) ?? breakdown.wallet,
+      balance: formatKwd(response.balance, language) ?? response.balance,
+    });
+  }
+  return response.paidWith === 'subscription'
+    ? t('success.paidWithSubscription', { hours: formatHours(response.remainingHours, language, t) })
+    : t('success.paidWithWallet', { balance: formatKwd(response.balance, language) ?? '' });
+}
+
+/** The booked lessons: the teacher, each lesson's date and time, and until when it can be cancelled. */
+function BookedLessons({ teacherName, reservations }: { teacherName: string; reservations: Reservation[] }) {
+  const { t } = useTranslation(['booking', 'payment']);
+  const language = useCurrentLanguage();
+  if (reservations.length === 0) return null;
+  const now = Date.now();
+  return (
+    <section
+      className="flex w-full max-w-md flex-col gap-2 rounded-xl border border-slate-200 p-3 text-start"
+      data-testid="booking-lessons"
+    >
+      <h3 className="text-sm font-semibold text-slate-700">
+        {t('success.lessonsWith', { name: `\u2068${teacherName}\u2069` })}
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {reservations.map((reservation) => {
+          const cancellable = Date.parse(reservation.cancelDeadline) > now;
+          return (
+            <li key={reservation.id} className="flex flex-col text-sm" data-testid="booking-lesson">
+              <span className="font-semibold text-slate-900">
+                {formatLesson(reservation.startTime, reservation.endTime, language)}
+              </span>
+              {cancellable ? (
+                <span className="text-xs text-slate-600">
+                  {t('review.cancelUntil', { deadline: formatMoment(reservation.cancelDeadline, language) })}
+                </span>
+              ) : (
+                <span className="text-xs font-semibold text-amber-800">{t('review.notCancellable')}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
@@ -401,9 +642,9 @@ function FailureView({
 }) {
   const { t } = useTranslation(['booking', 'payment']);
   const { openModal } = useModal();
-  const balance = useBalance();
-  const cover = coverage(bookingTotals(draft.slots), balance.data);
-  const shortfall = cover.kind === 'insufficient' ? cover.shortfallFils : null;
+  // The wallet changed meanwhile (spent in another tab): what it lacks now, from a new quote.
+  const quote = useBookingQuote(outcome.code === 'insufficientBalance' ? draft.slots.map((slot) => slot.id) : []);
+  const shortfall = quote.data && !quote.isError ? quoteShortfallFils(quote.data) : 0;
   return (
     <div className="flex flex-col items-center gap-4 py-4 text-center" data-testid="booking-failure">
       <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700">
@@ -415,7 +656,7 @@ function FailureView({
       <p role="alert" className="max-w-md text-slate-700" data-testid="booking-error">
         {outcome.message}
       </p>
-      {outcome.code === 'insufficientBalance' && shortfall !== null ? (
+      {outcome.code === 'insufficientBalance' && shortfall > 0 ? (
         <Button
           variant="primary"
           onClick={() =>

@@ -1,4 +1,4 @@
-import type { BalanceResponse } from '@ustaz/contract';
+import type { BalanceResponse, BookingQuoteResponse } from '@ustaz/contract';
 import { kwdToFils } from '../../shared/money/kwd.ts';
 import type { BookingSlot } from '../../shared/money/money-modals.ts';
 
@@ -34,4 +34,11 @@ export function coverage(totals: BookingTotals, balance: BalanceResponse | undef
   const walletFils = kwdToFils(balance.balance) ?? 0;
   if (walletFils >= totals.totalFils) return { kind: 'wallet' };
   return { kind: 'insufficient', shortfallFils: totals.totalFils - walletFils };
+}
+
+/** What the wallet lacks to pay its part of a quote (fils), 0 when it has enough. */
+export function quoteShortfallFils(quote: Pick<BookingQuoteResponse, 'breakdown' | 'balance'>): number {
+  const walletPart = kwdToFils(quote.breakdown.wallet) ?? 0;
+  const balance = kwdToFils(quote.balance) ?? 0;
+  return Math.max(0, walletPart - balance);
 }

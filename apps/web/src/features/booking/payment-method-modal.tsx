@@ -1,14 +1,18 @@
 import type { GatewayProvider } from '@ustaz/contract';
 import type { PaymentMethod } from '@ustaz/contract/constants';
-import { CreditCard, type LucideIcon, SplitSquareHorizontal, Wallet } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { CreditCard, Lock, type LucideIcon, SplitSquareHorizontal, Wallet } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import { kwdToFils } from '../../shared/money/kwd.ts';
 import { moneyErrorText } from '../../shared/money/money-error.ts';
-import { isPaymentMethodModalData, type PaymentMethodModalData } from '../../shared/money/money-modals.ts';
+import {
+  type BookingTerms,
+  isPaymentMethodModalData,
+  type PaymentMethodModalData,
+} from '../../shared/money/money-modals.ts';
 import { useBalance } from '../../shared/money/use-balance.ts';
 import { type GatewayBlock, gatewayBlock, usePaymentMethods } from '../../shared/money/use-payment-methods.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -17,6 +21,7 @@ import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.ts
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { coverage } from './booking-totals.ts';
+import { splitText } from './split-text.ts';
 
 /** Which choices each context offers (spec 9): Payzah only when buying a subscription. */
 export function methodsFor(context: PaymentMethodModalData['context']): PaymentMethod[] {
@@ -55,11 +60,14 @@ function PaymentMethodChooser({
   closeModal: () => void;
   titleId: string;
 }) {
-  const { t } = useTranslation('payment');
+  const { t } = useTranslation(['payment', 'booking']);
   const language = useCurrentLanguage();
   const balance = useBalance();
   const methods = usePaymentMethods();
   const [busy, setBusy] = useState<PaymentMethod | null>(null);
+  const [acknowledged, setAcknowledged] = useState(data.terms?.acknowledged ?? false);
+  const needsTick = (data.terms?.slots ?? []).some((slot) => !slot.cancellable);
+  const waitingForTick = needsTick && !acknowledged;
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -84,6 +92,15 @@ function PaymentMethodChooser({
     const info = balance.data;
     if (!info) return { method: 'balance', blocked: null, detail: null, sandbox: false };
     const wallet = t('method.walletBalance', { amount: formatKwd(info.balance, language) ?? info.balance });
+    if (data.context === 'booking' && data.split) {
+      return {
+        method: 'balance',
+        blocked: data.split.sufficient ? null : t('method.insufficientForBooking'),
+        detail: `${splitText(data.split, language, t)} · ${wallet}`,
+        sandbox: false,
+        withHours: info.remainingHours > 0,
+      };
+    }
     if (data.context === 'booking') {
       const detail =
         info.remainingHours > 0
@@ -117,7 +134,7 @@ function PaymentMethodChooser({
   );
 
   async function choose(method: PaymentMethod) {
-    if (busy) return;
+    if (busy || waitingForTick) return;
     setBusy(method);
     try {
       await data.onSelect(method);
@@ -145,15 +162,28 @@ function PaymentMethodChooser({
           </span>
         </p>
       </div>
+      {data.terms ? (
+        <TermsList
+          terms={data.terms}
+          acknowledged={acknowledged}
+          onAcknowledgedChange={setAcknowledged}
+          disabled={busy !== null}
+        />
+      ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-semibold text-slate-700">{t('method.choose')}</legend>
+        {waitingForTick ? (
+          <p className="text-sm text-amber-800" data-testid="payment-acknowledge-first">
+            {t('method.acknowledgeFirst')}
+          </p>
+        ) : null}
         {choices.map((choice) => (
           <ChoiceButton
             key={choice.method}
             choice={choice}
             context={data.context}
             busy={busy === choice.method}
-            disabled={busy !== null || choice.blocked !== null}
+            disabled={busy !== null || choice.blocked !== null || waitingForTick}
             lastUsed={data.selected === choice.method}
             onChoose={() => void choose(choice.method)}
           />
@@ -165,6 +195,61 @@ function PaymentMethodChooser({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** Each lesson's cancellation deadline; lessons inside the window need the tick before paying. */
+function TermsList({
+  terms,
+  acknowledged,
+  onAcknowledgedChange,
+  disabled,
+}: {
+  terms: BookingTerms;
+  acknowledged: boolean;
+  onAcknowledgedChange: (acknowledged: boolean) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation(['payment', 'booking']);
+  const checkboxId = useId();
+  const locked = terms.slots.filter((slot) => !slot.cancellable).length;
+  return (
+    <section className="flex flex-col gap-2" data-testid="payment-terms">
+      <h3 className="text-sm font-semibold text-slate-700">{t('method.termsTitle')}</h3>
+      <ul className="flex max-h-40 flex-col gap-1.5 overflow-y-auto text-sm">
+        {terms.slots.map((slot) => (
+          <li key={slot.id} className="flex flex-col" data-testid="payment-term">
+            <span className="text-slate-800">{slot.when}</span>
+            {slot.cancellable ? (
+              <span className="text-xs text-slate-500">
+                {t('review.cancelUntil', { ns: 'booking', deadline: slot.deadline })}
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+                <Lock aria-hidden="true" className="size-3" />
+                {t('review.notCancellable', { ns: 'booking' })} · {t('review.notCancellableWhy', { ns: 'booking' })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {locked > 0 ? (
+        <label
+          htmlFor={checkboxId}
+          className="flex cursor-pointer items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+        >
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={acknowledged}
+            disabled={disabled}
+            onChange={(event) => onAcknowledgedChange(event.target.checked)}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
+          <span>{t('review.acknowledge', { ns: 'booking', count: locked })}</span>
+        </label>
+      ) : null}
+    </section>
   );
 }
 

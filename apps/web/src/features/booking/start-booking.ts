@@ -13,6 +13,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type StartBookingInput = {
   draft: BookingModalData;
   method: PaymentMethod;
+  /** The total the student saw (KWD): the server refuses another one with 409 priceChanged. */
+  expectedTotal: string;
   language: Language;
   queryClient: QueryClient;
   /** `t` of the booking namespace (with `payment:` keys reachable). */
@@ -24,8 +26,10 @@ export type StartBookingInput = {
  * once; the returned outcome never rejects. Success: onBooked runs, the balance is refreshed, a
  * toast is shown, and a payment link opens in a new tab with an initiation toast. A FAILED
  * payment status or an error: an error toast (cut to 100 characters) and the failure outcome.
+ * The body always carries `expectedTotal`; 409 priceChanged is a failure with that code, which the
+ * modal shows as the review again with the new price.
  */
-export function startBooking({ draft, method, language, queryClient, t }: StartBookingInput): {
+export function startBooking({ draft, method, expectedTotal, language, queryClient, t }: StartBookingInput): {
   attempt: IdempotentAttempt;
   pending: Promise<BookingOutcome>;
 } {
@@ -34,6 +38,7 @@ export function startBooking({ draft, method, language, queryClient, t }: StartB
     paymentMethod: method,
     note: draft.note?.trim() ?? '',
     language,
+    expectedTotal,
   };
   const attempt = attemptFor(draft.attempt, request);
   const paymentText = (key: string) => t(key, { ns: 'payment' });
@@ -62,8 +67,9 @@ export function startBooking({ draft, method, language, queryClient, t }: StartB
       const message = moneyErrorText(error, paymentText);
       void notify.error(message);
       const code = moneyErrorKey(error)?.replace(/^errors\./, '');
-      // A slot taken by someone else meanwhile: the page reloads the open slots.
-      if (code === 'slotUnavailable') draft.onBooked();
+      // A slot taken or repriced meanwhile, or a teacher no longer listed: the page reloads the open
+      // slots (and the balance invalidation above asks for a new quote).
+      if (code === 'slotUnavailable' || code === 'priceChanged' || code === 'teacherUnavailable') draft.onBooked();
       return { status: 'failure', message, ...(code ? { code } : {}) };
     },
   );

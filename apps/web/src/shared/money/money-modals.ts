@@ -56,6 +56,10 @@ export type BookingModalData = {
   attempt?: IdempotentAttempt;
   /** A booking request on its way: the modal shows submitting, then its outcome. */
   pending?: Promise<BookingOutcome>;
+  /** The total the student confirmed (KWD), sent as `expectedTotal`; shown again if the price changed. */
+  expectedTotal?: string;
+  /** The student ticked that the lessons inside the cancellation window cannot be cancelled. */
+  acknowledged?: boolean;
 };
 
 export function isBookingModalData(data: unknown): data is BookingModalData {
@@ -88,6 +92,25 @@ export type PaymentMethodModalData = {
   onSelect: (method: PaymentMethod) => unknown;
   /** The method chosen last time, marked as such. */
   selected?: PaymentMethod;
+  /** A booking paid from the balance: subscription hours first, the rest from the wallet (the quote). */
+  split?: BookingSplit;
+  /** A booking's terms: each slot's cancellation deadline; one inside the window needs a tick first. */
+  terms?: BookingTerms;
+};
+
+/** How the balance would pay a booking (KWD strings), and whether the wallet covers its part. */
+export type BookingSplit = {
+  subscriptionHours: number;
+  subscriptionValue: string;
+  wallet: string;
+  sufficient: boolean;
+};
+
+/** Shown as given: `when` and `deadline` are already in the viewer's language and time zone. */
+export type BookingTerms = {
+  slots: { id: number; when: string; deadline: string; cancellable: boolean }[];
+  /** Ticked on the review already. */
+  acknowledged: boolean;
 };
 
 export function isPaymentMethodModalData(data: unknown): data is PaymentMethodModalData {

@@ -1,6 +1,7 @@
 import type {
   ActiveSubscriptionResponse,
   BalanceResponse,
+  BookingQuoteResponse,
   BookingResponse,
   Payment,
   PaymentMethodsResponse,
@@ -68,9 +69,38 @@ export function bookingResponse(overrides: Partial<BookingResponse> = {}): Booki
   return {
     paymentStatus: 'PAID',
     paidWith: 'wallet',
+    breakdown: { subscriptionHours: 0, subscriptionValue: '0.000', wallet: '12.500' },
     reservations: [reservation()],
     balance: '17.500',
     remainingHours: 0,
+    ...overrides,
+  };
+}
+
+/** A quote of booking `slots` (each 1 h, from 2099-03-14T15:00Z on, 12.500 KWD) paid from the wallet. */
+export function bookingQuote(
+  overrides: Partial<BookingQuoteResponse> = {},
+  slots: Partial<BookingQuoteResponse['slots'][number]>[] = [{}],
+): BookingQuoteResponse {
+  const quoted = slots.map((slot, index) => {
+    const start = Date.parse('2099-03-14T15:00:00.000Z') + index * 3_600_000;
+    return {
+      id: 101 + index,
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + 3_600_000).toISOString(),
+      price: '12.500',
+      cancelDeadline: new Date(start - 24 * 3_600_000).toISOString(),
+      cancellable: true,
+      ...slot,
+    };
+  });
+  const total = (quoted.reduce((sum, slot) => sum + Math.round(Number(slot.price) * 1000), 0) / 1000).toFixed(3);
+  return {
+    total,
+    breakdown: { subscriptionHours: 0, subscriptionValue: '0.000', wallet: total },
+    balance: '30.000',
+    sufficient: true,
+    slots: quoted,
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ export type BookingRequestBody = {
   paymentMethod: PaymentMethod;
   note: string;
   language: Language;
+  /** The total the student saw (KWD). */
+  expectedTotal: string;
 };
 
 /** The call for the chosen slots: one slot books with /single, several with /multiple (spec 7). */
@@ -23,6 +25,7 @@ export function bookingCall(request: BookingRequestBody): {
         note: request.note,
         paymentMethod: request.paymentMethod,
         language: request.language,
+        expectedTotal: request.expectedTotal,
       },
     };
   }
@@ -33,6 +36,7 @@ export function bookingCall(request: BookingRequestBody): {
       paymentMethod: request.paymentMethod,
       note: request.note,
       language: request.language,
+      expectedTotal: request.expectedTotal,
     },
   };
 }
@@ -40,7 +44,8 @@ export function bookingCall(request: BookingRequestBody): {
 /**
  * POST /api/v1/booking/single or /multiple with an Idempotency-Key (the same key for a retry of the
  * same attempt). 422 `errors.balance` insufficientBalance, `errors.paymentMethod` belowMinimum;
- * 409 slotUnavailable; 502 gatewayError.
+ * 409 slotUnavailable, priceChanged (the slots no longer cost `expectedTotal`: nothing held or charged),
+ * teacherUnavailable; 429 tooManyPendingPayments, tooManyRequests; 502 gatewayError.
  */
 export function createBooking(request: BookingRequestBody, idempotencyKey: string): Promise<BookingResponse> {
   const { path, body } = bookingCall(request);
