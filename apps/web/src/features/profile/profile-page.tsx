@@ -15,6 +15,7 @@ import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
 import { AvailabilityEditor } from '../availability/availability-editor.tsx';
 import { WalletSection } from '../wallet/wallet-section.tsx';
+import { AccountSettings } from './account-settings.tsx';
 
 function leaveForDashboard(url: string) {
   window.location.assign(url);
@@ -93,7 +94,10 @@ function TeacherProfile({ user }: { user: User }) {
   );
 }
 
-/** What both profiles show: photo or initials, name, e-mail, member since, and the edit button. */
+/**
+ * What both profiles show: photo or initials, name, e-mail, member since, the edit button, and
+ * below the role's sections the account settings (password change, account deletion).
+ */
 function ProfileLayout({ user, roleLabel, children }: { user: User; roleLabel: string; children?: ReactNode }) {
   const { t } = useTranslation('profile');
   const lang = useCurrentLanguage();
@@ -154,7 +158,10 @@ function ProfileLayout({ user, roleLabel, children }: { user: User; roleLabel: s
           </dl>
         </div>
       </div>
-      {children ? <div className="mt-6 flex flex-col gap-6">{children}</div> : null}
+      <div className="mt-6 flex flex-col gap-6">
+        {children}
+        <AccountSettings user={user} />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,174 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Language, User } from '@ustaz/contract';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../../public/locales/ar/profile.json';
+import en from '../../../public/locales/en/profile.json';
+import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import { createTestI18n, jsonResponse } from '../../shared/test/test-i18n.ts';
+import { AppToaster } from '../../shared/ui/toast.tsx';
+import { AccountSettings } from './account-settings.tsx';
+
+const USER: User = {
+  id: 8,
+  email: 'mariam@ustaz.example',
+  firstName: 'Mariam',
+  lastName: 'Hassan',
+  role: { id: 3, name: 'student' },
+  photo: null,
+  provider: 'email',
+  emailConfirmed: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+type Call = { method: string; url: string; body: unknown };
+
+function mockApi(answer: (method: string, body: unknown) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : null;
+      calls.push({ method, url: String(input), body });
+      return answer(method, body);
+    }),
+  );
+  return calls;
+}
+
+async function renderSettings(language: Language, user: User = USER) {
+  const { i18n } = await createTestI18n(language);
+  const logout = vi.fn(async () => {});
+  const auth: AuthContextValue = {
+    user,
+    isAuthenticated: true,
+    loading: false,
+    error: null,
+    setUser: vi.fn(),
+    storeSession: vi.fn(),
+    signIn: vi.fn(),
+    logout,
+    refreshUser: vi.fn(),
+  };
+  render(
+    <I18nextProvider i18n={i18n}>
+      <AuthContext value={auth}>
+        <AccountSettings user={user} />
+        <AppToaster />
+      </AuthContext>
+    </I18nextProvider>,
+  );
+  return { logout };
+}
+
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`), { selector: 'input' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('password change', () => {
+  it('a wrong current password shows the message in the user language on its field', async () => {
+    const calls = mockApi(() => jsonResponse(422, { status: 422, errors: { oldPassword: 'incorrectPassword' } }));
+    await renderSettings('ar');
+    const user = userEvent.setup();
+    await user.type(field(ar.security.oldPassword), 'Wrong123');
+    await user.type(field(ar.security.newPassword), 'Brand9new');
+    await user.type(field(ar.security.confirmPassword), 'Brand9new');
+    await user.click(screen.getByRole('button', { name: ar.security.submit }));
+    expect(await screen.findByText(ar.security.errors.incorrectPassword)).toBeTruthy();
+    expect(calls).toEqual([
+      { method: 'PATCH', url: '/api/v1/auth/me', body: { oldPassword: 'Wrong123', password: 'Brand9new' } },
+    ]);
+  });
+
+  it('checks the new password before calling: too short, and the confirmation must match', async () => {
+    const calls = mockApi(() => jsonResponse(200, USER));
+    await renderSettings('en');
+    const user = userEvent.setup();
+    await user.type(field(en.security.oldPassword), 'Secret123');
+    await user.type(field(en.security.newPassword), '123');
+    await user.type(field(en.security.confirmPassword), '1234');
+    await user.click(screen.getByRole('button', { name: en.security.submit }));
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(screen.getByText(en.security.passwordsMismatch)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('a right one changes the password, says so and empties the form', async () => {
+    mockApi(() => jsonResponse(200, USER));
+    await renderSettings('en');
+    const user = userEvent.setup();
+    await user.type(field(en.security.oldPassword), 'Secret123');
+    await user.type(field(en.security.newPassword), 'Brand9new');
+    await user.type(field(en.security.confirmPassword), 'Brand9new');
+    await user.click(screen.getByRole('button', { name: en.security.submit }));
+    expect(await screen.findByText(en.security.changed)).toBeTruthy();
+    await waitFor(() => expect((field(en.security.oldPassword) as HTMLInputElement).value).toBe(''));
+  });
+
+  it('is not offered to a Google account', async () => {
+    mockApi(() => jsonResponse(200, {}));
+    await renderSettings('en', { ...USER, provider: 'google' });
+    expect(screen.queryByRole('form', { name: en.security.title })).toBeNull();
+    expect(screen.getByRole('button', { name: en.delete.open })).toBeTruthy();
+  });
+});
+
+describe('account deletion', () => {
+  it('with upcoming lessons: the refusal is explained and the user stays signed in', async () => {
+    const calls = mockApi(() =>
+      jsonResponse(409, { status: 409, code: 'hasUpcomingReservations', message: 'Cancel or finish them first' }),
+    );
+    const { logout } = await renderSettings('ar');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: ar.delete.open }));
+    const dialog = await screen.findByRole('alertdialog', { name: ar.delete.confirmTitle });
+    expect(dialog).toBeTruthy();
+    await user.type(field(ar.delete.password), 'Secret123');
+    await user.click(screen.getByRole('button', { name: ar.delete.confirm }));
+    expect(await screen.findByText(ar.delete.hasUpcomingReservations)).toBeTruthy();
+    expect(calls).toEqual([{ method: 'DELETE', url: '/api/v1/auth/me', body: { password: 'Secret123' } }]);
+    expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('a wrong password is said on the field; the right one deletes, signs out and says so', async () => {
+    let attempt = 0;
+    mockApi(() => {
+      attempt += 1;
+      return attempt === 1
+        ? jsonResponse(422, { status: 422, errors: { password: 'incorrectPassword' } })
+        : jsonResponse(200, { success: true });
+    });
+    const { logout } = await renderSettings('en');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: en.delete.open }));
+    await user.type(field(en.delete.password), 'Wrong123');
+    await user.click(screen.getByRole('button', { name: en.delete.confirm }));
+    expect(await screen.findByText(en.security.errors.incorrectPassword)).toBeTruthy();
+    expect(logout).not.toHaveBeenCalled();
+    await user.clear(field(en.delete.password));
+    await user.type(field(en.delete.password), 'Secret123');
+    await user.click(screen.getByRole('button', { name: en.delete.confirm }));
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText(en.delete.done)).toBeTruthy();
+  });
+
+  it('a Google account confirms by typing the word', async () => {
+    const calls = mockApi(() => jsonResponse(200, { success: true }));
+    const { logout } = await renderSettings('en', { ...USER, provider: 'google' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: en.delete.open }));
+    const input = field(en.delete.typeWord.replace('{{word}}', en.delete.word));
+    await user.type(input, 'delete');
+    await user.click(screen.getByRole('button', { name: en.delete.confirm }));
+    expect(await screen.findByText(en.delete.wordMismatch.replace('{{word}}', en.delete.word))).toBeTruthy();
+    expect(calls).toEqual([]);
+    await user.clear(input);
+    await user.type(input, en.delete.word);
+    await user.click(screen.getByRole('button', { name: en.delete.confirm }));
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([{ method: 'DELETE', url: '/api/v1/auth/me', body: {} }]);
+  });
+});

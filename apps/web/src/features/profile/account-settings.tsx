@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@ustaz/contract';
+import { KeyRound, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { ApiRequestError } from '../../shared/http/client.ts';
+import { errorCode, fieldErrorCodes, isNetworkError } from '../../shared/lib/api-errors.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Modal } from '../../shared/ui/modal/modal.tsx';
+import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
+import { notify } from '../../shared/ui/toast.tsx';
+import { changePassword } from './api/change-password.ts';
+import { deleteAccount } from './api/delete-account.ts';
+import { type ChangePasswordValues, changePasswordSchema, PROFILE_VALIDATION_VALUES } from './profile-schemas.ts';
+
+/** Field codes of the server the `profile` namespace words (`security.errors.<code>`). */
+const KNOWN_FIELD_CODES = new Set(['incorrectPassword', 'required', 'tooShort', 'tooLong']);
+
+/** The text of a refused call in the user's language: a known code, a wait, the network, or a fallback. */
+function useFailureText() {
+  const { t } = useTranslation('profile');
+  return (error: unknown, fallbackKey: string) => {
+    if (error instanceof ApiRequestError && error.status === 429) {
+      return error.retryAfterSeconds
+        ? t('security.errors.tooManyRequestsWait', { seconds: error.retryAfterSeconds })
+        : t('security.errors.tooManyRequests');
+    }
+    if (isNetworkError(error)) return t('edit.network');
+    const code = errorCode(error);
+    if (code === 'hasUpcomingReservations') return t('delete.hasUpcomingReservations');
+    return t(fallbackKey);
+  };
+}
+
+/** The profile's account part: a password change (e-mail accounts) and the account deletion. */
+export function AccountSettings({ user }: { user: User }) {
+  return (
+    <>
+      {user.provider === 'email' ? <ChangePasswordForm /> : null}
+      <DeleteAccountSection user={user} />
+    </>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation('profile');
+  const failureText = useFailureText();
+  const headingId = useId();
+  const [banner, setBanner] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await changePassword({ oldPassword: values.oldPassword, password: values.password });
+      reset();
+      void notify.success(t('security.changed'));
+    } catch (error) {
+      const fields = fieldErrorCodes(error);
+      let shown = false;
+      for (const field of ['oldPassword', 'password'] as const) {
+        const code = fields[field];
+        if (!code) continue;
+        shown = true;
+        const key = KNOWN_FIELD_CODES.has(code) ? code : 'invalid';
+        setError(field, { type: 'server', message: `security.errors.${key}` });
+      }
+      if (!shown) setBanner(failureText(error, 'security.failed'));
+    }
+  });
+
+  const message = (key: string | undefined) => (key ? t(key, PROFILE_VALIDATION_VALUES) : undefined);
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <KeyRound aria-hidden="true" className="size-5 text-primary" />
+        {t('security.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('security.hint')}</p>
+      <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4" aria-label={t('security.title')}>
+        {banner ? <Alert>{banner}</Alert> : null}
+        <PasswordInput
+          {...register('oldPassword')}
+          label={t('security.oldPassword')}
+          autoComplete="current-password"
+          required
+          error={message(errors.oldPassword?.message)}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PasswordInput
+            {...register('password')}
+            label={t('security.newPassword')}
+            autoComplete="new-password"
+            required
+            helperText={errors.password ? undefined : t('security.rules', PROFILE_VALIDATION_VALUES)}
+            error={message(errors.password?.message)}
+          />
+          <PasswordInput
+            {...register('confirmPassword')}
+            label={t('security.confirmPassword')}
+            autoComplete="new-password"
+            required
+            error={message(errors.confirmPassword?.message)}
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" loading={isSubmitting}>
+            {isSubmitting ? t('security.saving') : t('security.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DeleteAccountSection({ user }: { user: User }) {
+  const { t } = useTranslation('profile');
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold text-red-800">
+        <Trash2 aria-hidden="true" className="size-5" />
+        {t('delete.title')}
+      </h2>
+      <p className="mt-1 text-sm leading-6 text-slate-600">{t('delete.hint')}</p>
+      <div className="mt-4 flex justify-end">
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          {t('delete.open')}
+        </Button>
+      </div>
+      {open ? <DeleteAccountDialog user={user} onClose={() => setOpen(false)} /> : null}
+    </section>
+  );
+}
+
+type DeleteValues = { password: string; confirmation: string };
+
+/**
+ * The deletion's confirmation: the current password for an e-mail account, the confirmation
+ * word for a Google one. On success the session ends here too and the user lands on home.
+ */
+function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation('profile');
+  const auth = useAuth();
+  const failureText = useFailureText();
+  const messageId = useId();
+  const withPassword = user.provider === 'email';
+  const word = t('delete.word');
+  const [banner, setBanner] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeleteValues>({ defaultValues: { password: '', confirmation: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    if (withPassword && !values.password) {
+      setError('password', { type: 'required', message: t('security.errors.required') });
+      return;
+    }
+    if (!withPassword && values.confirmation.trim() !== word) {
+      setError('confirmation', { type: 'validate', message: t('delete.wordMismatch', { word }) });
+      return;
+    }
+    try {
+      await deleteAccount(withPassword ? { password: values.password } : {});
+    } catch (error) {
+      const code = fieldErrorCodes(error).password;
+      if (code) {
+        const key = KNOWN_FIELD_CODES.has(code) ? code : 'invalid';
+        setError('password', { type: 'server', message: t(`security.errors.${key}`) });
+      } else setBanner(failureText(error, 'delete.failed'));
+      return;
+    }
+    // Every session of the account has ended: sign out here too and land on home.
+    onClose();
+    await auth.logout();
+    void notify.success(t('delete.done'));
+  });
+
+  return (
+    <Modal
+      open
+      onClose={() => {
+        if (!isSubmitting) onClose();
+      }}
+      size="sm"
+      role="alertdialog"
+      title={t('delete.confirmTitle')}
+      describedBy={messageId}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('delete.confirmTitle')}>
+        <p id={messageId} className="leading-7 text-slate-700">
+          {t('delete.confirmMessage')}
+        </p>
+        {banner ? <Alert>{banner}</Alert> : null}
+        {withPassword ? (
+          <PasswordInput
+            {...register('password')}
+            label={t('delete.password')}
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+          />
+        ) : (
+          <TextInput
+            {...register('confirmation')}
+            label={t('delete.typeWord', { word })}
+            autoComplete="off"
+            required
+            error={errors.confirmation?.message}
+          />
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+            {t('edit.cancel')}
+          </Button>
+          <Button type="submit" variant="destructive" loading={isSubmitting}>
+            {t('delete.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+import { type User, userSchema } from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+/**
+ * PATCH /api/v1/auth/me with the current and the new password: the updated user. 422
+ * `oldPassword: 'incorrectPassword' | 'required'`, `password: 'tooShort'`; the other sessions end.
+ */
+export async function changePassword(body: { oldPassword: string; password: string }): Promise<User> {
+  return userSchema.parse(await apiRequest<unknown>('/api/v1/auth/me', { method: 'PATCH', body }));
+}
