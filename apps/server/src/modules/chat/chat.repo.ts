@@ -6,6 +6,8 @@ import {
   files,
   type MessageRow,
   messages,
+  reservations,
+  teacherProfiles,
   type UserRow,
   users,
 } from '../../db/schema.ts';
@@ -29,6 +31,40 @@ export async function ensureConversation(db: Executor, studentId: number, teache
     .where(and(eq(conversations.studentId, studentId), eq(conversations.teacherId, teacherId)));
   if (!row) throw new Error('conversation not created');
   return row;
+}
+
+/** The pair's conversation when it exists (never creates one). */
+export async function findPairConversation(
+  db: Executor,
+  studentId: number,
+  teacherId: number,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.studentId, studentId), eq(conversations.teacherId, teacherId)));
+  return row;
+}
+
+/** Whether the student ever booked the teacher (a reservation of any status). */
+export async function hasBooked(db: Executor, studentId: number, teacherUserId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .where(and(eq(reservations.studentId, studentId), eq(teacherProfiles.userId, teacherUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether someone sent at least one message in a conversation. */
+export async function hasWritten(db: Executor, conversationId: number, senderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findConversation(db: Executor, id: number): Promise<ConversationRow | undefined> {

@@ -20,7 +20,10 @@ import {
   findByClientId,
   findConversation,
   findMessage,
+  findPairConversation,
   findUser,
+  hasBooked,
+  hasWritten,
   lastMessages,
   messageIdsBetween,
   messagesPage,
@@ -64,6 +67,35 @@ export function toChatMessage(row: MessageRow, conversation: ConversationRow): C
  * two participants can read or write.
  */
 export function createChatService({ db, presence }: { db: Db; presence: Presence }) {
+  /**
+   * Pairs whose teacher may write (`student:teacher`). Once allowed, always allowed: a reservation
+   * of any status and a sent message both stay, so the answer is remembered in this process.
+   */
+  const teacherMayWrite = new Set<string>();
+
+  /**
+   * A teacher writes first only to a student who booked them or who wrote to them: no cold
+   * messages to students found elsewhere. Students may write to any teacher.
+   */
+  async function assertTeacherMayWrite(studentId: number, teacherId: number): Promise<void> {
+    const key = `${studentId}:${teacherId}`;
+    if (teacherMayWrite.has(key)) return;
+    let allowed = await hasBooked(db, studentId, teacherId);
+    if (!allowed) {
+      const conversation = await findPairConversation(db, studentId, teacherId);
+      allowed = conversation !== undefined && (await hasWritten(db, conversation.id, studentId));
+    }
+    if (!allowed) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        'A teacher can message a student only after the student booked them or wrote to them',
+      );
+    }
+    if (teacherMayWrite.size >= 100_000) teacherMayWrite.clear();
+    teacherMayWrite.add(key);
+  }
+
   async function participantConversation(userId: number, conversationId: number): Promise<ConversationRow> {
     const conversation = await findConversation(db, conversationId);
     // 404 for strangers too: whether a conversation exists is not theirs to know.
@@ -117,14 +149,23 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
             ? { studentId: other.id, teacherId: me.id }
             : null;
       if (!pair) throw new HttpError(403, 'forbidden', 'Chats are between a student and a teacher');
+      if (me.roleId === ROLE.teacher) await assertTeacherMayWrite(pair.studentId, pair.teacherId);
       const conversation = await ensureConversation(db, pair.studentId, pair.teacherId);
       const [summary] = await summaries(userId, [conversation]);
       if (!summary) throw new HttpError(404, 'notFound', 'User not found');
       return summary;
     },
 
+    /**
+     * The user's conversations. A teacher does not see the ones a student opened without writing
+     * (the teacher could not answer them yet).
+     */
     async list(userId: number): Promise<ConversationSummary[]> {
-      return summaries(userId, await conversationsOf(db, userId));
+      const rows = await conversationsOf(db, userId);
+      return summaries(
+        userId,
+        rows.filter((row) => row.teacherId !== userId || row.lastSeq > 0),
+      );
     },
 
     async history(
@@ -151,6 +192,7 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
         if (otherOf(conversation, userId) !== input.recipientId) {
           throw new FieldValidationError({ recipientId: 'invalid' });
         }
+        if (conversation.teacherId === userId) await assertTeacherMayWrite(conversation.studentId, userId);
       } else {
         const summary = await this.withUser(userId, input.recipientId);
         conversation = await participantConversation(userId, summary.conversationId);

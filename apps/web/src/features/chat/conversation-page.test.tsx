@@ -8,7 +8,7 @@ import { setConnectionState } from '../../shared/realtime/connection-state.ts';
 import { realtimeEvents } from '../../shared/realtime/realtime-events.ts';
 import { type ApiCall, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
-import { chatMessage, conversationSummary, myMessage, signedIn, TEACHER_ID } from './chat-test-data.ts';
+import { chatMessage, conversationSummary, me, myMessage, signedIn, TEACHER_ID } from './chat-test-data.ts';
 import { ConversationPage } from './conversation-page.tsx';
 
 const socket = vi.hoisted(() => ({
@@ -76,15 +76,17 @@ function chatApi({
 function renderPage({
   language = 'en',
   path = `/chats/${TEACHER_ID}`,
+  auth = signedIn(),
 }: {
   language?: 'ar' | 'en';
   path?: string;
+  auth?: ReturnType<typeof signedIn>;
 } = {}) {
   return renderAppRoute(<ConversationPage timeZone={ZONE} now={NOW} />, {
     language,
     path,
     pattern: '/chats/:userId',
-    auth: signedIn(),
+    auth,
   });
 }
 
@@ -391,6 +393,14 @@ describe('ConversationPage', () => {
     await renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByRole('link', { name: en.conversation.back }).getAttribute('href')).toBe('/en/chats');
+  });
+
+  it('a teacher refused a chat (403) is told when a teacher may write first', async () => {
+    chatApi({ summary: { status: 403, body: { status: 403, code: 'forbidden', message: 'No' } } });
+    await renderPage({ auth: signedIn(me({ role: { id: 2, name: 'teacher' } })) });
+    expect(await screen.findByRole('heading', { level: 1, name: en.conversation.forbiddenTitle })).toBeTruthy();
+    expect(screen.getByText(en.conversation.forbiddenTeacherBody)).toBeTruthy();
+    expect(screen.queryByText(en.conversation.forbiddenBody)).toBeNull();
   });
 
   it('an id that is not a user id is not found without asking the server', async () => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ConversationSummary } from '@ustaz/contract';
+import { type ChatMessage, type ConversationSummary, ROLE } from '@ustaz/contract';
 import { ArrowLeft, MessageCircleOff, TriangleAlert, UserX } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,8 @@ export function ConversationPage({ timeZone, now }: { timeZone?: string; now?: D
   if (summary.isError) {
     const status = summary.error instanceof ApiRequestError ? summary.error.status : 0;
     if (status === 404) return <Problem kind="notFound" />;
-    if (status === 403) return <Problem kind="forbidden" />;
+    // A teacher writes first only to a student who booked them or wrote to them.
+    if (status === 403) return <Problem kind="forbidden" teacher={user.role.id === ROLE.teacher} />;
     return <Problem kind="error" onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
   }
   return (
@@ -359,10 +360,13 @@ function Problem({
   kind,
   onRetry,
   retrying,
+  teacher = false,
 }: {
   kind: 'notFound' | 'forbidden' | 'error';
   onRetry?: () => void;
   retrying?: boolean;
+  /** The viewer is a teacher (a refused chat then says when a teacher may write). */
+  teacher?: boolean;
 }) {
   const { t } = useTranslation('chat');
   const language = useCurrentLanguage();
@@ -375,7 +379,9 @@ function Problem({
     >
       <Icon aria-hidden="true" className={cx('size-10', kind === 'error' ? 'text-red-700' : 'text-primary')} />
       <h1 className="text-2xl font-extrabold text-slate-900">{t(`conversation.${kind}Title`)}</h1>
-      <p className="text-slate-600">{t(`conversation.${kind}Body`)}</p>
+      <p className="text-slate-600">
+        {t(kind === 'forbidden' && teacher ? 'conversation.forbiddenTeacherBody' : `conversation.${kind}Body`)}
+      </p>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         {onRetry ? (
           <Button onClick={onRetry} loading={retrying}>

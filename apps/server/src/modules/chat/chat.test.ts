@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationSummary, MessageAck } from '@ustaz/contract';
+import { eq, or } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, messages } from '../../db/schema.ts';
+import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
+import { createTestApp } from '../../test/helpers.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let f: ReturnType<typeof createFactories>;
+let url: string;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
+  f = createFactories(ctx.database);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  url = `http://127.0.0.1:${address.port}`;
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+function client(user: TestUser): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: user.headers.authorization.slice('Bearer '.length) },
+      reconnection: false,
+      forceNew: true,
+    });
+    open.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function send(from: TestUser, payload: Record<string, unknown>): Promise<MessageAck> {
+  const socket = await client(from);
+  return socket.timeout(3000).emitWithAck('message', { clientMessageId: randomUUID(), ...payload });
+}
+
+const withUser = (viewer: TestUser, otherId: number) =>
+  ctx.app.inject({ url: `/api/v1/chats/with/${otherId}`, headers: viewer.headers });
+
+async function pairRows(student: TestUser, teacher: TestTeacher) {
+  const rows = await ctx.database.db
+    .select()
+    .from(conversations)
+    .where(or(eq(conversations.studentId, student.user.id), eq(conversations.teacherId, teacher.user.id)));
+  return rows.filter((row) => row.studentId === student.user.id && row.teacherId === teacher.user.id);
+}
+
+describe('who may start a conversation', () => {
+  it('a teacher cannot write first to a student who never booked them or wrote to them (403, nothing stored)', async () => {
+    const teacher = await f.teacher();
+    const student = await f.student();
+    const rest = await withUser(teacher, student.user.id);
+    expect(rest.statusCode).toBe(403);
+    expect(rest.json()).toMatchObject({ status: 403, code: 'forbidden' });
+    const ack = await send(teacher, { recipientId: student.user.id, content: 'Cheap lessons, call me!' });
+    expect(ack).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await pairRows(student, teacher)).toEqual([]);
+    const stored = await ctx.database.db.select().from(messages).where(eq(messages.senderId, teacher.user.id));
+    expect(stored).toEqual([]);
+  });
+
+  it('a student may write to any teacher, and the teacher may then answer', async () => {
+    const teacher = await f.teacher();
+    const student = await f.student();
+    const first = await send(student, { recipientId: teacher.user.id, content: 'Hello, are you free?' });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const opened = await withUser(teacher, student.user.id);
+    expect(opened.statusCode).toBe(200);
+    expect((opened.json() as ConversationSummary).conversationId).toBe(first.message.conversationId);
+    const answer = await send(teacher, {
+      conversationId: first.message.conversationId,
+      recipientId: student.user.id,
+      content: 'Yes, on Monday',
+    });
+    expect(answer).toMatchObject({ ok: true, message: { seq: 2, senderId: teacher.user.id } });
+    // Without the conversation id too.
+    expect(await send(teacher, { recipientId: student.user.id, content: 'See you' })).toMatchObject({ ok: true });
+  });
+
+  it('a teacher may write first to a student who booked them, whatever became of the booking', async () => {
+    const teacher = await f.teacher();
+    for (const status of ['pending', 'confirmed', 'completed', 'cancelled'] as const) {
+      const student = await f.student();
+      await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status });
+      expect((await withUser(teacher, student.user.id)).statusCode, status).toBe(200);
+      const ack = await send(teacher, { recipientId: student.user.id, content: 'About our lesson' });
+      expect(ack, status).toMatchObject({ ok: true, message: { seq: 1, senderId: teacher.user.id } });
+    }
+    // A booking of another teacher does not count.
+    const other = await f.teacher();
+    const student = await f.student();
+    await f.reservation({ studentId: student.user.id, teacherId: other.profile.id, status: 'completed' });
+    expect((await withUser(teacher, student.user.id)).statusCode).toBe(403);
+  });
+
+  it('a conversation the student only opened is neither listed to the teacher nor open to them', async () => {
+    const teacher = await f.teacher();
+    const student = await f.student();
+    const opened = await withUser(student, teacher.user.id);
+    expect(opened.statusCode).toBe(200);
+    const { conversationId } = opened.json() as ConversationSummary;
+    const list = await ctx.app.inject({ url: '/api/v1/chats', headers: teacher.headers });
+    expect((list.json() as { data: ConversationSummary[] }).data).toEqual([]);
+    const ack = await send(teacher, { conversationId, recipientId: student.user.id, content: 'Saw you looking' });
+    expect(ack).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // The student's own list still has it.
+    const mine = await ctx.app.inject({ url: '/api/v1/chats', headers: student.headers });
+    expect((mine.json() as { data: ConversationSummary[] }).data.map((c) => c.conversationId)).toEqual([
+      conversationId,
+    ]);
+  });
+});
