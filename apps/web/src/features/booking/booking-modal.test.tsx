@@ -1,23 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { BookingQuoteResponse } from '@ustaz/contract';
 import userEvent from '@testing-library/user-event';
+import type { BookingQuoteResponse } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import arBooking from '../../../public/locales/ar/booking.json';
+import arPayment from '../../../public/locales/ar/payment.json';
 import enBooking from '../../../public/locales/en/booking.json';
 import enPayment from '../../../public/locales/en/payment.json';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { type BookingModalData, openBooking } from '../../shared/money/money-modals.ts';
-import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
+import { type ApiAnswer, type ApiCall, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import {
   balanceResponse,
   bookingQuote,
   bookingResponse,
   bookingSlot,
   paymentMethodsResponse,
+  reservation,
   signedIn,
 } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
+import { formatLesson, formatMoment } from './booking-dates.ts';
 import { BookingModal } from './booking-modal.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
 import { TopUpModal } from './top-up-modal.tsx';
@@ -29,10 +32,18 @@ const registry = {
 };
 
 /** The quote of the asked slots at `prices` (KWD, by slot id; 12.500 otherwise), paid from the wallet. */
-function quoteRoute(prices: Record<number, string> = {}, overrides: Partial<BookingQuoteResponse> = {}): ApiRoute {
+function quoteRoute(
+  prices: Record<number, string> = {},
+  overrides: Partial<BookingQuoteResponse> = {},
+): (call: ApiCall) => ApiAnswer {
   return (call) => {
     const ids = (call.body as { timeSlotIds: number[] }).timeSlotIds;
-    return ok(bookingQuote(overrides, ids.map((id) => ({ id, price: prices[id] ?? '12.500' }))));
+    return ok(
+      bookingQuote(
+        overrides,
+        ids.map((id) => ({ id, price: prices[id] ?? '12.500' })),
+      ),
+    );
   };
 }
 
@@ -411,5 +422,218 @@ describe('BookingModal: not enough in the wallet', () => {
     await userEvent.click(await within(failure).findByRole('button', { name: enBooking.review.topUp }));
     const topUp = await screen.findByRole('dialog', { name: enPayment.topUp.title });
     expect(within(topUp).getByTestId('top-up-required').textContent).toBe(formatKwd(1, 'en'));
+  });
+});
+
+describe('BookingModal: the quote (hours + wallet split, price lock)', () => {
+  const split = { subscriptionHours: 1, subscriptionValue: '9.000', wallet: '6.000' };
+
+  it.each(['ar', 'en'] as const)(
+    '%s: shows how the balance splits the total, here and on the payment step',
+    async (language) => {
+      const slot = bookingSlot({ price: '15.000' });
+      api({
+        'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '20.000', remainingHours: 1 })),
+        'POST /api/v1/booking/quote': quoteRoute({ [slot.id]: '15.000' }, { breakdown: split, balance: '20.000' }),
+      });
+      const { missing } = await openWith(draft({ slots: [slot] }), language);
+      const dialog = await screen.findByRole('dialog');
+      const hours = language === 'ar' ? 'ساعة واحدة' : '1 hour';
+      const expected =
+        language === 'ar'
+          ? `${hours} من اشتراكك (${formatKwd(9, 'ar')})، و${formatKwd(6, 'ar')} من محفظتك`
+          : `${hours} from your subscription (${formatKwd(9, 'en')}), ${formatKwd(6, 'en')} from your wallet`;
+      expect((await within(dialog).findByTestId('booking-split')).textContent).toBe(expected);
+      expect(within(dialog).getByTestId('booking-total').textContent).toBe(formatKwd(15, language));
+      expect(within(dialog).queryByTestId('booking-insufficient')).toBeNull();
+      expect(missing).toEqual([]);
+
+      const button = within(dialog).getByRole('button', {
+        name: (language === 'ar' ? arBooking : enBooking).review.confirm,
+      });
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+      await userEvent.click(button);
+      const balance = await screen.findByTestId('payment-choice-balance');
+      await waitFor(() => expect(balance.textContent).toContain(expected));
+      expect((balance as HTMLButtonElement).disabled).toBe(false);
+    },
+  );
+
+  it('too little wallet for its part: the insufficient-balance path with the top-up of what is lacking', async () => {
+    const slot = bookingSlot({ price: '15.000' });
+    api({
+      'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '2.000', remainingHours: 1 })),
+      'POST /api/v1/booking/quote': quoteRoute(
+        { [slot.id]: '15.000' },
+        { breakdown: split, balance: '2.000', sufficient: false },
+      ),
+    });
+    await openWith(draft({ slots: [slot] }));
+    const offer = await screen.findByTestId('booking-insufficient');
+    expect(offer.textContent).toContain(formatKwd(4, 'en'));
+    await clickConfirm();
+    const balance = (await screen.findByTestId('payment-choice-balance')) as HTMLButtonElement;
+    await waitFor(() => expect(balance.textContent).toContain(enPayment.method.insufficientForBooking));
+    expect(balance.disabled).toBe(true);
+  });
+
+  it('sends the quoted total as expectedTotal, not the page price, and the success view shows the split paid', async () => {
+    const slot = bookingSlot({ id: 301, price: '12.500' });
+    const { callsTo } = api({
+      'POST /api/v1/booking/quote': quoteRoute({ 301: '15.000' }, { breakdown: split }),
+      'POST /api/v1/booking/single': ok(
+        bookingResponse({ paidWith: 'subscription', breakdown: split, balance: '14.000' }),
+      ),
+    });
+    await openWith(draft({ slots: [slot] }));
+    await confirmWith('balance');
+    const success = await screen.findByTestId('booking-success');
+    expect(callsTo('POST /api/v1/booking/single')[0]?.body).toMatchObject({ timeSlotId: 301, expectedTotal: '15.000' });
+    expect(within(success).getByTestId('booking-paid-with').textContent).toBe(
+      `Paid with 1 hour from your subscription (${formatKwd(9, 'en')}) and ${formatKwd(6, 'en')} from your wallet. Balance now: ${formatKwd(14, 'en')}`,
+    );
+  });
+
+  it('a price changed meanwhile: the review again with the old and new price; nothing more until confirmed again', async () => {
+    let price = '12.500';
+    let bookings = 0;
+    const slot = bookingSlot({ id: 401, price: '12.500' });
+    const { callsTo } = api({
+      'POST /api/v1/booking/quote': (call) => quoteRoute({ 401: price })(call),
+      'POST /api/v1/booking/single': () => {
+        bookings += 1;
+        if (bookings === 1) {
+          // The teacher repriced the slot after the student saw it.
+          price = '14.000';
+          return {
+            status: 409,
+            body: { status: 409, code: 'priceChanged', message: 'The price of these slots is now 14.000 KWD' },
+          };
+        }
+        return ok(bookingResponse({ balance: '16.000' }));
+      },
+    });
+    const data = draft({ slots: [slot] });
+    await openWith(data);
+    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Keep');
+    await confirmWith('balance');
+
+    const notice = await screen.findByTestId('booking-price-changed');
+    await waitFor(() =>
+      expect(notice.textContent).toContain(
+        `The price changed from ${formatKwd(12.5, 'en')} to ${formatKwd(14, 'en')}. Check the new price and confirm again.`,
+      ),
+    );
+    expect(screen.getByTestId('booking-total').textContent).toBe(formatKwd(14, 'en'));
+    expect(screen.getByTestId('booking-slot-price').textContent).toBe(formatKwd(14, 'en'));
+    expect(toasts.error).toHaveBeenCalledWith(enPayment.errors.priceChanged);
+    // The page reloads its slots; the note is kept; no second booking was tried on its own.
+    expect(data.onBooked).toHaveBeenCalledTimes(1);
+    expect(((await screen.findByLabelText(enBooking.review.noteLabel)) as HTMLTextAreaElement).value).toBe('Keep');
+    expect(callsTo('POST /api/v1/booking/single')).toHaveLength(1);
+
+    await confirmWith('balance');
+    await screen.findByTestId('booking-success');
+    const [first, second] = callsTo('POST /api/v1/booking/single');
+    expect(first?.body).toMatchObject({ expectedTotal: '12.500' });
+    expect(second?.body).toMatchObject({ expectedTotal: '14.000', note: 'Keep' });
+    expect(second?.headers.get('idempotency-key')).not.toBe(first?.headers.get('idempotency-key'));
+  });
+
+  it.each([
+    [409, 'teacherUnavailable'],
+    [429, 'tooManyPendingPayments'],
+  ] as const)('a %s %s answer is said in words in the failure view', async (status, code) => {
+    api({
+      'GET /api/v1/payments/methods': ok(paymentMethodsResponse('1.000')),
+      'POST /api/v1/booking/single': { status, body: { status, code, message: 'English only' } },
+    });
+    await openWith(draft());
+    await confirmWith('deema');
+    const failure = await screen.findByTestId('booking-failure');
+    expect(within(failure).getByTestId('booking-error').textContent).toBe(enPayment.errors[code]);
+    expect(arPayment.errors[code]).not.toBe(enPayment.errors[code]);
+  });
+
+  it('a quote refused (a teacher no longer listed) says why, offers to check again and keeps confirm disabled', async () => {
+    api({
+      'POST /api/v1/booking/quote': {
+        status: 409,
+        body: { status: 409, code: 'teacherUnavailable', message: 'This teacher is not taking bookings' },
+      },
+    });
+    const data = draft();
+    await openWith(data);
+    const error = await screen.findByTestId('booking-quote-error');
+    expect(error.textContent).toContain(enPayment.errors.teacherUnavailable);
+    expect(within(error).getByRole('button', { name: enBooking.review.quoteRetry })).toBeTruthy();
+    expect((screen.getByRole('button', { name: enBooking.review.confirm }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(data.onBooked).toHaveBeenCalled());
+  });
+});
+
+describe('BookingModal: honest terms (24 h cancellation window)', () => {
+  it('shows each slot deadline in the viewer zone; a slot inside the window needs the tick before confirming', async () => {
+    const slots = [bookingSlot({ id: 501 }), bookingSlot({ id: 502 })];
+    // The quote says 501 starts within 24 hours.
+    const quote = bookingQuote({}, [{ id: 501, cancellable: false }, { id: 502 }]);
+    api({ 'POST /api/v1/booking/quote': ok(quote) });
+    const data = draft({ slots });
+    await openWith(data);
+    const rows = await screen.findAllByTestId('booking-slot');
+    await waitFor(() => expect(within(rows[0] as HTMLElement).getByTestId('booking-slot-terms')).toBeTruthy());
+    expect(within(rows[0] as HTMLElement).getByTestId('booking-slot-terms').textContent).toContain(
+      enBooking.review.notCancellable,
+    );
+    const deadline = formatMoment(quote.slots[1]?.cancelDeadline ?? '', 'en');
+    expect(deadline).not.toBe('');
+    expect(within(rows[1] as HTMLElement).getByTestId('booking-slot-terms').textContent).toBe(
+      `Free cancellation until ${deadline}`,
+    );
+
+    const confirm = screen.getByRole('button', { name: enBooking.review.confirm }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getByText(enBooking.review.acknowledgeNeeded)).toBeTruthy();
+    const tick = screen.getByRole('checkbox', { name: enBooking.review.acknowledge_one });
+    await userEvent.click(tick);
+    expect(confirm.disabled).toBe(false);
+    await userEvent.click(tick);
+    expect(confirm.disabled).toBe(true);
+    await userEvent.click(tick);
+    await userEvent.click(confirm);
+
+    // The payment step repeats the terms; the tick carries over, and unticking blocks every choice.
+    const terms = await screen.findByTestId('payment-terms');
+    const items = within(terms).getAllByTestId('payment-term');
+    expect(items[0]?.textContent).toContain(enBooking.review.notCancellable);
+    expect(items[1]?.textContent).toContain(`Free cancellation until ${deadline}`);
+    const again = within(terms).getByRole('checkbox', { name: enBooking.review.acknowledge_one }) as HTMLInputElement;
+    expect(again.checked).toBe(true);
+    const balance = screen.getByTestId('payment-choice-balance') as HTMLButtonElement;
+    await waitFor(() => expect(balance.disabled).toBe(false));
+    await userEvent.click(again);
+    expect(balance.disabled).toBe(true);
+    expect((screen.getByTestId('payment-choice-deema') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('payment-acknowledge-first').textContent).toBe(enPayment.method.acknowledgeFirst);
+    await userEvent.click(again);
+    await waitFor(() => expect(balance.disabled).toBe(false));
+    await userEvent.click(balance);
+    await screen.findByTestId('booking-success');
+  });
+
+  it('the success view names the teacher, each lesson date and time, and its cancellation deadline', async () => {
+    const booked = reservation({
+      startTime: '2099-03-14T15:00:00.000Z',
+      endTime: '2099-03-14T16:00:00.000Z',
+      cancelDeadline: '2099-03-13T15:00:00.000Z',
+    });
+    api({ 'POST /api/v1/booking/single': ok(bookingResponse({ reservations: [booked] })) });
+    await openWith(draft());
+    await confirmWith('balance');
+    const lessons = await screen.findByTestId('booking-lessons');
+    expect(lessons.textContent).toContain('Your lessons with \u2068Mona Al-Sabah\u2069');
+    const [lesson] = within(lessons).getAllByTestId('booking-lesson');
+    expect(lesson?.textContent).toContain(formatLesson(booked.startTime, booked.endTime, 'en'));
+    expect(lesson?.textContent).toContain(`Free cancellation until ${formatMoment(booked.cancelDeadline, 'en')}`);
   });
 });
