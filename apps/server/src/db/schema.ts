@@ -57,7 +57,11 @@ export const websiteSettings = pgTable('website_settings', {
 export type WebsiteSettingsRow = typeof websiteSettings.$inferSelect;
 export type NewWebsiteSettingsRow = typeof websiteSettings.$inferInsert;
 
-/** Uploaded files (profile photos for now); the bytes live in UPLOADS_DIR under `storage_key`. */
+/**
+ * Uploaded images; the bytes live in UPLOADS_DIR under `storage_key`. `public` files (profile
+ * photos) are served to anyone; `chat` files only to their owner and, once attached to a message,
+ * to the other participant of `conversation_id`.
+ */
 export const files = pgTable(
   'files',
   {
@@ -66,9 +70,18 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
+    purpose: text('purpose', { enum: ['public', 'chat'] })
+      .notNull()
+      .default('public'),
+    conversationId: integer('conversation_id').references((): AnyPgColumn => conversations.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('files_owner_created_idx').on(t.ownerId, t.createdAt),
+    check('files_purpose_check', sql`${t.purpose} in ('public', 'chat')`),
+  ],
 );
 
 /** Accounts. E-mails are stored lower-case and unique; Google accounts are keyed by `google_sub`. */
