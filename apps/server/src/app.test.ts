@@ -8,10 +8,10 @@ describe('app shell', () => {
   });
   afterAll(() => t.close());
 
-  it('reports health with the database kind', async () => {
+  it('reports health: each part up (Redis off without REDIS_URL) and the database kind', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', redis: 'off', databaseKind: t.database.kind });
   });
 
   it('answers unknown API routes with the error shape, no stack', async () => {

@@ -1,7 +1,7 @@
 import type { ApiError, ErrorCode, ValidationError } from '@ustaz/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { PG_NUMERIC_OUT_OF_RANGE, PG_UNTRANSLATABLE_TEXT, pgErrorCode } from '../db/errors.ts';
+import { isDatabaseUnavailable, PG_NUMERIC_OUT_OF_RANGE, PG_UNTRANSLATABLE_TEXT, pgErrorCode } from '../db/errors.ts';
 
 /** An error a service throws on purpose; the handler turns it into the API's error shape. */
 export class HttpError extends Error {
@@ -34,6 +34,9 @@ const STATUS_CODES: Record<number, { code: ErrorCode; message: string }> = {
   429: { code: 'tooManyRequests', message: 'Too many requests' },
   503: { code: 'serviceUnavailable', message: 'Service unavailable' },
 };
+
+/** What a 503 for a database out of reach asks the client to wait. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 type Issue = { keyword: string; instancePath: string; params: Record<string, unknown> };
 
@@ -122,6 +125,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
       const known = STATUS_CODES[status] ?? STATUS_CODES[400];
       return sendApiError(reply, status, known?.code ?? 'badRequest', known?.message ?? 'Bad request');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the client may try again shortly (a restart, a failover).
+      // The driver's own reason only: Drizzle's message carries the query's parameters.
+      let root: unknown = error;
+      while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+      const reason = root instanceof Error ? root.message.slice(0, 200) : 'unknown';
+      request.log.warn({ url: request.routeOptions.url, reason }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendApiError(reply, 503, 'serviceUnavailable', 'Service unavailable, please try again shortly');
     }
     request.log.error({ err: error }, 'request failed');
     return sendApiError(reply, 500, 'internalError', 'Internal server error');

@@ -47,6 +47,8 @@ export type Realtime = {
   pushNewNotifications(): Promise<number>;
   /** Closes this process's sockets whose session ended or whose user is suspended (every 5 s). */
   closeEndedSessions(): Promise<number>;
+  /** For the health check: `off` without REDIS_URL, else whether both Redis clients are connected. */
+  redisStatus(): 'up' | 'down' | 'off';
 };
 
 const room = {
@@ -87,6 +89,28 @@ function quietWhenClosed<Client extends { isOpen: boolean; publish: (...args: ne
   });
 }
 
+const SUBSCRIBE_METHODS = new Set<PropertyKey>(['subscribe', 'pSubscribe', 'SUBSCRIBE', 'PSUBSCRIBE']);
+
+/**
+ * The adapter subscribes without awaiting (at construction); those promises reject when Redis
+ * drops the connection (`Socket closed unexpectedly`), and unhandled they would end the process.
+ * A rejection is logged here; node-redis subscribes again by itself once Redis is back.
+ */
+function quietSubscriptions<Client extends object>(client: Client, onFailure: (error: unknown) => void): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (!SUBSCRIBE_METHODS.has(property)) return value.bind(target);
+      return (...args: unknown[]) => {
+        const result = value.apply(target, args) as unknown;
+        if (result instanceof Promise) result.catch(onFailure);
+        return result;
+      };
+    },
+  });
+}
+
 export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<Realtime> {
   const publicOrigin = new URL(options.publicUrl).origin;
   const io = new Server(app.server, {
@@ -107,7 +131,10 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     },
   });
 
-  let redis: { pub: { quit(): Promise<unknown> }; sub: { quit(): Promise<unknown> } } | null = null;
+  let redis: {
+    pub: { quit(): Promise<unknown>; isReady: boolean };
+    sub: { quit(): Promise<unknown>; isReady: boolean };
+  } | null = null;
   /** One message budget per user, shared by all their sockets (and processes, through Redis). */
   let limiter: MessageLimiter = memoryMessageLimiter();
   if (options.redisUrl) {
@@ -117,10 +144,14 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     sub.on('error', (error) => app.log.warn({ err: error }, 'redis (sub) error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(
-      createAdapter(quietWhenClosed(pub), sub, {
-        requestsTimeout: 3000,
-        key: `${options.redisPrefix ?? 'ustaz'}:socket.io`,
-      }),
+      createAdapter(
+        quietWhenClosed(pub),
+        quietSubscriptions(sub, (error) => app.log.warn({ err: error }, 'redis subscription failed')),
+        {
+          requestsTimeout: 3000,
+          key: `${options.redisPrefix ?? 'ustaz'}:socket.io`,
+        },
+      ),
     );
     redis = { pub, sub };
     limiter = redisMessageLimiter(pub, options.redisPrefix ?? 'ustaz', (error) =>
@@ -372,5 +403,6 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     disconnectUser: (userId) => io.in(room.user(userId)).disconnectSockets(true),
     pushNewNotifications,
     closeEndedSessions,
+    redisStatus: () => (!redis ? 'off' : redis.pub.isReady && redis.sub.isReady ? 'up' : 'down'),
   };
 }

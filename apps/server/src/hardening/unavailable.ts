@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { TestUser } from '../test/factories.ts';
+import { expectErrorShape, nextAddress } from './support.ts';
+
+/** A stack frame, a driver's words or a query: none may reach a client. */
+const INTERNALS = /\n\s+at |\.[cm]?[tj]s:\d+|Error:|Failed query|ECONNREFUSED|terminat|PGlite|pg_|select /i;
+
+/** 503 `serviceUnavailable` with `Retry-After: 5`, the API's error shape, nothing internal. */
+export function expectUnavailable(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  context: string,
+) {
+  expect(res.statusCode, `${context}: ${res.body.slice(0, 300)}`).toBe(503);
+  expect(res.headers['retry-after'], context).toBe('5');
+  const body = JSON.parse(res.body) as { code?: string };
+  expectErrorShape(body, 503, context);
+  expect(body.code, context).toBe('serviceUnavailable');
+  expect(INTERNALS.test(res.body), `${context}: internals in ${res.body}`).toBe(false);
+}
+
+/** Requests that each need the database: an authenticated read, a search, a login, a booking. */
+export async function requestsNeedingTheDatabase(app: FastifyInstance, student: TestUser, slotId: number) {
+  return {
+    me: await app.inject({ url: '/api/v1/auth/me', headers: student.headers }),
+    search: await app.inject({ url: '/api/teachers/search?search=Outage' }),
+    login: await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email/login',
+      payload: { email: student.user.email, password: 'Whatever#1' },
+      remoteAddress: nextAddress(),
+    }),
+    booking: await app.inject({
+      method: 'POST',
+      url: '/api/v1/booking/single',
+      headers: student.headers,
+      payload: { timeSlotId: slotId, paymentMethod: 'balance' },
+    }),
+  };
+}

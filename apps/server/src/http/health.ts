@@ -1,0 +1,31 @@
+import type { Database } from '../db/client.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+
+/** How long the database may take to answer `select 1` before the health check calls it down. */
+const PING_TIMEOUT_MS = 2_000;
+
+async function databaseUp(database: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([database.ping().then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Which part is down: the database (the process cannot serve) or Redis (fan-out across processes). */
+export async function checkHealth(database: Database, realtime: Pick<Realtime, 'redisStatus'> | undefined) {
+  const db = (await databaseUp(database)) ? ('up' as const) : ('down' as const);
+  const redis = realtime?.redisStatus() ?? 'off';
+  return {
+    status: db === 'up' && redis !== 'down' ? ('ok' as const) : ('degraded' as const),
+    database: db,
+    redis,
+    databaseKind: database.kind,
+  };
+}
