@@ -72,7 +72,10 @@ const balance = async (kind: string) =>
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-migration-'));
   database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-  await migrate(database.db, { migrationsFolder: foldersUpTo('0009_admin') });
+  // openDatabase chose PGlite, so its drizzle handle is PGlite's (the Db type is the drivers' common one).
+  await migrate(database.db as unknown as Parameters<typeof migrate>[0], {
+    migrationsFolder: foldersUpTo('0009_admin'),
+  });
 });
 afterAll(async () => {
   await database.close();

@@ -266,6 +266,32 @@ describe('price lock: no bait and switch', () => {
   });
 });
 
+describe('honest terms', () => {
+  it('the confirmation names the teacher, the time and the cancellation deadline; the teacher hears who and when', async () => {
+    const teacher = await f.teacher({ firstName: 'Mona', lastName: 'Al-Sabah' });
+    const student = await f.student({ firstName: 'Fahad', lastName: 'Al-Ali' });
+    await fundWallet(db(), student.user.id, 5_000);
+    const s = await slot(teacher, { priceFils: 5_000 });
+    const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+    const id = res.json().reservations[0].id;
+    const [confirmed] = await db().select().from(notifications).where(eq(notifications.userId, student.user.id));
+    expect(confirmed).toMatchObject({
+      type: 'booking.confirmed',
+      data: {
+        reservationIds: [id],
+        teacherName: 'Mona Al-Sabah',
+        startTime: s.startTime.toISOString(),
+        cancelDeadline: new Date(s.startTime.getTime() - 24 * HOUR).toISOString(),
+      },
+    });
+    const [received] = await db().select().from(notifications).where(eq(notifications.userId, teacher.user.id));
+    expect(received).toMatchObject({
+      type: 'booking.received',
+      data: { reservationIds: [id], studentName: 'Fahad Al-Ali', startTime: s.startTime.toISOString() },
+    });
+  });
+});
+
 describe('a teacher who cannot teach is not bookable', () => {
   it('unapproved or suspended: the slot list is 404 and booking 409 teacherUnavailable', async () => {
     const student = await f.student();

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type ReservationRow, reservations, type TimeSlotRow, teacherProfiles, timeSlots } from '../../db/schema.ts';
+import {
+  type ReservationRow,
+  reservations,
+  type TimeSlotRow,
+  teacherProfiles,
+  timeSlots,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * SQL of booking: slot state changes and reservation state changes, always inside the caller's
@@ -81,6 +88,16 @@ export async function heldSlotCount(db: Executor, studentId: number, now: Date):
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/** Display names of users (for the texts of booking notifications). */
+export async function namesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, `${row.first} ${row.last}`.trim()]));
 }
 
 export async function setSlotsBooked(db: Executor, ids: number[]): Promise<void> {

@@ -53,6 +53,7 @@ import {
   lockSlots,
   lockSlotsHeldBy,
   lockTeacherFutureReservations,
+  namesOf,
   openSlots,
   pendingReservationsOf,
   readSlots,
@@ -167,17 +168,43 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
     }
   }
 
+  /**
+   * Tells the student (whom, when, and until when they may cancel) and each teacher (who, when).
+   * Times are ISO instants: the reader's screen shows them in the reader's zone.
+   */
   async function notifyBooked(tx: Executor, studentId: number, rows: ReservationRow[], slots: LockedSlot[]) {
     const teacherUsers = new Map(slots.map((slot) => [slot.teacherId, slot.teacherUserId]));
+    const names = await namesOf(tx, [studentId, ...teacherUsers.values()]);
+    const when = (of: ReservationRow[]) => {
+      const first = Math.min(...of.map((row) => (row.startTime ?? new Date()).getTime()));
+      return {
+        startTime: new Date(first).toISOString(),
+        cancelDeadline: new Date(first - BOOKING.studentCancelHours * HOUR_MS).toISOString(),
+      };
+    };
+    const teacherNames = [...new Set(teacherUsers.values())].map((id) => names.get(id) ?? '');
     await insertNotifications(tx, [
-      { userId: studentId, type: 'booking.confirmed', data: { reservationIds: rows.map((row) => row.id) } },
-      ...[...teacherUsers.values()].map((teacherUserId) => ({
-        userId: teacherUserId,
-        type: 'booking.received' as const,
+      {
+        userId: studentId,
+        type: 'booking.confirmed',
         data: {
-          reservationIds: rows.filter((row) => teacherUsers.get(row.teacherId) === teacherUserId).map((row) => row.id),
+          reservationIds: rows.map((row) => row.id),
+          ...(teacherNames.length === 1 ? { teacherName: teacherNames[0] } : {}),
+          ...when(rows),
         },
-      })),
+      },
+      ...[...new Set(teacherUsers.values())].map((teacherUserId) => {
+        const theirs = rows.filter((row) => teacherUsers.get(row.teacherId) === teacherUserId);
+        return {
+          userId: teacherUserId,
+          type: 'booking.received' as const,
+          data: {
+            reservationIds: theirs.map((row) => row.id),
+            studentName: names.get(studentId) ?? '',
+            startTime: when(theirs).startTime,
+          },
+        };
+      }),
     ]);
     const perTeacher = new Map<number, number>();
     for (const row of rows) perTeacher.set(row.teacherId, (perTeacher.get(row.teacherId) ?? 0) + 1);
