@@ -1,6 +1,6 @@
 import type { AppNotification } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
 
 /** The notification types this screen knows (server notifications.repo and chat); others read as generic. */
 export const NOTIFICATION_KINDS = [
@@ -62,6 +62,20 @@ function amountText(value: unknown, language: Language): string | null {
   return formatKwd(value, language);
 }
 
+/** A lesson's start or a deadline in the viewer's language and zone ("Sat, Mar 14, 6:00 PM"); null if unreadable. */
+export function lessonMoment(value: unknown, language: Language): string | null {
+  if (typeof value !== 'string') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
+}
+
 function countValues(count: number, language: Language) {
   return { count, number: formatNumber(count, language) };
 }
@@ -74,6 +88,21 @@ export function describeNotification(notification: AppNotification, language: La
     case 'booking.confirmed':
     case 'booking.received': {
       const ids = Array.isArray(data.reservationIds) ? data.reservationIds.length : 0;
+      // With the teacher and the (first) start in the data, the confirmation names them and the deadline.
+      const name = text(data.teacherName);
+      const date = lessonMoment(data.startTime, language);
+      const deadline = lessonMoment(data.cancelDeadline, language);
+      if (kind === 'booking.confirmed' && name && date) {
+        const values = { ...countValues(Math.max(1, ids), language), name: isolate(name), date };
+        return {
+          kind,
+          title: { key: 'booking.confirmed.title' },
+          body: deadline
+            ? { key: 'booking.confirmed.bodyWithDeadline', values: { ...values, deadline } }
+            : { key: 'booking.confirmed.bodyWith', values },
+          to: '/reservations',
+        };
+      }
       return {
         kind,
         title: { key: `${kind}.title` },

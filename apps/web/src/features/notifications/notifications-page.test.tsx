@@ -13,6 +13,7 @@ import { signedIn } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { AppToaster } from '../../shared/ui/toast.tsx';
 import { NOTIFICATION_COUNT_QUERY_KEY } from './api/notification-count.ts';
+import { lessonMoment } from './notification-content.ts';
 import { NOW, notification, notificationsPage } from './notification-test-data.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
@@ -116,6 +117,39 @@ function everyType(language: Language): [AppNotification, string, string][] {
       notification({ type: 'booking.confirmed', data: { reservationIds: [1, 2, 3] } }),
       ['Booking confirmed', 'Your 3 lessons are booked and confirmed.'],
       ['تم تأكيد الحجز', 'تم حجز ٣ دروس وتأكيدها.'],
+    ],
+    [
+      notification({
+        type: 'booking.confirmed',
+        data: {
+          reservationIds: [1],
+          teacherName: 'Mona Al-Sabah',
+          startTime: '2099-03-14T15:00:00.000Z',
+          cancelDeadline: '2099-03-13T15:00:00.000Z',
+        },
+      }),
+      [
+        'Booking confirmed',
+        `Your lesson with ${isolated('Mona Al-Sabah')} on ${lessonMoment('2099-03-14T15:00:00.000Z', 'en')} is confirmed. You can cancel it free of charge until ${lessonMoment('2099-03-13T15:00:00.000Z', 'en')}.`,
+      ],
+      [
+        'تم تأكيد الحجز',
+        `تم تأكيد درسك مع ${isolated('Mona Al-Sabah')} يوم ${lessonMoment('2099-03-14T15:00:00.000Z', 'ar')}. يمكنك إلغاؤه مجاناً حتى ${lessonMoment('2099-03-13T15:00:00.000Z', 'ar')}.`,
+      ],
+    ],
+    [
+      notification({
+        type: 'booking.confirmed',
+        data: { reservationIds: [1, 2], teacherName: 'Mona Al-Sabah', startTime: '2099-03-14T15:00:00.000Z' },
+      }),
+      [
+        'Booking confirmed',
+        `Your 2 lessons with ${isolated('Mona Al-Sabah')} are confirmed, the first on ${lessonMoment('2099-03-14T15:00:00.000Z', 'en')}.`,
+      ],
+      [
+        'تم تأكيد الحجز',
+        `تم تأكيد درسيك مع ${isolated('Mona Al-Sabah')}، أولهما يوم ${lessonMoment('2099-03-14T15:00:00.000Z', 'ar')}.`,
+      ],
     ],
     [
       notification({ type: 'booking.received', data: { reservationIds: [1, 2] } }),
