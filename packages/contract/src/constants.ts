@@ -52,6 +52,8 @@ export const SUBSCRIPTION_PAGE_SIZE = 10;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** What one user may upload in 24 hours (images, counted after re-encoding): beyond it, 429 `uploadQuotaExceeded`. */
+export const UPLOAD_QUOTA = { filesPerDay: 50, bytesPerDay: 50 * 1024 * 1024 } as const;
 
 export const CURRENCY = 'KWD';
 export const CURRENCY_DECIMALS = 2;

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'selfRefund',
   // Admin
   'versionConflict',
+  // Files
+  'uploadQuotaExceeded',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './constants.ts';
 export * from './discovery.ts';
 export * from './errors.ts';
+export * from './files.ts';
 export * from './money.ts';
 export * from './realtime.ts';
 export * from './settings.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   type ConversationRow,
@@ -231,11 +231,41 @@ export async function unreadCounts(
   return counts;
 }
 
-/** Files the sender uploaded (attachments must be theirs). */
-export async function ownFiles(db: Executor, ownerId: number, ids: string[]) {
+/**
+ * Chat files the sender uploaded that may go into this conversation: theirs, uploaded for chat,
+ * and not already sent in another conversation.
+ */
+export async function attachableFiles(db: Executor, ownerId: number, conversationId: number, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id: files.id, mimeType: files.mimeType, size: files.size })
     .from(files)
-    .where(and(inArray(files.id, ids), eq(files.ownerId, ownerId)));
+    .where(
+      and(
+        inArray(files.id, ids),
+        eq(files.ownerId, ownerId),
+        eq(files.purpose, 'chat'),
+        or(isNull(files.conversationId), eq(files.conversationId, conversationId)),
+      ),
+    );
+}
+
+/**
+ * Ties chat files to the conversation they are sent in (only its two participants may fetch them
+ * from then on); the number tied, which is short when another send took one first.
+ */
+export async function bindFiles(tx: Executor, conversationId: number, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .update(files)
+    .set({ conversationId })
+    .where(
+      and(
+        inArray(files.id, ids),
+        eq(files.purpose, 'chat'),
+        or(isNull(files.conversationId), eq(files.conversationId, conversationId)),
+      ),
+    )
+    .returning({ id: files.id });
+  return rows.length;
 }

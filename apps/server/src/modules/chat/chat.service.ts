@@ -15,6 +15,8 @@ import { insertNotifications } from '../notifications/notifications.repo.ts';
 import {
   advanceRead,
   appendMessage,
+  attachableFiles,
+  bindFiles,
   conversationsOf,
   ensureConversation,
   findByClientId,
@@ -27,7 +29,6 @@ import {
   lastMessages,
   messageIdsBetween,
   messagesPage,
-  ownFiles,
   unreadCounts,
   usersByIds,
 } from './chat.repo.ts';
@@ -200,19 +201,23 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
       const existing = await findByClientId(db, conversation.id, userId, input.clientMessageId);
       if (existing) return { message: toChatMessage(existing, conversation), created: false, conversation };
       const uniqueIds = [...new Set(input.attachments)];
-      const attachments = await ownFiles(db, userId, uniqueIds);
+      const attachments = await attachableFiles(db, userId, conversation.id, uniqueIds);
       if (attachments.length !== uniqueIds.length) throw new FieldValidationError({ attachments: 'invalid' });
       try {
-        const row = await db.transaction((tx) =>
-          appendMessage(tx, {
+        const row = await db.transaction(async (tx) => {
+          // The images become this conversation's (private to its two participants) with the message.
+          if ((await bindFiles(tx, conversation.id, uniqueIds)) !== uniqueIds.length) {
+            throw new FieldValidationError({ attachments: 'invalid' });
+          }
+          return appendMessage(tx, {
             conversationId: conversation.id,
             senderId: userId,
             recipientId: input.recipientId,
             content: storableText(input.content.trim()),
             attachments,
             clientMessageId: input.clientMessageId,
-          }),
-        );
+          });
+        });
         const fresh = (await findConversation(db, conversation.id)) ?? conversation;
         return { message: toChatMessage(row, fresh), created: true, conversation: fresh };
       } catch (error) {

@@ -124,3 +124,85 @@ describe('who may start a conversation', () => {
     ]);
   });
 });
+
+/** A real 1x1 PNG, uploaded as multipart. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function uploadImage(owner: TestUser, purpose: 'chat' | 'public'): Promise<{ id: string; path: string }> {
+  const boundary = `----chat${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    PNG_1X1,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/files/upload?purpose=${purpose}`,
+    payload,
+    headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { file: { id: string; path: string } }).file;
+}
+
+describe('chat attachments are private to the conversation', () => {
+  it('the two participants fetch a sent image (private, no-store); a stranger gets 404, a guest 401', async () => {
+    const teacher = await f.teacher();
+    const student = await f.student();
+    const stranger = await f.student();
+    const image = await uploadImage(student, 'chat');
+    const ack = await send(student, { recipientId: teacher.user.id, content: '', attachments: [image.id] });
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(ack.message.attachments).toEqual([
+      { id: image.id, url: image.path, mimeType: 'image/png', size: expect.any(Number) },
+    ]);
+    for (const viewer of [student, teacher]) {
+      const got = await ctx.app.inject({ url: image.path, headers: viewer.headers });
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-type']).toBe('image/png');
+      expect(got.headers['cache-control']).toBe('private, no-store');
+    }
+    const other = await ctx.app.inject({ url: image.path, headers: stranger.headers });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ code: 'notFound' });
+    const guest = await ctx.app.inject({ url: image.path });
+    expect(guest.statusCode).toBe(401);
+    // Another teacher the student writes to cannot see it either.
+    const otherTeacher = await f.teacher();
+    expect((await ctx.app.inject({ url: image.path, headers: otherTeacher.headers })).statusCode).toBe(404);
+  });
+
+  it('only chat uploads of the sender may be attached, each in one conversation only', async () => {
+    const teacher = await f.teacher();
+    const otherTeacher = await f.teacher();
+    const student = await f.student();
+    // A public upload (a profile photo) is not a chat attachment.
+    const photo = await uploadImage(student, 'public');
+    expect(await send(student, { recipientId: teacher.user.id, content: 'x', attachments: [photo.id] })).toMatchObject({
+      ok: false,
+      error: { fields: { attachments: 'invalid' } },
+    });
+    const image = await uploadImage(student, 'chat');
+    expect(
+      await send(student, { recipientId: teacher.user.id, content: 'first', attachments: [image.id] }),
+    ).toMatchObject({ ok: true });
+    // Sent again in the same conversation: fine. Into another conversation: refused (it would leak).
+    expect(
+      await send(student, { recipientId: teacher.user.id, content: 'again', attachments: [image.id] }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await send(student, { recipientId: otherTeacher.user.id, content: 'fwd', attachments: [image.id] }),
+    ).toMatchObject({ ok: false, error: { fields: { attachments: 'invalid' } } });
+    expect((await ctx.app.inject({ url: image.path, headers: otherTeacher.headers })).statusCode).toBe(404);
+    // The public photo stays public.
+    const publicPhoto = await ctx.app.inject({ url: photo.path });
+    expect(publicPhoto.statusCode).toBe(200);
+    expect(publicPhoto.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

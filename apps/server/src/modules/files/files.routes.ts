@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES, uploadedFileSchema } from '@ustaz/contract';
+import { PHOTO_MAX_BYTES, uploadedFileSchema, uploadQuerySchema } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,8 +19,12 @@ export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsy
       schema: {
         tags: ['files'],
         security: [{ bearer: [] }],
-        summary: 'Upload an image (multipart, field "file"): JPEG, PNG, GIF or WebP, at most 5 MB',
+        summary:
+          'Upload an image (multipart, field "file"): JPEG, PNG, GIF or WebP, at most 5 MB; re-encoded without ' +
+          'EXIF/GPS. `purpose=chat` makes it private (its owner, then the conversation it is sent in). ' +
+          '429 uploadQuotaExceeded past the daily quota',
         consumes: ['multipart/form-data'],
+        querystring: uploadQuerySchema,
         response: { 201: uploadedFileSchema },
       },
       handler: async (request, reply) => {
@@ -37,22 +41,36 @@ export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsy
           throw error;
         }
         reply.status(201);
-        return service.saveImage(authOf(request).userId, data);
+        return service.saveImage(authOf(request).userId, data, request.query.purpose);
       },
     });
 
     app.get('/api/v1/files/:id', {
-      schema: { tags: ['files'], params: z.object({ id: z.uuid() }) },
+      schema: {
+        tags: ['files'],
+        summary: 'An uploaded image: public ones to anyone; chat ones to their conversation only (401, then 404)',
+        params: z.object({ id: z.uuid() }),
+      },
       handler: async (request, reply) => {
-        const { file, stream } = await service.open(request.params.id);
+        const file = await service.find(request.params.id);
+        if (file.purpose === 'chat') {
+          // Private: a guest is asked to sign in; anyone else learns nothing (as if it did not exist).
+          await requireAuth(request, reply);
+          if (!(await service.mayView(file, authOf(request).userId))) {
+            throw new HttpError(404, 'notFound', 'File not found');
+          }
+        }
         return reply
           .header('content-type', file.mimeType)
           .header('content-length', String(file.size))
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', `inline; filename="${file.storageKey}"`)
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header(
+            'cache-control',
+            file.purpose === 'chat' ? 'private, no-store' : 'public, max-age=31536000, immutable',
+          )
           .header('cross-origin-resource-policy', 'same-origin')
-          .send(stream);
+          .send(service.stream(file));
       },
     });
   };

@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { PHOTO_MAX_BYTES, tokensResponseSchema, uploadedFileSchema, userSchema } from '@ustaz/contract';
+import { PHOTO_MAX_BYTES, tokensResponseSchema, UPLOAD_QUOTA, uploadedFileSchema, userSchema } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
 import { createTestApp, latestMailTo } from '../../test/helpers.ts';
@@ -58,6 +59,18 @@ function multipart(parts: Part[]) {
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The decoded pixels of an image (RGBA), to compare images across re-encoding. */
+async function pixels(image: Buffer) {
+  const { data, info } = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: [...data] };
+}
+
+function solidImage(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'ustaz-files-test-'));
@@ -127,7 +140,7 @@ describe('POST /api/v1/files/upload and GET /api/v1/files/:id', () => {
     bob = await signedUp('bob.files@example.com');
   });
 
-  it('stores a real PNG and serves the same bytes with safe headers', async () => {
+  it('stores a real PNG (re-encoded: the same pixels) and serves what it stored with safe headers', async () => {
     const res = await upload(alice.token, [filePart(PNG_1X1)]);
     expect(res.statusCode).toBe(201);
     const { file } = uploadedFileSchema.parse(res.json());
@@ -135,15 +148,23 @@ describe('POST /api/v1/files/upload and GET /api/v1/files/:id', () => {
     expect(file.path).toBe(`/api/v1/files/${file.id}`);
 
     const [row] = await t.database.db.select().from(files).where(eq(files.id, file.id));
-    expect(row).toMatchObject({ ownerId: alice.user.id, mimeType: 'image/png', size: PNG_1X1.length });
+    const stored = readFileSync(path.join(uploadsDir, `${file.id}.png`));
+    expect(row).toMatchObject({
+      ownerId: alice.user.id,
+      mimeType: 'image/png',
+      size: stored.length,
+      purpose: 'public',
+    });
     expect(row?.storageKey).toBe(`${file.id}.png`);
-    expect(readFileSync(path.join(uploadsDir, `${file.id}.png`)).equals(PNG_1X1)).toBe(true);
+    expect(await pixels(stored)).toEqual(await pixels(PNG_1X1));
 
     const got = await t.app.inject({ method: 'GET', url: file.path });
     expect(got.statusCode).toBe(200);
-    expect(got.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(got.rawPayload.equals(stored)).toBe(true);
     expect(got.headers['content-type']).toBe('image/png');
-    expect(got.headers['content-length']).toBe(String(PNG_1X1.length));
+    expect(got.headers['content-length']).toBe(String(stored.length));
+    // A public image (a profile photo) is cacheable by anyone.
+    expect(got.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.headers['content-disposition']).toBe(`inline; filename="${file.id}.png"`);
     expect(got.headers['content-disposition']).not.toContain('photo.png');
@@ -214,8 +235,11 @@ describe('POST /api/v1/files/upload and GET /api/v1/files/:id', () => {
     // Within each side limit but over the pixel budget: still refused.
     const wide = await upload(alice.token, [filePart(pngDeclaring(9_000, 9_000))]);
     expect(wide.json()).toEqual({ status: 422, errors: { file: 'tooLarge' } });
-    // A sane declared size passes.
-    expect((await upload(alice.token, [filePart(pngDeclaring(800, 600))])).statusCode).toBe(201);
+    // A sane size passes (a real image: a header alone no longer decodes).
+    expect((await upload(alice.token, [filePart(await solidImage(800, 600, 'png'))])).statusCode).toBe(201);
+    // A header whose pixels do not decode is not an image.
+    const broken = await upload(alice.token, [filePart(pngDeclaring(800, 600))]);
+    expect(broken.json()).toEqual({ status: 422, errors: { file: 'invalidType' } });
   });
 
   it('never lets the client file name (../, CRLF) decide where the bytes go', async () => {
@@ -311,6 +335,179 @@ describe('POST /api/v1/files/upload and GET /api/v1/files/:id', () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/api/v1/files/..%2F..%2Fetc%2Fpasswd' });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.body).not.toContain('root:');
+  });
+});
+
+/** Whether an EXIF block (TIFF, either byte order) has a GPS IFD pointer (tag 0x8825). */
+function hasGpsIfd(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  return exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00])) || exif.includes(Buffer.from([0x88, 0x25, 0x00, 0x04]));
+}
+
+describe('re-encoding on upload', () => {
+  let carol: Awaited<ReturnType<typeof signedUp>>;
+  beforeAll(async () => {
+    carol = await signedUp('carol.files@example.com');
+  });
+
+  it('a phone JPEG loses its EXIF (GPS position, camera) and is turned upright', async () => {
+    // 40x20 pixels stored sideways: orientation 6 means "rotate 90° to view".
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'SpyPhone', Model: 'X-1000', Copyright: 'Serial 123456' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '29/1 22/1 30/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '47/1 58/1 40/1',
+        },
+      })
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(hasGpsIfd(before.exif)).toBe(true);
+    expect(before).toMatchObject({ orientation: 6, width: 40, height: 20 });
+    expect(photo.includes('SpyPhone')).toBe(true);
+
+    const res = await upload(carol.token, [filePart(photo, 'IMG_0001.jpg', 'image/jpeg')]);
+    expect(res.statusCode).toBe(201);
+    const { file } = uploadedFileSchema.parse(res.json());
+    const got = await t.app.inject({ method: 'GET', url: file.path });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    const served = got.rawPayload;
+    expect(served.equals(readFileSync(path.join(uploadsDir, `${file.id}.jpg`)))).toBe(true);
+    const after = await sharp(served).metadata();
+    expect(after.format).toBe('jpeg');
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(hasGpsIfd(served)).toBe(false);
+    expect(served.includes('Exif\0')).toBe(false);
+    expect(served.includes('SpyPhone')).toBe(false);
+    expect(served.includes('Serial 123456')).toBe(false);
+    // Upright: the pixels were turned, not just the tag dropped.
+    expect({ width: after.width, height: after.height }).toEqual({ width: 20, height: 40 });
+  });
+
+  it('keeps the format (PNG, WebP, GIF) and drops what follows the image', async () => {
+    for (const format of ['png', 'webp', 'gif'] as const) {
+      const image = await solidImage(16, 8, format);
+      const smuggled = Buffer.concat([image, Buffer.from('<script>alert(1)</script>')]);
+      const res = await upload(carol.token, [filePart(smuggled, `a.${format}`, `image/${format}`)]);
+      expect(res.statusCode, format).toBe(201);
+      const { file } = uploadedFileSchema.parse(res.json());
+      const got = await t.app.inject({ method: 'GET', url: file.path });
+      expect(got.headers['content-type']).toBe(`image/${format}`);
+      expect(got.rawPayload.includes('<script>')).toBe(false);
+      expect(await sharp(got.rawPayload).metadata()).toMatchObject({ format, width: 16, height: 8 });
+    }
+  });
+});
+
+describe('private chat images', () => {
+  it('an image uploaded for chat is its owner’s only until sent: guests 401, others 404, never cached', async () => {
+    const owner = await signedUp('dina.files@example.com');
+    const other = await signedUp('eve.files@example.com');
+    const { payload, contentType } = multipart([filePart(await solidImage(8, 8, 'png'))]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files/upload?purpose=chat',
+      payload,
+      headers: { 'content-type': contentType, ...bearer(owner.token) },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(201);
+    const { file } = uploadedFileSchema.parse(res.json());
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, file.id));
+    expect(row).toMatchObject({ purpose: 'chat', conversationId: null });
+
+    const mine = await t.app.inject({ method: 'GET', url: file.path, headers: bearer(owner.token) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers['content-type']).toBe('image/png');
+    const guest = await t.app.inject({ method: 'GET', url: file.path });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toMatchObject({ status: 401, code: 'unauthorized' });
+    const stranger = await t.app.inject({ method: 'GET', url: file.path, headers: bearer(other.token) });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ status: 404, code: 'notFound', message: expect.any(String) });
+    expect(stranger.rawPayload.includes(Buffer.from('PNG'))).toBe(false);
+    // An unknown purpose is refused.
+    const odd = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files/upload?purpose=secret',
+      payload,
+      headers: { 'content-type': contentType, ...bearer(owner.token) },
+      remoteAddress: nextIp(),
+    });
+    expect(odd.statusCode).toBe(422);
+  });
+});
+
+describe('daily upload quota', () => {
+  const HOUR = 3600_000;
+  async function backdated(ownerId: number, count: number, size: number, hoursAgo: number) {
+    await t.database.db.insert(files).values(
+      Array.from({ length: count }, (_, i) => ({
+        ownerId,
+        storageKey: `quota-${ownerId}-${hoursAgo}-${i}.png`,
+        mimeType: 'image/png',
+        size,
+        createdAt: new Date(Date.now() - hoursAgo * HOUR),
+      })),
+    );
+  }
+
+  it(`allows ${UPLOAD_QUOTA.filesPerDay} images in 24 hours, then answers 429 uploadQuotaExceeded and stores nothing`, async () => {
+    const user = await signedUp('quota.count@example.com');
+    // Yesterday's uploads do not count; the last 24 hours' do.
+    await backdated(user.user.id, 30, 1000, 25);
+    await backdated(user.user.id, UPLOAD_QUOTA.filesPerDay - 1, 1000, 2);
+    const last = await upload(user.token, [filePart(PNG_1X1)]);
+    expect(last.statusCode).toBe(201);
+    const before = storedFiles();
+    const over = await upload(user.token, [filePart(PNG_1X1)]);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ status: 429, code: 'uploadQuotaExceeded', message: expect.any(String) });
+    // Room comes back when the oldest of the day's uploads is 24 hours old (in about 22 hours).
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(21 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(22 * 3600);
+    expect(storedFiles()).toEqual(before);
+    const rows = await t.database.db.select().from(files).where(eq(files.ownerId, user.user.id));
+    expect(rows).toHaveLength(30 + UPLOAD_QUOTA.filesPerDay);
+    // Another user is not affected.
+    const other = await signedUp('quota.other@example.com');
+    expect((await upload(other.token, [filePart(PNG_1X1)])).statusCode).toBe(201);
+  });
+
+  it(`counts bytes too: past ${UPLOAD_QUOTA.bytesPerDay / (1024 * 1024)} MB a day -> 429`, async () => {
+    const user = await signedUp('quota.bytes@example.com');
+    // Noise does not compress: some 12 kB stored, more than the 1,000 bytes left today.
+    const image = await sharp(randomBytes(64 * 64 * 3), { raw: { width: 64, height: 64, channels: 3 } })
+      .png()
+      .toBuffer();
+    await backdated(user.user.id, 1, UPLOAD_QUOTA.bytesPerDay - 1000, 1);
+    const over = await upload(user.token, [filePart(image)]);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'uploadQuotaExceeded' });
+    // A smaller image still fits under the bytes left.
+    expect((await upload(user.token, [filePart(PNG_1X1)])).statusCode).toBe(201);
+    const rows = await t.database.db.select().from(files).where(eq(files.ownerId, user.user.id));
+    expect(rows.reduce((sum, row) => sum + row.size, 0)).toBeLessThanOrEqual(UPLOAD_QUOTA.bytesPerDay);
+  });
+
+  it('holds under concurrent uploads: never more than the quota', async () => {
+    const user = await signedUp('quota.race@example.com');
+    await backdated(user.user.id, UPLOAD_QUOTA.filesPerDay - 3, 1000, 1);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(user.token, [filePart(PNG_1X1)])));
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes.filter((code) => code === 201)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(5);
+    const rows = await t.database.db.select().from(files).where(eq(files.ownerId, user.user.id));
+    expect(rows).toHaveLength(UPLOAD_QUOTA.filesPerDay);
   });
 });
 
