@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChatMessage, MessageAck, SendMessage } from '@ustaz/contract';
+import { type ChatMessage, type MessageAck, type SendMessage, STORAGE_KEYS } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/chat.json';
 import en from '../../../public/locales/en/chat.json';
@@ -50,9 +50,11 @@ function deferred<T>(): Deferred<T> {
 function chatApi({
   summary = ok(conversationSummary({ online: false })),
   pages = [{ data: history, hasMore: false }],
+  extra = {},
 }: {
   summary?: { status: number; body?: unknown };
   pages?: Array<{ data: ChatMessage[]; hasMore: boolean }>;
+  extra?: Parameters<typeof mockApi>[0];
 } = {}) {
   return mockApi({
     [`GET /api/v1/chats/with/${TEACHER_ID}`]: summary,
@@ -70,6 +72,7 @@ function chatApi({
         },
       },
     },
+    ...extra,
   });
 }
 
@@ -343,6 +346,8 @@ describe('ConversationPage', () => {
     await user.upload(input, new File(['png'], 'page.png', { type: 'image/png' }));
     await waitFor(() => expect(screen.getByTestId('draft-attachment').getAttribute('data-status')).toBe('ready'));
     expect(api.callsTo('POST /api/v1/files/upload')).toHaveLength(1);
+    // Uploaded for chat: private to the conversation it is sent in.
+    expect(api.callsTo('POST /api/v1/files/upload')[0]?.search.get('purpose')).toBe('chat');
     await user.click(screen.getByRole('button', { name: en.composer.send }));
     expect(socket.sendMessage.mock.calls[0]?.[0]).toMatchObject({
       content: '',
@@ -351,8 +356,16 @@ describe('ConversationPage', () => {
     expect(screen.queryByTestId('draft-attachment')).toBeNull();
   });
 
-  it('shows an attachment as an inline image or a link', async () => {
-    chatApi({
+  it('shows an attachment as an inline image or a link, fetched with the access token (private files)', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return `blob:http://localhost/${created.length}`;
+    });
+    URL.revokeObjectURL = vi.fn();
+    const api = chatApi({
+      extra: { 'GET /api/v1/files/a': ok('image a'), 'GET /api/v1/files/b': ok('file b') },
       pages: [
         {
           data: [
@@ -373,8 +386,62 @@ describe('ConversationPage', () => {
     });
     await renderPage();
     const image = await screen.findByRole('img', { name: en.message.image });
-    expect(image.getAttribute('src')).toBe('/api/v1/files/a');
-    expect(screen.getByRole('link', { name: 'Attachment (1.5 MB)' }).getAttribute('href')).toBe('/api/v1/files/b');
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+    const link = await screen.findByRole('link', { name: 'Attachment (1.5 MB)' });
+    expect(link.getAttribute('href')).toMatch(/^blob:/);
+    expect(created).toHaveLength(2);
+    for (const path of ['/api/v1/files/a', '/api/v1/files/b']) {
+      expect(api.callsTo(`GET ${path}`)[0]?.headers.get('authorization')).toBe('Bearer access-1');
+    }
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+  });
+
+  it('an attachment that cannot be fetched (404) says so instead of a broken image', async () => {
+    chatApi({
+      pages: [
+        {
+          data: [
+            chatMessage({
+              id: 1,
+              seq: 1,
+              content: 'see this',
+              attachments: [{ id: 'gone', url: '/api/v1/files/gone', mimeType: 'image/png', size: 10 }],
+            }),
+          ],
+          hasMore: false,
+        },
+      ],
+    });
+    await renderPage();
+    expect(await screen.findByRole('img', { name: en.message.imageUnavailable })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: en.message.image })).toBeNull();
+  });
+
+  it('past the daily upload quota (429) the composer says so in the reader language', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      chatApi({
+        extra: {
+          'POST /api/v1/files/upload': {
+            status: 429,
+            body: { status: 429, code: 'uploadQuotaExceeded', message: 'You can upload at most 50 images' },
+          },
+        },
+      });
+      const view = await renderPage({ language });
+      await waitFor(() => expect(bubbles()).toHaveLength(4));
+      const user = userEvent.setup({ applyAccept: false });
+      await user.upload(
+        screen.getByTestId('attachment-input') as HTMLInputElement,
+        new File(['png'], 'p.png', { type: 'image/png' }),
+      );
+      const alert = await screen.findByRole('alert');
+      const expected = (language === 'en' ? en : ar).composer.quotaExceeded
+        .replace('{{files}}', '50')
+        .replace('{{mb}}', '50');
+      expect(alert.textContent).toBe(expected);
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('an empty conversation invites the first message', async () => {

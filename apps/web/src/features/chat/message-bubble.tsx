@@ -1,9 +1,10 @@
 import type { ChatAttachment } from '@ustaz/contract';
-import { Check, CheckCheck, CircleAlert, Clock, FileText, RotateCw } from 'lucide-react';
+import { Check, CheckCheck, CircleAlert, Clock, FileText, ImageOff, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { formatFileSize, formatTime } from './chat-format.ts';
+import { useAttachmentUrl } from './use-attachment-url.ts';
 
 export type BubbleStatus = 'received' | 'sending' | 'failed' | 'sent' | 'read';
 
@@ -98,16 +99,38 @@ function StatusIcon({ status }: { status: BubbleStatus }) {
   );
 }
 
+/**
+ * A chat file is private to the conversation: it is fetched with the access token and shown from
+ * a `blob:` address (a placeholder while it loads, a note when it cannot be had).
+ */
 function Attachment({ attachment, mine }: { attachment: ChatAttachment; mine: boolean }) {
   const { t } = useTranslation('chat');
   const language = useCurrentLanguage();
+  const source = useAttachmentUrl(attachment.url);
+  if (source.status !== 'ready') {
+    const failed = source.status === 'failed';
+    return (
+      <span
+        role="img"
+        aria-label={t(failed ? 'message.imageUnavailable' : 'message.imageLoading')}
+        data-testid="attachment-placeholder"
+        data-status={source.status}
+        className={cx(
+          'flex h-32 w-40 items-center justify-center rounded-lg',
+          mine ? 'bg-white/15 text-white/80' : 'bg-slate-100 text-slate-500',
+          !failed && 'animate-pulse',
+        )}
+      >
+        {failed ? <ImageOff aria-hidden="true" className="size-6" /> : null}
+      </span>
+    );
+  }
   if (attachment.mimeType.startsWith('image/')) {
     return (
-      <a href={attachment.url} target="_blank" rel="noopener noreferrer" className="block">
+      <a href={source.url} target="_blank" rel="noopener noreferrer" className="block">
         <img
-          src={attachment.url}
+          src={source.url}
           alt={t('message.image')}
-          loading="lazy"
           className="max-h-64 max-w-full rounded-lg bg-slate-100 object-cover sm:max-w-xs"
         />
       </a>
@@ -115,7 +138,7 @@ function Attachment({ attachment, mine }: { attachment: ChatAttachment; mine: bo
   }
   return (
     <a
-      href={attachment.url}
+      href={source.url}
       target="_blank"
       rel="noopener noreferrer"
       className={cx(

@@ -1,9 +1,10 @@
 import type { ChatAttachment } from '@ustaz/contract';
 import { CHAT_LIMITS } from '@ustaz/contract';
-import { PHOTO_MAX_BYTES } from '@ustaz/contract/constants';
-import { ImagePlus, LoaderCircle, SendHorizontal, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { PHOTO_MAX_BYTES, UPLOAD_QUOTA } from '@ustaz/contract/constants';
+import { Image as ImageIcon, ImagePlus, LoaderCircle, SendHorizontal, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../shared/http/client.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { uploadAttachment } from './api/upload-attachment.ts';
 import type { Draft } from './use-conversation.ts';
@@ -19,9 +20,34 @@ type LocalAttachment = {
   size: number;
   status: 'uploading' | 'ready' | 'failed';
   uploaded: ChatAttachment | null;
+  /** The picked file shown from memory (the uploaded one is private: an <img src> could not load it). */
+  preview: string | null;
 };
 
-type Problem = { key: 'tooLarge' | 'invalidType' | 'tooMany' | 'uploadFailed'; name?: string };
+type Problem = { key: 'tooLarge' | 'invalidType' | 'tooMany' | 'uploadFailed' | 'quotaExceeded'; name?: string };
+
+function isQuotaExceeded(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 429 &&
+    typeof error.body === 'object' &&
+    error.body !== null &&
+    'code' in error.body &&
+    error.body.code === 'uploadQuotaExceeded'
+  );
+}
+
+function previewOf(file: File): string | null {
+  try {
+    return URL.createObjectURL(file);
+  } catch {
+    return null;
+  }
+}
+
+function release(items: LocalAttachment[]) {
+  for (const item of items) if (item.preview) URL.revokeObjectURL(item.preview);
+}
 
 /**
  * The message box at the bottom of a conversation: a growing text area (Enter sends, Shift+Enter
@@ -43,6 +69,10 @@ export function MessageComposer({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const problemId = useId();
+  // Previews still shown when the conversation closes are released with it.
+  const shown = useRef(attachments);
+  shown.current = attachments;
+  useEffect(() => () => release(shown.current), []);
 
   const uploading = attachments.some((item) => item.status === 'uploading');
   const ready = attachments.flatMap((item) => (item.status === 'ready' && item.uploaded ? [item.uploaded] : []));
@@ -61,6 +91,7 @@ export function MessageComposer({
     onSend({ content: text.trim(), attachments: ready });
     onStopTyping();
     setText('');
+    release(attachments);
     setAttachments([]);
     setProblem(null);
     requestAnimationFrame(resize);
@@ -85,9 +116,9 @@ export function MessageComposer({
         status: 'ready',
         uploaded: { id: stored.id, url: stored.path, mimeType: item.mimeType, size: item.size },
       });
-    } catch {
+    } catch (error) {
       update(item.key, { status: 'failed' });
-      setProblem({ key: 'uploadFailed', name: item.name });
+      setProblem(isQuotaExceeded(error) ? { key: 'quotaExceeded' } : { key: 'uploadFailed', name: item.name });
     }
   }
 
@@ -114,6 +145,7 @@ export function MessageComposer({
         size: file.size,
         status: 'uploading',
         uploaded: null,
+        preview: previewOf(file),
       };
       added.push([item, file]);
     }
@@ -127,6 +159,8 @@ export function MessageComposer({
         name: problem.name,
         max: CHAT_LIMITS.attachmentsMax,
         maxMb: PHOTO_MAX_BYTES / (1024 * 1024),
+        files: UPLOAD_QUOTA.filesPerDay,
+        mb: UPLOAD_QUOTA.bytesPerDay / (1024 * 1024),
       })
     : null;
 
@@ -150,8 +184,10 @@ export function MessageComposer({
                 item.status === 'failed' ? 'border-red-300' : 'border-slate-200',
               )}
             >
-              {item.status === 'ready' && item.uploaded ? (
-                <img src={item.uploaded.url} alt="" className="size-full object-cover" />
+              {item.status === 'ready' && item.uploaded && item.preview ? (
+                <img src={item.preview} alt="" className="size-full object-cover" />
+              ) : item.status === 'ready' ? (
+                <ImageIcon aria-hidden="true" className="size-5 text-slate-500" />
               ) : item.status === 'uploading' ? (
                 <LoaderCircle
                   role="img"
@@ -165,7 +201,10 @@ export function MessageComposer({
               )}
               <button
                 type="button"
-                onClick={() => setAttachments((current) => current.filter((other) => other.key !== item.key))}
+                onClick={() => {
+                  release([item]);
+                  setAttachments((current) => current.filter((other) => other.key !== item.key));
+                }}
                 aria-label={t('composer.remove', { name: item.name })}
                 className="absolute end-0.5 top-0.5 flex size-6 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
               >
