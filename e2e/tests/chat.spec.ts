@@ -105,4 +105,77 @@ describe('chat in a real browser, two people', () => {
     await screenshot(page, 'chat-conversation-student-ar-mobile');
     await page.context().close();
   });
+
+  it('an image sent in a chat shows to both participants and to no one else', async () => {
+    const teacherId = await userIdOf(TEACHER);
+    const studentId = await userIdOf(STUDENT);
+    const student = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await logIn(student, STUDENT);
+    await student.goto(`/en/chats/${teacherId}`);
+    await composer(student).waitFor();
+    // A picture drawn in the page (a photo would do the same): two bands of colour, 320x200.
+    const png = await student.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 200;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.fillStyle = '#0e7490';
+      context.fillRect(0, 0, 320, 100);
+      context.fillStyle = '#f59e0b';
+      context.fillRect(0, 100, 320, 100);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    });
+    await student
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await student.locator('[data-testid="draft-attachment"][data-status="ready"]').waitFor({ timeout: 15_000 });
+    await composer(student).fill('The exercise from the board');
+    await student.getByRole('button', { name: 'Send' }).click();
+    await student.getByText('The exercise from the board').waitFor();
+
+    /** The sent image, loaded (from a blob: address fetched with the token). */
+    async function shownImage(page: Page, name: string) {
+      const image = page.getByRole('img', { name, exact: true }).last();
+      await image.waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+        .toBe(320);
+      return image.getAttribute('src');
+    }
+    expect(await shownImage(student, 'Image')).toMatch(/^blob:/);
+
+    const teacher = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await logIn(teacher, TEACHER);
+    await teacher.goto(`/en/chats/${studentId}`);
+    expect(await shownImage(teacher, 'Image')).toMatch(/^blob:/);
+    await screenshot(teacher, 'chat-image-teacher-en');
+    await teacher.goto(`/ar/chats/${studentId}`);
+    expect(await shownImage(teacher, 'صورة')).toMatch(/^blob:/);
+    await screenshot(teacher, 'chat-image-teacher-ar');
+
+    // The file itself: private, never cached; a guest and a signed-in stranger get nothing.
+    const token = await teacher.evaluate(
+      () => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'),
+    );
+    const history = await fetch(`${baseUrl()}/api/v1/chats`, { headers: { authorization: `Bearer ${token}` } });
+    const summaries = (await history.json()) as {
+      data: { otherUser: { id: number }; lastMessage: { attachments: { url: string }[] } | null }[];
+    };
+    const url = summaries.data.find((c) => c.otherUser.id === studentId)?.lastMessage?.attachments[0]?.url ?? '';
+    expect(url).toMatch(/^\/api\/v1\/files\//);
+    const own = await fetch(`${baseUrl()}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect((await fetch(`${baseUrl()}${url}`)).status).toBe(401);
+    const login = await fetch(`${baseUrl()}/api/v1/auth/email/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'teacher28@ustaz.example', password: DEMO_PASSWORD }),
+    });
+    const stranger = ((await login.json()) as { token: string }).token;
+    expect((await fetch(`${baseUrl()}${url}`, { headers: { authorization: `Bearer ${stranger}` } })).status).toBe(404);
+    await student.context().close();
+    await teacher.context().close();
+  }, 90_000);
 });
