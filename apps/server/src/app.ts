@@ -274,7 +274,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(
     paymentsRoutes({ db: database.db, service: payments, requireAuth, remainingHours: subscriptions.remainingHours }),
   );
-  await app.register(bookingRoutes({ service: booking, idempotency, requireAuth }));
+  await app.register(bookingRoutes({ service: booking, idempotency, requireAuth, rateLimitMax: config.rateLimitMax }));
   await app.register(subscriptionsRoutes({ service: subscriptions, idempotency, requireAuth }));
   await app.register(
     availabilityRoutes({

@@ -21,21 +21,27 @@ import type { BookingService } from './booking.service.ts';
 
 type Options = {
   service: BookingService;
+  /** RATE_LIMIT_MAX: the per-user booking limits scale with it. */
+  rateLimitMax: number;
   idempotency: Idempotency;
   requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
 const tags = ['booking'];
 const security = [{ bearer: [] }];
-/** Bookings per user per minute (every address together); the quote is cheaper and asked more often. */
-const BOOKINGS_PER_MINUTE = 30;
-const QUOTES_PER_MINUTE = 120;
+/**
+ * Bookings per user per minute (every address together) at the default RATE_LIMIT_MAX of 300 per
+ * address: a tenth of it; the quote is cheaper and asked more often. Raising RATE_LIMIT_MAX (tests,
+ * benches) raises these with it.
+ */
+const bookingsPerMinute = (rateLimitMax: number) => Math.max(30, Math.round(rateLimitMax / 10));
+const quotesPerMinute = (rateLimitMax: number) => Math.max(120, Math.round(rateLimitMax / 2));
 
-export function bookingRoutes({ service, idempotency, requireAuth }: Options): FastifyPluginAsyncZod {
+export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax }: Options): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/v1/booking/quote', {
       preHandler: requireAuth,
-      config: perUserRateLimit('booking-quote', QUOTES_PER_MINUTE),
+      config: perUserRateLimit('booking-quote', quotesPerMinute(rateLimitMax)),
       schema: {
         tags,
         security,
@@ -51,7 +57,7 @@ export function bookingRoutes({ service, idempotency, requireAuth }: Options): F
 
     app.post('/api/v1/booking/single', {
       preHandler: requireAuth,
-      config: perUserRateLimit('booking', BOOKINGS_PER_MINUTE),
+      config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
       schema: {
         tags,
         security,
@@ -78,7 +84,7 @@ export function bookingRoutes({ service, idempotency, requireAuth }: Options): F
 
     app.post('/api/v1/booking/multiple', {
       preHandler: requireAuth,
-      config: perUserRateLimit('booking', BOOKINGS_PER_MINUTE),
+      config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
       schema: {
         tags,
         security,
