@@ -1,6 +1,6 @@
 import { isLanguage, ROLE } from '@ustaz/contract/constants';
-import type { ReactNode } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { type ReactNode, useContext } from 'react';
+import { Navigate, UNSAFE_DataRouterContext, useLocation, useParams } from 'react-router';
 import { useAuth } from '../shared/auth/auth-context.tsx';
 import { localePath } from '../shared/i18n/language.ts';
 import { FullPageSpinner } from '../shared/ui/spinner.tsx';
@@ -19,6 +19,10 @@ export function RouteGuard({ access, redirectTo = '/login', children }: GuardPro
   const { lang } = useParams();
   const location = useLocation();
   const language = isLanguage(lang) ? lang : 'ar';
+  // The router's live location: a page being left (kept on screen, or hidden, while the next
+  // one loads) still renders when the auth state changes, as on logout; it must not redirect.
+  const currentPath = useContext(UNSAFE_DataRouterContext)?.router.state.location.pathname;
+  const leaving = currentPath !== undefined && currentPath !== location.pathname;
 
   if (access === 'public' || access === 'admin') return children;
   if (auth.loading) return <FullPageSpinner />;
@@ -27,6 +31,7 @@ export function RouteGuard({ access, redirectTo = '/login', children }: GuardPro
     return auth.isAuthenticated ? <Navigate to={localePath(language)} replace /> : children;
   }
   if (!auth.isAuthenticated) {
+    if (leaving) return null;
     return <Navigate to={localePath(language, redirectTo)} replace state={{ from: location.pathname }} />;
   }
   if (access === 'teacher' && auth.user?.role.id !== ROLE.teacher) {
