@@ -269,6 +269,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     db: database.db,
     payments,
     platformFeePercent: paymentsConfig.platformFeePercent,
+    mailer,
+    publicUrl: config.publicUrl,
   });
   app.decorate('money', { payments, booking, subscriptions });
   await app.register(

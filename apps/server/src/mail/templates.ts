@@ -69,3 +69,58 @@ export function renderMail(kind: keyof typeof COPY, language: Language, name: st
     html: layout(language, heading, [...copy.lines], { label: copy.action, url }),
   };
 }
+
+/** The marketplace's own zone: a mail has no viewer's zone, so its times say which one they are in. */
+const MAIL_TIME_ZONE = 'Asia/Kuwait';
+
+const BOOKED = {
+  ar: {
+    subject: (teacher: string) => `تم حجز درسك مع ${teacher}`,
+    heading: (name: string) => `مرحباً ${name}،`,
+    intro: (teacher: string) => `تم تأكيد حجزك مع المعلم ${teacher}:`,
+    deadline: (when: string) => `يمكنك إلغاء الحجز واسترداد المبلغ كاملاً حتى ${when} (قبل 24 ساعة من بدء الدرس).`,
+    closed: 'بدأت مهلة الإلغاء بالفعل: لا يمكن إلغاء هذا الدرس.',
+    zone: 'الأوقات بتوقيت الكويت.',
+    action: 'حجوزاتي',
+  },
+  en: {
+    subject: (teacher: string) => `Your lesson with ${teacher} is booked`,
+    heading: (name: string) => `Hello ${name},`,
+    intro: (teacher: string) => `Your booking with ${teacher} is confirmed:`,
+    deadline: (when: string) => `You can cancel for a full refund until ${when} (24 hours before the start).`,
+    closed: 'The cancellation window has already closed: this lesson cannot be cancelled.',
+    zone: 'Times are Kuwait time.',
+    action: 'My reservations',
+  },
+} as const;
+
+/**
+ * The booking confirmation: the teacher, each lesson's date and time, and until when it can be
+ * cancelled (spec: honest terms), in the student's language.
+ */
+export function renderBookingMail(
+  language: Language,
+  input: {
+    name: string;
+    teacherName: string;
+    lessons: { start: Date; end: Date }[];
+    deadline: Date;
+    now: Date;
+    url: string;
+  },
+): MailContent {
+  const copy = BOOKED[language];
+  const locale = language === 'ar' ? 'ar-KW' : 'en-GB';
+  const day = new Intl.DateTimeFormat(locale, { timeZone: MAIL_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(locale, { timeZone: MAIL_TIME_ZONE, timeStyle: 'short' });
+  const lessons = input.lessons.map((lesson) => `• ${day.format(lesson.start)} – ${time.format(lesson.end)}`);
+  const terms =
+    input.deadline.getTime() > input.now.getTime() ? copy.deadline(day.format(input.deadline)) : copy.closed;
+  const heading = copy.heading(input.name);
+  const lines = [copy.intro(input.teacherName), ...lessons, terms, copy.zone];
+  return {
+    subject: copy.subject(input.teacherName),
+    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
+    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
+  };
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
 import { notifications, reservations, timeSlots, userSubscriptions } from '../../db/schema.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp, testConfig } from '../../test/helpers.ts';
+import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
 import { userBalance } from '../ledger/ledger.repo.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
@@ -145,7 +145,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
           const walletPaid = before.wallet - (await walletOf(db(), student.user.id));
           const hoursPaid = before.prepaid - (await systemBalance('prepaid'));
           if (res.statusCode !== 200) {
-            expect(res.json().errors).toEqual({ balance: 'insufficientBalance' });
+            expect(res.json(), res.body).toMatchObject({ status: 422, errors: { balance: 'insufficientBalance' } });
             expect([walletPaid, hoursPaid]).toEqual([0, 0]);
             return;
           }
@@ -167,6 +167,19 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     expect(runs).toBe(30);
     await expectLedgerConsistent(db());
   }, 120_000);
+
+  it('a free lesson books with the balance and moves no money (found by the property above)', async () => {
+    const teacher = await f.teacher();
+    const student = await studentWithPackage(2, 10_000);
+    const s = await slot(teacher, { priceFils: 0 });
+    const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      paidWith: 'wallet',
+      breakdown: { subscriptionHours: 0, subscriptionValue: '0.000', wallet: '0.000' },
+      remainingHours: 2,
+    });
+  });
 
   it('hours of a subscription that ended since a cancelled lesson come back as money', async () => {
     const teacher = await f.teacher();
@@ -284,6 +297,17 @@ describe('honest terms', () => {
         cancelDeadline: new Date(s.startTime.getTime() - 24 * HOUR).toISOString(),
       },
     });
+    // The confirmation mail says the same, in the student's language and Kuwait time.
+    const mail = await latestMailTo(ctx.database, student.user.email);
+    expect(mail?.subject).toBe('تم حجز درسك مع Mona Al-Sabah');
+    const kuwait = (date: Date, options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('ar-KW', { timeZone: 'Asia/Kuwait', ...options }).format(date);
+    expect(mail?.text).toContain(kuwait(s.startTime, { dateStyle: 'full', timeStyle: 'short' }));
+    expect(mail?.text).toContain(
+      kuwait(new Date(s.startTime.getTime() - 24 * HOUR), { dateStyle: 'full', timeStyle: 'short' }),
+    );
+    expect(mail?.text).toContain('بتوقيت الكويت');
+    expect(mail?.links.map((url) => url.pathname)).toEqual(['/ar/reservations']);
     const [received] = await db().select().from(notifications).where(eq(notifications.userId, teacher.user.id));
     expect(received).toMatchObject({
       type: 'booking.received',

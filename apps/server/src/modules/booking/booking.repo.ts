@@ -91,13 +91,27 @@ export async function heldSlotCount(db: Executor, studentId: number, now: Date):
 }
 
 /** Display names of users (for the texts of booking notifications). */
-export async function namesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
+export async function namesOf(
+  db: Executor,
+  userIds: number[],
+): Promise<Map<number, { name: string; firstName: string; email: string; language: 'ar' | 'en' }>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, first: users.firstName, last: users.lastName })
+    .select({
+      id: users.id,
+      first: users.firstName,
+      last: users.lastName,
+      email: users.email,
+      language: users.language,
+    })
     .from(users)
     .where(inArray(users.id, userIds));
-  return new Map(rows.map((row) => [row.id, `${row.first} ${row.last}`.trim()]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { name: `${row.first} ${row.last}`.trim(), firstName: row.first, email: row.email, language: row.language },
+    ]),
+  );
 }
 
 export async function setSlotsBooked(db: Executor, ids: number[]): Promise<void> {

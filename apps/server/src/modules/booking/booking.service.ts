@@ -14,6 +14,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
 import { failpoints } from '../../failpoints.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { renderBookingMail } from '../../mail/templates.ts';
 import { filsToKwd, kwdToFils } from '../../money.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import {
@@ -70,6 +72,9 @@ const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 type Deps = {
   db: Db;
   payments: PaymentsService;
+  /** The booking confirmation mail goes through the outbox (none in tests that do not need it). */
+  mailer?: Mailer;
+  publicUrl?: string;
   /** The platform's share of a lesson, percent (the rest goes to the teacher's earnings). */
   platformFeePercent: number;
 };
@@ -130,7 +135,7 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
  * reservations, subscription hours and the ledger for one request happens in one transaction:
  * all slots or none, charged once.
  */
-export function createBookingService({ db, payments, platformFeePercent }: Deps) {
+export function createBookingService({ db, payments, platformFeePercent, mailer, publicUrl = '' }: Deps) {
   /**
    * Locks and checks the requested slots: all exist, are open, in the future, not the booker's own,
    * of listed teachers (not suspended, unapproved or deleted), and cost what the student saw.
@@ -174,7 +179,8 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
    */
   async function notifyBooked(tx: Executor, studentId: number, rows: ReservationRow[], slots: LockedSlot[]) {
     const teacherUsers = new Map(slots.map((slot) => [slot.teacherId, slot.teacherUserId]));
-    const names = await namesOf(tx, [studentId, ...teacherUsers.values()]);
+    const people = await namesOf(tx, [studentId, ...teacherUsers.values()]);
+    const names = new Map([...people].map(([id, person]) => [id, person.name]));
     const when = (of: ReservationRow[]) => {
       const first = Math.min(...of.map((row) => (row.startTime ?? new Date()).getTime()));
       return {
@@ -206,6 +212,22 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
         };
       }),
     ]);
+    // And by mail, in the outbox of this transaction (sent after commit).
+    const student = people.get(studentId);
+    if (mailer && student && teacherNames.length > 0) {
+      const first = Math.min(...rows.map((row) => (row.startTime ?? new Date()).getTime()));
+      await mailer.enqueue(tx, {
+        to: student.email,
+        ...renderBookingMail(student.language, {
+          name: student.firstName,
+          teacherName: teacherNames.join('، '),
+          lessons: rows.map((row) => ({ start: row.startTime ?? new Date(), end: row.endTime ?? new Date() })),
+          deadline: new Date(first - BOOKING.studentCancelHours * HOUR_MS),
+          now: new Date(),
+          url: `${publicUrl}/${student.language}/reservations`,
+        }),
+      });
+    }
     const perTeacher = new Map<number, number>();
     for (const row of rows) perTeacher.set(row.teacherId, (perTeacher.get(row.teacherId) ?? 0) + 1);
     for (const [teacherId, n] of perTeacher) await adjustBookingsCount(tx, teacherId, n);
@@ -226,17 +248,19 @@ export function createBookingService({ db, payments, platformFeePercent }: Deps)
         subscriptions,
       );
       try {
-        await postTransfer(tx, {
-          key: `booking:${group}`,
-          kind: 'booking',
-          actorUserId: userId,
-          memo: group,
-          legs: [
-            { accountId: await userAccountId(tx, 'wallet', userId), amountFils: -split.cashFils },
-            { accountId: await systemAccountId(tx, 'prepaid'), amountFils: -split.hoursValueFils },
-            { accountId: await systemAccountId(tx, 'escrow'), amountFils: split.cashFils + split.hoursValueFils },
-          ],
-        });
+        // A free lesson moves no money.
+        if (split.cashFils + split.hoursValueFils > 0)
+          await postTransfer(tx, {
+            key: `booking:${group}`,
+            kind: 'booking',
+            actorUserId: userId,
+            memo: group,
+            legs: [
+              { accountId: await userAccountId(tx, 'wallet', userId), amountFils: -split.cashFils },
+              { accountId: await systemAccountId(tx, 'prepaid'), amountFils: -split.hoursValueFils },
+              { accountId: await systemAccountId(tx, 'escrow'), amountFils: split.cashFils + split.hoursValueFils },
+            ],
+          });
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw new FieldValidationError({ balance: 'insufficientBalance' });
         throw error;
