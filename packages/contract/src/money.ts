@@ -201,6 +201,12 @@ export type CancelReservationResponse = z.infer<typeof cancelReservationResponse
 // Booking --------------------------------------------------------------------------------------
 
 const slotIdSchema = z.number().int().positive().max(2_147_483_647);
+/** One to `maxSlotsPerBooking` distinct slots. */
+const slotIdsSchema = z
+  .array(slotIdSchema)
+  .min(1)
+  .max(BOOKING.maxSlotsPerBooking)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' });
 
 /**
  * The total the student saw (KWD). When the slots now cost something else the booking is refused
@@ -218,11 +224,7 @@ export const bookingSingleBodySchema = z.strictObject({
 export type BookingSingleBody = z.input<typeof bookingSingleBodySchema>;
 
 export const bookingMultipleBodySchema = z.strictObject({
-  timeSlotIds: z
-    .array(slotIdSchema)
-    .min(1)
-    .max(BOOKING.maxSlotsPerBooking)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
+  timeSlotIds: slotIdsSchema,
   paymentMethod: paymentMethodSchema,
   note: noteSchema,
   language: languageSchema.optional(),
@@ -246,11 +248,7 @@ export type BookingBreakdown = z.infer<typeof bookingBreakdownSchema>;
 
 /** A dry run of a booking with `balance`: what it would cost and how it would be split. */
 export const bookingQuoteBodySchema = z.strictObject({
-  timeSlotIds: z
-    .array(slotIdSchema)
-    .min(1)
-    .max(BOOKING.maxSlotsPerBooking)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
+  timeSlotIds: slotIdsSchema,
 });
 export const bookingQuoteResponseSchema = z.object({
   total: kwdAmountSchema,
