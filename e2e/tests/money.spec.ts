@@ -311,7 +311,8 @@ describe('money in a real browser', () => {
   it('buys the Starter package with the wallet and books a lesson with its hours', async () => {
     const { page, context } = await openContext();
     await logIn(page, ACCOUNTS.subscription);
-    await ensureWallet(page, 45);
+    // The package, and the part of a lesson (at most 25 KWD) its hours do not cover.
+    await ensureWallet(page, 45 + 16);
     const start = await balanceOf(page);
 
     await page.goto('/en/subscriptions');
@@ -336,18 +337,31 @@ describe('money in a real browser', () => {
     const afterPurchase = await balanceOf(page);
     expect(afterPurchase).toEqual({ kwd: (fils(start.kwd) - 45_000) / 1000, hours: hoursAfterPurchase });
 
-    // One lesson, paid with the hours.
+    // One lesson, paid with the hours first: each hour is worth the package's price per hour
+    // (9 KWD), and the wallet pays what the hours do not cover of the slot's price (I9).
     const upcomingBefore = (await upcomingOf(page)).total;
-    const pick = await pickSlots(1, 1000, 1);
+    const pick = await pickSlots(1, 25, 1);
+    const quote = await api<{ breakdown: { subscriptionHours: number; subscriptionValue: string; wallet: string } }>(
+      '/api/v1/booking/quote',
+      await tokenOf(page),
+      { method: 'POST', body: JSON.stringify({ timeSlotIds: pick.slots.map((slot) => slot.id) }) },
+    );
+    const { subscriptionHours, wallet: walletPart } = quote.breakdown;
+    expect(subscriptionHours).toBeGreaterThan(0);
+    expect(fils(quote.breakdown.subscriptionValue) + fils(walletPart)).toBe(fils(pick.slots[0]?.price ?? 0));
     await selectSlots(page, pick);
     await page.getByRole('button', { name: 'Book', exact: true }).click();
     const booking = page.getByRole('dialog', { name: 'Review your booking' });
     await booking.waitFor();
-    await booking.getByText('Your subscription hours cover these 1 hour.').waitFor();
+    await expect
+      .poll(async () => (await booking.getByTestId('booking-split').textContent()) ?? '')
+      .toMatch(/ from your subscription \(/);
     await expect
       .poll(async () => amountIn(await booking.getByTestId('booking-hours').textContent()))
       .toBe(hoursAfterPurchase);
-    await booking.getByRole('button', { name: 'Confirm booking' }).click();
+    const confirmBooking = booking.getByRole('button', { name: 'Confirm booking' });
+    await expect.poll(() => confirmBooking.isEnabled()).toBe(true);
+    await confirmBooking.click();
     const methodsForBooking = page.getByRole('dialog', { name: 'Choose how to pay' });
     await methodsForBooking.waitFor();
     const balanceChoice = methodsForBooking.getByTestId('payment-choice-balance');
@@ -357,13 +371,17 @@ describe('money in a real browser', () => {
     const success = page.getByTestId('booking-success');
     await success.waitFor({ timeout: 15_000 });
     const paidWith = await success.getByTestId('booking-paid-with').textContent();
-    expect(paidWith).toBe(
-      `Paid with subscription hours. Hours left: ${hoursAfterPurchase - 1} hour${hoursAfterPurchase - 1 === 1 ? '' : 's'}`,
+    expect(paidWith).toMatch(
+      fils(walletPart) > 0 ? /^Paid with .+ from your subscription/ : /^Paid with subscription hours\./,
     );
     await screenshot(page, 'money-booking-success-subscription');
 
-    // The wallet is unchanged; the hours went down by one; the lesson says so.
-    expect(await balanceOf(page)).toEqual({ kwd: afterPurchase.kwd, hours: hoursAfterPurchase - 1 });
+    // The hours and the wallet went down by the split the modal showed; the lesson says so.
+    const hoursLeft = Math.round((hoursAfterPurchase - subscriptionHours) * 100) / 100;
+    expect(await balanceOf(page)).toEqual({
+      kwd: (fils(afterPurchase.kwd) - fils(walletPart)) / 1000,
+      hours: hoursLeft,
+    });
     const upcoming = await upcomingOf(page);
     expect(upcoming.total).toBe(upcomingBefore + 1);
     const lesson = upcoming.data.find(
@@ -375,7 +393,7 @@ describe('money in a real browser', () => {
     await page.goto('/en/subscriptions');
     await expect
       .poll(async () => amountIn(await page.getByTestId('active-hours').textContent()), { timeout: 10_000 })
-      .toBe(hoursAfterPurchase - 1);
+      .toBe(hoursLeft);
     await context.close();
   });
 

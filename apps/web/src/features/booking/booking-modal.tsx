@@ -457,16 +457,8 @@ function CoverageNote({ quote, onTopUp }: { quote: BookingQuoteResponse; onTopUp
   const { t } = useTranslation(['booking', 'payment']);
   const language = useCurrentLanguage();
   const shortfallFils = quoteShortfallFils(quote);
-  if (quote.sufficient || shortfallFils <= 0) {
-    if (quote.breakdown.subscriptionHours > 0 && (kwdToFils(quote.breakdown.wallet) ?? 0) === 0) {
-      return (
-        <Alert variant="success">
-          {t('review.coveredBySubscription', { hours: formatHours(quote.breakdown.subscriptionHours, language, t) })}
-        </Alert>
-      );
-    }
-    return null;
-  }
+  // Enough: the split above says how it is paid.
+  if (quote.sufficient || shortfallFils <= 0) return null;
   return (
     <div
       className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"

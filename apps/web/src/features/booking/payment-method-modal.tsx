@@ -96,7 +96,7 @@ function PaymentMethodChooser({
       return {
         method: 'balance',
         blocked: data.split.sufficient ? null : t('method.insufficientForBooking'),
-        detail: `${splitText(data.split, language, t)} · ${wallet}`,
+        detail: `${wallet} · ${splitText(data.split, language, t)}`,
         sandbox: false,
         withHours: info.remainingHours > 0,
       };
