@@ -310,7 +310,7 @@ describe('booking with hours and wallet together', () => {
     await success.getByRole('button', { name: 'OK' }).click();
   });
 
-  it('ar: a lesson starting within 24 hours says it cannot be cancelled and needs the tick before confirming', async () => {
+  it('ar: a lesson starting within 24 hours says it cannot be cancelled and needs the tick before paying', async () => {
     const arPage = await openPage('ar');
     await logIn(arPage, email);
     const slot = await openSlot(teacher, '9.000', Date.now() + 3 * HOUR_MS);
@@ -326,9 +326,19 @@ describe('booking with hours and wallet together', () => {
       await screenshot(arPage, 'booking-split-ar-not-cancellable');
       await review.getByRole('checkbox', { name: 'أفهم أن هذا الدرس لا يمكن إلغاؤه' }).check();
       expect(await confirm.isEnabled()).toBe(true);
-      const { methods } = await payFromBalance(arPage, 'ar');
+      const { methods, balance } = await payFromBalance(arPage, 'ar');
       expect(await methods.getByTestId('payment-terms').textContent()).toContain('لا يمكن إلغاؤه');
       await screenshot(arPage, 'booking-split-ar-payment');
+      // On a phone, and on to the success view, which names the teacher and says the lesson is final.
+      await arPage.setViewportSize({ width: 390, height: 844 });
+      await screenshot(arPage, 'booking-split-ar-payment-mobile');
+      await balance.click();
+      const success = arPage.getByTestId('booking-success');
+      await success.waitFor({ timeout: 15_000 });
+      const lessons = await success.getByTestId('booking-lessons').textContent();
+      expect(lessons).toContain(`${TEACHER.firstName} ${TEACHER.lastName}`);
+      expect(lessons).toContain('لا يمكن إلغاؤه');
+      await screenshot(arPage, 'booking-split-ar-success-mobile');
     } finally {
       await fetch(`${baseUrl()}/api/v1/availability/slots/${slot.id}`, {
         method: 'DELETE',
