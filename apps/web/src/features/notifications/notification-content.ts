@@ -88,10 +88,22 @@ export function describeNotification(notification: AppNotification, language: La
     case 'booking.confirmed':
     case 'booking.received': {
       const ids = Array.isArray(data.reservationIds) ? data.reservationIds.length : 0;
-      // With the teacher and the (first) start in the data, the confirmation names them and the deadline.
+      // With the other person and the (first) start in the data, the text names them (and the deadline).
       const name = text(data.teacherName);
       const date = lessonMoment(data.startTime, language);
       const deadline = lessonMoment(data.cancelDeadline, language);
+      const student = text(data.studentName);
+      if (kind === 'booking.received' && student && date) {
+        return {
+          kind,
+          title: { key: 'booking.received.title' },
+          body: {
+            key: 'booking.received.bodyWith',
+            values: { ...countValues(Math.max(1, ids), language), name: isolate(student), date },
+          },
+          to: '/reservations',
+        };
+      }
       if (kind === 'booking.confirmed' && name && date) {
         const values = { ...countValues(Math.max(1, ids), language), name: isolate(name), date };
         return {

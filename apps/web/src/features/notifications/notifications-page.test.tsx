@@ -152,6 +152,17 @@ function everyType(language: Language): [AppNotification, string, string][] {
       ],
     ],
     [
+      notification({
+        type: 'booking.received',
+        data: { reservationIds: [1], studentName: 'Fahad Al-Ali', startTime: '2099-03-14T15:00:00.000Z' },
+      }),
+      [
+        'New booking',
+        `${isolated('Fahad Al-Ali')} booked a lesson with you on ${lessonMoment('2099-03-14T15:00:00.000Z', 'en')}.`,
+      ],
+      ['حجز جديد', `حجز ${isolated('Fahad Al-Ali')} درساً معك يوم ${lessonMoment('2099-03-14T15:00:00.000Z', 'ar')}.`],
+    ],
+    [
       notification({ type: 'booking.received', data: { reservationIds: [1, 2] } }),
       ['New booking', 'A student booked 2 lessons with you.'],
       ['حجز جديد', 'حجز طالب درسين معك.'],
