@@ -93,7 +93,7 @@ export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
     app.post('/api/v1/auth/google/login', {
       config: perMinute(20),
       schema: { tags, body: googleLoginBodySchema, response: { 200: tokensResponseSchema } },
-      handler: (request) => service.googleLogin(request.body.idToken, requestLanguage(request)),
+      handler: (request) => service.googleLogin(request.body.idToken, requestLanguage(request), request.ip),
     });
 
     app.post('/api/v1/auth/refresh', {

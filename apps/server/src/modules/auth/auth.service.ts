@@ -247,7 +247,7 @@ export function createAuthService({
       return { ...(await startSession(user, ip)), user: toUser(user) };
     },
 
-    async googleLogin(idToken: string, language: Language): Promise<Tokens & { user: User }> {
+    async googleLogin(idToken: string, language: Language, ip?: string): Promise<Tokens & { user: User }> {
       if (!google) throw new HttpError(404, 'googleSignInDisabled', 'Google sign-in is not configured');
       const identity = await google(idToken);
       if (!identity) throw new HttpError(401, 'invalidGoogleToken', 'The Google sign-in could not be verified');
@@ -290,7 +290,7 @@ export function createAuthService({
       }
       if (!user) throw new HttpError(401, 'unauthorized', 'Unauthorized');
       if (user.status === 'suspended') throw new FieldValidationError({ email: 'accountSuspended' });
-      return { ...(await startSession(user)), user: toUser(user) };
+      return { ...(await startSession(user, ip)), user: toUser(user) };
     },
 
     /**
