@@ -88,6 +88,14 @@ async function signedUp(email: string, ip = nextIp()) {
   return tokensResponseSchema.parse(res.json());
 }
 
+/** A factory user turned into a Google-only account: deleting it needs no password. */
+async function asGoogleAccount(userId: number) {
+  await t.database.db
+    .update(users)
+    .set({ provider: 'google', googleSub: `g-${userId}` })
+    .where(eq(users.id, userId));
+}
+
 const me = async (token: string) => (await call('GET', '/api/v1/auth/me', token)).statusCode;
 const refresh = (refreshToken: string) => post('/api/v1/auth/refresh', undefined, bearer(refreshToken));
 
@@ -248,6 +256,7 @@ describe('account deletion', () => {
     const email = 'busy-student@example.com';
     const student = await signedUp(email);
     const teacher = await f.teacher();
+    await asGoogleAccount(teacher.user.id);
     const reservation = await f.reservation({
       studentId: student.user.id,
       teacherId: teacher.profile.id,
@@ -267,6 +276,19 @@ describe('account deletion', () => {
     // Once the lesson is cancelled the account can go.
     await t.database.db.update(reservations).set({ status: 'cancelled' }).where(eq(reservations.id, reservation.id));
     expect((await call('DELETE', '/api/v1/auth/me', student.token, { password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('an e-mail account without a password hash cannot be deleted without one', async () => {
+    const student = await f.student();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/me',
+      headers: student.headers,
+      payload: { password: 'Anything1' },
+    });
+    expect(res.json()).toEqual({ status: 422, errors: { password: 'incorrectPassword' } });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, student.user.id));
+    expect(row?.deletedAt).toBeNull();
   });
 
   it('asks for the current password', async () => {
@@ -342,6 +364,7 @@ describe('account deletion', () => {
 
   it("unlists a teacher's profile and clears its texts", async () => {
     const teacher = await f.teacher({ profile: { bioEn: 'About me', bioAr: 'عني', videoUrl: 'https://youtu.be/x' } });
+    await asGoogleAccount(teacher.user.id);
     const token = teacher.headers.authorization.slice(7);
     const listedBefore = await call('GET', `/api/teachers/profiles/${teacher.profile.id}`, null);
     expect(listedBefore.statusCode).toBe(200);

@@ -466,11 +466,13 @@ export function createAuthService({
     async deleteMe(auth: AccessClaims, body: DeleteMeBody, ip: string) {
       const user = await findUserById(db, auth.userId);
       if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
-      if (user.passwordHash) {
+      // An e-mail account confirms with its password (one without a hash must set one first, by
+      // a reset); a Google-only account has none to give.
+      if (user.provider === 'email' || user.passwordHash) {
         if (body.password === undefined) throw new FieldValidationError({ password: 'required' });
         const wait = await loginWait(user.email, ip, user);
         if (wait > 0) throw tooManyAttempts(wait);
-        if (!(await verifyPassword(user.passwordHash, body.password))) {
+        if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
           await recordLoginFailure(db, user.email, ip);
           throw new FieldValidationError({ password: 'incorrectPassword' });
         }
