@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
-import { notifications, reservations, timeSlots, userSubscriptions } from '../../db/schema.ts';
+import { notifications, reservations, timeSlots, userSubscriptions, users } from '../../db/schema.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
@@ -365,6 +365,30 @@ describe('a teacher who cannot teach is not bookable', () => {
       const told = await db().select().from(notifications).where(eq(notifications.userId, student.user.id));
       expect(told.map((n) => n.type)).toContain('booking.cancelled');
     }
+  });
+});
+
+describe('deleted accounts', () => {
+  it('a deleted account cannot book, even with a token issued before, and an admin cannot restore it', async () => {
+    const admin = await f.user({ roleId: ROLE.admin });
+    const teacher = await f.teacher();
+    const student = await f.student();
+    await fundWallet(db(), student.user.id, 5_000);
+    const s = await slot(teacher, { priceFils: 5_000 });
+    // Deleted while a request of theirs is on its way: the booking reads the account under a lock.
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, student.user.id));
+    const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+    expect(res.statusCode).toBe(401);
+    expect(await walletOf(db(), student.user.id)).toBe(5_000);
+    await db().update(users).set({ status: 'suspended' }).where(eq(users.id, student.user.id));
+    const restore = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${student.user.id}/restore`,
+      headers: admin.headers,
+    });
+    expect(restore.statusCode).toBe(409);
+    const [row] = await db().select().from(users).where(eq(users.id, student.user.id));
+    expect(row?.status).toBe('suspended');
   });
 });
 

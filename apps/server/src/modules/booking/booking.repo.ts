@@ -90,6 +90,21 @@ export async function heldSlotCount(db: Executor, studentId: number, now: Date):
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Takes a share lock on the booking student's row and answers whether the account is live (not
+ * suspended, not deleted). Deleting an account locks the row for update, so a booking and a
+ * deletion of the same user run one after the other: the deletion then sees the new lesson
+ * (and refuses), or the booking sees the deleted account.
+ */
+export async function lockLiveUser(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: users.status, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  return row !== undefined && row.status === 'active' && row.deletedAt === null;
+}
+
 /** Display names of users (for the texts of booking notifications). */
 export async function namesOf(
   db: Executor,

@@ -51,6 +51,7 @@ import {
   heldSlotCount,
   holdSlots,
   type LockedSlot,
+  lockLiveUser,
   lockReservation,
   lockSlots,
   lockSlotsHeldBy,
@@ -141,6 +142,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
    * of listed teachers (not suspended, unapproved or deleted), and cost what the student saw.
    */
   async function takeSlots(tx: Executor, userId: number, input: BookInput, now: Date): Promise<LockedSlot[]> {
+    if (!(await lockLiveUser(tx, userId))) throw new HttpError(401, 'unauthorized', 'Unauthorized');
     await releaseExpiredHolds(tx, now, input.slotIds);
     const slots = await lockSlots(tx, input.slotIds);
     await checkSlots(tx, userId, input.slotIds, input.field, slots, now);
