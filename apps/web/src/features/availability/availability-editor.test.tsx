@@ -301,6 +301,30 @@ describe('AvailabilityEditor slots', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it("refuses more than 1,000 KWD an hour before sending, and maps the server's price tooBig to the same words", async () => {
+    const calls = mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { price: 'tooBig' } } }) });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: en.add }));
+    const form = screen.getByTestId('slot-form');
+    await user.type(within(form).getByLabelText(/^Start time/), '18:00');
+    await user.type(within(form).getByLabelText(/^End time/), '18:15');
+    // 15 minutes for 250.001 KWD is more than 1,000 KWD an hour.
+    await user.type(within(form).getByLabelText(en.form.price), '250.001');
+    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    const words = en.form.errors.pricePerHour.replace('{{max}}', '');
+    expect((await within(form).findByText(new RegExp(words.split(' ').slice(0, 4).join(' ')))).textContent).toMatch(
+      /1,000/,
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    // Exactly the bound goes to the server; its refusal reads the same.
+    await user.clear(within(form).getByLabelText(en.form.price));
+    await user.type(within(form).getByLabelText(en.form.price), '250');
+    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect((await within(form).findByText(/at most/)).textContent).toMatch(/1,000/);
+  });
+
   it('edits an open slot with PATCH', async () => {
     const slot = ownSlot('2026-03-11T15:00:00.000Z');
     const calls = mockApi({

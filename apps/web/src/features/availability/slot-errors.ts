@@ -33,7 +33,10 @@ export function slotErrorKeys(error: unknown): SlotErrorKeys {
     const fields: Partial<Record<SlotField, string>> = {};
     let other = false;
     for (const [field, fieldCode] of Object.entries(fieldErrorCodes(error))) {
-      const key = `fieldErrors.${KNOWN_FIELD_CODES.includes(fieldCode) ? fieldCode : 'invalid'}`;
+      const key =
+        field === 'price' && fieldCode === 'tooBig'
+          ? 'form.errors.pricePerHour'
+          : `fieldErrors.${KNOWN_FIELD_CODES.includes(fieldCode) ? fieldCode : 'invalid'}`;
       if (field === 'startTime' || field === 'endTime' || field === 'price') fields[field] = key;
       else other = true;
     }

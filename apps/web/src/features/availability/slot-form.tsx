@@ -53,6 +53,10 @@ function toBody(
   if (minutes < BOOKING.minSlotMinutes) return { errors: { end: 'form.errors.tooShort' } };
   if (minutes > BOOKING.maxSlotMinutes) return { errors: { end: 'form.errors.tooLong' } };
   if (Date.parse(startTime) <= now.getTime()) return { errors: { start: 'fieldErrors.inPast' } };
+  // The server's bound (RELIABILITY I9): no hour may cost more than BOOKING.maxPricePerHourKwd.
+  if (price && (Number(price) * 60) / minutes > BOOKING.maxPricePerHourKwd) {
+    return { errors: { price: 'form.errors.pricePerHour' } };
+  }
   return { body: { startTime, endTime, ...(price ? { price } : {}) } };
 }
 
@@ -155,6 +159,7 @@ export function SlotForm({
     return t(key, {
       minutes: BOOKING.minSlotMinutes,
       hours: BOOKING.maxSlotMinutes / 60,
+      max: formatKwd(BOOKING.maxPricePerHourKwd, language),
     });
   };
 
