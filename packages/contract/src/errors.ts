@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'teacherUnavailable',
   'tooManyPendingPayments',
   'selfRefund',
+  'accountDeleted',
   // Admin
   'versionConflict',
   // Files

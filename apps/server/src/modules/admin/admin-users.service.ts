@@ -170,7 +170,7 @@ export function createAdminUsersService(context: AdminContext) {
         const user = await lockUser(tx, id);
         if (!user) throw notFound();
         // A deleted account was anonymised at its owner's request: it is not brought back.
-        if (user.deletedAt) throw new HttpError(409, 'conflict', 'This account was deleted by its owner');
+        if (user.deletedAt) throw new HttpError(409, 'accountDeleted', 'This account was deleted by its owner');
         if (user.status !== 'active') {
           await setUserStatus(tx, id, 'active');
           await insertAudit(tx, {

@@ -387,6 +387,7 @@ describe('deleted accounts', () => {
       headers: admin.headers,
     });
     expect(restore.statusCode).toBe(409);
+    expect(restore.json().code).toBe('accountDeleted');
     const [row] = await db().select().from(users).where(eq(users.id, student.user.id));
     expect(row?.status).toBe('suspended');
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Language } from '@ustaz/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
+import adminEn from '../../../../public/locales/en/admin.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { renderRoute } from '../../../shared/test/render-route.tsx';
@@ -215,6 +216,25 @@ describe('AdminLedgerPage', () => {
         .some((node) => node.tagName === 'P'),
     ).toBe(true);
     expect(calls.callsTo(REFUND)[0]?.body).toEqual({ userId: 999, amount: '12.5', reason: 'Too much' });
+  });
+
+  it('an admin refunding their own wallet is told why it is refused (403 selfRefund)', async () => {
+    api({
+      [REFUND]: {
+        status: 403,
+        body: { status: 403, code: 'selfRefund', message: 'An admin cannot refund their own wallet' },
+      },
+    });
+    await renderPage();
+    await screen.findByTestId('ledger-table');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: en.ledger.refundAction }));
+    const dialog = await screen.findByRole('dialog', { name: en.refund.title });
+    await user.type(within(dialog).getByLabelText(/User id/), '1');
+    await user.type(within(dialog).getByLabelText(/Amount/), '5');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Goodwill');
+    await user.click(within(dialog).getByRole('button', { name: en.refund.confirm }));
+    expect((await screen.findAllByText(adminEn.errors.selfRefund)).length).toBeGreaterThan(0);
   });
 
   it('reads in Arabic', async () => {
