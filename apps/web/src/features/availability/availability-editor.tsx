@@ -6,14 +6,22 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import {
+  addDays,
+  type DayKey,
+  dayKeyInZone,
+  formatDay,
+  formatDayRange,
+  formatTimeRange,
+  viewerTimeZone,
+  weekStartOf,
+} from '../../shared/lib/dates.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { notify } from '../../shared/ui/toast.tsx';
-import { addDays, type DayKey, dayKeyInZone, viewerTimeZone, weekStartOf } from '../teacher/slot-calendar.ts';
-import { formatDay, formatDayRange, formatTimeRange } from '../teacher/teacher-dates.ts';
 import { useOwnHourlyRate } from './api/own-hourly-rate.ts';
 import { createOwnSlot, deleteOwnSlot, OWN_SLOTS_QUERY_KEY, updateOwnSlot, useOwnSlots } from './api/own-slots.ts';
 import { slotErrorKeys } from './slot-errors.ts';

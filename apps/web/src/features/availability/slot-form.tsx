@@ -3,11 +3,11 @@ import { BOOKING, FILS_PER_KWD } from '@ustaz/contract/constants';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { addDays, type DayKey } from '../../shared/lib/dates.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
-import { addDays, type DayKey } from '../teacher/slot-calendar.ts';
 import { type SlotField, slotErrorKeys } from './slot-errors.ts';
 import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 

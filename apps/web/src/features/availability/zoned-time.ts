@@ -1,5 +1,5 @@
 import type { OwnSlot } from '@ustaz/contract';
-import { addDays, type DayKey, dayKeyInZone } from '../teacher/slot-calendar.ts';
+import { addDays, type DayKey, dayKeyInZone } from '../../shared/lib/dates.ts';
 
 /** A wall-clock time of day, "HH:mm" (24 h), as a time input gives it. */
 export type TimeOfDay = string;

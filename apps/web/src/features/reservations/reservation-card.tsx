@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatTimeRange } from '../../shared/lib/dates.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { formatTimeRange } from '../teacher/teacher-dates.ts';
 import { formatHours, formatLongDate, formatMoment } from './reservation-format.ts';
 
 /** Which side of the reservation the signed-in user is on. */

@@ -1,72 +1,11 @@
 import type { TimeSlot } from '@ustaz/contract';
 import { FILS_PER_KWD } from '@ustaz/contract/constants';
-
-/** A calendar day in some time zone, as YYYY-MM-DD. */
-export type DayKey = string;
+import { addDays, type DayKey, dayKeyInZone, type WeekStart, weekStartOf } from '../../shared/lib/dates.ts';
 
 export type SlotDay = { day: DayKey; slots: TimeSlot[] };
 
 /** Seven consecutive days from the first day of the week; days without slots have an empty list. */
 export type SlotWeek = { start: DayKey; days: SlotDay[] };
-
-export type WeekStart = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
-const DAY_MS = 86_400_000;
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The viewer's time zone, as the browser reports it. */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The calendar day an instant (the API's UTC ISO string) falls on in `timeZone`; null for a bad date. */
-export function dayKeyInZone(instant: string | Date, timeZone: string): DayKey | null {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = dayFormatter(timeZone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-function dayToUtcMs(day: DayKey): number {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return Date.UTC(year, month - 1, date);
-}
-
-function utcMsToDay(ms: number): DayKey {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(day: DayKey, count: number): DayKey {
-  return utcMsToDay(dayToUtcMs(day) + count * DAY_MS);
-}
-
-/** 0 = Sunday ... 6 = Saturday. */
-export function weekdayOf(day: DayKey): number {
-  return new Date(dayToUtcMs(day)).getUTCDay();
-}
-
-/** The first day of the week holding `day`: Saturday (6) in Arabic, Sunday (0) in English (spec 9). */
-export function weekStartOf(day: DayKey, weekStartsOn: WeekStart): DayKey {
-  return addDays(day, -((weekdayOf(day) - weekStartsOn + 7) % 7));
-}
 
 function byStart(a: TimeSlot, b: TimeSlot): number {
   return Date.parse(a.startTime) - Date.parse(b.startTime);

@@ -7,11 +7,11 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { addDays, type DayKey, formatDay, formatDayRange, formatTimeRange } from '../../shared/lib/dates.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { addDays, type DayKey, groupSlotsByWeek, type SlotWeek, slotPrice, slotsTotal } from './slot-calendar.ts';
-import { formatDay, formatDayRange, formatTimeRange } from './teacher-dates.ts';
+import { groupSlotsByWeek, type SlotWeek, slotPrice, slotsTotal } from './slot-calendar.ts';
 import { useSlotSelection } from './use-slot-selection.ts';
 
 export type SlotPickerProps = {

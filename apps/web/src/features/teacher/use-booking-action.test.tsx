@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatTimeRange } from '../../shared/lib/dates.ts';
 import type { BookingModalData } from '../../shared/money/money-modals.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
-import { formatTimeRange } from './teacher-dates.ts';
 import { signedInAs, student, teacherProfile, timeSlot } from './teacher-test-data.ts';
 import { type BookingRequest, toBookingSlot, useBookingAction } from './use-booking-action.ts';
 

@@ -5,10 +5,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { dayKeyInZone, formatDay, formatTimeRange, viewerTimeZone } from '../../shared/lib/dates.ts';
 import { type BookingSlot, openBooking } from '../../shared/money/money-modals.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
-import { dayKeyInZone, viewerTimeZone } from './slot-calendar.ts';
-import { formatDay, formatTimeRange } from './teacher-dates.ts';
 
 /** What the teacher page hands to booking when a signed-in student presses Book. */
 export type BookingRequest = {

@@ -1,0 +1,25 @@
+import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
+import { describe, expect, it } from 'vitest';
+import { dayKeyInZone, weekdayOf, weekStartOf } from './dates.ts';
+
+describe('dayKeyInZone', () => {
+  it('gives the calendar day of an instant in the zone asked for', () => {
+    // 22:30 UTC on Friday 13 March is already Saturday 14 March in Kuwait (UTC+3).
+    expect(dayKeyInZone('2026-03-13T22:30:00.000Z', 'Asia/Kuwait')).toBe('2026-03-14');
+    expect(dayKeyInZone('2026-03-13T22:30:00.000Z', 'UTC')).toBe('2026-03-13');
+    expect(dayKeyInZone('2026-03-14T02:00:00.000Z', 'America/New_York')).toBe('2026-03-13');
+    expect(dayKeyInZone('not a date', 'UTC')).toBeNull();
+  });
+});
+
+describe('weeks', () => {
+  it('start on Saturday in Arabic and Sunday in English', () => {
+    // Monday 16 March 2026.
+    expect(weekdayOf('2026-03-16')).toBe(1);
+    expect(weekStartOf('2026-03-16', WEEK_STARTS_ON.ar)).toBe('2026-03-14');
+    expect(weekStartOf('2026-03-16', WEEK_STARTS_ON.en)).toBe('2026-03-15');
+    // A Saturday starts its own Arabic week but ends the English one.
+    expect(weekStartOf('2026-03-14', WEEK_STARTS_ON.ar)).toBe('2026-03-14');
+    expect(weekStartOf('2026-03-14', WEEK_STARTS_ON.en)).toBe('2026-03-08');
+  });
+});
