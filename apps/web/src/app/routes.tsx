@@ -90,7 +90,7 @@ export const pageRoutes: RouteObject[] = [
     route('chats/:userId', 'chat', () =>
       import('../features/chat/conversation-page.tsx').then((m) => m.ConversationPage),
     ),
-    route('profile', 'profile', () => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage)),
+    route('profile', 'profile', () => import('./profile-route.tsx').then((m) => m.ProfileRoute)),
     route('notifications', 'notifications', () =>
       import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
     ),

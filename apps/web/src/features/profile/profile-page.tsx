@@ -13,28 +13,35 @@ import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
-import { AvailabilityEditor } from '../availability/availability-editor.tsx';
-import { WalletSection } from '../wallet/wallet-section.tsx';
 import { AccountSettings } from './account-settings.tsx';
 
 function leaveForDashboard(url: string) {
   window.location.assign(url);
 }
 
-/** Spec 2: admins (role 1) go to the external dashboard, teachers (2) see the teacher profile, others the student one. */
+/**
+ * Spec 2: admins (role 1) go to the external dashboard, teachers (2) see the teacher profile, others the student one.
+ * Other features' sections (wallet, availability) come in as props: app/ composes them (features/README.md).
+ */
 export function ProfilePage({
   goToDashboard = leaveForDashboard,
+  studentSections,
+  teacherSections,
 }: {
   /** Leaves the app for the admin dashboard (replaceable in tests, where jsdom cannot navigate). */
   goToDashboard?: (url: string) => void;
+  /** Shown to a student below the shortcuts. */
+  studentSections?: ReactNode;
+  /** Shown to a teacher below the shortcuts. */
+  teacherSections?: ReactNode;
 }) {
   const { user } = useAuth();
   // The sections' namespaces load with the page's, so the page appears at once and complete.
   useTranslation(['profile', 'wallet', 'availability']);
   if (!user) return null;
   if (user.role.id === ROLE.admin) return <AdminRedirect goToDashboard={goToDashboard} />;
-  if (user.role.id === ROLE.teacher) return <TeacherProfile user={user} />;
-  return <StudentProfile user={user} />;
+  if (user.role.id === ROLE.teacher) return <TeacherProfile user={user} sections={teacherSections} />;
+  return <StudentProfile user={user} sections={studentSections} />;
 }
 
 function AdminRedirect({ goToDashboard }: { goToDashboard: (url: string) => void }) {
@@ -53,7 +60,7 @@ function AdminRedirect({ goToDashboard }: { goToDashboard: (url: string) => void
   );
 }
 
-function StudentProfile({ user }: { user: User }) {
+function StudentProfile({ user, sections }: { user: User; sections: ReactNode }) {
   const { t } = useTranslation('profile');
   const lang = useCurrentLanguage();
   return (
@@ -68,12 +75,12 @@ function StudentProfile({ user }: { user: User }) {
           {t('student.chats')}
         </Link>
       </nav>
-      <WalletSection />
+      {sections}
     </ProfileLayout>
   );
 }
 
-function TeacherProfile({ user }: { user: User }) {
+function TeacherProfile({ user, sections }: { user: User; sections: ReactNode }) {
   const { t } = useTranslation('profile');
   const lang = useCurrentLanguage();
   return (
@@ -88,8 +95,7 @@ function TeacherProfile({ user }: { user: User }) {
           {t('teacher.chats')}
         </Link>
       </nav>
-      <WalletSection showEarnings />
-      <AvailabilityEditor />
+      {sections}
     </ProfileLayout>
   );
 }

@@ -2,19 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, type User } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import arAvailability from '../../../public/locales/ar/availability.json';
-import ar from '../../../public/locales/ar/profile.json';
-import arWallet from '../../../public/locales/ar/wallet.json';
-import enAvailability from '../../../public/locales/en/availability.json';
-import en from '../../../public/locales/en/profile.json';
-import enWallet from '../../../public/locales/en/wallet.json';
-import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
-import { resetSettingsMemory } from '../../shared/settings/api.ts';
-import { renderRoute } from '../../shared/test/render-route.tsx';
-import { jsonResponse } from '../../shared/test/test-i18n.ts';
-import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
-import { EditProfileModal } from './edit-profile-modal.tsx';
-import { ProfilePage } from './profile-page.tsx';
+import arAvailability from '../../public/locales/ar/availability.json';
+import ar from '../../public/locales/ar/profile.json';
+import arWallet from '../../public/locales/ar/wallet.json';
+import enAvailability from '../../public/locales/en/availability.json';
+import en from '../../public/locales/en/profile.json';
+import enWallet from '../../public/locales/en/wallet.json';
+import { EditProfileModal } from '../features/profile/edit-profile-modal.tsx';
+import { AuthContext, type AuthContextValue } from '../shared/auth/auth-context.tsx';
+import { resetSettingsMemory } from '../shared/settings/api.ts';
+import { renderRoute } from '../shared/test/render-route.tsx';
+import { jsonResponse } from '../shared/test/test-i18n.ts';
+import { ModalProvider } from '../shared/ui/modal/modal-context.tsx';
+import { ProfileRoute } from './profile-route.tsx';
 
 function userWithRole(id: 1 | 2 | 3): User {
   return {
@@ -48,7 +48,7 @@ async function renderProfile(user: User, language: 'ar' | 'en', goToDashboard = 
   const view = await renderRoute(
     <AuthContext value={authFor(user)}>
       <ModalProvider registry={{ EDIT_PROFILE: EditProfileModal }}>
-        <ProfilePage goToDashboard={goToDashboard} />
+        <ProfileRoute goToDashboard={goToDashboard} />
       </ModalProvider>
     </AuthContext>,
     { language, path: '/profile' },
@@ -79,7 +79,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ProfilePage by role (spec 2 and 6)', () => {
+describe('the profile route by role (spec 2 and 6)', () => {
   it('sends an admin to the dashboard address of the settings', async () => {
     const { goToDashboard } = await renderProfile(userWithRole(1), 'en');
     await waitFor(() => expect(goToDashboard).toHaveBeenCalledWith('https://admin.ustaz.example/'));

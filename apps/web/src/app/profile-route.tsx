@@ -1,0 +1,23 @@
+import type { ComponentProps } from 'react';
+import { AvailabilityEditor } from '../features/availability/availability-editor.tsx';
+import { ProfilePage } from '../features/profile/profile-page.tsx';
+import { WalletSection } from '../features/wallet/wallet-section.tsx';
+
+/**
+ * The profile page with other features' sections: a student's wallet; a teacher's wallet with
+ * earnings and availability editor. Features never import each other, so app/ composes them.
+ */
+export function ProfileRoute(props: Pick<ComponentProps<typeof ProfilePage>, 'goToDashboard'>) {
+  return (
+    <ProfilePage
+      {...props}
+      studentSections={<WalletSection />}
+      teacherSections={
+        <>
+          <WalletSection showEarnings />
+          <AvailabilityEditor />
+        </>
+      }
+    />
+  );
+}
