@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { idempotencyKeys } from '../db/schema.ts';
 import { FieldValidationError, HttpError } from './errors.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  dropAbandonedIdempotencyKey,
+  dropPendingIdempotencyKey,
+  findIdempotencyKey,
+} from './idempotency.repo.ts';
 
 /** A request still running after this long is taken as abandoned (its process died). */
 const ABANDONED_MS = 60_000;
@@ -48,35 +53,18 @@ export function createIdempotency(db: Db) {
     for (;;) {
       let claimed = false;
       try {
-        const inserted = await db
-          .insert(idempotencyKeys)
-          .values({ userId, key, scope, requestHash })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        claimed = inserted.length > 0;
+        claimed = await claimIdempotencyKey(db, { userId, key, scope, requestHash });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
       if (claimed) break;
-      const [existing] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      const existing = await findIdempotencyKey(db, { userId, key });
       if (!existing) continue;
       if (existing.requestHash !== requestHash)
         throw new FieldValidationError({ idempotencyKey: 'idempotencyKeyReused' });
       if (existing.completedAt) return existing.response as T;
       if (Date.now() - existing.createdAt.getTime() > ABANDONED_MS) {
-        await db
-          .delete(idempotencyKeys)
-          .where(
-            and(
-              eq(idempotencyKeys.userId, userId),
-              eq(idempotencyKeys.key, key),
-              isNull(idempotencyKeys.completedAt),
-              lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_MS)),
-            ),
-          );
+        await dropAbandonedIdempotencyKey(db, { userId, key }, new Date(Date.now() - ABANDONED_MS));
         continue;
       }
       if (Date.now() - started > WAIT_MAX_MS) {
@@ -86,17 +74,10 @@ export function createIdempotency(db: Db) {
     }
     try {
       const result = await execute();
-      await db
-        .update(idempotencyKeys)
-        .set({ response: result as object, statusCode: 200, completedAt: new Date() })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      await completeIdempotencyKey(db, { userId, key }, result as object);
       return result;
     } catch (error) {
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.completedAt)),
-        );
+      await dropPendingIdempotencyKey(db, { userId, key });
       throw error;
     }
   };

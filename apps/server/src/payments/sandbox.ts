@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayProvider } from '@ustaz/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sandboxCharges } from '../db/schema.ts';
 import type { PaymentProvider } from './provider.ts';
+import { findSandboxCharge, insertSandboxCharge } from './sandbox.repo.ts';
+
+export { decideSandboxCharge, findSandboxCharge, type SandboxCharge } from './sandbox.repo.ts';
 
 /**
  * The local sandbox gateway (default when a provider has no keys). It plays the outside party:
@@ -24,7 +25,7 @@ export function createSandboxProvider(options: {
     minAmountFils: options.minAmountFils,
     async initiate(request) {
       const id = `sbx_${randomBytes(12).toString('hex')}`;
-      await db.insert(sandboxCharges).values({
+      await insertSandboxCharge(db, {
         id,
         orderId: request.paymentId,
         provider: options.provider,
@@ -38,7 +39,7 @@ export function createSandboxProvider(options: {
     },
     async lookup(payment) {
       if (!payment.providerRef) return { status: 'pending', amountFils: null, currency: null, orderId: null };
-      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, payment.providerRef));
+      const charge = await findSandboxCharge(db, payment.providerRef);
       if (!charge) return { status: 'failed', amountFils: null, currency: null, orderId: null };
       return {
         status: charge.status,
@@ -49,30 +50,4 @@ export function createSandboxProvider(options: {
       };
     },
   };
-}
-
-export type SandboxCharge = typeof sandboxCharges.$inferSelect;
-
-/** The sandbox's checkout pages read their charge here. */
-export async function findSandboxCharge(db: Db, id: string): Promise<SandboxCharge | undefined> {
-  const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
-  return charge;
-}
-
-/**
- * Pay or fail a pending charge by compare-and-swap: of two presses at once (Pay and Fail), one
- * decides; both get the outcome that stuck.
- */
-export async function decideSandboxCharge(
-  db: Db,
-  id: string,
-  action: 'pay' | 'fail',
-): Promise<SandboxCharge['status']> {
-  const [decided] = await db
-    .update(sandboxCharges)
-    .set({ status: action === 'pay' ? 'paid' : 'failed' })
-    .where(and(eq(sandboxCharges.id, id), eq(sandboxCharges.status, 'pending')))
-    .returning({ status: sandboxCharges.status });
-  if (decided) return decided.status;
-  return (await findSandboxCharge(db, id))?.status ?? 'failed';
 }

@@ -6,7 +6,7 @@ import { adminModerationRoutes } from './admin-moderation.routes.ts';
 import { adminMoneyRoutes } from './admin-money.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { toAuditEntry } from './audit.presenter.ts';
-import { listAudit } from './audit.repo.ts';
+import { auditLogPage } from './audit.service.ts';
 
 /** The admin dashboard's API: every route under /api/v1/admin needs an active admin (admin-guard, an onRequest hook). */
 export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
@@ -29,7 +29,7 @@ export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const query = request.query;
-        const { rows, total } = await listAudit(context.db, query);
+        const { rows, total } = await auditLogPage(context.db, query);
         return {
           data: rows.map(toAuditEntry),
           total,

@@ -9,10 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/authenticate.ts';
-import { HttpError } from '../../http/errors.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { toNotification } from './notification.presenter.ts';
-import { listNotifications, markAllRead, markNotificationRead, unreadCount } from './notifications.repo.ts';
+import {
+  markAllNotificationsRead,
+  markOneNotificationRead,
+  notificationsPage,
+  unreadNotifications,
+} from './notifications.service.ts';
 
 type Options = { db: Db; requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 
@@ -28,10 +32,7 @@ export function notificationsRoutes({ db, requireAuth }: Options): FastifyPlugin
       handler: async (request) => {
         const { userId } = authOf(request);
         const { page, limit, unreadOnly } = request.query;
-        const [{ rows, total }, unread] = await Promise.all([
-          listNotifications(db, userId, page, limit, unreadOnly === 'true'),
-          unreadCount(db, userId),
-        ]);
+        const { rows, total, unread } = await notificationsPage(db, userId, page, limit, unreadOnly === 'true');
         return {
           data: rows.map(toNotification),
           total,
@@ -52,22 +53,20 @@ export function notificationsRoutes({ db, requireAuth }: Options): FastifyPlugin
         querystring: z.object({ userId: z.coerce.number().int().optional() }),
         response: { 200: notificationCountResponseSchema },
       },
-      handler: async (request) => ({ count: await unreadCount(db, authOf(request).userId) }),
+      handler: async (request) => ({ count: await unreadNotifications(db, authOf(request).userId) }),
     });
 
     app.patch('/api/notifications/mark-all-as-read', {
       preHandler: requireAuth,
       schema: { tags, security, response: { 200: z.object({ count: z.number().int() }) } },
-      handler: async (request) => ({ count: await markAllRead(db, authOf(request).userId) }),
+      handler: async (request) => ({ count: await markAllNotificationsRead(db, authOf(request).userId) }),
     });
 
     app.patch('/api/notifications/:id/mark-as-read', {
       preHandler: requireAuth,
       schema: { tags, security, params: idParamsSchema, response: { 200: notificationSchema } },
       handler: async (request) => {
-        const row = await markNotificationRead(db, authOf(request).userId, request.params.id);
-        if (!row) throw new HttpError(404, 'notFound', 'Notification not found');
-        return toNotification(row);
+        return toNotification(await markOneNotificationRead(db, authOf(request).userId, request.params.id));
       },
     });
   };

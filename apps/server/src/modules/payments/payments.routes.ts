@@ -18,7 +18,6 @@ import { authOf } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filsToKwd } from '../../money.ts';
 import { decideSandboxCharge, findSandboxCharge, type SandboxCharge } from '../../payments/sandbox.ts';
-import { userBalance, userLines } from '../ledger/ledger.repo.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 type Options = {
@@ -95,9 +94,9 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         const { userId } = authOf(request);
         void reply.header('cache-control', 'no-store');
         return {
-          balance: filsToKwd(await userBalance(db, 'wallet', userId)),
+          balance: filsToKwd(await service.balanceFils(userId, 'wallet')),
           currency: 'KWD' as const,
-          earnings: filsToKwd(await userBalance(db, 'earnings', userId)),
+          earnings: filsToKwd(await service.balanceFils(userId, 'earnings')),
           remainingHours: await remainingHours(userId),
         };
       },
@@ -114,7 +113,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
       },
       handler: async (request, reply) => {
         const { page, limit } = request.query;
-        const { rows, total } = await userLines(db, authOf(request).userId, page, limit);
+        const { rows, total } = await service.ledgerLines(authOf(request).userId, page, limit);
         void reply.header('cache-control', 'no-store');
         return {
           data: rows.map((row) => ({

@@ -13,7 +13,7 @@ import type { PaymentRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { filsToKwd, kwdToFils } from '../../money.ts';
 import { GatewayError, type LookupResult, type PaymentProvider } from '../../payments/provider.ts';
-import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.repo.ts';
+import { postTransfer, systemAccountId, userAccountId, userBalance, userLines } from '../ledger/ledger.repo.ts';
 import { insertNotifications } from '../notifications/notifications.repo.ts';
 import {
   duePendingPayments,
@@ -272,6 +272,16 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
         ...(paymentType !== undefined ? { paymentType: String(paymentType) as '1' | '2' | '3' } : {}),
       });
       return { paymentLink, paymentId: payment.id };
+    },
+
+    /** The user's wallet or earnings balance, in fils. */
+    balanceFils(userId: number, account: 'wallet' | 'earnings'): Promise<number> {
+      return userBalance(db, account, userId);
+    },
+
+    /** The user's wallet and earnings movements, newest first, one page. */
+    ledgerLines(userId: number, page: number, limit: number) {
+      return userLines(db, userId, page, limit);
     },
 
     async get(userId: number, paymentId: string): Promise<Payment> {

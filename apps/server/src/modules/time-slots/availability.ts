@@ -1,10 +1,18 @@
 import { BOOKING, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
-import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
-import { reservations, type TimeSlotRow, timeSlots, users } from '../../db/schema.ts';
+import type { TimeSlotRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { filsToKwd, kwdToFils } from '../../money.ts';
+import {
+  deleteOpenTeacherSlot,
+  findTeacherSlot,
+  insertTeacherSlot,
+  liveReservationsOfSlots,
+  slotHasReservations,
+  teacherSlotsBetween,
+  updateOpenTeacherSlot,
+} from './availability.repo.ts';
 
 const DAY_MS = 24 * 3600_000;
 /** How far ahead a teacher may open slots. */
@@ -41,19 +49,7 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
 
   async function present(rows: TimeSlotRow[]): Promise<OwnSlot[]> {
     const ids = rows.filter((row) => row.status !== 'open').map((row) => row.id);
-    const live =
-      ids.length > 0
-        ? await db
-            .select({
-              slotId: reservations.timeSlotId,
-              id: reservations.id,
-              first: users.firstName,
-              last: users.lastName,
-            })
-            .from(reservations)
-            .innerJoin(users, eq(users.id, reservations.studentId))
-            .where(and(inArray(reservations.timeSlotId, ids), ne(reservations.status, 'cancelled')))
-        : [];
+    const live = ids.length > 0 ? await liveReservationsOfSlots(db, ids) : [];
     const bySlot = new Map(live.map((row) => [row.slotId, row]));
     return rows.map((row) => {
       const reservation = bySlot.get(row.id);
@@ -70,10 +66,7 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
   }
 
   async function ownSlot(teacherId: number, id: number): Promise<TimeSlotRow> {
-    const [row] = await db
-      .select()
-      .from(timeSlots)
-      .where(and(eq(timeSlots.id, id), eq(timeSlots.teacherId, teacherId)));
+    const row = await findTeacherSlot(db, teacherId, id);
     if (!row) throw new HttpError(404, 'notFound', 'Slot not found');
     return row;
   }
@@ -86,12 +79,7 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
       const { id } = await teacher(userId);
       const start = from ? new Date(from) : new Date(Date.now() - DAY_MS);
       const end = to ? new Date(to) : new Date(start.getTime() + 60 * DAY_MS);
-      const rows = await db
-        .select()
-        .from(timeSlots)
-        .where(and(eq(timeSlots.teacherId, id), gte(timeSlots.startTime, start), lt(timeSlots.startTime, end)))
-        .orderBy(asc(timeSlots.startTime))
-        .limit(1000);
+      const rows = await teacherSlotsBetween(db, id, start, end);
       return present(rows);
     },
 
@@ -106,10 +94,7 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
           : Math.round((hourlyRateFils * (end.getTime() - start.getTime())) / 3600_000);
       checkPrice(priceFils, start, end);
       try {
-        const [row] = await db
-          .insert(timeSlots)
-          .values({ teacherId: id, startTime: start, endTime: end, priceFils })
-          .returning();
+        const row = await insertTeacherSlot(db, { teacherId: id, startTime: start, endTime: end, priceFils });
         if (!row) throw new Error('slot not created');
         return (await present([row]))[0] as OwnSlot;
       } catch (error) {
@@ -125,15 +110,11 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
       if (body.startTime || body.endTime) checkRange(start, end, now);
       checkPrice(body.price !== undefined ? kwdToFils(body.price) : current.priceFils, start, end);
       try {
-        const [row] = await db
-          .update(timeSlots)
-          .set({
-            startTime: start,
-            endTime: end,
-            ...(body.price !== undefined ? { priceFils: kwdToFils(body.price) } : {}),
-          })
-          .where(and(eq(timeSlots.id, slotId), eq(timeSlots.teacherId, id), eq(timeSlots.status, 'open')))
-          .returning();
+        const row = await updateOpenTeacherSlot(db, id, slotId, {
+          startTime: start,
+          endTime: end,
+          ...(body.price !== undefined ? { priceFils: kwdToFils(body.price) } : {}),
+        });
         if (!row) throw new HttpError(409, 'slotNotEditable', 'A held or booked slot cannot be changed');
         return (await present([row]))[0] as OwnSlot;
       } catch (error) {
@@ -144,20 +125,12 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
     async remove(userId: number, slotId: number): Promise<void> {
       const { id } = await teacher(userId);
       await ownSlot(id, slotId);
-      const live = await db
-        .select({ id: reservations.id })
-        .from(reservations)
-        .where(eq(reservations.timeSlotId, slotId))
-        .limit(1);
-      if (live.length > 0) {
+      if (await slotHasReservations(db, slotId)) {
         // Reservation history points at the slot: keep the row, but it can no longer be booked.
         throw new HttpError(409, 'slotNotEditable', 'A slot with reservations cannot be deleted');
       }
-      const deleted = await db
-        .delete(timeSlots)
-        .where(and(eq(timeSlots.id, slotId), eq(timeSlots.teacherId, id), eq(timeSlots.status, 'open')))
-        .returning({ id: timeSlots.id });
-      if (deleted.length === 0) throw new HttpError(409, 'slotNotEditable', 'A held or booked slot cannot be deleted');
+      if (!(await deleteOpenTeacherSlot(db, id, slotId)))
+        throw new HttpError(409, 'slotNotEditable', 'A held or booked slot cannot be deleted');
     },
   };
 }

@@ -1,0 +1,5 @@
+import type { Db } from '../../db/client.ts';
+import { listAudit } from './audit.repo.ts';
+
+/** The audit log, newest first, one page of it. */
+export const auditLogPage = (db: Db, query: Parameters<typeof listAudit>[1]) => listAudit(db, query);
