@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 
-type OutboxMail = { to: string; subject: string; text: string; links: string[]; createdAt: string };
+export type OutboxMail = { to: string; subject: string; text: string; links: string[]; createdAt: string };
 
 /** Waits for the newest mail to an address in the server's dev outbox and returns it. */
 export async function waitForMail(to: string, after = 0, timeoutMs = 10_000): Promise<OutboxMail> {

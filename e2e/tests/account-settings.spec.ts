@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fillPassword,
+  logIn,
+  PASSWORD,
+  registerAndConfirm,
+  storedAccessToken,
+  uniqueEmail,
+} from '../support/accounts.ts';
 import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
-import { linkPath, waitForMail } from '../support/mail.ts';
 import { topUpWithSandbox } from '../support/wallet.ts';
 
 /** Issue 13 "Accounts as users expect them": the password change and the account deletion on the profile. */
@@ -14,44 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PASSWORD = 'Secret123';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@ustaz.test`;
-
-async function fill(page: Page, name: string, value: string) {
-  await page.getByRole('textbox', { name, exact: true }).fill(value);
-}
-
-async function fillPassword(page: Page, name: string, value: string) {
-  // Password inputs have no textbox role: find them by their label (the required marker aside).
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`)).fill(value);
-}
-
-async function registerAndConfirm(page: Page, email: string) {
-  const started = Date.now();
-  await page.goto('/en/register');
-  await fill(page, 'First name', 'Salem');
-  await fill(page, 'Last name', 'Al-Mutairi');
-  await fill(page, 'E-mail', email);
-  await fill(page, 'Password', PASSWORD);
-  await fill(page, 'Confirm password', PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText('Check your e-mail').waitFor();
-  const mail = await waitForMail(email, started - 1000);
-  await page.goto(linkPath(mail));
-  await page.getByText('E-mail confirmed').waitFor();
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/en/login');
-  await fill(page, 'E-mail', email);
-  await fill(page, 'Password', password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
 async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'));
+  const token = await storedAccessToken(page);
   if (!token) throw new Error('not signed in');
   return token;
 }
@@ -83,7 +54,7 @@ describe('account settings on the profile', () => {
   it('changes the password: a wrong current one is refused with a message, the right one works', async () => {
     const page = await newPage(browser);
     const email = uniqueEmail('password');
-    await registerAndConfirm(page, email);
+    await registerAndConfirm(page, email, { firstName: 'Salem', lastName: 'Al-Mutairi' });
     await logIn(page, email);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     await page.goto('/en/profile');
@@ -117,7 +88,7 @@ describe('account settings on the profile', () => {
   it('deletes the account: refused while a lesson is ahead, then deleted, signed out and unable to log in', async () => {
     const page = await newPage(browser);
     const email = uniqueEmail('leaving');
-    await registerAndConfirm(page, email);
+    await registerAndConfirm(page, email, { firstName: 'Salem', lastName: 'Al-Mutairi' });
     await logIn(page, email);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     const token = await accessToken(page);

@@ -1,5 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  storedAccessToken as accessToken,
+  fill,
+  logIn,
+  PASSWORD,
+  registerAndConfirm,
+  uniqueEmail,
+} from '../support/accounts.ts';
 import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { linkPath, waitForMail } from '../support/mail.ts';
 
@@ -11,53 +19,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PASSWORD = 'Secret123';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@ustaz.test`;
-
 // A real 1x1 PNG.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
 
-/** Fills the field whose accessible name is `name` (the required marker is not part of it). */
-async function fill(page: Page, name: string, value: string) {
-  await page.getByRole('textbox', { name, exact: true }).fill(value);
-}
-
-async function registerAndConfirm(page: Page, email: string, lang: 'en' | 'ar' = 'en') {
-  const started = Date.now();
-  await page.goto(`/${lang}/register`);
-  await fill(page, 'First name', 'Huda');
-  await fill(page, 'Last name', 'Al-Kandari');
-  await fill(page, 'E-mail', email);
-  await fill(page, 'Password', PASSWORD);
-  await fill(page, 'Confirm password', PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText('Check your e-mail').waitFor();
-  const mail = await waitForMail(email, started - 1000);
-  expect(mail.subject).toBe('Confirm your e-mail for Ustaz');
-  await page.goto(linkPath(mail));
-  await page.getByText('E-mail confirmed').waitFor();
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/en/login');
-  await fill(page, 'E-mail', email);
-  await fill(page, 'Password', password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
-async function accessToken(page: Page) {
-  return page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'));
-}
-
 describe('accounts in a real browser', () => {
   it('register, confirm from the mailed link, log in, stay signed in, refresh silently, log out', async () => {
     const page = await newPage(browser);
     const email = uniqueEmail('flow');
-    await registerAndConfirm(page, email);
+    const confirmation = await registerAndConfirm(page, email);
+    expect(confirmation.subject).toBe('Confirm your e-mail for Ustaz');
 
     await logIn(page, email);
     const menu = page.getByRole('button', { name: 'Account menu' });
