@@ -41,6 +41,9 @@ function sourceFiles(dir: string): string[] {
 const toPosix = (p: string) => p.split(path.sep).join('/');
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
+const withTsExtension = (target: string) =>
+  /\.[cm]?[jt]sx?$/.test(target) ? target.replace(/\.([cm]?)js$/, '.$1ts') : `${target}.ts`;
+
 type Import = { line: number; target: string; typeOnly: boolean };
 
 /** Every `import … from '…'` and `export … from '…'`: the target (a path under src, or a package name). */
@@ -59,8 +62,9 @@ function importsOf(file: string, text: string): Import[] {
           .map((s) => s.trim())
           .filter(Boolean)
           .every((s) => s.startsWith('type ')) === true);
+    // A relative import may leave out `.ts` (the bundler resolution allows it): compare as if written.
     const target = specifier.startsWith('.')
-      ? toPosix(path.relative(src, path.resolve(path.dirname(path.join(src, file)), specifier)))
+      ? withTsExtension(toPosix(path.relative(src, path.resolve(path.dirname(path.join(src, file)), specifier))))
       : specifier;
     found.push({ line: lineOf(text, match.index ?? 0), target, typeOnly });
   }
@@ -120,5 +124,7 @@ describe('server layers: SQL only in *.repo.ts and src/db/, routes import no rep
     expect(offencesOf('modules/x/x.repo.ts', "import { users } from '../../db/schema.ts';")).toEqual([]);
     expect(offencesOf('http/x.ts', 'await db\n  .select()')).toHaveLength(1);
     expect(offencesOf('modules/x/x.routes.ts', "import { list } from './x.repo.ts';")).toHaveLength(1);
+    expect(offencesOf('modules/x/x.routes.ts', "import * as repo from './x.repo';")).toHaveLength(1);
+    expect(offencesOf('modules/x/x.service.ts', "import { users } from '../../db/schema';")).toHaveLength(1);
   });
 });
