@@ -155,3 +155,31 @@ export const notificationsResponseSchema = z.object({
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 export const notificationCountResponseSchema = z.object({ count: z.number().int() });
 export type NotificationCountResponse = z.infer<typeof notificationCountResponseSchema>;
+
+// Socket events ---------------------------------------------------------------------------------
+
+/** `mark:read` is acknowledged with `{ ok: true }` or the same error shape as `message`. */
+export type MarkReadAck = { ok: true } | (MessageAck & { ok: false });
+
+/**
+ * What the server emits, by event (spec 7 "Realtime"): the server's socket.io `Server` and the web
+ * realtime bus are both typed by it. `userStatus` repeats `user:status` for older clients.
+ */
+export type ServerToClientEvents = {
+  [SOCKET_EVENTS.messageNew]: (message: ChatMessage) => void;
+  [SOCKET_EVENTS.userTyping]: (event: UserTypingEvent) => void;
+  [SOCKET_EVENTS.messageRead]: (event: MessageReadEvent) => void;
+  [SOCKET_EVENTS.userStatus]: (event: UserStatusEvent) => void;
+  [SOCKET_EVENTS.userStatusLegacy]: (event: UserStatusEvent) => void;
+  [SOCKET_EVENTS.lastMessages]: (conversations: ConversationSummary[]) => void;
+  [SOCKET_EVENTS.notification]: (notification: AppNotification) => void;
+};
+
+/** What a client emits, by event; the server still validates every payload with the schemas above. */
+export type ClientToServerEvents = {
+  [SOCKET_EVENTS.message]: (payload: SendMessage, ack: (answer: MessageAck) => void) => void;
+  [SOCKET_EVENTS.typingStart]: (payload: TypingPayload) => void;
+  [SOCKET_EVENTS.typingStop]: (payload: TypingPayload) => void;
+  [SOCKET_EVENTS.markRead]: (payload: MarkReadPayload, ack: (answer: MarkReadAck) => void) => void;
+  [SOCKET_EVENTS.getLastMessages]: (ack?: (conversations: ConversationSummary[]) => void) => void;
+};

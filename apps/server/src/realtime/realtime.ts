@@ -1,8 +1,10 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   type AppNotification,
+  type ClientToServerEvents,
   type MessageAck,
   markReadSchema,
+  type ServerToClientEvents,
   SOCKET_EVENTS,
   sendMessageSchema,
   typingSchema,
@@ -22,7 +24,9 @@ import { type MessageLimiter, memoryMessageLimiter, redisMessageLimiter } from '
 import { notificationsSince } from './realtime.repo.ts';
 
 type SocketData = { userId: number; roleId: number; familyId: string };
-type AppSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** The socket.io server, typed by the contract's events (the web client uses the same types). */
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export type RealtimeOptions = {
   db: Db;
@@ -39,7 +43,7 @@ export type RealtimeOptions = {
 };
 
 export type Realtime = {
-  io: Server;
+  io: AppServer;
   onlineAmong(userIds: number[]): Promise<Set<number>>;
   disconnectSession(familyId: string): void;
   disconnectUser(userId: number): void;
@@ -113,7 +117,7 @@ function quietSubscriptions<Client extends object>(client: Client, onFailure: (e
 
 export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<Realtime> {
   const publicOrigin = new URL(options.publicUrl).origin;
-  const io = new Server(app.server, {
+  const io: AppServer = new Server(app.server, {
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,

@@ -1,23 +1,14 @@
-import type {
-  AppNotification,
-  ChatMessage,
-  ConversationSummary,
-  MessageReadEvent,
-  UserStatusEvent,
-  UserTypingEvent,
-} from '@ustaz/contract';
+import type { ServerToClientEvents } from '@ustaz/contract';
+
+type ServerEvent = Exclude<keyof ServerToClientEvents, 'userStatus'>;
 
 /**
  * The app-wide bus of server events. The chat socket (loaded lazily after sign-in) emits into it;
  * screens and the navbar bell subscribe, so nothing but the socket module imports socket.io-client.
+ * Its payloads are the contract's `ServerToClientEvents` (`userStatus`, the legacy twin of
+ * `user:status`, arrives as `user:status`).
  */
-export type RealtimeEventMap = {
-  'message:new': ChatMessage;
-  'user:typing': UserTypingEvent;
-  'message:read': MessageReadEvent;
-  'user:status': UserStatusEvent;
-  lastMessages: ConversationSummary[];
-  notification: AppNotification;
+export type RealtimeEventMap = { [K in ServerEvent]: Parameters<ServerToClientEvents[K]>[0] } & {
   /** The socket's state machine (spec 4 "Chat connection"). */
   connection: 'disconnected' | 'connecting' | 'connected' | 'error';
 };
