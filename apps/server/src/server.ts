@@ -4,9 +4,9 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
-import { startMoneySweeper } from './modules/booking/money-sweeper.ts';
+import { startMoneySweeper } from './jobs/money-sweeper.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
+import { seedDemoData } from './seed/seed.ts';
 
 /**
  * Without JWT_SECRET, a random key is kept in SECRETS_DIR so sessions survive a restart (development

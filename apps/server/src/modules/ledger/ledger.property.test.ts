@@ -7,7 +7,7 @@ import { createFactories, type TestTeacher, type TestUser } from '../../test/fac
 import { createTestApp, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, walletOf } from '../../test/money.ts';
 import { splitPayment } from '../booking/hours-split.ts';
-import { sweepMoney } from '../booking/money-sweeper.ts';
+import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { activeTotals, insertPackages, usableSubscriptions } from '../subscriptions/subscriptions.repo.ts';
 

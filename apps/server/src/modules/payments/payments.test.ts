@@ -9,7 +9,7 @@ import { type FakePayzah, startFakePayzah } from '../../payments/testing/fake-pa
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
-import { sweepMoney } from '../booking/money-sweeper.ts';
+import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { findPayment, swapPaymentStatus } from './payments.repo.ts';
 
 const HOUR = 3600_000;

@@ -6,7 +6,7 @@ import { type SubscriptionPackageRow, subscriptionUsages, userSubscriptions } fr
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { sweepMoney } from '../booking/money-sweeper.ts';
+import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertPackages } from './subscriptions.repo.ts';
 

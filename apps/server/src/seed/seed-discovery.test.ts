@@ -4,10 +4,10 @@ import path from 'node:path';
 import { ROLE } from '@ustaz/contract';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { files, reservations, reviews, subjects, teacherProfiles, timeSlots, users } from '../db/schema.ts';
 import { inspectImage } from '../modules/files/image-check.ts';
 import { createTestDatabase } from '../test/helpers.ts';
-import type { Database } from './client.ts';
-import { files, reservations, reviews, subjects, teacherProfiles, timeSlots, users } from './schema.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 import { SEED_STUDENTS, SEED_SUBJECTS, SEED_TEACHERS } from './seed-discovery.ts';
 

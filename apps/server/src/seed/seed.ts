@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import type { Db } from './client.ts';
 import { seedDiscovery } from './seed-discovery.ts';
 import { seedMoney } from './seed-money.ts';
 

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { subscriptionPackages } from '../db/schema.ts';
 import { findUserByEmail } from '../modules/auth/auth.repo.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../modules/ledger/ledger.repo.ts';
 import { insertPackages } from '../modules/subscriptions/subscriptions.repo.ts';
-import type { Db } from './client.ts';
-import { subscriptionPackages } from './schema.ts';
 
 /** Demo wallet money of the demo students (a seeded top-up, posted once per student). */
 const DEMO_WALLET_FILS = 50_000;

@@ -1,5 +1,7 @@
 import { ROLE } from '@ustaz/contract';
 import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { teacherProfiles } from '../db/schema.ts';
 import { findUserByEmail, insertUser, updateUser } from '../modules/auth/auth.repo.ts';
 import { createFilesService } from '../modules/files/files.service.ts';
 import { insertReservations } from '../modules/reservations/reservations.repo.ts';
@@ -7,8 +9,6 @@ import { insertReviews } from '../modules/reviews/reviews.repo.ts';
 import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
-import type { Db } from './client.ts';
-import { teacherProfiles } from './schema.ts';
 import { renderAvatarPng } from './seed-avatar.ts';
 
 /**
