@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { filsToKwd } from '@ustaz/contract';
 import { z } from 'zod';
-import { filsToKwd } from '../money.ts';
 import { isWebUrl, parseKwdAmount, requestJson } from './gateway-http.ts';
 import { GatewayError, type InitiateRequest, type LookupResult, type PaymentProvider } from './provider.ts';
 

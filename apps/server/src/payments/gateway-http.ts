@@ -1,5 +1,5 @@
 import type { GatewayProvider } from '@ustaz/contract';
-import { kwdToFils } from '../money.ts';
+import { kwdToFils } from '@ustaz/contract';
 import { GatewayError } from './provider.ts';
 
 /** What the real gateway adapters share: one JSON exchange with a deadline, and careful reading. */

@@ -1,5 +1,5 @@
+import { filsToKwd } from '@ustaz/contract';
 import { z } from 'zod';
-import { filsToKwd } from '../money.ts';
 import { describe, isWebUrl, parseKwdAmount, requestJson } from './gateway-http.ts';
 import { GatewayError, type InitiateRequest, type LookupResult, type PaymentProvider } from './provider.ts';
 

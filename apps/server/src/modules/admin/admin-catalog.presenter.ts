@@ -1,7 +1,7 @@
 import type { AdminPackage, AdminSettings, AdminSubject, AdminTeacher } from '@ustaz/contract';
+import { filsToKwd } from '@ustaz/contract';
 import type { WebsiteSettingsRow } from '../../db/schema.ts';
-import { filsToKwd } from '../../money.ts';
-import type { PackageWithSales } from '../subscriptions/subscriptions.repo.ts';
+import type { PackageWithSales } from '../subscriptions/subscriptions.service.ts';
 import type { AdminSubjectRow, AdminTeacherRow } from './admin-catalog.repo.ts';
 
 /** The admin's view of a teacher profile: both languages, approval and the account. */

@@ -12,20 +12,20 @@ import type {
   adminTeacherPatchSchema,
   adminTeachersQuerySchema,
 } from '@ustaz/contract';
+import { filsToKwd, kwdToFils } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { searchWords } from '../../db/text-search.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { filsToKwd, kwdToFils } from '../../money.ts';
 import type { EditableSettings } from '../settings/settings.service.ts';
 import {
   allPackagesWithSales,
   insertPackages,
   type PackageWithSales,
   updatePackage,
-} from '../subscriptions/subscriptions.repo.ts';
+} from '../subscriptions/subscriptions.service.ts';
 import { MAX_HOURLY_RATE_FILS, type ProfileChanges, validVideoUrl } from '../teachers/teachers.service.ts';
 import { toAdminPackage, toAdminSettings, toAdminSubject, toAdminTeacher } from './admin-catalog.presenter.ts';
 import {

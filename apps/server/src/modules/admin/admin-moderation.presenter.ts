@@ -1,5 +1,5 @@
 import type { AdminReservation, AdminReview, NotFoundTerm } from '@ustaz/contract';
-import { filsToKwd } from '../../money.ts';
+import { filsToKwd } from '@ustaz/contract';
 import type { AdminReservationRow, AdminReviewRow, notFoundTerms } from './admin-moderation.repo.ts';
 import { fullName } from './admin-money.presenter.ts';
 

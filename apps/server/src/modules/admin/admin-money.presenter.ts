@@ -1,5 +1,5 @@
 import type { AdminPayment, AdminTransfer } from '@ustaz/contract';
-import { filsToKwd } from '../../money.ts';
+import { filsToKwd } from '@ustaz/contract';
 import type { EntryRow, PaymentWithUser, TransferListRow } from './admin-money.repo.ts';
 
 export function fullName(firstName: string | null, lastName: string | null): string {

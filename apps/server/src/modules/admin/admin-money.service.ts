@@ -11,15 +11,15 @@ import type {
   ReconciliationResponse,
   ReconciliationRow,
 } from '@ustaz/contract';
+import { filsToKwd, kwdToFils, type ValidationCode } from '@ustaz/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { filsToKwd, kwdToFils } from '../../money.ts';
 import type { LookupResult } from '../../payments/provider.ts';
-import { postTransfer, systemAccountId, userAccountId, userBalance } from '../ledger/ledger.repo.ts';
-import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { postTransfer, systemAccountId, userAccountId, userBalance } from '../ledger/ledger.service.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { dateBounds } from './admin-date-range.ts';
 import { toAdminPayment, toAdminTransfer } from './admin-money.presenter.ts';
@@ -241,7 +241,7 @@ export function createAdminMoneyService({ db, payments, log, reconcileBudgetMs =
       // Nobody moves platform money to themselves: another admin must do it (and it is audited).
       if (body.userId === adminId) throw new HttpError(403, 'selfRefund', 'An admin cannot refund their own wallet');
       const amountFils = kwdToFils(body.amount);
-      const errors: Record<string, string> = {};
+      const errors: Record<string, ValidationCode> = {};
       if (!(await userExists(db, body.userId))) errors.userId = 'notFound';
       if (body.paymentId !== undefined) {
         const owner = await paymentOwner(db, body.paymentId);

@@ -3,13 +3,14 @@ import {
   type AdminUser,
   type AdminUserDetail,
   type adminUsersQuerySchema,
+  filsToKwd,
+  kwdToFils,
   type promoteUserBodySchema,
   ROLE,
 } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { filsToKwd, kwdToFils } from '../../money.ts';
 import { MAX_HOURLY_RATE_FILS } from '../teachers/teachers.service.ts';
 import type { AdminContext } from './admin-context.ts';
 import { toAdminUser } from './admin-user.presenter.ts';

@@ -1,8 +1,8 @@
+import { filsToKwd } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
-import { filsToKwd } from '../../money.ts';
-import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.repo.ts';
-import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
 import { markCreditedToWallet } from './payments.repo.ts';
 
 /**

@@ -1,5 +1,6 @@
 import {
   balanceResponseSchema,
+  filsToKwd,
   type GatewayProvider,
   LEDGER_LINE_KINDS,
   type LedgerLineKind,
@@ -16,7 +17,6 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
-import { filsToKwd } from '../../money.ts';
 import { decideSandboxCharge, findSandboxCharge, type SandboxCharge } from '../../payments/sandbox.ts';
 import type { PaymentsService } from './payments.service.ts';
 

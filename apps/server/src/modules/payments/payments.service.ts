@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   BOOKING,
+  filsToKwd,
   type GatewayProvider,
+  kwdToFils,
   type Payment,
   type PaymentMethodsResponse,
   type PaymentPurpose,
@@ -11,10 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { filsToKwd, kwdToFils } from '../../money.ts';
 import { GatewayError, type LookupResult, type PaymentProvider } from '../../payments/provider.ts';
-import { postTransfer, systemAccountId, userAccountId, userBalance, userLines } from '../ledger/ledger.repo.ts';
-import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { postTransfer, systemAccountId, userAccountId, userBalance, userLines } from '../ledger/ledger.service.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
 import {
   duePendingPayments,
   expiredToRecheck,

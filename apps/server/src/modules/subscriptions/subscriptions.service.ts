@@ -7,18 +7,18 @@ import type {
   SubscriptionPurchaseResponse,
   UserSubscription,
 } from '@ustaz/contract';
+import { filsToKwd } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SubscriptionPackageRow, UserSubscriptionRow } from '../../db/schema.ts';
 import { FieldValidationError } from '../../http/errors.ts';
-import { filsToKwd } from '../../money.ts';
 import {
   InsufficientFundsError,
   postTransfer,
   systemAccountId,
   userAccountId,
   userBalance,
-} from '../ledger/ledger.repo.ts';
-import { insertNotifications } from '../notifications/notifications.repo.ts';
+} from '../ledger/ledger.service.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
 import { creditPaymentToWallet } from '../payments/payment-credit.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import {
@@ -26,10 +26,12 @@ import {
   expireSubscriptions,
   findPackage,
   insertSubscription,
+  insertUsages,
   listPackages,
   listUsages,
   listUserSubscriptions,
   settleSubscription,
+  spendMinutes,
   subscriptionsWithPackages,
   usableSubscriptions,
 } from './subscriptions.repo.ts';
@@ -280,3 +282,38 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
 }
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+/**
+ * Spends hours for reservations inside the booking's transaction (ADR 011), from subscriptions it
+ * locked with `usableSubscriptions(tx, …, { lock: true })`: one usage row per reservation and
+ * subscription, then each subscription's remaining minutes and value lowered by what it gave.
+ */
+export async function spendHours(
+  tx: Executor,
+  usages: { reservationId: number; subscriptionId: number; minutes: number; valueFils: number }[],
+): Promise<void> {
+  await insertUsages(tx, usages);
+  const spent = new Map<number, { minutes: number; valueFils: number }>();
+  for (const usage of usages) {
+    const total = spent.get(usage.subscriptionId) ?? { minutes: 0, valueFils: 0 };
+    spent.set(usage.subscriptionId, {
+      minutes: total.minutes + usage.minutes,
+      valueFils: total.valueFils + usage.valueFils,
+    });
+  }
+  for (const [subscriptionId, total] of spent) await spendMinutes(tx, subscriptionId, total.minutes, total.valueFils);
+}
+
+/**
+ * For the other modules, in their executor (ADR 011): the booking reads and refunds hours, the
+ * admin catalogue edits packages.
+ */
+export {
+  activeTotals,
+  allPackagesWithSales,
+  insertPackages,
+  type PackageWithSales,
+  refundUsages,
+  updatePackage,
+  usableSubscriptions,
+} from './subscriptions.repo.ts';

@@ -1,6 +1,6 @@
 import type { Language, TeacherProfile } from '@ustaz/contract';
+import { filsToKwd } from '@ustaz/contract';
 import { localized } from '../../http/language.ts';
-import { filsToKwd } from '../../money.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import type { TeacherListRow, TeacherSubjectRow } from './teachers.repo.ts';
 

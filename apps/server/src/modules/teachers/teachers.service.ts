@@ -1,6 +1,7 @@
 import {
   BOOKING,
   HOME,
+  kwdToFils,
   type Language,
   type TeacherProfile,
   type teacherProfilePatchSchema,
@@ -11,7 +12,6 @@ import type { Db, Executor } from '../../db/client.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { searchWords } from '../../db/text-search.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { kwdToFils } from '../../money.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import { createCountCache } from './count-cache.ts';
 import { teacherSearchText } from './search-text.ts';
@@ -303,3 +303,6 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
 }
 
 export type TeachersService = ReturnType<typeof createTeachersService>;
+
+/** For the other modules, in their executor (ADR 011): the booking checks the teacher is listed. */
+export { findProfileIdOfUser, isListedTeacher } from './teachers.repo.ts';

@@ -1,9 +1,8 @@
-import { BOOKING, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
+import { BOOKING, filsToKwd, kwdToFils, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
 import type { Db } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import type { TimeSlotRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { filsToKwd, kwdToFils } from '../../money.ts';
 import {
   deleteOpenTeacherSlot,
   findTeacherSlot,

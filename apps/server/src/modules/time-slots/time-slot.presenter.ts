@@ -1,6 +1,6 @@
 import type { TimeSlot } from '@ustaz/contract';
+import { filsToKwd } from '@ustaz/contract';
 import type { TimeSlotRow } from '../../db/schema.ts';
-import { filsToKwd } from '../../money.ts';
 
 export function toTimeSlot(row: TimeSlotRow): TimeSlot {
   return {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { kwdToFils } from '../../money.ts';
+import { kwdToFils } from '@ustaz/contract';
 
 /**
  * A local Deema for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the

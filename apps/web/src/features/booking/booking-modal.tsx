@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { BookingQuoteResponse, Reservation } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
+import { filsToKwd, filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
 import { CalendarCheck, CircleAlert, CircleCheck, Clock, ExternalLink, Lock, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
-import { filsToKwd, filsToNumber, kwdToFils } from '../../shared/money/kwd.ts';
 import { moneyErrorKey, moneyErrorText } from '../../shared/money/money-error.ts';
 import {
   type BookingModalData,
@@ -381,7 +381,7 @@ function SlotRow({ slot, quoted }: { slot: BookingSlot; quoted: QuotedSlot | und
   const { t } = useTranslation(['booking', 'payment']);
   const language = useCurrentLanguage();
   // The quoted price is the one that will be charged; the page's is shown until it arrives.
-  const fils = kwdToFils(quoted?.price ?? slot.price);
+  const fils = readKwdFils(quoted?.price ?? slot.price);
   return (
     <li
       className="flex shrink-0 items-center gap-3 rounded-xl border border-slate-200 px-3 py-2"
@@ -568,7 +568,7 @@ function paidWithText(
   t: (key: string, options?: Record<string, unknown>) => string,
 ): string {
   const { breakdown } = response;
-  const walletFils = kwdToFils(breakdown.wallet) ?? 0;
+  const walletFils = readKwdFils(breakdown.wallet) ?? 0;
   if (breakdown.subscriptionHours > 0 && walletFils > 0) {
     return t('success.paidWithSplit', {
       hours: formatHours(breakdown.subscriptionHours, language, t),

@@ -1,5 +1,5 @@
 import type { BalanceResponse, BookingQuoteResponse } from '@ustaz/contract';
-import { kwdToFils } from '../../shared/money/kwd.ts';
+import { readKwdFils } from '@ustaz/contract/kwd';
 import type { BookingSlot } from '../../shared/money/money-modals.ts';
 
 export type BookingTotals = {
@@ -12,7 +12,7 @@ export function bookingTotals(slots: readonly BookingSlot[]): BookingTotals {
   let totalFils = 0;
   let totalHours = 0;
   for (const slot of slots) {
-    totalFils += kwdToFils(slot.price) ?? 0;
+    totalFils += readKwdFils(slot.price) ?? 0;
     totalHours += Number.isFinite(slot.hours) && slot.hours > 0 ? slot.hours : 0;
   }
   return { totalFils, totalHours };
@@ -31,14 +31,14 @@ export type Coverage =
 export function coverage(totals: BookingTotals, balance: BalanceResponse | undefined): Coverage {
   if (!balance) return { kind: 'unknown' };
   if (balance.remainingHours > 0 && balance.remainingHours >= totals.totalHours) return { kind: 'subscription' };
-  const walletFils = kwdToFils(balance.balance) ?? 0;
+  const walletFils = readKwdFils(balance.balance) ?? 0;
   if (walletFils >= totals.totalFils) return { kind: 'wallet' };
   return { kind: 'insufficient', shortfallFils: totals.totalFils - walletFils };
 }
 
 /** What the wallet lacks to pay its part of a quote (fils), 0 when it has enough. */
 export function quoteShortfallFils(quote: Pick<BookingQuoteResponse, 'breakdown' | 'balance'>): number {
-  const walletPart = kwdToFils(quote.breakdown.wallet) ?? 0;
-  const balance = kwdToFils(quote.balance) ?? 0;
+  const walletPart = readKwdFils(quote.breakdown.wallet) ?? 0;
+  const balance = readKwdFils(quote.balance) ?? 0;
   return Math.max(0, walletPart - balance);
 }

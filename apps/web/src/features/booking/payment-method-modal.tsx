@@ -1,12 +1,12 @@
 import type { GatewayProvider } from '@ustaz/contract';
 import type { PaymentMethod } from '@ustaz/contract/constants';
+import { readKwdFils } from '@ustaz/contract/kwd';
 import { CreditCard, Lock, type LucideIcon, SplitSquareHorizontal, Wallet } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
-import { kwdToFils } from '../../shared/money/kwd.ts';
 import { moneyErrorText } from '../../shared/money/money-error.ts';
 import {
   type BookingTerms,
@@ -76,7 +76,7 @@ function PaymentMethodChooser({
     };
   }, []);
 
-  const priceFils = kwdToFils(data.item.price) ?? 0;
+  const priceFils = readKwdFils(data.item.price) ?? 0;
   const name = language === 'ar' ? data.item.nameAr || data.item.name : data.item.name || data.item.nameAr;
 
   function gatewayReason(block: GatewayBlock | null): string | null {
@@ -115,7 +115,7 @@ function PaymentMethodChooser({
         withHours: info.remainingHours > 0,
       };
     }
-    const enough = (kwdToFils(info.balance) ?? 0) >= priceFils;
+    const enough = (readKwdFils(info.balance) ?? 0) >= priceFils;
     return { method: 'balance', blocked: enough ? null : t('method.insufficient'), detail: wallet, sandbox: false };
   }
 

@@ -1,8 +1,8 @@
 import type { BookingBreakdown } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
+import { readKwdFils } from '@ustaz/contract/kwd';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
-import { kwdToFils } from '../../shared/money/kwd.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -20,7 +20,7 @@ export function splitText(breakdown: BookingBreakdown, language: Language, t: Tr
     value: formatKwd(breakdown.subscriptionValue, language) ?? breakdown.subscriptionValue,
     wallet,
   };
-  return (kwdToFils(breakdown.wallet) ?? 0) > 0
+  return (readKwdFils(breakdown.wallet) ?? 0) > 0
     ? t('review.splitHoursAndWallet', values)
     : t('review.splitHoursOnly', values);
 }

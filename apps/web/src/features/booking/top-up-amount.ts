@@ -1,4 +1,5 @@
 import { MAX_TOP_UP_KWD, positiveKwdInputSchema } from '@ustaz/contract';
+import { filsToNumber } from '@ustaz/contract/kwd';
 
 export type TopUpAmountError = 'invalidAmount' | 'tooManyDecimals' | 'tooBig';
 
@@ -26,5 +27,5 @@ export function amountFieldText(required: string | number | undefined): string {
   const value = typeof required === 'number' ? required : Number(required);
   if (!Number.isFinite(value) || value <= 0) return '';
   const fils = Math.ceil(Math.round(value * 1_000_000) / 1000);
-  return String(fils / 1000);
+  return String(filsToNumber(fils));
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type GatewayProvider, MAX_TOP_UP_KWD } from '@ustaz/contract';
+import { readKwdFils } from '@ustaz/contract/kwd';
 import { CreditCard, type LucideIcon, SplitSquareHorizontal, UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
-import { kwdToFils } from '../../shared/money/kwd.ts';
 import { moneyErrorText } from '../../shared/money/money-error.ts';
 import { type TopUpModalData, topUpModalData } from '../../shared/money/money-modals.ts';
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
@@ -58,7 +58,7 @@ function TopUpForm({ data, closeModal, titleId }: { data: TopUpModalData; closeM
   }, []);
 
   const check = checkTopUpAmount(amount);
-  const amountFils = check.ok ? kwdToFils(check.amount) : null;
+  const amountFils = check.ok ? readKwdFils(check.amount) : null;
   const blocks = Object.fromEntries(
     PROVIDERS.map(({ id }) => [id, methods.isPending ? null : gatewayBlock(methods.data, id, amountFils)]),
   ) as Record<GatewayProvider, ReturnType<typeof gatewayBlock>>;

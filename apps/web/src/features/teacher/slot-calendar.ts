@@ -1,5 +1,5 @@
 import type { TimeSlot } from '@ustaz/contract';
-import { FILS_PER_KWD } from '@ustaz/contract/constants';
+import { filsToNumber, kwdToFils } from '@ustaz/contract/kwd';
 import { addDays, type DayKey, dayKeyInZone, type WeekStart, weekStartOf } from '../../shared/lib/dates.ts';
 
 export type SlotDay = { day: DayKey; slots: TimeSlot[] };
@@ -61,6 +61,6 @@ export function slotPrice(slot: Pick<TimeSlot, 'price'>): number | null {
 /** The sum of the slots' prices in KWD; a non-numeric price counts as zero (spec 5 "Booking"). */
 export function slotsTotal(slots: readonly Pick<TimeSlot, 'price'>[]): number {
   // Summed in fils so 0.1 + 0.2 stays 0.3.
-  const fils = slots.reduce((sum, slot) => sum + Math.round((slotPrice(slot) ?? 0) * FILS_PER_KWD), 0);
-  return fils / FILS_PER_KWD;
+  const fils = slots.reduce((sum, slot) => sum + kwdToFils(slotPrice(slot) ?? 0), 0);
+  return filsToNumber(fils);
 }

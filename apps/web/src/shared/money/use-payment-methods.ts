@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GatewayProvider, PaymentMethodsResponse } from '@ustaz/contract';
+import { readKwdFils } from '@ustaz/contract/kwd';
 import { apiRequest } from '../http/client.ts';
-import { kwdToFils } from './kwd.ts';
 
 export type PaymentMethodInfo = PaymentMethodsResponse['methods'][number];
 
@@ -34,7 +34,7 @@ export function gatewayBlock(
 ): GatewayBlock | null {
   const info = methods?.methods.find((method) => method.id === provider);
   if (!info?.enabled) return { reason: 'unavailable' };
-  const minFils = kwdToFils(info.minAmount) ?? 0;
+  const minFils = readKwdFils(info.minAmount) ?? 0;
   if (amountFils !== null && amountFils < minFils) return { reason: 'belowMinimum', minAmount: info.minAmount };
   return null;
 }
