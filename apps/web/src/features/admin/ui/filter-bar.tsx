@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
+import { SelectField } from './form-fields.tsx';
 
 /**
  * The filters above a list: fields that wrap on a phone, and "Clear filters" while any is set.
@@ -26,6 +27,46 @@ export function FilterBar({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+type Choice = { value: string; label: string };
+
+/** The choices of a select: each value with its label. */
+export function choices<Value extends string | number>(
+  values: readonly Value[],
+  label: (value: Value) => string,
+): Choice[] {
+  return values.map((value) => ({ value: String(value), label: label(value) }));
+}
+
+/** A choice filter, applied as soon as it changes; `all` labels the first choice, which clears it. */
+export function SelectFilter({
+  name,
+  label,
+  value,
+  onApply,
+  all,
+  options,
+  className = 'w-full sm:w-44',
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onApply: (value: string) => void;
+  all?: string;
+  options: Choice[];
+  className?: string;
+}) {
+  return (
+    <SelectField
+      name={name}
+      label={label}
+      value={value}
+      onChange={(event) => onApply(event.target.value)}
+      options={all === undefined ? options : [{ value: '', label: all }, ...options]}
+      className={className}
+    />
   );
 }
 

@@ -34,3 +34,12 @@ export function useListParams<Key extends string>(keys: readonly Key[]) {
 export function optional(value: string): string | undefined {
   return value === '' ? undefined : value;
 }
+
+/** A filter that is one of `choices` (a status, a kind), else undefined. */
+export function oneOf<const Choice extends string>(choices: readonly Choice[]) {
+  return (value: string): Choice | undefined =>
+    (choices as readonly string[]).includes(value) ? (value as Choice) : undefined;
+}
+
+/** A yes/no filter (`?isActive=true`), as the list endpoints take it. */
+export const booleanParam = oneOf(['true', 'false']);

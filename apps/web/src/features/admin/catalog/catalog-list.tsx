@@ -1,0 +1,130 @@
+import { CircleCheck, CircleSlash, Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { adminErrorText } from '../ui/admin-errors.ts';
+import { Badge } from '../ui/badge.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { SelectFilter } from '../ui/filter-bar.tsx';
+
+/** A subject or a package: named in both languages, on or off sale. */
+type CatalogItem = { id: number; nameAr: string; nameEn: string; isActive: boolean };
+
+/** The update mutation of the list's items (only `isActive` is sent from the list). */
+type ActiveUpdate = {
+  mutate(
+    variables: { id: number; body: { isActive: boolean } },
+    options: { onSuccess: () => void; onError: (error: unknown) => void },
+  ): void;
+  isPending: boolean;
+  variables?: { id: number } | undefined;
+};
+
+/**
+ * The columns of a catalog list around its own (`middle`): the name in both languages first, then
+ * the status and the row's actions (edit, activate or deactivate). Words are under `subjects.` or
+ * `packages.` in the admin namespace.
+ */
+export function useCatalogColumns<Item extends CatalogItem>({
+  texts,
+  update,
+  onEdit,
+  middle,
+}: {
+  texts: 'subjects' | 'packages';
+  update: ActiveUpdate;
+  onEdit: (item: Item) => void;
+  middle: Column<Item>[];
+}): Column<Item>[] {
+  const { t } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const nameOf = (item: Item) => (language === 'ar' ? item.nameAr : item.nameEn);
+
+  function toggleActive(item: Item) {
+    update.mutate(
+      { id: item.id, body: { isActive: !item.isActive } },
+      {
+        onSuccess: () =>
+          void notify.success(t(`${texts}.${item.isActive ? 'deactivated' : 'activated'}`, { name: nameOf(item) })),
+        onError: (error) => void notify.error(adminErrorText(error, t)),
+      },
+    );
+  }
+
+  return [
+    {
+      key: 'name',
+      header: t(`${texts}.columns.name`),
+      cell: (item) => (
+        <div className="flex min-w-40 flex-col items-start">
+          <span className="font-semibold text-slate-900" lang="ar" dir="rtl">
+            {item.nameAr}
+          </span>
+          <span className="text-slate-600" lang="en" dir="ltr">
+            {item.nameEn}
+          </span>
+        </div>
+      ),
+    },
+    ...middle,
+    {
+      key: 'status',
+      header: t(`${texts}.columns.status`),
+      cell: (item) => (
+        <Badge tone={item.isActive ? 'success' : 'neutral'}>
+          {t(item.isActive ? 'catalog.active' : 'catalog.inactive')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t(`${texts}.columns.actions`),
+      cell: (item) => (
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onEdit(item)}
+            aria-label={t(`${texts}.editNamed`, { name: nameOf(item) })}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('actions.edit')}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={update.isPending && update.variables?.id === item.id}
+            onClick={() => toggleActive(item)}
+            aria-label={t(`${texts}.${item.isActive ? 'deactivateNamed' : 'activateNamed'}`, { name: nameOf(item) })}
+          >
+            {item.isActive ? (
+              <CircleSlash aria-hidden="true" className="size-4" />
+            ) : (
+              <CircleCheck aria-hidden="true" className="size-4" />
+            )}
+            {t(item.isActive ? 'catalog.deactivate' : 'catalog.activate')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+}
+
+/** The "Status: all, active, inactive" filter of a catalog list. */
+export function ActiveFilter({ value, onApply }: { value: string | undefined; onApply: (value: string) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <SelectFilter
+      name="isActive"
+      label={t('catalog.activeFilter')}
+      value={value ?? ''}
+      onApply={onApply}
+      all={t('catalog.all')}
+      options={[
+        { value: 'true', label: t('catalog.active') },
+        { value: 'false', label: t('catalog.inactive') },
+      ]}
+    />
+  );
+}

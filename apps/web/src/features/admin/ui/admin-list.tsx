@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { AdminPage } from './admin-page.tsx';
+import { AdminPager } from './admin-pager.tsx';
+import { type Column, DataTable } from './data-table.tsx';
+import { FilterBar } from './filter-bar.tsx';
+import { useListParams } from './list-params.ts';
+
+/** How many rows a dashboard list asks for at a time. */
+export const ADMIN_PAGE_SIZE = 20;
+
+type Parsers = Record<string, (value: string) => unknown>;
+
+/**
+ * A dashboard list's filters and page, kept in the URL (see `useListParams`). Each filter is read
+ * by its parser, which answers undefined when the filter is not set, not valid or at its default:
+ * the list is `filtered` while any parser answers something, and `clear` empties them all.
+ */
+export function useAdminList<P extends Parsers>(parsers: P) {
+  const keys = Object.keys(parsers) as (keyof P & string)[];
+  const { page, filters, setFilter, setFilters, setPage } = useListParams(keys);
+  const values = Object.fromEntries(keys.map((key) => [key, parsers[key]?.(filters[key])])) as {
+    [Key in keyof P]: ReturnType<P[Key]>;
+  };
+  return {
+    /** The filters as typed in the URL. */
+    filters,
+    /** The filters as the list's query takes them. */
+    values,
+    paging: { page, limit: ADMIN_PAGE_SIZE },
+    filtered: keys.some((key) => values[key] !== undefined),
+    setFilter,
+    setPage,
+    clear: () => setFilters(Object.fromEntries(keys.map((key) => [key, ''])) as Record<keyof P & string, string>),
+  };
+}
+
+/** What the page frame needs of `useAdminList`. */
+type ListState = { filtered: boolean; clear: () => void; setPage: (page: number) => void };
+
+type PageData<Row> = { data: Row[]; page: number; totalPages: number; total: number };
+
+/** The part of a TanStack query the list shows: a page of rows (or every row at once). */
+type ListQuery<Row> = {
+  data: PageData<Row> | Row[] | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
+/** `searchLog` → `search-log-table`. */
+function tableTestId(texts: string): string {
+  return `${texts.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}-table`;
+}
+
+/**
+ * A whole dashboard list page: title, filter bar (its fields are the children), an optional notice,
+ * the table with its loading, error and empty states, and the pager. Its words are the keys under
+ * `texts` in the page's namespace: `title`, `description`, `caption`, `empty.title|body`, and
+ * `noMatch.title|body` (shown instead of `empty` while filtered, unless `noMatch` is false).
+ */
+export function AdminListPage<Row>({
+  t,
+  texts,
+  list,
+  query,
+  rows,
+  columns,
+  rowKey,
+  noMatch = true,
+  actions,
+  notice,
+  dialogs,
+  children,
+}: {
+  t: (key: string) => string;
+  texts: string;
+  list: ListState;
+  query: ListQuery<Row>;
+  /** The rows to show when the page filters them itself (a list the server sends whole). */
+  rows?: Row[];
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  noMatch?: boolean;
+  actions?: ReactNode;
+  notice?: ReactNode;
+  dialogs?: ReactNode;
+  children: ReactNode;
+}) {
+  const paged = query.data && !Array.isArray(query.data) ? query.data : undefined;
+  const empty = `${texts}.${list.filtered && noMatch ? 'noMatch' : 'empty'}`;
+  return (
+    <AdminPage title={t(`${texts}.title`)} description={t(`${texts}.description`)} actions={actions}>
+      <FilterBar active={list.filtered} onClear={list.clear}>
+        {children}
+      </FilterBar>
+      {notice}
+      <DataTable
+        caption={t(`${texts}.caption`)}
+        columns={columns}
+        rows={rows ?? paged?.data ?? (Array.isArray(query.data) ? query.data : undefined)}
+        rowKey={rowKey}
+        loading={query.isFetching}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        empty={{ title: t(`${empty}.title`), body: t(`${empty}.body`) }}
+        testId={tableTestId(texts)}
+      />
+      {paged ? (
+        <AdminPager page={paged.page} totalPages={paged.totalPages} total={paged.total} onPageChange={list.setPage} />
+      ) : null}
+      {dialogs}
+    </AdminPage>
+  );
+}
