@@ -1,47 +1,11 @@
 import type { OwnSlot } from '@ustaz/contract';
-import { addDays, type DayKey, dayKeyInZone } from '../../shared/lib/dates.ts';
+import { addDays, type DayKey, dayKeyInZone, wallClockMs } from '../../shared/lib/dates.ts';
 
 /** A wall-clock time of day, "HH:mm" (24 h), as a time input gives it. */
 export type TimeOfDay = string;
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall clock of `timeZone` at an instant, read as if it were UTC (milliseconds). */
-function wallClockMs(utcMs: number, timeZone: string): number {
-  const parts = partFormatter(timeZone).formatToParts(new Date(utcMs));
-  const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour') % 24,
-    value('minute'),
-    value('second'),
-  );
-}
 
 /** How far `timeZone` is ahead of UTC at an instant, in milliseconds. */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {

@@ -6,6 +6,7 @@ import arBooking from '../../../public/locales/ar/booking.json';
 import arPayment from '../../../public/locales/ar/payment.json';
 import enBooking from '../../../public/locales/en/booking.json';
 import enPayment from '../../../public/locales/en/payment.json';
+import { formatLessonMoment, formatLessonRange } from '../../shared/lib/dates.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { type BookingModalData, openBooking } from '../../shared/money/money-modals.ts';
 import { type ApiAnswer, type ApiCall, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
@@ -20,7 +21,6 @@ import {
 } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
-import { formatLesson, formatMoment } from './booking-dates.ts';
 import { BookingModal } from './booking-modal.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
 import { TopUpModal } from './top-up-modal.tsx';
@@ -585,7 +585,7 @@ describe('BookingModal: honest terms (24 h cancellation window)', () => {
     expect(within(rows[0] as HTMLElement).getByTestId('booking-slot-terms').textContent).toContain(
       enBooking.review.notCancellable,
     );
-    const deadline = formatMoment(quote.slots[1]?.cancelDeadline ?? '', 'en');
+    const deadline = formatLessonMoment(quote.slots[1]?.cancelDeadline ?? '', 'en');
     expect(deadline).not.toBe('');
     expect(within(rows[1] as HTMLElement).getByTestId('booking-slot-terms').textContent).toBe(
       `Free cancellation until ${deadline}`,
@@ -633,7 +633,7 @@ describe('BookingModal: honest terms (24 h cancellation window)', () => {
     const lessons = await screen.findByTestId('booking-lessons');
     expect(lessons.textContent).toContain('Your lessons with \u2068Mona Al-Sabah\u2069');
     const [lesson] = within(lessons).getAllByTestId('booking-lesson');
-    expect(lesson?.textContent).toContain(formatLesson(booked.startTime, booked.endTime, 'en'));
-    expect(lesson?.textContent).toContain(`Free cancellation until ${formatMoment(booked.cancelDeadline, 'en')}`);
+    expect(lesson?.textContent).toContain(formatLessonRange(booked.startTime, booked.endTime, 'en'));
+    expect(lesson?.textContent).toContain(`Free cancellation until ${formatLessonMoment(booked.cancelDeadline, 'en')}`);
   });
 });

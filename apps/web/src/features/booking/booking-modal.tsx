@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatLessonMoment, formatLessonRange, formatShortTime } from '../../shared/lib/dates.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import { moneyErrorKey, moneyErrorText } from '../../shared/money/money-error.ts';
 import {
@@ -29,7 +30,6 @@ import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.ts
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useBookingQuote } from './api/booking-quote.ts';
-import { formatLesson, formatMoment } from './booking-dates.ts';
 import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
 import { splitText } from './split-text.ts';
 import { startBooking } from './start-booking.ts';
@@ -131,7 +131,7 @@ function termsOf(draft: BookingModalData, quote: BookingQuoteResponse, language:
       {
         id: slot.id,
         when: [slot.date, slot.timeRange].filter(Boolean).join(language === 'ar' ? '، ' : ', '),
-        deadline: formatMoment(terms.cancelDeadline, language),
+        deadline: formatLessonMoment(terms.cancelDeadline, language),
         cancellable: terms.cancellable,
       },
     ];
@@ -409,7 +409,7 @@ function SlotTerms({ quoted }: { quoted: QuotedSlot }) {
   if (quoted.cancellable) {
     return (
       <span className="text-xs text-slate-500" data-testid="booking-slot-terms">
-        {t('review.cancelUntil', { deadline: formatMoment(quoted.cancelDeadline, language) })}
+        {t('review.cancelUntil', { deadline: formatLessonMoment(quoted.cancelDeadline, language) })}
       </span>
     );
   }
@@ -507,11 +507,7 @@ function SuccessView({
   const language = useCurrentLanguage();
   const { response } = outcome;
   const link = response.paymentLink;
-  const hold = response.holdExpiresAt ? new Date(response.holdExpiresAt) : null;
-  const holdText =
-    hold && !Number.isNaN(hold.getTime())
-      ? new Intl.DateTimeFormat(INTL_LOCALES[language], { timeStyle: 'short' }).format(hold)
-      : null;
+  const holdText = response.holdExpiresAt ? formatShortTime(response.holdExpiresAt, language) || null : null;
   return (
     <div className="flex flex-col items-center gap-4 py-4 text-center" data-testid="booking-success">
       <span
@@ -602,11 +598,11 @@ function BookedLessons({ teacherName, reservations }: { teacherName: string; res
           return (
             <li key={reservation.id} className="flex flex-col text-sm" data-testid="booking-lesson">
               <span className="font-semibold text-slate-900">
-                {formatLesson(reservation.startTime, reservation.endTime, language)}
+                {formatLessonRange(reservation.startTime, reservation.endTime, language)}
               </span>
               {cancellable ? (
                 <span className="text-xs text-slate-600">
-                  {t('review.cancelUntil', { deadline: formatMoment(reservation.cancelDeadline, language) })}
+                  {t('review.cancelUntil', { deadline: formatLessonMoment(reservation.cancelDeadline, language) })}
                 </span>
               ) : (
                 <span className="text-xs font-semibold text-amber-800">{t('review.notCancellable')}</span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, dayLabel, formatFileSize, formatTime, groupByDay, listTimeLabel } from './chat-format.ts';
+import { formatTime } from '../../shared/lib/dates.ts';
+import { dayKey, dayLabel, formatFileSize, groupByDay, listTimeLabel } from './chat-format.ts';
 
 const KUWAIT = 'Asia/Kuwait';
 const NOW = new Date('2026-03-10T09:00:00.000Z'); // Tuesday 12:00 in Kuwait

@@ -1,42 +1,15 @@
 import type { Language } from '@ustaz/contract/constants';
+import { dayKeyInZone, formatShortDate, formatTime, formatWeekday, formatWeekdayDate } from '../../shared/lib/dates.ts';
 import { INTL_LOCALES } from '../../shared/lib/format.ts';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Intl formatters are costly to build and a conversation formats every message: one per locale and options. */
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, format);
-  }
-  return format;
-}
-
-/** The viewer's time zone (UTC when the browser does not say). */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 /** "2026-03-10": the calendar day an instant falls on in `timeZone`; empty for a bad date. */
 export function dayKey(iso: string | Date, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  // en-CA writes dates as YYYY-MM-DD.
-  return dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date);
+  return dayKeyInZone(iso, timeZone) ?? '';
 }
 
 /** Whole days from day key `from` to day key `to` (both YYYY-MM-DD). */
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** "6:05 PM" / "٦:٠٥ م": the time of a message in the viewer's zone. */
-export function formatTime(iso: string, language: Language, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateFormat(INTL_LOCALES[language], { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
 }
 
 export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
@@ -46,18 +19,8 @@ export function dayLabel(iso: string, now: Date, language: Language, timeZone: s
   const days = daysBetween(dayKey(iso, timeZone), dayKey(now, timeZone));
   if (days === 0) return { kind: 'today' };
   if (days === 1) return { kind: 'yesterday' };
-  const date = new Date(iso);
   const sameYear = dayKey(iso, timeZone).slice(0, 4) === dayKey(now, timeZone).slice(0, 4);
-  return {
-    kind: 'date',
-    text: dateFormat(INTL_LOCALES[language], {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      ...(sameYear ? {} : { year: 'numeric' }),
-      timeZone,
-    }).format(date),
-  };
+  return { kind: 'date', text: formatWeekdayDate(iso, language, timeZone, !sameYear) };
 }
 
 /**
@@ -73,20 +36,11 @@ export function listTimeLabel(
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return { kind: 'date', text: '' };
   const days = daysBetween(dayKey(iso, timeZone), dayKey(now, timeZone));
-  const locale = INTL_LOCALES[language];
   if (days <= 0) return { kind: 'date', text: formatTime(iso, language, timeZone) };
   if (days === 1) return { kind: 'yesterday' };
-  if (days < 7) return { kind: 'date', text: dateFormat(locale, { weekday: 'long', timeZone }).format(date) };
+  if (days < 7) return { kind: 'date', text: formatWeekday(date, language, timeZone) };
   const sameYear = dayKey(iso, timeZone).slice(0, 4) === dayKey(now, timeZone).slice(0, 4);
-  return {
-    kind: 'date',
-    text: dateFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      ...(sameYear ? {} : { year: 'numeric' }),
-      timeZone,
-    }).format(date),
-  };
+  return { kind: 'date', text: formatShortDate(date, language, timeZone, !sameYear) };
 }
 
 /** Items in order, cut into runs of the same calendar day (in `timeZone`). */

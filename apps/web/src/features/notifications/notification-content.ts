@@ -1,6 +1,7 @@
 import type { AppNotification } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatLessonMoment } from '../../shared/lib/dates.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 
 /** The notification types this screen knows (server notifications.repo and chat); others read as generic. */
 export const NOTIFICATION_KINDS = [
@@ -65,15 +66,7 @@ function amountText(value: unknown, language: Language): string | null {
 /** A lesson's start or a deadline in the viewer's language and zone ("Sat, Mar 14, 6:00 PM"); null if unreadable. */
 export function lessonMoment(value: unknown, language: Language): string | null {
   if (typeof value !== 'string') return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
+  return formatLessonMoment(value, language) || null;
 }
 
 function countValues(count: number, language: Language) {

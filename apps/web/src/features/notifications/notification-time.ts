@@ -1,4 +1,5 @@
 import type { Language } from '@ustaz/contract/constants';
+import { formatDateTime } from '../../shared/lib/dates.ts';
 import { INTL_LOCALES } from '../../shared/lib/format.ts';
 
 const MINUTE = 60_000;
@@ -24,7 +25,7 @@ export function formatNotificationTime(
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   const locale = INTL_LOCALES[language];
-  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  const full = formatDateTime(date, language, timeZone);
   // A clock a little ahead of the server's still reads "now".
   const age = Math.max(0, now.getTime() - date.getTime());
   if (age >= RELATIVE_LIMIT) return { label: full, full };

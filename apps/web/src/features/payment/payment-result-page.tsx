@@ -9,7 +9,8 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatKwd, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
+import { formatKwd } from '../../shared/lib/format.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -166,10 +167,7 @@ function PaymentFacts({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
   const language = useCurrentLanguage();
   const when = payment.paidAt ?? payment.createdAt;
-  const date = new Date(when);
-  const dateText = Number.isNaN(date.getTime())
-    ? null
-    : new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const dateText = formatDateTime(when, language) || null;
   return (
     <dl
       className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-white/70 p-4 text-sm text-start"

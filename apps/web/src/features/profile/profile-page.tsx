@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_DASHBOARD_URL, type Language, ROLE, type User } from '@ustaz/contract';
+import { DEFAULT_ADMIN_DASHBOARD_URL, ROLE, type User } from '@ustaz/contract';
 import { CalendarDays, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatLongDate } from '../../shared/lib/dates.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
@@ -108,7 +108,7 @@ function ProfileLayout({ user, roleLabel, children }: { user: User; roleLabel: s
   const { t } = useTranslation('profile');
   const lang = useCurrentLanguage();
   const { openModal } = useModal();
-  const memberSince = formatDate(user.createdAt, lang);
+  const memberSince = formatLongDate(user.createdAt, lang);
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -170,11 +170,4 @@ function ProfileLayout({ user, roleLabel, children }: { user: User; roleLabel: s
       </div>
     </section>
   );
-}
-
-function formatDate(iso: string, language: Language): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  // The same locale tags as money and numbers, so the digits match the rest of the page.
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long' }).format(date);
 }

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatTimeRange } from '../../shared/lib/dates.ts';
+import { formatDateTime, formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { formatHours, formatLongDate, formatMoment } from './reservation-format.ts';
+import { formatHours } from './reservation-format.ts';
 
 /** Which side of the reservation the signed-in user is on. */
 export type ReservationViewer = 'student' | 'teacher';
@@ -77,7 +77,7 @@ export function ReservationCard({
   const headingId = `reservation-${reservation.id}-title`;
   const price = formatKwd(reservation.price, language);
   const startsLater = Date.parse(reservation.startTime) > now.getTime();
-  const deadline = formatMoment(reservation.cancelDeadline, language, timeZone);
+  const deadline = formatDateTime(reservation.cancelDeadline, language, timeZone);
   // A student's window closes 24 h before the start; say so instead of silently hiding Cancel.
   const cancellationClosed =
     viewer === 'student' && reservation.status === 'confirmed' && startsLater && !reservation.canCancel;
@@ -110,7 +110,7 @@ export function ReservationCard({
 
       <dl className="grid gap-3 sm:grid-cols-2">
         <Detail icon={<CalendarDays className="size-4" />} label={t('card.date')}>
-          <time dateTime={reservation.startTime}>{formatLongDate(reservation.startTime, language, timeZone)}</time>
+          <time dateTime={reservation.startTime}>{formatWeekdayDate(reservation.startTime, language, timeZone)}</time>
         </Detail>
         <Detail icon={<Clock className="size-4" />} label={t('card.time')}>
           <span data-testid="reservation-time">
@@ -195,7 +195,7 @@ function CancelledLine({
   const language = useCurrentLanguage();
   const by = reservation.cancelledBy;
   const who = by === null ? 'unknown' : by === viewer ? 'you' : by;
-  const when = reservation.cancelledAt ? formatMoment(reservation.cancelledAt, language, timeZone) : '';
+  const when = reservation.cancelledAt ? formatDateTime(reservation.cancelledAt, language, timeZone) : '';
   return (
     <p className="text-sm text-red-800" data-testid="cancelled-by">
       {t(`card.cancelledBy.${who}`)}

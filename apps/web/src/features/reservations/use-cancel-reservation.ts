@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorCode, isNetworkError } from '../../shared/lib/api-errors.ts';
-import { formatTimeRange } from '../../shared/lib/dates.ts';
+import { formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
@@ -14,7 +14,7 @@ import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { notify } from '../../shared/ui/toast.tsx';
 import { cancelReservation, RESERVATIONS_QUERY_KEY } from './api/reservations.ts';
 import type { ReservationViewer } from './reservation-card.tsx';
-import { formatHours, formatLongDate } from './reservation-format.ts';
+import { formatHours } from './reservation-format.ts';
 
 /** A failure worth retrying from the open dialog: the server was not reached or failed itself. */
 function isTransient(error: unknown): boolean {
@@ -74,7 +74,7 @@ export function useCancelReservation({ viewer, timeZone }: { viewer: Reservation
       const other = viewer === 'student' ? reservation.teacher : reservation.student;
       const lesson = t('cancel.lesson', {
         name: `${other.firstName} ${other.lastName}`.trim(),
-        date: formatLongDate(reservation.startTime, language, timeZone),
+        date: formatWeekdayDate(reservation.startTime, language, timeZone),
         time: formatTimeRange(reservation.startTime, reservation.endTime, language, timeZone),
       });
       openModal(MODAL_KINDS.CONFIRMATION_MODAL, {

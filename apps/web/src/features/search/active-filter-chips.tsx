@@ -2,7 +2,8 @@ import type { Language } from '@ustaz/contract/constants';
 import type { TFunction } from 'i18next';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatDate } from '../../shared/lib/dates.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import type { SearchPatch, SearchState } from './search-url.ts';
 
 export type FilterChip = { key: string; label: string; patch: SearchPatch };
@@ -11,9 +12,7 @@ export type FilterChip = { key: string; label: string; patch: SearchPatch };
 export function formatDay(day: string, language: Language): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
+  return formatDate(new Date(Date.UTC(year, month - 1, date)), language, 'UTC');
 }
 
 /**

@@ -7,7 +7,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatKwd, formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatDate } from '../../shared/lib/dates.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { formatHours, formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { openPaymentMethod } from '../../shared/money/money-modals.ts';
@@ -44,12 +45,8 @@ export function packageText(pkg: SubscriptionPackage, language: Language) {
   return { name: pick(pkg.nameAr, pkg.name), description: pick(pkg.descriptionAr, pkg.description), features };
 }
 
-function formatDate(iso: string | null, language: Language): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium' }).format(date);
+function formatDateOrNull(iso: string | null, language: Language): string | null {
+  return iso ? formatDate(iso, language) || null : null;
 }
 
 /**
@@ -305,9 +302,9 @@ function MySubscriptions() {
               {formatHours(active.data.remainingHours, language, t)}
             </p>
             <p className="text-sm text-slate-600">{t('mine.remaining')}</p>
-            {formatDate(current.expiresAt, language) ? (
+            {formatDateOrNull(current.expiresAt, language) ? (
               <p className="text-sm text-slate-700">
-                {t('mine.expires', { date: formatDate(current.expiresAt, language) })}
+                {t('mine.expires', { date: formatDateOrNull(current.expiresAt, language) })}
               </p>
             ) : null}
           </>
@@ -373,7 +370,7 @@ function SubscriptionRow({ subscription }: { subscription: UserSubscription }) {
     language === 'ar'
       ? subscription.package.nameAr || subscription.package.name
       : subscription.package.name || subscription.package.nameAr;
-  const expires = formatDate(subscription.expiresAt, language);
+  const expires = formatDateOrNull(subscription.expiresAt, language);
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm">
       <span className="min-w-40 flex-1 font-semibold text-slate-900" dir="auto">

@@ -3,13 +3,14 @@ import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { useWalletTransactions } from './api/wallet-transactions.ts';
-import { amountDirection, formatSignedKwd, formatWhen } from './wallet-format.ts';
+import { amountDirection, formatSignedKwd } from './wallet-format.ts';
 
 const AMOUNT_CLASSES = { in: 'text-emerald-700', out: 'text-red-700', zero: 'text-slate-700' } as const;
 
@@ -105,7 +106,7 @@ function TransactionRow({ line, timeZone }: { line: WalletTransaction; timeZone?
           ) : null}
         </p>
         <p className="text-sm text-slate-500">
-          <time dateTime={line.createdAt}>{formatWhen(line.createdAt, language, timeZone)}</time>
+          <time dateTime={line.createdAt}>{formatDateTime(line.createdAt, language, timeZone)}</time>
         </p>
       </div>
       <p

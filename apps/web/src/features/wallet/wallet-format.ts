@@ -24,15 +24,6 @@ export function amountDirection(amount: string): 'in' | 'out' | 'zero' {
   return value > 0 ? 'in' : 'out';
 }
 
-/** "14 Mar 2026, 6:00 PM" in the viewer's zone; empty for a bad date. */
-export function formatWhen(iso: string, language: Language, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    date,
-  );
-}
-
 /** Hours with at most 2 decimals (12, 1.5, 0.25). */
 export function formatHoursNumber(hours: number, language: Language): string {
   return new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: 2 }).format(hours);

@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { dayKeyInZone, weekdayOf, weekStartOf } from './dates.ts';
+import { dayKeyInZone, formatDateTime, formatLessonMoment, weekdayOf, weekStartOf } from './dates.ts';
 
 describe('dayKeyInZone', () => {
   it('gives the calendar day of an instant in the zone asked for', () => {
@@ -21,5 +23,38 @@ describe('weeks', () => {
     // A Saturday starts its own Arabic week but ends the English one.
     expect(weekStartOf('2026-03-14', WEEK_STARTS_ON.ar)).toBe('2026-03-14');
     expect(weekStartOf('2026-03-14', WEEK_STARTS_ON.en)).toBe('2026-03-08');
+  });
+});
+
+const srcDir = path.resolve(__dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+describe('date formatters', () => {
+  it('are built only in shared/lib/dates.ts: features use its named formatters', () => {
+    const home = path.join(srcDir, 'shared', 'lib', 'dates.ts');
+    const offenders: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      if (file === home) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (/\bIntl\.DateTimeFormat\s*\(/.test(line)) offenders.push(`${path.relative(srcDir, file)}:${index + 1}`);
+        });
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('give an empty string for a bad date, and the same text for an ISO string or a Date', () => {
+    expect(formatDateTime('not a date', 'en')).toBe('');
+    const first = formatLessonMoment('2026-03-14T15:00:00.000Z', 'en', 'Asia/Kuwait');
+    expect(first).toBe(formatLessonMoment(new Date('2026-03-14T15:00:00.000Z'), 'en', 'Asia/Kuwait'));
+    expect(first).toContain('6:00');
   });
 });

@@ -1,12 +1,11 @@
 import type { Language } from '@ustaz/contract/constants';
+import { formatDateTime as formatDateTimeIn } from '../../../shared/lib/dates.ts';
 import { INTL_LOCALES } from '../../../shared/lib/format.ts';
 
 /** A date and time in the viewer's zone and language ("22 Nov 2026, 14:05"). */
 export function formatDateTime(iso: string | null | undefined, language: Language): string {
   if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatDateTimeIn(iso, language) || '—';
 }
 
 /** A signed KWD amount with 3 decimals, as the ledger keeps it ("-1.500 KWD"). */
