@@ -112,21 +112,6 @@ export const okResponseSchema = z.object({ success: z.literal(true) });
 export const uploadedFileSchema = z.object({ file: z.object({ id: z.string(), path: z.string() }) });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** Field codes the auth calls answer with in `errors` (422), translated by the client. */
-export const AUTH_ERROR_CODES = [
-  'notFound',
-  'incorrectPassword',
-  'emailAlreadyExists',
-  'emailNotConfirmed',
-  'invalidHash',
-  'hashExpired',
-  'readOnly',
-  'accountSuspended',
-  'registrationDisabled',
-  /** 409 of DELETE /auth/me while the user has upcoming pending or confirmed reservations. */
-  'hasUpcomingReservations',
-] as const;
-
 /** Password strength score 0..5 (spec 5): length >= 8, lowercase, uppercase, digit, special character. */
 export function passwordStrength(password: string): number {
   let score = 0;

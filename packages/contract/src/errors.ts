@@ -3,15 +3,9 @@ import { z } from 'zod';
 /**
  * Error shapes of the API (architecture page, "API conventions").
  * Validation failures: 422 with a code per field. Everything else: status, message, code.
+ * Both kinds of code are closed sets: the server's types accept no other (`HttpError`,
+ * `FieldValidationError`), and the client translates each.
  */
-export const fieldErrorCodeSchema = z.string().min(1);
-
-export const validationErrorSchema = z.object({
-  status: z.literal(422),
-  errors: z.record(z.string(), fieldErrorCodeSchema),
-});
-export type ValidationError = z.infer<typeof validationErrorSchema>;
-
 export const ERROR_CODES = [
   'badRequest',
   'unauthorized',
@@ -35,6 +29,15 @@ export const ERROR_CODES = [
   'tooManyPendingPayments',
   'selfRefund',
   'accountDeleted',
+  // Accounts
+  'registrationDisabled',
+  'googleSignInDisabled',
+  'invalidGoogleToken',
+  'refreshTokenReused',
+  /** 409 of DELETE /auth/me while the user has upcoming pending or confirmed reservations. */
+  'hasUpcomingReservations',
+  // Reviews
+  'reviewAlreadyExists',
   // Admin
   'versionConflict',
   // Files
@@ -42,14 +45,11 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const apiErrorSchema = z.object({
-  status: z.number().int().min(400).max(599),
-  message: z.string(),
-  code: z.string(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** Field-level validation codes the client translates (`errors.<code>`). */
+/**
+ * Field-level validation codes the client translates (`errors.<code>`): the only values of a 422's
+ * `errors`. A custom check in a schema names its code with `params: { code }` (see
+ * `positiveKwdInputSchema`); the server sends it as it is.
+ */
 export const VALIDATION_CODES = [
   'required',
   'invalid',
@@ -59,6 +59,19 @@ export const VALIDATION_CODES = [
   'tooBig',
   'invalidType',
   'unknownField',
+  'notFound',
+  // Accounts
+  'incorrectPassword',
+  'emailAlreadyExists',
+  'emailNotConfirmed',
+  'accountSuspended',
+  'invalidHash',
+  'hashExpired',
+  'readOnly',
+  // Files
+  'tooLarge',
+  // Reviews
+  'reservationNotCompleted',
   // Money and booking
   'insufficientBalance',
   'idempotencyKeyReused',
@@ -72,3 +85,18 @@ export const VALIDATION_CODES = [
   'alreadyExists',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+export const fieldErrorCodeSchema = z.enum(VALIDATION_CODES);
+
+export const validationErrorSchema = z.object({
+  status: z.literal(422),
+  errors: z.record(z.string(), fieldErrorCodeSchema),
+});
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+
+export const apiErrorSchema = z.object({
+  status: z.number().int().min(400).max(599),
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

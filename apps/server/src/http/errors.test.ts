@@ -1,3 +1,4 @@
+import { topUpBodySchema } from '@ustaz/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,11 @@ beforeAll(async () => {
         tags: z.array(z.string()).min(1),
       }),
     },
+    handler: async () => ({ ok: true }),
+  });
+  app.post('/top-up', { schema: { body: topUpBodySchema }, handler: async () => ({ ok: true }) });
+  app.post('/refined', {
+    schema: { body: z.object({ ids: z.array(z.number()).refine((ids) => new Set(ids).size === ids.length) }) },
     handler: async () => ({ ok: true }),
   });
   app.get('/things/:id', {
@@ -71,6 +77,17 @@ describe('error format', () => {
       status: 422,
       errors: { email: 'required', name: 'tooLong', age: 'invalidType' },
     });
+  });
+
+  it("sends a custom check's own code (the contract's tooSmall and tooBig), else invalid", async () => {
+    const post = (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url, payload });
+    expect((await post('/top-up', { amount: '0' })).json()).toEqual({ status: 422, errors: { amount: 'tooSmall' } });
+    expect((await post('/top-up', { amount: '1000.001' })).json()).toEqual({
+      status: 422,
+      errors: { amount: 'tooBig' },
+    });
+    expect((await post('/top-up', { amount: '1e3' })).json()).toEqual({ status: 422, errors: { amount: 'invalid' } });
+    expect((await post('/refined', { ids: [1, 1] })).json()).toEqual({ status: 422, errors: { ids: 'invalid' } });
   });
 
   it('validates path parameters the same way', async () => {
@@ -126,5 +143,15 @@ describe('database refusals caused by the input', () => {
     const res = await app.inject({ url: '/range' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ status: 422, errors: { _: 'invalid' } });
+  });
+});
+
+describe('codes are a closed set', () => {
+  it('refuses, at compile time, a code the contract does not list', () => {
+    // @ts-expect-error 'madeUp' is not an ErrorCode: tsc fails here if HttpError.code accepts any string.
+    const http = new HttpError(400, 'madeUp', 'Made up');
+    // @ts-expect-error 'madeUp' is not a ValidationCode: tsc fails here if field codes accept any string.
+    const field = new FieldValidationError({ email: 'madeUp' });
+    expect([http.code, field.errors.email]).toEqual(['madeUp', 'madeUp']);
   });
 });

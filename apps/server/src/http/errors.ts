@@ -1,4 +1,10 @@
-import type { ApiError, ErrorCode, ValidationError } from '@ustaz/contract';
+import {
+  type ApiError,
+  type ErrorCode,
+  VALIDATION_CODES,
+  type ValidationCode,
+  type ValidationError,
+} from '@ustaz/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, PG_NUMERIC_OUT_OF_RANGE, PG_UNTRANSLATABLE_TEXT, pgErrorCode } from '../db/errors.ts';
@@ -7,7 +13,7 @@ import { isDatabaseUnavailable, PG_NUMERIC_OUT_OF_RANGE, PG_UNTRANSLATABLE_TEXT,
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | (string & {}),
+    readonly code: ErrorCode,
     message: string,
     /** For 429 and 503: sent as the Retry-After header. */
     readonly retryAfterSeconds?: number,
@@ -18,7 +24,7 @@ export class HttpError extends Error {
 
 /** A 422 with one code per field, e.g. `{ email: 'notFound' }`. */
 export class FieldValidationError extends Error {
-  constructor(readonly errors: Record<string, string>) {
+  constructor(readonly errors: Record<string, ValidationCode>) {
     super('Validation failed');
   }
 }
@@ -49,9 +55,16 @@ function valueAt(root: unknown, path: string[]): unknown {
   return current;
 }
 
-/** Maps zod issues to stable field codes the client translates. */
-export function toFieldErrors(issues: Issue[], input: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
+function isValidationCode(value: unknown): value is ValidationCode {
+  return (VALIDATION_CODES as readonly unknown[]).includes(value);
+}
+
+/**
+ * Maps zod issues to stable field codes the client translates. A custom check that names its
+ * code (`refine(..., { params: { code: 'tooSmall' } })`) keeps it; other custom checks are `invalid`.
+ */
+export function toFieldErrors(issues: Issue[], input: unknown): Record<string, ValidationCode> {
+  const errors: Record<string, ValidationCode> = {};
   for (const issue of issues) {
     const path = issue.instancePath.split('/').filter(Boolean);
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
@@ -61,7 +74,7 @@ export function toFieldErrors(issues: Issue[], input: unknown): Record<string, s
     const field = path.length > 0 ? path.join('.') : '_';
     if (errors[field]) continue;
     const value = valueAt(input, path);
-    let code: string;
+    let code: ValidationCode;
     switch (issue.keyword) {
       case 'invalid_type':
         code = value === undefined || value === null ? 'required' : 'invalidType';
@@ -76,6 +89,11 @@ export function toFieldErrors(issues: Issue[], input: unknown): Record<string, s
       case 'unrecognized_keys':
         code = 'unknownField';
         break;
+      case 'custom': {
+        const named = (issue.params.params as { code?: unknown } | undefined)?.code;
+        code = isValidationCode(named) ? named : 'invalid';
+        break;
+      }
       default:
         code = 'invalid';
     }
@@ -84,7 +102,7 @@ export function toFieldErrors(issues: Issue[], input: unknown): Record<string, s
   return errors;
 }
 
-function sendApiError(reply: FastifyReply, status: number, code: string, message: string) {
+function sendApiError(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
   const body: ApiError = { status, code, message };
   return reply.status(status).send(body);
 }
