@@ -11,6 +11,10 @@ import { describe, expect, it } from 'vitest';
  *   `drizzle-orm` or `db/schema.ts`, call `rawQueryOf(`, or call `db.`/`tx.` `select|insert|update|
  *   delete|execute|query`; and no `*.routes.ts` imports a `*.repo.ts`.
  *
+ * And one rule between modules (ADR 011): a module's repo is private to it. No file of
+ * `modules/<a>/` (test code aside) imports `modules/<b>/*.repo.ts`, not even its types; it calls
+ * module b's service, passing its own transaction `tx`.
+ *
  * Test code is `*.test.ts`, `src/test/**` and `src/hardening/**` (the hardening suites and their
  * helpers). The scan reads the files only: it needs no database.
  */
@@ -44,12 +48,15 @@ const lineOf = (text: string, index: number) => text.slice(0, index).split('\n')
 const withTsExtension = (target: string) =>
   /\.[cm]?[jt]sx?$/.test(target) ? target.replace(/\.([cm]?)js$/, '.$1ts') : `${target}.ts`;
 
+/** The module a path under src belongs to (`modules/<name>/…`), if any. */
+const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1];
+
 type Import = { line: number; target: string; typeOnly: boolean };
 
 /** Every `import … from '…'` and `export … from '…'`: the target (a path under src, or a package name). */
 function importsOf(file: string, text: string): Import[] {
   const found: Import[] = [];
-  const declaration = /^\s*(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"]([^'"]+)['"]/gm;
+  const declaration = /^[ \t]*(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"]([^'"]+)['"]/gm;
   for (const match of text.matchAll(declaration)) {
     const [, typeKeyword, clause = '', specifier = ''] = match;
     const named = /^\{([\s\S]*)\}$/.exec(clause.trim());
@@ -89,6 +96,15 @@ function offencesOf(file: string, text: string): string[] {
       offences.push(`${file}:${lineOf(text, match.index ?? 0)} queries the database (.${match[1]})`);
     }
   }
+  const module = moduleOf(file);
+  if (module !== undefined && !isTestCode(file)) {
+    for (const { line, target } of imports) {
+      const owner = moduleOf(target);
+      if (target.endsWith('.repo.ts') && owner !== undefined && owner !== module) {
+        offences.push(`${file}:${line} imports another module's repo ${target} (call its service, ADR 011)`);
+      }
+    }
+  }
   if (file.endsWith('.routes.ts')) {
     for (const { line, target } of imports) {
       if (target.endsWith('.repo.ts')) offences.push(`${file}:${line} is a routes file importing ${target}`);
@@ -100,7 +116,7 @@ function offencesOf(file: string, text: string): string[] {
 const files = sourceFiles(src).map((full) => toPosix(path.relative(src, full)));
 const offences = new Map(files.map((file) => [file, offencesOf(file, readFileSync(path.join(src, file), 'utf8'))]));
 
-describe('server layers: SQL only in *.repo.ts and src/db/, routes import no repo', () => {
+describe("server layers: SQL only in *.repo.ts, src/db/ and src/seed/, routes import no repo, no module imports another's repo", () => {
   it('finds the sources it scans', () => {
     expect(files).toContain(schemaFile);
     expect(files.filter((file) => file.endsWith('.routes.ts')).length).toBeGreaterThan(5);
@@ -124,6 +140,13 @@ describe('server layers: SQL only in *.repo.ts and src/db/, routes import no rep
     expect(offencesOf('modules/x/x.repo.ts', "import { users } from '../../db/schema.ts';")).toEqual([]);
     expect(offencesOf('http/x.ts', 'await db\n  .select()')).toHaveLength(1);
     expect(offencesOf('modules/x/x.routes.ts', "import { list } from './x.repo.ts';")).toHaveLength(1);
+    expect(offencesOf('modules/x/x.service.ts', "import { list } from './x.repo.ts';")).toEqual([]);
+    expect(offencesOf('modules/x/x.service.ts', "\nimport { list } from '../y/y.repo.ts';")).toEqual([
+      "modules/x/x.service.ts:2 imports another module's repo modules/y/y.repo.ts (call its service, ADR 011)",
+    ]);
+    expect(offencesOf('modules/x/x.presenter.ts', "import type { Row } from '../y/y.repo.ts';")).toHaveLength(1);
+    expect(offencesOf('modules/x/x.service.ts', "import { list } from '../y/y.service.ts';")).toEqual([]);
+    expect(offencesOf('modules/x/x.test.ts', "import { list } from '../y/y.repo.ts';")).toEqual([]);
     expect(offencesOf('modules/x/x.routes.ts', "import * as repo from './x.repo';")).toHaveLength(1);
     expect(offencesOf('modules/x/x.service.ts', "import { users } from '../../db/schema';")).toHaveLength(1);
   });

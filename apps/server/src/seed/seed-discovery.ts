@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { teacherProfiles } from '../db/schema.ts';
 import { findUserByEmail, insertUser, updateUser } from '../modules/auth/auth.repo.ts';
 import { createFilesService } from '../modules/files/files.service.ts';
-import { insertReservations } from '../modules/reservations/reservations.repo.ts';
+import { insertReservations } from '../modules/booking/reservations.repo.ts';
 import { insertReviews } from '../modules/reviews/reviews.repo.ts';
 import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';

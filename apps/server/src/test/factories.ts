@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { type SubjectRow, type TeacherProfileRow, teacherProfiles, type UserRow, type users } from '../db/schema.ts';
 import { insertSession, insertUser } from '../modules/auth/auth.repo.ts';
 import { createAccessTokens } from '../modules/auth/tokens.ts';
-import { insertReservations } from '../modules/reservations/reservations.repo.ts';
+import { insertReservations } from '../modules/booking/reservations.repo.ts';
 import { createSubjectsService, type NewSubject } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService, type NewTeacherProfile } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';

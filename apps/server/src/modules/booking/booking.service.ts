@@ -3,12 +3,13 @@ import {
   BOOKING,
   type BookingQuoteResponse,
   type BookingResponse,
-  type CancelReservationResponse,
+  filsToKwd,
   type GatewayProvider,
+  kwdToFils,
   type PaidWith,
   type PaymentMethod,
-  type Reservation,
   type ReservationScope,
+  toPage,
 } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
@@ -16,59 +17,46 @@ import { failpoints } from '../../failpoints.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderBookingMail } from '../../mail/templates.ts';
-import { filsToKwd, kwdToFils } from '../../money.ts';
-import { filePath } from '../auth/user.presenter.ts';
 import {
   InsufficientFundsError,
   postTransfer,
   systemAccountId,
   userAccountId,
   userBalance,
-} from '../ledger/ledger.repo.ts';
-import { insertNotifications } from '../notifications/notifications.repo.ts';
+} from '../ledger/ledger.service.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
 import { creditPaymentToWallet } from '../payments/payment-credit.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { activeTotals, spendHours, usableSubscriptions } from '../subscriptions/subscriptions.service.ts';
+import { findProfileIdOfUser, isListedTeacher } from '../teachers/teachers.service.ts';
 import {
-  insertReservations,
-  listReservations,
-  type ReservationView,
-  reservationViews,
-} from '../reservations/reservations.repo.ts';
-import {
-  activeTotals,
-  insertUsages,
-  refundUsages,
-  spendMinutes,
-  usableSubscriptions,
-} from '../subscriptions/subscriptions.repo.ts';
-import { findProfileIdOfUser, isListedTeacher } from '../teachers/teachers.repo.ts';
+  breakdownOf,
+  cancelDeadlineOf,
+  HOUR_MS,
+  hoursOf,
+  minutesOf,
+  reservationsAsSeenBy,
+  toReservation,
+} from './booking.presenter.ts';
 import {
   adjustBookingsCount,
-  cancelReservations,
-  completeReservation,
   confirmReservations,
-  dueReservationIds,
   heldSlotCount,
   holdSlots,
   type LockedSlot,
   lockLiveUser,
-  lockReservation,
   lockSlots,
   lockSlotsHeldBy,
-  lockTeacherFutureReservations,
   namesOf,
-  openSlots,
   pendingReservationsOf,
   readSlots,
   releaseExpiredHolds,
   setSlotsBooked,
 } from './booking.repo.ts';
+import { createCancellationService, releaseHold } from './booking-cancellation.service.ts';
 import { splitPayment } from './hours-split.ts';
-
-const HOUR_MS = 3600_000;
-const minutesOf = (slot: { startTime: Date; endTime: Date }) =>
-  Math.round((slot.endTime.getTime() - slot.startTime.getTime()) / 60_000);
-const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+import { createLessonCompletion } from './lesson-completion.service.ts';
+import { insertReservations, listReservations } from './reservations.repo.ts';
 
 type Deps = {
   db: Db;
@@ -91,52 +79,46 @@ export type BookInput = {
   expectedTotal?: string | undefined;
 };
 
-const noHours = (totalFils: number) => ({
-  subscriptionHours: 0,
-  subscriptionValue: '0.000',
-  wallet: filsToKwd(totalFils),
-});
+type NewReservation = Parameters<typeof insertReservations>[1][number];
 
-export function toReservation(view: ReservationView, viewerId: number, now: Date): Reservation {
-  const r = view.reservation;
-  const start = r.startTime ?? now;
-  const end = r.endTime ?? now;
-  const deadline = new Date(start.getTime() - BOOKING.studentCancelHours * HOUR_MS);
-  const isTeacher = view.teacherUser.id === viewerId;
-  const live = r.status === 'pending' || r.status === 'confirmed';
-  const canCancel = live && end > now && (isTeacher || r.status === 'pending' || now.getTime() < deadline.getTime());
-  const person = (p: ReservationView['student']) => ({
-    id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    photoUrl: p.photoFileId ? filePath(p.photoFileId) : null,
-  });
-  return {
-    id: r.id,
-    status: r.status,
-    startTime: start.toISOString(),
-    endTime: end.toISOString(),
-    price: filsToKwd(r.priceFils),
-    hours: hoursOf(minutesOf({ startTime: start, endTime: end })),
-    note: r.note,
-    paidWith: r.paidWith,
-    teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId },
-    student: person(view.student),
-    canCancel,
-    cancelDeadline: deadline.toISOString(),
-    cancelledAt: r.cancelledAt?.toISOString() ?? null,
-    cancelledBy: r.cancelledBy ?? null,
-    paymentId: r.paymentId,
-    createdAt: r.createdAt.toISOString(),
-  };
+/**
+ * Inserts one reservation per slot, in the slots' order (they come back in it): the slot's teacher,
+ * time and price, what the whole booking shares (`booking`), and how each slot was paid (`paid`).
+ */
+function reserveSlots(
+  tx: Executor,
+  slots: LockedSlot[],
+  booking: Pick<NewReservation, 'studentId' | 'status' | 'note' | 'bookingGroup' | 'paymentId'>,
+  paid: (
+    slot: LockedSlot,
+    index: number,
+  ) => Pick<NewReservation, 'paidWith' | 'subscriptionMinutes' | 'hoursValueFils' | 'cashFils'>,
+): Promise<ReservationRow[]> {
+  return insertReservations(
+    tx,
+    slots.map((slot, index) => ({
+      ...booking,
+      teacherId: slot.teacherId,
+      timeSlotId: slot.id,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      priceFils: slot.priceFils,
+      ...paid(slot, index),
+    })),
+  );
 }
 
 /**
- * Booking, cancellation and completion (ARCHITECTURE "Server rules"). Every change of slots,
- * reservations, subscription hours and the ledger for one request happens in one transaction:
- * all slots or none, charged once.
+ * Booking (ARCHITECTURE "Server rules"): the quote, booking with the balance or through a gateway,
+ * and the list of a user's reservations; with cancellation (`booking-cancellation.service.ts`) and
+ * lesson completion (`lesson-completion.service.ts`) it is the service the routes, the admin and
+ * the money sweeper use. Every change of slots, reservations, subscription hours and the ledger
+ * for one request happens in one transaction: all slots or none, charged once.
  */
 export function createBookingService({ db, payments, platformFeePercent, mailer, publicUrl = '' }: Deps) {
+  const cancellation = createCancellationService({ db });
+  const completion = createLessonCompletion({ db, platformFeePercent });
+
   /**
    * Locks and checks the requested slots: all exist, are open, in the future, not the booker's own,
    * of listed teachers (not suspended, unapproved or deleted), and cost what the student saw.
@@ -187,7 +169,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
       const first = Math.min(...of.map((row) => (row.startTime ?? new Date()).getTime()));
       return {
         startTime: new Date(first).toISOString(),
-        cancelDeadline: new Date(first - BOOKING.studentCancelHours * HOUR_MS).toISOString(),
+        cancelDeadline: cancelDeadlineOf(first).toISOString(),
       };
     };
     const teacherNames = [...new Set(teacherUsers.values())].map((id) => names.get(id) ?? '');
@@ -224,7 +206,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
           name: student.firstName,
           teacherName: teacherNames.join('، '),
           lessons: rows.map((row) => ({ start: row.startTime ?? new Date(), end: row.endTime ?? new Date() })),
-          deadline: new Date(first - BOOKING.studentCancelHours * HOUR_MS),
+          deadline: cancelDeadlineOf(first),
           now: new Date(),
           url: `${publicUrl}/${student.language}/reservations`,
         }),
@@ -235,8 +217,12 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
     for (const [teacherId, n] of perTeacher) await adjustBookingsCount(tx, teacherId, n);
   }
 
-  async function viewsFor(executor: Executor, ids: number[], viewerId: number, now: Date) {
-    return (await reservationViews(executor, ids)).map((view) => toReservation(view, viewerId, now));
+  /** What the booker has left after a booking: wallet balance and subscription hours. */
+  async function leftAfter(userId: number, now: Date) {
+    return {
+      balance: filsToKwd(await userBalance(db, 'wallet', userId)),
+      remainingHours: hoursOf((await activeTotals(db, userId, now)).remainingMinutes),
+    };
   }
 
   async function bookWithBalance(userId: number, input: BookInput, now: Date): Promise<BookingResponse> {
@@ -274,45 +260,28 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         slots.map((slot) => slot.id),
       );
       const paid: PaidWith = split.minutes > 0 ? 'subscription' : 'wallet';
-      const rows = await insertReservations(
+      const rows = await reserveSlots(
         tx,
-        slots.map((slot, index) => {
+        slots,
+        { studentId: userId, status: 'confirmed', note: input.note, bookingGroup: group },
+        (slot, index) => {
           const part = split.slots[index];
           return {
-            studentId: userId,
-            teacherId: slot.teacherId,
-            timeSlotId: slot.id,
-            status: 'confirmed' as const,
-            startTime: slot.startTime,
-            endTime: slot.endTime,
-            priceFils: slot.priceFils,
-            note: input.note,
-            paidWith: (part?.minutes ?? 0) > 0 ? ('subscription' as const) : ('wallet' as const),
+            paidWith: (part?.minutes ?? 0) > 0 ? 'subscription' : 'wallet',
             subscriptionMinutes: part?.minutes ?? 0,
             hoursValueFils: part?.hoursValueFils ?? 0,
             cashFils: part?.cashFils ?? slot.priceFils,
-            bookingGroup: group,
           };
-        }),
+        },
       );
       if (split.minutes > 0) {
         // Reservations come back in insert order, which is the slots' order.
-        await insertUsages(
+        await spendHours(
           tx,
           rows.flatMap((row, index) =>
             (split.slots[index]?.usages ?? []).map((usage) => ({ ...usage, reservationId: row.id })),
           ),
         );
-        const spent = new Map<number, { minutes: number; valueFils: number }>();
-        for (const usage of split.slots.flatMap((part) => part.usages)) {
-          const total = spent.get(usage.subscriptionId) ?? { minutes: 0, valueFils: 0 };
-          spent.set(usage.subscriptionId, {
-            minutes: total.minutes + usage.minutes,
-            valueFils: total.valueFils + usage.valueFils,
-          });
-        }
-        for (const [subscriptionId, total] of spent)
-          await spendMinutes(tx, subscriptionId, total.minutes, total.valueFils);
       }
       await notifyBooked(tx, userId, rows, slots);
       return { ids: rows.map((row) => row.id), paidWith: paid, split };
@@ -320,14 +289,9 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
     return {
       paymentStatus: 'PAID',
       paidWith,
-      breakdown: {
-        subscriptionHours: hoursOf(split.minutes),
-        subscriptionValue: filsToKwd(split.hoursValueFils),
-        wallet: filsToKwd(split.cashFils),
-      },
-      reservations: await viewsFor(db, ids, userId, now),
-      balance: filsToKwd(await userBalance(db, 'wallet', userId)),
-      remainingHours: hoursOf((await activeTotals(db, userId, new Date())).remainingMinutes),
+      breakdown: breakdownOf(split),
+      reservations: await reservationsAsSeenBy(db, ids, userId, now),
+      ...(await leftAfter(userId, new Date())),
     };
   }
 
@@ -359,22 +323,11 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
           paymentId,
           holdUntil,
         );
-        const rows = await insertReservations(
+        const rows = await reserveSlots(
           tx,
-          slots.map((slot) => ({
-            studentId: userId,
-            teacherId: slot.teacherId,
-            timeSlotId: slot.id,
-            status: 'pending' as const,
-            startTime: slot.startTime,
-            endTime: slot.endTime,
-            priceFils: slot.priceFils,
-            note: input.note,
-            paidWith: provider,
-            cashFils: slot.priceFils,
-            paymentId,
-            bookingGroup: paymentId,
-          })),
+          slots,
+          { studentId: userId, status: 'pending', note: input.note, bookingGroup: paymentId, paymentId },
+          (slot) => ({ paidWith: provider, cashFils: slot.priceFils }),
         );
         reservationIds = rows.map((row) => row.id);
         totalFils = amountFils;
@@ -386,85 +339,11 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
       paymentLink,
       paymentId: payment.id,
       paidWith: provider,
-      breakdown: noHours(totalFils),
-      reservations: await viewsFor(db, reservationIds, userId, now),
-      balance: filsToKwd(await userBalance(db, 'wallet', userId)),
-      remainingHours: hoursOf((await activeTotals(db, userId, now)).remainingMinutes),
+      breakdown: breakdownOf({ minutes: 0, hoursValueFils: 0, cashFils: totalFils }),
+      reservations: await reservationsAsSeenBy(db, reservationIds, userId, now),
+      ...(await leftAfter(userId, now)),
       holdExpiresAt: holdUntil.toISOString(),
     };
-  }
-
-  /** A payment's hold ends without a booking: its slots open again, its reservations are cancelled. */
-  async function releaseHold(
-    tx: Executor,
-    slots: { id: number }[],
-    pending: ReservationRow[],
-    reason: 'holdExpired' | 'paymentFailed',
-    now: Date,
-  ) {
-    await openSlots(
-      tx,
-      slots.map((slot) => slot.id),
-    );
-    await cancelReservations(
-      tx,
-      pending.map((row) => row.id),
-      'system',
-      reason,
-      now,
-    );
-  }
-
-  /** Only a live reservation that has not ended can be cancelled (409 otherwise). */
-  function assertCancellable(row: ReservationRow, now: Date) {
-    if (row.status !== 'pending' && row.status !== 'confirmed') {
-      throw new HttpError(409, 'conflict', 'This reservation can no longer be cancelled');
-    }
-    if ((row.endTime ?? now).getTime() <= now.getTime()) {
-      throw new HttpError(409, 'cancellationClosed', 'This lesson has already ended');
-    }
-  }
-
-  /**
-   * Cancels a locked, live reservation: the slot opens again (a gateway hold is released; its
-   * payment, if it is paid later, goes to the wallet), and a confirmed one is refunded in full to
-   * where it was paid from: the subscription's hours, or the wallet (wallet and gateway payments).
-   */
-  async function cancelLocked(
-    tx: Executor,
-    row: ReservationRow,
-    by: 'student' | 'teacher' | 'admin',
-    actorUserId: number,
-    reason: string,
-    now: Date,
-  ): Promise<CancelReservationResponse['refund']> {
-    await cancelReservations(tx, [row.id], by, reason, now);
-    await openSlots(tx, [row.timeSlotId]);
-    if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
-    await adjustBookingsCount(tx, row.teacherId, -1);
-    // Hours go back to their subscription with their value (escrow -> prepaid); hours of a
-    // subscription that has ended since cannot be used again, so their value goes to the wallet.
-    const hours =
-      row.subscriptionMinutes > 0
-        ? await refundUsages(tx, row.id, now)
-        : { minutes: 0, valueFils: 0, lapsedValueFils: 0 };
-    const toPrepaid = Math.min(hours.valueFils, row.hoursValueFils);
-    const toWallet = row.cashFils + row.hoursValueFils - toPrepaid;
-    if (row.cashFils + row.hoursValueFils > 0) {
-      await postTransfer(tx, {
-        key: `refund:${row.id}`,
-        kind: 'booking_refund',
-        reservationId: row.id,
-        actorUserId,
-        legs: [
-          { accountId: await systemAccountId(tx, 'escrow'), amountFils: -(row.cashFils + row.hoursValueFils) },
-          { accountId: await systemAccountId(tx, 'prepaid'), amountFils: toPrepaid },
-          { accountId: await userAccountId(tx, 'wallet', row.studentId), amountFils: toWallet },
-        ],
-      });
-    }
-    const to = hours.minutes > 0 ? 'subscription' : toWallet > 0 ? 'wallet' : 'none';
-    return { to, amount: filsToKwd(toWallet), hours: hoursOf(hours.minutes) };
   }
 
   // A booking paid at the gateway: confirm the held slots, or (hold lapsed) credit the wallet.
@@ -543,11 +422,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
       const cutoff = now.getTime() + BOOKING.studentCancelHours * HOUR_MS;
       return {
         total: filsToKwd(split.hoursValueFils + split.cashFils),
-        breakdown: {
-          subscriptionHours: hoursOf(split.minutes),
-          subscriptionValue: filsToKwd(split.hoursValueFils),
-          wallet: filsToKwd(split.cashFils),
-        },
+        breakdown: breakdownOf(split),
         balance: filsToKwd(balance),
         sufficient: balance >= split.cashFils,
         slots: open.map((slot) => ({
@@ -555,7 +430,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
           startTime: slot.startTime.toISOString(),
           endTime: slot.endTime.toISOString(),
           price: filsToKwd(slot.priceFils),
-          cancelDeadline: new Date(slot.startTime.getTime() - BOOKING.studentCancelHours * HOUR_MS).toISOString(),
+          cancelDeadline: cancelDeadlineOf(slot.startTime.getTime()).toISOString(),
           cancellable: slot.startTime.getTime() > cutoff,
         })),
       };
@@ -564,129 +439,15 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
     async list(userId: number, scope: ReservationScope, page: number, limit: number, now = new Date()) {
       const teacherProfileId = (await findProfileIdOfUser(db, userId)) ?? null;
       const { rows, total } = await listReservations(db, { userId, teacherProfileId }, scope, page, limit, now);
-      return {
-        data: rows.map((view) => toReservation(view, userId, now)),
+      return toPage(
+        rows.map((view) => toReservation(view, userId, now)),
         total,
-        page,
-        limit,
-        totalPages: Math.ceil(total / limit),
-      };
-    },
-
-    /** Student until 24 h before the start, teacher any time before the end; full refund to the source. */
-    async cancel(
-      userId: number,
-      reservationId: number,
-      reason: string,
-      now = new Date(),
-    ): Promise<CancelReservationResponse> {
-      const refund = await db.transaction(async (tx) => {
-        const row = await lockReservation(tx, reservationId);
-        const isStudent = row?.studentId === userId;
-        const isTeacher = row?.teacherUserId === userId;
-        if (!row || (!isStudent && !isTeacher)) throw new HttpError(404, 'notFound', 'Reservation not found');
-        assertCancellable(row, now);
-        const start = row.startTime ?? now;
-        if (
-          !isTeacher &&
-          row.status === 'confirmed' &&
-          now.getTime() > start.getTime() - BOOKING.studentCancelHours * HOUR_MS
-        ) {
-          throw new HttpError(
-            409,
-            'cancellationClosed',
-            `A lesson can be cancelled until ${BOOKING.studentCancelHours} hours before it starts`,
-          );
-        }
-        const by = isTeacher ? 'teacher' : 'student';
-        const result = await cancelLocked(tx, row, by, userId, reason, now);
-        await insertNotifications(tx, [
-          {
-            userId: isTeacher ? row.studentId : row.teacherUserId,
-            type: 'booking.cancelled',
-            data: { reservationId: row.id, by },
-          },
-        ]);
-        return result;
-      });
-      const [reservation] = await viewsFor(db, [reservationId], userId, now);
-      if (!reservation) throw new HttpError(404, 'notFound', 'Reservation not found');
-      return { reservation, refund };
-    },
-
-    /**
-     * An admin cancels any pending or confirmed reservation that has not ended (no 24-hour rule),
-     * inside the caller's transaction (so its audit row commits with it): full refund to where it
-     * was paid from, a gateway hold released, the slot open again, student and teacher both told.
-     */
-    async cancelAsAdmin(
-      tx: Executor,
-      adminId: number,
-      reservationId: number,
-      reason: string,
-      now = new Date(),
-    ): Promise<{ before: ReservationRow; refund: CancelReservationResponse['refund'] }> {
-      const row = await lockReservation(tx, reservationId);
-      if (!row) throw new HttpError(404, 'notFound', 'Reservation not found');
-      assertCancellable(row, now);
-      const refund = await cancelLocked(tx, row, 'admin', adminId, reason, now);
-      await insertNotifications(
-        tx,
-        [row.studentId, row.teacherUserId].map((userId) => ({
-          userId,
-          type: 'booking.cancelled' as const,
-          data: { reservationId: row.id, by: 'admin' },
-        })),
+        { page, limit },
       );
-      const { teacherUserId: _teacherUserId, ...before } = row;
-      return { before, refund };
     },
 
-    /**
-     * A teacher who can no longer teach (suspended): every lesson of theirs that has not started is
-     * cancelled in the caller's transaction, refunded in full to where it was paid from, and both
-     * sides are told. Answers how many were cancelled.
-     */
-    async cancelTeacherFuture(tx: Executor, adminId: number, teacherUserId: number, reason: string, now = new Date()) {
-      const ids = await lockTeacherFutureReservations(tx, teacherUserId, now);
-      for (const id of ids) await this.cancelAsAdmin(tx, adminId, id, reason, now);
-      return ids.length;
-    },
-
-    /** Lessons that have ended: the money moves from escrow to the teacher's earnings (minus the platform's share). */
-    async completeDue(now = new Date()): Promise<number> {
-      let done = 0;
-      for (const id of await dueReservationIds(db, now)) {
-        await db.transaction(async (tx) => {
-          const row = await completeReservation(tx, id, now);
-          if (!row) return;
-          const teacher = await lockReservation(tx, id);
-          if (!teacher) return;
-          // What was paid for this lesson, in money and in hours, is all in escrow: the teacher gets
-          // it less the platform's fee, and nothing more (RELIABILITY I9).
-          const paid = row.cashFils + row.hoursValueFils;
-          const fee = Math.round((paid * platformFeePercent) / 100);
-          if (paid > 0) {
-            await postTransfer(tx, {
-              key: `complete:${id}`,
-              kind: 'lesson_earning',
-              reservationId: id,
-              legs: [
-                { accountId: await systemAccountId(tx, 'escrow'), amountFils: -paid },
-                { accountId: await userAccountId(tx, 'earnings', teacher.teacherUserId), amountFils: paid - fee },
-                { accountId: await systemAccountId(tx, 'revenue'), amountFils: fee },
-              ],
-            });
-          }
-          await insertNotifications(tx, [
-            { userId: teacher.teacherUserId, type: 'lesson.completed', data: { reservationId: id } },
-          ]);
-          done += 1;
-        });
-      }
-      return done;
-    },
-
+    ...cancellation,
+    ...completion,
     releaseExpiredHolds: (now = new Date()) => releaseExpiredHolds(db, now),
   };
 }

@@ -11,7 +11,7 @@ import type { ConversationRow, MessageRow } from '../../db/schema.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { filePath, toPublicUser } from '../auth/user.presenter.ts';
-import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
 import {
   advanceRead,
   appendMessage,

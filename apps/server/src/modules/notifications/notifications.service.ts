@@ -21,3 +21,9 @@ export async function markOneNotificationRead(db: Db, userId: number, id: number
   if (!row) throw new HttpError(404, 'notFound', 'Notification not found');
   return row;
 }
+
+/**
+ * For the other modules (ADR 011): a change stores its notifications in its own transaction (`tx`),
+ * so a notification exists exactly when the change it announces does.
+ */
+export { insertNotifications, type NotificationType } from './notifications.repo.ts';

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
-import { insertNotifications } from '../notifications/notifications.repo.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
 import type { TeachersService } from '../teachers/teachers.service.ts';
 import { toReview } from './review.presenter.ts';
 import {

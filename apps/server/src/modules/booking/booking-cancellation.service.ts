@@ -1,0 +1,175 @@
+import { BOOKING, type CancelReservationResponse, filsToKwd } from '@ustaz/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import type { ReservationRow } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
+import { refundUsages } from '../subscriptions/subscriptions.service.ts';
+import { cancelDeadlineOf, hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
+import {
+  adjustBookingsCount,
+  cancelReservations,
+  lockReservation,
+  lockTeacherFutureReservations,
+  openSlots,
+} from './booking.repo.ts';
+
+/** Only a live reservation that has not ended can be cancelled (409 otherwise). */
+function assertCancellable(row: ReservationRow, now: Date) {
+  if (row.status !== 'pending' && row.status !== 'confirmed') {
+    throw new HttpError(409, 'conflict', 'This reservation can no longer be cancelled');
+  }
+  if ((row.endTime ?? now).getTime() <= now.getTime()) {
+    throw new HttpError(409, 'cancellationClosed', 'This lesson has already ended');
+  }
+}
+
+/**
+ * Cancels a locked, live reservation: the slot opens again (a gateway hold is released; its
+ * payment, if it is paid later, goes to the wallet), and a confirmed one is refunded in full to
+ * where it was paid from: the subscription's hours, or the wallet (wallet and gateway payments).
+ */
+async function cancelLocked(
+  tx: Executor,
+  row: ReservationRow,
+  by: 'student' | 'teacher' | 'admin',
+  actorUserId: number,
+  reason: string,
+  now: Date,
+): Promise<CancelReservationResponse['refund']> {
+  await cancelReservations(tx, [row.id], by, reason, now);
+  await openSlots(tx, [row.timeSlotId]);
+  if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
+  await adjustBookingsCount(tx, row.teacherId, -1);
+  // Hours go back to their subscription with their value (escrow -> prepaid); hours of a
+  // subscription that has ended since cannot be used again, so their value goes to the wallet.
+  const hours =
+    row.subscriptionMinutes > 0
+      ? await refundUsages(tx, row.id, now)
+      : { minutes: 0, valueFils: 0, lapsedValueFils: 0 };
+  const toPrepaid = Math.min(hours.valueFils, row.hoursValueFils);
+  const toWallet = row.cashFils + row.hoursValueFils - toPrepaid;
+  if (row.cashFils + row.hoursValueFils > 0) {
+    await postTransfer(tx, {
+      key: `refund:${row.id}`,
+      kind: 'booking_refund',
+      reservationId: row.id,
+      actorUserId,
+      legs: [
+        { accountId: await systemAccountId(tx, 'escrow'), amountFils: -(row.cashFils + row.hoursValueFils) },
+        { accountId: await systemAccountId(tx, 'prepaid'), amountFils: toPrepaid },
+        { accountId: await userAccountId(tx, 'wallet', row.studentId), amountFils: toWallet },
+      ],
+    });
+  }
+  const to = hours.minutes > 0 ? 'subscription' : toWallet > 0 ? 'wallet' : 'none';
+  return { to, amount: filsToKwd(toWallet), hours: hoursOf(hours.minutes) };
+}
+
+/** A payment's hold ends without a booking: its slots open again, its reservations are cancelled. */
+export async function releaseHold(
+  tx: Executor,
+  slots: { id: number }[],
+  pending: ReservationRow[],
+  reason: 'holdExpired' | 'paymentFailed',
+  now: Date,
+) {
+  await openSlots(
+    tx,
+    slots.map((slot) => slot.id),
+  );
+  await cancelReservations(
+    tx,
+    pending.map((row) => row.id),
+    'system',
+    reason,
+    now,
+  );
+}
+
+/**
+ * Cancellation (ARCHITECTURE "Server rules"): by the student or the teacher in their own
+ * transaction, by an admin in the admin's (so the audit row commits with it). Each refunds in full,
+ * to where the lesson was paid from, in the transaction that cancels it.
+ */
+export function createCancellationService({ db }: { db: Db }) {
+  /**
+   * An admin cancels any pending or confirmed reservation that has not ended (no 24-hour rule),
+   * inside the caller's transaction (so its audit row commits with it): full refund to where it
+   * was paid from, a gateway hold released, the slot open again, student and teacher both told.
+   */
+  async function cancelAsAdmin(
+    tx: Executor,
+    adminId: number,
+    reservationId: number,
+    reason: string,
+    now = new Date(),
+  ): Promise<{ before: ReservationRow; refund: CancelReservationResponse['refund'] }> {
+    const row = await lockReservation(tx, reservationId);
+    if (!row) throw new HttpError(404, 'notFound', 'Reservation not found');
+    assertCancellable(row, now);
+    const refund = await cancelLocked(tx, row, 'admin', adminId, reason, now);
+    await insertNotifications(
+      tx,
+      [row.studentId, row.teacherUserId].map((userId) => ({
+        userId,
+        type: 'booking.cancelled' as const,
+        data: { reservationId: row.id, by: 'admin' },
+      })),
+    );
+    const { teacherUserId: _teacherUserId, ...before } = row;
+    return { before, refund };
+  }
+
+  return {
+    /** Student until 24 h before the start, teacher any time before the end; full refund to the source. */
+    async cancel(
+      userId: number,
+      reservationId: number,
+      reason: string,
+      now = new Date(),
+    ): Promise<CancelReservationResponse> {
+      const refund = await db.transaction(async (tx) => {
+        const row = await lockReservation(tx, reservationId);
+        const isStudent = row?.studentId === userId;
+        const isTeacher = row?.teacherUserId === userId;
+        if (!row || (!isStudent && !isTeacher)) throw new HttpError(404, 'notFound', 'Reservation not found');
+        assertCancellable(row, now);
+        const start = row.startTime ?? now;
+        if (!isTeacher && row.status === 'confirmed' && now.getTime() > cancelDeadlineOf(start.getTime()).getTime()) {
+          throw new HttpError(
+            409,
+            'cancellationClosed',
+            `A lesson can be cancelled until ${BOOKING.studentCancelHours} hours before it starts`,
+          );
+        }
+        const by = isTeacher ? 'teacher' : 'student';
+        const result = await cancelLocked(tx, row, by, userId, reason, now);
+        await insertNotifications(tx, [
+          {
+            userId: isTeacher ? row.studentId : row.teacherUserId,
+            type: 'booking.cancelled',
+            data: { reservationId: row.id, by },
+          },
+        ]);
+        return result;
+      });
+      const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);
+      if (!reservation) throw new HttpError(404, 'notFound', 'Reservation not found');
+      return { reservation, refund };
+    },
+
+    cancelAsAdmin,
+
+    /**
+     * A teacher who can no longer teach (suspended): every lesson of theirs that has not started is
+     * cancelled in the caller's transaction, refunded in full to where it was paid from, and both
+     * sides are told. Answers how many were cancelled.
+     */
+    async cancelTeacherFuture(tx: Executor, adminId: number, teacherUserId: number, reason: string, now = new Date()) {
+      const ids = await lockTeacherFutureReservations(tx, teacherUserId, now);
+      for (const id of ids) await cancelAsAdmin(tx, adminId, id, reason, now);
+      return ids.length;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { BOOKING, filsToKwd, type Reservation } from '@ustaz/contract';
+import type { Executor } from '../../db/client.ts';
+import { filePath } from '../auth/user.presenter.ts';
+import { type ReservationView, reservationViews } from './reservations.repo.ts';
+
+export const HOUR_MS = 3600_000;
+
+export const minutesOf = (slot: { startTime: Date; endTime: Date }) =>
+  Math.round((slot.endTime.getTime() - slot.startTime.getTime()) / 60_000);
+export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/** Until when a student may cancel a lesson that starts at `start` (ms): BOOKING.studentCancelHours before. */
+export const cancelDeadlineOf = (start: number) => new Date(start - BOOKING.studentCancelHours * HOUR_MS);
+
+/** How a balance booking was paid: hours (and their value) first, the rest from the wallet. */
+export const breakdownOf = (split: { minutes: number; hoursValueFils: number; cashFils: number }) => ({
+  subscriptionHours: hoursOf(split.minutes),
+  subscriptionValue: filsToKwd(split.hoursValueFils),
+  wallet: filsToKwd(split.cashFils),
+});
+
+export function toReservation(view: ReservationView, viewerId: number, now: Date): Reservation {
+  const r = view.reservation;
+  const start = r.startTime ?? now;
+  const end = r.endTime ?? now;
+  const deadline = cancelDeadlineOf(start.getTime());
+  const isTeacher = view.teacherUser.id === viewerId;
+  const live = r.status === 'pending' || r.status === 'confirmed';
+  const canCancel = live && end > now && (isTeacher || r.status === 'pending' || now.getTime() < deadline.getTime());
+  const person = (p: ReservationView['student']) => ({
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    photoUrl: p.photoFileId ? filePath(p.photoFileId) : null,
+  });
+  return {
+    id: r.id,
+    status: r.status,
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    price: filsToKwd(r.priceFils),
+    hours: hoursOf(minutesOf({ startTime: start, endTime: end })),
+    note: r.note,
+    paidWith: r.paidWith,
+    teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId },
+    student: person(view.student),
+    canCancel,
+    cancelDeadline: deadline.toISOString(),
+    cancelledAt: r.cancelledAt?.toISOString() ?? null,
+    cancelledBy: r.cancelledBy ?? null,
+    paymentId: r.paymentId,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The reservations with these ids as `viewerId` sees them (read with `executor`, after commit). */
+export async function reservationsAsSeenBy(executor: Executor, ids: number[], viewerId: number, now: Date) {
+  return (await reservationViews(executor, ids)).map((view) => toReservation(view, viewerId, now));
+}

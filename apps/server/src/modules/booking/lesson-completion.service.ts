@@ -1,0 +1,43 @@
+import type { Db } from '../../db/client.ts';
+import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
+import { completeReservation, dueReservationIds, lockReservation } from './booking.repo.ts';
+
+/** Lesson completion, run by the money sweeper (`src/jobs/money-sweeper.ts`). */
+export function createLessonCompletion({ db, platformFeePercent }: { db: Db; platformFeePercent: number }) {
+  return {
+    /** Lessons that have ended: the money moves from escrow to the teacher's earnings (minus the platform's share). */
+    async completeDue(now = new Date()): Promise<number> {
+      let done = 0;
+      for (const id of await dueReservationIds(db, now)) {
+        await db.transaction(async (tx) => {
+          const row = await completeReservation(tx, id, now);
+          if (!row) return;
+          const teacher = await lockReservation(tx, id);
+          if (!teacher) return;
+          // What was paid for this lesson, in money and in hours, is all in escrow: the teacher gets
+          // it less the platform's fee, and nothing more (RELIABILITY I9).
+          const paid = row.cashFils + row.hoursValueFils;
+          const fee = Math.round((paid * platformFeePercent) / 100);
+          if (paid > 0) {
+            await postTransfer(tx, {
+              key: `complete:${id}`,
+              kind: 'lesson_earning',
+              reservationId: id,
+              legs: [
+                { accountId: await systemAccountId(tx, 'escrow'), amountFils: -paid },
+                { accountId: await userAccountId(tx, 'earnings', teacher.teacherUserId), amountFils: paid - fee },
+                { accountId: await systemAccountId(tx, 'revenue'), amountFils: fee },
+              ],
+            });
+          }
+          await insertNotifications(tx, [
+            { userId: teacher.teacherUserId, type: 'lesson.completed', data: { reservationId: id } },
+          ]);
+          done += 1;
+        });
+      }
+      return done;
+    },
+  };
+}
