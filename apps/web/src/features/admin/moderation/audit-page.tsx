@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntry } from '@ustaz/contract';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEntry } from '@ustaz/contract';
 import { ArrowRight, ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,32 +6,24 @@ import { Link } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { cx } from '../../../shared/ui/class-names.ts';
-import { AdminPage } from '../ui/admin-page.tsx';
-import { AdminPager } from '../ui/admin-pager.tsx';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { type Column, DataTable } from '../ui/data-table.tsx';
-import { FilterBar, TextFilter } from '../ui/filter-bar.tsx';
-import { SelectField } from '../ui/form-fields.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
-import { optional, useListParams } from '../ui/list-params.ts';
+import { oneOf, optional } from '../ui/list-params.ts';
 import { formatId } from '../ui/number-format.ts';
 import { UserLink } from '../ui/user-link.tsx';
 import { useAdminAudit } from './api/get-audit.ts';
 import { auditChanges } from './audit-diff.ts';
 
-const FILTERS = ['action', 'entityType', 'entityId', 'actorId'] as const;
-const PAGE_SIZE = 20;
-
-type EntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-
-function actionParam(value: string): AuditAction | undefined {
-  return (AUDIT_ACTIONS as readonly string[]).includes(value) ? (value as AuditAction) : undefined;
-}
-
-function entityParam(value: string): EntityType | undefined {
-  return (AUDIT_ENTITY_TYPES as readonly string[]).includes(value) ? (value as EntityType) : undefined;
-}
+const FILTERS = {
+  action: oneOf(AUDIT_ACTIONS),
+  entityType: oneOf(AUDIT_ENTITY_TYPES),
+  entityId: optional,
+  actorId: idParam,
+};
 
 /**
  * /{lang}/admin/audit: every admin action (who, what, on which record, why, when), filtered by
@@ -40,14 +32,10 @@ function entityParam(value: string): EntityType | undefined {
 export function AdminAuditPage() {
   const { t } = useTranslation('admin-money');
   const language = useCurrentLanguage();
-  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
-  const action = actionParam(filters.action);
-  const entityType = entityParam(filters.entityType);
-  const entityId = optional(filters.entityId);
-  const actorId = idParam(filters.actorId);
-  const audit = useAdminAudit({ action, entityType, entityId, actorId, page, limit: PAGE_SIZE });
+  const list = useAdminList(FILTERS);
+  const { action, entityType } = list.values;
+  const audit = useAdminAudit({ ...list.values, ...list.paging });
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const filtered = Boolean(action || entityType || entityId || actorId);
 
   function toggle(id: number) {
     setExpanded((current) => {
@@ -114,74 +102,40 @@ export function AdminAuditPage() {
   ];
 
   return (
-    <AdminPage title={t('audit.title')} description={t('audit.description')}>
-      <FilterBar
-        active={filtered}
-        onClear={() => setFilters({ action: '', entityType: '', entityId: '', actorId: '' })}
-      >
-        <SelectField
-          name="action"
-          label={t('audit.actionFilter')}
-          value={action ?? ''}
-          onChange={(event) => setFilter('action', event.target.value)}
-          options={[
-            { value: '', label: t('audit.allActions') },
-            ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value}`) })),
-          ]}
-          className="w-full sm:w-60"
-        />
-        <SelectField
-          name="entityType"
-          label={t('audit.entityFilter')}
-          value={entityType ?? ''}
-          onChange={(event) => setFilter('entityType', event.target.value)}
-          options={[
-            { value: '', label: t('audit.allEntities') },
-            ...AUDIT_ENTITY_TYPES.map((value) => ({ value, label: t(`audit.entities.${value}`) })),
-          ]}
-          className="w-full sm:w-44"
-        />
-        <TextFilter
-          name="entityId"
-          label={t('audit.entityId')}
-          value={filters.entityId}
-          onApply={(value) => setFilter('entityId', value)}
-        />
-        <TextFilter
-          name="actorId"
-          label={t('audit.actorId')}
-          placeholder={t('common.userIdPlaceholder')}
-          value={filters.actorId}
-          onApply={(value) => setFilter('actorId', value)}
-          numeric
-          className="w-full sm:w-48"
-        />
-      </FilterBar>
-      <DataTable
-        caption={t('audit.caption')}
-        columns={columns}
-        rows={audit.data?.data}
-        rowKey={(entry) => entry.id}
-        loading={audit.isFetching}
-        error={audit.isError}
-        onRetry={() => void audit.refetch()}
-        retrying={audit.isFetching}
-        empty={
-          filtered
-            ? { title: t('audit.noMatch.title'), body: t('audit.noMatch.body') }
-            : { title: t('audit.empty.title'), body: t('audit.empty.body') }
-        }
-        testId="audit-table"
+    <AdminListPage t={t} texts="audit" list={list} query={audit} columns={columns} rowKey={(entry) => entry.id}>
+      <SelectFilter
+        name="action"
+        label={t('audit.actionFilter')}
+        value={action ?? ''}
+        onApply={(value) => list.setFilter('action', value)}
+        all={t('audit.allActions')}
+        options={choices(AUDIT_ACTIONS, (value) => t(`audit.actions.${value}`))}
+        className="w-full sm:w-60"
       />
-      {audit.data ? (
-        <AdminPager
-          page={audit.data.page}
-          totalPages={audit.data.totalPages}
-          total={audit.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
-    </AdminPage>
+      <SelectFilter
+        name="entityType"
+        label={t('audit.entityFilter')}
+        value={entityType ?? ''}
+        onApply={(value) => list.setFilter('entityType', value)}
+        all={t('audit.allEntities')}
+        options={choices(AUDIT_ENTITY_TYPES, (value) => t(`audit.entities.${value}`))}
+      />
+      <TextFilter
+        name="entityId"
+        label={t('audit.entityId')}
+        value={list.filters.entityId}
+        onApply={(value) => list.setFilter('entityId', value)}
+      />
+      <TextFilter
+        name="actorId"
+        label={t('audit.actorId')}
+        placeholder={t('common.userIdPlaceholder')}
+        value={list.filters.actorId}
+        onApply={(value) => list.setFilter('actorId', value)}
+        numeric
+        className="w-full sm:w-48"
+      />
+    </AdminListPage>
   );
 }
 

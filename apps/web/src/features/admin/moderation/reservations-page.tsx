@@ -10,29 +10,26 @@ import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
-import { AdminPage } from '../ui/admin-page.tsx';
-import { AdminPager } from '../ui/admin-pager.tsx';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { type Column, DataTable } from '../ui/data-table.tsx';
+import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { DayRangeFilters, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
-import { SelectField } from '../ui/form-fields.tsx';
+import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
-import { useListParams } from '../ui/list-params.ts';
+import { oneOf, optional } from '../ui/list-params.ts';
 import { formatHours, formatId, formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useCancelReservation } from './api/cancel-reservation.ts';
 import { useAdminReservations } from './api/get-reservations.ts';
 
-const FILTERS = ['status', 'userId', 'from', 'to'] as const;
-const PAGE_SIZE = 20;
+const FILTERS = { status: oneOf(RESERVATION_STATUSES), userId: idParam, from: optional, to: optional };
 const HOUR_MS = 3600_000;
 
 const STATUS_TONES: Record<ReservationStatus, BadgeTone> = {
@@ -41,10 +38,6 @@ const STATUS_TONES: Record<ReservationStatus, BadgeTone> = {
   completed: 'success',
   cancelled: 'danger',
 };
-
-function isStatus(value: string): value is ReservationStatus {
-  return (RESERVATION_STATUSES as readonly string[]).includes(value);
-}
 
 /** Pending or confirmed and not yet ended: the server's rule for an admin cancellation. */
 export function canAdminCancel(reservation: AdminReservation, now: Date): boolean {
@@ -89,19 +82,17 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
   const { t } = useTranslation('admin-money');
   const { t: tAdmin } = useTranslation('admin');
   const language = useCurrentLanguage();
-  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
-  const status = isStatus(filters.status) ? filters.status : undefined;
-  const userId = idParam(filters.userId);
+  const list = useAdminList(FILTERS);
+  const { filters } = list;
+  const { status, userId } = list.values;
   const reservations = useAdminReservations({
     status,
     userId,
     ...dayRangeQuery(filters.from, filters.to),
-    page,
-    limit: PAGE_SIZE,
+    ...list.paging,
   });
   const cancel = useCancelReservation();
   const [cancelling, setCancelling] = useState<AdminReservation | null>(null);
-  const filtered = Boolean(status || userId || filters.from || filters.to);
   const moment = now ?? new Date();
 
   async function confirmCancel(reason: string) {
@@ -110,7 +101,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
       const answer = await cancel.mutateAsync({ id: cancelling.id, reason });
       void notify.success(refundDone(answer.refund, language, t));
     } catch (error) {
-      void notify.error(adminErrorText(error, tAdmin));
+      void notify.error(errorText(error, tAdmin, ERROR_TEXTS.admin));
       throw error;
     }
   }
@@ -201,78 +192,58 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
   ];
 
   return (
-    <AdminPage title={t('reservations.title')} description={t('reservations.description')}>
-      <FilterBar active={filtered} onClear={() => setFilters({ status: '', userId: '', from: '', to: '' })}>
-        <SelectField
-          name="status"
-          label={t('reservations.statusFilter')}
-          value={status ?? ''}
-          onChange={(event) => setFilter('status', event.target.value)}
-          options={[
-            { value: '', label: t('reservations.allStatuses') },
-            ...RESERVATION_STATUSES.map((value) => ({ value, label: t(`reservationStatus.${value}`) })),
-          ]}
-          className="w-full sm:w-44"
+    <AdminListPage
+      t={t}
+      texts="reservations"
+      list={list}
+      query={reservations}
+      columns={columns}
+      rowKey={(reservation) => reservation.id}
+      notice={isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
+      dialogs={
+        <ReasonDialog
+          open={cancelling !== null}
+          title={cancelling ? t('reservations.dialogTitle', { id: formatId(cancelling.id, language) }) : ''}
+          message={
+            cancelling ? (
+              <div className="flex flex-col gap-2">
+                <p>
+                  {t('reservations.dialogLesson', {
+                    student: isolate(cancelling.student.name),
+                    teacher: isolate(cancelling.teacher.name),
+                    start: formatDateTime(cancelling.startTime, language),
+                  })}
+                </p>
+                <p className="font-semibold text-slate-900" data-testid="cancel-refund-preview">
+                  {refundPreview(cancelling, language, t)}
+                </p>
+              </div>
+            ) : null
+          }
+          confirmText={t('reservations.confirm')}
+          onClose={() => setCancelling(null)}
+          onConfirm={confirmCancel}
         />
-        <TextFilter
-          name="userId"
-          label={t('reservations.userFilter')}
-          placeholder={t('common.userIdPlaceholder')}
-          value={filters.userId}
-          onApply={(value) => setFilter('userId', value)}
-          numeric
-          className="w-full sm:w-56"
-        />
-        <DayRangeFilters from={filters.from} to={filters.to} onApply={setFilter} />
-      </FilterBar>
-      {isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
-      <DataTable
-        caption={t('reservations.caption')}
-        columns={columns}
-        rows={reservations.data?.data}
-        rowKey={(reservation) => reservation.id}
-        loading={reservations.isFetching}
-        error={reservations.isError}
-        onRetry={() => void reservations.refetch()}
-        retrying={reservations.isFetching}
-        empty={
-          filtered
-            ? { title: t('reservations.noMatch.title'), body: t('reservations.noMatch.body') }
-            : { title: t('reservations.empty.title'), body: t('reservations.empty.body') }
-        }
-        testId="reservations-table"
+      }
+    >
+      <SelectFilter
+        name="status"
+        label={t('reservations.statusFilter')}
+        value={status ?? ''}
+        onApply={(value) => list.setFilter('status', value)}
+        all={t('reservations.allStatuses')}
+        options={choices(RESERVATION_STATUSES, (value) => t(`reservationStatus.${value}`))}
       />
-      {reservations.data ? (
-        <AdminPager
-          page={reservations.data.page}
-          totalPages={reservations.data.totalPages}
-          total={reservations.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
-      <ReasonDialog
-        open={cancelling !== null}
-        title={cancelling ? t('reservations.dialogTitle', { id: formatId(cancelling.id, language) }) : ''}
-        message={
-          cancelling ? (
-            <div className="flex flex-col gap-2">
-              <p>
-                {t('reservations.dialogLesson', {
-                  student: isolate(cancelling.student.name),
-                  teacher: isolate(cancelling.teacher.name),
-                  start: formatDateTime(cancelling.startTime, language),
-                })}
-              </p>
-              <p className="font-semibold text-slate-900" data-testid="cancel-refund-preview">
-                {refundPreview(cancelling, language, t)}
-              </p>
-            </div>
-          ) : null
-        }
-        confirmText={t('reservations.confirm')}
-        onClose={() => setCancelling(null)}
-        onConfirm={confirmCancel}
+      <TextFilter
+        name="userId"
+        label={t('reservations.userFilter')}
+        placeholder={t('common.userIdPlaceholder')}
+        value={filters.userId}
+        onApply={(value) => list.setFilter('userId', value)}
+        numeric
+        className="w-full sm:w-56"
       />
-    </AdminPage>
+      <DayRangeFilters from={filters.from} to={filters.to} onApply={list.setFilter} />
+    </AdminListPage>
   );
 }

@@ -3,19 +3,17 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
-import { AdminPage } from '../ui/admin-page.tsx';
-import { AdminPager } from '../ui/admin-pager.tsx';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { type Column, DataTable } from '../ui/data-table.tsx';
-import { FilterBar } from '../ui/filter-bar.tsx';
-import { SelectField } from '../ui/form-fields.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
-import { optional, useListParams } from '../ui/list-params.ts';
+import { booleanParam, optional } from '../ui/list-params.ts';
 import { formatId } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
@@ -24,19 +22,15 @@ import { useAdminReviews } from './api/get-reviews.ts';
 import { useHideReview } from './api/hide-review.ts';
 import { useUnhideReview } from './api/unhide-review.ts';
 
-const FILTERS = ['hidden', 'maxRating', 'search', 'teacherId'] as const;
-const PAGE_SIZE = 20;
 const MAX_STARS = 5;
 const RATINGS = [1, 2, 3, 4] as const;
-
-function hiddenParam(value: string): 'true' | 'false' | undefined {
-  return value === 'true' || value === 'false' ? value : undefined;
-}
 
 function ratingParam(value: string): number | undefined {
   const rating = Number(value);
   return Number.isInteger(rating) && rating >= 1 && rating <= MAX_STARS ? rating : undefined;
 }
+
+const FILTERS = { hidden: booleanParam, maxRating: ratingParam, teacherId: idParam, search: optional };
 
 /** Filled and empty stars for the eye ("★★★★☆"); the words are given to screen readers. */
 function starsOf(rating: number): string {
@@ -52,16 +46,12 @@ export function AdminReviewsPage() {
   const { t } = useTranslation('admin-money');
   const { t: tAdmin } = useTranslation('admin');
   const language = useCurrentLanguage();
-  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
-  const hidden = hiddenParam(filters.hidden);
-  const maxRating = ratingParam(filters.maxRating);
-  const teacherId = idParam(filters.teacherId);
-  const search = optional(filters.search);
-  const reviews = useAdminReviews({ hidden, maxRating, teacherId, search, page, limit: PAGE_SIZE });
+  const list = useAdminList(FILTERS);
+  const { hidden, maxRating, teacherId } = list.values;
+  const reviews = useAdminReviews({ ...list.values, ...list.paging });
   const hide = useHideReview();
   const unhide = useUnhideReview();
   const [hiding, setHiding] = useState<AdminReview | null>(null);
-  const filtered = Boolean(hidden || maxRating || teacherId || search);
 
   function ratingSentence(answer: AdminReviewResponse, key: 'reviews.hidden_done' | 'reviews.unhidden_done') {
     const { averageRating, ratingCount } = answer.teacher;
@@ -77,7 +67,7 @@ export function AdminReviewsPage() {
       const answer = await hide.mutateAsync({ id: hiding.id, reason });
       void notify.success(ratingSentence(answer, 'reviews.hidden_done'));
     } catch (error) {
-      void notify.error(adminErrorText(error, tAdmin));
+      void notify.error(errorText(error, tAdmin, ERROR_TEXTS.admin));
       throw error;
     }
   }
@@ -85,7 +75,7 @@ export function AdminReviewsPage() {
   function runUnhide(review: AdminReview) {
     unhide.mutate(review.id, {
       onSuccess: (answer) => void notify.success(ratingSentence(answer, 'reviews.unhidden_done')),
-      onError: (error) => void notify.error(adminErrorText(error, tAdmin)),
+      onError: (error) => void notify.error(errorText(error, tAdmin, ERROR_TEXTS.admin)),
     });
   }
 
@@ -195,86 +185,62 @@ export function AdminReviewsPage() {
   ];
 
   return (
-    <AdminPage title={t('reviews.title')} description={t('reviews.description')}>
-      <FilterBar active={filtered} onClear={() => setFilters({ hidden: '', maxRating: '', search: '', teacherId: '' })}>
-        <SearchBox
-          label={t('reviews.searchLabel')}
-          value={filters.search}
-          onSearch={(value) => setFilter('search', value)}
+    <AdminListPage
+      t={t}
+      texts="reviews"
+      list={list}
+      query={reviews}
+      columns={columns}
+      rowKey={(review) => review.id}
+      dialogs={
+        <ReasonDialog
+          open={hiding !== null}
+          title={hiding ? t('reviews.hideTitle', { id: formatId(hiding.id, language) }) : ''}
+          message={
+            hiding ? (
+              <div className="flex flex-col gap-2">
+                {hiding.comment.trim() ? (
+                  <blockquote dir="auto" className="border-s-4 border-slate-200 ps-3 break-words text-slate-800">
+                    {hiding.comment}
+                  </blockquote>
+                ) : null}
+                <p>{t('reviews.hideMessage')}</p>
+              </div>
+            ) : null
+          }
+          confirmText={t('reviews.hideConfirm')}
+          onClose={() => setHiding(null)}
+          onConfirm={confirmHide}
         />
-        <SelectField
-          name="hidden"
-          label={t('reviews.visibilityFilter')}
-          value={hidden ?? ''}
-          onChange={(event) => setFilter('hidden', event.target.value)}
-          options={[
-            { value: '', label: t('reviews.visibility.all') },
-            { value: 'false', label: t('reviews.visibility.false') },
-            { value: 'true', label: t('reviews.visibility.true') },
-          ]}
-          className="w-full sm:w-40"
-        />
-        <SelectField
-          name="maxRating"
-          label={t('reviews.ratingFilter')}
-          value={maxRating ? String(maxRating) : ''}
-          onChange={(event) => setFilter('maxRating', event.target.value)}
-          options={[
-            { value: '', label: t('reviews.anyRating') },
-            ...RATINGS.map((value) => ({
-              value: String(value),
-              label: t('reviews.maxRating', { count: value, number: formatNumber(value, language) }),
-            })),
-          ]}
-          className="w-full sm:w-44"
-        />
-        {teacherId ? (
-          <Badge tone="info">{t('reviews.teacherFiltered', { id: formatId(teacherId, language) })}</Badge>
-        ) : null}
-      </FilterBar>
-      <DataTable
-        caption={t('reviews.caption')}
-        columns={columns}
-        rows={reviews.data?.data}
-        rowKey={(review) => review.id}
-        loading={reviews.isFetching}
-        error={reviews.isError}
-        onRetry={() => void reviews.refetch()}
-        retrying={reviews.isFetching}
-        empty={
-          filtered
-            ? { title: t('reviews.noMatch.title'), body: t('reviews.noMatch.body') }
-            : { title: t('reviews.empty.title'), body: t('reviews.empty.body') }
-        }
-        testId="reviews-table"
+      }
+    >
+      <SearchBox
+        label={t('reviews.searchLabel')}
+        value={list.filters.search}
+        onSearch={(value) => list.setFilter('search', value)}
       />
-      {reviews.data ? (
-        <AdminPager
-          page={reviews.data.page}
-          totalPages={reviews.data.totalPages}
-          total={reviews.data.total}
-          onPageChange={setPage}
-        />
+      <SelectFilter
+        name="hidden"
+        label={t('reviews.visibilityFilter')}
+        value={hidden ?? ''}
+        onApply={(value) => list.setFilter('hidden', value)}
+        all={t('reviews.visibility.all')}
+        options={choices(['false', 'true'], (value) => t(`reviews.visibility.${value}`))}
+        className="w-full sm:w-40"
+      />
+      <SelectFilter
+        name="maxRating"
+        label={t('reviews.ratingFilter')}
+        value={maxRating ? String(maxRating) : ''}
+        onApply={(value) => list.setFilter('maxRating', value)}
+        all={t('reviews.anyRating')}
+        options={choices(RATINGS, (value) =>
+          t('reviews.maxRating', { count: value, number: formatNumber(value, language) }),
+        )}
+      />
+      {teacherId ? (
+        <Badge tone="info">{t('reviews.teacherFiltered', { id: formatId(teacherId, language) })}</Badge>
       ) : null}
-      <ReasonDialog
-        open={hiding !== null}
-        title={hiding ? t('reviews.hideTitle', { id: formatId(hiding.id, language) }) : ''}
-        message={
-          hiding ? (
-            <div className="flex flex-col gap-2">
-              {hiding.comment.trim() ? (
-                <blockquote dir="auto" className="border-s-4 border-slate-200 ps-3 break-words text-slate-800">
-                  {hiding.comment}
-                </blockquote>
-              ) : null}
-              <p>{t('reviews.hideMessage')}</p>
-            </div>
-          ) : null
-        }
-        confirmText={t('reviews.hideConfirm')}
-        onClose={() => setHiding(null)}
-        onConfirm={confirmHide}
-      />
-    </AdminPage>
+    </AdminListPage>
   );
 }

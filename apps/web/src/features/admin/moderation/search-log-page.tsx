@@ -2,33 +2,26 @@ import type { NotFoundTerm } from '@ustaz/contract';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
-import { AdminPage } from '../ui/admin-page.tsx';
-import { AdminPager } from '../ui/admin-pager.tsx';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { type Column, DataTable } from '../ui/data-table.tsx';
-import { FilterBar } from '../ui/filter-bar.tsx';
-import { SelectField } from '../ui/form-fields.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
-import { useListParams } from '../ui/list-params.ts';
+import { oneOf } from '../ui/list-params.ts';
 import { useSearchLog } from './api/get-search-log.ts';
 
-const FILTERS = ['searchType', 'days'] as const;
-const PAGE_SIZE = 20;
 const SEARCH_TYPES = ['subject', 'teacher'] as const;
 /** The periods offered (days back); the contract allows 1 to 365. */
 const DAY_CHOICES = [7, 30, 90, 365] as const;
 const DEFAULT_DAYS = 30;
 
-type SearchType = (typeof SEARCH_TYPES)[number];
-
-function typeParam(value: string): SearchType | undefined {
-  return (SEARCH_TYPES as readonly string[]).includes(value) ? (value as SearchType) : undefined;
-}
-
-function daysParam(value: string): number {
+/** A period offered other than the default one, else undefined. */
+function daysParam(value: string): number | undefined {
   const days = Number(value);
-  return (DAY_CHOICES as readonly number[]).includes(days) ? days : DEFAULT_DAYS;
+  return (DAY_CHOICES as readonly number[]).includes(days) && days !== DEFAULT_DAYS ? days : undefined;
 }
+
+const FILTERS = { searchType: oneOf(SEARCH_TYPES), days: daysParam };
 
 /**
  * /{lang}/admin/search-log: what visitors searched for and did not find over a period, the most
@@ -37,11 +30,10 @@ function daysParam(value: string): number {
 export function AdminSearchLogPage() {
   const { t } = useTranslation('admin-money');
   const language = useCurrentLanguage();
-  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
-  const searchType = typeParam(filters.searchType);
-  const days = daysParam(filters.days);
-  const terms = useSearchLog({ searchType, days, page, limit: PAGE_SIZE });
-  const filtered = Boolean(searchType || days !== DEFAULT_DAYS);
+  const list = useAdminList(FILTERS);
+  const { searchType } = list.values;
+  const days = list.values.days ?? DEFAULT_DAYS;
+  const terms = useSearchLog({ searchType, days, ...list.paging });
   const number = (value: number) => formatNumber(value, language);
 
   const columns: Column<NotFoundTerm>[] = [
@@ -84,51 +76,31 @@ export function AdminSearchLogPage() {
   ];
 
   return (
-    <AdminPage title={t('searchLog.title')} description={t('searchLog.description')}>
-      <FilterBar active={filtered} onClear={() => setFilters({ searchType: '', days: '' })}>
-        <SelectField
-          name="searchType"
-          label={t('searchLog.typeFilter')}
-          value={searchType ?? ''}
-          onChange={(event) => setFilter('searchType', event.target.value)}
-          options={[
-            { value: '', label: t('searchLog.allTypes') },
-            ...SEARCH_TYPES.map((value) => ({ value, label: t(`searchLog.types.${value}`) })),
-          ]}
-          className="w-full sm:w-52"
-        />
-        <SelectField
-          name="days"
-          label={t('searchLog.daysFilter')}
-          value={String(days)}
-          onChange={(event) => setFilter('days', Number(event.target.value) === DEFAULT_DAYS ? '' : event.target.value)}
-          options={DAY_CHOICES.map((value) => ({
-            value: String(value),
-            label: t('searchLog.days', { count: value, number: number(value) }),
-          }))}
-          className="w-full sm:w-44"
-        />
-      </FilterBar>
-      <DataTable
-        caption={t('searchLog.caption')}
-        columns={columns}
-        rows={terms.data?.data}
-        rowKey={(term) => `${term.searchType}:${term.normalized}`}
-        loading={terms.isFetching}
-        error={terms.isError}
-        onRetry={() => void terms.refetch()}
-        retrying={terms.isFetching}
-        empty={{ title: t('searchLog.empty.title'), body: t('searchLog.empty.body') }}
-        testId="search-log-table"
+    <AdminListPage
+      t={t}
+      texts="searchLog"
+      noMatch={false}
+      list={list}
+      query={terms}
+      columns={columns}
+      rowKey={(term) => `${term.searchType}:${term.normalized}`}
+    >
+      <SelectFilter
+        name="searchType"
+        label={t('searchLog.typeFilter')}
+        value={searchType ?? ''}
+        onApply={(value) => list.setFilter('searchType', value)}
+        all={t('searchLog.allTypes')}
+        options={choices(SEARCH_TYPES, (value) => t(`searchLog.types.${value}`))}
+        className="w-full sm:w-52"
       />
-      {terms.data ? (
-        <AdminPager
-          page={terms.data.page}
-          totalPages={terms.data.totalPages}
-          total={terms.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
-    </AdminPage>
+      <SelectFilter
+        name="days"
+        label={t('searchLog.daysFilter')}
+        value={String(days)}
+        onApply={(value) => list.setFilter('days', Number(value) === DEFAULT_DAYS ? '' : value)}
+        options={choices(DAY_CHOICES, (value) => t('searchLog.days', { count: value, number: number(value) }))}
+      />
+    </AdminListPage>
   );
 }

@@ -8,29 +8,20 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
-import { AdminPage } from '../ui/admin-page.tsx';
-import { AdminPager } from '../ui/admin-pager.tsx';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { type Column, DataTable } from '../ui/data-table.tsx';
+import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { DayRangeFilters, FilterBar, TextFilter } from '../ui/filter-bar.tsx';
-import { SelectField } from '../ui/form-fields.tsx';
+import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime, formatLedgerAmount } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
-import { useListParams } from '../ui/list-params.ts';
+import { oneOf, optional } from '../ui/list-params.ts';
 import { formatId } from '../ui/number-format.ts';
 import { UserLink } from '../ui/user-link.tsx';
 import { useAdminLedger } from './api/get-ledger.ts';
 import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
 
-const FILTERS = ['userId', 'kind', 'from', 'to'] as const;
-const PAGE_SIZE = 20;
-
-type TransferKind = (typeof ADMIN_TRANSFER_KINDS)[number];
-
-function isKind(value: string): value is TransferKind {
-  return (ADMIN_TRANSFER_KINDS as readonly string[]).includes(value);
-}
+const FILTERS = { userId: idParam, kind: oneOf(ADMIN_TRANSFER_KINDS), from: optional, to: optional };
 
 function amountTone(amount: string): string {
   const value = Number(amount);
@@ -46,18 +37,11 @@ function amountTone(amount: string): string {
 export function AdminLedgerPage() {
   const { t } = useTranslation('admin-money');
   const language = useCurrentLanguage();
-  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
-  const userId = idParam(filters.userId);
-  const kind = isKind(filters.kind) ? filters.kind : undefined;
-  const ledger = useAdminLedger({
-    userId,
-    kind,
-    ...dayRangeQuery(filters.from, filters.to),
-    page,
-    limit: PAGE_SIZE,
-  });
+  const list = useAdminList(FILTERS);
+  const { filters } = list;
+  const { userId, kind } = list.values;
+  const ledger = useAdminLedger({ userId, kind, ...dayRangeQuery(filters.from, filters.to), ...list.paging });
   const [refund, setRefund] = useState<RefundTarget | null>(null);
-  const filtered = Boolean(userId || kind || filters.from || filters.to);
   const kindLabel = (value: string) => t(`kinds.${value}`, { defaultValue: value });
 
   const columns: Column<AdminTransfer>[] = [
@@ -130,65 +114,41 @@ export function AdminLedgerPage() {
   ];
 
   return (
-    <AdminPage
-      title={t('ledger.title')}
-      description={t('ledger.description')}
+    <AdminListPage
+      t={t}
+      texts="ledger"
+      list={list}
+      query={ledger}
+      columns={columns}
+      rowKey={(transfer) => transfer.id}
       actions={
         <Button onClick={() => setRefund(userId ? { userId } : {})}>
           <HandCoins aria-hidden="true" className="size-4" />
           {t('ledger.refundAction')}
         </Button>
       }
+      notice={isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
+      dialogs={refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
     >
-      <FilterBar active={filtered} onClear={() => setFilters({ userId: '', kind: '', from: '', to: '' })}>
-        <TextFilter
-          name="userId"
-          label={t('common.userId')}
-          placeholder={t('common.userIdPlaceholder')}
-          value={filters.userId}
-          onApply={(value) => setFilter('userId', value)}
-          numeric
-        />
-        <SelectField
-          name="kind"
-          label={t('ledger.kindFilter')}
-          value={kind ?? ''}
-          onChange={(event) => setFilter('kind', event.target.value)}
-          options={[
-            { value: '', label: t('ledger.allKinds') },
-            ...ADMIN_TRANSFER_KINDS.map((value) => ({ value, label: kindLabel(value) })),
-          ]}
-          className="w-full sm:w-56"
-        />
-        <DayRangeFilters from={filters.from} to={filters.to} onApply={setFilter} />
-      </FilterBar>
-      {isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
-      <DataTable
-        caption={t('ledger.caption')}
-        columns={columns}
-        rows={ledger.data?.data}
-        rowKey={(transfer) => transfer.id}
-        loading={ledger.isFetching}
-        error={ledger.isError}
-        onRetry={() => void ledger.refetch()}
-        retrying={ledger.isFetching}
-        empty={
-          filtered
-            ? { title: t('ledger.noMatch.title'), body: t('ledger.noMatch.body') }
-            : { title: t('ledger.empty.title'), body: t('ledger.empty.body') }
-        }
-        testId="ledger-table"
+      <TextFilter
+        name="userId"
+        label={t('common.userId')}
+        placeholder={t('common.userIdPlaceholder')}
+        value={filters.userId}
+        onApply={(value) => list.setFilter('userId', value)}
+        numeric
       />
-      {ledger.data ? (
-        <AdminPager
-          page={ledger.data.page}
-          totalPages={ledger.data.totalPages}
-          total={ledger.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
-      {refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
-    </AdminPage>
+      <SelectFilter
+        name="kind"
+        label={t('ledger.kindFilter')}
+        value={kind ?? ''}
+        onApply={(value) => list.setFilter('kind', value)}
+        all={t('ledger.allKinds')}
+        options={choices(ADMIN_TRANSFER_KINDS, kindLabel)}
+        className="w-full sm:w-56"
+      />
+      <DayRangeFilters from={filters.from} to={filters.to} onApply={list.setFilter} />
+    </AdminListPage>
   );
 }
 

@@ -1,44 +1,32 @@
-import {
-  type AdminPayment,
-  GATEWAY_PROVIDERS,
-  type GatewayProvider,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-} from '@ustaz/contract';
+import { type AdminPayment, GATEWAY_PROVIDERS, PAYMENT_STATUSES } from '@ustaz/contract';
 import { HandCoins, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { AdminPage } from '../ui/admin-page.tsx';
-import { AdminPager } from '../ui/admin-pager.tsx';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { type Column, DataTable } from '../ui/data-table.tsx';
-import { FilterBar, TextFilter } from '../ui/filter-bar.tsx';
-import { SelectField } from '../ui/form-fields.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
-import { optional, useListParams } from '../ui/list-params.ts';
+import { oneOf, optional } from '../ui/list-params.ts';
 import { formatKwdExact } from '../ui/number-format.ts';
 import { SearchBox } from '../ui/search-box.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useAdminPayments } from './api/get-payments.ts';
 import { useReconcilePayment } from './api/reconcile-payment.ts';
-import { moneyErrorText } from './money-errors.ts';
 import { canReconcile, PaymentStatusBadge } from './payment-status-badge.tsx';
 import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
 
-const FILTERS = ['status', 'provider', 'userId', 'search'] as const;
-const PAGE_SIZE = 20;
-
-function isStatus(value: string): value is PaymentStatus {
-  return (PAYMENT_STATUSES as readonly string[]).includes(value);
-}
-
-function isProvider(value: string): value is GatewayProvider {
-  return (GATEWAY_PROVIDERS as readonly string[]).includes(value);
-}
+const FILTERS = {
+  status: oneOf(PAYMENT_STATUSES),
+  provider: oneOf(GATEWAY_PROVIDERS),
+  userId: idParam,
+  search: optional,
+};
 
 /**
  * /{lang}/admin/payments: gateway payments by status, provider, user, id or gateway reference; a
@@ -48,15 +36,11 @@ export function AdminPaymentsPage() {
   const { t } = useTranslation('admin-money');
   const { t: tAdmin } = useTranslation('admin');
   const language = useCurrentLanguage();
-  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
-  const status = isStatus(filters.status) ? filters.status : undefined;
-  const provider = isProvider(filters.provider) ? filters.provider : undefined;
-  const userId = idParam(filters.userId);
-  const search = optional(filters.search);
-  const payments = useAdminPayments({ status, provider, userId, search, page, limit: PAGE_SIZE });
+  const list = useAdminList(FILTERS);
+  const { status, provider } = list.values;
+  const payments = useAdminPayments({ ...list.values, ...list.paging });
   const reconcile = useReconcilePayment();
   const [refund, setRefund] = useState<RefundTarget | null>(null);
-  const filtered = Boolean(status || provider || userId || search);
 
   function runReconcile(payment: AdminPayment) {
     reconcile.mutate(payment.id, {
@@ -64,7 +48,10 @@ export function AdminPaymentsPage() {
         void notify.success(
           t('reconcile.done', { id: isolate(settled.id), status: t(`paymentStatus.${settled.status}`) }),
         ),
-      onError: (error) => void notify.error(moneyErrorText(error, t, tAdmin)),
+      onError: (error) =>
+        void notify.error(
+          errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin)),
+        ),
     });
   }
 
@@ -185,69 +172,46 @@ export function AdminPaymentsPage() {
   ];
 
   return (
-    <AdminPage title={t('payments.title')} description={t('payments.description')}>
-      <FilterBar active={filtered} onClear={() => setFilters({ status: '', provider: '', userId: '', search: '' })}>
-        <SearchBox
-          label={t('payments.searchLabel')}
-          value={filters.search}
-          onSearch={(value) => setFilter('search', value)}
-        />
-        <SelectField
-          name="status"
-          label={t('payments.statusFilter')}
-          value={status ?? ''}
-          onChange={(event) => setFilter('status', event.target.value)}
-          options={[
-            { value: '', label: t('payments.allStatuses') },
-            ...PAYMENT_STATUSES.map((value) => ({ value, label: t(`paymentStatus.${value}`) })),
-          ]}
-          className="w-full sm:w-40"
-        />
-        <SelectField
-          name="provider"
-          label={t('payments.providerFilter')}
-          value={provider ?? ''}
-          onChange={(event) => setFilter('provider', event.target.value)}
-          options={[
-            { value: '', label: t('payments.allProviders') },
-            ...GATEWAY_PROVIDERS.map((value) => ({ value, label: t(`providers.${value}`) })),
-          ]}
-          className="w-full sm:w-40"
-        />
-        <TextFilter
-          name="userId"
-          label={t('common.userId')}
-          placeholder={t('common.userIdPlaceholder')}
-          value={filters.userId}
-          onApply={(value) => setFilter('userId', value)}
-          numeric
-        />
-      </FilterBar>
-      <DataTable
-        caption={t('payments.caption')}
-        columns={columns}
-        rows={payments.data?.data}
-        rowKey={(payment) => payment.id}
-        loading={payments.isFetching}
-        error={payments.isError}
-        onRetry={() => void payments.refetch()}
-        retrying={payments.isFetching}
-        empty={
-          filtered
-            ? { title: t('payments.noMatch.title'), body: t('payments.noMatch.body') }
-            : { title: t('payments.empty.title'), body: t('payments.empty.body') }
-        }
-        testId="payments-table"
+    <AdminListPage
+      t={t}
+      texts="payments"
+      list={list}
+      query={payments}
+      columns={columns}
+      rowKey={(payment) => payment.id}
+      dialogs={refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
+    >
+      <SearchBox
+        label={t('payments.searchLabel')}
+        value={list.filters.search}
+        onSearch={(value) => list.setFilter('search', value)}
       />
-      {payments.data ? (
-        <AdminPager
-          page={payments.data.page}
-          totalPages={payments.data.totalPages}
-          total={payments.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
-      {refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
-    </AdminPage>
+      <SelectFilter
+        name="status"
+        label={t('payments.statusFilter')}
+        value={status ?? ''}
+        onApply={(value) => list.setFilter('status', value)}
+        all={t('payments.allStatuses')}
+        options={choices(PAYMENT_STATUSES, (value) => t(`paymentStatus.${value}`))}
+        className="w-full sm:w-40"
+      />
+      <SelectFilter
+        name="provider"
+        label={t('payments.providerFilter')}
+        value={provider ?? ''}
+        onApply={(value) => list.setFilter('provider', value)}
+        all={t('payments.allProviders')}
+        options={choices(GATEWAY_PROVIDERS, (value) => t(`providers.${value}`))}
+        className="w-full sm:w-40"
+      />
+      <TextFilter
+        name="userId"
+        label={t('common.userId')}
+        placeholder={t('common.userIdPlaceholder')}
+        value={list.filters.userId}
+        onApply={(value) => list.setFilter('userId', value)}
+        numeric
+      />
+    </AdminListPage>
   );
 }

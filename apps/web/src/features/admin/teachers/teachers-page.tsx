@@ -5,30 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber, INTL_LOCALES } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ApprovalBadge, StatusBadge } from '../ui/account-badges.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
-import { AdminPage } from '../ui/admin-page.tsx';
-import { AdminPager } from '../ui/admin-pager.tsx';
-import { type Column, DataTable } from '../ui/data-table.tsx';
-import { FilterBar } from '../ui/filter-bar.tsx';
-import { SelectField } from '../ui/form-fields.tsx';
-import { optional, useListParams } from '../ui/list-params.ts';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { oneOf, optional } from '../ui/list-params.ts';
 import { SearchBox } from '../ui/search-box.tsx';
 import { useApproveTeacher } from './api/approve-teacher.ts';
 import { useAdminTeachers } from './api/get-teachers.ts';
 import { useUnapproveTeacher } from './api/unapprove-teacher.ts';
 import { TeacherEditDialog } from './teacher-edit-dialog.tsx';
 
-type Approval = (typeof TEACHER_APPROVAL_FILTERS)[number];
-const FILTERS = ['search', 'approval'] as const;
-const PAGE_SIZE = 20;
-
-function isApproval(value: string): value is Approval {
-  return (TEACHER_APPROVAL_FILTERS as readonly string[]).includes(value);
-}
+const approvalParam = oneOf(TEACHER_APPROVAL_FILTERS);
+/** `all` is the approval filter's default: not a filter. */
+const FILTERS = { search: optional, approval: (value: string) => (value === 'all' ? undefined : approvalParam(value)) };
 
 /**
  * /{lang}/admin/teachers: teacher profiles (pending approval first), approved or unapproved in
@@ -37,13 +31,12 @@ function isApproval(value: string): value is Approval {
 export function AdminTeachersPage() {
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
-  const { page, filters, setFilter, setFilters, setPage } = useListParams(FILTERS);
-  const approval: Approval = isApproval(filters.approval) ? filters.approval : 'all';
-  const teachers = useAdminTeachers({ search: optional(filters.search), approval, page, limit: PAGE_SIZE });
+  const list = useAdminList(FILTERS);
+  const approval = list.values.approval ?? 'all';
+  const teachers = useAdminTeachers({ ...list.values, approval, ...list.paging });
   const approve = useApproveTeacher();
   const unapprove = useUnapproveTeacher();
   const [editing, setEditing] = useState<AdminTeacher | null>(null);
-  const filtered = Boolean(filters.search) || approval !== 'all';
 
   function name(teacher: AdminTeacher) {
     return `${teacher.firstName} ${teacher.lastName}`;
@@ -56,7 +49,7 @@ export function AdminTeachersPage() {
         void notify.success(
           t(teacher.approved ? 'teachers.unapproved' : 'teachers.approvedDone', { name: name(teacher) }),
         ),
-      onError: (error) => void notify.error(adminErrorText(error, t)),
+      onError: (error) => void notify.error(errorText(error, t, ERROR_TEXTS.admin)),
     });
   }
 
@@ -163,48 +156,29 @@ export function AdminTeachersPage() {
   ];
 
   return (
-    <AdminPage title={t('teachers.title')} description={t('teachers.description')}>
-      <FilterBar active={filtered} onClear={() => setFilters({ search: '', approval: '' })}>
-        <SearchBox
-          label={t('teachers.searchLabel')}
-          placeholder={t('teachers.searchPlaceholder')}
-          value={filters.search}
-          onSearch={(value) => setFilter('search', value)}
-        />
-        <SelectField
-          name="approval"
-          label={t('teachers.approvalFilter')}
-          value={approval}
-          onChange={(event) => setFilter('approval', event.target.value === 'all' ? '' : event.target.value)}
-          options={TEACHER_APPROVAL_FILTERS.map((value) => ({ value, label: t(`approval.${value}`) }))}
-          className="w-full sm:w-48"
-        />
-      </FilterBar>
-      <DataTable
-        caption={t('teachers.caption')}
-        columns={columns}
-        rows={teachers.data?.data}
-        rowKey={(teacher) => teacher.id}
-        loading={teachers.isFetching}
-        error={teachers.isError}
-        onRetry={() => void teachers.refetch()}
-        retrying={teachers.isFetching}
-        empty={
-          filtered
-            ? { title: t('teachers.noMatch.title'), body: t('teachers.noMatch.body') }
-            : { title: t('teachers.empty.title'), body: t('teachers.empty.body') }
-        }
-        testId="teachers-table"
+    <AdminListPage
+      t={t}
+      texts="teachers"
+      list={list}
+      query={teachers}
+      columns={columns}
+      rowKey={(teacher) => teacher.id}
+      dialogs={<TeacherEditDialog teacher={editing} onClose={() => setEditing(null)} />}
+    >
+      <SearchBox
+        label={t('teachers.searchLabel')}
+        placeholder={t('teachers.searchPlaceholder')}
+        value={list.filters.search}
+        onSearch={(value) => list.setFilter('search', value)}
       />
-      {teachers.data ? (
-        <AdminPager
-          page={teachers.data.page}
-          totalPages={teachers.data.totalPages}
-          total={teachers.data.total}
-          onPageChange={setPage}
-        />
-      ) : null}
-      <TeacherEditDialog teacher={editing} onClose={() => setEditing(null)} />
-    </AdminPage>
+      <SelectFilter
+        name="approval"
+        label={t('teachers.approvalFilter')}
+        value={approval}
+        onApply={(value) => list.setFilter('approval', value === 'all' ? '' : value)}
+        options={choices(TEACHER_APPROVAL_FILTERS, (value) => t(`approval.${value}`))}
+        className="w-full sm:w-48"
+      />
+    </AdminListPage>
   );
 }
