@@ -12,7 +12,7 @@ import type {
   adminTeacherPatchSchema,
   adminTeachersQuerySchema,
 } from '@ustaz/contract';
-import { filsToKwd, kwdToFils } from '@ustaz/contract';
+import { filsToKwd, kwdToFils, toPage } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -63,10 +63,6 @@ export function changedFields(current: Record<string, unknown>, next: Record<str
 }
 
 const hasChanges = (changes: Changes) => Object.keys(changes.after).length > 0;
-
-function list<T>(rows: T[], total: number, query: { page: number; limit: number }) {
-  return { data: rows, total, page: query.page, limit: query.limit, totalPages: Math.ceil(total / query.limit) };
-}
 
 /** Free text as it can be stored (no NUL), for each string field given. */
 function storable<T extends Record<string, unknown>>(values: T): T {
@@ -148,7 +144,7 @@ export function createAdminCatalogService(context: AdminContext) {
         { search: query.search, approval: query.approval },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return list(rows.map(toAdminTeacher), total, query);
+      return toPage(rows.map(toAdminTeacher), total, query);
     },
 
     /** Edits a profile in both languages; search text rewritten, search totals dropped, audited. */
@@ -235,7 +231,7 @@ export function createAdminCatalogService(context: AdminContext) {
         },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return list(rows.map(toAdminSubject), total, query);
+      return toPage(rows.map(toAdminSubject), total, query);
     },
 
     /** Adds a subject; an English name that exists in any letter case is 422 `alreadyExists`. */

@@ -8,6 +8,7 @@ import type {
   NotFoundTermsResponse,
   notFoundTermsQuerySchema,
 } from '@ustaz/contract';
+import { toPage } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -50,7 +51,7 @@ export function createAdminModerationService({ db, booking, teachers }: Deps) {
         page,
         limit,
       );
-      return { data: rows.map(toAdminReservation), total, page, limit, totalPages: Math.ceil(total / limit) };
+      return toPage(rows.map(toAdminReservation), total, { page, limit });
     },
 
     /** Cancels a live reservation that has not ended, refunds it in full and tells both people. */
@@ -96,7 +97,7 @@ export function createAdminModerationService({ db, booking, teachers }: Deps) {
         page,
         limit,
       );
-      return { data: rows.map(toAdminReview), total, page, limit, totalPages: Math.ceil(total / limit) };
+      return toPage(rows.map(toAdminReview), total, { page, limit });
     },
 
     /**
@@ -154,7 +155,7 @@ export function createAdminModerationService({ db, booking, teachers }: Deps) {
         page,
         limit,
       );
-      return { data: rows.map(toNotFoundTerm), total, page, limit, totalPages: Math.ceil(total / limit) };
+      return toPage(rows.map(toNotFoundTerm), total, { page, limit });
     },
   };
 }

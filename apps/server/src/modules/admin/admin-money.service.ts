@@ -11,7 +11,7 @@ import type {
   ReconciliationResponse,
   ReconciliationRow,
 } from '@ustaz/contract';
-import { filsToKwd, kwdToFils, type ValidationCode } from '@ustaz/contract';
+import { filsToKwd, kwdToFils, toPage, type ValidationCode } from '@ustaz/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
@@ -129,13 +129,13 @@ export function createAdminMoneyService({ db, payments, log, reconcileBudgetMs =
         page,
         limit,
       );
-      return { data: await withEntries(db, rows), total, page, limit, totalPages: Math.ceil(total / limit) };
+      return toPage(await withEntries(db, rows), total, { page, limit });
     },
 
     async payments(query: PaymentsQuery): Promise<AdminPaymentsResponse> {
       const { page, limit } = query;
       const { rows, total } = await listPayments(db, query, page, limit);
-      return { data: rows.map(toAdminPayment), total, page, limit, totalPages: Math.ceil(total / limit) };
+      return toPage(rows.map(toAdminPayment), total, { page, limit });
     },
 
     /**

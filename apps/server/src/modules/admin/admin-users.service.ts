@@ -7,6 +7,7 @@ import {
   kwdToFils,
   type promoteUserBodySchema,
   ROLE,
+  toPage,
 } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -65,13 +66,7 @@ export function createAdminUsersService(context: AdminContext) {
         { search: query.search, roleId: query.roleId, status: query.status },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return {
-        data: rows.map(toAdminUser),
-        total,
-        page: query.page,
-        limit: query.limit,
-        totalPages: Math.ceil(total / query.limit),
-      };
+      return toPage(rows.map(toAdminUser), total, query);
     },
 
     async detail(id: number): Promise<AdminUserDetail> {

@@ -1,4 +1,4 @@
-import { auditQuerySchema, auditResponseSchema } from '@ustaz/contract';
+import { auditQuerySchema, auditResponseSchema, toPage } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCatalogRoutes } from './admin-catalog.routes.ts';
 import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
@@ -30,13 +30,7 @@ export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
       handler: async (request) => {
         const query = request.query;
         const { rows, total } = await auditLogPage(context.db, query);
-        return {
-          data: rows.map(toAuditEntry),
-          total,
-          page: query.page,
-          limit: query.limit,
-          totalPages: Math.ceil(total / query.limit),
-        };
+        return toPage(rows.map(toAuditEntry), total, query);
       },
     });
   };

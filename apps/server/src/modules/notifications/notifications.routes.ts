@@ -3,6 +3,7 @@ import {
   notificationSchema,
   notificationsQuerySchema,
   notificationsResponseSchema,
+  toPage,
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,11 +35,7 @@ export function notificationsRoutes({ db, requireAuth }: Options): FastifyPlugin
         const { page, limit, unreadOnly } = request.query;
         const { rows, total, unread } = await notificationsPage(db, userId, page, limit, unreadOnly === 'true');
         return {
-          data: rows.map(toNotification),
-          total,
-          page,
-          limit,
-          totalPages: Math.ceil(total / limit),
+          ...toPage(rows.map(toNotification), total, { page, limit }),
           unreadCount: unread,
         };
       },

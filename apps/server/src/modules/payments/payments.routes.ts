@@ -7,6 +7,7 @@ import {
   paymentLinkResponseSchema,
   paymentMethodsResponseSchema,
   paymentSchema,
+  toPage,
   topUpBodySchema,
   walletTransactionsQuerySchema,
   walletTransactionsResponseSchema,
@@ -115,8 +116,8 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         const { page, limit } = request.query;
         const { rows, total } = await service.ledgerLines(authOf(request).userId, page, limit);
         void reply.header('cache-control', 'no-store');
-        return {
-          data: rows.map((row) => ({
+        return toPage(
+          rows.map((row) => ({
             id: row.id,
             kind: lineKindOf(row.kind),
             account: row.account,
@@ -126,10 +127,8 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
             paymentId: row.paymentId,
           })),
           total,
-          page,
-          limit,
-          totalPages: Math.ceil(total / limit),
-        };
+          { page, limit },
+        );
       },
     });
 

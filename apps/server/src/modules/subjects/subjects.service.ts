@@ -1,4 +1,4 @@
-import { type Language, normalizeSearchText, type subjectsQuerySchema } from '@ustaz/contract';
+import { type Language, normalizeSearchText, type subjectsQuerySchema, toPage } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { searchWords } from '../../db/text-search.ts';
@@ -36,13 +36,11 @@ export function createSubjectsService(db: Db) {
         { isActive: query.isActive, words: searchWords(query.search) },
         { limit: query.limit, offset: (query.page - 1) * query.limit, orderByName: language },
       );
-      return {
-        data: rows.map((row) => toSubject(row, language)),
+      return toPage(
+        rows.map((row) => toSubject(row, language)),
         total,
-        page: query.page,
-        limit: query.limit,
-        totalPages: Math.ceil(total / query.limit),
-      };
+        query,
+      );
     },
 
     /** Adds subjects (seed, tests, later the admin); an English name that exists already is skipped. */

@@ -7,7 +7,7 @@ import type {
   SubscriptionPurchaseResponse,
   UserSubscription,
 } from '@ustaz/contract';
-import { filsToKwd } from '@ustaz/contract';
+import { filsToKwd, toPage } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SubscriptionPackageRow, UserSubscriptionRow } from '../../db/schema.ts';
 import { FieldValidationError } from '../../http/errors.ts';
@@ -144,13 +144,11 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
   return {
     async packages(page: number, limit: number, language: 'ar' | 'en') {
       const { rows, total } = await listPackages(db, page, limit);
-      return {
-        data: rows.map((row) => toPackage(row, language)),
+      return toPage(
+        rows.map((row) => toPackage(row, language)),
         total,
-        page,
-        limit,
-        totalPages: Math.ceil(total / limit),
-      };
+        { page, limit },
+      );
     },
 
     async purchase(
@@ -213,13 +211,11 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
     async mine(userId: number, page: number, limit: number, language: 'ar' | 'en') {
       const now = new Date();
       const { rows, total } = await listUserSubscriptions(db, userId, page, limit);
-      return {
-        data: rows.map((row) => toUserSubscription(row.subscription, row.pkg, language, now)),
+      return toPage(
+        rows.map((row) => toUserSubscription(row.subscription, row.pkg, language, now)),
         total,
-        page,
-        limit,
-        totalPages: Math.ceil(total / limit),
-      };
+        { page, limit },
+      );
     },
 
     async active(userId: number, language: 'ar' | 'en'): Promise<ActiveSubscriptionResponse> {
@@ -238,20 +234,20 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
       const { rows, total } = await listUsages(db, userId, page, limit);
       const totals = await activeTotals(db, userId, now);
       return {
-        data: rows.map((row) => ({
-          id: row.usage.id,
-          subscriptionId: row.usage.subscriptionId,
-          reservationId: row.usage.reservationId,
-          hours: hoursOf(row.usage.minutes),
-          refunded: row.usage.refundedAt !== null,
-          startTime: (row.startTime ?? row.usage.createdAt).toISOString(),
-          teacherName: `${row.teacherFirst} ${row.teacherLast}`.trim(),
-          createdAt: row.usage.createdAt.toISOString(),
-        })),
-        total,
-        page,
-        limit,
-        totalPages: Math.ceil(total / limit),
+        ...toPage(
+          rows.map((row) => ({
+            id: row.usage.id,
+            subscriptionId: row.usage.subscriptionId,
+            reservationId: row.usage.reservationId,
+            hours: hoursOf(row.usage.minutes),
+            refunded: row.usage.refundedAt !== null,
+            startTime: (row.startTime ?? row.usage.createdAt).toISOString(),
+            teacherName: `${row.teacherFirst} ${row.teacherLast}`.trim(),
+            createdAt: row.usage.createdAt.toISOString(),
+          })),
+          total,
+          { page, limit },
+        ),
         totalHours: hoursOf(totals.totalMinutes),
         usedHours: hoursOf(totals.totalMinutes - totals.remainingMinutes),
         remainingHours: hoursOf(totals.remainingMinutes),

@@ -6,6 +6,7 @@ import {
   type TeacherProfile,
   type teacherProfilePatchSchema,
   type teacherSearchQuerySchema,
+  toPage,
 } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
@@ -173,13 +174,11 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
       const counted = partial ? offset + rows.length : await counts.get(key, () => countTeachers(db, filter));
       // A recent count may lag behind the rows just read.
       const total = rows.length > 0 ? Math.max(counted, offset + rows.length) : counted;
-      return {
-        data: rows.map((row) => toTeacherProfile(row, row.subjects, language)),
+      return toPage(
+        rows.map((row) => toTeacherProfile(row, row.subjects, language)),
         total,
-        page: query.page,
-        limit: query.limit,
-        totalPages: Math.ceil(total / query.limit),
-      };
+        query,
+      );
     },
 
     async profile(id: number, language: Language): Promise<TeacherProfile> {

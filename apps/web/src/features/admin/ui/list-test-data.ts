@@ -1,3 +1,4 @@
+import { pageCount } from '@ustaz/contract/paging';
 /** Test data: one page of an admin list answer (`{ data, total, page, limit, totalPages }`). */
 export function listPage<T>(data: T[], overrides: { page?: number; limit?: number; total?: number } = {}) {
   const limit = overrides.limit ?? 20;
@@ -7,6 +8,6 @@ export function listPage<T>(data: T[], overrides: { page?: number; limit?: numbe
     total,
     page: overrides.page ?? 1,
     limit,
-    totalPages: Math.max(1, Math.ceil(total / limit)),
+    totalPages: Math.max(1, pageCount(total, limit)),
   };
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppNotification, NotificationCountResponse, NotificationsResponse } from '@ustaz/contract';
 import { NOTIFICATIONS } from '@ustaz/contract/constants';
+import { pageCount } from '@ustaz/contract/paging';
 import { apiRequest } from '../../../shared/http/client.ts';
 import { NOTIFICATION_COUNT_QUERY_KEY } from './notification-count.ts';
 
@@ -114,7 +115,7 @@ export function addLiveNotification(queryClient: QueryClient, notification: AppN
       ...list,
       data: [notification, ...list.data].slice(0, list.limit),
       total,
-      totalPages: Math.max(1, Math.ceil(total / list.limit)),
+      totalPages: Math.max(1, pageCount(total, list.limit)),
       unreadCount: list.unreadCount + (notification.readAt === null ? 1 : 0),
     };
   });

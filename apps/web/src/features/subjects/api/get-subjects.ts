@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Subject, subjectSchema } from '@ustaz/contract';
 import { SUBJECT_PAGE_SIZE } from '@ustaz/contract/constants';
+import { pageCount } from '@ustaz/contract/paging';
 import { z } from 'zod';
 import { apiRequest } from '../../../shared/http/client.ts';
 
@@ -37,7 +38,7 @@ export function readSubjectsPage(body: unknown, requestedPage: number): Subjects
     total,
     page: whole(record.page) || requestedPage,
     limit,
-    totalPages: whole(record.totalPages) ?? Math.ceil(total / limit),
+    totalPages: whole(record.totalPages) ?? pageCount(total, limit),
   };
 }
 
