@@ -2,20 +2,11 @@ import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GUEST_AUTH_STATE, SESSION_ERRORS } from '../shared/auth/auth-context.tsx';
 import { getAccessToken, getRefreshToken, setTokens } from '../shared/auth/token-storage.ts';
+import { student } from '../shared/test/auth-test-data.ts';
 import { jsonResponse } from '../shared/test/test-i18n.ts';
 import { authReducer, initialAuthState, startSession } from './auth-session.ts';
 
-const USER = {
-  id: 5,
-  email: 'fahad@ustaz.example',
-  firstName: 'فهد',
-  lastName: 'الكندري',
-  role: { id: 3, name: 'student' },
-  photo: null,
-  provider: 'email',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-} as const;
+const USER = student({ id: 5, firstName: 'فهد', lastName: 'الكندري', createdAt: '2026-01-01T00:00:00.000Z' });
 
 type Handler = (authorization: string | null) => Response | Promise<Response>;
 

@@ -9,44 +9,28 @@ import enAvailability from '../../public/locales/en/availability.json';
 import en from '../../public/locales/en/profile.json';
 import enWallet from '../../public/locales/en/wallet.json';
 import { EditProfileModal } from '../features/profile/edit-profile-modal.tsx';
-import { AuthContext, type AuthContextValue } from '../shared/auth/auth-context.tsx';
+import { AuthContext } from '../shared/auth/auth-context.tsx';
 import { resetSettingsMemory } from '../shared/settings/api.ts';
+import { signedIn, testUser } from '../shared/test/auth-test-data.ts';
 import { renderRoute } from '../shared/test/render-route.tsx';
 import { jsonResponse } from '../shared/test/test-i18n.ts';
 import { ModalProvider } from '../shared/ui/modal/modal-context.tsx';
 import { ProfileRoute } from './profile-route.tsx';
 
 function userWithRole(id: 1 | 2 | 3): User {
-  return {
+  return testUser({
     id: 4,
     email: 'sara@ustaz.example',
     firstName: 'سارة',
     lastName: 'العنزي',
     role: { id, name: id === 1 ? 'admin' : id === 2 ? 'teacher' : 'student' },
-    photo: null,
-    provider: 'email',
-    emailConfirmed: true,
     createdAt: '2026-03-05T10:00:00.000Z',
-  };
-}
-
-function authFor(user: User): AuthContextValue {
-  return {
-    user,
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-    setUser: vi.fn(),
-    storeSession: vi.fn(),
-    signIn: vi.fn(),
-    logout: vi.fn(),
-    refreshUser: vi.fn(),
-  };
+  });
 }
 
 async function renderProfile(user: User, language: 'ar' | 'en', goToDashboard = vi.fn()) {
   const view = await renderRoute(
-    <AuthContext value={authFor(user)}>
+    <AuthContext value={signedIn(user)}>
       <ModalProvider registry={{ EDIT_PROFILE: EditProfileModal }}>
         <ProfileRoute goToDashboard={goToDashboard} />
       </ModalProvider>

@@ -1,28 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { AppNotification, User } from '@ustaz/contract';
+import type { AppNotification } from '@ustaz/contract';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchNotificationCount } from '../../features/notifications/api/notification-count.ts';
 import { setTokens } from '../../shared/auth/token-storage.ts';
 import { realtimeEvents } from '../../shared/realtime/realtime-events.ts';
+import { student } from '../../shared/test/auth-test-data.ts';
 import { mockApi } from '../../shared/test/mock-api.ts';
 import { createTestI18n, jsonResponse } from '../../shared/test/test-i18n.ts';
 import { badgeText, NotificationBell } from './notification-bell.tsx';
 import { MobileBell } from './signed-in-nav.tsx';
 
-const USER: User = {
-  id: 12,
-  email: 'fahad@ustaz.example',
-  firstName: 'Fahad',
-  lastName: 'Al-Ali',
-  role: { id: 3, name: 'student' },
-  photo: null,
-  provider: 'email',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = student({ id: 12, createdAt: '2026-01-01T00:00:00.000Z' });
 
 async function renderBell(count: number, path = '/en') {
   const { i18n } = await createTestI18n('en');

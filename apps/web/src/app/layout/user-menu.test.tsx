@@ -1,23 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@ustaz/contract';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { testUser } from '../../shared/test/auth-test-data.ts';
 import { createTestI18n } from '../../shared/test/test-i18n.ts';
 import { UserMenu } from './user-menu.tsx';
 
-const USER: User = {
-  id: 8,
-  email: 'mariam@ustaz.example',
-  firstName: 'Mariam',
-  lastName: 'Hassan',
-  role: { id: 3, name: 'student' },
-  photo: null,
-  provider: 'email',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = testUser();
 
 async function renderMenu() {
   const { i18n } = await createTestI18n('en');

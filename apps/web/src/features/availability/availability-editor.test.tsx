@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OwnSlot, TeacherProfile, User } from '@ustaz/contract';
+import type { OwnSlot, TeacherProfile } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/availability.json';
 import en from '../../../public/locales/en/availability.json';
-import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import { AuthContext } from '../../shared/auth/auth-context.tsx';
+import { signedIn, teacher } from '../../shared/test/auth-test-data.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { ConfirmationModalFromHost } from '../../shared/ui/confirmation-modal.tsx';
@@ -16,29 +17,8 @@ const ZONE = 'Asia/Kuwait';
 /** Tuesday 10 March 2026, 12:00 in Kuwait. */
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
-const TEACHER: User = {
-  id: 42,
-  email: 'teacher@ustaz.example',
-  firstName: 'Mona',
-  lastName: 'Al-Sabah',
-  role: { id: 2, name: 'teacher' },
-  photo: null,
-  provider: 'email',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-
-const auth: AuthContextValue = {
-  user: TEACHER,
-  isAuthenticated: true,
-  loading: false,
-  error: null,
-  setUser: () => {},
-  storeSession: () => Promise.reject(new Error('not in tests')),
-  signIn: () => Promise.reject(new Error('not in tests')),
-  logout: async () => {},
-  refreshUser: async () => null,
-};
+const TEACHER = teacher();
+const auth = signedIn(TEACHER);
 
 let slotId = 300;
 function ownSlot(startTime: string, overrides: Partial<OwnSlot> = {}): OwnSlot {

@@ -9,6 +9,7 @@ import enPayment from '../../../public/locales/en/payment.json';
 import { formatLessonMoment, formatLessonRange } from '../../shared/lib/dates.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { type BookingModalData, openBooking } from '../../shared/money/money-modals.ts';
+import { signedIn } from '../../shared/test/auth-test-data.ts';
 import { type ApiAnswer, type ApiCall, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import {
   balanceResponse,
@@ -17,7 +18,6 @@ import {
   bookingSlot,
   paymentMethodsResponse,
   reservation,
-  signedIn,
 } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { notify } from '../../shared/ui/toast.tsx';

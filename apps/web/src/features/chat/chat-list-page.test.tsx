@@ -5,10 +5,11 @@ import ar from '../../../public/locales/ar/chat.json';
 import en from '../../../public/locales/en/chat.json';
 import { setConnectionState } from '../../shared/realtime/connection-state.ts';
 import { realtimeEvents } from '../../shared/realtime/realtime-events.ts';
+import { signedIn, testUser } from '../../shared/test/auth-test-data.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { ChatListPage } from './chat-list-page.tsx';
-import { chatMessage, conversationSummary, me, myMessage, publicUser, signedIn } from './chat-test-data.ts';
+import { chatMessage, conversationSummary, myMessage, publicUser } from './chat-test-data.ts';
 
 const socket = vi.hoisted(() => ({
   reconnectChatSocket: vi.fn(),
@@ -49,7 +50,7 @@ const conversations = [
   }),
 ];
 
-function renderPage(language: 'ar' | 'en' = 'en', auth = signedIn()) {
+function renderPage(language: 'ar' | 'en' = 'en', auth = signedIn(testUser())) {
   return renderAppRoute(<ChatListPage timeZone={ZONE} now={NOW} />, { language, path: '/chats', auth });
 }
 
@@ -108,7 +109,7 @@ describe('ChatListPage', () => {
     expect(await screen.findByRole('heading', { name: en.list.emptyTitle })).toBeTruthy();
     expect(screen.getByRole('link', { name: en.list.findTeacher }).getAttribute('href')).toBe('/en/teachers');
     unmount();
-    await renderPage('en', signedIn(me({ role: { id: 2, name: 'teacher' } })));
+    await renderPage('en', signedIn(testUser({ role: { id: 2, name: 'teacher' } })));
     expect(await screen.findByText(en.list.emptyTeacherBody)).toBeTruthy();
     expect(screen.queryByRole('link', { name: en.list.findTeacher })).toBeNull();
   });

@@ -1,24 +1,8 @@
-import type { ChatMessage, ConversationSummary, PublicUser, User } from '@ustaz/contract';
-import type { AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import type { ChatMessage, ConversationSummary, PublicUser } from '@ustaz/contract';
 
-/** Test data: the signed-in student (id 8) and the teacher they chat with (id 42). */
+/** Test data: the signed-in student (testUser(), id 8) and the teacher they chat with (id 42). */
 export const ME_ID = 8;
 export const TEACHER_ID = 42;
-
-export function me(overrides: Partial<User> = {}): User {
-  return {
-    id: ME_ID,
-    email: 'mariam@ustaz.example',
-    firstName: 'Mariam',
-    lastName: 'Hassan',
-    role: { id: 3, name: 'student' },
-    photo: null,
-    provider: 'email',
-    emailConfirmed: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
   return {
@@ -60,20 +44,5 @@ export function conversationSummary(overrides: Partial<ConversationSummary> = {}
     unreadCount: 0,
     online: false,
     ...overrides,
-  };
-}
-
-export function signedIn(user: User = me()): AuthContextValue {
-  const fail = () => Promise.reject(new Error('not used in this test'));
-  return {
-    user,
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-    storeSession: fail,
-    signIn: fail,
-    logout: async () => {},
-    setUser: () => {},
-    refreshUser: async () => user,
   };
 }

@@ -6,9 +6,10 @@ import ar from '../../../public/locales/ar/chat.json';
 import en from '../../../public/locales/en/chat.json';
 import { setConnectionState } from '../../shared/realtime/connection-state.ts';
 import { realtimeEvents } from '../../shared/realtime/realtime-events.ts';
+import { signedIn, testUser } from '../../shared/test/auth-test-data.ts';
 import { type ApiCall, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
-import { chatMessage, conversationSummary, me, myMessage, signedIn, TEACHER_ID } from './chat-test-data.ts';
+import { chatMessage, conversationSummary, myMessage, TEACHER_ID } from './chat-test-data.ts';
 import { ConversationPage } from './conversation-page.tsx';
 
 const socket = vi.hoisted(() => ({
@@ -79,7 +80,7 @@ function chatApi({
 function renderPage({
   language = 'en',
   path = `/chats/${TEACHER_ID}`,
-  auth = signedIn(),
+  auth = signedIn(testUser()),
 }: {
   language?: 'ar' | 'en';
   path?: string;
@@ -464,7 +465,7 @@ describe('ConversationPage', () => {
 
   it('a teacher refused a chat (403) is told when a teacher may write first', async () => {
     chatApi({ summary: { status: 403, body: { status: 403, code: 'forbidden', message: 'No' } } });
-    await renderPage({ auth: signedIn(me({ role: { id: 2, name: 'teacher' } })) });
+    await renderPage({ auth: signedIn(testUser({ role: { id: 2, name: 'teacher' } })) });
     expect(await screen.findByRole('heading', { level: 1, name: en.conversation.forbiddenTitle })).toBeTruthy();
     expect(screen.getByText(en.conversation.forbiddenTeacherBody)).toBeTruthy();
     expect(screen.queryByText(en.conversation.forbiddenBody)).toBeNull();

@@ -5,22 +5,13 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/profile.json';
 import en from '../../../public/locales/en/profile.json';
-import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import { AuthContext } from '../../shared/auth/auth-context.tsx';
+import { signedIn, testUser } from '../../shared/test/auth-test-data.ts';
 import { createTestI18n, jsonResponse } from '../../shared/test/test-i18n.ts';
 import { AppToaster } from '../../shared/ui/toast.tsx';
 import { AccountSettings } from './account-settings.tsx';
 
-const USER: User = {
-  id: 8,
-  email: 'mariam@ustaz.example',
-  firstName: 'Mariam',
-  lastName: 'Hassan',
-  role: { id: 3, name: 'student' },
-  photo: null,
-  provider: 'email',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = testUser();
 
 type Call = { method: string; url: string; body: unknown };
 
@@ -41,20 +32,9 @@ function mockApi(answer: (method: string, body: unknown) => Response) {
 async function renderSettings(language: Language, user: User = USER) {
   const { i18n } = await createTestI18n(language);
   const logout = vi.fn(async () => {});
-  const auth: AuthContextValue = {
-    user,
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-    setUser: vi.fn(),
-    storeSession: vi.fn(),
-    signIn: vi.fn(),
-    logout,
-    refreshUser: vi.fn(),
-  };
   render(
     <I18nextProvider i18n={i18n}>
-      <AuthContext value={auth}>
+      <AuthContext value={signedIn(user, { logout })}>
         <AccountSettings user={user} />
         <AppToaster />
       </AuthContext>

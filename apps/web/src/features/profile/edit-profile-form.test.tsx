@@ -1,26 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PHOTO_MAX_BYTES, type User } from '@ustaz/contract';
+import { PHOTO_MAX_BYTES } from '@ustaz/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../public/locales/en/profile.json';
-import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import { AuthContext } from '../../shared/auth/auth-context.tsx';
+import { signedIn, testUser } from '../../shared/test/auth-test-data.ts';
 import { createTestI18n, jsonResponse } from '../../shared/test/test-i18n.ts';
 import { AppToaster } from '../../shared/ui/toast.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 
-const USER: User = {
-  id: 8,
-  email: 'mariam@ustaz.example',
-  firstName: 'Mariam',
-  lastName: 'Hassan',
-  role: { id: 3, name: 'student' },
-  photo: null,
-  provider: 'email',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = testUser();
 const FILE_ID = '3f1c2a9e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 
 type Call = { method: string; url: string; body: unknown };
@@ -47,21 +38,10 @@ async function renderForm() {
   const { i18n } = await createTestI18n('en');
   const setUser = vi.fn();
   const onSaved = vi.fn();
-  const auth: AuthContextValue = {
-    user: USER,
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-    setUser,
-    storeSession: vi.fn(),
-    signIn: vi.fn(),
-    logout: vi.fn(),
-    refreshUser: vi.fn(),
-  };
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
-        <AuthContext value={auth}>
+        <AuthContext value={signedIn(USER, { setUser })}>
           <EditProfileForm onSaved={onSaved} />
           <AppToaster />
         </AuthContext>

@@ -1,5 +1,4 @@
-import type { Reservation, ReservationsResponse, User } from '@ustaz/contract';
-import type { AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import type { Reservation, ReservationsResponse } from '@ustaz/contract';
 
 /** Test data factories for the reservations page (used by its tests only). */
 
@@ -33,32 +32,4 @@ export function reservationsPage(
   { page = 1, totalPages = 1, total = data.length }: { page?: number; totalPages?: number; total?: number } = {},
 ): ReservationsResponse {
   return { data, total, page, limit: 10, totalPages };
-}
-
-function user(id: number, roleId: 2 | 3): User {
-  return {
-    id,
-    email: roleId === 2 ? 'teacher@ustaz.example' : 'student@ustaz.example',
-    firstName: roleId === 2 ? 'Mona' : 'Fahad',
-    lastName: roleId === 2 ? 'Al-Sabah' : 'Al-Ali',
-    role: { id: roleId, name: roleId === 2 ? 'teacher' : 'student' },
-    photo: null,
-    provider: 'email',
-    emailConfirmed: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
-}
-
-export function signedIn(role: 'student' | 'teacher'): AuthContextValue {
-  return {
-    user: role === 'teacher' ? user(TEACHER_USER_ID, 2) : user(STUDENT_USER_ID, 3),
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-    setUser: () => {},
-    storeSession: () => Promise.reject(new Error('not in tests')),
-    signIn: () => Promise.reject(new Error('not in tests')),
-    logout: async () => {},
-    refreshUser: async () => null,
-  };
 }

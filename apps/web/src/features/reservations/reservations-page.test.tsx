@@ -6,12 +6,13 @@ import ar from '../../../public/locales/ar/reservations.json';
 import en from '../../../public/locales/en/reservations.json';
 import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
 import { useBalance } from '../../shared/money/use-balance.ts';
+import { signedIn, student, teacher } from '../../shared/test/auth-test-data.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { ConfirmationModalFromHost } from '../../shared/ui/confirmation-modal.tsx';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { AppToaster } from '../../shared/ui/toast.tsx';
-import { reservation, reservationsPage, signedIn } from './reservation-test-data.ts';
+import { reservation, reservationsPage } from './reservation-test-data.ts';
 import { ReservationsPage } from './reservations-page.tsx';
 
 const ZONE = 'Asia/Kuwait';
@@ -70,7 +71,7 @@ function BalanceReader() {
 async function renderPage({
   language = 'en',
   path = '/reservations',
-  auth = signedIn('student'),
+  auth = signedIn(student()),
 }: {
   language?: 'ar' | 'en';
   path?: string;
@@ -181,7 +182,7 @@ describe('ReservationsPage cards', () => {
     mockApi({
       lists: { upcoming: ok([reservation({ status: 'pending', paidWith: 'payzah', hours: 1.5, canCancel: false })]) },
     });
-    await renderPage({ auth: signedIn('teacher') });
+    await renderPage({ auth: signedIn(teacher()) });
     const card = await screen.findByTestId('reservation');
     expect(screen.getByRole('heading', { level: 1, name: en.teacherTitle })).toBeTruthy();
     expect(within(card).getByText(en.card.student)).toBeTruthy();
@@ -346,7 +347,7 @@ describe('ReservationsPage cancellation', () => {
       lists: { upcoming: ok([reservation()]) },
       cancel: cancelled({ to: 'wallet', amount: '12.500', hours: 0 }),
     });
-    await renderPage({ language: 'ar', auth: signedIn('teacher') });
+    await renderPage({ language: 'ar', auth: signedIn(teacher()) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: ar.cancel.button }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ar.cancel.confirm }));

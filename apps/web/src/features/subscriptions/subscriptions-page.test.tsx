@@ -7,11 +7,11 @@ import enPayment from '../../../public/locales/en/payment.json';
 import enSubscriptions from '../../../public/locales/en/subscriptions.json';
 import { formatKwd } from '../../shared/lib/format.ts';
 import type { PaymentMethodModalData } from '../../shared/money/money-modals.ts';
+import { signedIn } from '../../shared/test/auth-test-data.ts';
 import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import {
   activeSubscription,
   balanceResponse,
-  signedIn,
   subscriptionPackage,
   userSubscription,
 } from '../../shared/test/money-test-data.ts';

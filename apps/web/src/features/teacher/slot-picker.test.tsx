@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import arTeacher from '../../../public/locales/ar/teacher.json';
 import enTeacher from '../../../public/locales/en/teacher.json';
+import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { renderTeacherRoute } from './render-teacher-route.tsx';
 import { SlotPicker } from './slot-picker.tsx';
-import { signedInAs, student, timeSlot } from './teacher-test-data.ts';
+import { timeSlot } from './teacher-test-data.ts';
 import { toggleSlotId } from './use-slot-selection.ts';
 
 const ZONE = 'Asia/Kuwait';
@@ -146,7 +147,7 @@ describe('SlotPicker', () => {
     await renderTeacherRoute(<SlotPicker slots={SLOTS} timeZone={ZONE} onBook={onBook} />, {
       language: 'en',
       path: '/teachers/7',
-      auth: signedInAs(student()),
+      auth: signedIn(student()),
     });
     const book = screen.getByRole('button', { name: enTeacher.slots.book });
     expect(book.hasAttribute('disabled')).toBe(true);

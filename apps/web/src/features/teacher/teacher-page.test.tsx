@@ -4,10 +4,11 @@ import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import arTeacher from '../../../public/locales/ar/teacher.json';
 import enTeacher from '../../../public/locales/en/teacher.json';
+import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { renderTeacherRoute } from './render-teacher-route.tsx';
 import { TeacherPage } from './teacher-page.tsx';
-import { review, signedInAs, student, teacherProfile, timeSlot } from './teacher-test-data.ts';
+import { review, teacherProfile, timeSlot } from './teacher-test-data.ts';
 import type { BookingRequest } from './use-booking-action.ts';
 
 // The booking flow behind the seam has its own tests (use-booking-action.test.tsx, features/booking).
@@ -192,7 +193,7 @@ describe('TeacherPage', () => {
     const { router } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
       language: 'ar',
       path: '/teachers/7',
-      auth: signedInAs(student()),
+      auth: signedIn(student()),
     });
     const link = await screen.findByRole('link', { name: arTeacher.profile.message });
     expect(link.getAttribute('href')).toBe('/ar/chats/42');
@@ -216,7 +217,7 @@ describe('TeacherPage', () => {
     await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
       language: 'en',
       path: '/teachers/7',
-      auth: signedInAs(student({ id: 50, role: { id: 2, name: 'teacher' } })),
+      auth: signedIn(student({ id: 50, role: { id: 2, name: 'teacher' } })),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: enTeacher.profile.message })).toBeNull();
@@ -227,7 +228,7 @@ describe('TeacherPage', () => {
     await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
       language: 'en',
       path: '/teachers/7',
-      auth: signedInAs(student({ id: 9 })),
+      auth: signedIn(student({ id: 9 })),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: enTeacher.profile.watchVideo })).toBeNull();
@@ -240,7 +241,7 @@ describe('TeacherPage', () => {
     await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
       language: 'en',
       path: '/teachers/7',
-      auth: signedInAs(student()),
+      auth: signedIn(student()),
     });
     const [first] = await screen.findAllByTestId('slot');
     await userEvent.click(first as HTMLElement);

@@ -1,5 +1,4 @@
-import type { Review, TeacherProfile, TimeSlot, User } from '@ustaz/contract';
-import type { AuthContextValue } from '../../shared/auth/auth-context.tsx';
+import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
 
 /** Test data factories for the teacher page (used by its tests only). */
 
@@ -53,35 +52,5 @@ export function review(overrides: Partial<Review> = {}): Review {
     studentPhotoUrl: null,
     createdAt: '2026-02-10T09:00:00.000Z',
     ...overrides,
-  };
-}
-
-export function student(overrides: Partial<User> = {}): User {
-  return {
-    id: 9,
-    email: 'fahad@ustaz.example',
-    firstName: 'Fahad',
-    lastName: 'Al-Ali',
-    role: { id: 3, name: 'student' },
-    photo: null,
-    provider: 'email',
-    emailConfirmed: true,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function signedInAs(user: User): AuthContextValue {
-  const fail = () => Promise.reject(new Error('not used in this test'));
-  return {
-    user,
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-    storeSession: fail,
-    signIn: fail,
-    logout: async () => {},
-    setUser: () => {},
-    refreshUser: async () => user,
   };
 }

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatTimeRange } from '../../shared/lib/dates.ts';
 import type { BookingModalData } from '../../shared/money/money-modals.ts';
+import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
-import { signedInAs, student, teacherProfile, timeSlot } from './teacher-test-data.ts';
+import { teacherProfile, timeSlot } from './teacher-test-data.ts';
 import { type BookingRequest, toBookingSlot, useBookingAction } from './use-booking-action.ts';
 
 const ZONE = 'Asia/Kuwait';
@@ -35,7 +36,7 @@ describe('useBookingAction', () => {
     const { modal } = await renderAppRoute(<BookButton request={booking} />, {
       language: 'en',
       path: '/teachers/7',
-      auth: signedInAs(student()),
+      auth: signedIn(student()),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(modal().kind).toBe('BOOKING_MODAL');
@@ -75,7 +76,7 @@ describe('useBookingAction', () => {
     const { modal } = await renderAppRoute(<BookButton request={request({ slots: [] })} />, {
       language: 'en',
       path: '/teachers/7',
-      auth: signedInAs(student()),
+      auth: signedIn(student()),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     expect(modal().kind).toBe('UNDEFINED');

@@ -7,10 +7,8 @@ import type {
   PaymentMethodsResponse,
   Reservation,
   SubscriptionPackage,
-  User,
   UserSubscription,
 } from '@ustaz/contract';
-import type { AuthContextValue } from '../auth/auth-context.tsx';
 import type { BookingSlot } from '../money/money-modals.ts';
 
 /** Test data factories for the money screens (booking, top-up, subscriptions, payment results). */
@@ -159,35 +157,5 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     paidAt: '2026-03-10T09:01:00.000Z',
     creditedToWallet: false,
     ...overrides,
-  };
-}
-
-export function student(overrides: Partial<User> = {}): User {
-  return {
-    id: 9,
-    email: 'fahad@ustaz.example',
-    firstName: 'Fahad',
-    lastName: 'Al-Ali',
-    role: { id: 3, name: 'student' },
-    photo: null,
-    provider: 'email',
-    emailConfirmed: true,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function signedIn(user: User = student()): AuthContextValue {
-  const fail = () => Promise.reject(new Error('not used in this test'));
-  return {
-    user,
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-    storeSession: fail,
-    signIn: fail,
-    logout: async () => {},
-    setUser: () => {},
-    refreshUser: async () => user,
   };
 }

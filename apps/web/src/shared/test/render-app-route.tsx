@@ -4,18 +4,10 @@ import type { Language } from '@ustaz/contract/constants';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { AuthContext, type AuthContextValue, GUEST_AUTH_STATE } from '../auth/auth-context.tsx';
+import { AuthContext, type AuthContextValue } from '../auth/auth-context.tsx';
 import { type ModalContextValue, ModalProvider, type ModalRegistry, useModal } from '../ui/modal/modal-context.tsx';
+import { GUEST } from './auth-test-data.ts';
 import { createTestI18n } from './test-i18n.ts';
-
-export const GUEST: AuthContextValue = {
-  ...GUEST_AUTH_STATE,
-  storeSession: () => Promise.reject(new Error('guest')),
-  signIn: () => Promise.reject(new Error('guest')),
-  logout: async () => {},
-  setUser: () => {},
-  refreshUser: async () => null,
-};
 
 /**
  * Test helper: renders `element` at `/{language}{path}` (matched by `/:lang{pattern}`) as the app
