@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleIdSchema } from './auth.ts';
+import { PACKAGE_TYPES, RESERVATION_CANCELLERS, SEARCH_TYPES, SIGN_IN_PROVIDERS } from './constants.ts';
 import { kwdAmountSchema, listResponseSchema, rowIdSchema } from './discovery.ts';
 import {
   GATEWAY_PROVIDERS,
@@ -59,7 +60,7 @@ export const adminUserSchema = z.object({
   lastName: z.string(),
   roleId: roleIdSchema,
   status: z.enum(ACCOUNT_STATUSES),
-  provider: z.enum(['email', 'google']),
+  provider: z.enum(SIGN_IN_PROVIDERS),
   language: z.enum(['ar', 'en']),
   emailConfirmed: z.boolean(),
   photoUrl: z.string().nullable(),
@@ -210,7 +211,7 @@ export const adminPackageSchema = z.object({
   descriptionEn: z.string(),
   hours: z.number().int(),
   price: kwdAmountSchema,
-  type: z.enum(['standard', 'custom']),
+  type: z.enum(PACKAGE_TYPES),
   validityDays: z.number().int(),
   featuresAr: z.array(z.string()),
   featuresEn: z.array(z.string()),
@@ -232,7 +233,7 @@ export const adminPackageBodySchema = z.strictObject({
   descriptionEn: z.string().trim().max(1000).default(''),
   hours: z.number().int().min(1).max(1000),
   price: positiveKwdInputSchema(100_000),
-  type: z.enum(['standard', 'custom']).default('standard'),
+  type: z.enum(PACKAGE_TYPES).default('standard'),
   validityDays: z.number().int().min(1).max(3650),
   featuresAr: featureList.default([]),
   featuresEn: featureList.default([]),
@@ -434,7 +435,7 @@ export const adminReservationSchema = z.object({
   teacher: z.object({ id: z.number().int(), profileId: z.number().int(), name: z.string() }),
   paymentId: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  cancelledBy: z.enum(['student', 'teacher', 'system', 'admin']).nullable(),
+  cancelledBy: z.enum(RESERVATION_CANCELLERS).nullable(),
   cancelReason: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -502,14 +503,14 @@ export const notFoundTermSchema = z.object({
   /** The most recent spelling typed. */
   keywords: z.string(),
   normalized: z.string(),
-  searchType: z.enum(['subject', 'teacher']),
+  searchType: z.enum(SEARCH_TYPES),
   count: z.number().int(),
   users: z.number().int(),
   lastSearchedAt: z.string(),
 });
 export type NotFoundTerm = z.infer<typeof notFoundTermSchema>;
 export const notFoundTermsQuerySchema = z.object({
-  searchType: z.enum(['subject', 'teacher']).optional(),
+  searchType: z.enum(SEARCH_TYPES).optional(),
   days: z.coerce.number().int().min(1).max(365).default(30),
   page: pageQuery,
   limit: limitQuery,

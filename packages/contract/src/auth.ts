@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH_REGISTER, PASSWORD_MIN_LENGTH_RESET, ROLE } from './constants.ts';
+import { PASSWORD_MIN_LENGTH_REGISTER, PASSWORD_MIN_LENGTH_RESET, ROLE, SIGN_IN_PROVIDERS } from './constants.ts';
 
 /** Bodies, answers and field codes of the authentication calls (spec 3, 5, 7 and 8). */
 
@@ -22,7 +22,7 @@ export const userSchema = z.object({
   lastName: z.string(),
   role: roleSchema,
   photo: photoSchema.nullable(),
-  provider: z.enum(['email', 'google']),
+  provider: z.enum(SIGN_IN_PROVIDERS),
   emailConfirmed: z.boolean(),
   createdAt: z.string(),
 });

@@ -60,6 +60,13 @@ export const CURRENCY_DECIMALS = 2;
 /** 1 KWD = 1000 fils; money is integer fils inside the server. */
 export const FILS_PER_KWD = 1000;
 
+/** Value lists the API and the database share (db/schema.ts builds its columns and CHECKs from them). */
+export const SLOT_STATUSES = ['open', 'held', 'booked'] as const;
+export const RESERVATION_CANCELLERS = ['student', 'teacher', 'system', 'admin'] as const;
+export const PACKAGE_TYPES = ['standard', 'custom'] as const;
+export const SEARCH_TYPES = ['subject', 'teacher'] as const;
+export const SIGN_IN_PROVIDERS = ['email', 'google'] as const;
+
 export const PAYMENT_METHODS = ['balance', 'payzah', 'deema'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYZAH_PAYMENT_TYPE = 1;

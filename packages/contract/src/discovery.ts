@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBJECT_PAGE_SIZE } from './constants.ts';
+import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
 
@@ -52,7 +52,7 @@ export const subjectsResponseSchema = listResponseSchema(subjectSchema);
 
 export const logNotFoundBodySchema = z.object({
   keywords: z.string().trim().min(1).max(200),
-  searchType: z.enum(['subject', 'teacher']).default('subject'),
+  searchType: z.enum(SEARCH_TYPES).default('subject'),
 });
 
 // Teachers -------------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ export const timeSlotSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   price: kwdAmountSchema,
-  status: z.enum(['open', 'held', 'booked']),
+  status: z.enum(SLOT_STATUSES),
 });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BOOKING, PAYMENT_METHODS, SUBSCRIPTION_PAGE_SIZE } from './constants.ts';
+import {
+  BOOKING,
+  PACKAGE_TYPES,
+  PAYMENT_METHODS,
+  RESERVATION_CANCELLERS,
+  SLOT_STATUSES,
+  SUBSCRIPTION_PAGE_SIZE,
+} from './constants.ts';
 import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
 
 /**
@@ -170,7 +177,7 @@ export const reservationSchema = z.object({
   /** Until when a student may cancel (start - 24 h). */
   cancelDeadline: z.string(),
   cancelledAt: z.string().nullable(),
-  cancelledBy: z.enum(['student', 'teacher', 'system', 'admin']).nullable(),
+  cancelledBy: z.enum(RESERVATION_CANCELLERS).nullable(),
   paymentId: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -299,7 +306,7 @@ export const subscriptionPackageSchema = z.object({
   description: z.string(),
   descriptionAr: z.string(),
   /** "custom" is the one-off package a booking builds; the list shows "standard" ones. */
-  type: z.enum(['standard', 'custom']),
+  type: z.enum(PACKAGE_TYPES),
   validityDays: z.number().int(),
   features: z.array(z.string()),
   featuresAr: z.array(z.string()),
@@ -386,7 +393,7 @@ export const ownSlotSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   price: kwdAmountSchema,
-  status: z.enum(['open', 'held', 'booked']),
+  status: z.enum(SLOT_STATUSES),
   /** The reservation holding or booking it, when there is one. */
   reservationId: z.number().int().nullable(),
   studentName: z.string().nullable(),

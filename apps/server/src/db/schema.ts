@@ -1,5 +1,22 @@
-import { REVIEW_TYPES } from '@ustaz/contract';
-import { sql } from 'drizzle-orm';
+import {
+  ACCOUNT_STATUSES,
+  ADMIN_LEDGER_ACCOUNTS,
+  FILE_PURPOSES,
+  GATEWAY_PROVIDERS,
+  LANGUAGES,
+  PACKAGE_TYPES,
+  PAID_WITH,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  RESERVATION_CANCELLERS,
+  RESERVATION_STATUSES,
+  REVIEW_TYPES,
+  SEARCH_TYPES,
+  SIGN_IN_PROVIDERS,
+  SLOT_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '@ustaz/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -19,6 +36,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * `column in ('a', 'b')` for a CHECK constraint, from one of the contract's value lists: the list
+ * is written once, and the generated SQL is the same text the migrations already hold.
+ */
+function oneOf(column: SQL | AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+}
 
 /** One row of website settings (the latest row wins); `version` grows on every change. */
 export const websiteSettings = pgTable('website_settings', {
@@ -70,9 +95,7 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    purpose: text('purpose', { enum: ['public', 'chat'] })
-      .notNull()
-      .default('public'),
+    purpose: text('purpose', { enum: FILE_PURPOSES }).notNull().default('public'),
     conversationId: integer('conversation_id').references((): AnyPgColumn => conversations.id, {
       onDelete: 'set null',
     }),
@@ -80,7 +103,7 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_created_idx').on(t.ownerId, t.createdAt),
-    check('files_purpose_check', sql`${t.purpose} in ('public', 'chat')`),
+    check('files_purpose_check', oneOf(t.purpose, FILE_PURPOSES)),
   ],
 );
 
@@ -95,17 +118,11 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     roleId: smallint('role_id').notNull().default(3),
     photoFileId: uuid('photo_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
-    provider: text('provider', { enum: ['email', 'google'] })
-      .notNull()
-      .default('email'),
+    provider: text('provider', { enum: SIGN_IN_PROVIDERS }).notNull().default('email'),
     googleSub: text('google_sub'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    status: text('status', { enum: ['active', 'suspended'] })
-      .notNull()
-      .default('active'),
-    language: text('language', { enum: ['ar', 'en'] })
-      .notNull()
-      .default('ar'),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+    language: text('language', { enum: LANGUAGES }).notNull().default('ar'),
     /** When the user deleted the account: personal data anonymised, status `suspended`, no sign-in. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -286,8 +303,6 @@ export const teacherSubjects = pgTable(
   ],
 );
 
-export const SLOT_STATUSES = ['open', 'held', 'booked'] as const;
-
 /**
  * Bookable hours of a teacher (`teacher_id` is the teacher profile). A teacher's slots never
  * overlap, whatever their status: the exclusion constraint `time_slots_no_overlap` (migration
@@ -315,12 +330,9 @@ export const timeSlots = pgTable(
     index('time_slots_open_start_idx').on(t.startTime, t.teacherId).where(sql`${t.status} = 'open'`),
     check('time_slots_range_check', sql`${t.endTime} > ${t.startTime}`),
     check('time_slots_price_check', sql`${t.priceFils} >= 0`),
-    check('time_slots_status_check', sql`${t.status} in ('open', 'held', 'booked')`),
+    check('time_slots_status_check', oneOf(t.status, SLOT_STATUSES)),
   ],
 );
-
-export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
-export const PAID_WITH_VALUES = ['wallet', 'subscription', 'payzah', 'deema'] as const;
 
 /**
  * A student's booking of one slot. `pending` waits for a gateway payment (the slot is held),
@@ -347,7 +359,7 @@ export const reservations = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }),
     priceFils: bigint('price_fils', { mode: 'number' }).notNull().default(0),
     note: text('note').notNull().default(''),
-    paidWith: text('paid_with', { enum: PAID_WITH_VALUES }).notNull().default('wallet'),
+    paidWith: text('paid_with', { enum: PAID_WITH }).notNull().default('wallet'),
     /** Subscription minutes spent on it (0 unless paid with hours). */
     subscriptionMinutes: integer('subscription_minutes').notNull().default(0),
     /** What those minutes were worth at their packages' own price per hour (fils); part of what was paid. */
@@ -358,7 +370,7 @@ export const reservations = pgTable(
     /** One booking request (one or more slots) shares a group: its ledger transfer is keyed by it. */
     bookingGroup: text('booking_group'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: text('cancelled_by', { enum: ['student', 'teacher', 'system', 'admin'] }),
+    cancelledBy: text('cancelled_by', { enum: RESERVATION_CANCELLERS }),
     cancelReason: text('cancel_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -370,7 +382,7 @@ export const reservations = pgTable(
     index('reservations_payment_idx').on(t.paymentId),
     index('reservations_due_idx').on(t.endTime).where(sql`${t.status} = 'confirmed'`),
     uniqueIndex('reservations_slot_live_unique').on(t.timeSlotId).where(sql`${t.status} <> 'cancelled'`),
-    check('reservations_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
     check('reservations_price_check', sql`${t.priceFils} >= 0`),
     check('reservations_paid_check', sql`${t.hoursValueFils} >= 0 and ${t.cashFils} >= 0`),
   ],
@@ -404,7 +416,7 @@ export const reviews = pgTable(
     index('reviews_student_idx').on(t.studentId, t.type, t.createdAt),
     index('reviews_latest_idx').on(t.type, t.createdAt),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
-    check('reviews_type_check', sql`${t.type} in ('teacher_to_student', 'student_to_teacher')`),
+    check('reviews_type_check', oneOf(t.type, REVIEW_TYPES)),
   ],
 );
 
@@ -415,7 +427,7 @@ export const searchNotFoundLogs = pgTable(
     id: serial('id').primaryKey(),
     keywords: text('keywords').notNull(),
     normalized: text('normalized').notNull(),
-    searchType: text('search_type', { enum: ['subject', 'teacher'] }).notNull(),
+    searchType: text('search_type', { enum: SEARCH_TYPES }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -436,14 +448,13 @@ export const searchNotFoundLogs = pgTable(
  * revenue): a purchase credits it, a booking with hours moves the hours' value to escrow, and an
  * expiry moves what is left to revenue. Revenue only receives fees and breakage (RELIABILITY I9).
  */
-export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue', 'prepaid'] as const;
-export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export type LedgerAccountKind = (typeof ADMIN_LEDGER_ACCOUNTS)[number];
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    kind: text('kind', { enum: ADMIN_LEDGER_ACCOUNTS }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     balanceFils: bigint('balance_fils', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -494,8 +505,6 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const PAYMENT_STATUS_VALUES = ['pending', 'paid', 'failed', 'expired'] as const;
-
 /**
  * A gateway payment. Its status moves only by compare-and-swap from `pending` (I7); it is paid
  * at most once. `gateway` says which adapter ran it ('sandbox' stands in for a provider without keys).
@@ -507,17 +516,15 @@ export const payments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    provider: text('provider', { enum: ['payzah', 'deema'] }).notNull(),
+    provider: text('provider', { enum: GATEWAY_PROVIDERS }).notNull(),
     gateway: text('gateway', { enum: ['payzah', 'deema', 'sandbox'] }).notNull(),
-    purpose: text('purpose', { enum: ['top_up', 'booking', 'subscription'] }).notNull(),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
     amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('KWD'),
-    status: text('status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('pending'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     providerRef: text('provider_ref'),
     gatewayReference: text('gateway_reference'),
-    language: text('language', { enum: ['ar', 'en'] })
-      .notNull()
-      .default('ar'),
+    language: text('language', { enum: LANGUAGES }).notNull().default('ar'),
     subscriptionId: integer('subscription_id'),
     /** A paid booking whose hold had lapsed: the money went to the wallet instead. */
     creditedToWallet: boolean('credited_to_wallet').notNull().default(false),
@@ -535,7 +542,7 @@ export const payments = pgTable(
     index('payments_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('payments_expired_idx').on(t.expiresAt).where(sql`${t.status} = 'expired'`),
     check('payments_amount_check', sql`${t.amountFils} > 0`),
-    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+    check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
   ],
 );
 
@@ -543,7 +550,7 @@ export const payments = pgTable(
 export const sandboxCharges = pgTable('sandbox_charges', {
   id: text('id').primaryKey(),
   orderId: text('order_id').notNull(),
-  provider: text('provider', { enum: ['payzah', 'deema'] }).notNull(),
+  provider: text('provider', { enum: GATEWAY_PROVIDERS }).notNull(),
   amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
   status: text('status', { enum: ['pending', 'paid', 'failed'] })
@@ -551,9 +558,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
     .default('pending'),
   successUrl: text('success_url').notNull(),
   errorUrl: text('error_url').notNull(),
-  language: text('language', { enum: ['ar', 'en'] })
-    .notNull()
-    .default('ar'),
+  language: text('language', { enum: LANGUAGES }).notNull().default('ar'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -568,9 +573,7 @@ export const subscriptionPackages = pgTable(
     descriptionEn: text('description_en').notNull().default(''),
     hours: integer('hours').notNull(),
     priceFils: bigint('price_fils', { mode: 'number' }).notNull(),
-    type: text('type', { enum: ['standard', 'custom'] })
-      .notNull()
-      .default('standard'),
+    type: text('type', { enum: PACKAGE_TYPES }).notNull().default('standard'),
     validityDays: integer('validity_days').notNull(),
     featuresAr: jsonb('features_ar').$type<string[]>().notNull().default([]),
     featuresEn: jsonb('features_en').$type<string[]>().notNull().default([]),
@@ -601,9 +604,7 @@ export const userSubscriptions = pgTable(
     packageId: integer('package_id')
       .notNull()
       .references(() => subscriptionPackages.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['pending', 'active', 'expired', 'cancelled'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
     totalMinutes: integer('total_minutes').notNull(),
     remainingMinutes: integer('remaining_minutes').notNull(),
     priceFils: bigint('price_fils', { mode: 'number' }).notNull(),
@@ -613,7 +614,7 @@ export const userSubscriptions = pgTable(
      * last minute takes exactly what is left, so the values spent add up to the price.
      */
     remainingValueFils: bigint('remaining_value_fils', { mode: 'number' }).notNull().default(0),
-    paidWith: text('paid_with', { enum: PAID_WITH_VALUES }).notNull(),
+    paidWith: text('paid_with', { enum: PAID_WITH }).notNull(),
     paymentId: text('payment_id'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
