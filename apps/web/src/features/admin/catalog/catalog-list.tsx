@@ -1,9 +1,9 @@
 import { CircleCheck, CircleSlash, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
 import { Badge } from '../ui/badge.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { SelectFilter } from '../ui/filter-bar.tsx';
@@ -47,7 +47,7 @@ export function useCatalogColumns<Item extends CatalogItem>({
       {
         onSuccess: () =>
           void notify.success(t(`${texts}.${item.isActive ? 'deactivated' : 'activated'}`, { name: nameOf(item) })),
-        onError: (error) => void notify.error(adminErrorText(error, t)),
+        onError: (error) => void notify.error(errorText(error, t, ERROR_TEXTS.admin)),
       },
     );
   }
@@ -112,14 +112,12 @@ export function useCatalogColumns<Item extends CatalogItem>({
 }
 
 /** The "Status: all, active, inactive" filter of a catalog list. */
-export function ActiveFilter({ value, onApply }: { value: string | undefined; onApply: (value: string) => void }) {
+export function ActiveFilter(field: { name: string; value: string; onApply: (value: string) => void }) {
   const { t } = useTranslation('admin');
   return (
     <SelectFilter
-      name="isActive"
+      {...field}
       label={t('catalog.activeFilter')}
-      value={value ?? ''}
-      onApply={onApply}
       all={t('catalog.all')}
       options={[
         { value: 'true', label: t('catalog.active') },

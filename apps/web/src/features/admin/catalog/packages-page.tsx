@@ -80,7 +80,6 @@ export function AdminPackagesPage() {
       query={packages}
       rows={rows}
       columns={columns}
-      rowKey={(item) => item.id}
       actions={
         <Button onClick={() => setEditing({ item: null })}>
           <Plus aria-hidden="true" className="size-4" />
@@ -89,7 +88,7 @@ export function AdminPackagesPage() {
       }
       dialogs={<PackageDialog open={editing !== null} item={editing?.item ?? null} onClose={() => setEditing(null)} />}
     >
-      <ActiveFilter value={isActive} onApply={(value) => list.setFilter('isActive', value)} />
+      <ActiveFilter {...list.choice('isActive')} />
     </AdminListPage>
   );
 }

@@ -62,7 +62,6 @@ export function AdminSubjectsPage() {
       list={list}
       query={subjects}
       columns={columns}
-      rowKey={(subject) => subject.id}
       actions={
         <Button onClick={() => setEditing({ subject: null })}>
           <Plus aria-hidden="true" className="size-4" />
@@ -74,12 +73,11 @@ export function AdminSubjectsPage() {
       }
     >
       <SearchBox
+        {...list.input('search')}
         label={t('subjects.searchLabel')}
         placeholder={t('subjects.searchPlaceholder')}
-        value={list.filters.search}
-        onSearch={(value) => list.setFilter('search', value)}
       />
-      <ActiveFilter value={list.values.isActive} onApply={(value) => list.setFilter('isActive', value)} />
+      <ActiveFilter {...list.choice('isActive')} />
     </AdminListPage>
   );
 }

@@ -33,7 +33,6 @@ export function AdminAuditPage() {
   const { t } = useTranslation('admin-money');
   const language = useCurrentLanguage();
   const list = useAdminList(FILTERS);
-  const { action, entityType } = list.values;
   const audit = useAdminAudit({ ...list.values, ...list.paging });
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
 
@@ -102,36 +101,25 @@ export function AdminAuditPage() {
   ];
 
   return (
-    <AdminListPage t={t} texts="audit" list={list} query={audit} columns={columns} rowKey={(entry) => entry.id}>
+    <AdminListPage t={t} texts="audit" list={list} query={audit} columns={columns}>
       <SelectFilter
-        name="action"
+        {...list.choice('action')}
         label={t('audit.actionFilter')}
-        value={action ?? ''}
-        onApply={(value) => list.setFilter('action', value)}
         all={t('audit.allActions')}
         options={choices(AUDIT_ACTIONS, (value) => t(`audit.actions.${value}`))}
         className="w-full sm:w-60"
       />
       <SelectFilter
-        name="entityType"
+        {...list.choice('entityType')}
         label={t('audit.entityFilter')}
-        value={entityType ?? ''}
-        onApply={(value) => list.setFilter('entityType', value)}
         all={t('audit.allEntities')}
         options={choices(AUDIT_ENTITY_TYPES, (value) => t(`audit.entities.${value}`))}
       />
+      <TextFilter {...list.input('entityId')} label={t('audit.entityId')} />
       <TextFilter
-        name="entityId"
-        label={t('audit.entityId')}
-        value={list.filters.entityId}
-        onApply={(value) => list.setFilter('entityId', value)}
-      />
-      <TextFilter
-        name="actorId"
+        {...list.input('actorId')}
         label={t('audit.actorId')}
         placeholder={t('common.userIdPlaceholder')}
-        value={list.filters.actorId}
-        onApply={(value) => list.setFilter('actorId', value)}
         numeric
         className="w-full sm:w-48"
       />

@@ -198,7 +198,6 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
       list={list}
       query={reservations}
       columns={columns}
-      rowKey={(reservation) => reservation.id}
       notice={isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
       dialogs={
         <ReasonDialog
@@ -227,19 +226,15 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
       }
     >
       <SelectFilter
-        name="status"
+        {...list.choice('status')}
         label={t('reservations.statusFilter')}
-        value={status ?? ''}
-        onApply={(value) => list.setFilter('status', value)}
         all={t('reservations.allStatuses')}
         options={choices(RESERVATION_STATUSES, (value) => t(`reservationStatus.${value}`))}
       />
       <TextFilter
-        name="userId"
+        {...list.input('userId')}
         label={t('reservations.userFilter')}
         placeholder={t('common.userIdPlaceholder')}
-        value={filters.userId}
-        onApply={(value) => list.setFilter('userId', value)}
         numeric
         className="w-full sm:w-56"
       />

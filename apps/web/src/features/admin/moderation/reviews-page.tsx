@@ -47,7 +47,7 @@ export function AdminReviewsPage() {
   const { t: tAdmin } = useTranslation('admin');
   const language = useCurrentLanguage();
   const list = useAdminList(FILTERS);
-  const { hidden, maxRating, teacherId } = list.values;
+  const { teacherId } = list.values;
   const reviews = useAdminReviews({ ...list.values, ...list.paging });
   const hide = useHideReview();
   const unhide = useUnhideReview();
@@ -191,7 +191,6 @@ export function AdminReviewsPage() {
       list={list}
       query={reviews}
       columns={columns}
-      rowKey={(review) => review.id}
       dialogs={
         <ReasonDialog
           open={hiding !== null}
@@ -214,25 +213,17 @@ export function AdminReviewsPage() {
         />
       }
     >
-      <SearchBox
-        label={t('reviews.searchLabel')}
-        value={list.filters.search}
-        onSearch={(value) => list.setFilter('search', value)}
-      />
+      <SearchBox {...list.input('search')} label={t('reviews.searchLabel')} />
       <SelectFilter
-        name="hidden"
+        {...list.choice('hidden')}
         label={t('reviews.visibilityFilter')}
-        value={hidden ?? ''}
-        onApply={(value) => list.setFilter('hidden', value)}
         all={t('reviews.visibility.all')}
         options={choices(['false', 'true'], (value) => t(`reviews.visibility.${value}`))}
         className="w-full sm:w-40"
       />
       <SelectFilter
-        name="maxRating"
+        {...list.choice('maxRating')}
         label={t('reviews.ratingFilter')}
-        value={maxRating ? String(maxRating) : ''}
-        onApply={(value) => list.setFilter('maxRating', value)}
         all={t('reviews.anyRating')}
         options={choices(RATINGS, (value) =>
           t('reviews.maxRating', { count: value, number: formatNumber(value, language) }),

@@ -86,10 +86,8 @@ export function AdminSearchLogPage() {
       rowKey={(term) => `${term.searchType}:${term.normalized}`}
     >
       <SelectFilter
-        name="searchType"
+        {...list.choice('searchType')}
         label={t('searchLog.typeFilter')}
-        value={searchType ?? ''}
-        onApply={(value) => list.setFilter('searchType', value)}
         all={t('searchLog.allTypes')}
         options={choices(SEARCH_TYPES, (value) => t(`searchLog.types.${value}`))}
         className="w-full sm:w-52"

@@ -120,7 +120,6 @@ export function AdminLedgerPage() {
       list={list}
       query={ledger}
       columns={columns}
-      rowKey={(transfer) => transfer.id}
       actions={
         <Button onClick={() => setRefund(userId ? { userId } : {})}>
           <HandCoins aria-hidden="true" className="size-4" />
@@ -131,18 +130,14 @@ export function AdminLedgerPage() {
       dialogs={refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
     >
       <TextFilter
-        name="userId"
+        {...list.input('userId')}
         label={t('common.userId')}
         placeholder={t('common.userIdPlaceholder')}
-        value={filters.userId}
-        onApply={(value) => list.setFilter('userId', value)}
         numeric
       />
       <SelectFilter
-        name="kind"
+        {...list.choice('kind')}
         label={t('ledger.kindFilter')}
-        value={kind ?? ''}
-        onApply={(value) => list.setFilter('kind', value)}
         all={t('ledger.allKinds')}
         options={choices(ADMIN_TRANSFER_KINDS, kindLabel)}
         className="w-full sm:w-56"

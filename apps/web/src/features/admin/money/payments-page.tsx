@@ -37,7 +37,6 @@ export function AdminPaymentsPage() {
   const { t: tAdmin } = useTranslation('admin');
   const language = useCurrentLanguage();
   const list = useAdminList(FILTERS);
-  const { status, provider } = list.values;
   const payments = useAdminPayments({ ...list.values, ...list.paging });
   const reconcile = useReconcilePayment();
   const [refund, setRefund] = useState<RefundTarget | null>(null);
@@ -178,38 +177,27 @@ export function AdminPaymentsPage() {
       list={list}
       query={payments}
       columns={columns}
-      rowKey={(payment) => payment.id}
       dialogs={refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
     >
-      <SearchBox
-        label={t('payments.searchLabel')}
-        value={list.filters.search}
-        onSearch={(value) => list.setFilter('search', value)}
-      />
+      <SearchBox {...list.input('search')} label={t('payments.searchLabel')} />
       <SelectFilter
-        name="status"
+        {...list.choice('status')}
         label={t('payments.statusFilter')}
-        value={status ?? ''}
-        onApply={(value) => list.setFilter('status', value)}
         all={t('payments.allStatuses')}
         options={choices(PAYMENT_STATUSES, (value) => t(`paymentStatus.${value}`))}
         className="w-full sm:w-40"
       />
       <SelectFilter
-        name="provider"
+        {...list.choice('provider')}
         label={t('payments.providerFilter')}
-        value={provider ?? ''}
-        onApply={(value) => list.setFilter('provider', value)}
         all={t('payments.allProviders')}
         options={choices(GATEWAY_PROVIDERS, (value) => t(`providers.${value}`))}
         className="w-full sm:w-40"
       />
       <TextFilter
-        name="userId"
+        {...list.input('userId')}
         label={t('common.userId')}
         placeholder={t('common.userIdPlaceholder')}
-        value={list.filters.userId}
-        onApply={(value) => list.setFilter('userId', value)}
         numeric
       />
     </AdminListPage>

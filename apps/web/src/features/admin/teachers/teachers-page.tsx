@@ -162,14 +162,12 @@ export function AdminTeachersPage() {
       list={list}
       query={teachers}
       columns={columns}
-      rowKey={(teacher) => teacher.id}
       dialogs={<TeacherEditDialog teacher={editing} onClose={() => setEditing(null)} />}
     >
       <SearchBox
+        {...list.input('search')}
         label={t('teachers.searchLabel')}
         placeholder={t('teachers.searchPlaceholder')}
-        value={list.filters.search}
-        onSearch={(value) => list.setFilter('search', value)}
       />
       <SelectFilter
         name="approval"

@@ -21,6 +21,7 @@ export function useAdminList<P extends Parsers>(parsers: P) {
   const values = Object.fromEntries(keys.map((key) => [key, parsers[key]?.(filters[key])])) as {
     [Key in keyof P]: ReturnType<P[Key]>;
   };
+  const applier = (key: keyof P & string) => (value: string) => setFilter(key, value);
   return {
     /** The filters as typed in the URL. */
     filters,
@@ -31,6 +32,10 @@ export function useAdminList<P extends Parsers>(parsers: P) {
     setFilter,
     setPage,
     clear: () => setFilters(Object.fromEntries(keys.map((key) => [key, ''])) as Record<keyof P & string, string>),
+    /** A typed field's name, value (as in the URL) and apply: `<TextFilter {...list.input('userId')} />`. */
+    input: (key: keyof P & string) => ({ name: key, value: filters[key], onApply: applier(key) }),
+    /** A choice's name, value (only a valid one) and apply: `<SelectFilter {...list.choice('status')} />`. */
+    choice: (key: keyof P & string) => ({ name: key, value: String(values[key] ?? ''), onApply: applier(key) }),
   };
 }
 
@@ -46,6 +51,15 @@ type ListQuery<Row> = {
   isError: boolean;
   refetch: () => unknown;
 };
+
+type RowKey<Row> = (row: Row) => string | number;
+
+/** Rows are keyed by their `id`; a list of rows without one says how to key them. */
+type RowKeyProp<Row> = Row extends { id: string | number } ? { rowKey?: RowKey<Row> } : { rowKey: RowKey<Row> };
+
+function byId(row: unknown): string | number {
+  return (row as { id: string | number }).id;
+}
 
 /** `searchLog` → `search-log-table`. */
 function tableTestId(texts: string): string {
@@ -65,7 +79,7 @@ export function AdminListPage<Row>({
   query,
   rows,
   columns,
-  rowKey,
+  rowKey = byId,
   noMatch = true,
   actions,
   notice,
@@ -79,13 +93,12 @@ export function AdminListPage<Row>({
   /** The rows to show when the page filters them itself (a list the server sends whole). */
   rows?: Row[];
   columns: Column<Row>[];
-  rowKey: (row: Row) => string | number;
   noMatch?: boolean;
   actions?: ReactNode;
   notice?: ReactNode;
   dialogs?: ReactNode;
   children: ReactNode;
-}) {
+} & RowKeyProp<Row>) {
   const paged = query.data && !Array.isArray(query.data) ? query.data : undefined;
   const empty = `${texts}.${list.filtered && noMatch ? 'noMatch' : 'empty'}`;
   return (

@@ -9,16 +9,18 @@ import { TextInput } from '../../../shared/ui/text-input.tsx';
  * `value` is the search in the URL; the field follows it when the URL changes (back button).
  */
 export function SearchBox({
+  name = 'search',
   label,
   placeholder,
   value,
-  onSearch,
+  onApply,
   maxLength = 100,
 }: {
+  name?: string;
   label: string;
   placeholder?: string;
   value: string;
-  onSearch: (value: string) => void;
+  onApply: (value: string) => void;
   maxLength?: number;
 }) {
   const { t } = useTranslation('admin');
@@ -27,14 +29,14 @@ export function SearchBox({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSearch(text.trim());
+    onApply(text.trim());
   }
 
   return (
     <search className="flex min-w-0 flex-1">
       <form onSubmit={submit} className="flex min-w-0 flex-1 items-end gap-2">
         <TextInput
-          name="search"
+          name={name}
           type="search"
           label={label}
           placeholder={placeholder}

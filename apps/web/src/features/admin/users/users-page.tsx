@@ -26,7 +26,6 @@ export function AdminUsersPage() {
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
   const list = useAdminList(FILTERS);
-  const { roleId, status } = list.values;
   const users = useAdminUsers({ ...list.values, ...list.paging });
 
   const columns: Column<AdminUser>[] = [
@@ -71,26 +70,17 @@ export function AdminUsersPage() {
   ];
 
   return (
-    <AdminListPage t={t} texts="users" list={list} query={users} columns={columns} rowKey={(user) => user.id}>
-      <SearchBox
-        label={t('users.searchLabel')}
-        placeholder={t('users.searchPlaceholder')}
-        value={list.filters.search}
-        onSearch={(value) => list.setFilter('search', value)}
-      />
+    <AdminListPage t={t} texts="users" list={list} query={users} columns={columns}>
+      <SearchBox {...list.input('search')} label={t('users.searchLabel')} placeholder={t('users.searchPlaceholder')} />
       <SelectFilter
-        name="roleId"
+        {...list.choice('roleId')}
         label={t('users.roleFilter')}
-        value={roleId ? String(roleId) : ''}
-        onApply={(value) => list.setFilter('roleId', value)}
         all={t('users.allRoles')}
         options={choices(ROLE_IDS, (id) => t(`roles.${roleKey(id)}`))}
       />
       <SelectFilter
-        name="status"
+        {...list.choice('status')}
         label={t('users.statusFilter')}
-        value={status ?? ''}
-        onApply={(value) => list.setFilter('status', value)}
         all={t('users.allStatuses')}
         options={choices(ACCOUNT_STATUSES, (value) => t(`status.${value}`))}
       />
