@@ -19,6 +19,7 @@ import {
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -157,13 +158,13 @@ export function AvailabilityEditor({
       </div>
 
       {slots.isPending ? (
-        <div role="status" className="flex flex-col gap-2" data-testid="availability-loading">
-          <span className="sr-only">{t('loading')}</span>
-          {Array.from({ length: 4 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <div key={index} aria-hidden="true" className="h-12 animate-pulse rounded-lg bg-slate-100" />
-          ))}
-        </div>
+        <LoadingPlaceholders
+          label={t('loading')}
+          count={4}
+          className="flex flex-col gap-2"
+          itemClassName="h-12 rounded-lg bg-slate-100"
+          testId="availability-loading"
+        />
       ) : slots.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800">
           <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />

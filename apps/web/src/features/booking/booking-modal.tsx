@@ -29,6 +29,7 @@ import { cx } from '../../shared/ui/class-names.ts';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { Textarea } from '../../shared/ui/textarea.tsx';
 import { useBookingQuote } from './api/booking-quote.ts';
 import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
 import { splitText } from './split-text.ts';
@@ -335,16 +336,14 @@ function ReviewView({
         <label htmlFor={noteId} className="text-sm font-medium text-slate-700">
           {t('review.noteLabel')}
         </label>
-        <textarea
+        <Textarea
           id={noteId}
           name="note"
-          dir="auto"
           rows={3}
           value={note}
           maxLength={BOOKING.noteMaxLength}
           onChange={(event) => onNoteChange(event.target.value.slice(0, BOOKING.noteMaxLength))}
           placeholder={t('review.notePlaceholder')}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-primary"
         />
         <p className="text-end text-xs text-slate-500 tabular-nums">
           {t('ui.characterCount', {

@@ -10,6 +10,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { EmptyCard, ErrorCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -107,7 +108,13 @@ export function NotificationsPage({
       </header>
       <section aria-label={t('listLabel')} aria-busy={list.isFetching || undefined}>
         {list.isPending ? (
-          <ListSkeleton label={t('loading')} />
+          <LoadingPlaceholders
+            label={t('loading')}
+            count={4}
+            className="flex flex-col gap-3"
+            itemClassName="h-24 rounded-2xl bg-slate-200/70"
+            testId="notifications-loading"
+          />
         ) : list.isError ? (
           <ErrorCard
             title={t('errorTitle')}
@@ -149,18 +156,6 @@ export function NotificationsPage({
           </div>
         )}
       </section>
-    </div>
-  );
-}
-
-function ListSkeleton({ label }: { label: string }) {
-  return (
-    <div role="status" className="flex flex-col gap-3" data-testid="notifications-loading">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: 4 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={index} aria-hidden="true" className="h-24 animate-pulse rounded-2xl bg-slate-200/70" />
-      ))}
     </div>
   );
 }

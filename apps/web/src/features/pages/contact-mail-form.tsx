@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
+import { Textarea } from '../../shared/ui/textarea.tsx';
 import { buildMailtoHref } from './mailto.ts';
 
 const MESSAGE_MAX_LENGTH = 2000;
@@ -78,7 +79,7 @@ export function ContactMailForm({
               *
             </span>
           </label>
-          <textarea
+          <Textarea
             id={messageId}
             name="message"
             value={message}
@@ -86,8 +87,7 @@ export function ContactMailForm({
             required
             rows={6}
             maxLength={MESSAGE_MAX_LENGTH}
-            dir="auto"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base leading-7 text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-primary"
+            className="leading-7"
           />
         </div>
         <Button type="submit" size="lg" className="self-start">

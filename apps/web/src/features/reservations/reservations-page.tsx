@@ -12,6 +12,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { ErrorCard } from '../../shared/ui/state-card.tsx';
 import { useReservations } from './api/reservations.ts';
@@ -88,7 +89,13 @@ export function ReservationsPage({
       </nav>
       <section aria-label={t(`tabs.${scope}`)} aria-busy={list.isFetching || undefined}>
         {list.isPending ? (
-          <ListSkeleton label={t('loading')} />
+          <LoadingPlaceholders
+            label={t('loading')}
+            count={3}
+            className="flex flex-col gap-4"
+            itemClassName="h-48 rounded-2xl bg-slate-200/70"
+            testId="reservations-loading"
+          />
         ) : list.isError ? (
           <ErrorCard
             title={t('errorTitle')}
@@ -178,18 +185,6 @@ function EmptyState({ scope, isTeacher }: { scope: ReservationScope; isTeacher: 
           {t('empty.findTeacher')}
         </Link>
       ) : null}
-    </div>
-  );
-}
-
-function ListSkeleton({ label }: { label: string }) {
-  return (
-    <div role="status" className="flex flex-col gap-4" data-testid="reservations-loading">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: 3 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={index} aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-slate-200/70" />
-      ))}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -94,17 +95,13 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
         {t('packages.title')}
       </h2>
       {packages.isPending ? (
-        <div
-          role="status"
+        <LoadingPlaceholders
+          label={t('packages.loading')}
+          count={3}
           className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
-          data-testid="packages-loading"
-        >
-          <span className="sr-only">{t('packages.loading')}</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <div key={index} aria-hidden="true" className="h-96 animate-pulse rounded-2xl bg-slate-200/70" />
-          ))}
-        </div>
+          itemClassName="h-96 rounded-2xl bg-slate-200/70"
+          testId="packages-loading"
+        />
       ) : packages.isError ? (
         <ErrorCard
           title={t('packages.errorTitle')}

@@ -10,6 +10,7 @@ import { clampPage } from '../../shared/lib/paging.ts';
 import { type TeacherSearchParams, useTeacherSearch } from '../../shared/teachers/api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 
 type SortField = (typeof TEACHER_SORT_FIELDS)[number];
@@ -119,13 +120,12 @@ export function TeachersListPage() {
         </div>
       </header>
       {results.isPending ? (
-        <div role="status" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          <span className="sr-only">{t('page.loading')}</span>
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <div key={index} aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-slate-200/70" />
-          ))}
-        </div>
+        <LoadingPlaceholders
+          label={t('page.loading')}
+          count={6}
+          className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
+          itemClassName="h-72 rounded-2xl bg-slate-200/70"
+        />
       ) : results.isError ? (
         <div
           role="alert"

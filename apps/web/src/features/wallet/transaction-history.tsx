@@ -8,6 +8,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { useWalletTransactions } from './api/wallet-transactions.ts';
 import { amountDirection, formatSignedKwd } from './wallet-format.ts';
@@ -27,13 +28,13 @@ export function TransactionHistory({ timeZone }: { timeZone?: string }) {
     <div className="flex flex-col gap-3" aria-busy={history.isFetching || undefined}>
       <h3 className="text-base font-bold text-slate-900">{t('history.title')}</h3>
       {history.isPending ? (
-        <div role="status" className="flex flex-col gap-2" data-testid="history-loading">
-          <span className="sr-only">{t('history.loading')}</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <div key={index} aria-hidden="true" className="h-14 animate-pulse rounded-lg bg-slate-100" />
-          ))}
-        </div>
+        <LoadingPlaceholders
+          label={t('history.loading')}
+          count={3}
+          className="flex flex-col gap-2"
+          itemClassName="h-14 rounded-lg bg-slate-100"
+          testId="history-loading"
+        />
       ) : history.isError ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-xl bg-red-50 p-4 text-sm text-red-800">
           <p>{t('history.error')}</p>

@@ -8,6 +8,7 @@ import { openTopUp } from '../../shared/money/money-modals.ts';
 import { useBalance } from '../../shared/money/use-balance.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 import { formatHoursNumber } from './wallet-format.ts';
@@ -45,13 +46,13 @@ function BalanceCards({ showEarnings }: { showEarnings: boolean }) {
   const count = showEarnings ? 3 : 2;
   if (balance.isPending) {
     return (
-      <div role="status" className={cx('grid gap-3', gridColumns(count))} data-testid="balance-loading">
-        <span className="sr-only">{t('loadingBalance')}</span>
-        {Array.from({ length: count }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <div key={index} aria-hidden="true" className="h-24 animate-pulse rounded-xl bg-slate-100" />
-        ))}
-      </div>
+      <LoadingPlaceholders
+        label={t('loadingBalance')}
+        count={count}
+        className={cx('grid gap-3', gridColumns(count))}
+        itemClassName="h-24 rounded-xl bg-slate-100"
+        testId="balance-loading"
+      />
     );
   }
   if (balance.isError) {

@@ -1,5 +1,6 @@
 import type { Language } from '@ustaz/contract/constants';
 import { createInstance, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 
 /** Every locale file, read at build time of the test (the real files, not copies). */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../public/locales/*/*.json', {
@@ -23,9 +24,11 @@ export type TestI18n = { i18n: I18n; missing: string[] };
  * Test helper: an i18next instance in `language` with every namespace of the real locale files,
  * no fallback language, and a list of the keys a render asked for but the files lack.
  */
-export async function createTestI18n(language: Language): Promise<TestI18n> {
+export async function createTestI18n(language: Language, { global = false } = {}): Promise<TestI18n> {
   const missing: string[] = [];
   const i18n = createInstance();
+  // `global` makes it react-i18next's instance, for components rendered without an I18nextProvider.
+  if (global) i18n.use(initReactI18next);
   await i18n.init({
     lng: language,
     fallbackLng: false,
@@ -40,6 +43,17 @@ export async function createTestI18n(language: Language): Promise<TestI18n> {
     },
   });
   return { i18n, missing };
+}
+
+let globalI18n: I18n | null = null;
+
+/**
+ * Test helper for shared UI rendered without an I18nextProvider: react-i18next's own instance
+ * (createTestI18n's, made on the first call) switched to `language`. Await it before rendering.
+ */
+export async function setTestLanguage(language: Language): Promise<void> {
+  if (globalI18n) await globalI18n.changeLanguage(language);
+  else globalI18n = (await createTestI18n(language, { global: true })).i18n;
 }
 
 /** A JSON answer for a mocked fetch. */

@@ -2,9 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/common.json';
+import { setTestLanguage } from '../test/test-i18n.ts';
 import { Button, buttonClasses } from './button.tsx';
 import { FullPageSpinner } from './spinner.tsx';
-import { setTestLanguage } from './test-i18n.ts';
+
+// The common texts in English unless a test switches.
+await setTestLanguage('en');
 
 describe('Button', () => {
   it('is a plain button by default', async () => {

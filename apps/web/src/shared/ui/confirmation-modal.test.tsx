@@ -4,8 +4,11 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/common.json';
+import { setTestLanguage } from '../test/test-i18n.ts';
 import { ConfirmationModal, RichConfirmationModal } from './confirmation-modal.tsx';
-import { setTestLanguage } from './test-i18n.ts';
+
+// The common texts in English unless a test switches.
+await setTestLanguage('en');
 
 afterEach(async () => {
   await setTestLanguage('en');

@@ -2,8 +2,11 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import './test-i18n.ts';
+import { setTestLanguage } from '../test/test-i18n.ts';
 import { TextInput } from './text-input.tsx';
+
+// The common texts in English unless a test switches.
+await setTestLanguage('en');
 
 function ControlledName({ onValueChange }: { onValueChange?: (value: string) => void }) {
   const [value, setValue] = useState('Sara');

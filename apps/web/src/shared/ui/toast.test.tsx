@@ -1,8 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setTestLanguage } from '../test/test-i18n.ts';
 import { Modal } from './modal/modal.tsx';
-import { setTestLanguage } from './test-i18n.ts';
 import { AppToaster, notify } from './toast.tsx';
+
+// The common texts in English unless a test switches.
+await setTestLanguage('en');
 
 async function renderToaster() {
   render(<AppToaster />);

@@ -2,6 +2,7 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
+import { Textarea } from '../../../shared/ui/textarea.tsx';
 
 const LABEL = 'text-sm font-medium text-slate-700';
 const CONTROL =
@@ -70,7 +71,7 @@ export function TextAreaField({
           </span>
         ) : null}
       </label>
-      <textarea
+      <Textarea
         {...rest}
         id={fieldId}
         name={name}
@@ -79,7 +80,8 @@ export function TextAreaField({
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(ids)}
-        className={cx(CONTROL, error ? CONTROL_ERROR : CONTROL_OK, textareaClassName)}
+        invalid={Boolean(error)}
+        className={textareaClassName}
       />
       <FieldFoot {...ids} />
     </div>

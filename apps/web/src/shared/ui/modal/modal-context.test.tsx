@@ -1,10 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setTestLanguage } from '../../test/test-i18n.ts';
 import { ConfirmationModalFromHost } from '../confirmation-modal.tsx';
-import '../test-i18n.ts';
 import { type ModalComponentProps, type ModalContextValue, ModalProvider, useModal } from './modal-context.tsx';
 import { MODAL_KINDS } from './modal-kinds.ts';
+
+// The common texts in English unless a test switches.
+await setTestLanguage('en');
 
 /** Sample content for the VIDEO_PLAYER kind: shows its data and can open the confirmation. */
 function VideoContent({ data, titleId }: ModalComponentProps) {

@@ -1,8 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../test-i18n.ts';
+import { setTestLanguage } from '../../test/test-i18n.ts';
 import { Modal } from './modal.tsx';
+
+// The common texts in English unless a test switches.
+await setTestLanguage('en');
 
 afterEach(() => {
   Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
