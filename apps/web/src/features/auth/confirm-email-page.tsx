@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { fieldErrorCodes } from '../../shared/lib/api-errors.ts';
+import { ERROR_TEXTS, errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -14,7 +14,6 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { useConfirmEmail } from './api/confirm-email.ts';
 import { resendConfirmation } from './api/resend-confirmation.ts';
 import { AuthCard } from './auth-card.tsx';
-import { authErrorText } from './auth-error-text.ts';
 import { type ForgotFormValues, forgotFormSchema, readConfirmHash, VALIDATION_VALUES } from './auth-schemas.ts';
 
 /**
@@ -49,7 +48,7 @@ export function ConfirmEmailPage() {
         ? t('confirm.linkExpired')
         : code
           ? t('confirm.linkUsed')
-          : authErrorText(confirmation.error, t, 'confirm.failed');
+          : errorText(confirmation.error, t, ERROR_TEXTS.auth, 'confirm.failed');
     return <ConfirmFailed message={message} />;
   }
 
@@ -106,7 +105,7 @@ function ResendConfirmationForm() {
       await resendConfirmation(email);
       setSentTo(email);
     } catch (error) {
-      setBanner(authErrorText(error, t, 'confirm.resendFailed'));
+      setBanner(errorText(error, t, ERROR_TEXTS.auth, 'confirm.resendFailed'));
     }
   });
 

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
 import { AuthCard } from './auth-card.tsx';
-import { authErrorText } from './auth-error-text.ts';
 import { type ForgotFormValues, forgotFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 
 function delay(ms: number) {
@@ -39,7 +39,7 @@ export function ForgotPasswordPage() {
     setBanner(null);
     const [result] = await Promise.allSettled([requestPasswordReset(email), delay(TIMINGS.forgotPasswordDelayMs)]);
     if (result.status === 'fulfilled') setSentTo(email);
-    else setBanner(authErrorText(result.reason, t, 'forgot.failed'));
+    else setBanner(errorText(result.reason, t, ERROR_TEXTS.auth, 'forgot.failed'));
   });
 
   const loginLink = (

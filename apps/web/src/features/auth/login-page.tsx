@@ -9,7 +9,8 @@ import type { TokenPair } from '../../shared/auth/token-storage.ts';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { fieldErrorCodes } from '../../shared/lib/api-errors.ts';
+import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -18,7 +19,6 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { loginWithEmail } from './api/login.ts';
 import { AuthCard, Divider } from './auth-card.tsx';
-import { authErrorText, fieldErrorKey } from './auth-error-text.ts';
 import { redirectTarget } from './auth-paths.ts';
 import { type LoginFormValues, loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -69,23 +69,13 @@ export function LoginPage() {
   }
 
   function showLoginError(error: unknown) {
-    const fields = fieldErrorCodes(error);
-    if (fields.email || fields.password) {
-      if (fields.email)
-        setError('email', { type: 'server', message: fieldErrorKey(fields.email) }, { shouldFocus: true });
-      if (fields.password)
-        setError(
-          'password',
-          { type: 'server', message: fieldErrorKey(fields.password) },
-          { shouldFocus: !fields.email },
-        );
-      return;
-    }
+    const message = fieldErrorKey(ERROR_TEXTS.authFields);
+    if (applyServerFieldErrors(error, setError, ['email', 'password'], { message, focus: true })) return;
     if (error instanceof ApiRequestError && error.status === 429) {
       setRateLimit(error.retryAfterSeconds ? Date.now() + error.retryAfterSeconds * 1000 : 'unknown');
       return;
     }
-    setBanner(authErrorText(error, t, 'login.failed'));
+    setBanner(errorText(error, t, ERROR_TEXTS.auth, 'login.failed'));
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -111,7 +101,7 @@ export function LoginPage() {
       setBanner(
         error instanceof ApiRequestError && error.status === 401
           ? t('errors.googleFailed')
-          : authErrorText(error, t, 'errors.googleFailed'),
+          : errorText(error, t, ERROR_TEXTS.auth, 'errors.googleFailed'),
       );
     } finally {
       setGoogleBusy(false);

@@ -8,7 +8,8 @@ import { type AuthUser, FETCH_USER_FAILED, useAuth } from '../../shared/auth/aut
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { errorCode, fieldErrorCodes } from '../../shared/lib/api-errors.ts';
+import { ERROR_TEXTS, errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
@@ -18,16 +19,10 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { registerWithEmail } from './api/register.ts';
 import { AuthCard, Divider } from './auth-card.tsx';
-import { authErrorText, fieldErrorKey } from './auth-error-text.ts';
 import { type RegisterFormValues, registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-
-function isFormField(field: string): field is FormField {
-  return (FORM_FIELDS as readonly string[]).includes(field);
-}
 
 type Outcome =
   | { kind: 'form' }
@@ -96,12 +91,10 @@ function RegisterForm({
         onOutcome({ kind: 'closed' });
         return;
       }
-      const fields = Object.entries(fieldErrorCodes(error)).filter(([field]) => isFormField(field));
-      fields.forEach(([field, code], index) => {
-        if (isFormField(field))
-          setError(field, { type: 'server', message: fieldErrorKey(code) }, { shouldFocus: index === 0 });
-      });
-      if (fields.length === 0) setBanner(authErrorText(error, t, 'register.failed'));
+      const message = fieldErrorKey(ERROR_TEXTS.authFields);
+      if (!applyServerFieldErrors(error, setError, FORM_FIELDS, { message, focus: true })) {
+        setBanner(errorText(error, t, ERROR_TEXTS.auth, 'register.failed'));
+      }
     }
   });
 
@@ -116,7 +109,7 @@ function RegisterForm({
       if (error instanceof Error && error.message === FETCH_USER_FAILED) setBanner(t('errors.fetchUserFailed'));
       else if (error instanceof ApiRequestError && error.status === 401) setBanner(t('errors.googleFailed'));
       else if (errorCode(error) === 'registrationDisabled') onOutcome({ kind: 'closed' });
-      else setBanner(authErrorText(error, t, 'errors.googleFailed'));
+      else setBanner(errorText(error, t, ERROR_TEXTS.auth, 'errors.googleFailed'));
     } finally {
       setGoogleBusy(false);
     }

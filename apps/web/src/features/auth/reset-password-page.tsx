@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { fieldErrorCodes } from '../../shared/lib/api-errors.ts';
+import { ERROR_TEXTS, errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { resetPassword } from './api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
-import { authErrorText, fieldErrorKey } from './auth-error-text.ts';
 import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
@@ -67,8 +67,11 @@ export function ResetPasswordPage() {
       const fields = fieldErrorCodes(error);
       if (fields.hash === 'hashExpired') setBanner(t('reset.linkExpired'));
       else if (fields.hash) setBanner(t('reset.linkInvalid'));
-      else if (fields.password) setError('password', { type: 'server', message: fieldErrorKey(fields.password) });
-      else setBanner(authErrorText(error, t, 'reset.failed'));
+      else if (
+        !applyServerFieldErrors(error, setError, ['password'], { message: fieldErrorKey(ERROR_TEXTS.authFields) })
+      ) {
+        setBanner(errorText(error, t, ERROR_TEXTS.auth, 'reset.failed'));
+      }
     }
   });
 

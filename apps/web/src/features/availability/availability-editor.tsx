@@ -25,8 +25,7 @@ import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useOwnHourlyRate } from './api/own-hourly-rate.ts';
 import { createOwnSlot, deleteOwnSlot, OWN_SLOTS_QUERY_KEY, updateOwnSlot, useOwnSlots } from './api/own-slots.ts';
-import { slotErrorKeys } from './slot-errors.ts';
-import { SlotForm, type SlotFormValues } from './slot-form.tsx';
+import { SlotForm, type SlotFormValues, slotErrorKeys } from './slot-form.tsx';
 import { slotsOfWeek, timeOfDayInZone, weekRange } from './zoned-time.ts';
 
 /** How many weeks ahead the editor lets a teacher plan. */

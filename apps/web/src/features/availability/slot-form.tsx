@@ -2,13 +2,15 @@ import type { OwnSlot, SlotBody } from '@ustaz/contract';
 import { BOOKING, FILS_PER_KWD } from '@ustaz/contract/constants';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../shared/http/client.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { addDays, type DayKey } from '../../shared/lib/dates.ts';
+import { ERROR_TEXTS, errorCode, fieldErrorCodes, fieldErrorKey, isNetworkError } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
+import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
-import { type SlotField, slotErrorKeys } from './slot-errors.ts';
 import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 
 export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };
@@ -18,7 +20,47 @@ type FormField = 'day' | 'start' | 'end' | 'price';
 /** A KWD amount as a teacher types it: digits with up to 3 decimals (the contract's amount format). */
 const PRICE_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
 
-const SERVER_FIELDS: Record<SlotField, FormField> = { startTime: 'start', endTime: 'end', price: 'price' };
+/** The fields of the slot form the server may name in a 422, as the form's. */
+const SERVER_FIELDS: Record<string, FormField> = { startTime: 'start', endTime: 'end', price: 'price' };
+const serverField = (field: string) => (Object.hasOwn(SERVER_FIELDS, field) ? (SERVER_FIELDS[field] ?? null) : null);
+
+export type SlotErrorKeys = {
+  /** A message for the whole form (availability namespace key, or `common:` for the shared ones). */
+  general: string | null;
+  /** A message per field (availability namespace keys). */
+  fields: Partial<Record<FormField, string>>;
+  /** The slot changed meanwhile (booked, held, gone): the list should be reloaded. */
+  stale: boolean;
+  /** The server was not reached or failed itself: trying again may work. */
+  transient: boolean;
+};
+
+/**
+ * The translation keys for a failed slot call: 409 slotOverlap and slotNotEditable, 422 field
+ * codes (`startTime: 'inPast'`), 404, 403, network and anything else.
+ */
+export function slotErrorKeys(error: unknown): SlotErrorKeys {
+  const code = errorCode(error);
+  const status = error instanceof ApiRequestError ? error.status : null;
+  if (code === 'slotOverlap') return { general: 'errors.slotOverlap', fields: {}, stale: false, transient: false };
+  if (code === 'slotNotEditable') {
+    return { general: 'errors.slotNotEditable', fields: {}, stale: true, transient: false };
+  }
+  if (status === 422) {
+    const fieldKey = fieldErrorKey(ERROR_TEXTS.availability);
+    const fields: Partial<Record<FormField, string>> = {};
+    for (const [field, fieldCode] of serverFieldErrors(error, serverField)) {
+      fields[field] = field === 'price' && fieldCode === 'tooBig' ? 'form.errors.pricePerHour' : fieldKey(fieldCode);
+    }
+    const other = Object.keys(fieldErrorCodes(error)).some((field) => serverField(field) === null);
+    const general = other || Object.keys(fields).length === 0 ? 'errors.invalid' : null;
+    return { general, fields, stale: false, transient: false };
+  }
+  if (status === 404) return { general: 'errors.notFound', fields: {}, stale: true, transient: false };
+  if (status === 403) return { general: 'errors.forbidden', fields: {}, stale: false, transient: false };
+  if (isNetworkError(error)) return { general: 'common:errors.network', fields: {}, stale: false, transient: true };
+  return { general: 'common:errors.generic', fields: {}, stale: false, transient: true };
+}
 
 /** The price the server gives a slot without one: the hourly rate times the length, to the fils. */
 export function defaultSlotPrice(hourlyRate: string | null, minutes: number | null): number | null {
@@ -143,11 +185,7 @@ export function SlotForm({
     } catch (error) {
       setSubmitting(false);
       const keys = slotErrorKeys(error);
-      const fieldErrors: Partial<Record<FormField, string>> = {};
-      for (const [field, key] of Object.entries(keys.fields) as [SlotField, string][]) {
-        fieldErrors[SERVER_FIELDS[field]] = key;
-      }
-      setErrors(fieldErrors);
+      setErrors(keys.fields);
       setGeneral(keys.general);
       if (keys.stale) onStale();
     }

@@ -9,9 +9,9 @@ import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonMoment, formatLessonRange, formatShortTime } from '../../shared/lib/dates.ts';
+import { ERROR_TEXTS, errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
-import { moneyErrorKey, moneyErrorText } from '../../shared/money/money-error.ts';
 import {
   type BookingModalData,
   type BookingOutcome,
@@ -175,7 +175,7 @@ function ReviewView({
   const locked = (quoted?.slots ?? []).filter((slot) => !slot.cancellable).length;
   const ready = quoted !== undefined && !quote.isFetching;
   const canConfirm = ready && (locked === 0 || acknowledged);
-  const errorCode = quote.isError ? moneyErrorKey(quote.error) : null;
+  const errorCode = quote.isError ? translatedCode(quote.error, ERROR_TEXTS.payment) : null;
 
   // Back from paying a top-up in another tab: show the new balance (the quote refetches on focus).
   useEffect(() => {
@@ -192,7 +192,7 @@ function ReviewView({
 
   // A slot taken meanwhile, or a teacher no longer listed: the page reloads its open slots.
   useEffect(() => {
-    if (errorCode === 'errors.slotUnavailable' || errorCode === 'errors.teacherUnavailable') onBooked();
+    if (errorCode === 'slotUnavailable' || errorCode === 'teacherUnavailable') onBooked();
   }, [errorCode, onBooked]);
 
   function confirm() {
@@ -272,7 +272,7 @@ function ReviewView({
       {quote.isError ? (
         <div className="flex flex-col gap-2" data-testid="booking-quote-error">
           <Alert variant="error" title={t('review.quoteError')}>
-            {moneyErrorText(quote.error, (key) => t(key, { ns: 'payment' }))}
+            {errorText(quote.error, (key) => t(key, { ns: 'payment' }), ERROR_TEXTS.payment)}
           </Alert>
           <Button
             variant="outline"

@@ -5,9 +5,9 @@ import { CreditCard, Lock, type LucideIcon, SplitSquareHorizontal, Wallet } from
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
-import { moneyErrorText } from '../../shared/money/money-error.ts';
 import {
   type BookingTerms,
   isPaymentMethodModalData,
@@ -139,7 +139,7 @@ function PaymentMethodChooser({
     try {
       await data.onSelect(method);
     } catch (error) {
-      void notify.error(moneyErrorText(error, t));
+      void notify.error(errorText(error, t, ERROR_TEXTS.payment));
     } finally {
       if (mounted.current) setBusy(null);
     }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
+import { ERROR_TEXTS, errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { attemptFor, type IdempotentAttempt } from '../../shared/money/idempotency-key.ts';
-import { moneyErrorKey, moneyErrorText } from '../../shared/money/money-error.ts';
 import type { BookingModalData, BookingOutcome } from '../../shared/money/money-modals.ts';
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
@@ -64,9 +64,9 @@ export function startBooking({ draft, method, expectedTotal, language, queryClie
     (error: unknown): BookingOutcome => {
       // The wallet may have changed meanwhile (insufficientBalance after spending in another tab).
       void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
-      const message = moneyErrorText(error, paymentText);
+      const message = errorText(error, paymentText, ERROR_TEXTS.payment);
       void notify.error(message);
-      const code = moneyErrorKey(error)?.replace(/^errors\./, '');
+      const code = translatedCode(error, ERROR_TEXTS.payment);
       // A slot taken or repriced meanwhile, or a teacher no longer listed: the page reloads the open
       // slots (and the balance invalidation above asks for a new quote).
       if (code === 'slotUnavailable' || code === 'priceChanged' || code === 'teacherUnavailable') draft.onBooked();

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText as failureText } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
-import { moneyErrorText } from '../../shared/money/money-error.ts';
 import { type TopUpModalData, topUpModalData } from '../../shared/money/money-modals.ts';
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { BALANCE_QUERY_KEY, useBalance } from '../../shared/money/use-balance.ts';
@@ -113,7 +113,7 @@ function TopUpForm({ data, closeModal, titleId }: { data: TopUpModalData; closeM
           : { duration: 15_000, action: { label: t('topUp.openPaymentPage'), onClick: () => openPaymentLink(link) } },
       );
     } catch (caught) {
-      void notify.error(moneyErrorText(caught, t));
+      void notify.error(failureText(caught, t, ERROR_TEXTS.payment));
     } finally {
       if (mounted.current) setSubmitting(false);
     }

@@ -5,8 +5,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
-import { ApiRequestError } from '../../shared/http/client.ts';
-import { errorCode, fieldErrorCodes, isNetworkError } from '../../shared/lib/api-errors.ts';
+import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
@@ -17,23 +17,10 @@ import { changePassword } from './api/change-password.ts';
 import { deleteAccount } from './api/delete-account.ts';
 import { type ChangePasswordValues, changePasswordSchema, PROFILE_VALIDATION_VALUES } from './profile-schemas.ts';
 
-/** Field codes of the server the `profile` namespace words (`security.errors.<code>`). */
-const KNOWN_FIELD_CODES = new Set(['incorrectPassword', 'required', 'tooShort', 'tooLong']);
-
-/** The text of a refused call in the user's language: a known code, a wait, the network, or a fallback. */
+/** The text of a refused call in the user's language: a wait, the network, a known code, or a fallback. */
 function useFailureText() {
   const { t } = useTranslation('profile');
-  return (error: unknown, fallbackKey: string) => {
-    if (error instanceof ApiRequestError && error.status === 429) {
-      return error.retryAfterSeconds
-        ? t('security.errors.tooManyRequestsWait', { seconds: error.retryAfterSeconds })
-        : t('security.errors.tooManyRequests');
-    }
-    if (isNetworkError(error)) return t('edit.network');
-    const code = errorCode(error);
-    if (code === 'hasUpcomingReservations') return t('delete.hasUpcomingReservations');
-    return t(fallbackKey);
-  };
+  return (error: unknown, fallbackKey: string) => errorText(error, t, ERROR_TEXTS.profileAccount, fallbackKey);
 }
 
 /** The profile's account part: a password change (e-mail accounts) and the account deletion. */
@@ -69,16 +56,9 @@ function ChangePasswordForm() {
       reset();
       void notify.success(t('security.changed'));
     } catch (error) {
-      const fields = fieldErrorCodes(error);
-      let shown = false;
-      for (const field of ['oldPassword', 'password'] as const) {
-        const code = fields[field];
-        if (!code) continue;
-        shown = true;
-        const key = KNOWN_FIELD_CODES.has(code) ? code : 'invalid';
-        setError(field, { type: 'server', message: `security.errors.${key}` });
-      }
-      if (!shown) setBanner(failureText(error, 'security.failed'));
+      const message = fieldErrorKey(ERROR_TEXTS.profileSecurityFields);
+      if (!applyServerFieldErrors(error, setError, ['oldPassword', 'password'], { message }))
+        setBanner(failureText(error, 'security.failed'));
     }
   });
 
@@ -182,11 +162,10 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
     try {
       await deleteAccount(withPassword ? { password: values.password } : {});
     } catch (error) {
-      const code = fieldErrorCodes(error).password;
-      if (code) {
-        const key = KNOWN_FIELD_CODES.has(code) ? code : 'invalid';
-        setError('password', { type: 'server', message: t(`security.errors.${key}`) });
-      } else setBanner(failureText(error, 'delete.failed'));
+      const key = fieldErrorKey(ERROR_TEXTS.profileSecurityFields);
+      const message = (code: string) => t(key(code));
+      if (!applyServerFieldErrors(error, setError, ['password'], { message }))
+        setBanner(failureText(error, 'delete.failed'));
       return;
     }
     // Every session of the account has ended: sign out here too and land on home.

@@ -6,7 +6,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
-import { fieldErrorCodes, isNetworkError, serverMessage } from '../../shared/lib/api-errors.ts';
+import {
+  ERROR_TEXTS,
+  fieldErrorCodes,
+  fieldErrorKey,
+  isNetworkError,
+  serverMessage,
+} from '../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -112,11 +119,7 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
       onSaved?.(updated);
     } catch (error) {
       setPhase('idle');
-      const fields = fieldErrorCodes(error);
-      for (const field of SERVER_FIELDS) {
-        const code = fields[field];
-        if (code) setError(field, { type: 'server', message: `serverErrors.${code}` });
-      }
+      applyServerFieldErrors(error, setError, SERVER_FIELDS, { message: fieldErrorKey(ERROR_TEXTS.profileFields) });
       const general = isNetworkError(error) ? t('edit.network') : (serverMessage(error) ?? t('edit.unexpected'));
       setGeneralError(general);
       void notify.error(t('edit.updateFailed'), { description: general });

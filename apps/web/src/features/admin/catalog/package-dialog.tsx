@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
-import { applyServerFieldErrors, fieldErrorText } from '../ui/field-errors.ts';
 import { CheckboxField, FormActions, SelectField, TextAreaField } from '../ui/form-fields.tsx';
 import { useCreatePackage } from './api/create-package.ts';
 import { useUpdatePackage } from './api/update-package.ts';
@@ -181,7 +181,8 @@ function PackageFormView({
     try {
       await onSave(toBody(values));
     } catch (failure) {
-      if (!applyServerFieldErrors(failure, setError, FIELDS)) void notify.error(adminErrorText(failure, t));
+      if (!applyServerFieldErrors(failure, setError, FIELDS))
+        void notify.error(errorText(failure, t, ERROR_TEXTS.admin));
     }
   });
 

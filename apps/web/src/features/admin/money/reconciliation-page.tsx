@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
@@ -18,7 +19,6 @@ import { formatKwdExact } from '../ui/number-format.ts';
 import { UserLink } from '../ui/user-link.tsx';
 import { useReconciliation } from './api/get-reconciliation.ts';
 import { useReconcilePayment } from './api/reconcile-payment.ts';
-import { moneyErrorText } from './money-errors.ts';
 import { canReconcile, PaymentStatusBadge } from './payment-status-badge.tsx';
 
 /** The periods offered (days back); the contract allows 1 to 90. */
@@ -71,7 +71,10 @@ export function AdminReconciliationPage() {
         void notify.success(
           t('reconciliation.settled', { id: isolate(payment.id), status: t(`paymentStatus.${payment.status}`) }),
         ),
-      onError: (error) => void notify.error(moneyErrorText(error, t, tAdmin)),
+      onError: (error) =>
+        void notify.error(
+          errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin)),
+        ),
     });
   }
 

@@ -2,7 +2,7 @@ import { ADMIN_LIMITS } from '@ustaz/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { fieldErrorCodes } from '../../../shared/lib/api-errors.ts';
+import { ERROR_TEXTS, errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
 import { newIdempotencyKey } from '../../../shared/money/idempotency-key.ts';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
@@ -10,7 +10,6 @@ import { isolate } from '../ui/bidi.ts';
 import { formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { useCreateRefund } from './api/create-refund.ts';
-import { moneyErrorText } from './money-errors.ts';
 import { checkRefundAmount, parseUserId } from './refund-amount.ts';
 
 /** What a refund starts from: nothing (the ledger's button), a user, or a payment. */
@@ -41,6 +40,9 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
   const [errors, setErrors] = useState<FieldErrors>({});
   const refund = useCreateRefund();
   const max = formatKwdExact(ADMIN_LIMITS.maxRefundKwd, language);
+
+  const failureText = (error: unknown) =>
+    errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin));
 
   function amountError(code: string) {
     return t(`refund.errors.${code}`, { max });
@@ -76,12 +78,12 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
       let sentence: string | null = null;
       for (const [field, code] of Object.entries(fields)) {
         const key = SERVER_FIELD_TEXT[field]?.[code];
-        if (field === 'userId') shown.userId = key ? t(key) : moneyErrorText(error, t, tAdmin);
+        if (field === 'userId') shown.userId = key ? t(key) : failureText(error);
         else if (field === 'amount') shown.amount = amountError(code === 'tooBig' ? 'tooBig' : 'invalidAmount');
         else if (key) sentence ??= t(key);
       }
       setErrors(shown);
-      void notify.error(sentence ?? shown.userId ?? shown.amount ?? moneyErrorText(error, t, tAdmin));
+      void notify.error(sentence ?? shown.userId ?? shown.amount ?? failureText(error));
       throw error;
     }
   }

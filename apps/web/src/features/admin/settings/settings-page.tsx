@@ -6,17 +6,16 @@ import { type Control, type UseFormRegisterReturn, type UseFormSetValue, useForm
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../shared/http/client.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { errorCode, fieldErrorCodes } from '../../../shared/lib/api-errors.ts';
+import { ERROR_TEXTS, errorCode, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
+import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
-import { fieldErrorText } from '../ui/field-errors.ts';
 import { CheckboxField, FormSection, TextAreaField } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { useAdminSettings } from './api/get-settings.ts';
@@ -130,14 +129,8 @@ function SettingsEditor({
         void notify.error(t('errors.versionConflict'));
         return;
       }
-      let placed = false;
-      for (const [field, code] of Object.entries(fieldErrorCodes(failure))) {
-        const target = formFieldOf(field);
-        if (!target) continue;
-        setError(target, { type: 'server', message: code });
-        placed = true;
-      }
-      void notify.error(placed ? t('settings.fixFields') : adminErrorText(failure, t));
+      const placed = applyServerFieldErrors(failure, setError, formFieldOf);
+      void notify.error(placed ? t('settings.fixFields') : errorText(failure, t, ERROR_TEXTS.admin));
     }
   });
 

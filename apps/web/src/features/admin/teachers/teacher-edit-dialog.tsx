@@ -5,14 +5,14 @@ import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { useAdminSubjects } from '../catalog/api/get-subjects.ts';
-import { adminErrorText } from '../ui/admin-errors.ts';
-import { applyServerFieldErrors, fieldErrorText } from '../ui/field-errors.ts';
 import { FormActions, TextAreaField } from '../ui/form-fields.tsx';
 import { useUpdateTeacher } from './api/update-teacher.ts';
 
@@ -161,7 +161,8 @@ function TeacherEditForm({
     try {
       await onSave(toPatch(values));
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, SERVER_FIELDS)) void notify.error(adminErrorText(error, t));
+      if (!applyServerFieldErrors(error, setError, SERVER_FIELDS))
+        void notify.error(errorText(error, t, ERROR_TEXTS.admin));
     }
   });
   const error = (code: string | undefined) => fieldErrorText(code, t);

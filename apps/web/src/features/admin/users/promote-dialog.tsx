@@ -3,11 +3,11 @@ import { type FormEvent, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
-import { applyServerFieldErrors, fieldErrorText } from '../ui/field-errors.ts';
 import { FormActions } from '../ui/form-fields.tsx';
 import { usePromoteUser } from './api/promote-user.ts';
 
@@ -55,7 +55,8 @@ export function PromoteDialog({
       void notify.success(t('user.promote.done'));
       onClose();
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['hourlyRate'])) void notify.error(adminErrorText(error, t));
+      if (!applyServerFieldErrors(error, setError, ['hourlyRate']))
+        void notify.error(errorText(error, t, ERROR_TEXTS.admin));
     }
   });
 

@@ -159,8 +159,8 @@ describe('AdminUserPage', () => {
     const target = adminUser();
     userApi(target, () => ({
       [`POST /api/v1/admin/users/${target.id}/suspend`]: {
-        status: 409,
-        body: { status: 409, message: 'Protected', code: 'protectedUser' },
+        status: 422,
+        body: { status: 422, errors: { userId: 'protectedUser' } },
       },
     }));
     await renderPage(target);

@@ -17,6 +17,7 @@ import { Link, useParams } from 'react-router';
 import { ApiRequestError } from '../../../shared/http/client.ts';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -24,7 +25,6 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ApprovalBadge, RoleBadge, StatusBadge } from '../ui/account-badges.tsx';
-import { adminErrorText } from '../ui/admin-errors.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -125,7 +125,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
       await suspend.mutateAsync(reason);
       void notify.success(t('user.suspend.done'));
     } catch (error) {
-      void notify.error(adminErrorText(error, t));
+      void notify.error(errorText(error, t, ERROR_TEXTS.admin));
       throw error;
     }
   }
@@ -133,14 +133,14 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
   function runRestore() {
     restore.mutate(undefined, {
       onSuccess: () => void notify.success(t('user.restore.done')),
-      onError: (error) => void notify.error(adminErrorText(error, t)),
+      onError: (error) => void notify.error(errorText(error, t, ERROR_TEXTS.admin)),
     });
   }
 
   function runResend() {
     resend.mutate(undefined, {
       onSuccess: () => void notify.success(t('user.resend.done')),
-      onError: (error) => void notify.error(adminErrorText(error, t)),
+      onError: (error) => void notify.error(errorText(error, t, ERROR_TEXTS.admin)),
     });
   }
 
