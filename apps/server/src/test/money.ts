@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { type Db, rawQueryOf } from '../db/client.ts';
-import { postTransfer, systemAccountId, userAccountId, userBalance } from '../modules/ledger/ledger.repo.ts';
+import { postTransfer, systemAccountId, userAccountId, userBalance } from '../modules/ledger/ledger.service.ts';
 
 let fundSequence = 0;
 
@@ -112,4 +112,13 @@ export async function liveReservations(db: Db, slotId: number): Promise<number> 
     [slotId],
   );
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/** A system account's balance in fils (`gateway`, `escrow`, `revenue`, `prepaid`). */
+export async function systemBalance(db: Db, kind: 'gateway' | 'escrow' | 'revenue' | 'prepaid'): Promise<number> {
+  const result = await rawQueryOf(db)<{ balance: string | number }>(
+    'select balance_fils as balance from ledger_accounts where kind = $1 and user_id is null',
+    [kind],
+  );
+  return Number(result.rows[0]?.balance ?? 0);
 }

@@ -12,21 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { decideSandboxCharge } from '../../payments/sandbox.ts';
-import { type FakePayzah, startFakePayzah } from '../../payments/testing/fake-payzah.ts';
+import type { FakePayzah } from '../../payments/testing/fake-payzah.ts';
 import { createFactories, type TestUser } from '../../test/factories.ts';
-import { createTestApp, testConfig } from '../../test/helpers.ts';
+import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
+import { createPayzahTestApp, nextAddress } from '../../test/requests.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
-
-let addressCounter = 0;
-/** Top-ups and the reconciliation report are rate limited per address: each call has its own. */
-function nextAddress(): string {
-  addressCounter += 1;
-  return `10.9.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-}
 
 function get(app: FastifyInstance, headers: Headers, url: string) {
   return app.inject({ method: 'GET', url, headers, remoteAddress: nextAddress() });
@@ -497,11 +491,7 @@ describe('reconciliation against a local fake Payzah', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    fake = await startFakePayzah({ privateKey });
-    ctx = await createTestApp({
-      rateLimitMax: 1_000_000,
-      payments: { ...testConfig().payments, payzah: { privateKey, baseUrl: fake.baseUrl } },
-    });
+    ({ fake, ctx } = await createPayzahTestApp(privateKey));
     f = createFactories(ctx.database);
     db = ctx.database.db;
     admin = await f.user({ roleId: ROLE.admin });

@@ -6,8 +6,8 @@ import { rawQueryOf } from '../../db/client.ts';
 import { notifications, reservations, timeSlots, userSubscriptions, users } from '../../db/schema.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { userBalance } from '../ledger/ledger.repo.ts';
+import { expectLedgerConsistent, fundWallet, systemBalance as systemBalanceOf, walletOf } from '../../test/money.ts';
+import { userBalance } from '../ledger/ledger.service.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 
 /*
@@ -36,13 +36,7 @@ async function slot(teacher: TestTeacher, values: { priceFils: number; minutes?:
   return f.slot(teacher.profile.id, start, { priceFils: values.priceFils, hours: (values.minutes ?? 60) / 60 });
 }
 
-async function systemBalance(kind: 'revenue' | 'prepaid' | 'escrow'): Promise<number> {
-  const result = await rawQueryOf(db())<{ b: string | number }>(
-    'select balance_fils as b from ledger_accounts where kind = $1 and user_id is null',
-    [kind],
-  );
-  return Number(result.rows[0]?.b ?? 0);
-}
+const systemBalance = (kind: 'revenue' | 'prepaid' | 'escrow') => systemBalanceOf(db(), kind);
 
 let packageSeq = 0;
 /** A student who bought a package of `hours` for `priceFils` with the wallet, then got `wallet` more. */

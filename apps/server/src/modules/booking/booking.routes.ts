@@ -12,12 +12,13 @@ import {
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { type Idempotency, idempotencyKeyOf } from '../../http/idempotency.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { perUserRateLimit } from '../../http/per-user-limit.ts';
-import type { BookingService } from './booking.service.ts';
+import type { BookInput, BookingService } from './booking.service.ts';
 
 type Options = {
   service: BookingService;
@@ -38,6 +39,26 @@ const bookingsPerMinute = (rateLimitMax: number) => Math.max(30, Math.round(rate
 const quotesPerMinute = (rateLimitMax: number) => Math.max(120, Math.round(rateLimitMax / 2));
 
 export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax }: Options): FastifyPluginAsyncZod {
+  /** Both booking routes, under the Idempotency-Key: one slot or several, the rest of the body alike. */
+  const book = (
+    request: FastifyRequest,
+    body: Omit<z.output<typeof bookingSingleBodySchema>, 'timeSlotId'>,
+    slotIds: number[],
+    field: BookInput['field'],
+  ) => {
+    const { userId } = authOf(request);
+    return idempotency(userId, idempotencyKeyOf(request), 'booking', body, () =>
+      service.book(userId, {
+        slotIds,
+        paymentMethod: body.paymentMethod,
+        note: body.note ?? '',
+        language: body.language ?? requestLanguage(request),
+        field,
+        expectedTotal: body.expectedTotal,
+      }),
+    );
+  };
+
   return async (app) => {
     app.post('/api/v1/booking/quote', {
       preHandler: requireAuth,
@@ -66,20 +87,7 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
         body: bookingSingleBodySchema,
         response: { 200: bookingResponseSchema },
       },
-      handler: (request) => {
-        const { userId } = authOf(request);
-        const body = request.body;
-        return idempotency(userId, idempotencyKeyOf(request), 'booking', body, () =>
-          service.book(userId, {
-            slotIds: [body.timeSlotId],
-            paymentMethod: body.paymentMethod,
-            note: body.note ?? '',
-            language: body.language ?? requestLanguage(request),
-            field: 'timeSlotId',
-            expectedTotal: body.expectedTotal,
-          }),
-        );
-      },
+      handler: (request) => book(request, request.body, [request.body.timeSlotId], 'timeSlotId'),
     });
 
     app.post('/api/v1/booking/multiple', {
@@ -92,20 +100,7 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
         body: bookingMultipleBodySchema,
         response: { 200: bookingResponseSchema },
       },
-      handler: (request) => {
-        const { userId } = authOf(request);
-        const body = request.body;
-        return idempotency(userId, idempotencyKeyOf(request), 'booking', body, () =>
-          service.book(userId, {
-            slotIds: body.timeSlotIds,
-            paymentMethod: body.paymentMethod,
-            note: body.note ?? '',
-            language: body.language ?? requestLanguage(request),
-            field: 'timeSlotIds',
-            expectedTotal: body.expectedTotal,
-          }),
-        );
-      },
+      handler: (request) => book(request, request.body, request.body.timeSlotIds, 'timeSlotIds'),
     });
 
     app.get('/api/v1/reservations', {

@@ -19,6 +19,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { renderBookingMail } from '../../mail/templates.ts';
 import {
   InsufficientFundsError,
+  postPaymentTransfer,
   postTransfer,
   systemAccountId,
   userAccountId,
@@ -359,18 +360,8 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         slots.length === pending.length &&
         pending.reduce((sum, row) => sum + row.priceFils, 0) === payment.amountFils &&
         slots.every((slot) => (slot.holdExpiresAt?.getTime() ?? 0) > now.getTime());
-      const gateway = await systemAccountId(tx, 'gateway');
       if (intact) {
-        await postTransfer(tx, {
-          key: `payment:${payment.id}`,
-          kind: 'booking',
-          paymentId: payment.id,
-          actorUserId: payment.userId,
-          legs: [
-            { accountId: gateway, amountFils: -payment.amountFils },
-            { accountId: await systemAccountId(tx, 'escrow'), amountFils: payment.amountFils },
-          ],
-        });
+        await postPaymentTransfer(tx, payment, 'booking', 'escrow');
         await setSlotsBooked(
           tx,
           slots.map((slot) => slot.id),

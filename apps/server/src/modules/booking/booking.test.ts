@@ -6,7 +6,8 @@ import { failpoints } from '../../failpoints.ts';
 import { createFactories, type TestTeacher } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
-import { userBalance } from '../ledger/ledger.repo.ts';
+import { bookRequest, cancelRequest } from '../../test/requests.ts';
+import { userBalance } from '../ledger/ledger.service.ts';
 
 const HOUR = 3600_000;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -24,9 +25,8 @@ async function slot(values: { priceFils?: number; hours?: number; teacherId?: nu
   });
 }
 
-function book(headers: Record<string, string>, body: Record<string, unknown>, path = 'single') {
-  return ctx.app.inject({ method: 'POST', url: `/api/v1/booking/${path}`, headers, payload: body });
-}
+const book = (headers: Record<string, string>, body: Record<string, unknown>, path = 'single') =>
+  bookRequest(ctx.app, headers, body, path);
 
 beforeAll(async () => {
   ctx = await createTestApp({ rateLimitMax: 1_000_000 });
@@ -308,31 +308,16 @@ describe('reservations: list, cancel, complete', () => {
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(id);
     expect(list.headers['cache-control']).toBe('no-store');
     const stranger = await f.student();
-    const foreign = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${id}/cancel`,
-      headers: stranger.headers,
-      payload: {},
-    });
+    const foreign = await cancelRequest(ctx.app, stranger.headers, id);
     expect(foreign.statusCode).toBe(404);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${id}/cancel`,
-      headers: student.headers,
-      payload: {},
-    });
+    const res = await cancelRequest(ctx.app, student.headers, id);
     expect(res.statusCode).toBe(200);
     expect(res.json().refund).toEqual({ to: 'wallet', amount: '6.000', hours: 0 });
     expect(res.json().reservation).toMatchObject({ status: 'cancelled', cancelledBy: 'student', canCancel: false });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
     const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
     expect(row?.status).toBe('open');
-    const twice = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${id}/cancel`,
-      headers: student.headers,
-      payload: {},
-    });
+    const twice = await cancelRequest(ctx.app, student.headers, id);
     expect(twice.statusCode).toBe(409);
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
     const cancelled = await ctx.app.inject({ url: '/api/v1/reservations?scope=cancelled', headers: student.headers });
@@ -346,23 +331,13 @@ describe('reservations: list, cancel, complete', () => {
     const booked = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
     const reservation = booked.json().reservations[0];
     expect(reservation.canCancel).toBe(false);
-    const late = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${reservation.id}/cancel`,
-      headers: student.headers,
-      payload: {},
-    });
+    const late = await cancelRequest(ctx.app, student.headers, reservation.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('cancellationClosed');
     const asTeacher = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: teacher.headers });
     const mine = asTeacher.json().data.find((r: { id: number }) => r.id === reservation.id);
     expect(mine).toMatchObject({ canCancel: true, student: { id: student.user.id } });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${reservation.id}/cancel`,
-      headers: teacher.headers,
-      payload: { reason: 'Sick' },
-    });
+    const res = await cancelRequest(ctx.app, teacher.headers, reservation.id, { reason: 'Sick' });
     expect(res.statusCode).toBe(200);
     expect(res.json().refund).toEqual({ to: 'wallet', amount: '5.000', hours: 0 });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);

@@ -3,11 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { reservations, type SubscriptionPackageRow, timeSlots } from '../../db/schema.ts';
+import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, walletOf } from '../../test/money.ts';
+import { finishAtSandbox as backFromSandbox } from '../../test/requests.ts';
 import { splitPayment } from '../booking/hours-split.ts';
-import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { activeTotals, insertPackages, usableSubscriptions } from '../subscriptions/subscriptions.repo.ts';
 
@@ -114,15 +115,7 @@ function post(user: TestUser, url: string, payload: Record<string, unknown>) {
 
 /** The browser at the sandbox checkout: press Pay or Fail, then follow back to the return route. */
 async function finishAtSandbox(paymentLink: string, action: 'pay' | 'fail'): Promise<string> {
-  const pressed = await ctx.app.inject({
-    method: 'POST',
-    url: new URL(paymentLink).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `action=${action}`,
-  });
-  expect(pressed.statusCode).toBe(303);
-  const back = new URL(String(pressed.headers.location));
-  const answer = await ctx.app.inject({ url: `${back.pathname}${back.search}` });
+  const answer = await backFromSandbox(ctx.app, paymentLink, action);
   expect(answer.statusCode).toBe(303);
   return String(answer.headers.location);
 }

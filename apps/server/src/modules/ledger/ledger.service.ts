@@ -5,6 +5,10 @@
  * or rolls back with the change it pays for. `ledger.repo.ts` is private to this module; its
  * `postTransfer` already is the operation (the only writer, ADR 008), so it is exported as it is.
  */
+import type { Executor } from '../../db/client.ts';
+import type { PaymentRow } from '../../db/schema.ts';
+import { postTransfer, systemAccountId, userAccountId } from './ledger.repo.ts';
+
 export {
   type AccountLine,
   InsufficientFundsError,
@@ -16,3 +20,30 @@ export {
   userBalance,
   userLines,
 } from './ledger.repo.ts';
+
+/**
+ * A captured gateway payment's money moves out of `gateway`, once: to escrow (a booking) or to the
+ * payer's wallet (a top-up, or a payment whose purpose lapsed). The key `payment:<id>` keeps a
+ * second settlement from moving anything (ADR 008, I7).
+ */
+export async function postPaymentTransfer(
+  tx: Executor,
+  payment: Pick<PaymentRow, 'id' | 'userId' | 'amountFils'>,
+  kind: 'booking' | 'top_up' | 'payment_credit',
+  to: 'escrow' | 'wallet',
+) {
+  return postTransfer(tx, {
+    key: `payment:${payment.id}`,
+    kind,
+    paymentId: payment.id,
+    actorUserId: payment.userId,
+    legs: [
+      { accountId: await systemAccountId(tx, 'gateway'), amountFils: -payment.amountFils },
+      {
+        accountId:
+          to === 'escrow' ? await systemAccountId(tx, 'escrow') : await userAccountId(tx, 'wallet', payment.userId),
+        amountFils: payment.amountFils,
+      },
+    ],
+  });
+}

@@ -1,7 +1,7 @@
 import { filsToKwd } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
-import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
+import { postPaymentTransfer } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { markCreditedToWallet } from './payments.repo.ts';
 
@@ -10,16 +10,7 @@ import { markCreditedToWallet } from './payments.repo.ts';
  * given up): the money was taken, so it goes to the customer's wallet, once, and they are told.
  */
 export async function creditPaymentToWallet(tx: Executor, payment: PaymentRow): Promise<void> {
-  await postTransfer(tx, {
-    key: `payment:${payment.id}`,
-    kind: 'payment_credit',
-    paymentId: payment.id,
-    actorUserId: payment.userId,
-    legs: [
-      { accountId: await systemAccountId(tx, 'gateway'), amountFils: -payment.amountFils },
-      { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
-    ],
-  });
+  await postPaymentTransfer(tx, payment, 'payment_credit', 'wallet');
   await markCreditedToWallet(tx, payment.id);
   await insertNotifications(tx, [
     {

@@ -14,7 +14,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { GatewayError, type LookupResult, type PaymentProvider } from '../../payments/provider.ts';
-import { postTransfer, systemAccountId, userAccountId, userBalance, userLines } from '../ledger/ledger.service.ts';
+import { postPaymentTransfer, userBalance, userLines } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import {
   duePendingPayments,
@@ -80,16 +80,7 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
 
   handlers.set('top_up', {
     async paid(tx, payment) {
-      await postTransfer(tx, {
-        key: `payment:${payment.id}`,
-        kind: 'top_up',
-        paymentId: payment.id,
-        actorUserId: payment.userId,
-        legs: [
-          { accountId: await systemAccountId(tx, 'gateway'), amountFils: -payment.amountFils },
-          { accountId: await userAccountId(tx, 'wallet', payment.userId), amountFils: payment.amountFils },
-        ],
-      });
+      await postPaymentTransfer(tx, payment, 'top_up', 'wallet');
       await insertNotifications(tx, [
         {
           userId: payment.userId,

@@ -4,25 +4,26 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { notifications, reservations, sandboxCharges, timeSlots } from '../../db/schema.ts';
+import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { type FakeDeema, startFakeDeema } from '../../payments/testing/fake-deema.ts';
-import { type FakePayzah, startFakePayzah } from '../../payments/testing/fake-payzah.ts';
+import type { FakePayzah } from '../../payments/testing/fake-payzah.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, testConfig } from '../../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
-import { sweepMoney } from '../../jobs/money-sweeper.ts';
+import { expectLedgerConsistent, fundWallet, liveReservations, systemBalance, walletOf } from '../../test/money.ts';
+import {
+  bookRequest,
+  cancelRequest,
+  createPayzahTestApp,
+  nextAddress,
+  pathOf,
+  pressAtSandbox,
+} from '../../test/requests.ts';
 import { findPayment, swapPaymentStatus } from './payments.repo.ts';
 
 const HOUR = 3600_000;
 const MINUTE = 60_000;
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
-
-// Top-up routes are limited to 20 a minute per address: each call comes from its own address.
-let addressCounter = 0;
-function nextAddress(): string {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-}
 
 function topUp(app: FastifyInstance, headers: Headers, provider: 'payzah' | 'deema', payload: unknown) {
   return app.inject({
@@ -31,26 +32,6 @@ function topUp(app: FastifyInstance, headers: Headers, provider: 'payzah' | 'dee
     headers,
     payload: payload as Record<string, unknown>,
     remoteAddress: nextAddress(),
-  });
-}
-
-function book(app: FastifyInstance, headers: Headers, body: Record<string, unknown>, path = 'single') {
-  return app.inject({ method: 'POST', url: `/api/v1/booking/${path}`, headers, payload: body });
-}
-
-/** The path and query of an absolute URL (the app answers on http://ustaz.test). */
-const pathOf = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-/** Presses a button on the sandbox checkout page; returns the answer (303 to the return URL). */
-function sandboxAction(app: FastifyInstance, paymentLink: string, action: 'pay' | 'fail') {
-  return app.inject({
-    method: 'POST',
-    url: pathOf(paymentLink),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `action=${action}`,
   });
 }
 
@@ -64,14 +45,6 @@ async function transfersOf(db: Db, paymentId: string): Promise<number> {
     [paymentId],
   );
   return Number(result.rows[0]?.n ?? 0);
-}
-
-async function systemBalance(db: Db, kind: 'gateway' | 'escrow' | 'revenue'): Promise<number> {
-  const result = await rawQueryOf(db)<{ balance: string | number }>(
-    'select balance_fils as balance from ledger_accounts where kind = $1 and user_id is null',
-    [kind],
-  );
-  return Number(result.rows[0]?.balance ?? 0);
 }
 
 async function paymentCount(db: Db, userId: number): Promise<number> {
@@ -144,7 +117,7 @@ describe('the sandbox gateway (no keys configured)', () => {
     expect(pending.json()).toMatchObject({ status: 'pending', amount: '12.500', purpose: 'top_up' });
     expect(await walletOf(db, student.user.id)).toBe(0);
 
-    const paid = await sandboxAction(ctx.app, paymentLink, 'pay');
+    const paid = await pressAtSandbox(ctx.app, paymentLink, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`http://ustaz.test/api/v1/payments/return/${paymentId}`);
     const back = await ctx.app.inject({ url: pathOf(String(paid.headers.location)) });
@@ -176,7 +149,7 @@ describe('the sandbox gateway (no keys configured)', () => {
     // The page once more, and the return once more: nothing moves twice.
     const again = await ctx.app.inject({ url: pathOf(paymentLink) });
     expect(again.body).not.toContain('value="pay"');
-    expect((await sandboxAction(ctx.app, paymentLink, 'pay')).statusCode).toBe(303);
+    expect((await pressAtSandbox(ctx.app, paymentLink, 'pay')).statusCode).toBe(303);
     expect((await returnTo(ctx.app, paymentId)).headers.location).toBe(`/en/payment/success?paymentId=${paymentId}`);
     expect(await walletOf(db, student.user.id)).toBe(12_500);
     expect(await transfersOf(db, paymentId)).toBe(1);
@@ -194,7 +167,7 @@ describe('the sandbox gateway (no keys configured)', () => {
     const res = await topUp(ctx.app, student.headers, 'payzah', { amount: '3', language: 'ar' });
     expect(res.statusCode).toBe(200);
     const { paymentLink, paymentId } = res.json();
-    const failed = await sandboxAction(ctx.app, paymentLink, 'fail');
+    const failed = await pressAtSandbox(ctx.app, paymentLink, 'fail');
     expect(failed.statusCode).toBe(303);
     expect(failed.headers.location).toBe(`http://ustaz.test/api/v1/payments/return/${paymentId}?outcome=error`);
     const back = await ctx.app.inject({ url: pathOf(String(failed.headers.location)) });
@@ -204,7 +177,7 @@ describe('the sandbox gateway (no keys configured)', () => {
     expect((await findPayment(db, paymentId))?.status).toBe('failed');
     expect(await transfersOf(db, paymentId)).toBe(0);
     // Pressing pay after failing changes nothing.
-    const late = await sandboxAction(ctx.app, paymentLink, 'pay');
+    const late = await pressAtSandbox(ctx.app, paymentLink, 'pay');
     expect(late.headers.location).toContain('outcome=error');
     await returnTo(ctx.app, paymentId);
     expect(await walletOf(db, student.user.id)).toBe(0);
@@ -345,10 +318,10 @@ describe('the sandbox gateway (no keys configured)', () => {
       const student = await f.student();
       const { paymentLink, paymentId } = (await topUp(ctx.app, student.headers, 'payzah', { amount: '1' })).json();
       const answers = await Promise.all([
-        sandboxAction(ctx.app, paymentLink, 'pay'),
-        sandboxAction(ctx.app, paymentLink, 'fail'),
-        sandboxAction(ctx.app, paymentLink, 'pay'),
-        sandboxAction(ctx.app, paymentLink, 'fail'),
+        pressAtSandbox(ctx.app, paymentLink, 'pay'),
+        pressAtSandbox(ctx.app, paymentLink, 'fail'),
+        pressAtSandbox(ctx.app, paymentLink, 'pay'),
+        pressAtSandbox(ctx.app, paymentLink, 'fail'),
       ]);
       for (const answer of answers) await ctx.app.inject({ url: pathOf(String(answer.headers.location)) });
       const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.orderId, paymentId));
@@ -367,7 +340,7 @@ describe('the sandbox gateway (no keys configured)', () => {
     const student = await f.student();
     const { paymentLink, paymentId } = (await topUp(ctx.app, student.headers, 'payzah', { amount: '2' })).json();
     await returnTo(ctx.app, paymentId, '?outcome=error');
-    await sandboxAction(ctx.app, paymentLink, 'fail');
+    await pressAtSandbox(ctx.app, paymentLink, 'fail');
     await returnTo(ctx.app, paymentId);
     expect((await findPayment(db, paymentId))?.status).toBe('failed');
     await db.update(sandboxCharges).set({ status: 'paid' }).where(eq(sandboxCharges.orderId, paymentId));
@@ -389,11 +362,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
   let teacher: TestTeacher;
 
   beforeAll(async () => {
-    fake = await startFakePayzah({ privateKey });
-    ctx = await createTestApp({
-      rateLimitMax: 1_000_000,
-      payments: { ...testConfig().payments, payzah: { privateKey, baseUrl: fake.baseUrl } },
-    });
+    ({ fake, ctx } = await createPayzahTestApp(privateKey));
     f = createFactories(ctx.database);
     db = ctx.database.db;
     teacher = await f.teacher();
@@ -507,7 +476,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const s = await slotFor(f, teacher, 2_000);
     const before = fake.requests.length;
     const answers = await Promise.all(
-      students.map((st) => book(ctx.app, st.headers, { timeSlotId: s.id, paymentMethod: 'payzah' })),
+      students.map((st) => bookRequest(ctx.app, st.headers, { timeSlotId: s.id, paymentMethod: 'payzah' })),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -563,7 +532,11 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const student = await f.student();
     const s = await slotFor(f, teacher, 4_000);
     fake.failNext(1, 'error');
-    const res = await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah', language: 'en' });
+    const res = await bookRequest(ctx.app, student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'payzah',
+      language: 'en',
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ status: 502, code: 'gatewayError' });
     const [payment] = (
@@ -583,7 +556,9 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect(topUpRes.statusCode).toBe(502);
     // And the slot is bookable again at once.
     await fundWallet(db, student.user.id, 4_000);
-    expect((await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(200);
+    expect(
+      (await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode,
+    ).toBe(200);
   });
 
   it('a look-up that fails gives no credit now; a later sweep settles it exactly once', async () => {
@@ -627,7 +602,11 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const rival = await f.student();
     await fundWallet(db, rival.user.id, 10_000);
     const s = await slotFor(f, teacher, 5_000);
-    const res = await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah', language: 'en' });
+    const res = await bookRequest(ctx.app, student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'payzah',
+      language: 'en',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ paymentStatus: 'PENDING', paidWith: 'payzah' });
@@ -636,7 +615,9 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect(body.reservations[0].status).toBe('pending');
     expect((await slotRow(db, s.id))?.status).toBe('held');
     // Held: nobody else can book it.
-    expect((await book(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(409);
+    expect((await bookRequest(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(
+      409,
+    );
 
     const swept = await sweepMoney(ctx.app, new Date(Date.now() + 16 * MINUTE));
     expect(swept.released).toBeGreaterThanOrEqual(1);
@@ -645,7 +626,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect((await findPayment(db, body.paymentId))?.status).toBe('expired');
 
     // Someone else books the freed slot.
-    const taken = await book(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const taken = await bookRequest(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
     expect(taken.statusCode).toBe(200);
 
     // The customer finally pays: the money goes to the wallet.
@@ -665,7 +646,11 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
   it('a late capture nobody comes back for is found by the sweeper within the day, once', async () => {
     const student = await f.student();
     const s = await slotFor(f, teacher, 4_000);
-    const res = await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah', language: 'en' });
+    const res = await bookRequest(ctx.app, student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'payzah',
+      language: 'en',
+    });
     const { paymentId } = res.json();
     await sweepMoney(ctx.app, new Date(Date.now() + 16 * MINUTE));
     expect((await findPayment(db, paymentId))?.status).toBe('expired');
@@ -686,10 +671,10 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const rival = await f.student();
     await fundWallet(db, rival.user.id, 10_000);
     const s = await slotFor(f, teacher, 3_000);
-    const res = await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
+    const res = await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
     const { paymentId } = res.json();
     await rawQueryOf(db)(`update time_slots set hold_expires_at = now() - interval '1 minute' where id = $1`, [s.id]);
-    const taken = await book(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const taken = await bookRequest(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
     expect(taken.statusCode).toBe(200);
     fake.pay(paymentId);
     await returnTo(ctx.app, paymentId);
@@ -701,7 +686,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
   it('a lapsed hold paid before the sweep: the slot is not booked, the money goes to the wallet', async () => {
     const student = await f.student();
     const s = await slotFor(f, teacher, 2_000);
-    const res = await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
+    const res = await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
     const { paymentId, reservations: rows } = res.json();
     await rawQueryOf(db)(`update time_slots set hold_expires_at = now() - interval '1 second' where id = $1`, [s.id]);
     fake.pay(paymentId);
@@ -717,7 +702,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const a = await slotFor(f, teacher, 2_500);
     const b = await slotFor(f, teacher, 3_500);
     const escrowBefore = await systemBalance(db, 'escrow');
-    const res = await book(
+    const res = await bookRequest(
       ctx.app,
       student.headers,
       { timeSlotIds: [a.id, b.id], paymentMethod: 'payzah', language: 'en' },
@@ -740,7 +725,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const a = await slotFor(f, teacher, 2_000);
     const b = await slotFor(f, teacher, 3_000);
     const escrowBefore = await systemBalance(db, 'escrow');
-    const res = await book(
+    const res = await bookRequest(
       ctx.app,
       student.headers,
       { timeSlotIds: [a.id, b.id], paymentMethod: 'payzah' },
@@ -748,12 +733,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     );
     const { paymentId, reservations: rows } = res.json();
     const first = rows.find((r: { startTime: string }) => r.startTime === a.startTime.toISOString());
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${first.id}/cancel`,
-      headers: student.headers,
-      payload: {},
-    });
+    const cancel = await cancelRequest(ctx.app, student.headers, first.id);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().refund).toEqual({ to: 'none', amount: '0.000', hours: 0 });
     fake.pay(paymentId);
@@ -811,7 +791,7 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
   async function deemaBooking(student: TestUser) {
     const a = await slotFor(f, teacher, 6_000);
     const b = await slotFor(f, teacher, 4_500);
-    const res = await book(
+    const res = await bookRequest(
       ctx.app,
       student.headers,
       { timeSlotIds: [a.id, b.id], paymentMethod: 'deema', language: 'en' },
@@ -953,7 +933,7 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
     for (const s of slots) expect((await slotRow(db, s.id))?.status).toBe('open');
     // The released slots can be booked again.
     const other = await f.student();
-    const again = await book(
+    const again = await bookRequest(
       ctx.app,
       other.headers,
       { timeSlotIds: slots.map((s) => s.id), paymentMethod: 'deema' },
@@ -965,7 +945,7 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
   it('Deema below 10 KWD is refused before anything is held', async () => {
     const student = await f.student();
     const s = await slotFor(f, teacher, 9_999);
-    const res = await book(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'deema' });
+    const res = await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'deema' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ paymentMethod: 'belowMinimum' });
     expect((await slotRow(db, s.id))?.status).toBe('open');

@@ -106,6 +106,14 @@ export async function settleSubscription(
   return row;
 }
 
+/** A user's subscriptions that still count at `now`: active and not expired. */
+const activeOf = (userId: number, now: Date) =>
+  and(
+    eq(userSubscriptions.userId, userId),
+    eq(userSubscriptions.status, 'active'),
+    gt(userSubscriptions.expiresAt, now),
+  );
+
 /**
  * A user's usable subscriptions (active, unexpired, hours left), the one expiring first first;
  * `lock` takes row locks for the spending transaction.
@@ -119,14 +127,7 @@ export async function usableSubscriptions(
   const query = db
     .select()
     .from(userSubscriptions)
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.status, 'active'),
-        gt(userSubscriptions.expiresAt, now),
-        gt(userSubscriptions.remainingMinutes, 0),
-      ),
-    )
+    .where(and(activeOf(userId, now), gt(userSubscriptions.remainingMinutes, 0)))
     .orderBy(asc(userSubscriptions.expiresAt), asc(userSubscriptions.id));
   return options.lock ? query.for('update') : query;
 }
@@ -253,13 +254,7 @@ export async function activeTotals(db: Executor, userId: number, now: Date) {
       remaining: sql<number>`coalesce(sum(${userSubscriptions.remainingMinutes}), 0)::int`,
     })
     .from(userSubscriptions)
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        eq(userSubscriptions.status, 'active'),
-        gt(userSubscriptions.expiresAt, now),
-      ),
-    );
+    .where(activeOf(userId, now));
   return { totalMinutes: Number(row?.total ?? 0), remainingMinutes: Number(row?.remaining ?? 0) };
 }
 

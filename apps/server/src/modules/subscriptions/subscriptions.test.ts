@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rawQueryOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { type SubscriptionPackageRow, subscriptionUsages, userSubscriptions } from '../../db/schema.ts';
+import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { sweepMoney } from '../../jobs/money-sweeper.ts';
+import { expectLedgerConsistent, fundWallet, systemBalance, walletOf } from '../../test/money.ts';
+import { bookRequest, cancelRequest, finishAtSandbox } from '../../test/requests.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertPackages } from './subscriptions.repo.ts';
 
@@ -42,13 +43,7 @@ async function subscriptionsOf(userId: number) {
 }
 
 /** What `prepaid` holds: paid for hours not spent yet (RELIABILITY I9). */
-async function prepaid(): Promise<number> {
-  const result = await rawQueryOf(db)<{ balance: string | number }>(
-    `select balance_fils as balance from ledger_accounts where kind = 'prepaid' and user_id is null`,
-    [],
-  );
-  return Number(result.rows[0]?.balance ?? 0);
-}
+const prepaid = () => systemBalance(db, 'prepaid');
 
 let slotHours = 30;
 async function slot(hours = 1, priceFils = 10_000) {
@@ -56,27 +51,8 @@ async function slot(hours = 1, priceFils = 10_000) {
   return f.slot(teacher.profile.id, new Date(Date.now() + slotHours * HOUR), { hours, priceFils });
 }
 
-function bookBalance(user: TestUser, timeSlotId: number) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/booking/single',
-    headers: user.headers,
-    payload: { timeSlotId, paymentMethod: 'balance' },
-  });
-}
-
-/** Pays (or fails) a gateway purchase at the sandbox and comes back, like the browser would. */
-async function finishAtSandbox(paymentLink: string, action: 'pay' | 'fail') {
-  const pressed = await ctx.app.inject({
-    method: 'POST',
-    url: new URL(paymentLink).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `action=${action}`,
-  });
-  expect(pressed.statusCode).toBe(303);
-  const back = new URL(String(pressed.headers.location));
-  return ctx.app.inject({ url: `${back.pathname}${back.search}` });
-}
+const bookBalance = (user: TestUser, timeSlotId: number) =>
+  bookRequest(ctx.app, user.headers, { timeSlotId, paymentMethod: 'balance' });
 
 beforeAll(async () => {
   ctx = await createTestApp({ rateLimitMax: 1_000_000 });
@@ -286,7 +262,7 @@ describe('purchase through a gateway (sandbox)', () => {
     expect(active).toEqual({ remainingHours: 0, subscription: null });
     expect((await get('/api/v1/subscriptions/balance', student.headers)).json().remainingHours).toBe(0);
 
-    const back = await finishAtSandbox(body.paymentLink, 'pay');
+    const back = await finishAtSandbox(ctx.app, body.paymentLink, 'pay');
     expect(back.headers.location).toBe(`/en/payment/success?paymentId=${body.paymentId}`);
     const after = (await get('/api/v1/subscriptions/my-active-subscription', student.headers)).json();
     expect(after.remainingHours).toBe(5);
@@ -308,7 +284,7 @@ describe('purchase through a gateway (sandbox)', () => {
     const student = await f.student();
     const prepaidBefore = await prepaid();
     const body = (await purchase(student, { packageId: monthly.id, paymentMethod: 'payzah' })).json();
-    const back = await finishAtSandbox(body.paymentLink, 'fail');
+    const back = await finishAtSandbox(ctx.app, body.paymentLink, 'fail');
     expect(back.headers.location).toBe(`/ar/payment/failed?paymentId=${body.paymentId}`);
     const mine = (await get('/api/v1/subscriptions/my-subscriptions', student.headers)).json();
     expect(mine.data).toHaveLength(1);
@@ -325,7 +301,7 @@ describe('purchase through a gateway (sandbox)', () => {
     expect((await findPayment(db, body.paymentId))?.status).toBe('expired');
     expect((await subscriptionsOf(student.user.id))[0]?.status).toBe('cancelled');
     // The customer still had the sandbox page open and pays.
-    const back = await finishAtSandbox(body.paymentLink, 'pay');
+    const back = await finishAtSandbox(ctx.app, body.paymentLink, 'pay');
     expect(back.headers.location).toContain('/payment/success');
     const payment = await findPayment(db, body.paymentId);
     expect(payment?.status).toBe('paid');
@@ -426,12 +402,7 @@ describe('using hours', () => {
     const rows = await db.select().from(subscriptionUsages).where(eq(subscriptionUsages.reservationId, id));
     const bySub = Object.fromEntries(rows.map((r) => [r.subscriptionId, [r.minutes, r.valueFils]]));
     expect(bySub).toEqual({ [starterId]: [210, 14_000], [monthlyId]: [30, 1_750] });
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${id}/cancel`,
-      headers: student.headers,
-      payload: {},
-    });
+    const cancel = await cancelRequest(ctx.app, student.headers, id);
     expect(cancel.json().refund).toEqual({ to: 'subscription', amount: '0.000', hours: 4 });
     const subs = await subscriptionsOf(student.user.id);
     expect(Object.fromEntries(subs.map((r) => [r.id, [r.remainingMinutes, r.remainingValueFils]]))).toEqual({
@@ -470,12 +441,7 @@ describe('using hours', () => {
     // Cancelled, each goes back where it came from: its hours to the subscriptions, its money to the wallet.
     const refunds = [];
     for (const r of res.json().reservations as { id: number }[]) {
-      const cancel = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/reservations/${r.id}/cancel`,
-        headers: student.headers,
-        payload: {},
-      });
+      const cancel = await cancelRequest(ctx.app, student.headers, r.id);
       refunds.push(cancel.json().refund);
     }
     expect(refunds).toEqual([
@@ -490,12 +456,7 @@ describe('using hours', () => {
 
   it('cancelling gives the hours back; my-usage marks the use refunded', async () => {
     const walletBefore = await walletOf(db, student.user.id);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${reservationId}/cancel`,
-      headers: student.headers,
-      payload: {},
-    });
+    const res = await cancelRequest(ctx.app, student.headers, reservationId);
     expect(res.statusCode).toBe(200);
     expect(res.json().refund).toEqual({ to: 'subscription', amount: '0.000', hours: 1.5 });
     const usage = (await get('/api/v1/subscriptions/my-usage', student.headers)).json();
@@ -503,12 +464,7 @@ describe('using hours', () => {
     expect(first.refunded).toBe(true);
     expect(usage).toMatchObject({ totalHours: 15, usedHours: 0, remainingHours: 15 });
     expect(await walletOf(db, student.user.id)).toBe(walletBefore);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/reservations/${reservationId}/cancel`,
-      headers: student.headers,
-      payload: {},
-    });
+    const again = await cancelRequest(ctx.app, student.headers, reservationId);
     expect(again.statusCode).toBe(409);
     expect((await get('/api/v1/subscriptions/my-usage', student.headers)).json().remainingHours).toBe(15);
   });

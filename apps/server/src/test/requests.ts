@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { type FakePayzah, startFakePayzah } from '../payments/testing/fake-payzah.ts';
+import { createTestApp, testConfig } from './helpers.ts';
+
+/** The money flows as a browser drives them, through the real HTTP API (booking, cancelling, paying). */
+
+type Headers = Record<string, string>;
+
+let addressCounter = 0;
+/** A new client address for each call: top-ups and the reconciliation report are rate limited per address. */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** `POST /api/v1/booking/single` (or `multiple`). */
+export function bookRequest(app: FastifyInstance, headers: Headers, body: Record<string, unknown>, path = 'single') {
+  return app.inject({ method: 'POST', url: `/api/v1/booking/${path}`, headers, payload: body });
+}
+
+/** `POST /api/v1/reservations/:id/cancel`. */
+export function cancelRequest(app: FastifyInstance, headers: Headers, reservationId: number, payload = {}) {
+  return app.inject({ method: 'POST', url: `/api/v1/reservations/${reservationId}/cancel`, headers, payload });
+}
+
+/** The path and query of an absolute URL (the app answers on http://ustaz.test). */
+export const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** Presses a button on the sandbox checkout page; returns the answer (303 to the return URL). */
+export function pressAtSandbox(app: FastifyInstance, paymentLink: string, action: 'pay' | 'fail') {
+  return app.inject({
+    method: 'POST',
+    url: pathOf(paymentLink),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `action=${action}`,
+  });
+}
+
+/** Pays (or fails) at the sandbox checkout and comes back like the browser would: the return route's answer. */
+export async function finishAtSandbox(app: FastifyInstance, paymentLink: string, action: 'pay' | 'fail') {
+  const pressed = await pressAtSandbox(app, paymentLink, action);
+  expect(pressed.statusCode).toBe(303);
+  return app.inject({ url: pathOf(String(pressed.headers.location)) });
+}
+
+/** The real app whose Payzah adapter talks to a local fake Payzah; close both in afterAll. */
+export async function createPayzahTestApp(privateKey: string): Promise<{
+  fake: FakePayzah;
+  ctx: Awaited<ReturnType<typeof createTestApp>>;
+}> {
+  const fake = await startFakePayzah({ privateKey });
+  const ctx = await createTestApp({
+    rateLimitMax: 1_000_000,
+    payments: { ...testConfig().payments, payzah: { privateKey, baseUrl: fake.baseUrl } },
+  });
+  return { fake, ctx };
+}
