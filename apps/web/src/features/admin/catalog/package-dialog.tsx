@@ -1,18 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminPackage, AdminPackageBody } from '@ustaz/contract';
-import type { FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
-import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
-import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
-import { notify } from '../../../shared/ui/toast.tsx';
-import { CheckboxField, FormActions, SelectField, TextAreaField } from '../ui/form-fields.tsx';
+import { AdminForm, BilingualFields, useAdminForm } from '../ui/admin-form.tsx';
+import { CheckboxField, SelectField } from '../ui/form-fields.tsx';
 import { useCreatePackage } from './api/create-package.ts';
 import { useUpdatePackage } from './api/update-package.ts';
+import { CatalogDialog, type CatalogFormProps } from './catalog-dialog.tsx';
 
 const MAX_FEATURES = 20;
 
@@ -63,22 +57,6 @@ const packageFormSchema = z.object({
 type PackageForm = z.input<typeof packageFormSchema>;
 type PackageValues = z.output<typeof packageFormSchema>;
 
-const FIELDS = [
-  'nameAr',
-  'nameEn',
-  'descriptionAr',
-  'descriptionEn',
-  'hours',
-  'price',
-  'validityDays',
-  'type',
-  'featuresAr',
-  'featuresEn',
-  'discountPercentage',
-  'sortOrder',
-  'isActive',
-] as const;
-
 function formValues(item: AdminPackage | null): PackageForm {
   return {
     nameAr: item?.nameAr ?? '',
@@ -119,117 +97,30 @@ export function PackageDialog({
   item: AdminPackage | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin');
-  const language = useCurrentLanguage();
   const create = useCreatePackage();
   const update = useUpdatePackage();
-  const saving = create.isPending || update.isPending;
-  function close() {
-    if (!saving) onClose();
-  }
   return (
-    <Modal
-      open={open}
-      onClose={close}
-      size="2xl"
-      title={
-        item
-          ? t('packageForm.editTitle', { name: language === 'ar' ? item.nameAr : item.nameEn })
-          : t('packageForm.createTitle')
-      }
-    >
-      <PackageFormView
-        key={item?.id ?? 'new'}
-        item={item}
-        saving={saving}
-        onCancel={close}
-        onSave={async (body) => {
-          if (item) await update.mutateAsync({ id: item.id, body });
-          else await create.mutateAsync(body);
-          void notify.success(t(item ? 'packageForm.saved' : 'packageForm.created'));
-          onClose();
-        }}
-      />
-    </Modal>
+    <CatalogDialog open={open} item={item} texts="packageForm" create={create} update={update} onClose={onClose}>
+      {(form) => <PackageFormView item={item} {...form} />}
+    </CatalogDialog>
   );
 }
 
-function PackageFormView({
-  item,
-  saving,
-  onCancel,
-  onSave,
-}: {
-  item: AdminPackage | null;
-  saving: boolean;
-  onCancel: () => void;
-  onSave: (body: AdminPackageBody) => Promise<void>;
-}) {
+function PackageFormView({ item, frame, onSave }: { item: AdminPackage | null } & CatalogFormProps<AdminPackageBody>) {
   const { t } = useTranslation('admin');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PackageForm, unknown, PackageValues>({
-    resolver: zodResolver(packageFormSchema),
+  const form = useAdminForm({
+    schema: packageFormSchema,
     defaultValues: formValues(item),
+    onSave: (values) => onSave(toBody(values)),
   });
-  const error = (code: string | undefined) => fieldErrorText(code, t);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSave(toBody(values));
-    } catch (failure) {
-      if (!applyServerFieldErrors(failure, setError, FIELDS))
-        void notify.error(errorText(failure, t, ERROR_TEXTS.admin));
-    }
-  });
-
+  const featuresHelp = t('packageForm.featuresHelp', { max: MAX_FEATURES });
   return (
-    <form
-      onSubmit={(event: FormEvent) => void submit(event)}
-      noValidate
-      className="flex flex-col gap-4"
-      data-testid="package-form"
-    >
+    <AdminForm form={form} {...frame} testId="package-form">
       <div className="grid gap-4 sm:grid-cols-2">
+        <BilingualFields form={form} texts="packageForm" name="name" maxLength={100} required />
+        <BilingualFields form={form} texts="packageForm" name="description" multiline maxLength={1000} />
         <TextInput
-          {...register('nameAr')}
-          label={t('packageForm.nameAr')}
-          dir="rtl"
-          lang="ar"
-          maxLength={100}
-          required
-          error={error(errors.nameAr?.message)}
-        />
-        <TextInput
-          {...register('nameEn')}
-          label={t('packageForm.nameEn')}
-          dir="ltr"
-          lang="en"
-          maxLength={100}
-          required
-          error={error(errors.nameEn?.message)}
-        />
-        <TextAreaField
-          {...register('descriptionAr')}
-          label={t('packageForm.descriptionAr')}
-          dir="rtl"
-          lang="ar"
-          maxLength={1000}
-          error={error(errors.descriptionAr?.message)}
-        />
-        <TextAreaField
-          {...register('descriptionEn')}
-          label={t('packageForm.descriptionEn')}
-          dir="ltr"
-          lang="en"
-          maxLength={1000}
-          error={error(errors.descriptionEn?.message)}
-        />
-        <TextInput
-          {...register('hours')}
+          {...form.register('hours')}
           label={t('packageForm.hours')}
           type="number"
           inputMode="numeric"
@@ -237,19 +128,19 @@ function PackageFormView({
           max={1000}
           dir="ltr"
           required
-          error={error(errors.hours?.message)}
+          error={form.error('hours')}
         />
         <TextInput
-          {...register('price')}
+          {...form.register('price')}
           label={t('packageForm.price')}
           helperText={t('packageForm.priceHelp')}
           inputMode="decimal"
           dir="ltr"
           required
-          error={error(errors.price?.message)}
+          error={form.error('price')}
         />
         <TextInput
-          {...register('validityDays')}
+          {...form.register('validityDays')}
           label={t('packageForm.validityDays')}
           type="number"
           inputMode="numeric"
@@ -257,47 +148,30 @@ function PackageFormView({
           max={3650}
           dir="ltr"
           required
-          error={error(errors.validityDays?.message)}
+          error={form.error('validityDays')}
         />
         <SelectField
-          {...register('type')}
+          {...form.register('type')}
           label={t('packageForm.type')}
           options={[
             { value: 'standard', label: t('packages.types.standard') },
             { value: 'custom', label: t('packages.types.custom') },
           ]}
-          error={error(errors.type?.message)}
+          error={form.error('type')}
         />
-        <TextAreaField
-          {...register('featuresAr')}
-          label={t('packageForm.featuresAr')}
-          helperText={t('packageForm.featuresHelp', { max: MAX_FEATURES })}
-          dir="rtl"
-          lang="ar"
-          rows={4}
-          error={error(errors.featuresAr?.message)}
-        />
-        <TextAreaField
-          {...register('featuresEn')}
-          label={t('packageForm.featuresEn')}
-          helperText={t('packageForm.featuresHelp', { max: MAX_FEATURES })}
-          dir="ltr"
-          lang="en"
-          rows={4}
-          error={error(errors.featuresEn?.message)}
-        />
+        <BilingualFields form={form} texts="packageForm" name="features" multiline rows={4} helperText={featuresHelp} />
         <TextInput
-          {...register('discountPercentage')}
+          {...form.register('discountPercentage')}
           label={t('packageForm.discountPercentage')}
           type="number"
           inputMode="numeric"
           min={0}
           max={100}
           dir="ltr"
-          error={error(errors.discountPercentage?.message)}
+          error={form.error('discountPercentage')}
         />
         <TextInput
-          {...register('sortOrder')}
+          {...form.register('sortOrder')}
           label={t('packageForm.sortOrder')}
           helperText={t('subjectForm.sortOrderHelp')}
           type="number"
@@ -305,19 +179,14 @@ function PackageFormView({
           min={0}
           max={10_000}
           dir="ltr"
-          error={error(errors.sortOrder?.message)}
+          error={form.error('sortOrder')}
         />
       </div>
       <CheckboxField
-        {...register('isActive')}
+        {...form.register('isActive')}
         label={t('packageForm.isActive')}
         helperText={t('packageForm.isActiveHelp')}
       />
-      <FormActions
-        pending={saving}
-        onCancel={onCancel}
-        submitText={saving ? t('actions.saving') : item ? t('actions.save') : t('actions.create')}
-      />
-    </form>
+    </AdminForm>
   );
 }
