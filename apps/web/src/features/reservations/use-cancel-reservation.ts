@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates.ts';
-import { errorCode, isNetworkError } from '../../shared/lib/error-text.ts';
+import { ERROR_TEXTS, errorText, isNetworkError } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
@@ -58,13 +58,8 @@ export function useCancelReservation({ viewer, timeZone }: { viewer: Reservation
 
   const failureMessage = useCallback(
     (error: unknown): string => {
-      const code = errorCode(error);
-      if (code === 'cancellationClosed')
-        return t('errors.cancellationClosed', { hours: formatNumber(BOOKING.studentCancelHours, language) });
-      if (error instanceof ApiRequestError && error.status === 404) return t('errors.notFound');
-      if (error instanceof ApiRequestError && error.status === 403) return t('errors.forbidden');
-      if (isNetworkError(error)) return t('errors.network', { ns: 'common' });
-      return t('errors.generic', { ns: 'common' });
+      const hours = formatNumber(BOOKING.studentCancelHours, language);
+      return errorText(error, (key, options) => t(key, { ...options, hours }), ERROR_TEXTS.reservations);
     },
     [t, language],
   );

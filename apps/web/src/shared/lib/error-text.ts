@@ -107,15 +107,18 @@ function known<Code extends string>(texts: CodeTexts<Code> | undefined, code: st
   return code && texts && (texts.known as readonly string[]).includes(code) ? (code as Code) : null;
 }
 
+function knownFieldCode(error: unknown, texts: ErrorTexts): ValidationCode | null {
+  if (!texts.fields) return null;
+  for (const code of Object.values(fieldErrorCodes(error))) {
+    const found = known(texts.fields, code);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** The first field code of a 422 that `texts` translates, else the answer's code if it does. */
 export function translatedCode(error: unknown, texts: ErrorTexts): ErrorCode | ValidationCode | null {
-  if (texts.fields) {
-    for (const code of Object.values(fieldErrorCodes(error))) {
-      const found = known(texts.fields, code);
-      if (found) return found;
-    }
-  }
-  return known(texts.codes, errorCode(error));
+  return knownFieldCode(error, texts) ?? known(texts.codes, errorCode(error));
 }
 
 /**
@@ -134,15 +137,10 @@ export function errorText(
       : t(texts.tooManyRequests.text);
   }
   if (texts.network && isNetworkError(error)) return t(texts.network);
-  if (texts.fields) {
-    const fields = fieldErrorCodes(error);
-    for (const code of Object.values(fields)) {
-      const found = known(texts.fields, code);
-      if (found) return t(`${texts.fields.prefix}${found}`);
-    }
-    const first = Object.keys(fields)[0];
-    if (first !== undefined && texts.invalidField) return t(texts.invalidField, { field: first });
-  }
+  const fieldCode = knownFieldCode(error, texts);
+  if (fieldCode && texts.fields) return t(`${texts.fields.prefix}${fieldCode}`);
+  const firstField = Object.keys(fieldErrorCodes(error))[0];
+  if (firstField !== undefined && texts.invalidField) return t(texts.invalidField, { field: firstField });
   const code = known(texts.codes, errorCode(error));
   if (code && texts.codes) return t(`${texts.codes.prefix}${code}`);
   const message = serverMessage(error);
@@ -320,6 +318,13 @@ const availability = {
   },
 } as const satisfies ErrorTexts;
 
+/** Cancelling a reservation: its refusals, else the common texts. */
+const reservations = {
+  ns: 'reservations',
+  codes: { prefix: 'errors.', known: ['cancellationClosed', 'notFound', 'forbidden'] },
+  network: 'common:errors.network',
+} as const satisfies ErrorTexts;
+
 export const ERROR_TEXTS = {
   payment,
   admin,
@@ -330,4 +335,5 @@ export const ERROR_TEXTS = {
   profileSecurityFields,
   profileFields,
   availability,
+  reservations,
 } as const satisfies Record<string, ErrorTexts>;
