@@ -1,6 +1,5 @@
-import type { AdminPackage, AdminSettings, AdminSubject, AdminTeacher } from '@ustaz/contract';
+import type { AdminPackage, AdminSubject, AdminTeacher } from '@ustaz/contract';
 import { filsToKwd } from '@ustaz/contract';
-import type { WebsiteSettingsRow } from '../../db/schema.ts';
 import type { PackageWithSales } from '../subscriptions/subscriptions.service.ts';
 import type { AdminSubjectRow, AdminTeacherRow } from './admin-catalog.repo.ts';
 
@@ -63,39 +62,5 @@ export function toAdminPackage(row: PackageWithSales): AdminPackage {
     sortOrder: row.sortOrder,
     soldCount: row.soldCount,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The editable settings fields as stored, with version and last change. */
-export function toAdminSettings(row: WebsiteSettingsRow): AdminSettings {
-  return {
-    version: row.version,
-    appName: row.appName,
-    defaultTitle: row.defaultTitle,
-    defaultDescription: row.defaultDescription,
-    defaultKeywords: row.defaultKeywords,
-    defaultOgImage: row.defaultOgImage,
-    logoUrl: row.logoUrl,
-    faviconUrl: row.faviconUrl,
-    primaryColor: row.primaryColor,
-    secondaryColor: row.secondaryColor,
-    facebookUrl: row.facebookUrl,
-    twitterUrl: row.twitterUrl,
-    instagramUrl: row.instagramUrl,
-    linkedinUrl: row.linkedinUrl,
-    youtubeUrl: row.youtubeUrl,
-    tiktokPixelId: row.tiktokPixelId,
-    googleAnalyticsId: row.googleAnalyticsId,
-    facebookPixelId: row.facebookPixelId,
-    instagramPixelId: row.instagramPixelId,
-    hotjarId: row.hotjarId,
-    contactEmail: row.contactEmail,
-    contactPhone: row.contactPhone,
-    contactAddress: row.contactAddress,
-    headerScripts: row.headerScripts,
-    footerScripts: row.footerScripts,
-    enableRegistration: row.enableRegistration,
-    maxUploadSize: row.maxUploadSize,
-    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { searchWords } from '../../db/text-search.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { toAdminSettings } from '../settings/settings.presenter.ts';
 import type { EditableSettings } from '../settings/settings.service.ts';
 import {
   allPackagesWithSales,
@@ -27,7 +28,7 @@ import {
   updatePackage,
 } from '../subscriptions/subscriptions.service.ts';
 import { MAX_HOURLY_RATE_FILS, type ProfileChanges, validVideoUrl } from '../teachers/teachers.service.ts';
-import { toAdminPackage, toAdminSettings, toAdminSubject, toAdminTeacher } from './admin-catalog.presenter.ts';
+import { toAdminPackage, toAdminSubject, toAdminTeacher } from './admin-catalog.presenter.ts';
 import {
   type AdminTeacherRow,
   findAdminSubject,

@@ -7,11 +7,12 @@ import {
 } from '@ustaz/contract';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { ConversationRow, MessageRow } from '../../db/schema.ts';
+import type { ConversationRow } from '../../db/schema.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { filePath, toPublicUser } from '../auth/user.presenter.ts';
+import { toPublicUser } from '../auth/user.presenter.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
+import { toChatMessage } from './chat.presenter.ts';
 import {
   advanceRead,
   appendMessage,
@@ -43,24 +44,6 @@ const otherOf = (conversation: ConversationRow, userId: number) =>
 
 const isParticipant = (conversation: ConversationRow, userId: number) =>
   conversation.studentId === userId || conversation.teacherId === userId;
-
-export function toChatMessage(row: MessageRow, conversation: ConversationRow): ChatMessage {
-  const recipientIsStudent = row.recipientId === conversation.studentId;
-  const readSeq = recipientIsStudent ? conversation.studentReadSeq : conversation.teacherReadSeq;
-  const readAt = recipientIsStudent ? conversation.studentReadAt : conversation.teacherReadAt;
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    seq: row.seq,
-    senderId: row.senderId,
-    recipientId: row.recipientId,
-    content: row.content,
-    attachments: row.attachments.map((file) => ({ ...file, url: filePath(file.id) })),
-    clientMessageId: row.clientMessageId,
-    createdAt: row.createdAt.toISOString(),
-    readAt: readSeq >= row.seq ? (readAt?.toISOString() ?? row.createdAt.toISOString()) : null,
-  };
-}
 
 /**
  * Chat (ARCHITECTURE "Chat"): one conversation per student-teacher pair; messages are stored

@@ -16,6 +16,7 @@ import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { GatewayError, type LookupResult, type PaymentProvider } from '../../payments/provider.ts';
 import { postPaymentTransfer, userBalance, userLines } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
+import { toPayment } from './payment.presenter.ts';
 import {
   duePendingPayments,
   expiredToRecheck,
@@ -54,20 +55,6 @@ export function lookupMatches(payment: PaymentRow, result: LookupResult): boolea
 
 export function newPaymentId(): string {
   return `pay${randomBytes(12).toString('hex')}`;
-}
-
-export function toPayment(row: PaymentRow): Payment {
-  return {
-    id: row.id,
-    status: row.status,
-    purpose: row.purpose,
-    provider: row.provider,
-    amount: filsToKwd(row.amountFils),
-    currency: 'KWD',
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    creditedToWallet: row.creditedToWallet,
-  };
 }
 
 /**

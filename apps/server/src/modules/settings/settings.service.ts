@@ -2,54 +2,13 @@ import { FALLBACK_WEBSITE_SETTINGS, type WebsiteSettings } from '@ustaz/contract
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { NewWebsiteSettingsRow, WebsiteSettingsRow } from '../../db/schema.ts';
+import { type RuntimeSettings, toWebsiteSettings } from './settings.presenter.ts';
 import { type EditableSettings, findCurrentSettings, insertSettings, swapSettings } from './settings.repo.ts';
 
-export type { EditableSettings };
-
-/** Maps the settings row to the contract shape: the one place rows become API bodies. */
-/** Settings that come from the server's configuration rather than the settings row. */
-export type RuntimeSettings = { googleClientId: string | null; adminDashboardUrl: string };
+export type { EditableSettings, RuntimeSettings };
 
 export function runtimeSettings(config: Pick<Config, 'google' | 'adminDashboardUrl'>): RuntimeSettings {
   return { googleClientId: config.google?.clientId ?? null, adminDashboardUrl: config.adminDashboardUrl };
-}
-
-export function toWebsiteSettings(row: WebsiteSettingsRow, runtime: RuntimeSettings): WebsiteSettings {
-  return {
-    id: row.id,
-    facebookUrl: row.facebookUrl,
-    twitterUrl: row.twitterUrl,
-    instagramUrl: row.instagramUrl,
-    linkedinUrl: row.linkedinUrl,
-    youtubeUrl: row.youtubeUrl,
-    tiktokPixelId: row.tiktokPixelId,
-    googleAnalyticsId: row.googleAnalyticsId,
-    facebookPixelId: row.facebookPixelId,
-    instagramPixelId: row.instagramPixelId,
-    hotjarId: row.hotjarId,
-    defaultTitle: row.defaultTitle,
-    defaultDescription: row.defaultDescription,
-    defaultKeywords: row.defaultKeywords,
-    defaultOgImage: row.defaultOgImage,
-    contactEmail: row.contactEmail,
-    contactPhone: row.contactPhone,
-    contactAddress: row.contactAddress,
-    appName: row.appName,
-    logoUrl: row.logoUrl,
-    faviconUrl: row.faviconUrl,
-    primaryColor: row.primaryColor,
-    secondaryColor: row.secondaryColor,
-    customScripts: { headerScripts: row.headerScripts, footerScripts: row.footerScripts },
-    additional: {
-      enableRegistration: row.enableRegistration,
-      maxUploadSize: row.maxUploadSize,
-      googleClientId: runtime.googleClientId,
-      adminDashboardUrl: runtime.adminDashboardUrl,
-    },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
 }
 
 /** The first settings row: the spec's fallback values plus the demo contact data and social links. */

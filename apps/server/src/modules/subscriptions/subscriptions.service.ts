@@ -3,13 +3,11 @@ import type {
   GatewayProvider,
   MySubscriptionUsageResponse,
   PaymentMethod,
-  SubscriptionPackage,
   SubscriptionPurchaseResponse,
   UserSubscription,
 } from '@ustaz/contract';
 import { filsToKwd, toPage } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import type { SubscriptionPackageRow, UserSubscriptionRow } from '../../db/schema.ts';
 import { FieldValidationError } from '../../http/errors.ts';
 import {
   InsufficientFundsError,
@@ -21,6 +19,7 @@ import {
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { creditPaymentToWallet } from '../payments/payment-credit.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { hoursOf, toPackage, toUserSubscription } from './subscription.presenter.ts';
 import {
   activeTotals,
   expireSubscriptions,
@@ -35,50 +34,6 @@ import {
   subscriptionsWithPackages,
   usableSubscriptions,
 } from './subscriptions.repo.ts';
-
-const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-
-export function toPackage(row: SubscriptionPackageRow, language: 'ar' | 'en'): SubscriptionPackage {
-  return {
-    id: row.id,
-    name: language === 'en' ? row.nameEn : row.nameAr,
-    nameAr: row.nameAr,
-    hours: row.hours,
-    price: filsToKwd(row.priceFils),
-    currency: 'KWD',
-    description: language === 'en' ? row.descriptionEn : row.descriptionAr,
-    descriptionAr: row.descriptionAr,
-    type: row.type,
-    validityDays: row.validityDays,
-    features: language === 'en' ? row.featuresEn : row.featuresAr,
-    featuresAr: row.featuresAr,
-    discountPercentage: row.discountPercentage,
-    isActive: row.isActive,
-  };
-}
-
-function toUserSubscription(
-  row: UserSubscriptionRow,
-  pkg: SubscriptionPackageRow,
-  language: 'ar' | 'en',
-  now: Date,
-): UserSubscription {
-  // Past its end it is expired, whether or not the sweeper has marked it yet; its hours are gone either way.
-  const expired =
-    row.status === 'expired' || (row.status === 'active' && row.expiresAt !== null && row.expiresAt <= now);
-  return {
-    id: row.id,
-    package: { id: pkg.id, name: language === 'en' ? pkg.nameEn : pkg.nameAr, nameAr: pkg.nameAr, hours: pkg.hours },
-    status: expired ? 'expired' : row.status,
-    totalHours: hoursOf(row.totalMinutes),
-    remainingHours: expired ? 0 : hoursOf(row.remainingMinutes),
-    price: filsToKwd(row.priceFils),
-    paidWith: row.paidWith,
-    purchasedAt: row.createdAt.toISOString(),
-    startsAt: row.startsAt?.toISOString() ?? null,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-  };
-}
 
 /** Hour packages: list, purchase (wallet or gateway), the buyer's subscriptions and their use. */
 export function createSubscriptionsService({ db, payments }: { db: Db; payments: PaymentsService }) {

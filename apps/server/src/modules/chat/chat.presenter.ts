@@ -1,0 +1,25 @@
+import type { ChatMessage } from '@ustaz/contract';
+import type { ConversationRow, MessageRow } from '../../db/schema.ts';
+import { filePath } from '../auth/user.presenter.ts';
+
+/**
+ * A stored message as the API and the socket send it: attachments with their URL, `readAt` set
+ * once the recipient's read mark has passed it.
+ */
+export function toChatMessage(row: MessageRow, conversation: ConversationRow): ChatMessage {
+  const recipientIsStudent = row.recipientId === conversation.studentId;
+  const readSeq = recipientIsStudent ? conversation.studentReadSeq : conversation.teacherReadSeq;
+  const readAt = recipientIsStudent ? conversation.studentReadAt : conversation.teacherReadAt;
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    seq: row.seq,
+    senderId: row.senderId,
+    recipientId: row.recipientId,
+    content: row.content,
+    attachments: row.attachments.map((file) => ({ ...file, url: filePath(file.id) })),
+    clientMessageId: row.clientMessageId,
+    createdAt: row.createdAt.toISOString(),
+    readAt: readSeq >= row.seq ? (readAt?.toISOString() ?? row.createdAt.toISOString()) : null,
+  };
+}

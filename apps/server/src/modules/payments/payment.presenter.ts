@@ -1,0 +1,17 @@
+import { filsToKwd, type Payment } from '@ustaz/contract';
+import type { PaymentRow } from '../../db/schema.ts';
+
+/** A payment as its owner sees it (GET /api/v1/payments/:id): amounts in KWD, dates as ISO strings. */
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    status: row.status,
+    purpose: row.purpose,
+    provider: row.provider,
+    amount: filsToKwd(row.amountFils),
+    currency: 'KWD',
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    creditedToWallet: row.creditedToWallet,
+  };
+}
