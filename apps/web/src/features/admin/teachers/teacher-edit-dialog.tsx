@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminTeacher, AdminTeacherPatch } from '@ustaz/contract';
-import type { FormEvent } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
-import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { useAdminSubjects } from '../catalog/api/get-subjects.ts';
-import { FormActions, TextAreaField } from '../ui/form-fields.tsx';
+import { AdminForm, BilingualFields, useAdminForm } from '../ui/admin-form.tsx';
 import { useUpdateTeacher } from './api/update-teacher.ts';
 
 const KWD = /^\d{1,7}(\.\d{1,3})?$/;
@@ -49,17 +45,6 @@ const teacherFormSchema = z.object({
 });
 type TeacherForm = z.input<typeof teacherFormSchema>;
 type TeacherValues = z.output<typeof teacherFormSchema>;
-
-const SERVER_FIELDS = [
-  'bioAr',
-  'bioEn',
-  'majorAr',
-  'majorEn',
-  'experienceYears',
-  'hourlyRate',
-  'videoUrl',
-  'subjectIds',
-] as const;
 
 function formValues(teacher: AdminTeacher): TeacherForm {
   return {
@@ -132,17 +117,12 @@ function TeacherEditForm({
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
   const subjects = useAdminSubjects({ isActive: 'true', page: 1, limit: 100 });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<TeacherForm, unknown, TeacherValues>({
-    resolver: zodResolver(teacherFormSchema),
+  const form = useAdminForm({
+    schema: teacherFormSchema,
     defaultValues: formValues(teacher),
+    onSave: (values) => onSave(toPatch(values)),
   });
-  const chosen = useController({ control, name: 'subjectIds' });
+  const chosen = useController({ control: form.control, name: 'subjectIds' });
 
   function toggleSubject(id: number, checked: boolean) {
     const current = chosen.field.value;
@@ -157,80 +137,43 @@ function TeacherEditForm({
     name: language === 'ar' ? subject.nameAr : subject.nameEn,
   }));
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSave(toPatch(values));
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, SERVER_FIELDS))
-        void notify.error(errorText(error, t, ERROR_TEXTS.admin));
-    }
-  });
-  const error = (code: string | undefined) => fieldErrorText(code, t);
-
   return (
-    <form onSubmit={(event: FormEvent) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <AdminForm
+      form={form}
+      saving={saving}
+      onCancel={onCancel}
+      submitText={saving ? t('actions.saving') : t('actions.save')}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
+        <BilingualFields form={form} texts="teacherEdit" name="major" maxLength={120} />
+        <BilingualFields form={form} texts="teacherEdit" name="bio" multiline rows={5} maxLength={2000} />
         <TextInput
-          {...register('majorAr')}
-          label={t('teacherEdit.majorAr')}
-          dir="rtl"
-          lang="ar"
-          maxLength={120}
-          error={error(errors.majorAr?.message)}
-        />
-        <TextInput
-          {...register('majorEn')}
-          label={t('teacherEdit.majorEn')}
-          dir="ltr"
-          lang="en"
-          maxLength={120}
-          error={error(errors.majorEn?.message)}
-        />
-        <TextAreaField
-          {...register('bioAr')}
-          label={t('teacherEdit.bioAr')}
-          dir="rtl"
-          lang="ar"
-          rows={5}
-          maxLength={2000}
-          error={error(errors.bioAr?.message)}
-        />
-        <TextAreaField
-          {...register('bioEn')}
-          label={t('teacherEdit.bioEn')}
-          dir="ltr"
-          lang="en"
-          rows={5}
-          maxLength={2000}
-          error={error(errors.bioEn?.message)}
-        />
-        <TextInput
-          {...register('experienceYears')}
+          {...form.register('experienceYears')}
           label={t('teacherEdit.experienceYears')}
           type="number"
           inputMode="numeric"
           min={0}
           max={80}
           dir="ltr"
-          error={error(errors.experienceYears?.message)}
+          error={form.error('experienceYears')}
         />
         <TextInput
-          {...register('hourlyRate')}
+          {...form.register('hourlyRate')}
           label={t('teacherEdit.hourlyRate')}
           helperText={t('teacherEdit.hourlyRateHelp')}
           inputMode="decimal"
           dir="ltr"
-          error={error(errors.hourlyRate?.message)}
+          error={form.error('hourlyRate')}
         />
         <TextInput
-          {...register('videoUrl')}
+          {...form.register('videoUrl')}
           label={t('teacherEdit.videoUrl')}
           helperText={t('teacherEdit.videoUrlHelp')}
           type="url"
           dir="ltr"
           maxLength={300}
           className="sm:col-span-2"
-          error={error(errors.videoUrl?.message)}
+          error={form.error('videoUrl')}
         />
       </div>
       <fieldset className="flex min-w-0 flex-col gap-2">
@@ -261,13 +204,12 @@ function TeacherEditForm({
             ))}
           </ul>
         )}
-        {errors.subjectIds?.message ? (
+        {form.error('subjectIds') ? (
           <p role="alert" className="text-sm text-red-600">
-            {error(errors.subjectIds.message)}
+            {form.error('subjectIds')}
           </p>
         ) : null}
       </fieldset>
-      <FormActions pending={saving} onCancel={onCancel} submitText={saving ? t('actions.saving') : t('actions.save')} />
-    </form>
+    </AdminForm>
   );
 }

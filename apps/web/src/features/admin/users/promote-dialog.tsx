@@ -1,14 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEvent, useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
-import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { FormActions } from '../ui/form-fields.tsx';
+import { AdminForm, useAdminForm } from '../ui/admin-form.tsx';
 import { usePromoteUser } from './api/promote-user.ts';
 
 /** The optional starting hourly rate: empty, or a KWD amount with at most 3 decimals. */
@@ -18,7 +14,6 @@ const promoteFormSchema = z.object({
     .trim()
     .regex(/^(\d{1,7}(\.\d{1,3})?)?$/, 'invalid'),
 });
-type PromoteForm = z.input<typeof promoteFormSchema>;
 
 /**
  * Makes a student a teacher. The new profile is not approved: it stays out of search until an
@@ -37,28 +32,20 @@ export function PromoteDialog({
 }) {
   const { t } = useTranslation('admin');
   const promote = usePromoteUser(userId);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<PromoteForm>({ resolver: zodResolver(promoteFormSchema), defaultValues: { hourlyRate: '' } });
+  const form = useAdminForm({
+    schema: promoteFormSchema,
+    defaultValues: { hourlyRate: '' },
+    onSave: async ({ hourlyRate }) => {
+      await promote.mutateAsync(hourlyRate ? { hourlyRate } : {});
+      void notify.success(t('user.promote.done'));
+      onClose();
+    },
+  });
+  const { reset } = form;
 
   useEffect(() => {
     if (open) reset({ hourlyRate: '' });
   }, [open, reset]);
-
-  const submit = handleSubmit(async ({ hourlyRate }) => {
-    try {
-      await promote.mutateAsync(hourlyRate ? { hourlyRate } : {});
-      void notify.success(t('user.promote.done'));
-      onClose();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['hourlyRate']))
-        void notify.error(errorText(error, t, ERROR_TEXTS.admin));
-    }
-  });
 
   function close() {
     if (!promote.isPending) onClose();
@@ -66,19 +53,18 @@ export function PromoteDialog({
 
   return (
     <Modal open={open} onClose={close} size="md" title={t('user.promote.title')}>
-      <form onSubmit={(event: FormEvent) => void submit(event)} noValidate className="flex flex-col gap-4">
+      <AdminForm form={form} saving={promote.isPending} onCancel={close} submitText={t('user.promote.confirm')}>
         <p className="text-sm text-slate-700">{t('user.promote.body', { name })}</p>
         <TextInput
-          {...register('hourlyRate')}
+          {...form.register('hourlyRate')}
           label={t('user.promote.rateLabel')}
           helperText={t('user.promote.rateHelp')}
           inputMode="decimal"
           dir="ltr"
           autoComplete="off"
-          error={fieldErrorText(errors.hourlyRate?.message, t)}
+          error={form.error('hourlyRate')}
         />
-        <FormActions pending={promote.isPending} onCancel={close} submitText={t('user.promote.confirm')} />
-      </form>
+      </AdminForm>
     </Modal>
   );
 }
