@@ -8,6 +8,7 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import {
   ERROR_TEXTS,
+  errorText,
   fieldErrorCodes,
   fieldErrorKey,
   isNetworkError,
@@ -120,7 +121,7 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
     } catch (error) {
       setPhase('idle');
       applyServerFieldErrors(error, setError, SERVER_FIELDS, { message: fieldErrorKey(ERROR_TEXTS.profileFields) });
-      const general = isNetworkError(error) ? t('edit.network') : (serverMessage(error) ?? t('edit.unexpected'));
+      const general = errorText(error, t, ERROR_TEXTS.profileEdit);
       setGeneralError(general);
       void notify.error(t('edit.updateFailed'), { description: general });
     }

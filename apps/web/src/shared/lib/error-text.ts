@@ -303,6 +303,14 @@ const profileSecurityFields = {
   fields: { prefix: 'security.errors.', known: ['incorrectPassword', 'required', 'tooShort', 'tooLong', 'invalid'] },
 } as const satisfies ErrorTexts;
 
+/** Saving the profile form: the network, the server's words, else "unexpected". */
+const profileEdit = {
+  ns: 'profile',
+  network: 'edit.network',
+  serverMessage: 'any',
+  fallback: 'edit.unexpected',
+} as const satisfies ErrorTexts;
+
 /** The profile form's fields (`serverErrors.<code>`). */
 const profileFields = {
   ns: 'profile',
@@ -333,6 +341,7 @@ export const ERROR_TEXTS = {
   authFields,
   profileAccount,
   profileSecurityFields,
+  profileEdit,
   profileFields,
   availability,
   reservations,
