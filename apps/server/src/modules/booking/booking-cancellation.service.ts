@@ -14,6 +14,8 @@ import {
   openSlots,
 } from './booking.repo.ts';
 
+const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
+
 /** Only a live reservation that has not ended can be cancelled (409 otherwise). */
 function assertCancellable(row: ReservationRow, now: Date) {
   if (row.status !== 'pending' && row.status !== 'confirmed') {
@@ -74,17 +76,8 @@ export async function releaseHold(
   reason: 'holdExpired' | 'paymentFailed',
   now: Date,
 ) {
-  await openSlots(
-    tx,
-    slots.map((slot) => slot.id),
-  );
-  await cancelReservations(
-    tx,
-    pending.map((row) => row.id),
-    'system',
-    reason,
-    now,
-  );
+  await openSlots(tx, idsOf(slots));
+  await cancelReservations(tx, idsOf(pending), 'system', reason, now);
 }
 
 /**

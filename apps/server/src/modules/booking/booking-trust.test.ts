@@ -202,12 +202,14 @@ describe('price lock: no bait and switch', () => {
     const quote = await post(student, '/api/v1/booking/quote', { timeSlotIds: [s.id] });
     expect(quote.json()).toMatchObject({ total: '5.000', sufficient: true, balance: '50.000' });
     // The teacher raises the price between the view and the confirmation.
-    const raised = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/availability/slots/${s.id}`,
-      headers: teacher.headers,
-      payload: { price: '9.000' },
-    });
+    const setPrice = (price: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/availability/slots/${s.id}`,
+        headers: teacher.headers,
+        payload: { price },
+      });
+    const raised = await setPrice('9.000');
     expect(raised.statusCode).toBe(200);
     for (const paymentMethod of ['balance', 'payzah'] as const) {
       const res = await post(student, '/api/v1/booking/single', {
@@ -229,12 +231,7 @@ describe('price lock: no bait and switch', () => {
       expectedTotal: '9.000',
     });
     expect(ok.statusCode).toBe(200);
-    const edit = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/availability/slots/${s.id}`,
-      headers: teacher.headers,
-      payload: { price: '1.000' },
-    });
+    const edit = await setPrice('1.000');
     expect(edit.statusCode).toBe(409);
     expect(edit.json().code).toBe('slotNotEditable');
   });

@@ -80,6 +80,8 @@ export type BookInput = {
   expectedTotal?: string | undefined;
 };
 
+const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
+
 type NewReservation = Parameters<typeof insertReservations>[1][number];
 
 /**
@@ -179,7 +181,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         userId: studentId,
         type: 'booking.confirmed',
         data: {
-          reservationIds: rows.map((row) => row.id),
+          reservationIds: idsOf(rows),
           ...(teacherNames.length === 1 ? { teacherName: teacherNames[0] } : {}),
           ...when(rows),
         },
@@ -190,7 +192,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
           userId: teacherUserId,
           type: 'booking.received' as const,
           data: {
-            reservationIds: theirs.map((row) => row.id),
+            reservationIds: idsOf(theirs),
             studentName: names.get(studentId) ?? '',
             startTime: when(theirs).startTime,
           },
@@ -256,10 +258,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
       }
       failpoints.hit('booking.afterDebit');
 
-      await setSlotsBooked(
-        tx,
-        slots.map((slot) => slot.id),
-      );
+      await setSlotsBooked(tx, idsOf(slots));
       const paid: PaidWith = split.minutes > 0 ? 'subscription' : 'wallet';
       const rows = await reserveSlots(
         tx,
@@ -285,7 +284,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         );
       }
       await notifyBooked(tx, userId, rows, slots);
-      return { ids: rows.map((row) => row.id), paidWith: paid, split };
+      return { ids: idsOf(rows), paidWith: paid, split };
     });
     return {
       paymentStatus: 'PAID',
@@ -318,19 +317,14 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         const slots = await takeSlots(tx, userId, input, now);
         const amountFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
         payments.assertMinimum(provider, amountFils, 'paymentMethod');
-        await holdSlots(
-          tx,
-          slots.map((slot) => slot.id),
-          paymentId,
-          holdUntil,
-        );
+        await holdSlots(tx, idsOf(slots), paymentId, holdUntil);
         const rows = await reserveSlots(
           tx,
           slots,
           { studentId: userId, status: 'pending', note: input.note, bookingGroup: paymentId, paymentId },
           (slot) => ({ paidWith: provider, cashFils: slot.priceFils }),
         );
-        reservationIds = rows.map((row) => row.id);
+        reservationIds = idsOf(rows);
         totalFils = amountFils;
         return { amountFils };
       },
@@ -362,18 +356,9 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         slots.every((slot) => (slot.holdExpiresAt?.getTime() ?? 0) > now.getTime());
       if (intact) {
         await postPaymentTransfer(tx, payment, 'booking', 'escrow');
-        await setSlotsBooked(
-          tx,
-          slots.map((slot) => slot.id),
-        );
-        await confirmReservations(
-          tx,
-          pending.map((row) => row.id),
-        );
-        const locked = await lockSlots(
-          tx,
-          slots.map((slot) => slot.id),
-        );
+        await setSlotsBooked(tx, idsOf(slots));
+        await confirmReservations(tx, idsOf(pending));
+        const locked = await lockSlots(tx, idsOf(slots));
         await notifyBooked(tx, payment.userId, pending, locked);
         return;
       }

@@ -127,6 +127,17 @@ async function slotStatuses(ids: number[]): Promise<string[]> {
 
 const usableMinutes = async (userId: number) => (await activeTotals(db, userId, new Date())).remainingMinutes;
 
+/** A booking step's student and slots, and what holds before it: all the slots open? the wallet, the price. */
+async function bookingStep(world: World, op: { s: number; slots: number[] }) {
+  const user = world.students[op.s] as TestUser;
+  const slots = op.slots.map((i) => world.slots[i] as Slot);
+  const ids = slots.map((s) => s.id);
+  const open = (await slotStatuses(ids)).every((status) => status === 'open');
+  const wallet = await walletOf(db, user.user.id);
+  const price = slots.reduce((sum, s) => sum + s.priceFils, 0);
+  return { user, slots, ids, open, wallet, price };
+}
+
 async function newWorld(): Promise<World> {
   const students = [];
   for (let i = 0; i < STUDENTS; i += 1) students.push(await f.student());
@@ -183,18 +194,13 @@ async function run(world: World, op: Op): Promise<void> {
     }
 
     case 'bookBalance': {
-      const user = world.students[op.s] as TestUser;
-      const slots = op.slots.map((i) => world.slots[i] as Slot);
-      const ids = slots.map((s) => s.id);
-      const open = (await slotStatuses(ids)).every((status) => status === 'open');
-      const wallet = await walletOf(db, user.user.id);
+      const { user, slots, ids, open, wallet, price } = await bookingStep(world, op);
       const minutes = await usableMinutes(user.user.id);
       const inOrder = [...slots].sort((a, b) => a.id - b.id);
       const split = splitPayment(
         inOrder.map((slot) => ({ minutes: slot.minutes, priceFils: slot.priceFils })),
         await usableSubscriptions(db, user.user.id, new Date()),
       );
-      const price = slots.reduce((sum, s) => sum + s.priceFils, 0);
       expect(split.hoursValueFils + split.cashFils).toBe(price);
       const res = await post(user, '/api/v1/booking/multiple', { timeSlotIds: ids, paymentMethod: 'balance' });
       if (!open) {
@@ -240,12 +246,7 @@ async function run(world: World, op: Op): Promise<void> {
     }
 
     case 'bookGateway': {
-      const user = world.students[op.s] as TestUser;
-      const slots = op.slots.map((i) => world.slots[i] as Slot);
-      const ids = slots.map((s) => s.id);
-      const open = (await slotStatuses(ids)).every((status) => status === 'open');
-      const wallet = await walletOf(db, user.user.id);
-      const price = slots.reduce((sum, s) => sum + s.priceFils, 0);
+      const { user, ids, open, wallet, price } = await bookingStep(world, op);
       const res = await post(user, '/api/v1/booking/multiple', {
         timeSlotIds: ids,
         paymentMethod: 'payzah',

@@ -379,6 +379,21 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     return res.json() as { paymentLink: string; paymentId: string };
   }
 
+  /** Every return went to the success page, and the wallet was credited exactly once. */
+  async function expectCreditedOnce(
+    answers: { statusCode: number; headers: Record<string, unknown> }[],
+    paymentId: string,
+    userId: number,
+    fils: number,
+  ) {
+    for (const res of answers) {
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/en/payment/success?paymentId=${paymentId}`);
+    }
+    expect(await walletOf(db, userId)).toBe(fils);
+    expect(await transfersOf(db, paymentId)).toBe(1);
+  }
+
   it('tops up: the fake gets the right request; paid at the fake, the return credits once', async () => {
     const methods = await ctx.app.inject({ url: '/api/v1/payments/methods' });
     expect(methods.json().methods[0]).toMatchObject({ id: 'payzah', sandbox: false, minAmount: '0.100' });
@@ -427,12 +442,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const sequential = [];
     for (let i = 0; i < 10; i += 1) sequential.push(await returnTo(ctx.app, paymentId, '?paymentStatus=CAPTURED'));
     const concurrent = await Promise.all(Array.from({ length: 10 }, () => returnTo(ctx.app, paymentId)));
-    for (const res of [...sequential, ...concurrent]) {
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`/en/payment/success?paymentId=${paymentId}`);
-    }
-    expect(await walletOf(db, student.user.id)).toBe(5_125);
-    expect(await transfersOf(db, paymentId)).toBe(1);
+    await expectCreditedOnce([...sequential, ...concurrent], paymentId, student.user.id, 5_125);
   });
 
   it('P0 6 (cold): 10 concurrent first returns of a paid payment credit once', async () => {
@@ -440,12 +450,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const { paymentId } = await startTopUp(student, '1.5');
     fake.pay(paymentId);
     const answers = await Promise.all(Array.from({ length: 10 }, () => returnTo(ctx.app, paymentId)));
-    for (const res of answers) {
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`/en/payment/success?paymentId=${paymentId}`);
-    }
-    expect(await walletOf(db, student.user.id)).toBe(1_500);
-    expect(await transfersOf(db, paymentId)).toBe(1);
+    await expectCreditedOnce(answers, paymentId, student.user.id, 1_500);
   });
 
   it("I8: Payzah's own redirect fields (GET query or POST body) claiming CAPTURED credit nothing", async () => {
