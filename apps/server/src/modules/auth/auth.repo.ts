@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   authTokens,
@@ -307,16 +307,6 @@ export async function anonymiseUser(db: Executor, id: number, placeholderEmail: 
 export async function forgetAddress(db: Executor, email: string) {
   await db.delete(mailOutbox).where(eq(mailOutbox.to, email));
   await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
-}
-
-export async function latestSessionOf(db: Executor, userId: number) {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.createdAt))
-    .limit(1);
-  return row;
 }
 
 /** Of these session families, the ones still live: not revoked, not expired, their user active. */

@@ -38,18 +38,6 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentRow 
   return row;
 }
 
-export async function findPaymentByRef(
-  db: Executor,
-  gateway: PaymentRow['gateway'],
-  providerRef: string,
-): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.gateway, gateway), eq(payments.providerRef, providerRef)));
-  return row;
-}
-
 export async function setProviderRef(db: Executor, id: string, providerRef: string): Promise<void> {
   await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
 }

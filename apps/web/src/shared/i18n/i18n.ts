@@ -3,9 +3,6 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createFetchBackend } from './fetch-backend.ts';
 
-export const NAMESPACES = ['common', 'pages', 'home', 'auth', 'profile'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
 /**
  * i18next with one JSON file per language and namespace under /locales. Failed loads are
  * retried up to 5 times, 350 ms first and doubling (spec section 9).

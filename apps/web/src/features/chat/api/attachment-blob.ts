@@ -39,8 +39,3 @@ export function attachmentBlob(path: string): Promise<Blob> {
   }
   return loading;
 }
-
-/** Forgets the fetched images (a test starts clean; signing out could too). */
-export function forgetAttachmentBlobs() {
-  kept.clear();
-}
