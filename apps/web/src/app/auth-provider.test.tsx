@@ -11,6 +11,7 @@ import { LoginPage } from '../features/auth/login-page.tsx';
 import { getRefreshToken, setTokens } from '../shared/auth/token-storage.ts';
 import { apiRequest } from '../shared/http/client.ts';
 import { resetSettingsMemory } from '../shared/settings/api.ts';
+import { testUser } from '../shared/test/auth-test-data.ts';
 import { createTestI18n, jsonResponse } from '../shared/test/test-i18n.ts';
 import { AuthProvider } from './auth-provider.tsx';
 import { Navbar } from './layout/navbar.tsx';
@@ -20,17 +21,7 @@ import { RouteGuard } from './route-guard.tsx';
 const chatSocket = vi.hoisted(() => ({ startChatSocket: vi.fn(), stopChatSocket: vi.fn() }));
 vi.mock('../shared/realtime/chat-socket.ts', () => chatSocket);
 
-const USER = {
-  id: 8,
-  email: 'mariam@ustaz.example',
-  firstName: 'Mariam',
-  lastName: 'Hassan',
-  role: { id: 3, name: 'student' },
-  photo: null,
-  provider: 'email',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = testUser();
 
 type Call = { method: string; url: string; authorization: string | null };
 
