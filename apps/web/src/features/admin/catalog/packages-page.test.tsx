@@ -2,26 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminPackage } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { formatKwd } from '../../../shared/lib/format.ts';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { adminPackage } from './catalog-test-data.ts';
 import { AdminPackagesPage } from './packages-page.tsx';
 
 const LIST = 'GET /api/v1/admin/packages';
 
 function renderPage(language: Language = 'en', path = '/admin/packages') {
-  return renderAppRoute(
-    <>
-      <AdminPackagesPage />
-      <AppToaster />
-    </>,
-    { language, path, pattern: '/admin/packages' },
-  );
+  return renderAdminPage(<AdminPackagesPage />, { language, path });
 }
 
 function packagesApi(items: AdminPackage[], more: (rows: AdminPackage[]) => Record<string, ApiRoute> = () => ({})) {
@@ -29,14 +22,7 @@ function packagesApi(items: AdminPackage[], more: (rows: AdminPackage[]) => Reco
   return mockApi({ [LIST]: () => ok({ data: [...rows] }), ...more(rows) });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminPackagesPage', () => {
   it('lists packages with prices in KWD (Arabic) and takes one off sale', async () => {

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminSubject } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { describedText as errorOf, renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminSubject } from './catalog-test-data.ts';
 import { AdminSubjectsPage } from './subjects-page.tsx';
@@ -16,13 +15,7 @@ const LIST = 'GET /api/v1/admin/subjects';
 const CREATE = 'POST /api/v1/admin/subjects';
 
 function renderPage(language: Language = 'en', path = '/admin/subjects') {
-  return renderAppRoute(
-    <>
-      <AdminSubjectsPage />
-      <AppToaster />
-    </>,
-    { language, path, pattern: '/admin/subjects' },
-  );
+  return renderAdminPage(<AdminSubjectsPage />, { language, path });
 }
 
 function subjectsApi(subjects: AdminSubject[], more: (rows: AdminSubject[]) => Record<string, ApiRoute> = () => ({})) {
@@ -30,20 +23,7 @@ function subjectsApi(subjects: AdminSubject[], more: (rows: AdminSubject[]) => R
   return mockApi({ [LIST]: () => ok(listPage([...rows])), ...more(rows) });
 }
 
-/** The error text a field shows (its last aria-describedby target). */
-function errorOf(field: HTMLElement) {
-  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
-}
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminSubjectsPage', () => {
   it('creates a subject, and shows a duplicate English name under its field', async () => {

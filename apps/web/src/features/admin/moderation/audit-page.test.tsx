@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderRoute } from '../../../shared/test/render-route.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { AdminAuditPage } from './audit-page.tsx';
 import { auditEntry } from './moderation-test-data.ts';
@@ -13,17 +13,10 @@ import { auditEntry } from './moderation-test-data.ts';
 const LIST = 'GET /api/v1/admin/audit';
 
 function renderPage({ language = 'en', path = '/admin/audit' }: { language?: Language; path?: string } = {}) {
-  return renderRoute(<AdminAuditPage />, { language, path });
+  return renderAdminPage(<AdminAuditPage />, { language, path });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminAuditPage', () => {
   it('lists who did what on which record and why', async () => {

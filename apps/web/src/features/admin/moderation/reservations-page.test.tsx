@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminReservation } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderRoute } from '../../../shared/test/render-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests, tableRow, plainText as text } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminReservation } from './moderation-test-data.ts';
 import { AdminReservationsPage } from './reservations-page.tsx';
@@ -16,35 +15,14 @@ const LIST = 'GET /api/v1/admin/reservations';
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
 function renderPage({ language = 'en', path = '/admin/reservations' }: { language?: Language; path?: string } = {}) {
-  return renderRoute(
-    <>
-      <AdminReservationsPage now={NOW} />
-      <AppToaster />
-    </>,
-    { language, path },
-  );
+  return renderAdminPage(<AdminReservationsPage now={NOW} />, { language, path });
 }
 
 function rowOf(id: number): HTMLElement {
-  const row = within(screen.getByTestId('reservations-table'))
-    .getAllByRole('row')
-    .find((item) => item.textContent?.includes(`#${id}`));
-  if (!row) throw new Error(`no row for ${id}`);
-  return row;
+  return tableRow('reservations-table', `#${id}`);
 }
 
-function text(element: Element) {
-  return (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
-}
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminReservationsPage', () => {
   it('lists reservations with who cancelled and why, and sends the filters of the URL', async () => {

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminReview } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderRoute } from '../../../shared/test/render-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests, tableRows } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminReview } from './moderation-test-data.ts';
 import { AdminReviewsPage } from './reviews-page.tsx';
@@ -15,27 +14,14 @@ import { AdminReviewsPage } from './reviews-page.tsx';
 const LIST = 'GET /api/v1/admin/reviews';
 
 function renderPage({ language = 'en', path = '/admin/reviews' }: { language?: Language; path?: string } = {}) {
-  return renderRoute(
-    <>
-      <AdminReviewsPage />
-      <AppToaster />
-    </>,
-    { language, path },
-  );
+  return renderAdminPage(<AdminReviewsPage />, { language, path });
 }
 
 function rows() {
-  return within(screen.getByTestId('reviews-table')).getAllByRole('row').slice(1);
+  return tableRows('reviews-table');
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminReviewsPage', () => {
   it('lists reviews with stars, comment and visibility, and sends the filters', async () => {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderRoute } from '../../../shared/test/render-route.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { notFoundTerm } from './moderation-test-data.ts';
 import { AdminSearchLogPage } from './search-log-page.tsx';
@@ -13,12 +13,10 @@ import { AdminSearchLogPage } from './search-log-page.tsx';
 const LIST = 'GET /api/v1/admin/search-not-found';
 
 function renderPage({ language = 'en', path = '/admin/search-log' }: { language?: Language; path?: string } = {}) {
-  return renderRoute(<AdminSearchLogPage />, { language, path });
+  return renderAdminPage(<AdminSearchLogPage />, { language, path });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpAdminTests();
 
 describe('AdminSearchLogPage', () => {
   it('lists the most searched missing terms and sends the type and period', async () => {

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import adminEn from '../../../../public/locales/en/admin.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderRoute } from '../../../shared/test/render-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests, plainText as text } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { AdminLedgerPage } from './ledger-page.tsx';
 import { transfer } from './money-test-data.ts';
@@ -17,32 +16,14 @@ const REFUND = 'POST /api/v1/admin/refunds';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function renderPage({ language = 'en', path = '/admin/ledger' }: { language?: Language; path?: string } = {}) {
-  return renderRoute(
-    <>
-      <AdminLedgerPage />
-      <AppToaster />
-    </>,
-    { language, path },
-  );
-}
-
-/** Text as read, with Intl's no-break spaces as plain ones. */
-function text(element: Element) {
-  return (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+  return renderAdminPage(<AdminLedgerPage />, { language, path });
 }
 
 function api(routes: Record<string, ApiRoute> = {}) {
   return mockApi({ [LEDGER]: ok(listPage([transfer()])), ...routes });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminLedgerPage', () => {
   it('lists each transfer with its kind, memo, actor, lines and links', async () => {

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminPayment } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderRoute } from '../../../shared/test/render-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { payment, transfer } from './money-test-data.ts';
 import { AdminPaymentsPage } from './payments-page.tsx';
@@ -15,31 +14,14 @@ import { AdminPaymentsPage } from './payments-page.tsx';
 const PAYMENTS = 'GET /api/v1/admin/payments';
 
 function renderPage({ language = 'en', path = '/admin/payments' }: { language?: Language; path?: string } = {}) {
-  return renderRoute(
-    <>
-      <AdminPaymentsPage />
-      <AppToaster />
-    </>,
-    { language, path },
-  );
+  return renderAdminPage(<AdminPaymentsPage />, { language, path });
 }
 
 function rowOf(id: string): HTMLElement {
-  const row = within(screen.getByTestId('payments-table'))
-    .getAllByRole('row')
-    .find((item) => item.textContent?.includes(id));
-  if (!row) throw new Error(`no row for ${id}`);
-  return row;
+  return tableRow('payments-table', id);
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminPaymentsPage', () => {
   it('lists payments with their user, gateway, status and failure, and sends the filters', async () => {

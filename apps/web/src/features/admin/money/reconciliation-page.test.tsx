@@ -2,25 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReconciliationResponse } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderRoute } from '../../../shared/test/render-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { payment, reconciliationRow } from './money-test-data.ts';
 import { AdminReconciliationPage } from './reconciliation-page.tsx';
 
 const REPORT = 'GET /api/v1/admin/reconciliation';
 
 function renderPage({ language = 'en', path = '/admin/reconciliation' }: { language?: Language; path?: string } = {}) {
-  return renderRoute(
-    <>
-      <AdminReconciliationPage />
-      <AppToaster />
-    </>,
-    { language, path },
-  );
+  return renderAdminPage(<AdminReconciliationPage />, { language, path });
 }
 
 function report(rows: ReconciliationResponse['data'], checked = 12): ReconciliationResponse {
@@ -33,14 +26,7 @@ function rowOf(id: string): HTMLElement | undefined {
     .find((item) => item.textContent?.includes(id));
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminReconciliationPage', () => {
   it('asks the gateways only on "Check now", then lists the payments that differ', async () => {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { AdminOverview } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { formatKwd } from '../../../shared/lib/format.ts';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { AdminOverviewPage } from './overview-page.tsx';
 
 const OVERVIEW: AdminOverview = {
@@ -21,14 +21,7 @@ const OVERVIEW: AdminOverview = {
   notFoundSearches: 9,
 };
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 function tile(key: keyof AdminOverview) {
   return screen.getByTestId(`tile-${key}`);
@@ -37,7 +30,7 @@ function tile(key: keyof AdminOverview) {
 describe('AdminOverviewPage', () => {
   it('shows every figure as a tile linking to its section', async () => {
     mockApi({ 'GET /api/v1/admin/overview': ok(OVERVIEW) });
-    const { missing } = await renderAppRoute(<AdminOverviewPage />, { language: 'en', path: '/admin' });
+    const { missing } = await renderAdminPage(<AdminOverviewPage />, { language: 'en', path: '/admin' });
     await screen.findByTestId('overview-tiles');
     expect(screen.getAllByRole('link')).toHaveLength(Object.keys(OVERVIEW).length);
     expect(within(tile('users')).getByTestId('tile-value').textContent).toBe('1,250');
@@ -53,7 +46,7 @@ describe('AdminOverviewPage', () => {
   it('speaks Arabic with Arabic digits, and retries after an error', async () => {
     const answers = [{ status: 500, body: { status: 500, message: 'boom' } }, ok(OVERVIEW)];
     mockApi({ 'GET /api/v1/admin/overview': () => answers.shift() ?? ok(OVERVIEW) });
-    const { missing } = await renderAppRoute(<AdminOverviewPage />, { language: 'ar', path: '/admin' });
+    const { missing } = await renderAdminPage(<AdminOverviewPage />, { language: 'ar', path: '/admin' });
     const alert = await screen.findByRole('alert');
     within(alert).getByRole('button').click();
     await screen.findByTestId('overview-tiles');

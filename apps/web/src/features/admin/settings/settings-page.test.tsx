@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { AdminSettings } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { STORAGE_KEYS } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { websiteSettingsQueryKey } from '../../../shared/settings/api.ts';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { AdminSettingsPage } from './settings-page.tsx';
 import { adminSettings } from './settings-test-data.ts';
 
@@ -17,13 +16,7 @@ const GET = 'GET /api/v1/admin/settings';
 const PUT = 'PUT /api/v1/admin/settings';
 
 function renderPage(language: Language = 'en') {
-  return renderAppRoute(
-    <>
-      <AdminSettingsPage />
-      <AppToaster />
-    </>,
-    { language, path: '/admin/settings' },
-  );
+  return renderAdminPage(<AdminSettingsPage />, { language, path: '/admin/settings' });
 }
 
 function settingsApi(
@@ -34,13 +27,9 @@ function settingsApi(
   return mockApi({ [GET]: () => ok({ settings: state.current }), ...routes(state) });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+setUpAdminTests();
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   window.localStorage.clear();
 });
 

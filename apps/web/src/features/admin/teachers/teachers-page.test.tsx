@@ -2,13 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminTeacher } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
 import { adminSubject } from '../catalog/catalog-test-data.ts';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminTeacher } from './teacher-test-data.ts';
 import { AdminTeachersPage } from './teachers-page.tsx';
@@ -16,13 +15,7 @@ import { AdminTeachersPage } from './teachers-page.tsx';
 const LIST = 'GET /api/v1/admin/teachers';
 
 function renderPage(language: Language = 'en', path = '/admin/teachers') {
-  return renderAppRoute(
-    <>
-      <AdminTeachersPage />
-      <AppToaster />
-    </>,
-    { language, path, pattern: '/admin/teachers' },
-  );
+  return renderAdminPage(<AdminTeachersPage />, { language, path });
 }
 
 /** A teachers list the actions change, as the server would. */
@@ -37,14 +30,7 @@ function replace(rows: AdminTeacher[], id: number, change: Partial<AdminTeacher>
   return rows[index] as AdminTeacher;
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminTeachersPage', () => {
   it('approves a pending teacher in place and refetches the list', async () => {

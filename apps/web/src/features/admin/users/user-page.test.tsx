@@ -2,24 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { formatKwd } from '../../../shared/lib/format.ts';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
-import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { AdminUserPage } from './user-page.tsx';
 import { adminUser, adminUserDetail } from './user-test-data.ts';
 
 function renderPage(user: AdminUser, language: Language = 'en') {
-  return renderAppRoute(
-    <>
-      <AdminUserPage />
-      <AppToaster />
-    </>,
-    { language, path: `/admin/users/${user.id}`, pattern: '/admin/users/:id' },
-  );
+  return renderAdminPage(<AdminUserPage />, { language, path: `/admin/users/${user.id}`, pattern: '/admin/users/:id' });
 }
 
 /** The user page's API: the detail answers the user as the last action left it. */
@@ -31,14 +24,7 @@ function userApi(initial: AdminUser, routes: (state: { user: AdminUser }) => Rec
   });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminUserPage', () => {
   it('shows the account, its figures and links to its ledger, payments and reservations', async () => {

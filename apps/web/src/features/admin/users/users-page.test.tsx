@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
+import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminUser } from './user-test-data.ts';
 import { AdminUsersPage } from './users-page.tsx';
@@ -13,17 +13,10 @@ import { AdminUsersPage } from './users-page.tsx';
 const LIST = 'GET /api/v1/admin/users';
 
 function renderPage(language: Language = 'en', path = '/admin/users') {
-  return renderAppRoute(<AdminUsersPage />, { language, path, pattern: '/admin/users' });
+  return renderAdminPage(<AdminUsersPage />, { language, path });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests();
 
 describe('AdminUsersPage', () => {
   it('lists users with their role, status and confirmation, each linking to its page', async () => {

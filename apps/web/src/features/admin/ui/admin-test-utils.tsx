@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import type { Language } from '@ustaz/contract/constants';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
+import { AppToaster } from '../../../shared/ui/toast.tsx';
+
+/**
+ * Test helper: renders a dashboard page at `/{language}{path}` as the app does, with the toaster
+ * (the page's notices); `path` may carry the list's filters (`/admin/users?status=suspended`), and
+ * `pattern` is the route's own when it has params (`/admin/users/:id`).
+ */
+export function renderAdminPage(
+  page: ReactElement,
+  { language = 'en', path, pattern }: { language?: Language; path: string; pattern?: string },
+) {
+  return renderAppRoute(
+    <>
+      {page}
+      <AppToaster />
+    </>,
+    { language, path, pattern },
+  );
+}
+
+/**
+ * Test helper: the setup of every admin test file. A failing call logs a React error on purpose,
+ * so console.error is silenced; stubbed globals (fetch) and spies are undone after each test.
+ */
+export function setUpAdminTests() {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
+/** The body rows of the table with `data-testid={testId}` (its header row left out). */
+export function tableRows(testId: string): HTMLElement[] {
+  return within(screen.getByTestId(testId)).getAllByRole('row').slice(1);
+}
+
+/** The row of that table whose text includes `text`; fails the test when there is none. */
+export function tableRow(testId: string, text: string): HTMLElement {
+  const row = within(screen.getByTestId(testId))
+    .getAllByRole('row')
+    .find((item) => item.textContent?.includes(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+}
+
+/** Text as read, with Intl's no-break spaces as plain ones. */
+export function plainText(element: Element): string {
+  return (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/** The helper and error texts a field points to (its aria-describedby targets). */
+export function describedText(field: HTMLElement): string {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
+}
