@@ -1,0 +1,14 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@ustaz/contract';
+import type { Server, Socket } from 'socket.io';
+
+/** What the handshake proved, kept on the socket. */
+export type SocketData = { userId: number; roleId: number; familyId: string };
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** The socket.io server, typed by the contract's events (the web client uses the same types). */
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Every socket joins its user's room and its session's room (a logout or a revoke ends those). */
+export const room = {
+  user: (id: number) => `user:${id}`,
+  session: (familyId: string) => `session:${familyId}`,
+};
