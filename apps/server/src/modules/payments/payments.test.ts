@@ -702,17 +702,23 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect((await reservationRow(db, rows[0].id))?.status).toBe('cancelled');
   });
 
-  it('a booking paid in time confirms every held slot and puts the money in escrow', async () => {
+  /** A new student books two new slots at these prices through Payzah (not paid yet). */
+  async function bookTwoAtPayzah(priceA: number, priceB: number, language?: 'en') {
     const student = await f.student();
-    const a = await slotFor(f, teacher, 2_500);
-    const b = await slotFor(f, teacher, 3_500);
+    const a = await slotFor(f, teacher, priceA);
+    const b = await slotFor(f, teacher, priceB);
     const escrowBefore = await systemBalance(db, 'escrow');
     const res = await bookRequest(
       ctx.app,
       student.headers,
-      { timeSlotIds: [a.id, b.id], paymentMethod: 'payzah', language: 'en' },
+      { timeSlotIds: [a.id, b.id], paymentMethod: 'payzah', ...(language ? { language } : {}) },
       'multiple',
     );
+    return { student, a, b, escrowBefore, res };
+  }
+
+  it('a booking paid in time confirms every held slot and puts the money in escrow', async () => {
+    const { student, a, b, escrowBefore, res } = await bookTwoAtPayzah(2_500, 3_500, 'en');
     expect(res.statusCode).toBe(200);
     const { paymentId } = res.json();
     expect((await findPayment(db, paymentId))?.amountFils).toBe(6_000);
@@ -726,16 +732,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
   });
 
   it('a student who cancels one pending slot of a gateway booking and then pays is not charged for it', async () => {
-    const student = await f.student();
-    const a = await slotFor(f, teacher, 2_000);
-    const b = await slotFor(f, teacher, 3_000);
-    const escrowBefore = await systemBalance(db, 'escrow');
-    const res = await bookRequest(
-      ctx.app,
-      student.headers,
-      { timeSlotIds: [a.id, b.id], paymentMethod: 'payzah' },
-      'multiple',
-    );
+    const { student, a, b, escrowBefore, res } = await bookTwoAtPayzah(2_000, 3_000);
     const { paymentId, reservations: rows } = res.json();
     const first = rows.find((r: { startTime: string }) => r.startTime === a.startTime.toISOString());
     const cancel = await cancelRequest(ctx.app, student.headers, first.id);
