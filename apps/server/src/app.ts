@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { ApiError } from '@ustaz/contract';
+import { type ApiError, healthResponseSchema } from '@ustaz/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,7 +13,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import {
@@ -179,17 +178,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   const settings = createSettingsService(database.db, runtimeSettings(config));
 
-  const healthSchema = z.object({
-    status: z.enum(['ok', 'degraded']),
-    database: z.enum(['up', 'down']),
-    /** `off`: no REDIS_URL (one process, nothing to fan out). */
-    redis: z.enum(['up', 'down', 'off']),
-    databaseKind: z.enum(['pglite', 'postgres']),
-  });
   app.get('/api/health', {
     // Load balancers poll this: never rate-limited.
     config: { rateLimit: false },
-    schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } },
+    schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } },
     handler: async (_request, reply) => {
       const health = await checkHealth(database, app.hasDecorator('realtime') ? app.realtime : undefined);
       // Without its database the process cannot serve: 503 takes it out of a load balancer's rotation.

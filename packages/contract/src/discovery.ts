@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicUserSchema, userSchema } from './auth.ts';
 import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
@@ -77,6 +78,8 @@ export const teacherProfileSchema = z.object({
   }),
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
+/** GET /api/teachers/previously-interacted: a bare list. */
+export const teacherProfilesResponseSchema = z.array(teacherProfileSchema);
 
 export const TEACHER_SORT_FIELDS = ['averageRating', 'experience', 'hourlyRate', 'bookingsCount', 'createdAt'] as const;
 
@@ -127,6 +130,8 @@ export const timeSlotSchema = z.object({
   status: z.enum(SLOT_STATUSES),
 });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
+/** GET /api/teachers/teachers/:id/available-time-slots. */
+export const timeSlotsResponseSchema = z.array(timeSlotSchema);
 
 // Reviews --------------------------------------------------------------------------------------
 
@@ -146,6 +151,8 @@ export const reviewSchema = z.object({
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+/** GET /api/reviews and /api/reviews/for-teacher/:id: a bare list. */
+export const reviewsResponseSchema = z.array(reviewSchema);
 
 export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 
@@ -155,3 +162,8 @@ export const createReviewBodySchema = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string().trim().max(1000).default(''),
 });
+
+// Users ----------------------------------------------------------------------------------------
+
+/** GET /api/v1/auth/users/:id: the whole user for oneself (or an admin), the public part otherwise. */
+export const userProfileResponseSchema = z.union([userSchema, publicUserSchema]);

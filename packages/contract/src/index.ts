@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './discovery.ts';
 export * from './errors.ts';
 export * from './files.ts';
+export * from './health.ts';
 export * from './kwd.ts';
 export * from './money.ts';
 export * from './paging.ts';

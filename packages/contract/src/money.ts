@@ -119,6 +119,12 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** POST /api/v1/payments/webhook/deema: any JSON object (the order id is looked up inside). */
+export const paymentWebhookBodySchema = z.looseObject({});
+export const paymentWebhookResponseSchema = z.object({ received: z.literal(true), status: z.string() });
+/** POST /api/v1/payments/sandbox/:id: the local sandbox gateway's checkout button. */
+export const sandboxDecisionBodySchema = z.object({ action: z.enum(['pay', 'fail']) });
+
 export const LEDGER_LINE_KINDS = [
   'top_up',
   'booking',
@@ -399,6 +405,9 @@ export const ownSlotSchema = z.object({
   studentName: z.string().nullable(),
 });
 export type OwnSlot = z.infer<typeof ownSlotSchema>;
+export const ownSlotsResponseSchema = z.array(ownSlotSchema);
+/** A 204 answer (DELETE of a slot): no body, which the web client reads as null. */
+export const noContentSchema = z.null();
 
 export const slotBodySchema = z.strictObject({
   startTime: z.iso.datetime({ offset: true }),

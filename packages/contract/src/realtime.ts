@@ -124,6 +124,9 @@ export const messagesResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
+/** POST /api/v1/chats/:id/read, the REST twin of `mark:read`. */
+export const chatReadBodySchema = z.strictObject({ messageId: rowIdSchema });
+export const chatReadResponseSchema = z.object({ ok: z.literal(true) });
 
 // Notifications --------------------------------------------------------------------------------
 
@@ -153,6 +156,9 @@ export const notificationsResponseSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+/** GET /api/notifications/count: `userId` is accepted like on the list, and likewise ignored. */
+export const notificationCountQuerySchema = z.object({ userId: z.coerce.number().int().optional() });
+/** The unread count (GET /count), or how many were marked read (PATCH /mark-all-as-read). */
 export const notificationCountResponseSchema = z.object({ count: z.number().int() });
 export type NotificationCountResponse = z.infer<typeof notificationCountResponseSchema>;
 

@@ -11,14 +11,11 @@ import {
   reconciliationResponseSchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { adminPaymentIdParamsSchema } from '../../http/params.ts';
 import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
 import { createAdminMoneyService } from './admin-money.service.ts';
-
-/** Our payment id (`pay` + 24 hex today); any text up to 100 characters, an unknown one is 404. */
-const paymentIdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -87,7 +84,7 @@ export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
         tags: adminTags,
         security: adminSecurity,
         summary: "Settles one payment from the gateway's answer, as the sweeper would (at most once)",
-        params: paymentIdParams,
+        params: adminPaymentIdParamsSchema,
         response: { 200: reconcilePaymentResponseSchema },
       },
       handler: (request) => service.reconcile(authOf(request).userId, request.params.id),

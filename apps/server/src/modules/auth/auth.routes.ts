@@ -5,7 +5,6 @@ import {
   googleLoginBodySchema,
   loginBodySchema,
   okResponseSchema,
-  publicUserSchema,
   refreshResponseSchema,
   registerBodySchema,
   registerResponseSchema,
@@ -13,14 +12,15 @@ import {
   resetBodySchema,
   tokensResponseSchema,
   updateMeBodySchema,
+  userProfileResponseSchema,
   userSchema,
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf, bearerToken } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import type { AuthService } from './auth.service.ts';
 
 type Options = {
@@ -149,8 +149,8 @@ export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
       schema: {
         tags,
         security,
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: z.union([userSchema, publicUserSchema]) },
+        params: idParamsSchema,
+        response: { 200: userProfileResponseSchema },
       },
       handler: (request) => service.userProfile(authOf(request).userId, request.params.id),
     });

@@ -1,16 +1,16 @@
 import {
+  chatReadBodySchema,
+  chatReadResponseSchema,
   conversationSummarySchema,
   conversationsResponseSchema,
   type MessageReadEvent,
   messagesQuerySchema,
   messagesResponseSchema,
-  rowIdSchema,
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
-import { idParamsSchema } from '../../http/params.ts';
+import { idParamsSchema, userIdParamsSchema } from '../../http/params.ts';
 import type { ChatService } from './chat.service.ts';
 
 type Options = {
@@ -22,7 +22,6 @@ type Options = {
 
 const tags = ['chat'];
 const security = [{ bearer: [] }];
-const userIdParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Chat history and paging over REST (the socket carries live traffic). */
 export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPluginAsyncZod {
@@ -44,7 +43,7 @@ export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPl
         tags,
         security,
         summary: 'The conversation with a user (created for a student-teacher pair)',
-        params: userIdParams,
+        params: userIdParamsSchema,
         response: { 200: conversationSummarySchema },
       },
       handler: (request) => service.withUser(authOf(request).userId, request.params.userId),
@@ -70,8 +69,8 @@ export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPl
         security,
         summary: 'Marks everything up to a message as read (the REST twin of mark:read)',
         params: idParamsSchema,
-        body: z.strictObject({ messageId: rowIdSchema }),
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        body: chatReadBodySchema,
+        response: { 200: chatReadResponseSchema },
       },
       handler: async (request) => {
         const result = await service.markRead(authOf(request).userId, {

@@ -1,9 +1,9 @@
 import { PHOTO_MAX_BYTES, uploadedFileSchema, uploadQuerySchema } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { fileIdParamsSchema } from '../../http/params.ts';
 import type { FilesService } from './files.service.ts';
 
 type Options = {
@@ -49,7 +49,7 @@ export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsy
       schema: {
         tags: ['files'],
         summary: 'An uploaded image: public ones to anyone; chat ones to their conversation only (401, then 404)',
-        params: z.object({ id: z.uuid() }),
+        params: fileIdParamsSchema,
       },
       handler: async (request, reply) => {
         const file = await service.find(request.params.id);

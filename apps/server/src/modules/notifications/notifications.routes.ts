@@ -1,4 +1,5 @@
 import {
+  notificationCountQuerySchema,
   notificationCountResponseSchema,
   notificationSchema,
   notificationsQuerySchema,
@@ -7,7 +8,6 @@ import {
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { idParamsSchema } from '../../http/params.ts';
@@ -47,7 +47,7 @@ export function notificationsRoutes({ db, requireAuth }: Options): FastifyPlugin
         tags,
         security,
         summary: 'Unread notifications of the signed-in user',
-        querystring: z.object({ userId: z.coerce.number().int().optional() }),
+        querystring: notificationCountQuerySchema,
         response: { 200: notificationCountResponseSchema },
       },
       handler: async (request) => ({ count: await unreadNotifications(db, authOf(request).userId) }),
@@ -55,7 +55,7 @@ export function notificationsRoutes({ db, requireAuth }: Options): FastifyPlugin
 
     app.patch('/api/notifications/mark-all-as-read', {
       preHandler: requireAuth,
-      schema: { tags, security, response: { 200: z.object({ count: z.number().int() }) } },
+      schema: { tags, security, response: { 200: notificationCountResponseSchema } },
       handler: async (request) => ({ count: await markAllNotificationsRead(db, authOf(request).userId) }),
     });
 

@@ -7,6 +7,9 @@ import {
   paymentLinkResponseSchema,
   paymentMethodsResponseSchema,
   paymentSchema,
+  paymentWebhookBodySchema,
+  paymentWebhookResponseSchema,
+  sandboxDecisionBodySchema,
   toPage,
   topUpBodySchema,
   walletTransactionsQuerySchema,
@@ -14,10 +17,10 @@ import {
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
+import { paymentIdParamsSchema, sandboxChargeIdParamsSchema } from '../../http/params.ts';
 import { decideSandboxCharge, findSandboxCharge, type SandboxCharge } from '../../payments/sandbox.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -30,8 +33,6 @@ type Options = {
 
 const tags = ['money'];
 const security = [{ bearer: [] }];
-const paymentIdParams = z.object({ id: z.string().regex(/^pay[0-9a-f]{24}$/) });
-const chargeIdParams = z.object({ id: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
 
 /** A transfer's kind as a wallet line; a kind the client does not know reads as an adjustment. */
 function lineKindOf(kind: string): LedgerLineKind {
@@ -153,7 +154,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         tags,
         security,
         summary: 'One of your payments (asks the gateway while it is pending)',
-        params: paymentIdParams,
+        params: paymentIdParamsSchema,
         response: { 200: paymentSchema },
       },
       handler: async (request, reply) => {
@@ -172,7 +173,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         schema: {
           tags,
           summary: 'Gateway return URL: verifies by look-up, then redirects to the result page',
-          params: paymentIdParams,
+          params: paymentIdParamsSchema,
         },
         handler: async (request, reply) => reply.redirect(await service.handleReturn(request.params.id), 303),
       });
@@ -183,8 +184,8 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
       schema: {
         tags,
         summary: 'Deema webhook: authorization header checked, then the order is looked up at Deema',
-        body: z.looseObject({}),
-        response: { 200: z.object({ received: z.literal(true), status: z.string() }) },
+        body: paymentWebhookBodySchema,
+        response: { 200: paymentWebhookResponseSchema },
       },
       handler: async (request) => {
         const provider = service.provider('deema');
@@ -207,7 +208,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
 
     // The local sandbox gateway's checkout (only when a provider runs without keys).
     app.get('/api/v1/payments/sandbox/:id', {
-      schema: { tags, summary: 'Sandbox checkout page', params: chargeIdParams },
+      schema: { tags, summary: 'Sandbox checkout page', params: sandboxChargeIdParamsSchema },
       handler: async (request, reply) => {
         const charge = await findSandboxCharge(db, request.params.id);
         if (!charge) throw new HttpError(404, 'notFound', 'Not found');
@@ -223,8 +224,8 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
       schema: {
         tags,
         summary: 'Sandbox checkout: pay or fail, then back to the return URL like a real gateway',
-        params: chargeIdParams,
-        body: z.object({ action: z.enum(['pay', 'fail']) }),
+        params: sandboxChargeIdParamsSchema,
+        body: sandboxDecisionBodySchema,
       },
       handler: async (request, reply) => {
         const charge = await findSandboxCharge(db, request.params.id);

@@ -1,7 +1,6 @@
-import { createReviewBodySchema, reviewSchema, reviewsQuerySchema } from '@ustaz/contract';
+import { createReviewBodySchema, reviewSchema, reviewsQuerySchema, reviewsResponseSchema } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { ReviewsService } from './reviews.service.ts';
@@ -13,7 +12,7 @@ type Options = {
 
 const tags = ['reviews'];
 const security = [{ bearer: [] }];
-const reviewsResponse = { 200: z.array(reviewSchema) };
+const reviewsResponse = { 200: reviewsResponseSchema };
 
 export function reviewsRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,12 +1,12 @@
 import {
   teacherProfilePatchSchema,
   teacherProfileSchema,
+  teacherProfilesResponseSchema,
   teacherSearchQuerySchema,
   teacherSearchResponseSchema,
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { idParamsSchema } from '../../http/params.ts';
@@ -71,7 +71,7 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
         tags,
         security,
         summary: 'Teachers the signed-in student has reservations with, the latest first',
-        response: { 200: z.array(teacherProfileSchema) },
+        response: { 200: teacherProfilesResponseSchema },
       },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');

@@ -1,7 +1,12 @@
-import { availabilityQuerySchema, ownSlotSchema, slotBodySchema, slotPatchSchema } from '@ustaz/contract';
+import {
+  availabilityQuerySchema,
+  ownSlotSchema,
+  ownSlotsResponseSchema,
+  slotBodySchema,
+  slotPatchSchema,
+} from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { AvailabilityService } from './availability.ts';
@@ -23,7 +28,7 @@ export function availabilityRoutes({ service, requireAuth }: Options): FastifyPl
         security,
         summary: "The signed-in teacher's slots, every status",
         querystring: availabilityQuerySchema,
-        response: { 200: z.array(ownSlotSchema) },
+        response: { 200: ownSlotsResponseSchema },
       },
       handler: (request) => service.list(authOf(request).userId, request.query.from, request.query.to),
     });

@@ -1,6 +1,5 @@
-import { timeSlotSchema } from '@ustaz/contract';
+import { timeSlotsResponseSchema } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '../../http/params.ts';
 import type { TimeSlotsService } from './time-slots.service.ts';
 
@@ -11,7 +10,7 @@ export function timeSlotsRoutes(service: TimeSlotsService): FastifyPluginAsyncZo
         tags: ['teachers'],
         summary: 'Open slots of a teacher (profile id) starting in the next 14 days, earliest first',
         params: idParamsSchema,
-        response: { 200: z.array(timeSlotSchema) },
+        response: { 200: timeSlotsResponseSchema },
       },
       handler: (request) => service.available(request.params.id),
     });

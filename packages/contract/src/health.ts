@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** GET /api/health (200, or 503 with the database down): what a load balancer or a deploy script polls. */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  /** `off`: no REDIS_URL (one process, nothing to fan out). */
+  redis: z.enum(['up', 'down', 'off']),
+  databaseKind: z.enum(['pglite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
