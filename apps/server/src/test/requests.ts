@@ -19,6 +19,11 @@ export function bookRequest(app: FastifyInstance, headers: Headers, body: Record
   return app.inject({ method: 'POST', url: `/api/v1/booking/${path}`, headers, payload: body });
 }
 
+/** `POST /api/v1/subscriptions/purchase`. */
+export function purchaseRequest(app: FastifyInstance, headers: Headers, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/v1/subscriptions/purchase', headers, payload: body });
+}
+
 /** `POST /api/v1/reservations/:id/cancel`. */
 export function cancelRequest(app: FastifyInstance, headers: Headers, reservationId: number, payload = {}) {
   return app.inject({ method: 'POST', url: `/api/v1/reservations/${reservationId}/cancel`, headers, payload });

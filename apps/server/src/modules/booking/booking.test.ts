@@ -6,7 +6,7 @@ import { failpoints } from '../../failpoints.ts';
 import { createFactories, type TestTeacher } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
-import { bookRequest, cancelRequest } from '../../test/requests.ts';
+import { bookRequest, cancelRequest, purchaseRequest } from '../../test/requests.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 
 const HOUR = 3600_000;
@@ -218,12 +218,7 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     ]);
     if (!three) throw new Error('package');
     await fundWallet(ctx.database.db, student.user.id, 27_000);
-    const bought = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/subscriptions/purchase',
-      headers: student.headers,
-      payload: { packageId: three.id, paymentMethod: 'balance' },
-    });
+    const bought = await purchaseRequest(ctx.app, student.headers, { packageId: three.id, paymentMethod: 'balance' });
     expect(bought.statusCode).toBe(200);
     expect(bought.json()).toMatchObject({
       paymentStatus: 'PAID',

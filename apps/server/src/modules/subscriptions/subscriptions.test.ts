@@ -7,7 +7,7 @@ import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, systemBalance, walletOf } from '../../test/money.ts';
-import { bookRequest, cancelRequest, finishAtSandbox } from '../../test/requests.ts';
+import { bookRequest, cancelRequest, finishAtSandbox, purchaseRequest } from '../../test/requests.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertPackages } from './subscriptions.repo.ts';
 
@@ -29,14 +29,8 @@ function get(url: string, headers: Record<string, string> = {}) {
   return ctx.app.inject({ url, headers });
 }
 
-function purchase(user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/subscriptions/purchase',
-    headers: { ...user.headers, ...headers },
-    payload: body,
-  });
-}
+const purchase = (user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  purchaseRequest(ctx.app, { ...user.headers, ...headers }, body);
 
 async function subscriptionsOf(userId: number) {
   return db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
