@@ -1,8 +1,73 @@
 import { Fragment, type ReactNode } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
+import { BilingualFields, NumberField, type useAdminForm } from '../ui/admin-form.tsx';
+import { CheckboxField } from '../ui/form-fields.tsx';
+
+type CatalogText = { nameAr: string; nameEn: string; descriptionAr: string; descriptionEn: string };
+
+/** The names and descriptions of a subject or a package: the contract's limits, the locale's codes. */
+export const catalogTextSchema = {
+  nameAr: z.string().trim().min(1, 'required').max(100, 'tooLong'),
+  nameEn: z.string().trim().min(1, 'required').max(100, 'tooLong'),
+  descriptionAr: z.string().trim().max(1000, 'tooLong'),
+  descriptionEn: z.string().trim().max(1000, 'tooLong'),
+};
+
+/** The form's names and descriptions of `item` (empty for a new one). */
+export function catalogTextValues(item: CatalogText | null): CatalogText {
+  return {
+    nameAr: item?.nameAr ?? '',
+    nameEn: item?.nameEn ?? '',
+    descriptionAr: item?.descriptionAr ?? '',
+    descriptionEn: item?.descriptionEn ?? '',
+  };
+}
+
+type CatalogForm = CatalogText & { sortOrder: string; isActive: boolean };
+
+/**
+ * The fields of a catalog form around its own (the children): the name and description in both
+ * languages first, the sort order last, then "on sale" under the grid.
+ */
+export function CatalogFields<Form extends FieldValues & CatalogForm>({
+  form,
+  texts,
+  children,
+}: {
+  form: ReturnType<typeof useAdminForm<Form, unknown>>;
+  texts: 'subjectForm' | 'packageForm';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {/* Form extends CatalogForm, so these fields exist; TypeScript cannot see it through the generic. */}
+        <BilingualFields form={form} texts={texts} name={'name' as never} maxLength={100} required />
+        <BilingualFields form={form} texts={texts} name={'description' as never} multiline maxLength={1000} />
+        {children}
+        <NumberField
+          form={form}
+          name={'sortOrder' as Path<Form>}
+          label={t(`${texts}.sortOrder`)}
+          helperText={t('subjectForm.sortOrderHelp')}
+          min={0}
+          max={10_000}
+        />
+      </div>
+      <CheckboxField
+        {...form.register('isActive' as Path<Form>)}
+        label={t(`${texts}.isActive`)}
+        helperText={t(`${texts}.isActiveHelp`)}
+      />
+    </>
+  );
+}
 
 /** What the form inside gets: the frame of its `AdminForm`, and where to send the body. */
 export type CatalogFormProps<Body> = {

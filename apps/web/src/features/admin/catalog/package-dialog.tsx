@@ -1,12 +1,17 @@
 import type { AdminPackage, AdminPackageBody } from '@ustaz/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { TextInput } from '../../../shared/ui/text-input.tsx';
-import { AdminForm, BilingualFields, useAdminForm } from '../ui/admin-form.tsx';
-import { CheckboxField, SelectField } from '../ui/form-fields.tsx';
+import { AdminForm, AmountField, BilingualFields, NumberField, useAdminForm } from '../ui/admin-form.tsx';
+import { SelectField } from '../ui/form-fields.tsx';
 import { useCreatePackage } from './api/create-package.ts';
 import { useUpdatePackage } from './api/update-package.ts';
-import { CatalogDialog, type CatalogFormProps } from './catalog-dialog.tsx';
+import {
+  CatalogDialog,
+  CatalogFields,
+  type CatalogFormProps,
+  catalogTextSchema,
+  catalogTextValues,
+} from './catalog-dialog.tsx';
 
 const MAX_FEATURES = 20;
 
@@ -35,10 +40,7 @@ const featureLines = z
 
 /** The contract's limits with the locale file's error codes; numbers are typed as text. */
 const packageFormSchema = z.object({
-  nameAr: z.string().trim().min(1, 'required').max(100, 'tooLong'),
-  nameEn: z.string().trim().min(1, 'required').max(100, 'tooLong'),
-  descriptionAr: z.string().trim().max(1000, 'tooLong'),
-  descriptionEn: z.string().trim().max(1000, 'tooLong'),
+  ...catalogTextSchema,
   hours: wholeNumber(1, 1000),
   price: z
     .string()
@@ -59,10 +61,7 @@ type PackageValues = z.output<typeof packageFormSchema>;
 
 function formValues(item: AdminPackage | null): PackageForm {
   return {
-    nameAr: item?.nameAr ?? '',
-    nameEn: item?.nameEn ?? '',
-    descriptionAr: item?.descriptionAr ?? '',
-    descriptionEn: item?.descriptionEn ?? '',
+    ...catalogTextValues(item),
     hours: item ? String(item.hours) : '',
     price: item?.price ?? '',
     validityDays: item ? String(item.validityDays) : '30',
@@ -116,39 +115,22 @@ function PackageFormView({ item, frame, onSave }: { item: AdminPackage | null } 
   const featuresHelp = t('packageForm.featuresHelp', { max: MAX_FEATURES });
   return (
     <AdminForm form={form} {...frame} testId="package-form">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <BilingualFields form={form} texts="packageForm" name="name" maxLength={100} required />
-        <BilingualFields form={form} texts="packageForm" name="description" multiline maxLength={1000} />
-        <TextInput
-          {...form.register('hours')}
-          label={t('packageForm.hours')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          dir="ltr"
-          required
-          error={form.error('hours')}
-        />
-        <TextInput
-          {...form.register('price')}
+      <CatalogFields form={form} texts="packageForm">
+        <NumberField form={form} name="hours" label={t('packageForm.hours')} min={1} max={1000} required />
+        <AmountField
+          form={form}
+          name="price"
           label={t('packageForm.price')}
           helperText={t('packageForm.priceHelp')}
-          inputMode="decimal"
-          dir="ltr"
           required
-          error={form.error('price')}
         />
-        <TextInput
-          {...form.register('validityDays')}
+        <NumberField
+          form={form}
+          name="validityDays"
           label={t('packageForm.validityDays')}
-          type="number"
-          inputMode="numeric"
           min={1}
           max={3650}
-          dir="ltr"
           required
-          error={form.error('validityDays')}
         />
         <SelectField
           {...form.register('type')}
@@ -160,33 +142,14 @@ function PackageFormView({ item, frame, onSave }: { item: AdminPackage | null } 
           error={form.error('type')}
         />
         <BilingualFields form={form} texts="packageForm" name="features" multiline rows={4} helperText={featuresHelp} />
-        <TextInput
-          {...form.register('discountPercentage')}
+        <NumberField
+          form={form}
+          name="discountPercentage"
           label={t('packageForm.discountPercentage')}
-          type="number"
-          inputMode="numeric"
           min={0}
           max={100}
-          dir="ltr"
-          error={form.error('discountPercentage')}
         />
-        <TextInput
-          {...form.register('sortOrder')}
-          label={t('packageForm.sortOrder')}
-          helperText={t('subjectForm.sortOrderHelp')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={10_000}
-          dir="ltr"
-          error={form.error('sortOrder')}
-        />
-      </div>
-      <CheckboxField
-        {...form.register('isActive')}
-        label={t('packageForm.isActive')}
-        helperText={t('packageForm.isActiveHelp')}
-      />
+      </CatalogFields>
     </AdminForm>
   );
 }

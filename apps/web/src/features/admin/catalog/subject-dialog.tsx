@@ -2,18 +2,20 @@ import type { AdminSubject, AdminSubjectBody } from '@ustaz/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
-import { AdminForm, BilingualFields, useAdminForm } from '../ui/admin-form.tsx';
-import { CheckboxField } from '../ui/form-fields.tsx';
+import { AdminForm, useAdminForm } from '../ui/admin-form.tsx';
 import { useCreateSubject } from './api/create-subject.ts';
 import { useUpdateSubject } from './api/update-subject.ts';
-import { CatalogDialog, type CatalogFormProps } from './catalog-dialog.tsx';
+import {
+  CatalogDialog,
+  CatalogFields,
+  type CatalogFormProps,
+  catalogTextSchema,
+  catalogTextValues,
+} from './catalog-dialog.tsx';
 
 /** The contract's limits with the locale file's error codes; numbers are typed as text. */
 const subjectFormSchema = z.object({
-  nameAr: z.string().trim().min(1, 'required').max(100, 'tooLong'),
-  nameEn: z.string().trim().min(1, 'required').max(100, 'tooLong'),
-  descriptionAr: z.string().trim().max(1000, 'tooLong'),
-  descriptionEn: z.string().trim().max(1000, 'tooLong'),
+  ...catalogTextSchema,
   icon: z
     .string()
     .trim()
@@ -30,10 +32,7 @@ type SubjectValues = z.output<typeof subjectFormSchema>;
 
 function formValues(subject: AdminSubject | null): SubjectForm {
   return {
-    nameAr: subject?.nameAr ?? '',
-    nameEn: subject?.nameEn ?? '',
-    descriptionAr: subject?.descriptionAr ?? '',
-    descriptionEn: subject?.descriptionEn ?? '',
+    ...catalogTextValues(subject),
     icon: subject?.icon ?? 'book-open',
     sortOrder: String(subject?.sortOrder ?? 0),
     isActive: subject?.isActive ?? true,
@@ -76,9 +75,7 @@ function SubjectForm({
   });
   return (
     <AdminForm form={form} {...frame} testId="subject-form">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <BilingualFields form={form} texts="subjectForm" name="name" maxLength={100} required />
-        <BilingualFields form={form} texts="subjectForm" name="description" multiline maxLength={1000} />
+      <CatalogFields form={form} texts="subjectForm">
         <TextInput
           {...form.register('icon')}
           label={t('subjectForm.icon')}
@@ -89,23 +86,7 @@ function SubjectForm({
           spellCheck={false}
           error={form.error('icon')}
         />
-        <TextInput
-          {...form.register('sortOrder')}
-          label={t('subjectForm.sortOrder')}
-          helperText={t('subjectForm.sortOrderHelp')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={10_000}
-          dir="ltr"
-          error={form.error('sortOrder')}
-        />
-      </div>
-      <CheckboxField
-        {...form.register('isActive')}
-        label={t('subjectForm.isActive')}
-        helperText={t('subjectForm.isActiveHelp')}
-      />
+      </CatalogFields>
     </AdminForm>
   );
 }

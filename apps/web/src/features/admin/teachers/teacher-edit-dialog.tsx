@@ -9,7 +9,7 @@ import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { useAdminSubjects } from '../catalog/api/get-subjects.ts';
-import { AdminForm, BilingualFields, useAdminForm } from '../ui/admin-form.tsx';
+import { AdminForm, AmountField, BilingualFields, NumberField, useAdminForm } from '../ui/admin-form.tsx';
 import { useUpdateTeacher } from './api/update-teacher.ts';
 
 const KWD = /^\d{1,7}(\.\d{1,3})?$/;
@@ -147,23 +147,12 @@ function TeacherEditForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <BilingualFields form={form} texts="teacherEdit" name="major" maxLength={120} />
         <BilingualFields form={form} texts="teacherEdit" name="bio" multiline rows={5} maxLength={2000} />
-        <TextInput
-          {...form.register('experienceYears')}
-          label={t('teacherEdit.experienceYears')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={80}
-          dir="ltr"
-          error={form.error('experienceYears')}
-        />
-        <TextInput
-          {...form.register('hourlyRate')}
+        <NumberField form={form} name="experienceYears" label={t('teacherEdit.experienceYears')} min={0} max={80} />
+        <AmountField
+          form={form}
+          name="hourlyRate"
           label={t('teacherEdit.hourlyRate')}
           helperText={t('teacherEdit.hourlyRateHelp')}
-          inputMode="decimal"
-          dir="ltr"
-          error={form.error('hourlyRate')}
         />
         <TextInput
           {...form.register('videoUrl')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
-import { TextInput } from '../../../shared/ui/text-input.tsx';
+import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { FormActions, TextAreaField } from './form-fields.tsx';
 
@@ -71,6 +71,36 @@ export function AdminForm({
   );
 }
 
+/** What the fields below need of `useAdminForm`. */
+type AdminFormFields<Form extends FieldValues> = {
+  register: UseFormRegister<Form>;
+  error: (name: Path<Form>) => string | undefined;
+};
+
+type FieldProps<Form extends FieldValues> = Omit<TextInputProps, 'name' | 'form' | 'error'> & {
+  form: AdminFormFields<Form>;
+  name: Path<Form>;
+};
+
+/** A whole number typed in a form (hours, days, a sort order), in Latin digits left to right. */
+export function NumberField<Form extends FieldValues>({ form, name, ...rest }: FieldProps<Form>) {
+  return (
+    <TextInput
+      {...form.register(name)}
+      type="number"
+      inputMode="numeric"
+      dir="ltr"
+      {...rest}
+      error={form.error(name)}
+    />
+  );
+}
+
+/** An amount in KWD typed in a form (`12.5`, up to 3 decimals), left to right. */
+export function AmountField<Form extends FieldValues>({ form, name, ...rest }: FieldProps<Form>) {
+  return <TextInput {...form.register(name)} inputMode="decimal" dir="ltr" {...rest} error={form.error(name)} />;
+}
+
 /** The form fields that come in an Arabic and an English pair: `nameAr` and `nameEn` for `name`. */
 type BilingualName<Form> = {
   [Key in keyof Form & string]: Key extends `${infer Base}Ar` ? (`${Base}En` extends keyof Form ? Base : never) : never;
@@ -96,7 +126,7 @@ export function BilingualFields<Form extends FieldValues>({
   required,
   helperText,
 }: {
-  form: { register: UseFormRegister<Form>; error: (name: Path<Form>) => string | undefined };
+  form: AdminFormFields<Form>;
   texts: 'subjectForm' | 'packageForm' | 'teacherEdit';
   name: BilingualName<Form>;
   multiline?: boolean;

@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
-import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { AdminForm, useAdminForm } from '../ui/admin-form.tsx';
+import { AdminForm, AmountField, useAdminForm } from '../ui/admin-form.tsx';
 import { usePromoteUser } from './api/promote-user.ts';
 
 /** The optional starting hourly rate: empty, or a KWD amount with at most 3 decimals. */
@@ -55,14 +54,12 @@ export function PromoteDialog({
     <Modal open={open} onClose={close} size="md" title={t('user.promote.title')}>
       <AdminForm form={form} saving={promote.isPending} onCancel={close} submitText={t('user.promote.confirm')}>
         <p className="text-sm text-slate-700">{t('user.promote.body', { name })}</p>
-        <TextInput
-          {...form.register('hourlyRate')}
+        <AmountField
+          form={form}
+          name="hourlyRate"
           label={t('user.promote.rateLabel')}
           helperText={t('user.promote.rateHelp')}
-          inputMode="decimal"
-          dir="ltr"
           autoComplete="off"
-          error={form.error('hourlyRate')}
         />
       </AdminForm>
     </Modal>
