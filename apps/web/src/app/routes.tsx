@@ -1,8 +1,13 @@
+import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { type Access, RouteGuard } from './route-guard.tsx';
 
-export type RouteHandle = { titleKey: string; access: Access };
+/** A page's title: a key under `titles` of the common namespace. */
+export type TitleKey =
+  ParseKeys<'common'> extends infer Key ? (Key extends `titles.${infer Title}` ? Title : never) : never;
+
+export type RouteHandle = { titleKey: TitleKey; access: Access };
 
 type Loader = () => Promise<ComponentType>;
 
@@ -10,7 +15,7 @@ type Loader = () => Promise<ComponentType>;
 const resetPasswordPage: Loader = () =>
   import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage);
 
-function route(path: string | undefined, titleKey: string, load: Loader): RouteObject {
+function route(path: string | undefined, titleKey: TitleKey, load: Loader): RouteObject {
   const common = { handle: { titleKey }, lazy: async () => ({ Component: await load() }) };
   return path === undefined ? { index: true, ...common } : { path, ...common };
 }

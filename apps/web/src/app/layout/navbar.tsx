@@ -18,7 +18,11 @@ const MobileAccountSection = lazy(() => signedInNav().then((m) => ({ default: m.
 
 const ACTION_PLACEHOLDER = <span aria-hidden="true" className="inline-block size-11" />;
 
-type NavItem = { to: string; key: string; end?: boolean };
+type NavItem = {
+  to: string;
+  key: 'home' | 'subscriptions' | 'teachers' | 'privacy' | 'about' | 'reservations' | 'chats' | 'profile';
+  end?: boolean;
+};
 
 const GUEST_LINKS: NavItem[] = [
   { to: '/', key: 'home', end: true },

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -132,7 +133,7 @@ function ResendConfirmationForm() {
         autoComplete="email"
         inputMode="email"
         required
-        error={errors.email?.message ? t(errors.email.message, VALIDATION_VALUES) : undefined}
+        error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
       />
       <Button type="submit" loading={isSubmitting}>
         {isSubmitting ? t('confirm.resending') : t('confirm.resend')}

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -90,7 +91,7 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           inputMode="email"
           required
-          error={errors.email?.message ? t(errors.email.message, VALIDATION_VALUES) : undefined}
+          error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
         />
         <Button type="submit" size="lg" loading={isSubmitting}>
           {isSubmitting ? t('forgot.sending') : t('forgot.submit')}

@@ -8,6 +8,7 @@ import { SESSION_ERRORS, useAuth } from '../../shared/auth/auth-context.tsx';
 import type { TokenPair } from '../../shared/auth/token-storage.ts';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
@@ -25,7 +26,7 @@ import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /** The session messages of spec 8 as keys of the `auth` namespace. */
-function sessionErrorKey(error: string): string {
+function sessionErrorKey(error: string): 'session.expired' | 'session.noUserData' | 'session.invalid' {
   if (error === SESSION_ERRORS.expired) return 'session.expired';
   if (error === SESSION_ERRORS.noUserData) return 'session.noUserData';
   return 'session.invalid';
@@ -108,7 +109,7 @@ export function LoginPage() {
     }
   }
 
-  const message = (key: string | undefined) => (key ? t(key, VALIDATION_VALUES) : undefined);
+  const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
   const rateLimitText =
     rateLimit === 'unknown'
       ? t('errors.tooManyRequests')

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { type AuthUser, FETCH_USER_FAILED, useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
@@ -115,7 +116,7 @@ function RegisterForm({
     }
   }
 
-  const message = (key: string | undefined) => (key ? t(key, VALIDATION_VALUES) : undefined);
+  const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
 
   return (
     <AuthCard

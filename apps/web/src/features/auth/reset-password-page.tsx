@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
@@ -90,7 +91,7 @@ export function ResetPasswordPage() {
     );
   }
 
-  const message = (key: string | undefined) => (key ? t(key, VALIDATION_VALUES) : undefined);
+  const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
   const linkError = link.status === 'valid' ? null : t(LINK_ERROR_KEYS[link.status]);
 
   return (

@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, Clock, Globe, Lock, Pencil, Plus, Trash2, Tr
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import {
   addDays,
@@ -289,7 +290,7 @@ function SlotRow({
           void notify.success(t('deleted'));
         } catch (error) {
           const keys = slotErrorKeys(error);
-          void notify.error(t(keys.general ?? 'common:errors.generic'));
+          void notify.error(translate(t, keys.general ?? 'common:errors.generic'));
           if (keys.transient) throw error;
         }
         onDeleted();

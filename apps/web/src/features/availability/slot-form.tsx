@@ -3,6 +3,7 @@ import { BOOKING, FILS_PER_KWD } from '@ustaz/contract/constants';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { addDays, type DayKey } from '../../shared/lib/dates.ts';
 import { ERROR_TEXTS, errorCode, fieldErrorCodes, fieldErrorKey, isNetworkError } from '../../shared/lib/error-text.ts';
@@ -194,7 +195,7 @@ export function SlotForm({
   const error = (field: FormField) => {
     const key = errors[field];
     if (!key) return undefined;
-    return t(key, {
+    return translate(t, key, {
       minutes: BOOKING.minSlotMinutes,
       hours: BOOKING.maxSlotMinutes / 60,
       max: formatKwd(BOOKING.maxPricePerHourKwd, language),
@@ -212,7 +213,7 @@ export function SlotForm({
       <h3 id={`${formId}-title`} className="text-base font-bold text-slate-900">
         {title}
       </h3>
-      {general ? <Alert>{t(general)}</Alert> : null}
+      {general ? <Alert>{translate(t, general)}</Alert> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <TextInput
           label={t('form.date')}

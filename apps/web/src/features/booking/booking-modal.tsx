@@ -7,6 +7,8 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
+import type { Translate } from '../../shared/i18n/translate.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonMoment, formatLessonRange, formatShortTime } from '../../shared/lib/dates.ts';
 import { ERROR_TEXTS, errorText, translatedCode } from '../../shared/lib/error-text.ts';
@@ -272,7 +274,7 @@ function ReviewView({
       {quote.isError ? (
         <div className="flex flex-col gap-2" data-testid="booking-quote-error">
           <Alert variant="error" title={t('review.quoteError')}>
-            {errorText(quote.error, (key) => t(key, { ns: 'payment' }), ERROR_TEXTS.payment)}
+            {errorText(quote.error, (key: string) => translate(t, key, { ns: 'payment' }), ERROR_TEXTS.payment)}
           </Alert>
           <Button
             variant="outline"
@@ -346,7 +348,8 @@ function ReviewView({
           placeholder={t('review.notePlaceholder')}
         />
         <p className="text-end text-xs text-slate-500 tabular-nums">
-          {t('ui.characterCount', {
+          {/* count is the formatted number here, which typed options do not take */}
+          {translate(t, 'ui.characterCount', {
             ns: 'common',
             count: formatNumber(note.length, language),
             max: formatNumber(BOOKING.noteMaxLength, language),
@@ -560,7 +563,7 @@ function SuccessView({
 function paidWithText(
   response: Extract<BookingOutcome, { status: 'success' }>['response'],
   language: 'ar' | 'en',
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: Translate,
 ): string {
   const { breakdown } = response;
   const walletFils = readKwdFils(breakdown.wallet) ?? 0;

@@ -1,10 +1,9 @@
 import type { BookingBreakdown } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { readKwdFils } from '@ustaz/contract/kwd';
+import type { Translate } from '../../shared/i18n/translate.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * How the balance pays a booking, in a sentence of the booking namespace: "1 hour from your

@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { describeNotification, type NotificationKind, type Text } from './notification-content.ts';
@@ -57,7 +58,7 @@ export function NotificationItem({
   const { Icon, tone } = KIND_ICONS[content.kind];
   const unread = notification.readAt === null;
   const time = formatNotificationTime(notification.createdAt, language, now, timeZone);
-  const say = (text: Text) => t(text.key, text.values);
+  const say = (text: Text) => translate(t, text.key, text.values);
   const className = cx(
     'flex w-full items-start gap-3 rounded-2xl border p-4 text-start transition-colors sm:gap-4',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',

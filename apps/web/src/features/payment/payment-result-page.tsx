@@ -5,6 +5,7 @@ import { CircleCheck, CircleX, Hourglass, LogIn, SearchX, TriangleAlert } from '
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import type payment from '../../../public/locales/en/payment.json';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -193,7 +194,7 @@ function PaymentFacts({ payment }: { payment: Payment }) {
   );
 }
 
-type ResultLink = { to: string; key: string };
+type ResultLink = { to: string; key: keyof (typeof payment)['result']['links'] };
 
 /**
  * Where to go next (spec): the reservations after a booking, the profile after a top-up, the

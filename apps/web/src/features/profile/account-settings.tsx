@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { translate } from '../../shared/i18n/translate.ts';
 import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -62,7 +63,7 @@ function ChangePasswordForm() {
     }
   });
 
-  const message = (key: string | undefined) => (key ? t(key, PROFILE_VALIDATION_VALUES) : undefined);
+  const message = (key: string | undefined) => (key ? translate(t, key, PROFILE_VALIDATION_VALUES) : undefined);
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
@@ -163,7 +164,7 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
       await deleteAccount(withPassword ? { password: values.password } : {});
     } catch (error) {
       const key = fieldErrorKey(ERROR_TEXTS.profileSecurityFields);
-      const message = (code: string) => t(key(code));
+      const message = (code: string) => translate(t, key(code));
       if (!applyServerFieldErrors(error, setError, ['password'], { message }))
         setBanner(failureText(error, 'delete.failed'));
       return;

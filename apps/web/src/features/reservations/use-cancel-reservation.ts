@@ -4,6 +4,7 @@ import { BOOKING } from '@ustaz/contract/constants';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates.ts';
 import { ERROR_TEXTS, errorText, isNetworkError } from '../../shared/lib/error-text.ts';
@@ -59,7 +60,11 @@ export function useCancelReservation({ viewer, timeZone }: { viewer: Reservation
   const failureMessage = useCallback(
     (error: unknown): string => {
       const hours = formatNumber(BOOKING.studentCancelHours, language);
-      return errorText(error, (key, options) => t(key, { ...options, hours }), ERROR_TEXTS.reservations);
+      return errorText(
+        error,
+        (key: string, options?: Record<string, unknown>) => translate(t, key, { ...options, hours }),
+        ERROR_TEXTS.reservations,
+      );
     },
     [t, language],
   );

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import {
   buildFilterSearchUrl,
@@ -89,7 +90,7 @@ export function TeacherSearchDialog({ data, props, closeModal, titleId }: ModalC
 
   const errorText = (field: keyof FilterFormValues) => {
     const message = errors[field]?.message;
-    return message ? t(message) : undefined;
+    return message ? translate(t, message) : undefined;
   };
 
   return (

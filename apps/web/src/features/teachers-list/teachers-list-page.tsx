@@ -3,6 +3,7 @@ import { TriangleAlert, Users } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type teachersList from '../../../public/locales/en/search.json';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
@@ -14,7 +15,11 @@ import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 
 type SortField = (typeof TEACHER_SORT_FIELDS)[number];
-type SortOption = { id: string; sortBy: SortField; sortOrder: 'ASC' | 'DESC' };
+type SortOption = {
+  id: keyof (typeof teachersList)['teachersList']['sorts'];
+  sortBy: SortField;
+  sortOrder: 'ASC' | 'DESC';
+};
 
 /** The orders offered on the list; the first is the default. */
 export const TEACHER_LIST_SORTS: readonly SortOption[] = [

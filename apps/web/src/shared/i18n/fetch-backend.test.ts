@@ -2,6 +2,7 @@ import { TRANSLATION_RETRY } from '@ustaz/contract/constants';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFetchBackend } from './fetch-backend.ts';
+import { translate } from './translate.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,7 +33,7 @@ describe('translation loading', () => {
     const { instance, ready } = await init(fetchMock);
     await ready;
     expect(fetchMock).toHaveBeenCalledWith('/locales/en/common.json', expect.anything());
-    expect(instance.t('hello')).toBe('Hello');
+    expect(translate(instance.t, 'hello')).toBe('Hello');
   });
 
   it('retries failures up to 5 times, 350 ms first and doubling', async () => {
@@ -49,7 +50,7 @@ describe('translation loading', () => {
     expect(fetchMock).toHaveBeenCalledTimes(6);
     const gaps = calls.slice(1).map((at, i) => at - (calls[i] ?? 0));
     expect(gaps).toEqual([350, 700, 1400, 2800, 5600]);
-    expect(instance.t('hello')).toBe('Finally');
+    expect(translate(instance.t, 'hello')).toBe('Finally');
   });
 
   it('does not retry a missing file', async () => {

@@ -7,13 +7,12 @@ import {
   errorMessage,
   errorText,
   fieldErrorKey,
-  type Translate,
   translatedCode,
   truncate,
 } from './error-text.ts';
 
 /** A `t` that shows which key it was asked for, and with what. */
-const t: Translate = (key, options) => (options ? `${key} ${JSON.stringify(options)}` : key);
+const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
 
 const fields = (errors: Record<string, string>) => new ApiRequestError(422, { status: 422, errors });
 const answer = (status: number, code: string, message = 'Server words') =>
@@ -63,7 +62,7 @@ describe('errorText', () => {
   });
 
   it("admin money: its own codes first, then the admin namespace's text", () => {
-    const tAdmin: Translate = (key) => `admin:${key}`;
+    const tAdmin = (key: string) => `admin:${key}`;
     const text = (error: unknown) =>
       errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin));
     expect(text(answer(409, 'paymentMismatch'))).toBe('errors.paymentMismatch');

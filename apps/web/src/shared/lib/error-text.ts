@@ -1,6 +1,7 @@
 import type { ErrorCode, ValidationCode } from '@ustaz/contract';
 import { ERROR_TOAST_MAX_LENGTH } from '@ustaz/contract/constants';
 import { ApiRequestError } from '../http/client.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 /**
  * The one way a failed call becomes words (STYLE habit 5: errors are codes). The server answers
@@ -75,8 +76,8 @@ export function truncate(text: string, max = ERROR_TOAST_MAX_LENGTH): string {
 
 // Translating -------------------------------------------------------------------------------------
 
-/** i18next's `t` of the namespace the texts live in. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** i18next's `t` of the namespace the texts live in (any namespace: the keys come from data). */
+export type { Translate };
 
 /** Codes that have a text at `${prefix}${code}`. */
 export type CodeTexts<Code extends string> = { prefix: string; known: readonly Code[] };

@@ -1,7 +1,6 @@
 import type { Language } from '@ustaz/contract/constants';
+import type { Translate } from '../i18n/translate.ts';
 import { INTL_LOCALES } from '../lib/format.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * "3 hours" / "٣ ساعات" / "1.5 hours": the `hours` plural of the payment namespace, with the

@@ -1,4 +1,5 @@
 import { ADMIN_LIMITS } from '@ustaz/contract';
+import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
@@ -10,7 +11,7 @@ import { isolate } from '../ui/bidi.ts';
 import { formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { useCreateRefund } from './api/create-refund.ts';
-import { checkRefundAmount, parseUserId } from './refund-amount.ts';
+import { checkRefundAmount, parseUserId, type RefundAmountError } from './refund-amount.ts';
 
 /** What a refund starts from: nothing (the ledger's button), a user, or a payment. */
 export type RefundTarget = { userId?: number; amount?: string; paymentId?: string };
@@ -18,7 +19,7 @@ export type RefundTarget = { userId?: number; amount?: string; paymentId?: strin
 type FieldErrors = { userId?: string; amount?: string };
 
 /** The field codes of the server (422) this dialog shows under its fields or as a sentence. */
-const SERVER_FIELD_TEXT: Record<string, Record<string, string>> = {
+const SERVER_FIELD_TEXT: Record<string, Record<string, ParseKeys<'admin-money'>>> = {
   userId: { notFound: 'refund.errors.userNotFound' },
   paymentId: { notFound: 'refund.errors.paymentNotFound', invalid: 'refund.errors.paymentOtherUser' },
   reservationId: { notFound: 'refund.errors.reservationNotFound', invalid: 'refund.errors.reservationOtherUser' },
@@ -44,7 +45,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
   const failureText = (error: unknown) =>
     errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin));
 
-  function amountError(code: string) {
+  function amountError(code: RefundAmountError) {
     return t(`refund.errors.${code}`, { max });
   }
 

@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type Control, type UseFormRegisterReturn, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type admin from '../../../../public/locales/en/admin.json';
 import { ApiRequestError } from '../../../shared/http/client.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorCode, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
@@ -146,7 +147,7 @@ function SettingsEditor({
       error={error(field)}
     />
   );
-  const trackingId = (field: SettingsFormField) => (
+  const trackingId = (field: SettingsFormField & keyof (typeof admin)['settings']['fields']) => (
     <TextInput
       {...register(field)}
       label={t(`settings.fields.${field}`)}

@@ -1,11 +1,16 @@
 import { GraduationCap, Mail, Phone } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import type admin from '../../../../public/locales/en/admin.json';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../../shared/ui/brand-icons.tsx';
 import { isHexColor, readableTextColor, type SettingsForm } from './settings-form.ts';
 
 type SocialField = 'facebookUrl' | 'twitterUrl' | 'instagramUrl' | 'linkedinUrl' | 'youtubeUrl';
-const SOCIALS: { field: SocialField; key: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+const SOCIALS: {
+  field: SocialField;
+  key: keyof (typeof admin)['settings']['social'];
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}[] = [
   { field: 'facebookUrl', key: 'facebook', Icon: FacebookIcon },
   { field: 'twitterUrl', key: 'twitter', Icon: XIcon },
   { field: 'instagramUrl', key: 'instagram', Icon: InstagramIcon },

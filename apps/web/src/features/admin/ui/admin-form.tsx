@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { type DefaultValues, type FieldValues, get, type Path, type UseFormRegister, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { translate } from '../../../shared/i18n/translate.ts';
 import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.tsx';
@@ -140,7 +141,7 @@ export function BilingualFields<Form extends FieldValues>({
     const field = `${name}${suffix}` as Path<Form>;
     const props = {
       ...form.register(field),
-      label: t(`${texts}.${name}${suffix}`),
+      label: translate(t, `${texts}.${name}${suffix}`),
       helperText,
       dir,
       lang,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Translate } from '../../../shared/i18n/translate.ts';
 import { AdminPage } from './admin-page.tsx';
 import { AdminPager } from './admin-pager.tsx';
 import { type Column, DataTable } from './data-table.tsx';
@@ -86,7 +87,7 @@ export function AdminListPage<Row>({
   dialogs,
   children,
 }: {
-  t: (key: string) => string;
+  t: Translate;
   texts: string;
   list: ListState;
   query: ListQuery<Row>;

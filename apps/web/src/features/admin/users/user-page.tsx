@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type admin from '../../../../public/locales/en/admin.json';
 import { ApiRequestError } from '../../../shared/http/client.ts';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
@@ -178,7 +179,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
     </>
   );
 
-  const figures: { key: string; value: string }[] = [
+  const figures: { key: keyof (typeof admin)['user']['figures']; value: string }[] = [
     { key: 'wallet', value: kwd(detail.wallet) },
     { key: 'earnings', value: kwd(detail.earnings) },
     { key: 'remainingHours', value: number(detail.remainingHours, Number.isInteger(detail.remainingHours) ? 0 : 1) },
@@ -187,7 +188,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
     { key: 'payments', value: number(detail.payments) },
   ];
 
-  const details: { key: string; value: ReactNode }[] = [
+  const details: { key: keyof (typeof admin)['user']['details']; value: ReactNode }[] = [
     {
       key: 'email',
       value: (

@@ -1,0 +1,43 @@
+import 'i18next';
+import type admin from '../../../public/locales/en/admin.json';
+import type adminMoney from '../../../public/locales/en/admin-money.json';
+import type auth from '../../../public/locales/en/auth.json';
+import type availability from '../../../public/locales/en/availability.json';
+import type booking from '../../../public/locales/en/booking.json';
+import type chat from '../../../public/locales/en/chat.json';
+import type common from '../../../public/locales/en/common.json';
+import type home from '../../../public/locales/en/home.json';
+import type notifications from '../../../public/locales/en/notifications.json';
+import type pages from '../../../public/locales/en/pages.json';
+import type payment from '../../../public/locales/en/payment.json';
+import type profile from '../../../public/locales/en/profile.json';
+import type reservations from '../../../public/locales/en/reservations.json';
+import type search from '../../../public/locales/en/search.json';
+import type subscriptions from '../../../public/locales/en/subscriptions.json';
+import type teacher from '../../../public/locales/en/teacher.json';
+import type wallet from '../../../public/locales/en/wallet.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      admin: typeof admin;
+      'admin-money': typeof adminMoney;
+      auth: typeof auth;
+      availability: typeof availability;
+      booking: typeof booking;
+      chat: typeof chat;
+      common: typeof common;
+      home: typeof home;
+      notifications: typeof notifications;
+      pages: typeof pages;
+      payment: typeof payment;
+      profile: typeof profile;
+      reservations: typeof reservations;
+      search: typeof search;
+      subscriptions: typeof subscriptions;
+      teacher: typeof teacher;
+      wallet: typeof wallet;
+    };
+  }
+}
