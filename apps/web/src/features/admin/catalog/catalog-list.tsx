@@ -2,11 +2,11 @@ import { CircleCheck, CircleSlash, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { Badge } from '../ui/badge.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { SelectFilter } from '../ui/filter-bar.tsx';
+import { RowAction } from '../ui/row-action.tsx';
 
 /** A subject or a package: named in both languages, on or off sale. */
 type CatalogItem = { id: number; nameAr: string; nameEn: string; isActive: boolean };
@@ -82,29 +82,22 @@ export function useCatalogColumns<Item extends CatalogItem>({
       header: t(`${texts}.columns.actions`),
       cell: (item) => (
         <div className="flex gap-2">
-          <Button
-            size="sm"
+          <RowAction
+            icon={Pencil}
             variant="ghost"
             onClick={() => onEdit(item)}
-            aria-label={t(`${texts}.editNamed`, { name: nameOf(item) })}
+            label={t(`${texts}.editNamed`, { name: nameOf(item) })}
           >
-            <Pencil aria-hidden="true" className="size-4" />
             {t('actions.edit')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
+          </RowAction>
+          <RowAction
+            icon={item.isActive ? CircleSlash : CircleCheck}
             loading={update.isPending && update.variables?.id === item.id}
             onClick={() => toggleActive(item)}
-            aria-label={t(`${texts}.${item.isActive ? 'deactivateNamed' : 'activateNamed'}`, { name: nameOf(item) })}
+            label={t(`${texts}.${item.isActive ? 'deactivateNamed' : 'activateNamed'}`, { name: nameOf(item) })}
           >
-            {item.isActive ? (
-              <CircleSlash aria-hidden="true" className="size-4" />
-            ) : (
-              <CircleCheck aria-hidden="true" className="size-4" />
-            )}
             {t(item.isActive ? 'catalog.deactivate' : 'catalog.activate')}
-          </Button>
+          </RowAction>
         </div>
       ),
     },

@@ -8,13 +8,12 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { cx } from '../../../shared/ui/class-names.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
+import { ActorLink, DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
-import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { formatId } from '../ui/number-format.ts';
-import { UserLink } from '../ui/user-link.tsx';
 import { useAdminAudit } from './api/get-audit.ts';
 import { auditChanges } from './audit-diff.ts';
 
@@ -49,17 +48,12 @@ export function AdminAuditPage() {
     {
       key: 'when',
       header: t('audit.columns.when'),
-      cell: (entry) => <span className="whitespace-nowrap">{formatDateTime(entry.createdAt, language)}</span>,
+      cell: (entry) => <DateTimeCell at={entry.createdAt} />,
     },
     {
       key: 'who',
       header: t('audit.columns.who'),
-      cell: (entry) =>
-        entry.actor ? (
-          <UserLink id={entry.actor.id} name={entry.actor.name} />
-        ) : (
-          <span className="text-slate-500">{t('audit.deletedActor')}</span>
-        ),
+      cell: (entry) => <ActorLink actor={entry.actor} none={t('audit.deletedActor')} />,
     },
     {
       key: 'what',

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
-import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { isolate } from '../ui/bidi.ts';
+import { DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
@@ -25,6 +25,7 @@ import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { formatHours, formatId, formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { RowAction } from '../ui/row-action.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useCancelReservation } from './api/cancel-reservation.ts';
 import { useAdminReservations } from './api/get-reservations.ts';
@@ -110,14 +111,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
     {
       key: 'start',
       header: t('reservations.columns.start'),
-      cell: (reservation) => (
-        <span className="flex flex-col">
-          <span className="whitespace-nowrap">{formatDateTime(reservation.startTime, language)}</span>
-          <span className="text-xs text-slate-500">
-            {t('common.idRef', { id: formatId(reservation.id, language) })}
-          </span>
-        </span>
-      ),
+      cell: (reservation) => <DateTimeCell at={reservation.startTime} id={reservation.id} />,
     },
     {
       key: 'student',
@@ -178,15 +172,13 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
       header: t('common.actions'),
       cell: (reservation) =>
         canAdminCancel(reservation, moment) ? (
-          <Button
-            size="sm"
-            variant="outline"
+          <RowAction
+            icon={CalendarX2}
             onClick={() => setCancelling(reservation)}
-            aria-label={t('reservations.cancelLabel', { id: formatId(reservation.id, language) })}
+            label={t('reservations.cancelLabel', { id: formatId(reservation.id, language) })}
           >
-            <CalendarX2 aria-hidden="true" className="size-4" />
             {t('reservations.cancel')}
-          </Button>
+          </RowAction>
         ) : null,
     },
   ];

@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
+import { DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
-import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { booleanParam, optional } from '../ui/list-params.ts';
 import { formatId } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useAdminReviews } from './api/get-reviews.ts';
@@ -83,12 +83,7 @@ export function AdminReviewsPage() {
     {
       key: 'date',
       header: t('reviews.columns.date'),
-      cell: (review) => (
-        <span className="flex flex-col">
-          <span className="whitespace-nowrap">{formatDateTime(review.createdAt, language)}</span>
-          <span className="text-xs text-slate-500">{t('common.idRef', { id: formatId(review.id, language) })}</span>
-        </span>
-      ),
+      cell: (review) => <DateTimeCell at={review.createdAt} id={review.id} />,
     },
     {
       key: 'teacher',
@@ -159,27 +154,23 @@ export function AdminReviewsPage() {
       header: t('common.actions'),
       cell: (review) =>
         review.hidden ? (
-          <Button
-            size="sm"
-            variant="outline"
+          <RowAction
+            icon={Eye}
             onClick={() => runUnhide(review)}
             loading={unhide.isPending && unhide.variables === review.id}
             disabled={unhide.isPending}
-            aria-label={t('reviews.unhideLabel', { id: formatId(review.id, language) })}
+            label={t('reviews.unhideLabel', { id: formatId(review.id, language) })}
           >
-            <Eye aria-hidden="true" className="size-4" />
             {t('reviews.unhide')}
-          </Button>
+          </RowAction>
         ) : (
-          <Button
-            size="sm"
-            variant="outline"
+          <RowAction
+            icon={EyeOff}
             onClick={() => setHiding(review)}
-            aria-label={t('reviews.hideLabel', { id: formatId(review.id, language) })}
+            label={t('reviews.hideLabel', { id: formatId(review.id, language) })}
           >
-            <EyeOff aria-hidden="true" className="size-4" />
             {t('reviews.hide')}
-          </Button>
+          </RowAction>
         ),
     },
   ];

@@ -4,9 +4,9 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
+import { DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
-import { formatDateTime } from '../ui/format.ts';
 import { oneOf } from '../ui/list-params.ts';
 import { useSearchLog } from './api/get-search-log.ts';
 
@@ -71,7 +71,7 @@ export function AdminSearchLogPage() {
     {
       key: 'last',
       header: t('searchLog.columns.last'),
-      cell: (term) => <span className="whitespace-nowrap">{formatDateTime(term.lastSearchedAt, language)}</span>,
+      cell: (term) => <DateTimeCell at={term.lastSearchedAt} />,
     },
   ];
 

@@ -10,14 +10,14 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
+import { ActorLink, DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
-import { formatDateTime, formatLedgerAmount } from '../ui/format.ts';
+import { formatLedgerAmount } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { formatId } from '../ui/number-format.ts';
-import { UserLink } from '../ui/user-link.tsx';
 import { useAdminLedger } from './api/get-ledger.ts';
 import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
 
@@ -48,7 +48,7 @@ export function AdminLedgerPage() {
     {
       key: 'date',
       header: t('ledger.columns.date'),
-      cell: (transfer) => <span className="whitespace-nowrap">{formatDateTime(transfer.createdAt, language)}</span>,
+      cell: (transfer) => <DateTimeCell at={transfer.createdAt} />,
     },
     {
       key: 'kind',
@@ -99,12 +99,7 @@ export function AdminLedgerPage() {
     {
       key: 'actor',
       header: t('ledger.columns.actor'),
-      cell: (transfer) =>
-        transfer.actor ? (
-          <UserLink id={transfer.actor.id} name={transfer.actor.name} />
-        ) : (
-          <span className="text-slate-500">{t('common.system')}</span>
-        ),
+      cell: (transfer) => <ActorLink actor={transfer.actor} none={t('common.system')} />,
     },
     {
       key: 'links',

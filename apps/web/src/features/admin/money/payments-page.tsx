@@ -4,16 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
+import { DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
-import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { formatKwdExact } from '../ui/number-format.ts';
+import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useAdminPayments } from './api/get-payments.ts';
@@ -60,7 +60,7 @@ export function AdminPaymentsPage() {
       header: t('payments.columns.created'),
       cell: (payment) => (
         <span className="flex flex-col">
-          <span className="whitespace-nowrap">{formatDateTime(payment.createdAt, language)}</span>
+          <DateTimeCell at={payment.createdAt} />
           <span dir="ltr" className="text-start text-xs break-all text-slate-500">
             {payment.id}
           </span>
@@ -125,8 +125,7 @@ export function AdminPaymentsPage() {
     {
       key: 'paidAt',
       header: t('payments.columns.paidAt'),
-      cell: (payment) =>
-        payment.paidAt ? <span className="whitespace-nowrap">{formatDateTime(payment.paidAt, language)}</span> : null,
+      cell: (payment) => (payment.paidAt ? <DateTimeCell at={payment.paidAt} /> : null),
     },
     {
       key: 'failure',
@@ -142,28 +141,25 @@ export function AdminPaymentsPage() {
       cell: (payment) => (
         <div className="flex flex-wrap gap-2">
           {canReconcile(payment.status) ? (
-            <Button
-              size="sm"
-              variant="outline"
+            <RowAction
+              icon={RefreshCw}
               onClick={() => runReconcile(payment)}
               loading={reconcile.isPending && reconcile.variables === payment.id}
               disabled={reconcile.isPending}
-              aria-label={t('payments.reconcileLabel', { id: payment.id })}
+              label={t('payments.reconcileLabel', { id: payment.id })}
             >
-              <RefreshCw aria-hidden="true" className="size-4" />
               {t('reconcile.action')}
-            </Button>
+            </RowAction>
           ) : null}
           {payment.status !== 'pending' ? (
-            <Button
-              size="sm"
+            <RowAction
+              icon={HandCoins}
               variant="ghost"
               onClick={() => setRefund({ userId: payment.user.id, amount: payment.amount, paymentId: payment.id })}
-              aria-label={t('payments.refundLabel', { id: payment.id })}
+              label={t('payments.refundLabel', { id: payment.id })}
             >
-              <HandCoins aria-hidden="true" className="size-4" />
               {t('payments.refund')}
-            </Button>
+            </RowAction>
           ) : null}
         </div>
       ),

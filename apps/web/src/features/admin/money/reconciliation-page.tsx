@@ -16,6 +16,7 @@ import { type Column, DataTable } from '../ui/data-table.tsx';
 import { SelectField } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { formatKwdExact } from '../ui/number-format.ts';
+import { RowAction } from '../ui/row-action.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useReconciliation } from './api/get-reconciliation.ts';
 import { useReconcilePayment } from './api/reconcile-payment.ts';
@@ -140,16 +141,16 @@ export function AdminReconciliationPage() {
           return <p className="text-xs text-slate-600">{t('reconciliation.finalHint')}</p>;
         }
         return (
-          <Button
-            size="sm"
+          <RowAction
+            icon={Scale}
             onClick={() => runSettle(row)}
             loading={settle.isPending && settle.variables === row.payment.id}
             disabled={settle.isPending}
-            aria-label={t('reconciliation.settleLabel', { id: row.payment.id })}
+            label={t('reconciliation.settleLabel', { id: row.payment.id })}
+            variant="primary"
           >
-            <Scale aria-hidden="true" className="size-4" />
             {t('reconciliation.settle')}
-          </Button>
+          </RowAction>
         );
       },
     },

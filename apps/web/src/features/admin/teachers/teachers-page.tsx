@@ -7,13 +7,13 @@ import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber, INTL_LOCALES } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ApprovalBadge, StatusBadge } from '../ui/account-badges.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf, optional } from '../ui/list-params.ts';
+import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
 import { useApproveTeacher } from './api/approve-teacher.ts';
 import { useAdminTeachers } from './api/get-teachers.ts';
@@ -125,31 +125,23 @@ export function AdminTeachersPage() {
       header: t('teachers.columns.actions'),
       cell: (teacher) => (
         <div className="flex gap-2">
-          <Button
-            size="sm"
+          <RowAction
+            icon={teacher.approved ? CircleSlash : CircleCheck}
             variant={teacher.approved ? 'outline' : 'primary'}
             loading={busy(teacher)}
             onClick={() => toggleApproval(teacher)}
-            aria-label={t(teacher.approved ? 'teachers.unapproveNamed' : 'teachers.approveNamed', {
-              name: name(teacher),
-            })}
+            label={t(teacher.approved ? 'teachers.unapproveNamed' : 'teachers.approveNamed', { name: name(teacher) })}
           >
-            {teacher.approved ? (
-              <CircleSlash aria-hidden="true" className="size-4" />
-            ) : (
-              <CircleCheck aria-hidden="true" className="size-4" />
-            )}
             {t(teacher.approved ? 'teachers.unapprove' : 'teachers.approve')}
-          </Button>
-          <Button
-            size="sm"
+          </RowAction>
+          <RowAction
+            icon={Pencil}
             variant="ghost"
             onClick={() => setEditing(teacher)}
-            aria-label={t('teachers.editNamed', { name: name(teacher) })}
+            label={t('teachers.editNamed', { name: name(teacher) })}
           >
-            <Pencil aria-hidden="true" className="size-4" />
             {t('actions.edit')}
-          </Button>
+          </RowAction>
         </div>
       ),
     },

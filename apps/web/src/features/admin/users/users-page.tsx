@@ -7,9 +7,9 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { RoleBadge, roleKey, StatusBadge } from '../ui/account-badges.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
+import { DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
-import { formatDateTime } from '../ui/format.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { SearchBox } from '../ui/search-box.tsx';
 import { useAdminUsers } from './api/get-users.ts';
@@ -65,7 +65,7 @@ export function AdminUsersPage() {
     {
       key: 'created',
       header: t('users.columns.created'),
-      cell: (user) => <span className="whitespace-nowrap">{formatDateTime(user.createdAt, language)}</span>,
+      cell: (user) => <DateTimeCell at={user.createdAt} />,
     },
   ];
 

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { formatDateTime } from './format.ts';
+import { formatId } from './number-format.ts';
+import { UserLink } from './user-link.tsx';
+
+/** When something happened, on one line; with `id`, the record's number under it (`#12`). */
+export function DateTimeCell({ at, id }: { at: string | null | undefined; id?: number }) {
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  const when = <span className="whitespace-nowrap">{formatDateTime(at, language)}</span>;
+  if (id === undefined) return when;
+  return (
+    <span className="flex flex-col">
+      {when}
+      <span className="text-xs text-slate-500">{t('common.idRef', { id: formatId(id, language) })}</span>
+    </span>
+  );
+}
+
+/** Who did something: a link to them, or `none` muted (the system, a deleted admin). */
+export function ActorLink({ actor, none }: { actor: { id: number; name: string | null } | null; none: string }) {
+  return actor ? <UserLink id={actor.id} name={actor.name} /> : <span className="text-slate-500">{none}</span>;
+}
