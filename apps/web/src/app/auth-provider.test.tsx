@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract';
+import { FALLBACK_WEBSITE_SETTINGS, okResponseSchema } from '@ustaz/contract';
 import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -169,7 +169,7 @@ describe('AuthProvider', () => {
     expect(await screen.findByTestId('user-menu-button')).toBeTruthy();
 
     server.expireAccessToken();
-    await expect(apiRequest('/api/v1/anything')).rejects.toThrow('Token refresh failed');
+    await expect(apiRequest('/api/v1/anything', okResponseSchema)).rejects.toThrow('Token refresh failed');
     await waitFor(() => expect(screen.queryByTestId('user-menu-button')).toBeNull());
     expect(getRefreshToken()).toBeNull();
     await waitFor(() => expect(chatSocket.stopChatSocket).toHaveBeenCalled());

@@ -137,7 +137,7 @@ describe('TopUpModal', () => {
   });
 
   it('an answer without a link is a top-up error toast, and the modal stays', async () => {
-    api({ 'POST /api/v1/balance/top-up/payzah': ok({ paymentId: 'pay_3' }) });
+    api({ 'POST /api/v1/balance/top-up/payzah': ok({ paymentId: 'pay_3', paymentLink: '' }) });
     await open();
     await userEvent.type(amountField(), '5');
     await userEvent.click(screen.getByRole('button', { name: enPayment.topUp.submit }));

@@ -32,8 +32,9 @@ describe('HomePage', () => {
         { language, path: '' },
       );
       expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([home.hero.title]);
-      await screen.findByTestId('review-card');
-      await screen.findAllByTestId('teacher-card');
+      // The first render also loads the contract's response schemas: on a busy machine that takes a while.
+      await screen.findByTestId('review-card', {}, { timeout: 5000 });
+      await screen.findAllByTestId('teacher-card', {}, { timeout: 5000 });
 
       const order = [
         screen.getByRole('search', { name: home.hero.findTeacher }),

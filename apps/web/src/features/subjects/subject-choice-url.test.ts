@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clampPage } from '../../shared/lib/paging.ts';
-import { readSubjectsPage, SubjectsFormatError } from './api/get-subjects.ts';
+import { mockApi, ok } from '../../shared/test/mock-api.ts';
+import { getSubjects, SubjectsFormatError } from './api/get-subjects.ts';
 import { readSubjectChoice, writeSubjectChoice } from './subject-choice-url.ts';
 
 describe('the subject choice in the address', () => {
@@ -35,23 +36,38 @@ describe('the subject choice in the address', () => {
   });
 });
 
-describe('readSubjectsPage', () => {
+describe('getSubjects', () => {
   const subject = { id: 1, name: 'Math', description: 'Numbers', icon: 'calculator', isActive: true };
+  afterEach(() => vi.unstubAllGlobals());
 
-  it('reads the data reading and the subjects reading of the answer', () => {
-    expect(readSubjectsPage({ data: [subject], total: 9, page: 2, limit: 8, totalPages: 2 }, 2)).toEqual({
+  it('reads the page of subjects the server sends', async () => {
+    const api = mockApi({
+      'GET /api/v1/subjects': ok({ data: [subject], total: 9, page: 2, limit: 8, totalPages: 2 }),
+    });
+    await expect(getSubjects({ search: 'ma', page: 2 })).resolves.toEqual({
       subjects: [subject],
       total: 9,
       page: 2,
       limit: 8,
       totalPages: 2,
     });
-    expect(readSubjectsPage({ subjects: [subject], total: 17 }, 1)).toMatchObject({ total: 17, totalPages: 3 });
+    expect(Object.fromEntries(api.calls[0]?.search ?? [])).toEqual({
+      isActive: 'true',
+      search: 'ma',
+      page: '2',
+      limit: '8',
+    });
   });
 
-  it('throws the format error for a list that is not an array of subjects', () => {
-    expect(() => readSubjectsPage({ data: 'nope', total: 1 }, 1)).toThrow(SubjectsFormatError);
-    expect(() => readSubjectsPage({ data: [{ id: 'x' }] }, 1)).toThrow(SubjectsFormatError);
-    expect(() => readSubjectsPage(null, 1)).toThrow(SubjectsFormatError);
+  it('throws the format error for an answer that is not a page of subjects', async () => {
+    for (const body of [
+      { data: 'nope', total: 1 },
+      { data: [{ id: 'x' }] },
+      null,
+      { subjects: [subject], total: 17 },
+    ]) {
+      mockApi({ 'GET /api/v1/subjects': ok(body) });
+      await expect(getSubjects({ search: '', page: 1 })).rejects.toThrow(SubjectsFormatError);
+    }
   });
 });

@@ -29,7 +29,7 @@ function mockApi(subjects: Handler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/v1/subjects') return subjects(url);
-    if (url.pathname === '/api/v1/search/log-not-found') return jsonResponse(201, { ok: true });
+    if (url.pathname === '/api/v1/search/log-not-found') return jsonResponse(201, { success: true });
     return jsonResponse(404, { status: 404, message: 'Not found', code: 'notFound' });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -64,7 +64,7 @@ describe('TeacherPage', () => {
       const teacher: TeacherProfile = teacherProfile();
       const slots: TimeSlot[] = [timeSlot('2099-03-14T15:00:00.000Z')];
       const reviews: Review[] = [review({ comment: 'شرح ممتاز وواضح' })];
-      const fetchMock = mockApi({ profile: ok(teacher), slots: ok(slots), reviews: ok({ data: reviews }) });
+      const fetchMock = mockApi({ profile: ok(teacher), slots: ok(slots), reviews: ok(reviews) });
       const { missing } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language, path: '/teachers/7' });
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' })).toBeTruthy();

@@ -1,7 +1,19 @@
 import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { getAccessToken, getRefreshToken, setTokens } from '../auth/token-storage.ts';
-import { ApiRequestError, apiRequest, REFRESH_LOCK_NAME, TOKEN_REFRESH_FAILED } from './client.ts';
+import {
+  ApiRequestError,
+  apiRequest,
+  checkedBy,
+  INVALID_RESPONSE,
+  isInvalidResponse,
+  REFRESH_LOCK_NAME,
+  TOKEN_REFRESH_FAILED,
+} from './client.ts';
+
+/** What the fake API's `/api/data` answers. */
+const dataSchema = z.object({ url: z.string(), ok: z.literal(true) });
 
 type Call = { url: string; method: string; authorization: string | null };
 
@@ -53,8 +65,8 @@ describe('apiRequest token refresh on 401', () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
     const api = fakeApi();
 
-    const first = apiRequest<{ url: string }>('/api/data?n=1');
-    const second = apiRequest<{ url: string }>('/api/data?n=2');
+    const first = apiRequest('/api/data?n=1', dataSchema);
+    const second = apiRequest('/api/data?n=2', dataSchema);
     // Let both requests get their 401 and wait on the refresh before it answers.
     await vi.waitFor(() => expect(api.calls.filter((c) => c.url === '/api/v1/auth/refresh')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -81,7 +93,7 @@ describe('apiRequest token refresh on 401', () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: false });
     const api = fakeApi();
     api.release();
-    await apiRequest('/api/data');
+    await apiRequest('/api/data', dataSchema);
     expect(sessionStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
   });
@@ -89,8 +101,8 @@ describe('apiRequest token refresh on 401', () => {
   it('clears both tokens and rejects every waiting request with "Token refresh failed" when the refresh is refused', async () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
     const api = fakeApi({ refreshWorks: false });
-    const first = apiRequest('/api/data?n=1');
-    const second = apiRequest('/api/data?n=2');
+    const first = apiRequest('/api/data?n=1', dataSchema);
+    const second = apiRequest('/api/data?n=2', dataSchema);
     api.release();
 
     await expect(first).rejects.toThrow(TOKEN_REFRESH_FAILED);
@@ -113,7 +125,7 @@ describe('apiRequest token refresh on 401', () => {
         return json(401, { status: 401, code: 'unauthorized', message: 'Still no' });
       }),
     );
-    const error = await apiRequest('/api/data').catch((e: unknown) => e);
+    const error = await apiRequest('/api/data', dataSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).status).toBe(401);
     expect(calls).toEqual(['/api/data', '/api/v1/auth/refresh', '/api/data']);
@@ -123,7 +135,9 @@ describe('apiRequest token refresh on 401', () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
     const api = fakeApi();
     api.release();
-    const error = await apiRequest('/api/v1/auth/email/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await apiRequest('/api/v1/auth/email/login', dataSchema, { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
     expect((error as ApiRequestError).status).toBe(401);
     expect(api.calls.map((c) => c.url)).toEqual(['/api/v1/auth/email/login']);
     expect(getRefreshToken()).toBe('refresh-1');
@@ -132,7 +146,7 @@ describe('apiRequest token refresh on 401', () => {
   it('does not refresh a request that carried no token (a guest)', async () => {
     const api = fakeApi();
     api.release();
-    await expect(apiRequest('/api/data')).rejects.toBeInstanceOf(ApiRequestError);
+    await expect(apiRequest('/api/data', dataSchema)).rejects.toBeInstanceOf(ApiRequestError);
     expect(api.calls).toHaveLength(1);
   });
 
@@ -143,7 +157,9 @@ describe('apiRequest token refresh on 401', () => {
         json(429, { status: 429, code: 'tooManyRequests', message: 'Slow down' }, { 'retry-after': '42' }),
       ),
     );
-    const error = (await apiRequest('/api/v1/auth/email/login').catch((e: unknown) => e)) as ApiRequestError;
+    const error = (await apiRequest('/api/v1/auth/email/login', dataSchema).catch(
+      (e: unknown) => e,
+    )) as ApiRequestError;
     expect(error.status).toBe(429);
     expect(error.retryAfterSeconds).toBe(42);
   });
@@ -158,7 +174,7 @@ describe('refresh across tabs', () => {
     api.release();
     // Another tab holds the lock (the storage fallback: jsdom has no navigator.locks).
     localStorage.setItem(`lock:${REFRESH_LOCK_NAME}`, `other-tab|${Date.now() + 5_000}`);
-    const pending = apiRequest<{ ok: boolean }>('/api/data');
+    const pending = apiRequest('/api/data', dataSchema);
     await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(api.calls.some((c) => c.url === '/api/v1/auth/refresh')).toBe(false);
@@ -178,8 +194,32 @@ describe('refresh across tabs', () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
     const api = fakeApi();
     api.release();
-    await expect(apiRequest('/api/data')).resolves.toMatchObject({ ok: true });
+    await expect(apiRequest('/api/data', dataSchema)).resolves.toMatchObject({ ok: true });
     expect(request).toHaveBeenCalledWith(REFRESH_LOCK_NAME, { mode: 'exclusive' }, expect.any(Function));
     expect(getAccessToken()).toBe('access-3');
+  });
+});
+
+describe('apiRequest checks the answer with its schema', () => {
+  it('returns the answer as the schema reads it', async () => {
+    vi.stubGlobal('fetch', async () => json(200, { id: 3, extra: 'dropped' }));
+    await expect(apiRequest('/api/thing', z.object({ id: z.number() }))).resolves.toEqual({ id: 3 });
+  });
+
+  it('rejects an answer of another shape with the invalidResponse ApiRequestError', async () => {
+    vi.stubGlobal('fetch', async () => json(200, { id: 'three' }));
+    const error = await apiRequest('/api/thing', z.object({ id: z.number() })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).body).toMatchObject({ code: INVALID_RESPONSE });
+    expect(isInvalidResponse(error)).toBe(true);
+    expect(isInvalidResponse(new ApiRequestError(404, { code: 'notFound' }))).toBe(false);
+  });
+
+  it('takes a type guard through checkedBy', async () => {
+    const isNumber = (value: unknown): value is number => typeof value === 'number';
+    vi.stubGlobal('fetch', async () => json(200, 7));
+    await expect(apiRequest('/api/thing', checkedBy(isNumber))).resolves.toBe(7);
+    vi.stubGlobal('fetch', async () => json(200, '7'));
+    await expect(apiRequest('/api/thing', checkedBy(isNumber))).rejects.toSatisfy(isInvalidResponse);
   });
 });

@@ -19,6 +19,32 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * What an answer is checked with: a response schema of `@ustaz/contract` (any zod schema fits).
+ * The client itself imports no zod, so the first bundle holds zod only if one of its own calls
+ * uses a zod schema; those few use a light check of the same shape (see `checkedBy`).
+ */
+export type ResponseSchema<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error?: unknown };
+};
+
+/** The `code` of the ApiRequestError thrown when a 2xx answer does not match its schema. */
+export const INVALID_RESPONSE = 'invalidResponse';
+
+/** Whether an error is the one thrown for an answer that did not match its schema. */
+export function isInvalidResponse(error: unknown): boolean {
+  const body = error instanceof ApiRequestError ? error.body : null;
+  return !!body && typeof body === 'object' && 'code' in body && body.code === INVALID_RESPONSE;
+}
+
+/**
+ * A response schema from a type guard, for the calls of the first bundle (zod stays out of it):
+ * `checkedBy(isUser)`. Everywhere else the contract's zod schema is passed.
+ */
+export function checkedBy<T>(guard: (value: unknown) => value is T): ResponseSchema<T> {
+  return { safeParse: (value) => (guard(value) ? { success: true, data: value } : { success: false }) };
+}
+
 /** Spec 8: the rejection when the session could not be renewed after a 401. */
 export const TOKEN_REFRESH_FAILED = 'Token refresh failed';
 
@@ -70,7 +96,7 @@ function retryAfter(response: Response): number | null {
 }
 
 /** One HTTP exchange: JSON in and out, the request language, the given bearer. */
-async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const language = i18next.resolvedLanguage ?? i18next.language;
   if (language) headers['accept-language'] = language;
@@ -97,7 +123,7 @@ async function send<T>(path: string, options: RequestOptions, token: string | nu
     }
   }
   if (!response.ok) throw new ApiRequestError(response.status, parsed, retryAfter(response));
-  return parsed as T;
+  return parsed;
 }
 
 type RefreshAnswer = { token: string; refreshToken: string };
@@ -107,6 +133,9 @@ function isTokenPair(value: unknown): value is RefreshAnswer {
   const record = value as Record<string, unknown>;
   return typeof record.token === 'string' && typeof record.refreshToken === 'string';
 }
+
+/** POST /auth/refresh's answer (the contract's refreshResponseSchema), checked without zod. */
+const tokenPairShape = checkedBy(isTokenPair);
 
 let refreshInFlight: Promise<string> | null = null;
 
@@ -127,8 +156,8 @@ async function exchangeRefreshToken(): Promise<string> {
 async function exchange(refreshToken: string | null): Promise<string> {
   try {
     if (!refreshToken) throw new Error('No refresh token');
-    const answer = await send<unknown>('/api/v1/auth/refresh', { method: 'POST' }, refreshToken);
-    if (!isTokenPair(answer)) throw new Error('Malformed refresh answer');
+    const path = '/api/v1/auth/refresh';
+    const answer = checked(path, await send(path, { method: 'POST' }, refreshToken), tokenPairShape);
     // The refresh token rotates on every use: the new pair replaces the old one at once.
     setTokens(answer);
     return answer.token;
@@ -153,14 +182,26 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 /**
- * The one HTTP client. Sends the stored access token; on a 401 (outside the auth calls) it
- * renews the session once and retries the request once with the new token (spec 4 and 8).
+ * The answer as its schema reads it. One that does not match is an ApiRequestError with the code
+ * `invalidResponse` and no server message (so a screen shows its own failure text, as for any
+ * failed call), carrying the path and the schema's issues for a developer.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function checked<T>(path: string, answer: unknown, schema: ResponseSchema<T>): T {
+  const result = schema.safeParse(answer);
+  if (result.success) return result.data;
+  throw new ApiRequestError(200, { code: INVALID_RESPONSE, path, issues: result.error ?? null });
+}
+
+/**
+ * The one HTTP client. Sends the stored access token; on a 401 (outside the auth calls) it
+ * renews the session once and retries the request once with the new token (spec 4 and 8). The
+ * answer is checked with `schema` (the contract's response schema) and returned as it reads it.
+ */
+export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, options: RequestOptions = {}): Promise<T> {
   const explicit = options.token !== undefined;
   const sentToken = explicit ? (options.token ?? null) : getAccessToken();
   try {
-    return await send<T>(path, options, sentToken);
+    return checked(path, await send(path, options, sentToken), schema);
   } catch (error) {
     const refreshable =
       error instanceof ApiRequestError && error.status === 401 && !explicit && sentToken && !NO_REFRESH_PATH.test(path);
@@ -169,5 +210,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // Another request may have renewed the session while this one was on the way: use its token.
   const current = getAccessToken();
   const token = current && current !== sentToken ? current : await refreshAccessToken();
-  return send<T>(path, options, token);
+  return checked(path, await send(path, options, token), schema);
 }

@@ -11,6 +11,7 @@ import {
   type UserTypingEvent,
 } from '@ustaz/contract';
 import { CHAT } from '@ustaz/contract/constants';
+import { isChatMessage, isRecord } from './chat-shapes.ts';
 import { type ConnectionState, createConnectionMachine } from './connection-machine.ts';
 import { createDedupeCache, messageKey } from './dedupe-cache.ts';
 import type { RealtimeEventMap } from './realtime-events.ts';
@@ -75,20 +76,6 @@ function failed(code: string, message: string): MessageAck {
 
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object';
-}
-
-function isChatMessage(value: unknown): value is ChatMessage {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'number' &&
-    typeof value.conversationId === 'number' &&
-    typeof value.seq === 'number' &&
-    typeof value.createdAt === 'string'
-  );
 }
 
 function isAck(value: unknown): value is MessageAck {

@@ -1,11 +1,14 @@
 import { FALLBACK_WEBSITE_SETTINGS, STORAGE_KEYS, type WebsiteSettings } from '@ustaz/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../http/client.ts';
+import { mockApi, ok } from '../test/mock-api.ts';
 import { loadWebsiteSettings, resetSettingsMemory, SETTINGS_ERROR, type SettingsDeps } from './api.ts';
+import { websiteSettingsShape } from './settings-shape.ts';
 
 const server: WebsiteSettings = { ...FALLBACK_WEBSITE_SETTINGS, id: 7, appName: 'From server', version: 3 };
 const MINUTE = 60_000;
 
-function setup(fetchImpl: () => Promise<unknown>, start = 1_000_000) {
+function setup(fetchImpl: () => Promise<WebsiteSettings>, start = 1_000_000) {
   const data = new Map<string, string>();
   let clock = start;
   const fetchSettings = vi.fn(fetchImpl);
@@ -25,6 +28,7 @@ function setup(fetchImpl: () => Promise<unknown>, start = 1_000_000) {
 }
 
 beforeEach(() => resetSettingsMemory());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('loadWebsiteSettings', () => {
   it('fetches, then serves from memory for 5 minutes, then fetches again', async () => {
@@ -92,7 +96,8 @@ describe('loadWebsiteSettings', () => {
   });
 
   it('treats a malformed answer as a failure and ignores a corrupt local copy', async () => {
-    const t = setup(async () => ({ nope: true }));
+    mockApi({ 'GET /api/settings/website': ok({ nope: true }) });
+    const t = setup(() => apiRequest('/api/settings/website', websiteSettingsShape));
     t.data.set(STORAGE_KEYS.websiteSettings, '{not json');
     await expect(loadWebsiteSettings(t.deps)).rejects.toThrow(SETTINGS_ERROR);
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WebsiteSettings } from '@ustaz/contract';
 import { STORAGE_KEYS, TIMINGS } from '@ustaz/contract/constants';
 import { apiRequest } from '../http/client.ts';
-import { isWebsiteSettings } from './settings-shape.ts';
+import { isWebsiteSettings, websiteSettingsShape } from './settings-shape.ts';
 
 export const SETTINGS_ERROR = 'Failed to fetch website settings from all sources';
 
@@ -17,7 +17,7 @@ export type LoadedSettings = { settings: WebsiteSettings; source: SettingsSource
 type StoredCopy = { data: WebsiteSettings; timestamp: number };
 
 export type SettingsDeps = {
-  fetchSettings: () => Promise<unknown>;
+  fetchSettings: () => Promise<WebsiteSettings>;
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   now: () => number;
 };
@@ -72,12 +72,6 @@ function remember(copy: StoredCopy, storage: SettingsDeps['storage']) {
   }
 }
 
-async function fetchValidated(deps: SettingsDeps): Promise<WebsiteSettings> {
-  const body = await deps.fetchSettings();
-  if (!isWebsiteSettings(body)) throw new Error('Settings answer has the wrong shape');
-  return body;
-}
-
 /**
  * Spec 8 and 9: settings are cached 5 minutes in memory and in local storage (`website_settings`).
  * On a failed fetch the local copy is used whatever its age; without one the fetch is retried
@@ -94,14 +88,14 @@ export async function loadWebsiteSettings(deps: SettingsDeps = defaultDeps()): P
     return { settings: stored.data, source: 'storage', fromCache: false };
   }
   try {
-    const settings = await fetchValidated(deps);
+    const settings = await deps.fetchSettings();
     remember({ data: settings, timestamp: deps.now() }, deps.storage);
     return { settings, source: 'network', fromCache: false };
   } catch {
     if (stored) return { settings: stored.data, source: 'stale-storage', fromCache: true };
   }
   try {
-    const settings = await fetchValidated(deps);
+    const settings = await deps.fetchSettings();
     remember({ data: settings, timestamp: deps.now() }, deps.storage);
     return { settings, source: 'network', fromCache: false };
   } catch {
@@ -116,7 +110,11 @@ function defaultDeps(): SettingsDeps {
   } catch {
     storage = null;
   }
-  return { fetchSettings: () => apiRequest<unknown>('/api/settings/website'), storage, now: () => Date.now() };
+  return {
+    fetchSettings: () => apiRequest('/api/settings/website', websiteSettingsShape),
+    storage,
+    now: () => Date.now(),
+  };
 }
 
 export const websiteSettingsQueryKey = ['website-settings'] as const;

@@ -1,5 +1,6 @@
 import type { WebsiteSettings } from '@ustaz/contract';
 import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
+import { checkedBy } from '../http/client.ts';
 
 /**
  * Checks that a value has the shape of the website settings, field by field against the
@@ -17,3 +18,6 @@ function matches(value: unknown, template: unknown): boolean {
 export function isWebsiteSettings(value: unknown): value is WebsiteSettings {
   return matches(value, FALLBACK_WEBSITE_SETTINGS);
 }
+
+/** GET /api/settings/website's answer (the contract's websiteSettingsSchema), checked without zod. */
+export const websiteSettingsShape = checkedBy(isWebsiteSettings);

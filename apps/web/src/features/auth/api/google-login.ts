@@ -3,7 +3,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
 
 /** POST /api/v1/auth/google/login with the ID token Google's button gave; 401 when refused. */
 export async function loginWithGoogle(idToken: string): Promise<TokensResponse> {
-  return tokensResponseSchema.parse(
-    await apiRequest<unknown>('/api/v1/auth/google/login', { method: 'POST', body: { idToken } }),
-  );
+  return apiRequest('/api/v1/auth/google/login', tokensResponseSchema, { method: 'POST', body: { idToken } });
 }

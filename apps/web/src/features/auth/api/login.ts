@@ -3,5 +3,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
 
 /** POST /api/v1/auth/email/login. 422 `errors.email` notFound | emailNotConfirmed | accountSuspended, `errors.password` incorrectPassword; 429 with Retry-After. */
 export async function loginWithEmail(body: LoginBody): Promise<TokensResponse> {
-  return tokensResponseSchema.parse(await apiRequest<unknown>('/api/v1/auth/email/login', { method: 'POST', body }));
+  return apiRequest('/api/v1/auth/email/login', tokensResponseSchema, { method: 'POST', body });
 }

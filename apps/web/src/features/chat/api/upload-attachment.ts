@@ -9,8 +9,11 @@ import { apiRequest } from '../../../shared/http/client.ts';
 export async function uploadAttachment(file: File, signal?: AbortSignal): Promise<UploadedFile['file']> {
   const body = new FormData();
   body.append('file', file);
-  const answer = uploadedFileSchema.parse(
-    await apiRequest<unknown>('/api/v1/files/upload', { method: 'POST', query: { purpose: 'chat' }, body, signal }),
-  );
+  const answer = await apiRequest('/api/v1/files/upload', uploadedFileSchema, {
+    method: 'POST',
+    query: { purpose: 'chat' },
+    body,
+    signal,
+  });
   return answer.file;
 }

@@ -1,18 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isInvalidResponse } from '../../../shared/http/client.ts';
+import { mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { makeReview } from '../test-support.tsx';
-import { toReviewList } from './latest-reviews.ts';
+import { fetchLatestReviews } from './latest-reviews.ts';
 
-describe('toReviewList', () => {
-  it('takes a plain array or one wrapped in data', () => {
+describe('fetchLatestReviews', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the bare list the server sends', async () => {
     const reviews = [makeReview(1), makeReview(2)];
-    expect(toReviewList(reviews)).toEqual(reviews);
-    expect(toReviewList({ data: reviews, total: 2 })).toEqual(reviews);
+    const api = mockApi({ 'GET /api/reviews': ok(reviews) });
+    await expect(fetchLatestReviews(10)).resolves.toEqual(reviews);
+    expect(api.calls[0]?.search.get('limit')).toBe('10');
   });
 
-  it('gives an empty list for any other answer, and skips items that are not reviews', () => {
-    expect(toReviewList(null)).toEqual([]);
-    expect(toReviewList('oops')).toEqual([]);
-    expect(toReviewList({ data: 'x' })).toEqual([]);
-    expect(toReviewList([makeReview(3), { id: 'x' }, null])).toEqual([makeReview(3)]);
+  it('rejects any other answer (the home page shows its error placeholder)', async () => {
+    for (const body of [null, 'oops', { data: [makeReview(1)] }, [makeReview(3), { id: 'x' }]]) {
+      mockApi({ 'GET /api/reviews': ok(body) });
+      await expect(fetchLatestReviews(10)).rejects.toSatisfy(isInvalidResponse);
+    }
   });
 });

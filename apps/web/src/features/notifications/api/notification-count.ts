@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppNotification } from '@ustaz/contract';
+import { type AppNotification, notificationCountResponseSchema } from '@ustaz/contract';
 import { TIMINGS } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 import { useRealtimeEvent } from '../../../shared/realtime/use-realtime-event.ts';
@@ -13,9 +13,11 @@ export const NOTIFICATION_COUNT_QUERY_KEY = ['notifications', 'count'] as const;
  */
 export async function fetchNotificationCount(userId: number, signal?: AbortSignal): Promise<number> {
   try {
-    const body = await apiRequest<unknown>('/api/notifications/count', { query: { userId }, signal });
-    const count = body && typeof body === 'object' && 'count' in body ? Number(body.count) : 0;
-    return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+    const { count } = await apiRequest('/api/notifications/count', notificationCountResponseSchema, {
+      query: { userId },
+      signal,
+    });
+    return Math.max(0, count);
   } catch {
     return 0;
   }

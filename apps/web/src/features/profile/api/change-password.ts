@@ -6,5 +6,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
  * `oldPassword: 'incorrectPassword' | 'required'`, `password: 'tooShort'`; the other sessions end.
  */
 export async function changePassword(body: { oldPassword: string; password: string }): Promise<User> {
-  return userSchema.parse(await apiRequest<unknown>('/api/v1/auth/me', { method: 'PATCH', body }));
+  return apiRequest('/api/v1/auth/me', userSchema, { method: 'PATCH', body });
 }

@@ -3,5 +3,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
 
 /** PATCH /api/v1/auth/me: the updated user. 422 field codes (`firstName: 'required'`, `email: 'readOnly'`). */
 export async function updateMe(body: UpdateMeBody): Promise<User> {
-  return userSchema.parse(await apiRequest<unknown>('/api/v1/auth/me', { method: 'PATCH', body }));
+  return apiRequest('/api/v1/auth/me', userSchema, { method: 'PATCH', body });
 }

@@ -5,5 +5,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
 export async function uploadFile(file: File): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file);
-  return uploadedFileSchema.parse(await apiRequest<unknown>('/api/v1/files/upload', { method: 'POST', body }));
+  return apiRequest('/api/v1/files/upload', uploadedFileSchema, { method: 'POST', body });
 }

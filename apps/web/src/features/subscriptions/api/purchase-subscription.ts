@@ -1,4 +1,8 @@
-import type { SubscriptionPurchaseBody, SubscriptionPurchaseResponse } from '@ustaz/contract';
+import {
+  type SubscriptionPurchaseBody,
+  type SubscriptionPurchaseResponse,
+  subscriptionPurchaseResponseSchema,
+} from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /**
@@ -7,5 +11,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
  * `errors.paymentMethod` belowMinimum; 502 gatewayError.
  */
 export function purchaseSubscription(body: SubscriptionPurchaseBody): Promise<SubscriptionPurchaseResponse> {
-  return apiRequest<SubscriptionPurchaseResponse>('/api/v1/subscriptions/purchase', { method: 'POST', body });
+  return apiRequest('/api/v1/subscriptions/purchase', subscriptionPurchaseResponseSchema, { method: 'POST', body });
 }

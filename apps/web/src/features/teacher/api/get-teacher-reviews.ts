@@ -1,22 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Review } from '@ustaz/contract';
+import { type Review, reviewsResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
-function reviewList(answer: unknown): Review[] {
-  if (Array.isArray(answer)) return answer as Review[];
-  if (answer && typeof answer === 'object' && 'data' in answer && Array.isArray(answer.data)) {
-    return answer.data as Review[];
-  }
-  return [];
-}
-
 /**
- * GET /api/reviews/for-teacher/{id}: the list comes bare or wrapped in `data`; any failure gives
- * an empty list (spec 7 and 8, "review helpers swallow errors").
+ * GET /api/reviews/for-teacher/{id}: the teacher's visible reviews; any failure gives an empty
+ * list (spec 7 and 8, "review helpers swallow errors").
  */
 export async function getTeacherReviews(teacherId: number, signal?: AbortSignal): Promise<Review[]> {
   try {
-    return reviewList(await apiRequest<unknown>(`/api/reviews/for-teacher/${teacherId}`, { signal }));
+    return await apiRequest(`/api/reviews/for-teacher/${teacherId}`, reviewsResponseSchema, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.warn('Teacher reviews could not be loaded', error);

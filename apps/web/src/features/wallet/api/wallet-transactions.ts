@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { WalletTransactionsResponse } from '@ustaz/contract';
+import { type WalletTransactionsResponse, walletTransactionsResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 import { BALANCE_QUERY_KEY } from '../../../shared/money/use-balance.ts';
 
@@ -11,7 +11,10 @@ export function getWalletTransactions(
   limit = TRANSACTIONS_PAGE_SIZE,
   signal?: AbortSignal,
 ): Promise<WalletTransactionsResponse> {
-  return apiRequest<WalletTransactionsResponse>('/api/v1/balance/transactions', { query: { page, limit }, signal });
+  return apiRequest('/api/v1/balance/transactions', walletTransactionsResponseSchema, {
+    query: { page, limit },
+    signal,
+  });
 }
 
 /**

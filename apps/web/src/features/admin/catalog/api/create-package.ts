@@ -5,8 +5,7 @@ import { ADMIN_PACKAGES_QUERY_KEY } from './get-packages.ts';
 
 /** POST /api/v1/admin/packages: a new subscription package. 422 field codes. */
 export async function createPackage(body: AdminPackageBody): Promise<AdminPackage> {
-  const answer = await apiRequest<unknown>('/api/v1/admin/packages', { method: 'POST', body });
-  return adminPackageResponseSchema.parse(answer).package;
+  return (await apiRequest('/api/v1/admin/packages', adminPackageResponseSchema, { method: 'POST', body })).package;
 }
 
 export function useCreatePackage() {

@@ -5,8 +5,7 @@ import { ADMIN_SUBJECTS_QUERY_KEY } from './get-subjects.ts';
 
 /** POST /api/v1/admin/subjects: a new subject. 422 `nameEn: 'alreadyExists'` for a duplicate English name. */
 export async function createSubject(body: AdminSubjectBody): Promise<AdminSubject> {
-  const answer = await apiRequest<unknown>('/api/v1/admin/subjects', { method: 'POST', body });
-  return adminSubjectResponseSchema.parse(answer).subject;
+  return (await apiRequest('/api/v1/admin/subjects', adminSubjectResponseSchema, { method: 'POST', body })).subject;
 }
 
 export function useCreateSubject() {

@@ -6,7 +6,7 @@ export const ADMIN_PACKAGES_QUERY_KEY = ['admin', 'packages'] as const;
 
 /** GET /api/v1/admin/packages: every subscription package, inactive ones too, in sort order. */
 export async function getAdminPackages(signal?: AbortSignal): Promise<AdminPackage[]> {
-  return adminPackagesResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/packages', { signal })).data;
+  return (await apiRequest('/api/v1/admin/packages', adminPackagesResponseSchema, { signal })).data;
 }
 
 export function useAdminPackages() {

@@ -16,7 +16,7 @@ export async function getAdminSubjects(
   query: AdminSubjectsQuery,
   signal?: AbortSignal,
 ): Promise<AdminSubjectsResponse> {
-  return adminSubjectsResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/subjects', { query, signal }));
+  return apiRequest('/api/v1/admin/subjects', adminSubjectsResponseSchema, { query, signal });
 }
 
 export function useAdminSubjects(query: AdminSubjectsQuery, { enabled = true }: { enabled?: boolean } = {}) {

@@ -7,8 +7,8 @@ export type AdminPackagePatch = Partial<AdminPackageBody>;
 
 /** PATCH /api/v1/admin/packages/:id: any of the fields; `{ isActive: false }` takes it off sale. */
 export async function updatePackage(id: number, body: AdminPackagePatch): Promise<AdminPackage> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/packages/${id}`, { method: 'PATCH', body });
-  return adminPackageResponseSchema.parse(answer).package;
+  return (await apiRequest(`/api/v1/admin/packages/${id}`, adminPackageResponseSchema, { method: 'PATCH', body }))
+    .package;
 }
 
 export function useUpdatePackage() {

@@ -8,8 +8,8 @@ export type AdminSubjectPatch = Partial<AdminSubjectBody>;
 
 /** PATCH /api/v1/admin/subjects/:id: any of the fields; `{ isActive: false }` deactivates. */
 export async function updateSubject(id: number, body: AdminSubjectPatch): Promise<AdminSubject> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/subjects/${id}`, { method: 'PATCH', body });
-  return adminSubjectResponseSchema.parse(answer).subject;
+  return (await apiRequest(`/api/v1/admin/subjects/${id}`, adminSubjectResponseSchema, { method: 'PATCH', body }))
+    .subject;
 }
 
 export function useUpdateSubject() {

@@ -14,11 +14,10 @@ import { ADMIN_RESERVATIONS_QUERY_KEY } from './get-reservations.ts';
  * when it has ended.
  */
 export async function cancelReservation(id: number, reason: string): Promise<AdminCancelReservationResponse> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/reservations/${id}/cancel`, {
+  return apiRequest(`/api/v1/admin/reservations/${id}/cancel`, adminCancelReservationResponseSchema, {
     method: 'POST',
     body: { reason },
   });
-  return adminCancelReservationResponseSchema.parse(answer);
 }
 
 export function useCancelReservation() {

@@ -10,7 +10,7 @@ export const ADMIN_AUDIT_QUERY_KEY = ['admin', 'audit'] as const;
 
 /** GET /api/v1/admin/audit?actorId&action&entityType&entityId&page&limit: admin actions, newest first. */
 export async function getAdminAudit(query: AuditListQuery, signal?: AbortSignal): Promise<AuditResponse> {
-  return auditResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/audit', { query, signal }));
+  return apiRequest('/api/v1/admin/audit', auditResponseSchema, { query, signal });
 }
 
 export function useAdminAudit(query: AuditListQuery) {

@@ -16,8 +16,7 @@ export async function getAdminReservations(
   query: AdminReservationsListQuery,
   signal?: AbortSignal,
 ): Promise<AdminReservationsResponse> {
-  const answer = await apiRequest<unknown>('/api/v1/admin/reservations', { query, signal });
-  return adminReservationsResponseSchema.parse(answer);
+  return apiRequest('/api/v1/admin/reservations', adminReservationsResponseSchema, { query, signal });
 }
 
 export function useAdminReservations(query: AdminReservationsListQuery) {

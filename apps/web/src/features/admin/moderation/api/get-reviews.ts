@@ -12,7 +12,7 @@ export async function getAdminReviews(
   query: AdminReviewsListQuery,
   signal?: AbortSignal,
 ): Promise<AdminReviewsResponse> {
-  return adminReviewsResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/reviews', { query, signal }));
+  return apiRequest('/api/v1/admin/reviews', adminReviewsResponseSchema, { query, signal });
 }
 
 export function useAdminReviews(query: AdminReviewsListQuery) {

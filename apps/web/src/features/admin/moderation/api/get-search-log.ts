@@ -13,8 +13,7 @@ export type SearchLogQuery = z.output<typeof notFoundTermsQuerySchema>;
 
 /** GET /api/v1/admin/search-not-found?searchType&days&page&limit: missing terms, most searched first. */
 export async function getSearchLog(query: SearchLogQuery, signal?: AbortSignal): Promise<NotFoundTermsResponse> {
-  const answer = await apiRequest<unknown>('/api/v1/admin/search-not-found', { query, signal });
-  return notFoundTermsResponseSchema.parse(answer);
+  return apiRequest('/api/v1/admin/search-not-found', notFoundTermsResponseSchema, { query, signal });
 }
 
 export function useSearchLog(query: SearchLogQuery) {

@@ -10,8 +10,10 @@ import { ADMIN_REVIEWS_QUERY_KEY } from './get-reviews.ts';
  * teacher's rating, which is recomputed at once. 409 conflict when it is already hidden.
  */
 export async function hideReview(id: number, reason: string): Promise<AdminReviewResponse> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/reviews/${id}/hide`, { method: 'POST', body: { reason } });
-  return adminReviewResponseSchema.parse(answer);
+  return apiRequest(`/api/v1/admin/reviews/${id}/hide`, adminReviewResponseSchema, {
+    method: 'POST',
+    body: { reason },
+  });
 }
 
 export function useHideReview() {

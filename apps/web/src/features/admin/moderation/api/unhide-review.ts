@@ -10,8 +10,7 @@ import { ADMIN_REVIEWS_QUERY_KEY } from './get-reviews.ts';
  * teacher's rating. No reason needed. 409 conflict when it is not hidden.
  */
 export async function unhideReview(id: number): Promise<AdminReviewResponse> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/reviews/${id}/unhide`, { method: 'POST' });
-  return adminReviewResponseSchema.parse(answer);
+  return apiRequest(`/api/v1/admin/reviews/${id}/unhide`, adminReviewResponseSchema, { method: 'POST' });
 }
 
 export function useUnhideReview() {

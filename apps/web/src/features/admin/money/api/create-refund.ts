@@ -16,12 +16,11 @@ export type RefundRequest = { body: ManualRefundBody; idempotencyKey: string };
  * with another amount is refused (422 idempotencyKey: idempotencyKeyReused).
  */
 export async function createRefund({ body, idempotencyKey }: RefundRequest): Promise<ManualRefundResponse> {
-  const answer = await apiRequest<unknown>('/api/v1/admin/refunds', {
+  return apiRequest('/api/v1/admin/refunds', manualRefundResponseSchema, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  return manualRefundResponseSchema.parse(answer);
 }
 
 export function useCreateRefund() {

@@ -10,7 +10,7 @@ export const ADMIN_LEDGER_QUERY_KEY = ['admin', 'ledger'] as const;
 
 /** GET /api/v1/admin/ledger?userId&kind&from&to&page&limit: transfers with their lines, newest first. */
 export async function getAdminLedger(query: AdminLedgerListQuery, signal?: AbortSignal): Promise<AdminLedgerResponse> {
-  return adminLedgerResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/ledger', { query, signal }));
+  return apiRequest('/api/v1/admin/ledger', adminLedgerResponseSchema, { query, signal });
 }
 
 export function useAdminLedger(query: AdminLedgerListQuery) {

@@ -17,7 +17,7 @@ export async function getAdminPayments(
   query: AdminPaymentsListQuery,
   signal?: AbortSignal,
 ): Promise<AdminPaymentsResponse> {
-  return adminPaymentsResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/payments', { query, signal }));
+  return apiRequest('/api/v1/admin/payments', adminPaymentsResponseSchema, { query, signal });
 }
 
 export function useAdminPayments(query: AdminPaymentsListQuery) {

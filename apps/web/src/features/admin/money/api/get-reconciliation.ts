@@ -14,8 +14,7 @@ export function reconciliationQueryKey(days: number) {
  * only when the admin asks (`enabled`), never on a window focus or a remount.
  */
 export async function getReconciliation(days: number, signal?: AbortSignal): Promise<ReconciliationResponse> {
-  const answer = await apiRequest<unknown>('/api/v1/admin/reconciliation', { query: { days }, signal });
-  return reconciliationResponseSchema.parse(answer);
+  return apiRequest('/api/v1/admin/reconciliation', reconciliationResponseSchema, { query: { days }, signal });
 }
 
 export function useReconciliation(days: number, enabled: boolean) {

@@ -15,10 +15,11 @@ import { ADMIN_RECONCILIATION_QUERY_KEY } from './get-reconciliation.ts';
  * the gateway reports another amount, 502 gatewayError when it does not answer.
  */
 export async function reconcilePayment(id: string): Promise<AdminPayment> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/payments/${encodeURIComponent(id)}/reconcile`, {
-    method: 'POST',
-  });
-  return reconcilePaymentResponseSchema.parse(answer).payment;
+  return (
+    await apiRequest(`/api/v1/admin/payments/${encodeURIComponent(id)}/reconcile`, reconcilePaymentResponseSchema, {
+      method: 'POST',
+    })
+  ).payment;
 }
 
 export function useReconcilePayment() {

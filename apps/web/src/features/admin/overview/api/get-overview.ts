@@ -6,7 +6,7 @@ export const ADMIN_OVERVIEW_QUERY_KEY = ['admin', 'overview'] as const;
 
 /** GET /api/v1/admin/overview: the dashboard's headline figures. */
 export async function getAdminOverview(signal?: AbortSignal): Promise<AdminOverview> {
-  return adminOverviewSchema.parse(await apiRequest<unknown>('/api/v1/admin/overview', { signal }));
+  return apiRequest('/api/v1/admin/overview', adminOverviewSchema, { signal });
 }
 
 export function useAdminOverview() {

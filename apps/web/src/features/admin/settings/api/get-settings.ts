@@ -6,7 +6,7 @@ export const ADMIN_SETTINGS_QUERY_KEY = ['admin', 'settings'] as const;
 
 /** GET /api/v1/admin/settings: every editable website setting with its version. */
 export async function getAdminSettings(signal?: AbortSignal): Promise<AdminSettings> {
-  return adminSettingsResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/settings', { signal })).settings;
+  return (await apiRequest('/api/v1/admin/settings', adminSettingsResponseSchema, { signal })).settings;
 }
 
 export function useAdminSettings() {

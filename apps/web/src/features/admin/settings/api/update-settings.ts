@@ -9,8 +9,7 @@ import { ADMIN_SETTINGS_QUERY_KEY } from './get-settings.ts';
  * 409 `versionConflict` when someone saved meanwhile. 422 field codes.
  */
 export async function updateSettings(body: AdminSettingsBody): Promise<AdminSettings> {
-  const answer = await apiRequest<unknown>('/api/v1/admin/settings', { method: 'PUT', body });
-  return adminSettingsResponseSchema.parse(answer).settings;
+  return (await apiRequest('/api/v1/admin/settings', adminSettingsResponseSchema, { method: 'PUT', body })).settings;
 }
 
 export function useUpdateSettings() {

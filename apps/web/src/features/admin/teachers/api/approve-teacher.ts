@@ -7,8 +7,8 @@ import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
 
 /** POST /api/v1/admin/teachers/:id/approve: the teacher is listed in search from now on. */
 export async function approveTeacher(id: number): Promise<AdminTeacher> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/teachers/${id}/approve`, { method: 'POST' });
-  return adminTeacherResponseSchema.parse(answer).teacher;
+  return (await apiRequest(`/api/v1/admin/teachers/${id}/approve`, adminTeacherResponseSchema, { method: 'POST' }))
+    .teacher;
 }
 
 export function useApproveTeacher() {

@@ -16,7 +16,7 @@ export async function getAdminTeachers(
   query: AdminTeachersListQuery,
   signal?: AbortSignal,
 ): Promise<AdminTeachersResponse> {
-  return adminTeachersResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/teachers', { query, signal }));
+  return apiRequest('/api/v1/admin/teachers', adminTeachersResponseSchema, { query, signal });
 }
 
 export function useAdminTeachers(query: AdminTeachersListQuery) {

@@ -7,8 +7,8 @@ import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
 
 /** POST /api/v1/admin/teachers/:id/unapprove: the teacher leaves search until approved again. */
 export async function unapproveTeacher(id: number): Promise<AdminTeacher> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/teachers/${id}/unapprove`, { method: 'POST' });
-  return adminTeacherResponseSchema.parse(answer).teacher;
+  return (await apiRequest(`/api/v1/admin/teachers/${id}/unapprove`, adminTeacherResponseSchema, { method: 'POST' }))
+    .teacher;
 }
 
 export function useUnapproveTeacher() {

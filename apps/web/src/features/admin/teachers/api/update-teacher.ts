@@ -6,8 +6,8 @@ import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
 
 /** PATCH /api/v1/admin/teachers/:id: the profile in both languages, rate, video and subjects. 422 field codes. */
 export async function updateTeacher(id: number, body: AdminTeacherPatch): Promise<AdminTeacher> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/teachers/${id}`, { method: 'PATCH', body });
-  return adminTeacherResponseSchema.parse(answer).teacher;
+  return (await apiRequest(`/api/v1/admin/teachers/${id}`, adminTeacherResponseSchema, { method: 'PATCH', body }))
+    .teacher;
 }
 
 export function useUpdateTeacher() {

@@ -9,7 +9,7 @@ export function adminUserQueryKey(id: number) {
 
 /** GET /api/v1/admin/users/:id: the user with their money and activity figures. */
 export async function getAdminUser(id: number, signal?: AbortSignal): Promise<AdminUserDetail> {
-  return adminUserDetailSchema.parse(await apiRequest<unknown>(`/api/v1/admin/users/${id}`, { signal }));
+  return apiRequest(`/api/v1/admin/users/${id}`, adminUserDetailSchema, { signal });
 }
 
 export function useAdminUser(id: number | null) {

@@ -10,7 +10,7 @@ export type AdminUsersListQuery = z.output<typeof adminUsersQuerySchema>;
 
 /** GET /api/v1/admin/users?search&roleId&status&page&limit: users, newest first. */
 export async function getAdminUsers(query: AdminUsersListQuery, signal?: AbortSignal): Promise<AdminUsersResponse> {
-  return adminUsersResponseSchema.parse(await apiRequest<unknown>('/api/v1/admin/users', { query, signal }));
+  return apiRequest('/api/v1/admin/users', adminUsersResponseSchema, { query, signal });
 }
 
 export function useAdminUsers(query: AdminUsersListQuery) {

@@ -14,8 +14,8 @@ type PromoteBody = z.input<typeof promoteUserBodySchema>;
  * unapproved profile (not listed until approved). 409 notStudent for any other role.
  */
 export async function promoteUser(id: number, body: PromoteBody): Promise<AdminUser> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/users/${id}/promote`, { method: 'POST', body });
-  return adminUserResponseSchema.parse(answer).user;
+  return (await apiRequest(`/api/v1/admin/users/${id}/promote`, adminUserResponseSchema, { method: 'POST', body }))
+    .user;
 }
 
 export function usePromoteUser(id: number) {

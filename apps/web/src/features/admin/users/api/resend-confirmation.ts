@@ -4,9 +4,7 @@ import { apiRequest } from '../../../../shared/http/client.ts';
 
 /** POST /api/v1/admin/users/:id/resend-confirmation: mails a new confirmation link (e-mail accounts). */
 export async function resendConfirmation(id: number): Promise<void> {
-  adminOkResponseSchema.parse(
-    await apiRequest<unknown>(`/api/v1/admin/users/${id}/resend-confirmation`, { method: 'POST' }),
-  );
+  await apiRequest(`/api/v1/admin/users/${id}/resend-confirmation`, adminOkResponseSchema, { method: 'POST' });
 }
 
 export function useResendConfirmation(id: number) {

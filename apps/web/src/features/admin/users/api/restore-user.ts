@@ -8,8 +8,7 @@ import { ADMIN_USERS_QUERY_KEY } from './get-users.ts';
 
 /** POST /api/v1/admin/users/:id/restore: a suspended user may sign in again. */
 export async function restoreUser(id: number): Promise<AdminUser> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/users/${id}/restore`, { method: 'POST' });
-  return adminUserResponseSchema.parse(answer).user;
+  return (await apiRequest(`/api/v1/admin/users/${id}/restore`, adminUserResponseSchema, { method: 'POST' })).user;
 }
 
 export function useRestoreUser(id: number) {

@@ -11,8 +11,8 @@ import { ADMIN_USERS_QUERY_KEY } from './get-users.ts';
  * 409 protectedUser for an admin or oneself. The reason goes to the audit log.
  */
 export async function suspendUser(id: number, body: SuspendUserBody): Promise<AdminUser> {
-  const answer = await apiRequest<unknown>(`/api/v1/admin/users/${id}/suspend`, { method: 'POST', body });
-  return adminUserResponseSchema.parse(answer).user;
+  return (await apiRequest(`/api/v1/admin/users/${id}/suspend`, adminUserResponseSchema, { method: 'POST', body }))
+    .user;
 }
 
 export function useSuspendUser(id: number) {
