@@ -1,11 +1,13 @@
 import {
   type AppNotification,
   type ChatMessage,
+  type ClientToServerEvents,
   type ConversationSummary,
   type MessageAck,
   type MessageReadEvent,
   type MessagesResponse,
   type SendMessage,
+  type ServerToClientEvents,
   SOCKET_EVENTS,
   type UserStatusEvent,
   type UserTypingEvent,
@@ -36,17 +38,24 @@ export type ChatSocketOptions = {
   reconnectionDelayMax: number;
 };
 
-/** What the manager needs of a socket.io client socket (and its Manager). */
+/**
+ * What the manager needs of a socket.io client socket (and its Manager). Event names are the
+ * contract's (`ServerToClientEvents`, `ClientToServerEvents`, the server's socket is typed by them
+ * too); payloads arrive as `unknown` and are checked here before they reach the bus.
+ */
 export type ChatSocketLike = {
   readonly connected: boolean;
   /** Whether the library will reconnect on its own. */
   readonly active: boolean;
-  on(event: string, listener: (...args: unknown[]) => void): void;
+  on(
+    event: keyof ServerToClientEvents | 'connect' | 'disconnect' | 'connect_error',
+    listener: (...args: unknown[]) => void,
+  ): void;
   onManager(event: 'reconnect_attempt' | 'reconnect_failed', listener: () => void): void;
   connect(): void;
-  emit(event: string, payload?: unknown): void;
+  emit(event: keyof ClientToServerEvents, payload?: unknown): void;
   /** Emits with an acknowledgement; rejects when none comes within `timeoutMs`. */
-  request(event: string, payload: unknown, timeoutMs: number): Promise<unknown>;
+  request(event: keyof ClientToServerEvents, payload: unknown, timeoutMs: number): Promise<unknown>;
   /** Removes every listener and disconnects (the intentional disconnect). */
   close(): void;
 };
