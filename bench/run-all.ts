@@ -4,21 +4,21 @@
 //
 //   npm run bench [-- --only web-size,api] [-- --skip soak] [-- --soak-minutes 10] [-- --sockets 1000]
 //                 [-- --api-seconds 10] [-- --lighthouse-runs 1]
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { arg, resultsDir, writeSummary } from './lib/results.mjs';
-import { root } from './lib/server.mjs';
+import { arg, resultsDir, writeSummary } from './lib/results.ts';
+import { root } from './lib/server.ts';
 
-const BENCHES = [
-  ['web-size', 'web-size.mjs', []],
-  ['lighthouse', 'lighthouse.mjs', ['--reuse-build', '--runs', String(arg('lighthouse-runs', 1))]],
-  ['api', 'api-bench.mjs', ['--seconds', String(arg('api-seconds', 10))]],
-  ['booking-storm', 'booking-storm.mjs', []],
-  ['chat-fanout', 'chat-fanout.mjs', ['--sockets', String(arg('sockets', 1000))]],
-  ['soak', 'soak.mjs', ['--minutes', String(arg('soak-minutes', 10))]],
+const BENCHES: [name: string, file: string, args: string[]][] = [
+  ['web-size', 'web-size.ts', []],
+  ['lighthouse', 'lighthouse.ts', ['--reuse-build', '--runs', String(arg('lighthouse-runs', 1))]],
+  ['api', 'api-bench.ts', ['--seconds', String(arg('api-seconds', 10))]],
+  ['booking-storm', 'booking-storm.ts', []],
+  ['chat-fanout', 'chat-fanout.ts', ['--sockets', String(arg('sockets', 1000))]],
+  ['soak', 'soak.ts', ['--minutes', String(arg('soak-minutes', 10))]],
   // The closer look at search (count cache on and off); not in the default run.
-  ['search', 'search-bench.mjs', []],
+  ['search', 'search-bench.ts', []],
 ];
 const DEFAULT = BENCHES.filter(([name]) => name !== 'search').map(([name]) => name);
 
@@ -30,20 +30,20 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-let current;
-for (const signal of ['SIGINT', 'SIGTERM']) {
+let current: ChildProcess | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     current?.kill(signal);
     process.exit(130);
   });
 }
 
-const outcomes = [];
+const outcomes: { name: string; code: number; seconds: number }[] = [];
 for (const [name, file, args] of BENCHES) {
   if (!only.includes(name) || skip.includes(name)) continue;
   console.log(`\n=== ${name} (${file} ${args.join(' ')}) ===`);
   const started = Date.now();
-  const code = await new Promise((resolve) => {
+  const code = await new Promise<number>((resolve) => {
     current = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', file), ...args], {
       cwd: path.join(root, 'bench'),
       stdio: 'inherit',

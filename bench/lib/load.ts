@@ -1,9 +1,19 @@
 // HTTP load with autocannon: `connections` keep-alive connections for `seconds`, cycling through
 // `requests` ({ method, path, headers, body, setupRequest }) on each connection.
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
+
+export type { Request };
+
+export type CannonOptions = {
+  port: number;
+  requests: Request[];
+  seconds: number;
+  connections?: number;
+  timeout?: number;
+};
 
 /** Runs autocannon and returns req/s (completed responses / duration), p50, p90, p99, max (ms) and error counts. */
-export async function cannon({ port, requests, seconds, connections = 50, timeout = 10 }) {
+export async function cannon({ port, requests, seconds, connections = 50, timeout = 10 }: CannonOptions) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -27,4 +37,5 @@ export async function cannon({ port, requests, seconds, connections = 50, timeou
 }
 
 /** GET requests cycling through `paths`, with optional headers. */
-export const gets = (paths, headers = {}) => paths.map((path) => ({ method: 'GET', path, headers }));
+export const gets = (paths: string[], headers: Record<string, string> = {}): Request[] =>
+  paths.map((path) => ({ method: 'GET', path, headers }));

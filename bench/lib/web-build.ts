@@ -6,16 +6,16 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { root } from './server.mjs';
+import { root } from './server.ts';
 
 export const webDir = path.join(root, 'apps/web');
 export const benchDist = path.join(os.tmpdir(), 'bench-web/dist');
 
-export const gzipSize = (data) => gzipSync(data, { level: 9 }).length;
-export const brotliSize = (data) =>
+export const gzipSize = (data: Buffer | string): number => gzipSync(data, { level: 9 }).length;
+export const brotliSize = (data: Buffer | string): number =>
   brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-function precompress(dir) {
+function precompress(dir: string): void {
   const compressible = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
@@ -45,6 +45,17 @@ export function buildWeb({ reuse = false } = {}) {
   return benchDist;
 }
 
-export function readManifest(dist) {
-  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+/** One entry of Vite's build manifest. */
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+
+export function readManifest(dist: string): Record<string, ManifestChunk> {
+  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 }

@@ -3,24 +3,26 @@
 // catalogue of the API bench, under a steady mix for `--minutes`: teacher search, teacher pages,
 // a teacher's slots, /auth/me, a few bookings (wallet) and chat messages over socket.io. Every
 // 10 s it samples the server's RSS (/proc/<pid>/status), its V8 heap (process.memoryUsage()
-// written by lib/memory-probe.mjs, loaded with `node --import`: no inspector) and the database's
+// written by lib/memory-probe.ts, loaded with `node --import`: no inspector) and the database's
 // connections (pg_stat_activity). Reports first / last / max and the least-squares slope after
 // warm-up; "flat" = the growth the slope predicts over the post-warm-up period is under 5% of the
 // level (and under 1 connection for connections).
 //
 //   npm run soak -w @ustaz/bench  [-- --minutes 10] [-- --workers 10] [-- --teachers 10000] [-- --slots 200000]
 //     (BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL server)
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ClientToServerEvents, ServerToClientEvents } from '@ustaz/contract';
 import pg from 'pg';
-import { io as connect } from 'socket.io-client';
-import { resign, signedInUsers } from './lib/auth.mjs';
-import { searchScenarios, seedCatalogue } from './lib/catalogue.mjs';
-import { fundWallets } from './lib/money.mjs';
-import { arg, budget, printTable, round, runMeta, writeResult } from './lib/results.mjs';
+import { io as connect, type Socket } from 'socket.io-client';
+import { resign, type SignedInUser, signedInUsers } from './lib/auth.ts';
+import { type Catalogue, searchScenarios, seedCatalogue } from './lib/catalogue.ts';
+import { fundWallets } from './lib/money.ts';
+import { arg, budget, printTable, type Row, round, runMeta, writeResult } from './lib/results.ts';
 import {
   baseDatabaseUrl,
   dropDatabase,
@@ -32,7 +34,7 @@ import {
   scratchDir,
   startServer,
   stopProcess,
-} from './lib/server.mjs';
+} from './lib/server.ts';
 
 const MINUTES = arg('minutes', 10);
 const WORKERS = arg('workers', 10);
@@ -46,7 +48,8 @@ const STUDENTS = 100;
 const CHAT_PAIRS = 10;
 
 // What a worker sends, by weight (per 100 requests).
-const MIX = [
+type MixName = 'search' | 'teacher page' | 'slots' | 'auth/me' | 'booking';
+const MIX: [name: MixName, weight: number][] = [
   ['search', 40],
   ['teacher page', 20],
   ['slots', 20],
@@ -54,8 +57,25 @@ const MIX = [
   ['booking', 3],
 ];
 
-function request(agent, port, { method = 'GET', path: requestPath, headers = {}, body }) {
-  return new Promise((resolve) => {
+type Options = { method?: string; path: string | undefined; headers?: Record<string, string>; body?: unknown };
+type Answer = { status: number; ms: number };
+type Sample = {
+  minute: number;
+  rss: number;
+  heapUsed: number | undefined;
+  heapTotal: number | undefined;
+  external: number | undefined;
+  connections: number;
+  requests: number;
+};
+type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function request(
+  agent: http.Agent,
+  port: number,
+  { method = 'GET', path: requestPath, headers = {}, body }: Options,
+): Promise<Answer> {
+  return new Promise<Answer>((resolve) => {
     const started = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -71,7 +91,7 @@ function request(agent, port, { method = 'GET', path: requestPath, headers = {},
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
       },
     );
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
@@ -80,9 +100,9 @@ function request(agent, port, { method = 'GET', path: requestPath, headers = {},
   });
 }
 
-function openSocket(port, token) {
+function openSocket(port: number, token: string | undefined): Promise<ChatSocket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(`http://127.0.0.1:${port}`, {
+    const socket: ChatSocket = connect(`http://127.0.0.1:${port}`, {
       path: '/socket.io',
       transports: ['websocket'],
       auth: { token },
@@ -102,13 +122,13 @@ function openSocket(port, token) {
   });
 }
 
-function readProc(pid) {
+function readProc(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN) * 1024;
 }
 
 /** Least-squares slope of y over x (minutes). */
-function slope(points) {
+function slope(points: { x: number; y: number }[]): number {
   const n = points.length;
   if (n < 2) return 0;
   const mx = points.reduce((s, p) => s + p.x, 0) / n;
@@ -118,17 +138,20 @@ function slope(points) {
   return den === 0 ? 0 : num / den;
 }
 
-function series(samples, key, scale, flatWhen) {
-  const values = samples.map((s) => s[key]).filter((v) => Number.isFinite(v));
+type SampleKey = 'rss' | 'heapUsed' | 'connections';
+
+function series(samples: Sample[], key: SampleKey, scale: number, flatWhen: (growth: number, mean: number) => boolean) {
+  const reading = (sample: Sample) => sample[key] ?? Number.NaN;
+  const values = samples.map(reading).filter((v) => Number.isFinite(v));
   if (values.length === 0) return null;
-  const warm = samples.filter((s) => s.minute >= MINUTES * WARMUP_SHARE && Number.isFinite(s[key]));
-  const perMinute = slope(warm.map((s) => ({ x: s.minute, y: s[key] })));
-  const span = warm.length > 1 ? warm.at(-1).minute - warm[0].minute : 0;
-  const mean = warm.reduce((sum, s) => sum + s[key], 0) / Math.max(1, warm.length);
+  const warm = samples.filter((s) => s.minute >= MINUTES * WARMUP_SHARE && Number.isFinite(reading(s)));
+  const perMinute = slope(warm.map((s) => ({ x: s.minute, y: reading(s) })));
+  const span = warm.length > 1 ? (warm.at(-1)?.minute ?? 0) - (warm[0]?.minute ?? 0) : 0;
+  const mean = warm.reduce((sum, s) => sum + reading(s), 0) / Math.max(1, warm.length);
   const growth = perMinute * span;
   return {
-    first: round(values[0] / scale),
-    last: round(values.at(-1) / scale),
+    first: round((values[0] ?? Number.NaN) / scale),
+    last: round((values.at(-1) ?? Number.NaN) / scale),
     max: round(Math.max(...values) / scale),
     slopePerMinute: round(perMinute / scale, 2),
     growthAfterWarmup: round(growth / scale, 1),
@@ -142,18 +165,18 @@ async function main() {
   const dir = scratchDir('soak');
   const memoryFile = path.join(dir, 'memory.json');
   const url = await recreateDatabase(DB_NAME);
-  let server;
-  let monitor;
-  const sockets = [];
+  let server: ChildProcess | undefined;
+  let monitor: pg.Client | undefined;
+  const sockets: { s: ChatSocket; t: ChatSocket; teacherId: number }[] = [];
   try {
     console.log(`Soak: migrating and seeding ${TEACHERS} teachers, ${SLOTS} slots on PostgreSQL (${DB_NAME})...`);
     await stopProcess(await startServer({ url, port: await freePort(), name: 'soak', env: { JWT_SECRET: SECRET } }));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    let data;
-    let students;
-    let teachers;
-    let slotIds;
+    let data: Catalogue;
+    let students: SignedInUser[];
+    let teachers: SignedInUser[];
+    let slotIds: { id: number }[];
     try {
       data = await seedCatalogue(client, { teachers: TEACHERS, slots: SLOTS });
       const { rows: studentRows } = await client.query(
@@ -164,14 +187,14 @@ async function main() {
       );
       await fundWallets(
         client,
-        studentRows.map((r) => r.id),
+        studentRows.map((r: { id: number }) => r.id),
         10_000_000,
         'soak',
       );
       students = await signedInUsers(
         client,
         SECRET,
-        studentRows.map((r) => ({ id: r.id, roleId: 3 })),
+        studentRows.map((r: { id: number }) => ({ id: r.id, roleId: 3 })),
       );
       const { rows: teacherRows } = await client.query(
         'select user_id as id from teacher_profiles order by id limit $1',
@@ -180,7 +203,7 @@ async function main() {
       teachers = await signedInUsers(
         client,
         SECRET,
-        teacherRows.map((r) => ({ id: r.id, roleId: 2 })),
+        teacherRows.map((r: { id: number }) => ({ id: r.id, roleId: 2 })),
       );
       ({ rows: slotIds } = await client.query(
         `select id from time_slots where status = 'open' and start_time > now() + interval '1 day' order by random() limit 5000`,
@@ -196,41 +219,44 @@ async function main() {
       pin: true,
       name: 'soak',
       env: { JWT_SECRET: SECRET, BENCH_MEMORY_FILE: memoryFile },
-      nodeArgs: ['--import', pathToFileURL(path.join(root, 'bench/lib/memory-probe.mjs')).href],
+      nodeArgs: ['--import', pathToFileURL(path.join(root, 'bench/lib/memory-probe.ts')).href],
     });
     monitor = new pg.Client({ connectionString: baseDatabaseUrl });
     await monitor.connect();
 
     // Chat: CHAT_PAIRS students each send a message to a teacher every 2 s, teachers connected.
-    const chat = { sent: 0, acked: 0, delivered: 0, latencies: [] };
-    const sentAt = new Map();
+    const chat = { sent: 0, acked: 0, delivered: 0, latencies: [] as number[] };
+    const sentAt = new Map<string, number>();
     for (let i = 0; i < CHAT_PAIRS && i < teachers.length; i++) {
-      const s = await openSocket(port, students[i].token);
-      const t = await openSocket(port, teachers[i].token);
+      const s = await openSocket(port, students[i]?.token);
+      const t = await openSocket(port, teachers[i]?.token);
       t.on('message:new', (message) => {
-        const at = sentAt.get(message.clientMessageId);
+        const at = message.clientMessageId === null ? undefined : sentAt.get(message.clientMessageId);
         if (at !== undefined) {
           chat.delivered += 1;
           chat.latencies.push(performance.now() - at);
-          sentAt.delete(message.clientMessageId);
+          if (message.clientMessageId !== null) sentAt.delete(message.clientMessageId);
         }
       });
-      sockets.push({ s, t, teacherId: teachers[i].id });
+      sockets.push({ s, t, teacherId: teachers[i]?.id ?? 0 });
     }
 
     const scenarios = searchScenarios(data).flatMap(([, paths]) => paths);
-    const stats = new Map(MIX.map(([name]) => [name, { count: 0, non2xx: 0, errors: 0, latencies: [] }]));
-    const statuses = {};
+    type Stat = { count: number; non2xx: number; errors: number; latencies: number[] };
+    const stats = new Map(
+      MIX.map(([name]): [MixName, Stat] => [name, { count: 0, non2xx: 0, errors: 0, latencies: [] }]),
+    );
+    const statuses: Record<string, number> = {};
     const totalWeight = MIX.reduce((s, [, w]) => s + w, 0);
     const deadline = Date.now() + MINUTES * 60_000;
     const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS });
     let nextSlot = 0;
     let counter = 0;
 
-    function pickRequest() {
+    function pickRequest(): [MixName, Options] {
       counter += 1;
       let roll = Math.random() * totalWeight;
-      let name = MIX[0][0];
+      let name: MixName = 'search';
       for (const [candidate, weight] of MIX) {
         roll -= weight;
         if (roll < 0) {
@@ -240,7 +266,7 @@ async function main() {
       }
       const student = students[counter % students.length];
       const teacherId = data.teacherIds[Math.floor(Math.random() * data.teacherIds.length)];
-      const auth = { authorization: `Bearer ${student.token}` };
+      const auth = { authorization: `Bearer ${student?.token}` };
       switch (name) {
         case 'search':
           return [name, { path: scenarios[counter % scenarios.length], headers: { 'accept-language': 'ar' } }];
@@ -258,7 +284,7 @@ async function main() {
               method: 'POST',
               path: '/api/v1/booking/single',
               headers: { ...auth, 'idempotency-key': randomUUID() },
-              body: { timeSlotId: slot.id, paymentMethod: 'balance' },
+              body: { timeSlotId: slot?.id, paymentMethod: 'balance' },
             },
           ];
         }
@@ -270,6 +296,7 @@ async function main() {
         const [name, options] = pickRequest();
         const r = await request(agent, port, options);
         const s = stats.get(name);
+        if (!s) continue;
         s.count += 1;
         s.latencies.push(r.ms);
         statuses[`${name} ${r.status}`] = (statuses[`${name} ${r.status}`] ?? 0) + 1;
@@ -304,19 +331,20 @@ async function main() {
       for (const student of students) student.token = await resign(SECRET, student);
     }, 10 * 60_000);
 
-    const samples = [];
+    const samples: Sample[] = [];
     const started = Date.now();
+    const watch = monitor;
     async function sample() {
       const {
         rows: [c],
-      } = await monitor.query('select count(*)::int as n from pg_stat_activity where datname = $1', [DB_NAME]);
-      let memory = {};
+      } = await watch.query('select count(*)::int as n from pg_stat_activity where datname = $1', [DB_NAME]);
+      let memory: Partial<NodeJS.MemoryUsage> = {};
       try {
-        memory = JSON.parse(readFileSync(memoryFile, 'utf8'));
+        memory = JSON.parse(readFileSync(memoryFile, 'utf8')) as NodeJS.MemoryUsage;
       } catch {}
-      const s = {
+      const s: Sample = {
         minute: round((Date.now() - started) / 60_000, 2),
-        rss: readProc(server.pid),
+        rss: readProc(server?.pid),
         heapUsed: memory.heapUsed,
         heapTotal: memory.heapTotal,
         external: memory.external,
@@ -334,7 +362,7 @@ async function main() {
     );
     await sample();
     const sampler = setInterval(
-      () => void sample().catch((error) => console.error(error.message)),
+      () => void sample().catch((error: unknown) => console.error(error instanceof Error ? error.message : error)),
       SAMPLE_SECONDS * 1000,
     );
     try {
@@ -347,7 +375,7 @@ async function main() {
     await sample();
 
     const MB = 2 ** 20;
-    const memoryFlat = (growth, mean) => growth < Math.max(0.05 * mean, 5 * MB);
+    const memoryFlat = (growth: number, mean: number) => growth < Math.max(0.05 * mean, 5 * MB);
     const figures = {
       minutes: MINUTES,
       workers: WORKERS,
@@ -355,12 +383,16 @@ async function main() {
       heapUsedMb: series(samples, 'heapUsed', MB, memoryFlat),
       dbConnections: series(samples, 'connections', 1, (growth) => growth < 1),
       samples,
+      requests: [] as Row[],
+      statuses,
     };
-    const pct = (list, p) => {
+    const pct = (list: number[], p: number) => {
       const sorted = [...list].sort((a, b) => a - b);
-      return sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]) : null;
+      return sorted.length
+        ? round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN)
+        : null;
     };
-    const requestRows = [...stats].map(([name, s]) => ({
+    const requestRows: Row[] = [...stats].map(([name, s]) => ({
       request: name,
       count: s.count,
       'req/s': round(s.count / (MINUTES * 60)),
@@ -379,15 +411,16 @@ async function main() {
       errors: chat.acked - chat.delivered,
     });
     figures.requests = requestRows;
-    figures.statuses = statuses;
     printTable('Requests (latency under the mixed load):', requestRows);
-    const memRows = [
-      ['server RSS (MB)', figures.rssMb],
-      ['V8 heap used (MB)', figures.heapUsedMb],
-      ['database connections', figures.dbConnections],
-    ].map(([what, s]) => ({ what, ...(s ?? { first: 'not measured' }) }));
+    const memRows = (
+      [
+        ['server RSS (MB)', figures.rssMb],
+        ['V8 heap used (MB)', figures.heapUsedMb],
+        ['database connections', figures.dbConnections],
+      ] as const
+    ).map(([what, s]) => ({ what, ...(s ?? { first: 'not measured' }) }));
     printTable(`Samples every ${SAMPLE_SECONDS} s (slope after the first ${WARMUP_SHARE * 100}% of the run):`, memRows);
-    const describe = (s, unit) =>
+    const describe = (s: ReturnType<typeof series>, unit: string) =>
       s
         ? `${s.first} -> ${s.last} ${unit} (max ${s.max}, ${s.slopePerMinute >= 0 ? '+' : ''}${s.slopePerMinute} ${unit}/min after warm-up)`
         : 'not measured';
@@ -424,7 +457,7 @@ async function main() {
           ),
         ],
         notes: [
-          `${MINUTES} min; ${WORKERS} keep-alive workers without think time plus ${CHAT_PAIRS} chat pairs; heap from process.memoryUsage() via node --import (bench/lib/memory-probe.mjs)`,
+          `${MINUTES} min; ${WORKERS} keep-alive workers without think time plus ${CHAT_PAIRS} chat pairs; heap from process.memoryUsage() via node --import (bench/lib/memory-probe.ts)`,
         ],
       },
       meta,

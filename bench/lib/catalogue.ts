@@ -3,11 +3,13 @@
 // and the teacher-search query mixes they send.
 import { teacherSearchText } from '../../apps/server/src/modules/teachers/search-text.ts';
 import { normalizeSearchText } from '../../packages/contract/src/arabic-normalize.ts';
+import type { Queryable } from './queryable.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export const searchPath = (params) => `/api/teachers/search?${new URLSearchParams(params)}`;
+export const searchPath = (params: Record<string, string>): string =>
+  `/api/teachers/search?${new URLSearchParams(params)}`;
 const q = searchPath;
 
 // Deterministic data ---------------------------------------------------------------------------
@@ -20,9 +22,13 @@ function rand() {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
-const pick = (items) => items[Math.floor(rand() * items.length)];
+function pick<T>(items: readonly T[]): T {
+  const item = items[Math.floor(rand() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
 
-export const SUBJECTS = [
+export const SUBJECTS: [ar: string, en: string][] = [
   ['الرياضيات', 'Mathematics'],
   ['الفيزياء', 'Physics'],
   ['الكيمياء', 'Chemistry'],
@@ -99,7 +105,7 @@ const BIO_EN = [
 
 // Helpers --------------------------------------------------------------------------------------
 
-export function kuwaitDay(days) {
+export function kuwaitDay(days: number): string {
   return new Date(Date.now() + 3 * HOUR + days * DAY).toISOString().slice(0, 10);
 }
 
@@ -110,52 +116,57 @@ export function kuwaitDay(days) {
  * listed teachers with bilingual bios and the server's own search text, `slots` hour-long slots
  * over the next 14 Kuwait days (85% open). Deterministic (a fixed seed).
  */
-export async function seedCatalogue(client, { teachers: TEACHERS = 10_000, slots: SLOTS = 200_000 } = {}) {
+export type Catalogue = { subjects: number[]; teachers: number; teacherIds: number[]; slots: number; seconds: number };
+
+export async function seedCatalogue(
+  client: Queryable,
+  { teachers: TEACHERS = 10_000, slots: SLOTS = 200_000 } = {},
+): Promise<Catalogue> {
   state = 42;
   const started = Date.now();
   await client.query('begin');
   const subjectRows = SUBJECTS.map(([ar, en], i) => [ar, en, i + 1, normalizeSearchText(`${ar} ${en}`)]);
-  const { rows: subjects } = await client.query(
+  const { rows: subjects } = await client.query<{ id: number; name_ar: string; name_en: string }>(
     `insert into subjects (name_ar, name_en, sort_order, search_text)
      select * from unnest($1::text[], $2::text[], $3::int[], $4::text[]) returning id, name_ar, name_en`,
     [0, 1, 2, 3].map((c) => subjectRows.map((row) => row[c])),
   );
 
-  const firstNames = [];
-  const lastNames = [];
-  const emails = [];
+  const firstNames: string[] = [];
+  const lastNames: string[] = [];
+  const emails: string[] = [];
   for (let i = 0; i < TEACHERS; i++) {
     firstNames.push(pick(FIRST));
     lastNames.push(pick(LAST));
     emails.push(`bench-teacher-${i}@ustaz.example`);
   }
-  const { rows: users } = await client.query(
+  const { rows: users } = await client.query<{ id: number }>(
     `insert into users (email, first_name, last_name, role_id, email_confirmed_at)
      select e, f, l, 2, now() from unnest($1::text[], $2::text[], $3::text[]) as t(e, f, l) returning id`,
     [emails, firstNames, lastNames],
   );
 
   const profile = {
-    userId: [],
-    bioAr: [],
-    bioEn: [],
-    majorAr: [],
-    majorEn: [],
-    years: [],
-    rate: [],
-    rating: [],
-    ratings: [],
-    bookings: [],
-    created: [],
-    search: [],
+    userId: [] as number[],
+    bioAr: [] as string[],
+    bioEn: [] as string[],
+    majorAr: [] as string[],
+    majorEn: [] as string[],
+    years: [] as number[],
+    rate: [] as number[],
+    rating: [] as number[],
+    ratings: [] as number[],
+    bookings: [] as number[],
+    created: [] as string[],
+    search: [] as string[],
   };
-  const teacherSubjects = [];
+  const teacherSubjects: number[][] = [];
   for (let i = 0; i < TEACHERS; i++) {
     const taught = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(subjects)))];
     const [majorAr, majorEn] = pick(SUBJECTS);
     const bioAr = `${pick(BIO_AR)} ${taught.map((s) => s.name_ar).join('، ')}`;
     const bioEn = `${pick(BIO_EN)} ${taught.map((s) => s.name_en).join(', ')}`;
-    profile.userId.push(users[i].id);
+    profile.userId.push(users[i]?.id ?? 0);
     profile.bioAr.push(bioAr);
     profile.bioEn.push(bioEn);
     profile.majorAr.push(majorAr);
@@ -169,8 +180,8 @@ export async function seedCatalogue(client, { teachers: TEACHERS = 10_000, slots
     profile.created.push(new Date(Date.now() - rand() * 700 * DAY).toISOString());
     profile.search.push(
       teacherSearchText({
-        firstName: firstNames[i],
-        lastName: lastNames[i],
+        firstName: firstNames[i] ?? '',
+        lastName: lastNames[i] ?? '',
         bioAr,
         bioEn,
         majorAr,
@@ -180,17 +191,17 @@ export async function seedCatalogue(client, { teachers: TEACHERS = 10_000, slots
     );
     teacherSubjects.push(taught.map((s) => s.id));
   }
-  const { rows: profiles } = await client.query(
+  const { rows: profiles } = await client.query<{ id: number; hourly_rate_fils: number }>(
     `insert into teacher_profiles (user_id, bio_ar, bio_en, major_ar, major_en, experience_years, hourly_rate_fils,
        average_rating, rating_count, bookings_count, created_at, search_text)
      select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[],
        $8::numeric[], $9::int[], $10::int[], $11::timestamptz[], $12::text[]) returning id, hourly_rate_fils`,
     Object.values(profile),
   );
-  const tsTeacher = [];
-  const tsSubject = [];
+  const tsTeacher: number[] = [];
+  const tsSubject: number[] = [];
   profiles.forEach((p, i) => {
-    for (const subjectId of teacherSubjects[i]) {
+    for (const subjectId of teacherSubjects[i] ?? []) {
       tsTeacher.push(p.id);
       tsSubject.push(subjectId);
     }
@@ -203,7 +214,14 @@ export async function seedCatalogue(client, { teachers: TEACHERS = 10_000, slots
   // Slots: hour-long, on distinct (day, hour) pairs per teacher, over the next 14 Kuwait days.
   const perTeacher = Math.ceil(SLOTS / profiles.length);
   const dayStart = new Date(`${kuwaitDay(0)}T00:00:00+03:00`).getTime();
-  let slotBatch = { teacher: [], start: [], end: [], price: [], status: [] };
+  const emptyBatch = () => ({
+    teacher: [] as number[],
+    start: [] as string[],
+    end: [] as string[],
+    price: [] as number[],
+    status: [] as string[],
+  });
+  let slotBatch = emptyBatch();
   let slots = 0;
   async function flush() {
     await client.query(
@@ -211,10 +229,10 @@ export async function seedCatalogue(client, { teachers: TEACHERS = 10_000, slots
        select * from unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::int[], $5::text[])`,
       Object.values(slotBatch),
     );
-    slotBatch = { teacher: [], start: [], end: [], price: [], status: [] };
+    slotBatch = emptyBatch();
   }
   for (const p of profiles) {
-    const taken = new Set();
+    const taken = new Set<number>();
     while (taken.size < perTeacher && slots + taken.size < SLOTS) {
       taken.add(Math.floor(rand() * 14) * 24 + 8 + Math.floor(rand() * 13));
     }
@@ -242,7 +260,7 @@ export async function seedCatalogue(client, { teachers: TEACHERS = 10_000, slots
 }
 
 /** Realistic search mixes: [name, paths[]]; `data` is what seedCatalogue returned. */
-export function searchScenarios(data) {
+export function searchScenarios(data: Pick<Catalogue, 'subjects'>): [string, string[]][] {
   const words = ['رياضيات', 'physics', 'سارة', 'english', 'الكيمياء', 'ahmed', 'اللغه الانجليزيه', 'quran'];
   return [
     ['text search (8 terms, ar + en)', words.map((search) => q({ search }))],

@@ -9,12 +9,15 @@
 // Options (env): STORM_REQUESTS (500), STORM_SLOTS (100), STORM_STUDENTS (250), STORM_MULTI (0.2:
 // share of requests booking 2 slots at once), STORM_WALLET_KWD (3: each student's wallet, so some
 // run dry and get 422).
+
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { signedInUsers } from './lib/auth.mjs';
-import { budget, printTable, runMeta, writeResult } from './lib/results.mjs';
-import { dropDatabase, freePort, recreateDatabase, startServer, stopProcess } from './lib/server.mjs';
+import { signedInUsers } from './lib/auth.ts';
+import { fundWallets } from './lib/money.ts';
+import { budget, printTable, runMeta, writeResult } from './lib/results.ts';
+import { dropDatabase, freePort, recreateDatabase, startServer, stopProcess } from './lib/server.ts';
 
 const REQUESTS = Number(process.env.STORM_REQUESTS || 500);
 const SLOTS = Number(process.env.STORM_SLOTS || 100);
@@ -25,7 +28,7 @@ const DB_NAME = 'bench_storm';
 const SECRET = randomBytes(32).toString('hex');
 
 /** One teacher with SLOTS hour-long slots, STUDENTS students with WALLET_FILS each (a seeded top-up). */
-async function seed(client) {
+async function seed(client: pg.Client): Promise<{ students: number[]; slots: number[] }> {
   const { rows: users } = await client.query(
     `insert into users (email, first_name, last_name, role_id, email_confirmed_at)
      select 'storm' || g || '@bench.example', 'Student', g::text, 3, now() from generate_series(1, $1) g
@@ -49,38 +52,20 @@ async function seed(client) {
      from generate_series(0, $2 - 1) g returning id`,
     [profile.id, SLOTS],
   );
-  const {
-    rows: [gateway],
-  } = await client.query(`select id from ledger_accounts where kind = 'gateway' and user_id is null`);
-  await client.query('begin');
-  for (const user of users) {
-    const {
-      rows: [account],
-    } = await client.query(
-      `insert into ledger_accounts (kind, user_id, balance_fils) values ('wallet', $1, $2) returning id`,
-      [user.id, WALLET_FILS],
-    );
-    const {
-      rows: [transfer],
-    } = await client.query(`insert into ledger_transfers (key, kind) values ($1, 'top_up') returning id`, [
-      `storm:fund:${user.id}`,
-    ]);
-    await client.query(
-      'insert into ledger_entries (transfer_id, account_id, amount_fils) values ($1, $2, $3), ($1, $4, $5)',
-      [transfer.id, account.id, WALLET_FILS, gateway.id, -WALLET_FILS],
-    );
-  }
-  await client.query('update ledger_accounts set balance_fils = balance_fils - $1 where id = $2', [
-    WALLET_FILS * users.length,
-    gateway.id,
-  ]);
-  await client.query('commit');
-  return { students: users.map((u) => u.id), slots: slots.map((s) => s.id) };
+  await fundWallets(
+    client,
+    users.map((u: { id: number }) => u.id),
+    WALLET_FILS,
+    'storm',
+  );
+  return { students: users.map((u: { id: number }) => u.id), slots: slots.map((s: { id: number }) => s.id) };
 }
 
-function post(port, pathName, token, body) {
+type Answer = { status: number; ms: number };
+
+function post(port: number, pathName: string, token: string | undefined, body: unknown): Promise<Answer> {
   const payload = JSON.stringify(body);
-  return new Promise((resolve) => {
+  return new Promise<Answer>((resolve) => {
     const started = performance.now();
     const request = http.request(
       {
@@ -98,7 +83,7 @@ function post(port, pathName, token, body) {
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
       },
     );
     request.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
@@ -109,8 +94,8 @@ function post(port, pathName, token, body) {
 async function main() {
   const meta = runMeta();
   const url = await recreateDatabase(DB_NAME);
-  let server;
-  let client;
+  let server: ChildProcess | undefined;
+  let client: pg.Client | undefined;
   try {
     const port = await freePort();
     server = await startServer({
@@ -125,14 +110,14 @@ async function main() {
     const signedIn = await signedInUsers(
       client,
       SECRET,
-      students.map((id) => ({ id, roleId: 3 })),
+      students.map((id: number) => ({ id, roleId: 3 })),
     );
     const tokenOf = new Map(signedIn.map((u) => [u.id, u.token]));
     const pickSlot = () => slots[Math.floor(Math.random() * slots.length)];
     // The first SLOTS requests book each slot once (so every slot is wanted and "exactly SLOTS"
     // is reachable); the rest pick at random, a share of them two slots at once. All are sent together.
     const jobs = Array.from({ length: REQUESTS }, (_, i) => {
-      const student = students[i % students.length];
+      const student = students[i % students.length] ?? 0;
       if (i < SLOTS) {
         return () =>
           post(port, '/api/v1/booking/single', tokenOf.get(student), {
@@ -160,9 +145,9 @@ async function main() {
     const results = await Promise.all(jobs.map((job) => job()));
     const seconds = (performance.now() - started) / 1000;
 
-    const count = (predicate) => results.filter(predicate).length;
+    const count = (predicate: (answer: Answer) => boolean) => results.filter(predicate).length;
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
-    const pct = (p) => Math.round(ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))]);
+    const pct = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))] ?? 0);
     const {
       rows: [reservations],
     } = await client.query(
@@ -193,7 +178,7 @@ async function main() {
       latencyP50Ms: pct(50),
       latencyP90Ms: pct(90),
       latencyP99Ms: pct(99),
-      latencyMaxMs: Math.round(ms.at(-1)),
+      latencyMaxMs: Math.round(ms.at(-1) ?? 0),
       liveReservations: reservations.live,
       slotsWithReservation: reservations.slots,
       doubleBookedSlots: reservations.live - reservations.slots,

@@ -7,7 +7,7 @@
 // against it (migrations on start, no demo data), seeds through SQL with the server's own search
 // text builder (the shared normaliser), then runs each scenario with 50 keep-alive connections,
 // with the count cache on (default) and off. Writes bench/results/search.json; drops the database.
-// `npm run bench` measures search in api-bench.mjs; this one is the closer look.
+// `npm run bench` measures search in api-bench.ts; this one is the closer look.
 // Where `taskset` exists the server is pinned to CPU 0 and this process (the load) to CPU 1.
 // Options (env): BENCH_SECONDS per scenario (default 15), BENCH_CONNECTIONS (50),
 // BENCH_TEACHERS (10000), BENCH_SLOTS (200000).
@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
-import { searchScenarios, seedCatalogue } from './lib/catalogue.mjs';
-import { budget, round, runMeta, writeResult } from './lib/results.mjs';
+import { type Catalogue, searchScenarios, seedCatalogue } from './lib/catalogue.ts';
+import { budget, round, runMeta, writeResult } from './lib/results.ts';
 import {
   dropDatabase,
   freePort,
@@ -25,7 +25,7 @@ import {
   recreateDatabase,
   startServer,
   stopProcess,
-} from './lib/server.mjs';
+} from './lib/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -35,7 +35,7 @@ const DB_NAME = 'bench_search';
 
 // Server ---------------------------------------------------------------------------------------
 
-function startSearchServer(port, url, countCacheSeconds) {
+function startSearchServer(port: number, url: string, countCacheSeconds: number) {
   return startServer({
     url,
     port,
@@ -45,23 +45,35 @@ function startSearchServer(port, url, countCacheSeconds) {
   });
 }
 
-function percentile(sorted, p) {
+function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 // Load -----------------------------------------------------------------------------------------
 
-async function load(port, paths, seconds) {
+type LoadResult = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  kbPerRequest: number;
+};
+
+async function load(port: number, paths: string[], seconds: number): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies = [];
+  const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
   let bytes = 0;
   let next = 0;
   const deadline = performance.now() + seconds * 1000;
-  function request(requestPath) {
-    return new Promise((resolve) => {
+  function request(requestPath: string | undefined) {
+    return new Promise<void>((resolve) => {
       const started = performance.now();
       const req = http.get(
         { host: '127.0.0.1', port, path: requestPath, agent, headers: { 'accept-language': 'ar' } },
@@ -71,7 +83,8 @@ async function load(port, paths, seconds) {
           });
           res.on('end', () => {
             latencies.push(performance.now() - started);
-            if (res.statusCode < 200 || res.statusCode >= 300) non2xx += 1;
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status >= 300) non2xx += 1;
             resolve();
           });
         },
@@ -107,7 +120,7 @@ async function load(port, paths, seconds) {
 
 // Main -----------------------------------------------------------------------------------------
 
-function printResult(name, r) {
+function printResult(name: string, r: LoadResult) {
   console.log(
     `  ${name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  ` +
       `p90 ${r.p90.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  max ${r.max.toFixed(0).padStart(4)} ms  ` +
@@ -115,7 +128,15 @@ function printResult(name, r) {
   );
 }
 
-async function runMode(label, url, data, countCacheSeconds, withBaseline) {
+type ModeRow = LoadResult & { mode: string; scenario: string };
+
+async function runMode(
+  label: string,
+  url: string,
+  data: Catalogue,
+  countCacheSeconds: number,
+  withBaseline: boolean,
+): Promise<ModeRow[]> {
   const port = await freePort();
   const server = await startSearchServer(port, url, countCacheSeconds);
   try {
@@ -129,7 +150,7 @@ async function runMode(label, url, data, countCacheSeconds, withBaseline) {
       scenarios.flatMap(([, paths]) => paths),
       3,
     );
-    const results = [];
+    const results: ModeRow[] = [];
     if (withBaseline) {
       const r = await load(port, ['/api/health'], 5);
       printResult('baseline: GET /api/health (select 1)', r);
@@ -164,7 +185,8 @@ async function main() {
 
     const cached = await runMode('Default server', url, data, 30, true);
     const uncached = await runMode('Every total counted', url, data, 0, false);
-    const worst = (rows) => Math.max(...rows.filter((r) => !r.scenario.startsWith('baseline')).map((r) => r.p99));
+    const worst = (rows: ModeRow[]) =>
+      Math.max(...rows.filter((r) => !r.scenario.startsWith('baseline')).map((r) => r.p99));
     const rows = [...cached, ...uncached].map((r) => ({
       mode: r.mode,
       scenario: r.scenario,

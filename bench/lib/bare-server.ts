@@ -20,7 +20,7 @@ async function openQuery() {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
     pool.on('error', () => {});
-    return { query: (text, params) => pool.query(text, params), close: () => pool.end() };
+    return { query: (text: string, params: unknown[]) => pool.query(text, params), close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create();
@@ -33,7 +33,7 @@ async function openQuery() {
     [Number(process.env.BARE_USERS || 10_000)],
   );
   await db.exec('analyze');
-  return { query: (text, params) => db.query(text, params), close: () => db.close() };
+  return { query: (text: string, params: unknown[]) => db.query(text, params), close: () => db.close() };
 }
 
 const database = await openQuery();
@@ -43,7 +43,7 @@ app.get('/health', async () => ({ ok: true }));
 app.get('/bare', async () => ({ ok: true }));
 app.get('/jwt-query', async (request, reply) => {
   const token = request.headers.authorization?.split(' ')[1];
-  let userId;
+  let userId: number;
   try {
     const { payload } = await jwtVerify(token ?? '', key, {
       algorithms: ['HS256'],

@@ -13,17 +13,32 @@ import http from 'node:http';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { arg, budget, printTable, round, runMeta, writeResult } from './lib/results.mjs';
-import { freePort, scratchDir, startServer, stopProcess } from './lib/server.mjs';
-import { buildWeb } from './lib/web-build.mjs';
+import { arg, budget, printTable, round, runMeta, writeResult } from './lib/results.ts';
+import { freePort, scratchDir, startServer, stopProcess } from './lib/server.ts';
+import { buildWeb } from './lib/web-build.ts';
 
 const RUNS = arg('runs', 1);
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const BUDGETS = { performance: 98, accessibility: 100, 'best-practices': 95, seo: 95 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const BUDGETS: Record<Category, number> = { performance: 98, accessibility: 100, 'best-practices': 95, seo: 95 };
 
-function getJson(port, pathName) {
-  return new Promise((resolve, reject) => {
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Target = { page: string; lang: string; path: string };
+type Run = {
+  scores: Record<Category, number>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; siMs: number };
+  failing: string[];
+  lighthouse: string;
+  userAgent: string | undefined;
+};
+type Measured = Target & Pick<Run, 'scores' | 'metrics' | 'failing'> & { runs: Run[] };
+
+const scoresOf = (score: (category: Category) => number) =>
+  Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as Record<Category, number>;
+
+function getJson<T>(port: number, pathName: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path: pathName }, (res) => {
         let body = '';
@@ -33,16 +48,16 @@ function getJson(port, pathName) {
         });
         res.on('end', () => {
           if (res.statusCode !== 200) reject(new Error(`GET ${pathName}: ${res.statusCode} ${body.slice(0, 200)}`));
-          else resolve(JSON.parse(body));
+          else resolve(JSON.parse(body) as T);
         });
       })
       .on('error', reject);
   });
 }
 
-const median = (values) => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
 
 async function main() {
@@ -64,38 +79,41 @@ async function main() {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   });
-  let chrome;
-  const pages = [];
-  const retries = [];
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const targets: Target[] = [];
+  const pages: Measured[] = [];
+  const retries: string[] = [];
   try {
-    const search = await getJson(port, '/api/teachers/search?limit=1');
+    const search = await getJson<{ data?: { id: number }[] }>(port, '/api/teachers/search?limit=1');
     const teacherId = search.data?.[0]?.id;
     if (!teacherId) throw new Error('no teacher in the demo data');
     for (const lang of ['ar', 'en']) {
-      pages.push({ page: 'home', lang, path: `/${lang}` });
-      pages.push({ page: 'search', lang, path: `/${lang}/search` });
-      pages.push({ page: 'teacher', lang, path: `/${lang}/teachers/${teacherId}` });
+      targets.push({ page: 'home', lang, path: `/${lang}` });
+      targets.push({ page: 'search', lang, path: `/${lang}/search` });
+      targets.push({ page: 'teacher', lang, path: `/${lang}/teachers/${teacherId}` });
     }
     // Warm the server (settings cache, first queries) so the first page is not measured cold.
     await getJson(port, `/api/teachers/profiles/${teacherId}`);
     await getJson(port, '/api/teachers/search');
-    for (const p of pages) {
-      const runs = [];
+    for (const p of targets) {
+      const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         // A fresh Chromium per run (as the Lighthouse CLI does); a run whose trace failed (a runtime
         // error such as NO_NAVSTART, seen on a loaded machine) is tried again, up to 3 times.
-        let lhr;
+        let lhr: Lhr | undefined;
         for (let attempt = 1; attempt <= 3; attempt++) {
           chrome = await chromeLauncher.launch({
             chromePath: CHROME_PATH,
             chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
           });
           try {
-            ({ lhr } = await lighthouse(
+            const result = await lighthouse(
               `http://127.0.0.1:${port}${p.path}`,
-              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
               undefined,
-            ));
+            );
+            if (!result) throw new Error(`${p.path}: Lighthouse gave no result`);
+            lhr = result.lhr;
           } finally {
             await chrome.kill();
             chrome = undefined;
@@ -105,30 +123,36 @@ async function main() {
           console.log(`  ${p.path}: ${lhr.runtimeError.code} (attempt ${attempt} of 3)`);
           retries.push(`${p.path}: ${lhr.runtimeError.code}`);
         }
+        if (!lhr) throw new Error(`${p.path}: no Lighthouse report`);
         if (lhr.runtimeError) throw new Error(`${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const report = lhr;
         runs.push({
-          scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+          scores: scoresOf((c) => Math.round((report.categories[c]?.score ?? 0) * 100)),
           metrics: {
-            fcpMs: round(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN, 0),
-            lcpMs: round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN, 0),
-            tbtMs: round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN, 0),
-            cls: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, 3),
-            siMs: round(lhr.audits['speed-index']?.numericValue ?? Number.NaN, 0),
+            fcpMs: round(report.audits['first-contentful-paint']?.numericValue ?? Number.NaN, 0),
+            lcpMs: round(report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN, 0),
+            tbtMs: round(report.audits['total-blocking-time']?.numericValue ?? Number.NaN, 0),
+            cls: round(report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, 3),
+            siMs: round(report.audits['speed-index']?.numericValue ?? Number.NaN, 0),
           },
-          failing: Object.values(lhr.categories)
-            .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
-            .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
-            .map((a) => `${a.id} (${round(a.score, 2)})`),
-          lighthouse: lhr.lighthouseVersion,
-          userAgent: lhr.environment?.hostUserAgent,
+          failing: Object.values(report.categories)
+            .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => report.audits[ref.id]))
+            .filter((a) => a !== undefined && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+            .map((a) => `${a?.id} (${round(a?.score ?? 0, 2)})`),
+          lighthouse: report.lighthouseVersion,
+          userAgent: report.environment?.hostUserAgent,
         });
-        console.log(`  ${p.path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${runs.at(-1).scores[c]}`).join(', ')}`);
+        console.log(`  ${p.path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${runs.at(-1)?.scores[c]}`).join(', ')}`);
       }
       const best = runs.find((r) => r.scores.performance === median(runs.map((x) => x.scores.performance)));
-      p.scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
-      p.metrics = best.metrics;
-      p.failing = best.failing;
-      p.runs = runs;
+      if (!best) throw new Error(`${p.path}: no run`);
+      pages.push({
+        ...p,
+        scores: scoresOf((c) => median(runs.map((r) => r.scores[c]))),
+        metrics: best.metrics,
+        failing: best.failing,
+        runs,
+      });
     }
   } finally {
     if (chrome) await chrome.kill();

@@ -2,12 +2,20 @@
 // of a session that is not live) and a token signed with the server's own function and secret.
 import { randomUUID } from 'node:crypto';
 import { createAccessTokens } from '../../apps/server/src/modules/auth/tokens.ts';
+import type { Queryable } from './queryable.ts';
+
+export type BenchUser = { id: number; roleId: number };
+export type SignedInUser<User extends BenchUser = BenchUser> = User & { family: string; token: string };
 
 /**
  * `users`: [{ id, roleId }]. Inserts one session per user through `client.query` (a pg Client or
  * PGlite) and returns [{ ...user, family, token }] in the same order.
  */
-export async function signedInUsers(client, secret, users) {
+export async function signedInUsers<User extends BenchUser>(
+  client: Queryable,
+  secret: string,
+  users: User[],
+): Promise<SignedInUser<User>[]> {
   const tokens = createAccessTokens(secret);
   const withFamily = users.map((user) => ({ ...user, family: randomUUID() }));
   await client.query(
@@ -20,7 +28,7 @@ export async function signedInUsers(client, secret, users) {
       withFamily.map(() => new Date(Date.now() + 24 * 3600_000).toISOString()),
     ],
   );
-  const out = [];
+  const out: SignedInUser<User>[] = [];
   for (const user of withFamily) {
     // Access tokens last 15 minutes; the soak signs again before they run out.
     const { token } = await tokens.sign({ userId: user.id, roleId: user.roleId, sessionFamily: user.family });
@@ -30,7 +38,7 @@ export async function signedInUsers(client, secret, users) {
 }
 
 /** A fresh token for a user returned by signedInUsers (same session). */
-export async function resign(secret, user) {
+export async function resign(secret: string, user: SignedInUser): Promise<string> {
   const { token } = await createAccessTokens(secret).sign({
     userId: user.id,
     roleId: user.roleId,

@@ -9,32 +9,37 @@
 //   npm run size -w @ustaz/bench  [-- --reuse-build]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { arg, budget, kb, printTable, runMeta, writeResult } from './lib/results.mjs';
-import { brotliSize, buildWeb, gzipSize, readManifest, webDir } from './lib/web-build.mjs';
+import { arg, budget, kb, printTable, type Row, runMeta, writeResult } from './lib/results.ts';
+import { brotliSize, buildWeb, gzipSize, readManifest, webDir } from './lib/web-build.ts';
 
 const BUDGET_KB = 130;
 const HOME_MODULE = 'src/features/home/home-page.tsx';
-const ROUTE_TABLES = [
+type RouteTable = { file: string; prefix: string; layout: string[] };
+type Route = { route: string; key: string | undefined; modules: string[]; layout: string[] };
+type Size = { raw: number; gzip: number; brotli: number };
+
+const ROUTE_TABLES: RouteTable[] = [
   { file: 'src/app/routes.tsx', prefix: '/{lang}', layout: [] },
   { file: 'src/app/admin/admin-routes.tsx', prefix: '/{lang}/admin', layout: ['src/app/admin/admin-layout.tsx'] },
 ];
 
 /** [{ route, modules: ['src/...'] }] read from a route table's `route(path, key, () => import(...))` calls. */
-function routesOf({ file, prefix, layout }) {
+function routesOf({ file, prefix, layout }: RouteTable): Route[] {
   const text = readFileSync(path.join(webDir, file), 'utf8');
   const dir = path.dirname(file);
-  const resolve = (specifier) => path.posix.normalize(path.posix.join(dir, specifier));
+  const resolve = (specifier: string) => path.posix.normalize(path.posix.join(dir, specifier));
   // Loaders kept in a variable: `const name: Loader = () => import('...')`.
-  const loaders = new Map();
+  const loaders = new Map<string, string>();
   for (const m of text.matchAll(/const (\w+)(?::\s*Loader)?\s*=\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-    loaders.set(m[1], resolve(m[2]));
+    loaders.set(m[1] ?? '', resolve(m[2] ?? ''));
   }
-  const routes = [];
+  const routes: Route[] = [];
   for (const segment of text.split(/\broute\(/).slice(1)) {
     const head = segment.match(/^\s*(undefined|'([^']*)')\s*,\s*'([^']+)'\s*,\s*(\w+)?/);
     if (!head) continue; // the helper's own definition
-    const modules = [...segment.matchAll(/import\('([^']+)'\)/g)].map((m) => resolve(m[1]));
-    if (modules.length === 0 && head[4] && loaders.has(head[4])) modules.push(loaders.get(head[4]));
+    const modules = [...segment.matchAll(/import\('([^']+)'\)/g)].map((m) => resolve(m[1] ?? ''));
+    const loader = head[4] === undefined ? undefined : loaders.get(head[4]);
+    if (modules.length === 0 && loader !== undefined) modules.push(loader);
     routes.push({ route: head[2] === undefined ? prefix : `${prefix}/${head[2]}`, key: head[3], modules, layout });
   }
   return routes;
@@ -44,19 +49,21 @@ function main() {
   const meta = runMeta();
   const dist = buildWeb({ reuse: arg('reuse-build', false) });
   const manifest = readManifest(dist);
-  const sizes = new Map();
-  function size(file) {
-    if (!sizes.has(file)) {
+  const sizes = new Map<string, Size>();
+  function size(file: string): Size {
+    let known = sizes.get(file);
+    if (!known) {
       const data = readFileSync(path.join(dist, file));
-      sizes.set(file, { raw: data.length, gzip: gzipSize(data), brotli: brotliSize(data) });
+      known = { raw: data.length, gzip: gzipSize(data), brotli: brotliSize(data) };
+      sizes.set(file, known);
     }
-    return sizes.get(file);
+    return known;
   }
   /** The JS files a manifest key loads (itself and its static imports), and their CSS. */
-  function closure(keys) {
-    const files = new Set();
-    const css = new Set();
-    const visit = (key) => {
+  function closure(keys: string[]) {
+    const files = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
       const chunk = manifest[key];
       if (!chunk) throw new Error(`${key} is not in the Vite manifest (is the route table parsed right?)`);
       if (files.has(chunk.file)) return;
@@ -67,7 +74,8 @@ function main() {
     for (const key of keys) visit(key);
     return { files, css };
   }
-  const sum = (files, kind) => [...files].reduce((total, file) => total + size(file)[kind], 0);
+  const sum = (files: Iterable<string>, kind: keyof Size) =>
+    [...files].reduce((total, file) => total + size(file)[kind], 0);
 
   const entry = closure(['index.html']);
   const initial = closure(['index.html', HOME_MODULE]);
@@ -98,10 +106,10 @@ function main() {
   }
   printTable('JavaScript loaded first on the home route:', initialRows);
 
-  const routeRows = [];
+  const routeRows: Row[] = [];
   const routes = ROUTE_TABLES.flatMap(routesOf);
   for (const r of routes) {
-    const own = new Set(r.modules.map((m) => manifest[m]?.file).filter(Boolean));
+    const own = new Set(r.modules.map((m) => manifest[m]?.file).filter((file): file is string => file !== undefined));
     const needed = closure([...r.layout, ...r.modules]);
     const beyondEntry = new Set([...needed.files].filter((f) => !entry.files.has(f)));
     routeRows.push({

@@ -1,6 +1,6 @@
 // API under load with autocannon (ARCHITECTURE.md "Budgets"), on PostgreSQL and on PGlite, with
 // 10k teachers and 200k slots: teacher search (several query mixes), a teacher's open slots,
-// GET /api/v1/auth/me and login, each beside the baselines of lib/bare-server.mjs measured in the
+// GET /api/v1/auth/me and login, each beside the baselines of lib/bare-server.ts measured in the
 // same run (bare Fastify, and Fastify + jose KeyObject verify + one indexed query), so the ratios
 // hold on a noisy machine. Where `taskset` exists the servers are pinned to CPU 0 and autocannon
 // (this process) to CPU 1; PostgreSQL is not pinned.
@@ -13,6 +13,7 @@
 // address) is not lifted by RATE_LIMIT_MAX, so the login server runs with TRUST_PROXY=true and
 // each login request carries its own X-Forwarded-For address (a header value only: all traffic
 // goes to 127.0.0.1).
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,10 +21,11 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { signedInUsers } from './lib/auth.mjs';
-import { searchScenarios, seedCatalogue } from './lib/catalogue.mjs';
-import { cannon, gets } from './lib/load.mjs';
-import { arg, budget, printTable, round, runMeta, writeResult } from './lib/results.mjs';
+import { type SignedInUser, signedInUsers } from './lib/auth.ts';
+import { type Catalogue, searchScenarios, seedCatalogue } from './lib/catalogue.ts';
+import { cannon, gets, type Request } from './lib/load.ts';
+import type { Queryable } from './lib/queryable.ts';
+import { arg, type Budget, budget, printTable, round, runMeta, writeResult } from './lib/results.ts';
 import {
   dropDatabase,
   freePort,
@@ -35,7 +37,7 @@ import {
   startServer,
   stopProcess,
   waitHealthy,
-} from './lib/server.mjs';
+} from './lib/server.ts';
 
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 50);
@@ -51,9 +53,14 @@ const LOGIN_USERS = 50;
  * Students for /auth/me and login (argon2id hash made by the server's own function), each with a
  * live session and an access token; on either driver.
  */
-async function seedUsers(client) {
+type Kind = 'postgres' | 'pglite';
+type LoginUser = SignedInUser<{ id: number; email: string; roleId: number }>;
+type Prepared = { url?: string; dir?: string; data: Catalogue; users: LoginUser[] };
+type MeasureRow = Awaited<ReturnType<typeof cannon>> & { db: Kind; route: string };
+
+async function seedUsers(client: Queryable): Promise<LoginUser[]> {
   const passwordHash = await hashPassword(PASSWORD);
-  const { rows } = await client.query(
+  const { rows } = await client.query<{ id: number; email: string }>(
     `insert into users (email, password_hash, first_name, last_name, role_id, email_confirmed_at)
      select 'api-bench-' || g || '@bench.example', $1, 'Student', 'Bench ' || g, 3, now()
      from generate_series(1, $2::int) g returning id, email`,
@@ -67,7 +74,7 @@ async function seedUsers(client) {
 }
 
 /** Creates the database (or PGlite folder), lets the server migrate it, seeds it. */
-async function prepare(kind) {
+async function prepare(kind: Kind): Promise<Prepared> {
   if (kind === 'postgres') {
     const url = await recreateDatabase(DB_NAME);
     await stopProcess(await startServer({ url, port: await freePort(), name: 'api', env: { JWT_SECRET: SECRET } }));
@@ -92,20 +99,20 @@ async function prepare(kind) {
   }
 }
 
-function serverEnv(kind, prepared, extra = {}) {
+function serverEnv(kind: Kind, prepared: Prepared, extra: Record<string, string> = {}) {
   return kind === 'postgres'
     ? { url: prepared.url, name: 'api', env: { JWT_SECRET: SECRET, ...extra } }
-    : { name: 'api-pglite', env: { JWT_SECRET: SECRET, PGLITE_DIR: prepared.dir, ...extra } };
+    : { name: 'api-pglite', env: { JWT_SECRET: SECRET, PGLITE_DIR: prepared.dir ?? '', ...extra } };
 }
 
-async function startBare(kind, prepared) {
+async function startBare(kind: Kind, prepared: Prepared) {
   const port = await freePort();
-  const child = spawnNode(['--import', 'tsx', 'bench/lib/bare-server.mjs'], {
+  const child = spawnNode(['--import', 'tsx', 'bench/lib/bare-server.ts'], {
     pin: true,
     env: {
       PORT: String(port),
       JWT_SECRET: SECRET,
-      BARE_DATABASE_URL: kind === 'postgres' ? prepared.url : '',
+      BARE_DATABASE_URL: kind === 'postgres' ? (prepared.url ?? '') : '',
       BARE_USERS: String(Math.max(...prepared.users.map((u) => u.id))),
     },
   });
@@ -113,24 +120,24 @@ async function startBare(kind, prepared) {
   return { child, port };
 }
 
-async function measure(kind, prepared) {
-  const authRequests = (p) =>
+async function measure(kind: Kind, prepared: Prepared): Promise<MeasureRow[]> {
+  const authRequests = (p: string): Request[] =>
     prepared.users.map((user) => ({ method: 'GET', path: p, headers: { authorization: `Bearer ${user.token}` } }));
   const teacherIds = prepared.data.teacherIds.filter(
     (_, i) => i % Math.ceil(prepared.data.teacherIds.length / 100) === 0,
   );
 
-  const rows = [];
+  const rows: MeasureRow[] = [];
   const bare = await startBare(kind, prepared);
-  let server;
+  let server: ChildProcess | undefined;
   try {
     const serverPort = await freePort();
     server = await startServer({ port: serverPort, pin: true, ...serverEnv(kind, prepared) });
-    const scenarios = [
+    const scenarios: [name: string, port: number, requests: Request[]][] = [
       ['bare Fastify: GET /bare', bare.port, gets(['/bare'])],
       ['baseline: Fastify + jose verify + 1 indexed query', bare.port, authRequests('/jwt-query')],
       ['GET /api/v1/auth/me', serverPort, authRequests('/api/v1/auth/me')],
-      ...searchScenarios(prepared.data).map(([name, paths]) => [
+      ...searchScenarios(prepared.data).map(([name, paths]): [string, number, Request[]] => [
         `search: ${name}`,
         serverPort,
         gets(paths, { 'accept-language': 'ar' }),
@@ -154,7 +161,7 @@ async function measure(kind, prepared) {
     await stopProcess(server);
     server = await startServer({ port: serverPort, pin: true, ...serverEnv(kind, prepared, { TRUST_PROXY: 'true' }) });
     let address = 0;
-    const loginRequests = prepared.users.map((user) => ({
+    const loginRequests: Request[] = prepared.users.map((user) => ({
       method: 'POST',
       path: '/api/v1/auth/email/login',
       headers: { 'content-type': 'application/json' },
@@ -186,16 +193,17 @@ async function measure(kind, prepared) {
 async function main() {
   const meta = runMeta();
   pinLoadToCpu1();
-  const kinds = DBS === 'both' ? ['postgres', 'pglite'] : [DBS];
-  if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error('--db is postgres, pglite or both');
+  const requested = DBS === 'both' ? ['postgres', 'pglite'] : [DBS];
+  const kinds = requested.filter((k): k is Kind => k === 'postgres' || k === 'pglite');
+  if (kinds.length !== requested.length) throw new Error('--db is postgres, pglite or both');
   console.log(
     `API bench: ${CONNECTIONS} connections, ${SECONDS} s per route` +
       (hasTaskset
         ? '; servers on CPU 0, autocannon on CPU 1, PostgreSQL unpinned'
         : '; taskset not found: nothing pinned'),
   );
-  const rows = [];
-  const seeded = {};
+  const rows: MeasureRow[] = [];
+  const seeded: Partial<Record<Kind, { teachers: number; slots: number; seedSeconds: number }>> = {};
   for (const kind of kinds) {
     try {
       console.log(`\n${kind}: seeding ${TEACHERS} teachers and ${SLOTS} slots...`);
@@ -221,22 +229,22 @@ async function main() {
       'req/s': Math.round(r.rps),
       'p50 ms': r.p50,
       'p99 ms': r.p99,
-      'vs bare': `${round((100 * r.rps) / bare.rps)}%`,
-      'vs JWT+query': r.route.includes('auth/me') ? `${round((100 * r.rps) / baseline.rps)}%` : '',
+      'vs bare': bare ? `${round((100 * r.rps) / bare.rps)}%` : '',
+      'vs JWT+query': r.route.includes('auth/me') && baseline ? `${round((100 * r.rps) / baseline.rps)}%` : '',
       'non-2xx': r.non2xx,
       errors: r.errors,
     };
   });
   printTable(`API at ${CONNECTIONS} connections, ${SECONDS} s each (ratios to the baselines of the same run):`, table);
 
-  const budgets = [];
+  const budgets: Budget[] = [];
   const pgRows = rows.filter((r) => r.db === 'postgres');
-  if (pgRows.length > 0) {
-    const me = pgRows.find((r) => r.route.includes('auth/me'));
-    const baseline = pgRows.find((r) => r.route.startsWith('baseline'));
-    const search = pgRows.filter((r) => r.route.startsWith('search'));
+  const me = pgRows.find((r) => r.route.includes('auth/me'));
+  const baseline = pgRows.find((r) => r.route.startsWith('baseline'));
+  const search = pgRows.filter((r) => r.route.startsWith('search'));
+  const login = pgRows.find((r) => r.route.includes('login'));
+  if (me && baseline && login && search.length > 0) {
     const worst = search.reduce((a, b) => (b.p99 > a.p99 ? b : a));
-    const login = pgRows.find((r) => r.route.includes('login'));
     const ratio = me.rps / baseline.rps;
     budgets.push(
       budget(

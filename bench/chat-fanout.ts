@@ -10,13 +10,16 @@
 // process A, half their teachers on process B; every student sends `--messages` messages to its
 // teacher, one after the other (each waits for its ack), all students at once. Delivery latency is
 // send -> `message:new` at the teacher (same machine clock). Sockets connect 50 at a time.
+
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
+import type { ClientToServerEvents, ServerToClientEvents } from '@ustaz/contract';
 import pg from 'pg';
-import { io as connect } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { createAccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
-import { arg, budget, printTable, runMeta, writeResult } from './lib/results.mjs';
-import { dropDatabase, freePort, recreateDatabase, startServer, stopProcess } from './lib/server.mjs';
+import { arg, budget, printTable, runMeta, writeResult } from './lib/results.ts';
+import { dropDatabase, freePort, recreateDatabase, startServer, stopProcess } from './lib/server.ts';
 
 const SOCKETS = arg('sockets', Number(process.env.CHAT_SOCKETS || 1000));
 const MESSAGES = arg('messages', Number(process.env.CHAT_MESSAGES || 5));
@@ -26,7 +29,10 @@ const PAIRS = Math.floor(SOCKETS / 2);
 const SECRET = randomBytes(32).toString('hex');
 const PREFIX = `bench-chat-${randomBytes(4).toString('hex')}`;
 
-async function seed(client) {
+type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type ChatUser = { id: number; family: string };
+
+async function seed(client: pg.Client): Promise<{ students: ChatUser[]; teachers: ChatUser[] }> {
   const { rows: students } = await client.query(
     `insert into users (email, first_name, last_name, role_id, email_confirmed_at)
      select 'chat-s' || g || '@bench.example', 'Student', g::text, 3, now() from generate_series(1, $1) g returning id`,
@@ -37,7 +43,10 @@ async function seed(client) {
      select 'chat-t' || g || '@bench.example', 'Teacher', g::text, 2, now() from generate_series(1, $1) g returning id`,
     [PAIRS],
   );
-  const all = [...students, ...teachers].map((row) => ({ id: row.id, family: randomUUID() }));
+  const all: ChatUser[] = [...students, ...teachers].map((row: { id: number }) => ({
+    id: row.id,
+    family: randomUUID(),
+  }));
   await client.query(
     `insert into sessions (user_id, family_id, token_hash, expires_at)
      select * from unnest($1::int[], $2::uuid[], $3::text[], $4::timestamptz[])`,
@@ -51,10 +60,10 @@ async function seed(client) {
   return { students: all.slice(0, PAIRS), teachers: all.slice(PAIRS) };
 }
 
-function open(url, token) {
+function open(url: string, token: string): Promise<ChatSocket> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('connect timed out (10 s)')), 10_000);
-    const socket = connect(url, {
+    const socket: ChatSocket = connect(url, {
       path: '/socket.io',
       transports: ['websocket'],
       auth: { token },
@@ -74,7 +83,7 @@ function open(url, token) {
 }
 
 /** Process RSS (MB) of a child from /proc, or null. */
-async function rssMb(pid) {
+async function rssMb(pid: number | undefined): Promise<number | null> {
   try {
     const { readFile } = await import('node:fs/promises');
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -89,10 +98,10 @@ async function main() {
   const meta = runMeta();
   const url = await recreateDatabase(DB_NAME);
   const env = { JWT_SECRET: SECRET, REDIS_URL, REDIS_PREFIX: PREFIX, MONEY_SWEEP_SECONDS: '3600' };
-  let a;
-  let b;
-  let client;
-  const sockets = [];
+  let a: ChildProcess | undefined;
+  let b: ChildProcess | undefined;
+  let client: pg.Client | undefined;
+  const sockets: ChatSocket[] = [];
   try {
     const [portA, portB] = [await freePort(), await freePort()];
     a = await startServer({ url, port: portA, env, name: 'chat-a' });
@@ -101,16 +110,16 @@ async function main() {
     await client.connect();
     const { students, teachers } = await seed(client);
     const tokens = createAccessTokens(SECRET);
-    const sign = (user, roleId) =>
-      tokens.sign({ userId: user.id, roleId, sessionFamily: user.family }).then((t) => t.token);
+    const sign = (user: ChatUser | undefined, roleId: number) =>
+      tokens.sign({ userId: user?.id ?? 0, roleId, sessionFamily: user?.family ?? '' }).then((t) => t.token);
     const started = performance.now();
-    const studentSockets = [];
-    const teacherSockets = [];
+    const studentSockets: { i: number; s: ChatSocket }[] = [];
+    const teacherSockets: ChatSocket[] = [];
     let connectFailures = 0;
-    let firstConnectError = null;
+    let firstConnectError: string | null = null;
     const BATCH = 25;
     for (let from = 0; from < PAIRS; from += BATCH) {
-      const pairs = [];
+      const pairs: number[] = [];
       for (let i = from; i < Math.min(PAIRS, from + BATCH); i += 1) pairs.push(i);
       const opened = await Promise.all(
         pairs.map(async (i) => {
@@ -122,7 +131,7 @@ async function main() {
             return { i, s, t };
           } catch (error) {
             connectFailures += 1;
-            firstConnectError ??= error.message;
+            firstConnectError ??= error instanceof Error ? error.message : String(error);
             return null;
           }
         }),
@@ -136,13 +145,13 @@ async function main() {
     }
     const connectSeconds = (performance.now() - started) / 1000;
 
-    const sentAt = new Map(); // clientMessageId -> ms
-    const latencies = [];
-    const seen = new Map(); // message id -> count at its teacher
+    const sentAt = new Map<string, number>(); // clientMessageId -> ms
+    const latencies: number[] = [];
+    const seen = new Map<number, number>(); // message id -> count at its teacher
     for (const socket of teacherSockets) {
       socket.on('message:new', (message) => {
         seen.set(message.id, (seen.get(message.id) ?? 0) + 1);
-        const at = sentAt.get(message.clientMessageId);
+        const at = message.clientMessageId === null ? undefined : sentAt.get(message.clientMessageId);
         if (at !== undefined && seen.get(message.id) === 1) latencies.push(performance.now() - at);
       });
     }
@@ -156,7 +165,7 @@ async function main() {
           sentAt.set(clientMessageId, performance.now());
           const ack = await socket
             .timeout(10_000)
-            .emitWithAck('message', { recipientId: teachers[i].id, content: `message ${m}`, clientMessageId })
+            .emitWithAck('message', { recipientId: teachers[i]?.id ?? 0, content: `message ${m}`, clientMessageId })
             .catch(() => ({ ok: false }));
           if (ack.ok) acked += 1;
           else refused += 1;
@@ -169,9 +178,10 @@ async function main() {
       rows: [stored],
     } = await client.query('select count(*)::int as n from messages');
     latencies.sort((x, y) => x - y);
-    const pct = (p) =>
+    const pct = (p: number) =>
       latencies.length
-        ? Math.round(10 * latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]) / 10
+        ? Math.round(10 * (latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0)) /
+          10
         : null;
     const expected = studentSockets.length * MESSAGES;
     const figures = {
@@ -192,7 +202,7 @@ async function main() {
       deliveryP50Ms: pct(50),
       deliveryP90Ms: pct(90),
       deliveryP99Ms: pct(99),
-      deliveryMaxMs: latencies.length ? Math.round(latencies.at(-1)) : null,
+      deliveryMaxMs: latencies.length ? Math.round(latencies.at(-1) ?? 0) : null,
       serverRssMb: [await rssMb(a.pid), await rssMb(b.pid)],
     };
     printTable(
