@@ -1,17 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test/source-files.ts';
 
 const srcDir = path.resolve(__dirname, '..');
 const featuresDir = path.join(srcDir, 'features');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(name) ? [file] : [];
-  });
-}
 
 // Static `import … from`, `export … from`, side-effect `import '…'`, dynamic `import('…')`
 // and `vi.mock('…')`, which all tie a file to the module they name.

@@ -1,17 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linesMatching, SRC_DIR, sourceFiles } from '../test/source-files.ts';
 
-const srcDir = path.resolve(__dirname, '../..');
-const enDir = path.resolve(srcDir, '../public/locales/en');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(name) ? [file] : [];
-  });
-}
+const enDir = path.resolve(SRC_DIR, '../public/locales/en');
 
 // Translation keys are typed (i18next.d.ts), so a missing key fails tsc; translate.ts is the one
 // way around it, for keys made from data.
@@ -25,18 +17,7 @@ describe('typed translation keys', () => {
   });
 
   it('have one escape hatch: no other file declares its own untyped translate function', () => {
-    const home = path.join(__dirname, 'translate.ts');
-    const offenders: string[] = [];
-    for (const file of sourceFiles(srcDir)) {
-      if (file === home) continue;
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .forEach((line, index) => {
-          if (/\btype Translate\s*=|\bt as (?:unknown|any)\b/.test(line)) {
-            offenders.push(`${path.relative(srcDir, file)}:${index + 1}`);
-          }
-        });
-    }
-    expect(offenders).toEqual([]);
+    const others = sourceFiles(SRC_DIR).filter((file) => file !== path.join(__dirname, 'translate.ts'));
+    expect(linesMatching(others, /\btype Translate\s*=|\bt as (?:unknown|any)\b/)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
+import { linesMatching, SRC_DIR, sourceFiles } from '../test/source-files.ts';
 import { dayKeyInZone, formatDateTime, formatLessonMoment, weekdayOf, weekStartOf } from './dates.ts';
 
 describe('dayKeyInZone', () => {
@@ -26,29 +26,10 @@ describe('weeks', () => {
   });
 });
 
-const srcDir = path.resolve(__dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(name) ? [file] : [];
-  });
-}
-
 describe('date formatters', () => {
   it('are built only in shared/lib/dates.ts: features use its named formatters', () => {
-    const home = path.join(srcDir, 'shared', 'lib', 'dates.ts');
-    const offenders: string[] = [];
-    for (const file of sourceFiles(srcDir)) {
-      if (file === home) continue;
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .forEach((line, index) => {
-          if (/\bIntl\.DateTimeFormat\s*\(/.test(line)) offenders.push(`${path.relative(srcDir, file)}:${index + 1}`);
-        });
-    }
-    expect(offenders).toEqual([]);
+    const others = sourceFiles(SRC_DIR).filter((file) => file !== path.join(__dirname, 'dates.ts'));
+    expect(linesMatching(others, /\bIntl\.DateTimeFormat\s*\(/)).toEqual([]);
   });
 
   it('give an empty string for a bad date, and the same text for an ISO string or a Date', () => {

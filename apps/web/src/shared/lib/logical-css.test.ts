@@ -1,16 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isTest, sourceFiles } from '../test/source-files.ts';
 
 const srcDir = path.resolve(__dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.(tsx|ts|css)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
-  });
-}
 
 // Physical direction utilities that break right-to-left layouts (STYLE.md habit 9).
 const PHYSICAL =
@@ -19,7 +12,7 @@ const PHYSICAL =
 describe('direction-free styles', () => {
   it('no source file uses physical left/right utilities', () => {
     const offenders: string[] = [];
-    for (const file of sourceFiles(srcDir)) {
+    for (const file of sourceFiles(srcDir, (name) => /\.(tsx|ts|css)$/.test(name) && !isTest(name))) {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, index) => {
         const classStrings = line.match(/(['"`])[^'"`]*\1/g) ?? [];
