@@ -1,24 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AdminReviewsResponse, type adminReviewsQuerySchema, adminReviewsResponseSchema } from '@ustaz/contract';
+import { type adminReviewsQuerySchema, adminReviewsResponseSchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
-
-export type AdminReviewsListQuery = z.output<typeof adminReviewsQuerySchema>;
+import { ADMIN_TEACHERS_QUERY_KEY } from '../../teachers/api/get-teachers.ts';
+import { adminListQuery } from '../../ui/admin-query.ts';
+import { ADMIN_AUDIT_QUERY_KEY } from './get-audit.ts';
 
 export const ADMIN_REVIEWS_QUERY_KEY = ['admin', 'reviews'] as const;
 
-/** GET /api/v1/admin/reviews?hidden&teacherId&maxRating&search&page&limit: both directions, newest first. */
-export async function getAdminReviews(
-  query: AdminReviewsListQuery,
-  signal?: AbortSignal,
-): Promise<AdminReviewsResponse> {
-  return apiRequest('/api/v1/admin/reviews', adminReviewsResponseSchema, { query, signal });
-}
+export type AdminReviewsListQuery = z.output<typeof adminReviewsQuerySchema>;
 
-export function useAdminReviews(query: AdminReviewsListQuery) {
-  return useQuery({
-    queryKey: [...ADMIN_REVIEWS_QUERY_KEY, query],
-    queryFn: ({ signal }) => getAdminReviews(query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+/** GET /api/v1/admin/reviews?hidden&teacherId&maxRating&search&page&limit: both directions, newest first. */
+export const useAdminReviews = adminListQuery(ADMIN_REVIEWS_QUERY_KEY, (query: AdminReviewsListQuery, signal) =>
+  apiRequest('/api/v1/admin/reviews', adminReviewsResponseSchema, { query, signal }),
+);
+
+/** What hiding or showing a review changes: the reviews, the teacher's rating, the audit log. */
+export const REVIEW_CHANGES = [ADMIN_REVIEWS_QUERY_KEY, ADMIN_TEACHERS_QUERY_KEY, ADMIN_AUDIT_QUERY_KEY];

@@ -1,25 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AdminTeacher, adminTeacherResponseSchema } from '@ustaz/contract';
+import { adminTeacherResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
-import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
-import { ADMIN_USERS_QUERY_KEY } from '../../users/api/get-users.ts';
-import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
+import { useAdminMutation } from '../../ui/admin-query.ts';
+import { APPROVAL_CHANGES } from './get-teachers.ts';
 
 /** POST /api/v1/admin/teachers/:id/approve: the teacher is listed in search from now on. */
-export async function approveTeacher(id: number): Promise<AdminTeacher> {
-  return (await apiRequest(`/api/v1/admin/teachers/${id}/approve`, adminTeacherResponseSchema, { method: 'POST' }))
-    .teacher;
-}
-
 export function useApproveTeacher() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: approveTeacher,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_TEACHERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_QUERY_KEY }),
-      ]),
-  });
+  return useAdminMutation(
+    async (id: number) =>
+      (await apiRequest(`/api/v1/admin/teachers/${id}/approve`, adminTeacherResponseSchema, { method: 'POST' }))
+        .teacher,
+    APPROVAL_CHANGES,
+  );
 }

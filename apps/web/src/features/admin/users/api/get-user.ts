@@ -1,6 +1,9 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type AdminUser, type AdminUserDetail, adminUserDetailSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
+import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
+import { ADMIN_TEACHERS_QUERY_KEY } from '../../teachers/api/get-teachers.ts';
+import { useAdminMutation } from '../../ui/admin-query.ts';
 import { ADMIN_USERS_QUERY_KEY } from './get-users.ts';
 
 export function adminUserQueryKey(id: number) {
@@ -24,5 +27,17 @@ export function useAdminUser(id: number | null) {
 export function updateCachedUser(queryClient: QueryClient, user: AdminUser) {
   queryClient.setQueryData<AdminUserDetail>(adminUserQueryKey(user.id), (detail) =>
     detail ? { ...detail, user } : detail,
+  );
+}
+
+/**
+ * An action on a user's account (promote, suspend, restore): the user it answers with shows on
+ * their page at once, and the users and teachers lists and the overview are asked again.
+ */
+export function useUserMutation<Variables>(mutationFn: (variables: Variables) => Promise<AdminUser>) {
+  return useAdminMutation(
+    mutationFn,
+    [ADMIN_USERS_QUERY_KEY, ADMIN_TEACHERS_QUERY_KEY, ADMIN_OVERVIEW_QUERY_KEY],
+    (user, queryClient) => updateCachedUser(queryClient, user),
   );
 }

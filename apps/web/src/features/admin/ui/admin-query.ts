@@ -1,0 +1,45 @@
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+
+/**
+ * The hook of a dashboard list: `get` asks for the page `query` names. The page on screen stays
+ * while the next one loads; the cache entries hang below `key`, which the writes invalidate.
+ */
+export function adminListQuery<Query, Answer>(
+  key: QueryKey,
+  get: (query: Query, signal: AbortSignal) => Promise<Answer>,
+) {
+  return function useAdminListQuery(query: Query, { enabled = true }: { enabled?: boolean } = {}) {
+    return useQuery({
+      queryKey: [...key, query],
+      queryFn: ({ signal }) => get(query, signal),
+      placeholderData: keepPreviousData,
+      enabled,
+    });
+  };
+}
+
+/**
+ * A dashboard write. When it succeeds, `onSuccess` may put its answer in the cache at once, then
+ * every query below the `invalidates` keys (the lists and pages it changed) is asked again.
+ */
+export function useAdminMutation<Variables, Answer>(
+  mutationFn: (variables: Variables) => Promise<Answer>,
+  invalidates: readonly QueryKey[],
+  onSuccess?: (answer: Answer, queryClient: QueryClient) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      onSuccess?.(answer, queryClient);
+      return Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}
