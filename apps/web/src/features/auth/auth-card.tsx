@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 
 const TONES = {
@@ -52,5 +56,46 @@ export function Divider({ label }: { label: string }) {
       <span>{label}</span>
       <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
     </div>
+  );
+}
+
+/** A screen saying something worked: the message (announced), then a large link to the login page. */
+export function AuthSuccess({
+  icon,
+  title,
+  linkText,
+  children,
+  after,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  linkText: string;
+  children: ReactNode;
+  /** Below the link (another way on). */
+  after?: ReactNode;
+}) {
+  const lang = useCurrentLanguage();
+  return (
+    <AuthCard tone="success" icon={icon} title={title}>
+      <div role="status" className="flex flex-col gap-6 text-center">
+        {children}
+        <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+          {linkText}
+        </Link>
+        {after}
+      </div>
+    </AuthCard>
+  );
+}
+
+/** "We sent a link to <address>", with a hint under it (sign-up, forgotten password). */
+export function MailSent({ body, email, hint }: { body: string; email: string; hint: string }) {
+  return (
+    <>
+      <p className="leading-7 text-slate-700">
+        {body} <bdi className="font-semibold text-slate-900">{email}</bdi>
+      </p>
+      <p className="text-sm leading-6 text-slate-500">{hint}</p>
+    </>
   );
 }

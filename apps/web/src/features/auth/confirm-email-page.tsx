@@ -11,11 +11,11 @@ import { ERROR_TEXTS, errorText, fieldErrorCodes } from '../../shared/lib/error-
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { TextInput } from '../../shared/ui/text-input.tsx';
 import { useConfirmEmail } from './api/confirm-email.ts';
 import { resendConfirmation } from './api/resend-confirmation.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthSuccess } from './auth-card.tsx';
 import { type ForgotFormValues, forgotFormSchema, readConfirmHash, VALIDATION_VALUES } from './auth-schemas.ts';
+import { EmailField } from './email-field.tsx';
 
 /**
  * Spec 2 "Confirm e-mail": reads the hash, then loading, success (login button) or failure, where
@@ -58,16 +58,15 @@ export function ConfirmEmailPage() {
 
 function ConfirmSucceeded() {
   const { t } = useTranslation('auth');
-  const lang = useCurrentLanguage();
+  const _lang = useCurrentLanguage();
   return (
-    <AuthCard tone="success" icon={<CircleCheck className="size-7" />} title={t('confirm.successTitle')}>
-      <div role="status" className="flex flex-col gap-6 text-center">
-        <p className="leading-7 text-slate-700">{t('confirm.successBody')}</p>
-        <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-          {t('common.goToLogin')}
-        </Link>
-      </div>
-    </AuthCard>
+    <AuthSuccess
+      icon={<CircleCheck className="size-7" />}
+      title={t('confirm.successTitle')}
+      linkText={t('common.goToLogin')}
+    >
+      <p className="leading-7 text-slate-700">{t('confirm.successBody')}</p>
+    </AuthSuccess>
   );
 }
 
@@ -126,13 +125,8 @@ function ResendConfirmationForm() {
     >
       <p className="text-sm leading-6 text-slate-600">{t('confirm.resendHint')}</p>
       {banner ? <Alert>{banner}</Alert> : null}
-      <TextInput
-        {...register('email')}
-        type="email"
-        label={t('fields.email')}
-        autoComplete="email"
-        inputMode="email"
-        required
+      <EmailField
+        registration={register('email')}
         error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
       />
       <Button type="submit" loading={isSubmitting}>

@@ -10,11 +10,11 @@ import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
-import { TextInput } from '../../shared/ui/text-input.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthSuccess, MailSent } from './auth-card.tsx';
 import { type ForgotFormValues, forgotFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+import { EmailField } from './email-field.tsx';
 
 function delay(ms: number) {
   return new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -51,15 +51,11 @@ export function ForgotPasswordPage() {
 
   if (sentTo !== null) {
     return (
-      <AuthCard tone="success" icon={<MailCheck className="size-7" />} title={t('forgot.sentTitle')}>
-        <div role="status" className="flex flex-col gap-6 text-center">
-          <p className="leading-7 text-slate-700">
-            {t('forgot.sentBody')} <bdi className="font-semibold text-slate-900">{sentTo}</bdi>
-          </p>
-          <p className="text-sm leading-6 text-slate-500">{t('forgot.sentHint')}</p>
-          <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-            {t('common.backToLogin')}
-          </Link>
+      <AuthSuccess
+        icon={<MailCheck className="size-7" />}
+        title={t('forgot.sentTitle')}
+        linkText={t('common.backToLogin')}
+        after={
           <button
             type="button"
             className="text-sm font-semibold text-primary hover:underline"
@@ -70,8 +66,10 @@ export function ForgotPasswordPage() {
           >
             {t('forgot.tryAgain')}
           </button>
-        </div>
-      </AuthCard>
+        }
+      >
+        <MailSent body={t('forgot.sentBody')} email={sentTo} hint={t('forgot.sentHint')} />
+      </AuthSuccess>
     );
   }
 
@@ -84,13 +82,8 @@ export function ForgotPasswordPage() {
     >
       {banner ? <Alert>{banner}</Alert> : null}
       <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('forgot.title')}>
-        <TextInput
-          {...register('email')}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          inputMode="email"
-          required
+        <EmailField
+          registration={register('email')}
           error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
         />
         <Button type="submit" size="lg" loading={isSubmitting}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../shared/ui/spinner.tsx';
+import { Divider } from './auth-card.tsx';
 
 /** The little of Google Identity Services this screen uses. */
 type GoogleIdentity = {
@@ -141,5 +142,27 @@ export function GoogleSignInButton({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Under the e-mail form of login and sign-up: "or", then the Google button; nothing without a client id. */
+export function GoogleAlternative({
+  clientId,
+  mode,
+  busy,
+  onCredential,
+}: {
+  clientId: string | null;
+  mode: 'signin' | 'signup';
+  busy: boolean;
+  onCredential: (idToken: string) => void;
+}) {
+  const { t } = useTranslation('auth');
+  if (!clientId) return null;
+  return (
+    <>
+      <Divider label={t('common.or')} />
+      <GoogleSignInButton clientId={clientId} mode={mode} busy={busy} onCredential={onCredential} />
+    </>
   );
 }

@@ -16,13 +16,13 @@ import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordInput } from '../../shared/ui/password-input.tsx';
-import { TextInput } from '../../shared/ui/text-input.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { loginWithEmail } from './api/login.ts';
-import { AuthCard, Divider } from './auth-card.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { redirectTarget } from './auth-paths.ts';
 import { type LoginFormValues, loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
-import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { EmailField } from './email-field.tsx';
+import { GoogleAlternative } from './google-sign-in-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /** The session messages of spec 8 as keys of the `auth` namespace. */
@@ -138,15 +138,7 @@ export function LoginPage() {
         {rateLimitText ? <Alert>{rateLimitText}</Alert> : null}
       </div>
       <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('login.title')}>
-        <TextInput
-          {...register('email')}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={message(errors.email?.message)}
-        />
+        <EmailField registration={register('email')} error={message(errors.email?.message)} />
         <PasswordInput
           {...register('password')}
           label={t('fields.password')}
@@ -167,17 +159,12 @@ export function LoginPage() {
           {isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
-      {googleClientId ? (
-        <>
-          <Divider label={t('common.or')} />
-          <GoogleSignInButton
-            clientId={googleClientId}
-            mode="signin"
-            busy={googleBusy}
-            onCredential={(idToken) => void onGoogleCredential(idToken)}
-          />
-        </>
-      ) : null}
+      <GoogleAlternative
+        clientId={googleClientId}
+        mode="signin"
+        busy={googleBusy}
+        onCredential={(idToken) => void onGoogleCredential(idToken)}
+      />
     </AuthCard>
   );
 }

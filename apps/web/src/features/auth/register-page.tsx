@@ -19,9 +19,10 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { registerWithEmail } from './api/register.ts';
-import { AuthCard, Divider } from './auth-card.tsx';
+import { AuthCard, AuthSuccess, MailSent } from './auth-card.tsx';
 import { type RegisterFormValues, registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
-import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { EmailField } from './email-field.tsx';
+import { GoogleAlternative } from './google-sign-in-button.tsx';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -152,15 +153,7 @@ function RegisterForm({
             error={message(errors.lastName?.message)}
           />
         </div>
-        <TextInput
-          {...register('email')}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={message(errors.email?.message)}
-        />
+        <EmailField registration={register('email')} error={message(errors.email?.message)} />
         <PasswordInput
           {...register('password')}
           label={t('fields.password')}
@@ -180,17 +173,12 @@ function RegisterForm({
           {isSubmitting ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
-      {googleClientId ? (
-        <>
-          <Divider label={t('common.or')} />
-          <GoogleSignInButton
-            clientId={googleClientId}
-            mode="signup"
-            busy={googleBusy}
-            onCredential={(idToken) => void onGoogleCredential(idToken)}
-          />
-        </>
-      ) : null}
+      <GoogleAlternative
+        clientId={googleClientId}
+        mode="signup"
+        busy={googleBusy}
+        onCredential={(idToken) => void onGoogleCredential(idToken)}
+      />
     </AuthCard>
   );
 }
@@ -214,19 +202,15 @@ function RegistrationClosed() {
 
 function CheckYourEmail({ email }: { email: string }) {
   const { t } = useTranslation('auth');
-  const lang = useCurrentLanguage();
+  const _lang = useCurrentLanguage();
   return (
-    <AuthCard tone="success" icon={<MailCheck className="size-7" />} title={t('register.checkEmailTitle')}>
-      <div role="status" className="flex flex-col gap-6 text-center">
-        <p className="leading-7 text-slate-700">
-          {t('register.checkEmailBody')} <bdi className="font-semibold text-slate-900">{email}</bdi>
-        </p>
-        <p className="text-sm leading-6 text-slate-500">{t('register.checkEmailHint')}</p>
-        <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-          {t('common.goToLogin')}
-        </Link>
-      </div>
-    </AuthCard>
+    <AuthSuccess
+      icon={<MailCheck className="size-7" />}
+      title={t('register.checkEmailTitle')}
+      linkText={t('common.goToLogin')}
+    >
+      <MailSent body={t('register.checkEmailBody')} email={email} hint={t('register.checkEmailHint')} />
+    </AuthSuccess>
   );
 }
 
