@@ -16,7 +16,6 @@ import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
 import { failpoints } from '../../failpoints.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { renderBookingMail } from '../../mail/templates.ts';
 import {
   InsufficientFundsError,
   postPaymentTransfer,
@@ -40,7 +39,6 @@ import {
   toReservation,
 } from './booking.presenter.ts';
 import {
-  adjustBookingsCount,
   confirmReservations,
   heldSlotCount,
   holdSlots,
@@ -48,13 +46,13 @@ import {
   lockLiveUser,
   lockSlots,
   lockSlotsHeldBy,
-  namesOf,
   pendingReservationsOf,
   readSlots,
   releaseExpiredHolds,
   setSlotsBooked,
 } from './booking.repo.ts';
 import { createCancellationService, releaseHold } from './booking-cancellation.service.ts';
+import { notifyBooked } from './booking-notices.ts';
 import { splitPayment } from './hours-split.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
 import { insertReservations, listReservations } from './reservations.repo.ts';
@@ -112,6 +110,44 @@ function reserveSlots(
 }
 
 /**
+ * Locks and checks the requested slots: all exist, are open, in the future, not the booker's own,
+ * of listed teachers (not suspended, unapproved or deleted), and cost what the student saw.
+ */
+async function takeSlots(tx: Executor, userId: number, input: BookInput, now: Date): Promise<LockedSlot[]> {
+  if (!(await lockLiveUser(tx, userId))) throw new HttpError(401, 'unauthorized', 'Unauthorized');
+  await releaseExpiredHolds(tx, now, input.slotIds);
+  const slots = await lockSlots(tx, input.slotIds);
+  await checkSlots(tx, userId, input.slotIds, input.field, slots, now);
+  const totalFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
+  if (input.expectedTotal !== undefined && kwdToFils(input.expectedTotal) !== totalFils) {
+    throw new HttpError(409, 'priceChanged', `The price of these slots is now ${filsToKwd(totalFils)} KWD`);
+  }
+  return slots;
+}
+
+/** The slots exist, are open, in the future, not the student's own, and their teachers listed. */
+async function checkSlots(
+  tx: Executor,
+  userId: number,
+  slotIds: number[],
+  field: BookInput['field'],
+  slots: LockedSlot[],
+  now: Date,
+) {
+  if (slots.some((slot) => slot.teacherUserId === userId)) throw new FieldValidationError({ [field]: 'ownSlot' });
+  if (
+    slots.length !== slotIds.length ||
+    slots.some((slot) => slot.status !== 'open' || slot.startTime.getTime() <= now.getTime())
+  ) {
+    throw new HttpError(409, 'slotUnavailable', 'One or more of these slots is no longer available');
+  }
+  for (const teacherId of new Set(slots.map((slot) => slot.teacherId))) {
+    if (!(await isListedTeacher(tx, teacherId)))
+      throw new HttpError(409, 'teacherUnavailable', 'This teacher is not taking bookings');
+  }
+}
+
+/**
  * Booking (ARCHITECTURE "Server rules"): the quote, booking with the balance or through a gateway,
  * and the list of a user's reservations; with cancellation (`booking-cancellation.service.ts`) and
  * lesson completion (`lesson-completion.service.ts`) it is the service the routes, the admin and
@@ -121,104 +157,7 @@ function reserveSlots(
 export function createBookingService({ db, payments, platformFeePercent, mailer, publicUrl = '' }: Deps) {
   const cancellation = createCancellationService({ db });
   const completion = createLessonCompletion({ db, platformFeePercent });
-
-  /**
-   * Locks and checks the requested slots: all exist, are open, in the future, not the booker's own,
-   * of listed teachers (not suspended, unapproved or deleted), and cost what the student saw.
-   */
-  async function takeSlots(tx: Executor, userId: number, input: BookInput, now: Date): Promise<LockedSlot[]> {
-    if (!(await lockLiveUser(tx, userId))) throw new HttpError(401, 'unauthorized', 'Unauthorized');
-    await releaseExpiredHolds(tx, now, input.slotIds);
-    const slots = await lockSlots(tx, input.slotIds);
-    await checkSlots(tx, userId, input.slotIds, input.field, slots, now);
-    const totalFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
-    if (input.expectedTotal !== undefined && kwdToFils(input.expectedTotal) !== totalFils) {
-      throw new HttpError(409, 'priceChanged', `The price of these slots is now ${filsToKwd(totalFils)} KWD`);
-    }
-    return slots;
-  }
-
-  /** The slots exist, are open, in the future, not the student's own, and their teachers listed. */
-  async function checkSlots(
-    tx: Executor,
-    userId: number,
-    slotIds: number[],
-    field: BookInput['field'],
-    slots: LockedSlot[],
-    now: Date,
-  ) {
-    if (slots.some((slot) => slot.teacherUserId === userId)) throw new FieldValidationError({ [field]: 'ownSlot' });
-    if (
-      slots.length !== slotIds.length ||
-      slots.some((slot) => slot.status !== 'open' || slot.startTime.getTime() <= now.getTime())
-    ) {
-      throw new HttpError(409, 'slotUnavailable', 'One or more of these slots is no longer available');
-    }
-    for (const teacherId of new Set(slots.map((slot) => slot.teacherId))) {
-      if (!(await isListedTeacher(tx, teacherId)))
-        throw new HttpError(409, 'teacherUnavailable', 'This teacher is not taking bookings');
-    }
-  }
-
-  /**
-   * Tells the student (whom, when, and until when they may cancel) and each teacher (who, when).
-   * Times are ISO instants: the reader's screen shows them in the reader's zone.
-   */
-  async function notifyBooked(tx: Executor, studentId: number, rows: ReservationRow[], slots: LockedSlot[]) {
-    const teacherUsers = new Map(slots.map((slot) => [slot.teacherId, slot.teacherUserId]));
-    const people = await namesOf(tx, [studentId, ...teacherUsers.values()]);
-    const names = new Map([...people].map(([id, person]) => [id, person.name]));
-    const when = (of: ReservationRow[]) => {
-      const first = Math.min(...of.map((row) => (row.startTime ?? new Date()).getTime()));
-      return {
-        startTime: new Date(first).toISOString(),
-        cancelDeadline: cancelDeadlineOf(first).toISOString(),
-      };
-    };
-    const teacherNames = [...new Set(teacherUsers.values())].map((id) => names.get(id) ?? '');
-    await insertNotifications(tx, [
-      {
-        userId: studentId,
-        type: 'booking.confirmed',
-        data: {
-          reservationIds: idsOf(rows),
-          ...(teacherNames.length === 1 ? { teacherName: teacherNames[0] } : {}),
-          ...when(rows),
-        },
-      },
-      ...[...new Set(teacherUsers.values())].map((teacherUserId) => {
-        const theirs = rows.filter((row) => teacherUsers.get(row.teacherId) === teacherUserId);
-        return {
-          userId: teacherUserId,
-          type: 'booking.received' as const,
-          data: {
-            reservationIds: idsOf(theirs),
-            studentName: names.get(studentId) ?? '',
-            startTime: when(theirs).startTime,
-          },
-        };
-      }),
-    ]);
-    // And by mail, in the outbox of this transaction (sent after commit).
-    const student = people.get(studentId);
-    if (mailer && student && teacherNames.length > 0) {
-      const first = Math.min(...rows.map((row) => (row.startTime ?? new Date()).getTime()));
-      await mailer.enqueue(tx, {
-        to: student.email,
-        ...renderBookingMail(student.language, {
-          name: student.firstName,
-          teacherName: teacherNames.join('، '),
-          lessons: rows.map((row) => ({ start: row.startTime ?? new Date(), end: row.endTime ?? new Date() })),
-          deadline: cancelDeadlineOf(first),
-          now: new Date(),
-          url: `${publicUrl}/${student.language}/reservations`,
-        }),
-      });
-    }
-    const perTeacher = new Map<number, number>();
-    for (const row of rows) perTeacher.set(row.teacherId, (perTeacher.get(row.teacherId) ?? 0) + 1);
-    for (const [teacherId, n] of perTeacher) await adjustBookingsCount(tx, teacherId, n);
-  }
+  const mail = { mailer, publicUrl };
 
   /** What the booker has left after a booking: wallet balance and subscription hours. */
   async function leftAfter(userId: number, now: Date) {
@@ -283,7 +222,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
           ),
         );
       }
-      await notifyBooked(tx, userId, rows, slots);
+      await notifyBooked(tx, mail, userId, rows, slots);
       return { ids: idsOf(rows), paidWith: paid, split };
     });
     return {
@@ -359,7 +298,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         await setSlotsBooked(tx, idsOf(slots));
         await confirmReservations(tx, idsOf(pending));
         const locked = await lockSlots(tx, idsOf(slots));
-        await notifyBooked(tx, payment.userId, pending, locked);
+        await notifyBooked(tx, mail, payment.userId, pending, locked);
         return;
       }
       await releaseHold(tx, slots, pending, 'holdExpired', now);

@@ -1,0 +1,76 @@
+import type { Executor } from '../../db/client.ts';
+import type { ReservationRow } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { renderBookingMail } from '../../mail/templates.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
+import { cancelDeadlineOf } from './booking.presenter.ts';
+import { adjustBookingsCount, type LockedSlot, namesOf } from './booking.repo.ts';
+
+/** How the booking confirmation mail goes out: through the outbox (none in tests that do not need it). */
+export type BookingMail = { mailer?: Mailer | undefined; publicUrl: string };
+
+/**
+ * Tells the student (whom, when, and until when they may cancel) and each teacher (who, when).
+ * Times are ISO instants: the reader's screen shows them in the reader's zone.
+ */
+export async function notifyBooked(
+  tx: Executor,
+  { mailer, publicUrl }: BookingMail,
+  studentId: number,
+  rows: ReservationRow[],
+  slots: LockedSlot[],
+) {
+  const teacherUsers = new Map(slots.map((slot) => [slot.teacherId, slot.teacherUserId]));
+  const people = await namesOf(tx, [studentId, ...teacherUsers.values()]);
+  const names = new Map([...people].map(([id, person]) => [id, person.name]));
+  const when = (of: ReservationRow[]) => {
+    const first = Math.min(...of.map((row) => (row.startTime ?? new Date()).getTime()));
+    return {
+      startTime: new Date(first).toISOString(),
+      cancelDeadline: cancelDeadlineOf(first).toISOString(),
+    };
+  };
+  const teacherNames = [...new Set(teacherUsers.values())].map((id) => names.get(id) ?? '');
+  await insertNotifications(tx, [
+    {
+      userId: studentId,
+      type: 'booking.confirmed',
+      data: {
+        reservationIds: rows.map((row) => row.id),
+        ...(teacherNames.length === 1 ? { teacherName: teacherNames[0] } : {}),
+        ...when(rows),
+      },
+    },
+    ...[...new Set(teacherUsers.values())].map((teacherUserId) => {
+      const theirs = rows.filter((row) => teacherUsers.get(row.teacherId) === teacherUserId);
+      return {
+        userId: teacherUserId,
+        type: 'booking.received' as const,
+        data: {
+          reservationIds: theirs.map((row) => row.id),
+          studentName: names.get(studentId) ?? '',
+          startTime: when(theirs).startTime,
+        },
+      };
+    }),
+  ]);
+  // And by mail, in the outbox of this transaction (sent after commit).
+  const student = people.get(studentId);
+  if (mailer && student && teacherNames.length > 0) {
+    const first = Math.min(...rows.map((row) => (row.startTime ?? new Date()).getTime()));
+    await mailer.enqueue(tx, {
+      to: student.email,
+      ...renderBookingMail(student.language, {
+        name: student.firstName,
+        teacherName: teacherNames.join('، '),
+        lessons: rows.map((row) => ({ start: row.startTime ?? new Date(), end: row.endTime ?? new Date() })),
+        deadline: cancelDeadlineOf(first),
+        now: new Date(),
+        url: `${publicUrl}/${student.language}/reservations`,
+      }),
+    });
+  }
+  const perTeacher = new Map<number, number>();
+  for (const row of rows) perTeacher.set(row.teacherId, (perTeacher.get(row.teacherId) ?? 0) + 1);
+  for (const [teacherId, n] of perTeacher) await adjustBookingsCount(tx, teacherId, n);
+}
