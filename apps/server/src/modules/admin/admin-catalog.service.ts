@@ -86,16 +86,9 @@ const nameTaken = () => new FieldValidationError({ nameEn: 'alreadyExists' });
 
 /** What the teacher's audit row shows of a profile (the editable fields, money as KWD). */
 function editableTeacher(row: AdminTeacherRow) {
-  return {
-    bioAr: row.bioAr,
-    bioEn: row.bioEn,
-    majorAr: row.majorAr,
-    majorEn: row.majorEn,
-    experienceYears: row.experienceYears,
-    hourlyRate: filsToKwd(row.hourlyRateFils),
-    videoUrl: row.videoUrl,
-    subjectIds: row.subjects.map((subject) => subject.id).sort((a, b) => a - b),
-  };
+  const { bioAr, bioEn, majorAr, majorEn, experienceYears, hourlyRate, videoUrl } = toAdminTeacher(row);
+  const subjectIds = row.subjects.map((subject) => subject.id).sort((x, y) => x - y);
+  return { bioAr, bioEn, majorAr, majorEn, experienceYears, hourlyRate, videoUrl, subjectIds };
 }
 
 /** What a package's audit row shows (the price as KWD). */

@@ -45,7 +45,7 @@ import {
 /** Kuwait keeps UTC+3 all year (no daylight saving): the calendar day of `availableOn`. */
 export const KUWAIT_UTC_OFFSET = '+03:00';
 /** The highest hourly rate a teacher may set (1,000 KWD); keeps fils well inside an int. */
-export const MAX_HOURLY_RATE_FILS = BOOKING.maxPricePerHourKwd * 1000;
+export const MAX_HOURLY_RATE_FILS = kwdToFils(BOOKING.maxPricePerHourKwd);
 export const PREVIOUSLY_INTERACTED_LIMIT = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { BOOKING, filsToKwd, kwdToFils, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
+import { BOOKING, kwdToFils, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
 import type { Db } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import type { TimeSlotRow } from '../../db/schema.ts';
@@ -12,6 +12,7 @@ import {
   teacherSlotsBetween,
   updateOpenTeacherSlot,
 } from './availability.repo.ts';
+import { toOwnSlot } from './time-slot.presenter.ts';
 
 const DAY_MS = 24 * 3600_000;
 /** How far ahead a teacher may open slots. */
@@ -43,25 +44,14 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
   /** At most BOOKING.maxPricePerHourKwd an hour (RELIABILITY I9: a slot cannot be priced to mint money). */
   function checkPrice(priceFils: number, start: Date, end: Date) {
     const hours = (end.getTime() - start.getTime()) / 3600_000;
-    if (priceFils > BOOKING.maxPricePerHourKwd * 1000 * hours) throw new FieldValidationError({ price: 'tooBig' });
+    if (priceFils > kwdToFils(BOOKING.maxPricePerHourKwd) * hours) throw new FieldValidationError({ price: 'tooBig' });
   }
 
   async function present(rows: TimeSlotRow[]): Promise<OwnSlot[]> {
     const ids = rows.filter((row) => row.status !== 'open').map((row) => row.id);
     const live = ids.length > 0 ? await liveReservationsOfSlots(db, ids) : [];
     const bySlot = new Map(live.map((row) => [row.slotId, row]));
-    return rows.map((row) => {
-      const reservation = bySlot.get(row.id);
-      return {
-        id: row.id,
-        startTime: row.startTime.toISOString(),
-        endTime: row.endTime.toISOString(),
-        price: filsToKwd(row.priceFils),
-        status: row.status,
-        reservationId: reservation?.id ?? null,
-        studentName: reservation ? `${reservation.first} ${reservation.last}`.trim() : null,
-      };
-    });
+    return rows.map((row) => toOwnSlot(row, bySlot.get(row.id)));
   }
 
   async function ownSlot(teacherId: number, id: number): Promise<TimeSlotRow> {

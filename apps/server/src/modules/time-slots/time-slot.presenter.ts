@@ -1,4 +1,4 @@
-import type { TimeSlot } from '@ustaz/contract';
+import type { OwnSlot, TimeSlot } from '@ustaz/contract';
 import { filsToKwd } from '@ustaz/contract';
 import type { TimeSlotRow } from '../../db/schema.ts';
 
@@ -9,5 +9,17 @@ export function toTimeSlot(row: TimeSlotRow): TimeSlot {
     endTime: row.endTime.toISOString(),
     price: filsToKwd(row.priceFils),
     status: row.status,
+  };
+}
+
+/** A slot as its teacher sees it: with the reservation holding or booking it, and the student's name. */
+export function toOwnSlot(
+  row: TimeSlotRow,
+  reservation: { id: number; first: string; last: string } | undefined,
+): OwnSlot {
+  return {
+    ...toTimeSlot(row),
+    reservationId: reservation?.id ?? null,
+    studentName: reservation ? `${reservation.first} ${reservation.last}`.trim() : null,
   };
 }
