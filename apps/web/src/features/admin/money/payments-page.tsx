@@ -3,10 +3,7 @@ import { HandCoins, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
-import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
-import { isolate } from '../ui/bidi.ts';
 import { DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
@@ -17,9 +14,9 @@ import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useAdminPayments } from './api/get-payments.ts';
-import { useReconcilePayment } from './api/reconcile-payment.ts';
 import { canReconcile, PaymentStatusBadge } from './payment-status-badge.tsx';
 import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
+import { useReconcile } from './use-reconcile.ts';
 
 const FILTERS = {
   status: oneOf(PAYMENT_STATUSES),
@@ -34,25 +31,11 @@ const FILTERS = {
  */
 export function AdminPaymentsPage() {
   const { t } = useTranslation('admin-money');
-  const { t: tAdmin } = useTranslation('admin');
   const language = useCurrentLanguage();
   const list = useAdminList(FILTERS);
   const payments = useAdminPayments({ ...list.values, ...list.paging });
-  const reconcile = useReconcilePayment();
+  const reconcile = useReconcile('reconcile.done');
   const [refund, setRefund] = useState<RefundTarget | null>(null);
-
-  function runReconcile(payment: AdminPayment) {
-    reconcile.mutate(payment.id, {
-      onSuccess: (settled) =>
-        void notify.success(
-          t('reconcile.done', { id: isolate(settled.id), status: t(`paymentStatus.${settled.status}`) }),
-        ),
-      onError: (error) =>
-        void notify.error(
-          errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin)),
-        ),
-    });
-  }
 
   const columns: Column<AdminPayment>[] = [
     {
@@ -143,9 +126,9 @@ export function AdminPaymentsPage() {
           {canReconcile(payment.status) ? (
             <RowAction
               icon={RefreshCw}
-              onClick={() => runReconcile(payment)}
-              loading={reconcile.isPending && reconcile.variables === payment.id}
-              disabled={reconcile.isPending}
+              onClick={() => reconcile.run(payment.id)}
+              loading={reconcile.busy(payment.id)}
+              disabled={reconcile.pending}
               label={t('payments.reconcileLabel', { id: payment.id })}
             >
               {t('reconcile.action')}

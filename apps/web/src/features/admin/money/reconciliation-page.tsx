@@ -4,14 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
-import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
-import { isolate } from '../ui/bidi.ts';
 import { type Column, DataTable } from '../ui/data-table.tsx';
 import { SelectField } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -19,8 +16,8 @@ import { formatKwdExact } from '../ui/number-format.ts';
 import { RowAction } from '../ui/row-action.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useReconciliation } from './api/get-reconciliation.ts';
-import { useReconcilePayment } from './api/reconcile-payment.ts';
 import { canReconcile, PaymentStatusBadge } from './payment-status-badge.tsx';
+import { useReconcile } from './use-reconcile.ts';
 
 /** The periods offered (days back); the contract allows 1 to 90. */
 const DAY_CHOICES = [1, 7, 30, 90] as const;
@@ -45,14 +42,13 @@ function daysOf(value: string | null): number {
  */
 export function AdminReconciliationPage() {
   const { t } = useTranslation('admin-money');
-  const { t: tAdmin } = useTranslation('admin');
   const language = useCurrentLanguage();
   const [params, setParams] = useSearchParams();
   const days = daysOf(params.get('days'));
   // The period the admin asked about: a new choice in the selector waits for "Check now".
   const [askedDays, setAskedDays] = useState<number | null>(null);
   const report = useReconciliation(days, askedDays === days);
-  const settle = useReconcilePayment();
+  const settle = useReconcile('reconciliation.settled');
 
   function check() {
     if (askedDays === days) void report.refetch();
@@ -64,19 +60,6 @@ export function AdminReconciliationPage() {
     if (Number(value) === DEFAULT_DAYS) next.delete('days');
     else next.set('days', value);
     setParams(next);
-  }
-
-  function runSettle(row: ReconciliationRow) {
-    settle.mutate(row.payment.id, {
-      onSuccess: (payment) =>
-        void notify.success(
-          t('reconciliation.settled', { id: isolate(payment.id), status: t(`paymentStatus.${payment.status}`) }),
-        ),
-      onError: (error) =>
-        void notify.error(
-          errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin)),
-        ),
-    });
   }
 
   const columns: Column<ReconciliationRow>[] = [
@@ -143,9 +126,9 @@ export function AdminReconciliationPage() {
         return (
           <RowAction
             icon={Scale}
-            onClick={() => runSettle(row)}
-            loading={settle.isPending && settle.variables === row.payment.id}
-            disabled={settle.isPending}
+            onClick={() => settle.run(row.payment.id)}
+            loading={settle.busy(row.payment.id)}
+            disabled={settle.pending}
             label={t('reconciliation.settleLabel', { id: row.payment.id })}
             variant="primary"
           >

@@ -15,9 +15,8 @@ import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
-import { useApproveTeacher } from './api/approve-teacher.ts';
+import { useApproveTeacher, useUnapproveTeacher } from './api/approval.ts';
 import { useAdminTeachers } from './api/get-teachers.ts';
-import { useUnapproveTeacher } from './api/unapprove-teacher.ts';
 import { TeacherEditDialog } from './teacher-edit-dialog.tsx';
 
 const approvalParam = oneOf(TEACHER_APPROVAL_FILTERS);
