@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kwdToFils } from '@ustaz/contract';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -164,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.DEEMA_API_KEY && e.DEEMA_WEBHOOK_SECRET
           ? { apiKey: e.DEEMA_API_KEY, webhookSecret: e.DEEMA_WEBHOOK_SECRET, baseUrl: e.DEEMA_BASE_URL }
           : null,
-      deemaMinAmountFils: Math.round(e.DEEMA_MIN_AMOUNT_KWD * 1000),
+      deemaMinAmountFils: kwdToFils(e.DEEMA_MIN_AMOUNT_KWD),
       platformFeePercent: e.PLATFORM_FEE_PERCENT,
       sweepSeconds: e.MONEY_SWEEP_SECONDS,
     },
