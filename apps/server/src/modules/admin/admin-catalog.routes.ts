@@ -19,23 +19,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { createAdminCatalogService } from './admin-catalog.service.ts';
-import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
+import type { AdminContext } from './admin-context.ts';
 
 /** Teachers (edit, approve), subjects, subscription packages and the website settings. */
 export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod {
   const service = createAdminCatalogService(context);
-  const preHandler = context.requireAdmin;
-  const tags = adminTags;
-  const security = adminSecurity;
 
   return async (app) => {
     // Teachers -------------------------------------------------------------------------------
 
     app.get('/api/v1/admin/teachers', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Teacher profiles, those waiting for approval first',
         querystring: adminTeachersQuerySchema,
         response: { 200: adminTeachersResponseSchema },
@@ -44,10 +38,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.patch('/api/v1/admin/teachers/:id', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Edit a teacher profile in both languages (id: the profile)',
         params: idParamsSchema,
         body: adminTeacherPatchSchema,
@@ -59,10 +50,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.post('/api/v1/admin/teachers/:id/approve', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Approve a teacher profile: it is listed in search',
         params: idParamsSchema,
         response: { 200: adminTeacherResponseSchema },
@@ -73,10 +61,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.post('/api/v1/admin/teachers/:id/unapprove', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Take the approval back: the profile leaves search',
         params: idParamsSchema,
         response: { 200: adminTeacherResponseSchema },
@@ -89,10 +74,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     // Subjects -------------------------------------------------------------------------------
 
     app.get('/api/v1/admin/subjects', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Every subject (inactive too) in both languages with its teacher count',
         querystring: adminSubjectsQuerySchema,
         response: { 200: adminSubjectsResponseSchema },
@@ -101,10 +83,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.post('/api/v1/admin/subjects', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Add a subject',
         body: adminSubjectBodySchema,
         response: { 201: adminSubjectResponseSchema },
@@ -117,10 +96,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.patch('/api/v1/admin/subjects/:id', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Change a subject (isActive false deactivates it)',
         params: idParamsSchema,
         body: adminSubjectPatchSchema,
@@ -134,10 +110,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     // Subscription packages ------------------------------------------------------------------
 
     app.get('/api/v1/admin/packages', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Every subscription package (inactive and custom too) with its sales',
         response: { 200: adminPackagesResponseSchema },
       },
@@ -145,10 +118,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.post('/api/v1/admin/packages', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Add a subscription package',
         body: adminPackageBodySchema,
         response: { 201: adminPackageResponseSchema },
@@ -161,10 +131,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.patch('/api/v1/admin/packages/:id', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Change a subscription package',
         params: idParamsSchema,
         body: adminPackagePatchSchema,
@@ -178,10 +145,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     // Website settings -----------------------------------------------------------------------
 
     app.get('/api/v1/admin/settings', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'The editable website settings with their version',
         response: { 200: adminSettingsResponseSchema },
       },
@@ -189,10 +153,7 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
     });
 
     app.put('/api/v1/admin/settings', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Replace the website settings (409 versionConflict when `version` is stale)',
         body: adminSettingsBodySchema,
         response: { 200: adminSettingsResponseSchema },

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -28,3 +29,8 @@ export type AdminContext = {
 
 export const adminTags = ['admin'];
 export const adminSecurity = [{ bearer: [] }];
+
+/** Admin lists and reports are never cached: a route preHandler (it runs after validation, like the handler). */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  void reply.header('cache-control', 'no-store');
+}

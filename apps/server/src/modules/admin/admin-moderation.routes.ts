@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { idParamsSchema } from '../../http/params.ts';
-import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
+import { type AdminContext, noStore } from './admin-context.ts';
 import { createAdminModerationService } from './admin-moderation.service.ts';
 
 export function adminModerationRoutes(context: AdminContext): FastifyPluginAsyncZod {
@@ -27,22 +27,16 @@ export function adminModerationRoutes(context: AdminContext): FastifyPluginAsync
 
     app.get('/api/v1/admin/reservations', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: 'Reservations, latest start first; by status, by student or teacher (user id), by start time',
         querystring: adminReservationsQuerySchema,
         response: { 200: adminReservationsResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.reservations(request.query);
-      },
+      preHandler: noStore,
+      handler: (request) => service.reservations(request.query),
     });
 
     app.post('/api/v1/admin/reservations/:id/cancel', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary:
           'Cancel a pending or confirmed reservation that has not ended: full refund to its source, both people told',
         params: idParamsSchema,
@@ -54,22 +48,16 @@ export function adminModerationRoutes(context: AdminContext): FastifyPluginAsync
 
     app.get('/api/v1/admin/reviews', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: 'Reviews in both directions, hidden ones included (flagged), newest first',
         querystring: adminReviewsQuerySchema,
         response: { 200: adminReviewsResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.reviews(request.query);
-      },
+      preHandler: noStore,
+      handler: (request) => service.reviews(request.query),
     });
 
     app.post('/api/v1/admin/reviews/:id/hide', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: "Hide an abusive review from every public list and from the teacher's rating",
         params: idParamsSchema,
         body: hideReviewBodySchema,
@@ -81,8 +69,6 @@ export function adminModerationRoutes(context: AdminContext): FastifyPluginAsync
 
     app.post('/api/v1/admin/reviews/:id/unhide', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: "Show a hidden review again; the teacher's rating counts it again",
         params: idParamsSchema,
         body: unhideReviewBodySchema,
@@ -94,16 +80,12 @@ export function adminModerationRoutes(context: AdminContext): FastifyPluginAsync
 
     app.get('/api/v1/admin/search-not-found', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: 'What people searched for and did not find, most requested first',
         querystring: notFoundTermsQuerySchema,
         response: { 200: notFoundTermsResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.notFoundTerms(request.query);
-      },
+      preHandler: noStore,
+      handler: (request) => service.notFoundTerms(request.query),
     });
   };
 }

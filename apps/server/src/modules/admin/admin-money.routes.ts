@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { adminPaymentIdParamsSchema } from '../../http/params.ts';
-import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
+import { type AdminContext, noStore } from './admin-context.ts';
 import { createAdminMoneyService } from './admin-money.service.ts';
 
 export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
@@ -23,66 +23,48 @@ export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
 
     app.get('/api/v1/admin/ledger', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: 'The ledger journal, newest first: each transfer with its legs and who caused it',
         querystring: adminLedgerQuerySchema,
         response: { 200: adminLedgerResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.ledger(request.query);
-      },
+      preHandler: noStore,
+      handler: (request) => service.ledger(request.query),
     });
 
     app.get('/api/v1/admin/reports/lesson-payouts', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary:
           'Completed lessons whose payout (earning + fee) differs from what was paid (money + hours value): RELIABILITY I9; read-only',
         response: { 200: adminLessonPayoutsResponseSchema },
       },
-      handler: async (_request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.lessonPayouts();
-      },
+      preHandler: noStore,
+      handler: () => service.lessonPayouts(),
     });
 
     app.get('/api/v1/admin/payments', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: 'Gateway payments, newest first; search by payment id or gateway reference',
         querystring: adminPaymentsQuerySchema,
         response: { 200: adminPaymentsResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.payments(request.query);
-      },
+      preHandler: noStore,
+      handler: (request) => service.payments(request.query),
     });
 
     app.get('/api/v1/admin/reconciliation', {
       // Each run asks the gateways up to 300 times.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: 'Asks the gateways about recent payments and lists those where they and we disagree (changes nothing)',
         querystring: reconciliationQuerySchema,
         response: { 200: reconciliationResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.reconciliation(request.query.days);
-      },
+      preHandler: noStore,
+      handler: (request) => service.reconciliation(request.query.days),
     });
 
     app.post('/api/v1/admin/payments/:id/reconcile', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: "Settles one payment from the gateway's answer, as the sweeper would (at most once)",
         params: adminPaymentIdParamsSchema,
         response: { 200: reconcilePaymentResponseSchema },
@@ -92,8 +74,6 @@ export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
 
     app.post('/api/v1/admin/refunds', {
       schema: {
-        tags: adminTags,
-        security: adminSecurity,
         summary: "A manual refund from the platform's revenue to a user's wallet. Honours Idempotency-Key.",
         body: manualRefundBodySchema,
         response: { 200: manualRefundResponseSchema },

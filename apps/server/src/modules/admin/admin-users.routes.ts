@@ -11,28 +11,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { idParamsSchema } from '../../http/params.ts';
-import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
+import type { AdminContext } from './admin-context.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 
 /** The dashboard's overview and the users: list, detail, promote, suspend, restore, resend confirmation. */
 export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
   const service = createAdminUsersService(context);
-  const preHandler = context.requireAdmin;
-  const tags = adminTags;
-  const security = adminSecurity;
 
   return async (app) => {
     app.get('/api/v1/admin/overview', {
-      preHandler,
-      schema: { tags, security, summary: 'Headline figures of the dashboard', response: { 200: adminOverviewSchema } },
+      schema: { summary: 'Headline figures of the dashboard', response: { 200: adminOverviewSchema } },
       handler: () => service.overview(),
     });
 
     app.get('/api/v1/admin/users', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Users, newest first, by name or e-mail, role and status',
         querystring: adminUsersQuerySchema,
         response: { 200: adminUsersResponseSchema },
@@ -41,10 +34,7 @@ export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
     });
 
     app.get('/api/v1/admin/users/:id', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'One user with balances, sessions and activity counts',
         params: idParamsSchema,
         response: { 200: adminUserDetailSchema },
@@ -53,10 +43,7 @@ export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/v1/admin/users/:id/promote', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Make a student a teacher (the profile waits for approval)',
         params: idParamsSchema,
         body: promoteUserBodySchema,
@@ -68,10 +55,7 @@ export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/v1/admin/users/:id/suspend', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Suspend a user: sign-in refused, every session ended',
         params: idParamsSchema,
         body: suspendUserBodySchema,
@@ -83,10 +67,7 @@ export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/v1/admin/users/:id/restore', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Lift a suspension',
         params: idParamsSchema,
         response: { 200: adminUserResponseSchema },
@@ -95,10 +76,7 @@ export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/v1/admin/users/:id/resend-confirmation', {
-      preHandler,
       schema: {
-        tags,
-        security,
         summary: 'Mail a fresh confirmation link to an unconfirmed e-mail account',
         params: idParamsSchema,
         response: { 200: adminOkResponseSchema },
