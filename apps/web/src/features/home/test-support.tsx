@@ -1,11 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { Review, TeacherProfile } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { renderRouter } from '../../shared/test/render-route.tsx';
 import { createTestI18n } from '../../shared/test/test-i18n.ts';
 
 /** Test data: a teacher profile as the teacher search returns it. */
@@ -99,14 +96,6 @@ export async function renderRouteWithFakeTimers(
 ) {
   const { i18n, missing } = await createTestI18n(language);
   vi.useFakeTimers();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: `/:lang${path}`, element }], { initialEntries: [`/${language}${path}`] });
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { ...view, router, missing };
+  const view = renderRouter(i18n, [{ path: `/:lang${path}`, element }], `/${language}${path}`);
+  return { ...view, missing };
 }

@@ -1,27 +1,26 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Language } from '@ustaz/contract/constants';
+import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { createTestI18n } from './test-i18n.ts';
 
+function Elsewhere() {
+  return <h1 data-testid="elsewhere">{useLocation().pathname}</h1>;
+}
+
+/** Any other path: a heading naming it, so a test can see where it went. */
+export const ELSEWHERE: RouteObject = { path: '*', Component: Elsewhere };
+
 /**
- * Test helper: renders `element` at `/{language}{path}` under a memory data router (so
- * navigation works as in the app), a fresh query client and the real locale files. Other
- * `/:lang/*` paths render a heading naming the path, so a test can see where it went.
+ * Test helper under the others: a memory data router over `routes` at `entry` (so navigation
+ * works as in the app), inside `i18n` and a fresh query client that does not retry.
  */
-export async function renderRoute(element: ReactElement, { language, path }: { language: Language; path: string }) {
-  const { i18n, missing } = await createTestI18n(language);
+export function renderRouter(i18n: I18n, routes: RouteObject[], entry: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const pathname = path.split('?')[0] ?? path;
-  const router = createMemoryRouter(
-    [
-      { path: `/:lang${pathname}`, element },
-      { path: '*', Component: () => <h1 data-testid="elsewhere">{router.state.location.pathname}</h1> },
-    ],
-    { initialEntries: [`/${language}${path}`] },
-  );
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const view = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -29,5 +28,16 @@ export async function renderRoute(element: ReactElement, { language, path }: { l
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return { ...view, router, missing };
+  return { ...view, router, queryClient };
+}
+
+/**
+ * Test helper: renders `element` at `/{language}{path}` under renderRouter with the real locale
+ * files. Other `/:lang/*` paths render a heading naming the path (ELSEWHERE).
+ */
+export async function renderRoute(element: ReactElement, { language, path }: { language: Language; path: string }) {
+  const { i18n, missing } = await createTestI18n(language);
+  const pathname = path.split('?')[0] ?? path;
+  const view = renderRouter(i18n, [{ path: `/:lang${pathname}`, element }, ELSEWHERE], `/${language}${path}`);
+  return { ...view, missing };
 }
