@@ -14,10 +14,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { ClientToServerEvents, ServerToClientEvents } from '@ustaz/contract';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
 import { createAccessTokens } from '../apps/server/src/modules/auth/tokens.ts';
+import { type ChatSocket, openSocket } from './lib/chat-socket.ts';
 import { arg, budget, printTable, runMeta, writeResult } from './lib/results.ts';
 import { dropDatabase, freePort, recreateDatabase, startServer, stopProcess } from './lib/server.ts';
 
@@ -29,7 +28,6 @@ const PAIRS = Math.floor(SOCKETS / 2);
 const SECRET = randomBytes(32).toString('hex');
 const PREFIX = `bench-chat-${randomBytes(4).toString('hex')}`;
 
-type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type ChatUser = { id: number; family: string };
 
 async function seed(client: pg.Client): Promise<{ students: ChatUser[]; teachers: ChatUser[] }> {
@@ -58,28 +56,6 @@ async function seed(client: pg.Client): Promise<{ students: ChatUser[]; teachers
     ],
   );
   return { students: all.slice(0, PAIRS), teachers: all.slice(PAIRS) };
-}
-
-function open(url: string, token: string): Promise<ChatSocket> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('connect timed out (10 s)')), 10_000);
-    const socket: ChatSocket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      socket.close();
-      reject(error);
-    });
-  });
 }
 
 /** Process RSS (MB) of a child from /proc, or null. */
@@ -125,8 +101,8 @@ async function main() {
         pairs.map(async (i) => {
           try {
             const [s, t] = await Promise.all([
-              open(`http://127.0.0.1:${portA}`, await sign(students[i], 3)),
-              open(`http://127.0.0.1:${portB}`, await sign(teachers[i], 2)),
+              openSocket(`http://127.0.0.1:${portA}`, await sign(students[i], 3)),
+              openSocket(`http://127.0.0.1:${portB}`, await sign(teachers[i], 2)),
             ]);
             return { i, s, t };
           } catch (error) {

@@ -16,11 +16,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ClientToServerEvents, ServerToClientEvents } from '@ustaz/contract';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
 import { resign, type SignedInUser, signedInUsers } from './lib/auth.ts';
 import { type Catalogue, searchScenarios, seedCatalogue } from './lib/catalogue.ts';
+import { type ChatSocket, openSocket } from './lib/chat-socket.ts';
 import { fundWallets } from './lib/money.ts';
 import { arg, budget, printTable, type Row, round, runMeta, writeResult } from './lib/results.ts';
 import {
@@ -68,7 +67,6 @@ type Sample = {
   connections: number;
   requests: number;
 };
-type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 function request(
   agent: http.Agent,
@@ -97,28 +95,6 @@ function request(
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
     req.end(payload);
-  });
-}
-
-function openSocket(port: number, token: string | undefined): Promise<ChatSocket> {
-  return new Promise((resolve, reject) => {
-    const socket: ChatSocket = connect(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    const timer = setTimeout(() => reject(new Error('socket connect timed out')), 10_000);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      socket.close();
-      reject(error);
-    });
   });
 }
 
@@ -228,8 +204,8 @@ async function main() {
     const chat = { sent: 0, acked: 0, delivered: 0, latencies: [] as number[] };
     const sentAt = new Map<string, number>();
     for (let i = 0; i < CHAT_PAIRS && i < teachers.length; i++) {
-      const s = await openSocket(port, students[i]?.token);
-      const t = await openSocket(port, teachers[i]?.token);
+      const s = await openSocket(`http://127.0.0.1:${port}`, students[i]?.token);
+      const t = await openSocket(`http://127.0.0.1:${port}`, teachers[i]?.token);
       t.on('message:new', (message) => {
         const at = message.clientMessageId === null ? undefined : sentAt.get(message.clientMessageId);
         if (at !== undefined) {
