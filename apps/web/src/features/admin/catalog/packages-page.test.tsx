@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { formatKwd } from '../../../shared/lib/format.ts';
-import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { type ApiRoute, ok } from '../../../shared/test/mock-api.ts';
+import { listApi, renderAdminPage, replaceRow, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { adminPackage } from './catalog-test-data.ts';
 import { AdminPackagesPage } from './packages-page.tsx';
 
@@ -17,9 +17,8 @@ function renderPage(language: Language = 'en', path = '/admin/packages') {
   return renderAdminPage(<AdminPackagesPage />, { language, path });
 }
 
-function packagesApi(items: AdminPackage[], more: (rows: AdminPackage[]) => Record<string, ApiRoute> = () => ({})) {
-  const rows = [...items];
-  return mockApi({ [LIST]: () => ok({ data: [...rows] }), ...more(rows) });
+function packagesApi(items: AdminPackage[], more?: (rows: AdminPackage[]) => Record<string, ApiRoute>) {
+  return listApi(LIST, items, more, (rows) => ({ data: rows }));
 }
 
 setUpAdminTests();
@@ -29,8 +28,7 @@ describe('AdminPackagesPage', () => {
     const ten = adminPackage();
     const api = packagesApi([ten], (rows) => ({
       [`PATCH /api/v1/admin/packages/${ten.id}`]: (call) => {
-        rows[0] = { ...(rows[0] as AdminPackage), ...(call.body as Partial<AdminPackage>) };
-        return ok({ package: rows[0] });
+        return ok({ package: replaceRow(rows, ten.id, call.body as Partial<AdminPackage>) });
       },
     }));
     const { missing } = await renderPage('ar');

@@ -5,9 +5,15 @@ import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
-import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { describedText as errorOf, renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
-import { listPage } from '../ui/list-test-data.ts';
+import { type ApiRoute, ok } from '../../../shared/test/mock-api.ts';
+import {
+  describedText as errorOf,
+  listApi,
+  refusal,
+  renderAdminPage,
+  replaceRow,
+  setUpAdminTests,
+} from '../ui/admin-test-utils.tsx';
 import { adminSubject } from './catalog-test-data.ts';
 import { AdminSubjectsPage } from './subjects-page.tsx';
 
@@ -18,9 +24,8 @@ function renderPage(language: Language = 'en', path = '/admin/subjects') {
   return renderAdminPage(<AdminSubjectsPage />, { language, path });
 }
 
-function subjectsApi(subjects: AdminSubject[], more: (rows: AdminSubject[]) => Record<string, ApiRoute> = () => ({})) {
-  const rows = [...subjects];
-  return mockApi({ [LIST]: () => ok(listPage([...rows])), ...more(rows) });
+function subjectsApi(subjects: AdminSubject[], more?: (rows: AdminSubject[]) => Record<string, ApiRoute>) {
+  return listApi(LIST, subjects, more);
 }
 
 setUpAdminTests();
@@ -31,7 +36,7 @@ describe('AdminSubjectsPage', () => {
       [CREATE]: (call) => {
         const body = call.body as Record<string, unknown>;
         if (body.nameEn === 'Physics') {
-          return { status: 422, body: { status: 422, errors: { nameEn: 'alreadyExists' } } };
+          return refusal(422, { errors: { nameEn: 'alreadyExists' } });
         }
         const created = adminSubject({ ...(body as Partial<AdminSubject>), id: 99 });
         rows.push(created);
@@ -79,7 +84,7 @@ describe('AdminSubjectsPage', () => {
 
   it('shows alreadyExists under the field in Arabic too', async () => {
     subjectsApi([], () => ({
-      [CREATE]: { status: 422, body: { status: 422, errors: { nameEn: 'alreadyExists' } } },
+      [CREATE]: refusal(422, { errors: { nameEn: 'alreadyExists' } }),
     }));
     const { missing } = await renderPage('ar');
     const user = userEvent.setup();
@@ -98,8 +103,7 @@ describe('AdminSubjectsPage', () => {
     const physics = adminSubject({ nameAr: 'الفيزياء', nameEn: 'Physics' });
     const api = subjectsApi([physics], (rows) => ({
       [`PATCH /api/v1/admin/subjects/${physics.id}`]: (call) => {
-        rows[0] = { ...(rows[0] as AdminSubject), ...(call.body as Partial<AdminSubject>) };
-        return ok({ subject: rows[0] });
+        return ok({ subject: replaceRow(rows, physics.id, call.body as Partial<AdminSubject>) });
       },
     }));
     const { router } = await renderPage('ar');
@@ -121,8 +125,7 @@ describe('AdminSubjectsPage', () => {
     const physics = adminSubject({ nameEn: 'Physics', sortOrder: 4 });
     const api = subjectsApi([physics], (rows) => ({
       [`PATCH /api/v1/admin/subjects/${physics.id}`]: (call) => {
-        rows[0] = { ...(rows[0] as AdminSubject), ...(call.body as Partial<AdminSubject>) };
-        return ok({ subject: rows[0] });
+        return ok({ subject: replaceRow(rows, physics.id, call.body as Partial<AdminSubject>) });
       },
     }));
     await renderPage();

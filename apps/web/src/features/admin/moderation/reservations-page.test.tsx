@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests, tableRow, plainText as text } from '../ui/admin-test-utils.tsx';
+import { refusal, renderAdminPage, setUpAdminTests, tableRow, plainText as text } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminReservation } from './moderation-test-data.ts';
 import { AdminReservationsPage } from './reservations-page.tsx';
@@ -101,10 +101,7 @@ describe('AdminReservationsPage', () => {
     });
     mockApi({
       [LIST]: ok(listPage([hours])),
-      'POST /api/v1/admin/reservations/31/cancel': {
-        status: 409,
-        body: { status: 409, message: 'ended', code: 'cancellationClosed' },
-      },
+      'POST /api/v1/admin/reservations/31/cancel': refusal(409, { message: 'ended', code: 'cancellationClosed' }),
     });
     await renderPage();
     await screen.findByTestId('reservations-table');

@@ -6,7 +6,7 @@ import ar from '../../../../public/locales/ar/admin-money.json';
 import adminEn from '../../../../public/locales/en/admin.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests, plainText as text } from '../ui/admin-test-utils.tsx';
+import { refusal, renderAdminPage, setUpAdminTests, plainText as text } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { AdminLedgerPage } from './ledger-page.tsx';
 import { transfer } from './money-test-data.ts';
@@ -163,7 +163,7 @@ describe('AdminLedgerPage', () => {
 
   it('checks the user id and the amount before sending, and shows the server refusing an unknown user', async () => {
     const calls = api({
-      [REFUND]: { status: 422, body: { status: 422, errors: { userId: 'notFound' } } },
+      [REFUND]: refusal(422, { errors: { userId: 'notFound' } }),
     });
     await renderPage();
     await screen.findByTestId('ledger-table');
@@ -201,10 +201,7 @@ describe('AdminLedgerPage', () => {
 
   it('an admin refunding their own wallet is told why it is refused (403 selfRefund)', async () => {
     api({
-      [REFUND]: {
-        status: 403,
-        body: { status: 403, code: 'selfRefund', message: 'An admin cannot refund their own wallet' },
-      },
+      [REFUND]: refusal(403, { code: 'selfRefund', message: 'An admin cannot refund their own wallet' }),
     });
     await renderPage();
     await screen.findByTestId('ledger-table');

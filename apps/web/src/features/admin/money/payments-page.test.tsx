@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
+import { refusal, renderAdminPage, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { payment, transfer } from './money-test-data.ts';
 import { AdminPaymentsPage } from './payments-page.tsx';
@@ -85,10 +85,7 @@ describe('AdminPaymentsPage', () => {
     const pending = payment({ id: 'pay_odd', status: 'expired', paidAt: null });
     mockApi({
       [PAYMENTS]: ok(listPage([pending])),
-      'POST /api/v1/admin/payments/pay_odd/reconcile': {
-        status: 409,
-        body: { status: 409, message: 'mismatch', code: 'paymentMismatch' },
-      },
+      'POST /api/v1/admin/payments/pay_odd/reconcile': refusal(409, { message: 'mismatch', code: 'paymentMismatch' }),
     });
     await renderPage();
     await screen.findByTestId('payments-table');

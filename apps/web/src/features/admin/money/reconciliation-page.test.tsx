@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { refusal, renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { payment, reconciliationRow } from './money-test-data.ts';
 import { AdminReconciliationPage } from './reconciliation-page.tsx';
 
@@ -96,7 +96,7 @@ describe('AdminReconciliationPage', () => {
   });
 
   it('shows a failed check with a retry', async () => {
-    const answers = [{ status: 429, body: { status: 429, message: 'Too many', code: 'tooManyRequests' } }];
+    const answers = [refusal(429, { message: 'Too many', code: 'tooManyRequests' })];
     mockApi({ [REPORT]: () => answers.shift() ?? ok(report([])) });
     await renderPage();
     const user = userEvent.setup();

@@ -8,7 +8,7 @@ import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { websiteSettingsQueryKey } from '../../../shared/settings/api.ts';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { refusal, renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { AdminSettingsPage } from './settings-page.tsx';
 import { adminSettings } from './settings-test-data.ts';
 
@@ -142,7 +142,7 @@ describe('AdminSettingsPage', () => {
     const api = settingsApi(adminSettings({ version: 3 }), (state) => ({
       [PUT]: () => {
         state.current = adminSettings({ version: 5, appName: 'أستاذ' });
-        return { status: 409, body: { status: 409, message: 'Version conflict', code: 'versionConflict' } };
+        return refusal(409, { message: 'Version conflict', code: 'versionConflict' });
       },
     }));
     const { missing } = await renderPage('ar');

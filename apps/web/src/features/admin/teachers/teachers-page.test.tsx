@@ -5,9 +5,9 @@ import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
-import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
+import { type ApiRoute, ok } from '../../../shared/test/mock-api.ts';
 import { adminSubject } from '../catalog/catalog-test-data.ts';
-import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { listApi, refusal, renderAdminPage, replaceRow, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminTeacher } from './teacher-test-data.ts';
 import { AdminTeachersPage } from './teachers-page.tsx';
@@ -19,15 +19,8 @@ function renderPage(language: Language = 'en', path = '/admin/teachers') {
 }
 
 /** A teachers list the actions change, as the server would. */
-function teachersApi(teachers: AdminTeacher[], more: (rows: AdminTeacher[]) => Record<string, ApiRoute> = () => ({})) {
-  const rows = [...teachers];
-  return mockApi({ [LIST]: () => ok(listPage([...rows])), ...more(rows) });
-}
-
-function replace(rows: AdminTeacher[], id: number, change: Partial<AdminTeacher>) {
-  const index = rows.findIndex((row) => row.id === id);
-  rows[index] = { ...(rows[index] as AdminTeacher), ...change };
-  return rows[index] as AdminTeacher;
+function teachersApi(teachers: AdminTeacher[], more?: (rows: AdminTeacher[]) => Record<string, ApiRoute>) {
+  return listApi(LIST, teachers, more);
 }
 
 setUpAdminTests();
@@ -37,7 +30,7 @@ describe('AdminTeachersPage', () => {
     const pending = adminTeacher({ firstName: 'Mona', lastName: 'Saleh', approved: false });
     const api = teachersApi([pending], (rows) => ({
       [`POST /api/v1/admin/teachers/${pending.id}/approve`]: () =>
-        ok({ teacher: replace(rows, pending.id, { approved: true, approvedAt: '2026-03-02T10:00:00.000Z' }) }),
+        ok({ teacher: replaceRow(rows, pending.id, { approved: true, approvedAt: '2026-03-02T10:00:00.000Z' }) }),
     }));
     const { missing } = await renderPage();
     const table = await screen.findByRole('table', { name: en.teachers.caption });
@@ -63,7 +56,7 @@ describe('AdminTeachersPage', () => {
     const approved = adminTeacher({ approved: true, firstName: 'منى', lastName: 'الصباح' });
     const api = teachersApi([approved], (rows) => ({
       [`POST /api/v1/admin/teachers/${approved.id}/unapprove`]: () =>
-        ok({ teacher: replace(rows, approved.id, { approved: false, approvedAt: null }) }),
+        ok({ teacher: replaceRow(rows, approved.id, { approved: false, approvedAt: null }) }),
     }));
     const { router, missing } = await renderPage('ar');
     const row = (await screen.findAllByRole('row'))[1] as HTMLElement;
@@ -95,7 +88,7 @@ describe('AdminTeachersPage', () => {
     const api = teachersApi([teacher], (rows) => ({
       'GET /api/v1/admin/subjects': ok(listPage([maths, physics])),
       [`PATCH /api/v1/admin/teachers/${teacher.id}`]: (call) =>
-        ok({ teacher: replace(rows, teacher.id, call.body as Partial<AdminTeacher>) }),
+        ok({ teacher: replaceRow(rows, teacher.id, call.body as Partial<AdminTeacher>) }),
     }));
     await renderPage();
     const user = userEvent.setup();
@@ -137,10 +130,7 @@ describe('AdminTeachersPage', () => {
     const teacher = adminTeacher({ firstName: 'Mona', lastName: 'Saleh' });
     teachersApi([teacher], () => ({
       'GET /api/v1/admin/subjects': ok(listPage([])),
-      [`PATCH /api/v1/admin/teachers/${teacher.id}`]: {
-        status: 422,
-        body: { status: 422, errors: { videoUrl: 'invalid' } },
-      },
+      [`PATCH /api/v1/admin/teachers/${teacher.id}`]: refusal(422, { errors: { videoUrl: 'invalid' } }),
     }));
     await renderPage();
     const user = userEvent.setup();

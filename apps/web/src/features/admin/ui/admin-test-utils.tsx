@@ -2,8 +2,10 @@ import { screen, within } from '@testing-library/react';
 import type { Language } from '@ustaz/contract/constants';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
 import { AppToaster } from '../../../shared/ui/toast.tsx';
+import { listPage } from './list-test-data.ts';
 
 /**
  * Test helper: renders a dashboard page at `/{language}{path}` as the app does, with the toaster
@@ -60,4 +62,33 @@ export function plainText(element: Element): string {
 export function describedText(field: HTMLElement): string {
   const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
+}
+
+/**
+ * Test helper: a list endpoint (`route`) that answers its rows as the actions left them (one page,
+ * or `answer` of the rows), beside the actions' routes, which `more` makes with the same rows.
+ */
+export function listApi<Row>(
+  route: string,
+  initial: Row[],
+  more: (rows: Row[]) => Record<string, ApiRoute> = () => ({}),
+  answer: (rows: Row[]) => unknown = listPage,
+) {
+  const rows = [...initial];
+  return mockApi({ [route]: () => ok(answer([...rows])), ...more(rows) });
+}
+
+/** Test helper: changes the row with `id` in place, as the server would, and returns it. */
+export function replaceRow<Row extends { id: number }>(rows: Row[], id: number, change: Partial<Row>): Row {
+  const index = rows.findIndex((row) => row.id === id);
+  rows[index] = { ...(rows[index] as Row), ...change };
+  return rows[index] as Row;
+}
+
+/** Test helper: an error answer as the server sends it (`{ status, code, message }` or `{ status, errors }`). */
+export function refusal(
+  status: number,
+  body: { code?: string; message?: string; errors?: Record<string, string> },
+): ApiAnswer {
+  return { status, body: { status, ...body } };
 }

@@ -7,7 +7,7 @@ import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
 import { formatKwd } from '../../../shared/lib/format.ts';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { refusal, renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { AdminUserPage } from './user-page.tsx';
 import { adminUser, adminUserDetail } from './user-test-data.ts';
 
@@ -144,10 +144,7 @@ describe('AdminUserPage', () => {
   it('keeps the suspend dialog open with the server refusal', async () => {
     const target = adminUser();
     userApi(target, () => ({
-      [`POST /api/v1/admin/users/${target.id}/suspend`]: {
-        status: 422,
-        body: { status: 422, errors: { userId: 'protectedUser' } },
-      },
+      [`POST /api/v1/admin/users/${target.id}/suspend`]: refusal(422, { errors: { userId: 'protectedUser' } }),
     }));
     await renderPage(target);
     const user = userEvent.setup();
