@@ -8,7 +8,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { navLinkClass } from './nav-link-class.ts';
 import { NotificationBell } from './notification-bell.tsx';
-import { USER_MENU_LINKS, UserMenu } from './user-menu.tsx';
+import { USER_MENU_LINKS, UserIdentity, UserMenu } from './user-menu.tsx';
 
 type Props = { user: AuthUser; onLogout: () => void };
 
@@ -38,14 +38,7 @@ export function MobileAccountSection({ user, onLogout }: Props) {
       <div className="flex items-center gap-3 px-3 py-2">
         <Avatar firstName={user.firstName} lastName={user.lastName} photoUrl={user.photo?.path} />
         <div className="min-w-0">
-          <p className="truncate font-bold text-slate-900">
-            <bdi>
-              {user.firstName} {user.lastName}
-            </bdi>
-          </p>
-          <p className="truncate text-sm text-slate-500">
-            <bdi>{user.email}</bdi>
-          </p>
+          <UserIdentity user={user} />
         </div>
       </div>
       <ul className="mt-1 flex flex-col gap-1">

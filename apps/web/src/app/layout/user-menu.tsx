@@ -19,6 +19,22 @@ export const USER_MENU_LINKS = [
  * entry, ArrowUp on the last; arrows, Home and End move; Escape closes and returns to the
  * button; Tab, a click outside or choosing an entry closes it.
  */
+/** The signed-in user's name and e-mail, as the account menus head them. */
+export function UserIdentity({ user }: { user: AuthUser }) {
+  return (
+    <>
+      <p className="truncate font-bold text-slate-900">
+        <bdi>
+          {user.firstName} {user.lastName}
+        </bdi>
+      </p>
+      <p className="truncate text-sm text-slate-500">
+        <bdi>{user.email}</bdi>
+      </p>
+    </>
+  );
+}
+
 export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
@@ -116,14 +132,7 @@ export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => v
           className="absolute end-0 top-full z-50 mt-2 w-60 rounded-xl border border-slate-100 bg-white p-2 shadow-lg"
         >
           <div role="none" className="border-b border-slate-100 px-3 pt-1 pb-3">
-            <p className="truncate font-bold text-slate-900">
-              <bdi>
-                {user.firstName} {user.lastName}
-              </bdi>
-            </p>
-            <p className="truncate text-sm text-slate-500">
-              <bdi>{user.email}</bdi>
-            </p>
+            <UserIdentity user={user} />
           </div>
           <div role="none" className="pt-2">
             {USER_MENU_LINKS.map(({ to, key, Icon }, index) => (

@@ -218,21 +218,21 @@ describe('ReservationsPage cards', () => {
     );
   });
 
-  it('names who cancelled a cancelled reservation', async () => {
+  /** The card of a reservation cancelled on 5 March by `cancelledBy`, on the cancelled tab. */
+  async function cancelledCard(cancelledBy: 'teacher' | 'admin') {
     mockApi({
       lists: {
         cancelled: ok([
-          reservation({
-            status: 'cancelled',
-            canCancel: false,
-            cancelledBy: 'teacher',
-            cancelledAt: '2026-03-05T07:00:00.000Z',
-          }),
+          reservation({ status: 'cancelled', canCancel: false, cancelledBy, cancelledAt: '2026-03-05T07:00:00.000Z' }),
         ]),
       },
     });
     await renderPage({ path: '/reservations?scope=cancelled' });
-    const card = await screen.findByTestId('reservation');
+    return screen.findByTestId('reservation');
+  }
+
+  it('names who cancelled a cancelled reservation', async () => {
+    const card = await cancelledCard('teacher');
     expect(within(card).getByTestId('cancelled-by').textContent).toBe(
       'Cancelled by the teacher · Mar 5, 2026, 10:00 AM',
     );
@@ -240,20 +240,7 @@ describe('ReservationsPage cards', () => {
   });
 
   it('says when the support team cancelled a reservation', async () => {
-    mockApi({
-      lists: {
-        cancelled: ok([
-          reservation({
-            status: 'cancelled',
-            canCancel: false,
-            cancelledBy: 'admin',
-            cancelledAt: '2026-03-05T07:00:00.000Z',
-          }),
-        ]),
-      },
-    });
-    await renderPage({ path: '/reservations?scope=cancelled' });
-    const card = await screen.findByTestId('reservation');
+    const card = await cancelledCard('admin');
     expect(within(card).getByTestId('cancelled-by').textContent).toBe(
       'Cancelled by the support team · Mar 5, 2026, 10:00 AM',
     );
