@@ -1,5 +1,6 @@
 import type { OwnSlot, SlotBody } from '@ustaz/contract';
-import { BOOKING, FILS_PER_KWD } from '@ustaz/contract/constants';
+import { BOOKING } from '@ustaz/contract/constants';
+import { filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
@@ -65,11 +66,10 @@ export function slotErrorKeys(error: unknown): SlotErrorKeys {
 
 /** The price the server gives a slot without one: the hourly rate times the length, to the fils. */
 export function defaultSlotPrice(hourlyRate: string | null, minutes: number | null): number | null {
-  const rate = Number(hourlyRate);
-  if (hourlyRate === null || !hourlyRate.trim() || !Number.isFinite(rate) || minutes === null || minutes <= 0) {
-    return null;
-  }
-  return Math.round((rate * FILS_PER_KWD * minutes) / 60) / FILS_PER_KWD;
+  const rateFils = readKwdFils(hourlyRate);
+  if (rateFils === null || minutes === null || minutes <= 0) return null;
+  // As the server computes it: the rate in fils times the length, rounded to the fils.
+  return filsToNumber(Math.round((rateFils * minutes) / 60));
 }
 
 /** The form's values as the call's body, or the translation key of the first problem per field. */
