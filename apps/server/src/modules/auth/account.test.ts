@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROLE, tokensResponseSchema } from '@ustaz/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authTokens,
   files,
@@ -13,9 +13,9 @@ import {
   teacherProfiles,
   users,
 } from '../../db/schema.ts';
-import { createFactories } from '../../test/factories.ts';
-import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
+import { latestMailTo, testConfig } from '../../test/helpers.ts';
 import { fundWallet } from '../../test/money.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { createFilesService } from '../files/files.service.ts';
 import { sha256 } from './tokens.ts';
 
@@ -25,17 +25,10 @@ import { sha256 } from './tokens.ts';
  * sign-in throttling per account and address.
  */
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t, f } = useTestApp();
 let ipCounter = 1;
 const nextIp = () => `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
 const uploadsDir = testConfig().uploadsDir;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = createFactories(t.database);
-});
-afterAll(() => t.close());
 
 const PASSWORD = 'Secret123';
 const PNG_1X1 = Buffer.from(

@@ -1,18 +1,11 @@
 import { reviewSchema } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { teacherProfiles } from '../../db/schema.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = createFactories(t.database);
-});
-afterAll(() => t.close());
+const { t, f } = useTestApp();
 
 function post(headers: Record<string, string> | undefined, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/reviews', payload, ...(headers ? { headers } : {}) });

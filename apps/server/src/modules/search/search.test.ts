@@ -1,17 +1,9 @@
 import { desc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchNotFoundLogs } from '../../db/schema.ts';
-import { createFactories } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = createFactories(t.database);
-});
-afterAll(() => t.close());
+const { t, f } = useTestApp();
 
 const url = '/api/v1/search/log-not-found';
 

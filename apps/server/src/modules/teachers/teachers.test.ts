@@ -1,18 +1,10 @@
 import { teacherProfileSchema } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teacherProfiles, users } from '../../db/schema.ts';
-import { createFactories } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = createFactories(t.database);
-});
-afterAll(() => t.close());
+const { t, f } = useTestApp();
 
 async function searchIds(text: string) {
   const res = await t.app.inject({ url: `/api/teachers/search?search=${encodeURIComponent(text)}` });

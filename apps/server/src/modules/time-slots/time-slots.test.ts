@@ -1,19 +1,11 @@
 import { timeSlotSchema } from '@ustaz/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isExclusionViolation, pgErrorCode } from '../../db/errors.ts';
 import { timeSlots } from '../../db/schema.ts';
-import { createFactories } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t, f } = useTestApp();
 const HOUR = 60 * 60 * 1000;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = createFactories(t.database);
-});
-afterAll(() => t.close());
 
 /** A direct INSERT through Drizzle, past every service: only the database stands in the way. */
 async function insertSlot(teacherId: number, start: string, end: string, status: 'open' | 'held' | 'booked' = 'open') {

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../config.ts';
+import { createFactories } from './factories.ts';
+import { createTestApp } from './helpers.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type Factories = ReturnType<typeof createFactories>;
+
+/**
+ * The usual set-up of a test file (or of a describe block): the real app on a fresh database,
+ * built in beforeAll and closed in afterAll, and factories on that database. The two objects are
+ * filled in by that beforeAll, so read them inside tests and hooks, not at a file's top level.
+ * A later beforeAll of the caller runs after this one; a later afterAll runs before the close.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): { t: TestApp; f: Factories } {
+  const t = {} as TestApp;
+  const f = {} as Factories;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(overrides));
+    Object.assign(f, createFactories(t.database));
+  });
+  afterAll(() => t.close());
+  return { t, f };
+}
