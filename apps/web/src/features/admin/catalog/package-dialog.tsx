@@ -1,4 +1,5 @@
 import type { AdminPackage, AdminPackageBody } from '@ustaz/contract';
+import { PACKAGE_TYPES } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AdminForm, AmountField, BilingualFields, NumberField, useAdminForm } from '../ui/admin-form.tsx';
@@ -49,7 +50,7 @@ const packageFormSchema = z.object({
     .refine((value) => Number(value) > 0, 'tooSmall')
     .refine((value) => Number(value) <= 100_000, 'tooBig'),
   validityDays: wholeNumber(1, 3650),
-  type: z.enum(['standard', 'custom']),
+  type: z.enum(PACKAGE_TYPES),
   featuresAr: featureLines,
   featuresEn: featureLines,
   discountPercentage: wholeNumber(0, 100),

@@ -1,4 +1,5 @@
 import type { NotFoundTerm } from '@ustaz/contract';
+import { SEARCH_TYPES } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
@@ -10,7 +11,6 @@ import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
 import { useSearchLog } from './api/get-search-log.ts';
 
-const SEARCH_TYPES = ['subject', 'teacher'] as const;
 /** The periods offered (days back); the contract allows 1 to 365. */
 const DAY_CHOICES = [7, 30, 90, 365] as const;
 const DEFAULT_DAYS = 30;
