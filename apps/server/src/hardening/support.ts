@@ -5,9 +5,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import { renderAvatarPng } from '../seed/seed-avatar.ts';
 import { appendMessage, ensureConversation } from '../modules/chat/chat.repo.ts';
 import { insertNotifications } from '../modules/notifications/notifications.repo.ts';
+import { renderAvatarPng } from '../seed/seed-avatar.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../test/factories.ts';
 import { fundWallet } from '../test/money.ts';
 
