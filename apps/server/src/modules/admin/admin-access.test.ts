@@ -1,14 +1,14 @@
 import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { createFactories, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type AdminRoute = { method: Method; url: string };
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let routes: AdminRoute[];
 let admin: TestUser;
 let student: TestUser;
@@ -34,16 +34,10 @@ function call(route: AdminRoute, headers: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  const f = createFactories(ctx.database);
   admin = await f.user({ roleId: ROLE.admin });
   student = await f.student();
   teacher = await f.teacher();
   routes = adminRoutesOf(ctx.app.swagger() as { paths?: Record<string, Record<string, unknown>> });
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('admin routes (issue 7: every one needs role 1, checked on the server)', () => {
@@ -103,7 +97,6 @@ describe('admin routes (issue 7: every one needs role 1, checked on the server)'
   });
 
   it('refuse an admin token once its user is suspended or no longer an admin', async () => {
-    const f = createFactories(ctx.database);
     const suspended = await f.user({ roleId: ROLE.admin });
     const demoted = await f.user({ roleId: ROLE.admin });
     await ctx.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));

@@ -11,19 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { reservations, teacherProfiles, timeSlots } from '../../db/schema.ts';
 import { decideSandboxCharge } from '../../payments/sandbox.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertNotFoundLog } from '../search/search.repo.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 
 const HOUR = 3600_000;
-type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
 
-let ctx: Ctx;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let admin: TestUser;
 let addressCounter = 0;
@@ -87,15 +85,10 @@ async function bookWithBalance(student: TestUser, slotId: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   db = ctx.database.db;
   admin = await f.user({ roleId: ROLE.admin });
 });
-afterAll(async () => {
-  await expectLedgerConsistent(db);
-  await ctx.close();
-});
+afterAll(() => expectLedgerConsistent(db));
 
 // ------------------------------------------------------------------------------------------------
 

@@ -14,12 +14,11 @@ import { payments } from '../../db/schema.ts';
 import { decideSandboxCharge } from '../../payments/sandbox.ts';
 import type { FakePayzah } from '../../payments/testing/fake-payzah.ts';
 import { createFactories, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
 import { createPayzahTestApp, nextAddress } from '../../test/requests.ts';
+import { type TestApp, useTestApp } from '../../test/test-app.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 
-type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
 
 function get(app: FastifyInstance, headers: Headers, url: string) {
@@ -63,21 +62,15 @@ async function auditOf(app: FastifyInstance, headers: Headers, query: string) {
 // ------------------------------------------------------------------------------------------------
 
 describe('admin money with the sandbox gateway', () => {
-  let ctx: Ctx;
-  let f: ReturnType<typeof createFactories>;
+  const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
   let db: Db;
   let admin: TestUser;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-    f = createFactories(ctx.database);
     db = ctx.database.db;
     admin = await f.user({ roleId: ROLE.admin, firstName: 'Amal', lastName: 'Admin' });
   });
-  afterAll(async () => {
-    await expectLedgerConsistent(db);
-    await ctx.close();
-  });
+  afterAll(() => expectLedgerConsistent(db));
 
   describe('POST /api/v1/admin/refunds', () => {
     it('moves money from revenue to the wallet: balance, wallet history, ledger, audit and notification', async () => {
@@ -485,7 +478,7 @@ describe('admin money with the sandbox gateway', () => {
 describe('reconciliation against a local fake Payzah', () => {
   const privateKey = 'pk_test_admin_123';
   let fake: FakePayzah;
-  let ctx: Ctx;
+  let ctx: TestApp;
   let f: ReturnType<typeof createFactories>;
   let db: Db;
   let admin: TestUser;

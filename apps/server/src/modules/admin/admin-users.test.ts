@@ -8,12 +8,13 @@ import {
   tokensResponseSchema,
 } from '@ustaz/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog, authTokens, sessions, teacherProfiles, users } from '../../db/schema.ts';
-import { createFactories, type TestUser } from '../../test/factories.ts';
-import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { latestMailTo, testConfig } from '../../test/helpers.ts';
 import { fundWallet } from '../../test/money.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createAccessTokens } from '../auth/tokens.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.repo.ts';
@@ -24,8 +25,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const PASSWORD = 'Secret123';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let admin: TestUser;
 let passwordHash: string;
@@ -82,13 +82,10 @@ function refresh(refreshToken: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   db = ctx.database.db;
   admin = await f.user({ roleId: ROLE.admin, firstName: 'Admin', lastName: 'Root' });
   passwordHash = await hashPassword(PASSWORD);
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/v1/admin/overview', () => {
   it('counts users, teachers waiting, money and missing searches', async () => {

@@ -2,17 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { timeSlots } from '../../db/schema.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const URL = '/api/v1/availability/slots';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let teacher: TestTeacher;
 let otherTeacher: TestTeacher;
@@ -46,18 +45,13 @@ async function slotRow(id: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   db = ctx.database.db;
   teacher = await f.teacher({ profile: { hourlyRateFils: 12_000 } });
   otherTeacher = await f.teacher();
   student = await f.student({ firstName: 'Mona', lastName: 'Khaled' });
   await fundWallet(db, student.user.id, 100_000);
 });
-afterAll(async () => {
-  await expectLedgerConsistent(db);
-  await ctx.close();
-});
+afterAll(() => expectLedgerConsistent(db));
 
 describe('who may', () => {
   it('a guest gets 401 and a student 403 on every route', async () => {
