@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminReservation } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { refusal, renderAdminPage, setUpAdminTests, tableRow, plainText as text } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, refusal, setUpAdminTests, tableRow, plainText as text } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminReservation } from './moderation-test-data.ts';
 import { AdminReservationsPage } from './reservations-page.tsx';
@@ -14,9 +13,7 @@ import { AdminReservationsPage } from './reservations-page.tsx';
 const LIST = 'GET /api/v1/admin/reservations';
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 
-function renderPage({ language = 'en', path = '/admin/reservations' }: { language?: Language; path?: string } = {}) {
-  return renderAdminPage(<AdminReservationsPage now={NOW} />, { language, path });
-}
+const renderPage = adminPageRenderer(<AdminReservationsPage now={NOW} />, '/admin/reservations');
 
 function rowOf(id: number): HTMLElement {
   return tableRow('reservations-table', `#${id}`);

@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminReview } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests, tableRows } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, setUpAdminTests, tableRows } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminReview } from './moderation-test-data.ts';
 import { AdminReviewsPage } from './reviews-page.tsx';
 
 const LIST = 'GET /api/v1/admin/reviews';
 
-function renderPage({ language = 'en', path = '/admin/reviews' }: { language?: Language; path?: string } = {}) {
-  return renderAdminPage(<AdminReviewsPage />, { language, path });
-}
+const renderPage = adminPageRenderer(<AdminReviewsPage />, '/admin/reviews');
 
 function rows() {
   return tableRows('reviews-table');

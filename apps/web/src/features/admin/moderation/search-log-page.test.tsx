@@ -1,20 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { notFoundTerm } from './moderation-test-data.ts';
 import { AdminSearchLogPage } from './search-log-page.tsx';
 
 const LIST = 'GET /api/v1/admin/search-not-found';
 
-function renderPage({ language = 'en', path = '/admin/search-log' }: { language?: Language; path?: string } = {}) {
-  return renderAdminPage(<AdminSearchLogPage />, { language, path });
-}
+const renderPage = adminPageRenderer(<AdminSearchLogPage />, '/admin/search-log');
 
 setUpAdminTests();
 

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import adminEn from '../../../../public/locales/en/admin.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { refusal, renderAdminPage, setUpAdminTests, plainText as text } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, refusal, setUpAdminTests, plainText as text } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { AdminLedgerPage } from './ledger-page.tsx';
 import { transfer } from './money-test-data.ts';
@@ -15,9 +14,7 @@ const LEDGER = 'GET /api/v1/admin/ledger';
 const REFUND = 'POST /api/v1/admin/refunds';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function renderPage({ language = 'en', path = '/admin/ledger' }: { language?: Language; path?: string } = {}) {
-  return renderAdminPage(<AdminLedgerPage />, { language, path });
-}
+const renderPage = adminPageRenderer(<AdminLedgerPage />, '/admin/ledger');
 
 function api(routes: Record<string, ApiRoute> = {}) {
   return mockApi({ [LEDGER]: ok(listPage([transfer()])), ...routes });

@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminPayment } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { refusal, renderAdminPage, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, refusal, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { payment, transfer } from './money-test-data.ts';
 import { AdminPaymentsPage } from './payments-page.tsx';
 
 const PAYMENTS = 'GET /api/v1/admin/payments';
 
-function renderPage({ language = 'en', path = '/admin/payments' }: { language?: Language; path?: string } = {}) {
-  return renderAdminPage(<AdminPaymentsPage />, { language, path });
-}
+const renderPage = adminPageRenderer(<AdminPaymentsPage />, '/admin/payments');
 
 function rowOf(id: string): HTMLElement {
   return tableRow('payments-table', id);

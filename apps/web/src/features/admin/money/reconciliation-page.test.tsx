@@ -1,20 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReconciliationResponse } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { refusal, renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, refusal, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { payment, reconciliationRow } from './money-test-data.ts';
 import { AdminReconciliationPage } from './reconciliation-page.tsx';
 
 const REPORT = 'GET /api/v1/admin/reconciliation';
 
-function renderPage({ language = 'en', path = '/admin/reconciliation' }: { language?: Language; path?: string } = {}) {
-  return renderAdminPage(<AdminReconciliationPage />, { language, path });
-}
+const renderPage = adminPageRenderer(<AdminReconciliationPage />, '/admin/reconciliation');
 
 function report(rows: ReconciliationResponse['data'], checked = 12): ReconciliationResponse {
   return { checked, data: rows, checkedAt: '2026-03-10T09:00:00.000Z' };

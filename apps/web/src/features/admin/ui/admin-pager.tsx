@@ -23,6 +23,7 @@ export function AdminPager({
         {t('list.total', { count: total, formatted: formatNumber(total, language) })}
       </p>
       <Pagination
+        language={language}
         page={page}
         totalPages={totalPages}
         onPageChange={onPageChange}
@@ -30,10 +31,7 @@ export function AdminPager({
           previous: t('list.previous'),
           next: t('list.next'),
           nav: t('list.pagesNav'),
-          status: t('list.pageStatus', {
-            page: formatNumber(page, language),
-            total: formatNumber(totalPages, language),
-          }),
+          status: ({ page, totalPages }) => t('list.pageStatus', { page, total: totalPages }),
         }}
       />
     </div>

@@ -26,6 +26,15 @@ export function renderAdminPage(
 }
 
 /**
+ * Test helper: `renderPage({ language, path })` of one page, at `/admin/…` (`path`) in English
+ * unless told otherwise.
+ */
+export function adminPageRenderer(page: ReactElement, path: string) {
+  return ({ language = 'en', path: at = path }: { language?: Language; path?: string } = {}) =>
+    renderAdminPage(page, { language, path: at });
+}
+
+/**
  * Test helper: the setup of every admin test file. A failing call logs a React error on purpose,
  * so console.error is silenced; stubbed globals (fetch) and spies are undone after each test.
  */

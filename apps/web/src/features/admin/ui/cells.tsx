@@ -6,16 +6,22 @@ import { UserLink } from './user-link.tsx';
 
 /** When something happened, on one line; with `id`, the record's number under it (`#12`). */
 export function DateTimeCell({ at, id }: { at: string | null | undefined; id?: number }) {
-  const { t } = useTranslation('admin-money');
   const language = useCurrentLanguage();
   const when = <span className="whitespace-nowrap">{formatDateTime(at, language)}</span>;
   if (id === undefined) return when;
   return (
     <span className="flex flex-col">
       {when}
-      <span className="text-xs text-slate-500">{t('common.idRef', { id: formatId(id, language) })}</span>
+      <IdRef id={id} />
     </span>
   );
+}
+
+/** `#12` (its own component: only a list that shows ids needs the admin-money words). */
+function IdRef({ id }: { id: number }) {
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  return <span className="text-xs text-slate-500">{t('common.idRef', { id: formatId(id, language) })}</span>;
 }
 
 /** Who did something: a link to them, or `none` muted (the system, a deleted admin). */
