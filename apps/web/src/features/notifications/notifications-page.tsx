@@ -140,6 +140,7 @@ export function NotificationsPage({
               ))}
             </ul>
             <Pagination
+              language={language}
               page={clampPage(page, totalPages)}
               totalPages={totalPages}
               onPageChange={goToPage}
@@ -147,10 +148,7 @@ export function NotificationsPage({
                 nav: t('pagination.label'),
                 previous: t('pagination.previous'),
                 next: t('pagination.next'),
-                status: t('pagination.page', {
-                  page: formatNumber(clampPage(page, totalPages), language),
-                  totalPages: formatNumber(totalPages, language),
-                }),
+                status: (numbers) => t('pagination.page', numbers),
               }}
             />
           </div>

@@ -8,7 +8,6 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates.ts';
-import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -110,6 +109,7 @@ export function ReservationsPage({
           <div className="flex flex-col gap-5">
             <ReservationList reservations={list.data.data} viewerUserId={user?.id ?? null} timeZone={zone} now={now} />
             <Pagination
+              language={language}
               page={clampPage(page, totalPages)}
               totalPages={totalPages}
               onPageChange={(next) => setSearchParams(reservationsSearch(scope, next))}
@@ -117,10 +117,7 @@ export function ReservationsPage({
                 nav: t('pagination.label'),
                 previous: t('pagination.previous'),
                 next: t('pagination.next'),
-                status: t('pagination.page', {
-                  page: formatNumber(clampPage(page, totalPages), language),
-                  totalPages: formatNumber(totalPages, language),
-                }),
+                status: (numbers) => t('pagination.page', numbers),
               }}
             />
           </div>

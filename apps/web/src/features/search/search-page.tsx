@@ -127,6 +127,7 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
             </p>
             <TeacherGrid teachers={results.data.data} />
             <Pagination
+              language={language}
               page={clampPage(state.page, results.data.totalPages)}
               totalPages={results.data.totalPages}
               onPageChange={goToPage}
@@ -134,10 +135,7 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
                 nav: t('pagination.label'),
                 previous: t('pagination.previous'),
                 next: t('pagination.next'),
-                status: t('pagination.page', {
-                  page: formatNumber(clampPage(state.page, results.data.totalPages), language),
-                  totalPages: formatNumber(results.data.totalPages, language),
-                }),
+                status: (numbers) => t('pagination.page', numbers),
               }}
             />
           </>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -149,6 +148,7 @@ function SubjectSelection({ onDone }: { onDone: () => void }) {
       </section>
       {query.data && query.data.total > 0 && totalPages > 1 ? (
         <Pagination
+          language={language}
           compact
           page={page}
           totalPages={totalPages}
@@ -157,10 +157,7 @@ function SubjectSelection({ onDone }: { onDone: () => void }) {
             nav: t('pagination.label'),
             previous: t('pagination.previous'),
             next: t('pagination.next'),
-            status: t('pagination.page', {
-              page: formatNumber(page, language),
-              totalPages: formatNumber(totalPages, language),
-            }),
+            status: (numbers) => t('pagination.page', numbers),
           }}
         />
       ) : null}

@@ -134,6 +134,7 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
             ))}
           </ul>
           <Pagination
+            language={language}
             page={clampPage(page, totalPages)}
             totalPages={totalPages}
             onPageChange={onPageChange}
@@ -141,10 +142,7 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
               nav: t('packages.pagination'),
               previous: t('packages.previous'),
               next: t('packages.next'),
-              status: t('packages.pageStatus', {
-                page: formatNumber(clampPage(page, totalPages), language),
-                totalPages: formatNumber(totalPages, language),
-              }),
+              status: (numbers) => t('packages.pageStatus', numbers),
             }}
           />
         </>
@@ -325,6 +323,7 @@ function MySubscriptions() {
               ))}
             </ul>
             <Pagination
+              language={language}
               compact
               page={clampPage(historyPage, historyPages)}
               totalPages={historyPages}
@@ -340,10 +339,7 @@ function MySubscriptions() {
                 nav: t('mine.pagination'),
                 previous: t('packages.previous'),
                 next: t('packages.next'),
-                status: t('packages.pageStatus', {
-                  page: formatNumber(clampPage(historyPage, historyPages), language),
-                  totalPages: formatNumber(historyPages, language),
-                }),
+                status: (numbers) => t('packages.pageStatus', numbers),
               }}
             />
           </>

@@ -168,6 +168,7 @@ export function TeachersListPage() {
             ))}
           </ul>
           <Pagination
+            language={language}
             page={clampPage(page, totalPages)}
             totalPages={totalPages}
             onPageChange={(next) => update({ page: next, sort })}
@@ -175,10 +176,7 @@ export function TeachersListPage() {
               nav: t('pagination.label'),
               previous: t('pagination.previous'),
               next: t('pagination.next'),
-              status: t('pagination.page', {
-                page: formatNumber(clampPage(page, totalPages), language),
-                totalPages: formatNumber(totalPages, language),
-              }),
+              status: (numbers) => t('pagination.page', numbers),
             }}
           />
         </>

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
-import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -61,6 +60,7 @@ export function TransactionHistory({ timeZone }: { timeZone?: string }) {
             ))}
           </ul>
           <Pagination
+            language={language}
             compact
             page={current}
             totalPages={totalPages}
@@ -69,10 +69,7 @@ export function TransactionHistory({ timeZone }: { timeZone?: string }) {
               nav: t('history.pages'),
               previous: t('history.previous'),
               next: t('history.next'),
-              status: t('history.page', {
-                page: formatNumber(current, language),
-                totalPages: formatNumber(totalPages, language),
-              }),
+              status: (numbers) => t('history.page', numbers),
             }}
           />
         </>

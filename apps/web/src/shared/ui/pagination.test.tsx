@@ -1,11 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Pagination } from './pagination.tsx';
+import { Pagination, type PaginationLabels } from './pagination.tsx';
 
-function labels(page: number, totalPages: number) {
-  return { previous: 'Previous', next: 'Next', status: `Page ${page} of ${totalPages}`, nav: 'Pages' };
-}
+const LABELS: PaginationLabels = {
+  previous: 'Previous',
+  next: 'Next',
+  status: ({ page, totalPages }) => `Page ${page} of ${totalPages}`,
+  nav: 'Pages',
+};
 
 function button(name: string): HTMLButtonElement {
   return screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -13,14 +16,14 @@ function button(name: string): HTMLButtonElement {
 
 describe('Pagination', () => {
   it('renders the status text inside a named navigation', () => {
-    render(<Pagination page={2} totalPages={4} onPageChange={() => {}} labels={labels(2, 4)} />);
+    render(<Pagination page={2} totalPages={4} onPageChange={() => {}} language="en" labels={LABELS} />);
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
     expect(screen.getByText('Page 2 of 4')).toBeTruthy();
   });
 
   it('calls onPageChange with the page before and after', async () => {
     const onPageChange = vi.fn();
-    render(<Pagination page={2} totalPages={4} onPageChange={onPageChange} labels={labels(2, 4)} />);
+    render(<Pagination page={2} totalPages={4} onPageChange={onPageChange} language="en" labels={LABELS} />);
     await userEvent.click(button('Previous'));
     expect(onPageChange).toHaveBeenLastCalledWith(1);
     await userEvent.click(button('Next'));
@@ -29,16 +32,18 @@ describe('Pagination', () => {
   });
 
   it('disables previous on the first page and next on the last', () => {
-    const { rerender } = render(<Pagination page={1} totalPages={3} onPageChange={() => {}} labels={labels(1, 3)} />);
+    const { rerender } = render(
+      <Pagination page={1} totalPages={3} onPageChange={() => {}} language="en" labels={LABELS} />,
+    );
     expect(button('Previous').disabled).toBe(true);
     expect(button('Next').disabled).toBe(false);
-    rerender(<Pagination page={3} totalPages={3} onPageChange={() => {}} labels={labels(3, 3)} />);
+    rerender(<Pagination page={3} totalPages={3} onPageChange={() => {}} language="en" labels={LABELS} />);
     expect(button('Previous').disabled).toBe(false);
     expect(button('Next').disabled).toBe(true);
   });
 
   it('names icon-only buttons when compact and flips the chevrons in right-to-left', () => {
-    render(<Pagination page={2} totalPages={3} onPageChange={() => {}} labels={labels(2, 3)} compact />);
+    render(<Pagination page={2} totalPages={3} onPageChange={() => {}} language="en" labels={LABELS} compact />);
     const next = button('Next');
     expect(next.textContent).toBe('');
     expect(next.querySelector('svg')?.getAttribute('class')).toContain('rtl:-scale-x-100');
@@ -46,7 +51,9 @@ describe('Pagination', () => {
   });
 
   it('shows nothing for a single page', () => {
-    const { container } = render(<Pagination page={1} totalPages={1} onPageChange={() => {}} labels={labels(1, 1)} />);
+    const { container } = render(
+      <Pagination page={1} totalPages={1} onPageChange={() => {}} language="en" labels={LABELS} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

@@ -1,4 +1,6 @@
+import type { Language } from '@ustaz/contract/constants';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { formatNumber } from '../lib/format.ts';
 import { Button } from './button.tsx';
 import { cx } from './class-names.ts';
 
@@ -7,8 +9,8 @@ export type PaginationLabels = {
   previous: string;
   /** The next button's name. */
   next: string;
-  /** The "page X of Y" text between the buttons. */
-  status: string;
+  /** The "page X of Y" text between the buttons, from the two numbers in the viewer's digits. */
+  status: (numbers: { page: string; totalPages: string }) => string;
   /** The navigation landmark's name. */
   nav?: string;
 };
@@ -19,6 +21,8 @@ export type PaginationProps = {
   onPageChange: (page: number) => void;
   /** Already translated by the caller, so this component needs no namespace. */
   labels: PaginationLabels;
+  /** The language the page numbers are written in. */
+  language: Language;
   /** Icon-only, smaller buttons (the labels then name them for assistive technology). */
   compact?: boolean;
   className?: string;
@@ -28,7 +32,15 @@ export type PaginationProps = {
  * Previous and next within 1..totalPages, with "page x of y" between them; the buttons are
  * disabled at the ends and the chevrons flip in right-to-left. Nothing is shown for one page.
  */
-export function Pagination({ page, totalPages, onPageChange, labels, compact = false, className }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  onPageChange,
+  labels,
+  language,
+  compact = false,
+  className,
+}: PaginationProps) {
   if (totalPages <= 1) return null;
   const size = compact ? 'sm' : 'md';
   return (
@@ -44,7 +56,7 @@ export function Pagination({ page, totalPages, onPageChange, labels, compact = f
         {compact ? null : labels.previous}
       </Button>
       <span className="text-sm text-slate-700 tabular-nums" aria-live="polite">
-        {labels.status}
+        {labels.status({ page: formatNumber(page, language), totalPages: formatNumber(totalPages, language) })}
       </span>
       <Button
         variant="outline"
