@@ -13,6 +13,7 @@ import {
   teacherProfiles,
   users,
 } from '../../db/schema.ts';
+import { TEST_PASSWORD as PASSWORD, registerByEmail, signedUpByEmail } from '../../test/accounts.ts';
 import { latestMailTo, testConfig } from '../../test/helpers.ts';
 import { fundWallet } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -30,7 +31,6 @@ let ipCounter = 1;
 const nextIp = () => `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
 const uploadsDir = testConfig().uploadsDir;
 
-const PASSWORD = 'Secret123';
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -58,28 +58,14 @@ function hashFromLink(url: URL | undefined) {
   return hash;
 }
 
-async function register(email: string) {
-  const res = await post('/api/v1/auth/email/register', {
-    firstName: 'Huda',
-    lastName: 'Ali',
-    email,
-    password: PASSWORD,
-  });
-  expect(res.statusCode).toBe(201);
-}
+const HUDA = { firstName: 'Huda', lastName: 'Ali' };
+const register = (email: string) => registerByEmail(t, email, HUDA);
 
 async function login(email: string, password = PASSWORD, ip = nextIp()) {
   return post('/api/v1/auth/email/login', { email, password }, {}, ip);
 }
 
-async function signedUp(email: string, ip = nextIp()) {
-  await register(email);
-  const mail = await latestMailTo(t.database, email);
-  expect((await post('/api/v1/auth/email/confirm', { hash: hashFromLink(mail?.links[0]) })).statusCode).toBe(200);
-  const res = await login(email, PASSWORD, ip);
-  expect(res.statusCode).toBe(200);
-  return tokensResponseSchema.parse(res.json());
-}
+const signedUp = (email: string, ip = nextIp()) => signedUpByEmail(t, email, HUDA, ip);
 
 /** A factory user turned into a Google-only account: deleting it needs no password. */
 async function asGoogleAccount(userId: number) {

@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { createTestApp, latestMailTo } from '../../test/helpers.ts';
+import { confirmByMail, TEST_PASSWORD as PASSWORD, registerByEmail } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/helpers.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const KID = 'test-key-1';
-const PASSWORD = 'Secret123';
 
 let ipCounter = 1;
 const nextIp = () => `10.7.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
@@ -90,21 +90,10 @@ async function userCount() {
 }
 
 async function registerWithPassword(email: string, confirm: boolean) {
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() });
-  const res = await post('/api/v1/auth/email/register', {
-    firstName: 'Reem',
-    lastName: 'Al-Kandari',
-    email,
-    password: PASSWORD,
-  });
-  expect(res.statusCode).toBe(201);
+  await registerByEmail(t, email, { firstName: 'Reem', lastName: 'Al-Kandari' });
   const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
   if (!row) throw new Error('not registered');
-  if (confirm) {
-    const hash = (await latestMailTo(t.database, email))?.links[0]?.searchParams.get('hash');
-    expect((await post('/api/v1/auth/email/confirm', { hash: hash ?? '' })).statusCode).toBe(200);
-  }
+  if (confirm) await confirmByMail(t, email);
   return row;
 }
 

@@ -3,12 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { PHOTO_MAX_BYTES, tokensResponseSchema, UPLOAD_QUOTA, uploadedFileSchema, userSchema } from '@ustaz/contract';
+import { PHOTO_MAX_BYTES, UPLOAD_QUOTA, uploadedFileSchema, userSchema } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
-import { createTestApp, latestMailTo } from '../../test/helpers.ts';
+import { signedUpByEmail } from '../../test/accounts.ts';
+import { createTestApp } from '../../test/helpers.ts';
 import { inspectImage, isImageTooLarge, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-check.ts';
 
 /** A real 1x1 PNG (signature, IHDR, IDAT, IEND). */
@@ -78,7 +79,6 @@ const uploadsDir = path.join(root, 'uploads');
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let ipCounter = 1;
 const nextIp = () => `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
-const PASSWORD = 'Secret123';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
@@ -89,23 +89,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function signedUp(email: string) {
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() });
-  const registered = await post('/api/v1/auth/email/register', {
-    firstName: 'Noura',
-    lastName: 'Al-Ali',
-    email,
-    password: PASSWORD,
-  });
-  expect(registered.statusCode).toBe(201);
-  const hash = (await latestMailTo(t.database, email))?.links[0]?.searchParams.get('hash');
-  expect(hash).toBeTruthy();
-  expect((await post('/api/v1/auth/email/confirm', { hash: hash as string })).statusCode).toBe(200);
-  const login = await post('/api/v1/auth/email/login', { email, password: PASSWORD });
-  expect(login.statusCode).toBe(200);
-  return tokensResponseSchema.parse(login.json());
-}
+const signedUp = (email: string) => signedUpByEmail(t, email, { firstName: 'Noura', lastName: 'Al-Ali' });
 
 function upload(token: string | null, parts: Part[]) {
   const { payload, contentType } = multipart(parts);
