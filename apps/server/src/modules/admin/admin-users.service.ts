@@ -33,6 +33,29 @@ function notFound(): HttpError {
   return new HttpError(404, 'notFound', 'User not found');
 }
 
+/**
+ * Puts a locked user in `status` with the audit row of the change, in the caller's transaction;
+ * nothing (no row either) when the user already has that status.
+ */
+async function changeStatus(
+  tx: Executor,
+  actorId: number,
+  user: { id: number; status: string },
+  change: { status: 'active' | 'suspended'; action: 'user.suspend' | 'user.restore'; reason?: string },
+): Promise<void> {
+  if (user.status === change.status) return;
+  await setUserStatus(tx, user.id, change.status);
+  await insertAudit(tx, {
+    actorUserId: actorId,
+    action: change.action,
+    entityType: 'user',
+    entityId: user.id,
+    reason: change.reason ?? null,
+    before: { status: user.status },
+    after: { status: change.status },
+  });
+}
+
 /** Users as the admin sees and manages them: list, detail, promotion, suspension, confirmation mail. */
 export function createAdminUsersService(context: AdminContext) {
   const { db, auth, teachers, subscriptions, booking } = context;
@@ -137,18 +160,7 @@ export function createAdminUsersService(context: AdminContext) {
         const user = await lockUser(tx, id);
         if (!user) throw notFound();
         if (user.roleId === ROLE.admin) throw new FieldValidationError({ userId: 'protectedUser' });
-        if (user.status !== 'suspended') {
-          await setUserStatus(tx, id, 'suspended');
-          await insertAudit(tx, {
-            actorUserId: actorId,
-            action: 'user.suspend',
-            entityType: 'user',
-            entityId: id,
-            reason,
-            before: { status: user.status },
-            after: { status: 'suspended' },
-          });
-        }
+        await changeStatus(tx, actorId, user, { status: 'suspended', action: 'user.suspend', reason });
         await auth.revokeAllSessions(tx, id);
         // A suspended teacher's students are not left with lessons that will not happen.
         if (user.roleId === ROLE.teacher) await booking.cancelTeacherFuture(tx, actorId, id, reason);
@@ -167,17 +179,7 @@ export function createAdminUsersService(context: AdminContext) {
         if (!user) throw notFound();
         // A deleted account was anonymised at its owner's request: it is not brought back.
         if (user.deletedAt) throw new HttpError(409, 'accountDeleted', 'This account was deleted by its owner');
-        if (user.status !== 'active') {
-          await setUserStatus(tx, id, 'active');
-          await insertAudit(tx, {
-            actorUserId: actorId,
-            action: 'user.restore',
-            entityType: 'user',
-            entityId: id,
-            before: { status: user.status },
-            after: { status: 'active' },
-          });
-        }
+        await changeStatus(tx, actorId, user, { status: 'active', action: 'user.restore' });
         return view(tx, id);
       });
       teachers.forgetCounts();

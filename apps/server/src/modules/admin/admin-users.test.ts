@@ -59,15 +59,20 @@ async function auditCount(entityId: number) {
   ).length;
 }
 
+/** `POST /api/v1/auth/email/login` with the test password, from a fresh address. */
+function passwordLogin(email: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/email/login',
+    payload: { email: email, password: PASSWORD },
+    remoteAddress: nextIp(),
+  });
+}
+
 /** A confirmed e-mail account with a password, signed in through the real login route. */
 async function signedIn(values: Partial<typeof users.$inferInsert> = {}) {
   const created = await f.user({ passwordHash, ...values });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/email/login',
-    payload: { email: created.user.email, password: PASSWORD },
-    remoteAddress: nextIp(),
-  });
+  const res = await passwordLogin(created.user.email);
   expect(res.statusCode).toBe(200);
   return { ...created, tokens: tokensResponseSchema.parse(res.json()) };
 }
@@ -214,12 +219,7 @@ describe('GET /api/v1/admin/users/:id', () => {
     const person = await signedIn();
     const id = person.user.id;
     // The factory's session, a second sign-in, and a rotation of the first: three live sessions.
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/login',
-      payload: { email: person.user.email, password: PASSWORD },
-      remoteAddress: nextIp(),
-    });
+    await passwordLogin(person.user.email);
     expect((await refresh(person.tokens.refreshToken)).statusCode).toBe(200);
 
     await fundWallet(db, id, 12_345);
@@ -389,12 +389,7 @@ describe('POST /api/v1/admin/users/:id/suspend and /restore', () => {
       after: { status: 'suspended' },
     });
 
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/login',
-      payload: { email: person.user.email, password: PASSWORD },
-      remoteAddress: nextIp(),
-    });
+    const login = await passwordLogin(person.user.email);
     expect(login.statusCode).toBe(422);
     expect(login.json()).toEqual({ status: 422, errors: { email: 'accountSuspended' } });
     expect((await refresh(person.tokens.refreshToken)).statusCode).toBe(401);
@@ -424,12 +419,7 @@ describe('POST /api/v1/admin/users/:id/suspend and /restore', () => {
       after: { status: 'active' },
     });
     expect((await refresh(person.tokens.refreshToken)).statusCode).toBe(401);
-    const back = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/email/login',
-      payload: { email: person.user.email, password: PASSWORD },
-      remoteAddress: nextIp(),
-    });
+    const back = await passwordLogin(person.user.email);
     expect(back.statusCode).toBe(200);
   });
 
