@@ -8,11 +8,13 @@ import {
 } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rawQueryOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { reservations, teacherProfiles, timeSlots } from '../../db/schema.ts';
 import { decideSandboxCharge } from '../../payments/sandbox.ts';
+import { auditOf, countRows } from '../../test/admin.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
+import { nextAddress } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertNotFoundLog } from '../search/search.repo.ts';
@@ -24,13 +26,6 @@ type Headers = Record<string, string>;
 const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let admin: TestUser;
-let addressCounter = 0;
-
-/** Rate-limited routes (log-not-found, top-ups) count per address: each call has its own. */
-function nextAddress(): string {
-  addressCounter += 1;
-  return `10.8.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-}
 
 function get(headers: Headers | undefined, url: string) {
   return ctx.app.inject({ method: 'GET', url, remoteAddress: nextAddress(), ...(headers ? { headers } : {}) });
@@ -44,24 +39,6 @@ function post(headers: Headers | undefined, url: string, payload?: unknown) {
     ...(headers ? { headers } : {}),
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-}
-
-async function auditOf(query: string) {
-  const res = await get(admin.headers, `/api/v1/admin/audit?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
-    action: string;
-    entityId: string;
-    reason: string | null;
-    before: unknown;
-    after: unknown;
-    actor: { id: number } | null;
-  }[];
-}
-
-async function countRows(table: 'ledger_transfers' | 'admin_audit_log' | 'notifications'): Promise<number> {
-  const result = await rawQueryOf(db)<{ n: string | number }>(`select count(*) as n from ${table}`, []);
-  return Number(result.rows[0]?.n ?? 0);
 }
 
 async function notificationsOf(user: TestUser) {
@@ -180,7 +157,7 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
         data: { reservationId: id, by: 'admin' },
       });
     }
-    const [audit] = await auditOf(`action=reservation.cancel&entityId=${id}`);
+    const [audit] = await auditOf(ctx.app, admin.headers, `action=reservation.cancel&entityId=${id}`);
     expect(audit).toMatchObject({
       actor: { id: admin.user.id },
       reason: 'Teacher is unwell',
@@ -270,8 +247,8 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
       teacherId: teacher.profile.id,
       status: 'confirmed',
     });
-    const audits = await countRows('admin_audit_log');
-    const notes = await countRows('notifications');
+    const audits = await countRows(db, 'admin_audit_log');
+    const notes = await countRows(db, 'notifications');
     const a = await post(admin.headers, `/api/v1/admin/reservations/${completed.id}/cancel`, { reason: 'No reason' });
     expect(a.statusCode).toBe(409);
     const b = await post(admin.headers, `/api/v1/admin/reservations/${ended.id}/cancel`, { reason: 'No reason' });
@@ -287,8 +264,8 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
     expect(e.statusCode).toBe(422);
     const [row] = await db.select().from(reservations).where(eq(reservations.id, ended.id));
     expect(row?.status).toBe('confirmed');
-    expect(await countRows('admin_audit_log')).toBe(audits);
-    expect(await countRows('notifications')).toBe(notes);
+    expect(await countRows(db, 'admin_audit_log')).toBe(audits);
+    expect(await countRows(db, 'notifications')).toBe(notes);
   });
 });
 
@@ -374,7 +351,7 @@ describe('reviews: list, hide, unhide', () => {
     const byName = await get(admin.headers, `/api/v1/admin/reviews?search=${encodeURIComponent('harsh stud')}`);
     expect(byName.json().data.map((r: { id: number }) => r.id)).toEqual([abusiveId]);
 
-    const [audit] = await auditOf(`action=review.hide&entityId=${abusiveId}`);
+    const [audit] = await auditOf(ctx.app, admin.headers, `action=review.hide&entityId=${abusiveId}`);
     expect(audit).toMatchObject({
       actor: { id: admin.user.id },
       reason: 'Abusive language',
@@ -396,7 +373,7 @@ describe('reviews: list, hide, unhide', () => {
     expect(await publicIds(`/api/reviews/for-teacher/${teacher.profile.id}`)).toEqual(
       expect.arrayContaining([goodId, abusiveId]),
     );
-    const [audit] = await auditOf(`action=review.unhide&entityId=${abusiveId}`);
+    const [audit] = await auditOf(ctx.app, admin.headers, `action=review.unhide&entityId=${abusiveId}`);
     expect(audit).toMatchObject({ before: { hidden: true }, after: { hidden: false } });
 
     const again = await post(admin.headers, `/api/v1/admin/reviews/${abusiveId}/unhide`, { reason: 'Second look' });

@@ -9,10 +9,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rawQueryOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { decideSandboxCharge } from '../../payments/sandbox.ts';
 import type { FakePayzah } from '../../payments/testing/fake-payzah.ts';
+import { auditOf, countRows } from '../../test/admin.ts';
 import { createFactories, type TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
 import { createPayzahTestApp, nextAddress } from '../../test/requests.ts';
@@ -39,24 +40,6 @@ async function startTopUp(app: FastifyInstance, student: TestUser, provider: 'pa
   const res = await post(app, student.headers, `/api/v1/balance/top-up/${provider}`, { amount, language: 'en' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { paymentLink: string; paymentId: string };
-}
-
-async function countRows(db: Db, table: 'ledger_transfers' | 'admin_audit_log' | 'notifications'): Promise<number> {
-  const result = await rawQueryOf(db)<{ n: string | number }>(`select count(*) as n from ${table}`, []);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-async function auditOf(app: FastifyInstance, headers: Headers, query: string) {
-  const res = await get(app, headers, `/api/v1/admin/audit?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
-    action: string;
-    entityId: string;
-    reason: string | null;
-    before: unknown;
-    after: unknown;
-    actor: { id: number } | null;
-  }[];
 }
 
 // ------------------------------------------------------------------------------------------------
