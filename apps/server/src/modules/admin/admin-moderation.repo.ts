@@ -2,6 +2,7 @@ import type { ReservationStatus } from '@ustaz/contract';
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import { reservations, reviews, searchNotFoundLogs, teacherProfiles, users } from '../../db/schema.ts';
 import type { DateBounds } from './admin-date-range.ts';
 
@@ -45,7 +46,7 @@ export type ReservationFilter = DateBounds & {
 };
 
 /** Reservations, latest start first, one page, with both people. */
-export async function listAdminReservations(db: Executor, filter: ReservationFilter, page: number, limit: number) {
+export async function listAdminReservations(db: Executor, filter: ReservationFilter, page: PageRequest) {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(reservations.status, filter.status));
   if (filter.userId) {
@@ -54,20 +55,19 @@ export async function listAdminReservations(db: Executor, filter: ReservationFil
   }
   if (filter.from) where.push(gte(reservations.startTime, filter.from));
   if (filter.before) where.push(lt(reservations.startTime, filter.before));
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const condition = and(...where);
+  return pageWithTotal(
     reservationsQuery(db)
       .where(condition)
       .orderBy(sql`${reservations.startTime} desc nulls last`, desc(reservations.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .$dynamic(),
     db
       .select({ n: count() })
       .from(reservations)
       .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
       .where(condition),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+    page,
+  );
 }
 
 export async function findAdminReservation(db: Executor, id: number) {
@@ -105,7 +105,7 @@ export type ReviewFilter = {
 };
 
 /** Reviews in both directions, hidden ones included, newest first. */
-export async function listAdminReviews(db: Executor, filter: ReviewFilter, page: number, limit: number) {
+export async function listAdminReviews(db: Executor, filter: ReviewFilter, page: PageRequest) {
   const where: SQL[] = [];
   if (filter.hidden === true) where.push(isNotNull(reviews.hiddenAt));
   if (filter.hidden === false) where.push(isNull(reviews.hiddenAt));
@@ -119,13 +119,9 @@ export async function listAdminReviews(db: Executor, filter: ReviewFilter, page:
     );
     if (search) where.push(search);
   }
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
-    reviewsQuery(db)
-      .where(condition)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+  const condition = and(...where);
+  return pageWithTotal(
+    reviewsQuery(db).where(condition).orderBy(desc(reviews.createdAt), desc(reviews.id)).$dynamic(),
     db
       .select({ n: count() })
       .from(reviews)
@@ -133,8 +129,8 @@ export async function listAdminReviews(db: Executor, filter: ReviewFilter, page:
       .innerJoin(teacherUser, eq(teacherUser.id, teacherProfiles.userId))
       .innerJoin(student, eq(student.id, reviews.studentId))
       .where(condition),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+    page,
+  );
 }
 
 export type AdminReviewRow = Awaited<ReturnType<typeof listAdminReviews>>['rows'][number];
@@ -185,8 +181,7 @@ export async function teacherRating(db: Executor, profileId: number) {
 export async function notFoundTerms(
   db: Executor,
   filter: { since: Date; searchType?: 'subject' | 'teacher' | undefined },
-  page: number,
-  limit: number,
+  page: PageRequest,
 ) {
   const where = and(
     gte(searchNotFoundLogs.createdAt, filter.since),
@@ -206,11 +201,8 @@ export async function notFoundTerms(
     .from(searchNotFoundLogs)
     .where(where)
     .groupBy(searchNotFoundLogs.searchType, searchNotFoundLogs.normalized);
-  const [rows, [total]] = await Promise.all([
-    grouped
-      .orderBy(desc(times), desc(lastSearchedAt), searchNotFoundLogs.normalized)
-      .limit(limit)
-      .offset((page - 1) * limit),
+  return pageWithTotal(
+    grouped.orderBy(desc(times), desc(lastSearchedAt), searchNotFoundLogs.normalized).$dynamic(),
     db.select({ n: count() }).from(
       db
         .select({ one: sql`1`.as('one') })
@@ -219,6 +211,6 @@ export async function notFoundTerms(
         .groupBy(searchNotFoundLogs.searchType, searchNotFoundLogs.normalized)
         .as('groups'),
     ),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+    page,
+  );
 }

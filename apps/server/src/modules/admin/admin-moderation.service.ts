@@ -44,14 +44,12 @@ type NotFoundQuery = z.output<typeof notFoundTermsQuerySchema>;
 export function createAdminModerationService({ db, booking, teachers }: Deps) {
   return {
     async reservations(query: ReservationsQuery): Promise<AdminReservationsResponse> {
-      const { page, limit } = query;
       const { rows, total } = await listAdminReservations(
         db,
         { ...dateBounds(query), status: query.status, userId: query.userId },
-        page,
-        limit,
+        query,
       );
-      return toPage(rows.map(toAdminReservation), total, { page, limit });
+      return toPage(rows.map(toAdminReservation), total, query);
     },
 
     /** Cancels a live reservation that has not ended, refunds it in full and tells both people. */
@@ -85,7 +83,6 @@ export function createAdminModerationService({ db, booking, teachers }: Deps) {
     },
 
     async reviews(query: ReviewsQuery): Promise<AdminReviewsResponse> {
-      const { page, limit } = query;
       const { rows, total } = await listAdminReviews(
         db,
         {
@@ -94,10 +91,9 @@ export function createAdminModerationService({ db, booking, teachers }: Deps) {
           maxRating: query.maxRating,
           search: query.search,
         },
-        page,
-        limit,
+        query,
       );
-      return toPage(rows.map(toAdminReview), total, { page, limit });
+      return toPage(rows.map(toAdminReview), total, query);
     },
 
     /**
@@ -148,14 +144,12 @@ export function createAdminModerationService({ db, booking, teachers }: Deps) {
     },
 
     async notFoundTerms(query: NotFoundQuery, now = new Date()): Promise<NotFoundTermsResponse> {
-      const { page, limit } = query;
       const { rows, total } = await notFoundTerms(
         db,
         { since: new Date(now.getTime() - query.days * DAY_MS), searchType: query.searchType },
-        page,
-        limit,
+        query,
       );
-      return toPage(rows.map(toNotFoundTerm), total, { page, limit });
+      return toPage(rows.map(toNotFoundTerm), total, query);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { GatewayProvider, PaymentStatus } from '@ustaz/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, rawQueryOf } from '../../db/client.ts';
+import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import {
   type LedgerAccountKind,
   ledgerAccounts,
@@ -61,8 +62,7 @@ export type EntryRow = {
 export async function listTransfers(
   db: Executor,
   filter: TransferFilter,
-  page: number,
-  limit: number,
+  page: PageRequest,
 ): Promise<{ rows: TransferListRow[]; total: number }> {
   const where: SQL[] = [];
   if (filter.kind) where.push(eq(ledgerTransfers.kind, filter.kind));
@@ -80,19 +80,18 @@ export async function listTransfers(
       ),
     );
   }
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const condition = and(...where);
+  return pageWithTotal(
     db
       .select(transferColumns)
       .from(ledgerTransfers)
       .leftJoin(actor, eq(actor.id, ledgerTransfers.actorUserId))
       .where(condition)
       .orderBy(desc(ledgerTransfers.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .$dynamic(),
     db.select({ n: count() }).from(ledgerTransfers).where(condition),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+    page,
+  );
 }
 
 export async function findTransfer(db: Executor, id: number): Promise<TransferListRow | undefined> {
@@ -150,8 +149,7 @@ const paymentColumns = {
 export async function listPayments(
   db: Executor,
   filter: PaymentFilter,
-  page: number,
-  limit: number,
+  page: PageRequest,
 ): Promise<{ rows: PaymentWithUser[]; total: number }> {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(payments.status, filter.status));
@@ -165,19 +163,18 @@ export async function listPayments(
     );
     if (search) where.push(search);
   }
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const condition = and(...where);
+  return pageWithTotal(
     db
       .select(paymentColumns)
       .from(payments)
       .innerJoin(users, eq(users.id, payments.userId))
       .where(condition)
       .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .$dynamic(),
     db.select({ n: count() }).from(payments).where(condition),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+    page,
+  );
 }
 
 /** The newest payments created since a moment (the reconciliation report), at most `limit`. */

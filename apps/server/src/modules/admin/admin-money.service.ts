@@ -122,20 +122,17 @@ export function createAdminMoneyService({ db, payments, log, reconcileBudgetMs =
 
   return {
     async ledger(query: LedgerQuery): Promise<AdminLedgerResponse> {
-      const { page, limit } = query;
       const { rows, total } = await listTransfers(
         db,
         { ...dateBounds(query), userId: query.userId, kind: query.kind },
-        page,
-        limit,
+        query,
       );
-      return toPage(await withEntries(db, rows), total, { page, limit });
+      return toPage(await withEntries(db, rows), total, query);
     },
 
     async payments(query: PaymentsQuery): Promise<AdminPaymentsResponse> {
-      const { page, limit } = query;
-      const { rows, total } = await listPayments(db, query, page, limit);
-      return toPage(rows.map(toAdminPayment), total, { page, limit });
+      const { rows, total } = await listPayments(db, query, query);
+      return toPage(rows.map(toAdminPayment), total, query);
     },
 
     /**

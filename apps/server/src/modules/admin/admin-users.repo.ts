@@ -1,6 +1,7 @@
 import { ROLE } from '@ustaz/contract';
 import { and, count, countDistinct, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import {
   ledgerAccounts,
   payments,
@@ -61,25 +62,24 @@ export type AdminUserFilter = { search?: string; roleId?: number; status?: 'acti
 export async function listAdminUsers(
   db: Executor,
   filter: AdminUserFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: AdminUserRow[]; total: number }> {
   const where = and(
     nameOrEmailMatches(filter.search),
     filter.roleId === undefined ? undefined : eq(users.roleId, filter.roleId),
     filter.status === undefined ? undefined : eq(users.status, filter.status),
   );
-  const [rows, [counted]] = await Promise.all([
+  return pageWithTotal(
     db
       .select(adminUserColumns)
       .from(users)
       .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+      .$dynamic(),
+    db.select({ n: count() }).from(users).where(where),
+    page,
+  );
 }
 
 export async function findAdminUser(db: Executor, id: number): Promise<AdminUserRow | undefined> {

@@ -87,7 +87,7 @@ export function createAdminUsersService(context: AdminContext) {
       const { rows, total } = await listAdminUsers(
         db,
         { search: query.search, roleId: query.roleId, status: query.status },
-        { limit: query.limit, offset: (query.page - 1) * query.limit },
+        query,
       );
       return toPage(rows.map(toAdminUser), total, query);
     },

@@ -2,6 +2,7 @@ import type { auditQuerySchema } from '@ustaz/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { pageWithTotal } from '../../db/paging.ts';
 import { adminAuditLog, users } from '../../db/schema.ts';
 
 export type AuditRecord = {
@@ -36,9 +37,8 @@ export async function listAudit(executor: Executor, query: AuditFilter) {
   if (query.action) where.push(eq(adminAuditLog.action, query.action));
   if (query.entityType) where.push(eq(adminAuditLog.entityType, query.entityType));
   if (query.entityId) where.push(eq(adminAuditLog.entityId, query.entityId));
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const { page, limit } = query;
-  const [rows, [total]] = await Promise.all([
+  const condition = and(...where);
+  return pageWithTotal(
     executor
       .select({
         id: adminAuditLog.id,
@@ -58,9 +58,8 @@ export async function listAudit(executor: Executor, query: AuditFilter) {
       .leftJoin(users, eq(users.id, adminAuditLog.actorUserId))
       .where(condition)
       .orderBy(desc(adminAuditLog.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .$dynamic(),
     executor.select({ n: count() }).from(adminAuditLog).where(condition),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+    query,
+  );
 }
