@@ -2,20 +2,16 @@ import { createSecretKey } from 'node:crypto';
 import { tokensResponseSchema, userSchema } from '@ustaz/contract';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authTokens, loginFailures, sessions, users } from '../../db/schema.ts';
-import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
+import { latestMailTo, testConfig } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { sha256 } from './tokens.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const { t } = useTestApp();
 let ipCounter = 1;
 /** Each test its own address, so the per-address route limits do not mix tests. */
 const nextIp = () => `10.0.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 const PASSWORD = 'Secret123';
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { confirmByMail, TEST_PASSWORD as PASSWORD, registerByEmail } from '../../test/accounts.ts';
 import { createTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const KID = 'test-key-1';
@@ -308,11 +309,7 @@ describe('POST /api/v1/auth/google/login', () => {
 });
 
 describe('without Google configuration', () => {
-  let plain: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    plain = await createTestApp();
-  });
-  afterAll(() => plain.close());
+  const { t: plain } = useTestApp();
 
   it('answers 404 googleSignInDisabled, even to a token that would be valid', async () => {
     const res = await googleLogin(plain.app, await idToken('google-sub-off', 'off@example.com'));

@@ -1,15 +1,11 @@
 import { websiteSettingsSchema } from '@ustaz/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { websiteSettings } from '../../db/schema.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { createSettingsService, INITIAL_SETTINGS } from './settings.service.ts';
 
 describe('GET /api/settings/website', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp();
 
   it('answers the spec fallback values when no settings row exists yet', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/settings/website' });

@@ -1,13 +1,10 @@
 import { subjectsResponseSchema } from '@ustaz/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFactories } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const { t, f } = useTestApp();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const f = createFactories(t.database);
   // Ten subjects: sort order first, then the name in the request language.
   const names: [string, string, number, boolean][] = [
     ['الفيزياء', 'Physics', 2, true],
@@ -33,7 +30,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 async function list(query: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ url: `/api/v1/subjects?${query}`, headers });

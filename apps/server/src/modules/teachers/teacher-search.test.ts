@@ -1,10 +1,10 @@
 import { teacherSearchResponseSchema } from '@ustaz/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SubjectRow } from '../../db/schema.ts';
-import { createFactories, kuwaitDay, kuwaitTime, type TestTeacher } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { kuwaitDay, kuwaitTime, type TestTeacher } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const { t, f } = useTestApp();
 type SubjectKey = 'math' | 'physics' | 'english' | 'islamic' | 'biology' | 'music' | 'grade12';
 type TeacherKey = 'sara' | 'ahmed' | 'noura' | 'omar' | 'suspended' | 'student';
 const subject = {} as Record<SubjectKey, SubjectRow>;
@@ -15,8 +15,6 @@ const teacher = {} as Record<TeacherKey, TestTeacher>;
  * against the exact expected ids.
  */
 beforeAll(async () => {
-  t = await createTestApp();
-  const f = createFactories(t.database);
   subject.math = await f.subject({ nameAr: 'الرياضيات', nameEn: 'Mathematics', sortOrder: 1 });
   subject.physics = await f.subject({ nameAr: 'الفيزياء', nameEn: 'Physics', sortOrder: 2 });
   subject.english = await f.subject({ nameAr: 'اللغة الإنجليزية', nameEn: 'English Language', sortOrder: 3 });
@@ -93,7 +91,6 @@ beforeAll(async () => {
     averageRating: 5,
   });
 });
-afterAll(() => t.close());
 
 const listed = () => [teacher.sara, teacher.ahmed, teacher.noura, teacher.omar].map((x) => x.profile.id);
 

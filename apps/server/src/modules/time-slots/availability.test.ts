@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { timeSlots } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
+import { bookRequest } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const MINUTE = 60_000;
@@ -248,19 +249,9 @@ describe('editing and deleting', () => {
     const booked = (await create(teacher, { startTime: at(240).toISOString(), endTime: at(241).toISOString() })).json();
     const held = (await create(teacher, { startTime: at(242).toISOString(), endTime: at(243).toISOString() })).json();
     const open = (await create(teacher, { startTime: at(244).toISOString(), endTime: at(245).toISOString() })).json();
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/booking/single',
-      headers: student.headers,
-      payload: { timeSlotId: booked.id, paymentMethod: 'balance' },
-    });
+    const paid = await bookRequest(ctx.app, student.headers, { timeSlotId: booked.id, paymentMethod: 'balance' });
     expect(paid.statusCode).toBe(200);
-    const pending = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/booking/single',
-      headers: student.headers,
-      payload: { timeSlotId: held.id, paymentMethod: 'payzah' },
-    });
+    const pending = await bookRequest(ctx.app, student.headers, { timeSlotId: held.id, paymentMethod: 'payzah' });
     expect(pending.statusCode).toBe(200);
 
     const slots = (await list(teacher, `?from=${at(239).toISOString()}&to=${at(246).toISOString()}`)).json();
@@ -323,12 +314,7 @@ describe('what students see', () => {
       await create(fresh, { startTime: at(20 * 24).toISOString(), endTime: at(20 * 24 + 1).toISOString() })
     ).json();
     expect(soon.price).toBe('12.000');
-    const booked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/booking/single',
-      headers: student.headers,
-      payload: { timeSlotId: taken.id, paymentMethod: 'balance' },
-    });
+    const booked = await bookRequest(ctx.app, student.headers, { timeSlotId: taken.id, paymentMethod: 'balance' });
     expect(booked.statusCode).toBe(200);
     const res = await ctx.app.inject({ url: `/api/teachers/teachers/${fresh.profile.id}/available-time-slots` });
     expect(res.statusCode).toBe(200);
