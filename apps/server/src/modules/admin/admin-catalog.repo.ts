@@ -1,11 +1,10 @@
 import { ROLE } from '@ustaz/contract';
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import { type SubjectRow, subjects, teacherProfiles, teacherSubjects, users } from '../../db/schema.ts';
 import { containsAllWords } from '../../db/text-search.ts';
 import { nameOrEmailMatches } from './admin-users.repo.ts';
-
-type Page = { limit: number; offset: number };
 
 // Teachers ---------------------------------------------------------------------------------------
 
@@ -67,7 +66,7 @@ export type AdminTeacherFilter = { search?: string; approval: 'pending' | 'appro
 export async function listAdminTeachers(
   db: Executor,
   filter: AdminTeacherFilter,
-  page: Page,
+  page: PageRequest,
 ): Promise<{ rows: AdminTeacherRow[]; total: number }> {
   const where = and(
     ofTeacher,
@@ -78,7 +77,7 @@ export async function listAdminTeachers(
         ? isNotNull(teacherProfiles.approvedAt)
         : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     db
       .select(adminTeacherColumns)
       .from(teacherProfiles)
@@ -89,15 +88,11 @@ export async function listAdminTeachers(
         desc(teacherProfiles.createdAt),
         desc(teacherProfiles.id),
       )
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(teacherProfiles)
-      .innerJoin(users, eq(users.id, teacherProfiles.userId))
-      .where(where),
-  ]);
-  return { rows: rows.map(withNumbers), total: counted?.total ?? 0 };
+      .$dynamic(),
+    db.select({ n: count() }).from(teacherProfiles).innerJoin(users, eq(users.id, teacherProfiles.userId)).where(where),
+    page,
+  );
+  return { rows: rows.map(withNumbers), total };
 }
 
 /** One teacher profile of a user with the teacher role. */
@@ -127,26 +122,23 @@ export type AdminSubjectFilter = { words: string[]; isActive?: boolean };
 export async function listAdminSubjects(
   db: Executor,
   filter: AdminSubjectFilter,
-  page: Page,
+  page: PageRequest,
 ): Promise<{ rows: AdminSubjectRow[]; total: number }> {
   const where: SQL | undefined = and(
     containsAllWords(subjects.searchText, filter.words),
     filter.isActive === undefined ? undefined : eq(subjects.isActive, filter.isActive),
   );
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     db
       .select({ subject: subjects, teachersCount })
       .from(subjects)
       .where(where)
       .orderBy(asc(subjects.sortOrder), asc(subjects.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(subjects).where(where),
-  ]);
-  return {
-    rows: rows.map((row) => ({ ...row.subject, teachersCount: Number(row.teachersCount) })),
-    total: counted?.total ?? 0,
-  };
+      .$dynamic(),
+    db.select({ n: count() }).from(subjects).where(where),
+    page,
+  );
+  return { rows: rows.map((row) => ({ ...row.subject, teachersCount: Number(row.teachersCount) })), total };
 }
 
 export async function findAdminSubject(db: Executor, id: number): Promise<AdminSubjectRow | undefined> {

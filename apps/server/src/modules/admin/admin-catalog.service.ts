@@ -133,11 +133,7 @@ export function createAdminCatalogService(context: AdminContext) {
     // Teachers ---------------------------------------------------------------------------------
 
     async teachers(query: TeachersQuery) {
-      const { rows, total } = await listAdminTeachers(
-        db,
-        { search: query.search, approval: query.approval },
-        { limit: query.limit, offset: (query.page - 1) * query.limit },
-      );
+      const { rows, total } = await listAdminTeachers(db, { search: query.search, approval: query.approval }, query);
       return toPage(rows.map(toAdminTeacher), total, query);
     },
 
@@ -223,7 +219,7 @@ export function createAdminCatalogService(context: AdminContext) {
           words: searchWords(query.search),
           isActive: query.isActive === undefined ? undefined : query.isActive === 'true',
         },
-        { limit: query.limit, offset: (query.page - 1) * query.limit },
+        query,
       );
       return toPage(rows.map(toAdminSubject), total, query);
     },
