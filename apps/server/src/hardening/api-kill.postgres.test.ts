@@ -1,16 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { reservations } from '../db/schema.ts';
-import { createFactories, type TestUser } from '../test/factories.ts';
-import { testConfig } from '../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet } from '../test/money.ts';
-import { createOwnDatabase, expectBookingsConsistent } from './postgres.ts';
+import type { TestUser } from '../test/factories.ts';
+import { testConfig, unusedPort } from '../test/helpers.ts';
+import { expectLedgerConsistent } from '../test/money.ts';
+import { bookingStormData, createOwnDatabase, expectBookingsConsistent } from './postgres.ts';
 
 /**
  * RELIABILITY P1 "`kill -9` of the API mid-storm: every acknowledged booking exists" (PostgreSQL
@@ -31,18 +30,10 @@ const FUNDS = 200_000; // 200 KWD each, 1 KWD a slot
 const CONCURRENCY = 24;
 const KILL_AFTER_ACKS = 25;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 type Server = { child: ChildProcess; url: string; stderr: string[] };
 
 async function startServer(databaseUrl: string, dirs: string): Promise<Server> {
-  const port = await freePort();
+  const port = await unusedPort();
   const stderr: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
@@ -93,9 +84,9 @@ describe('kill -9 of the API mid-storm (RELIABILITY P1)', () => {
   let dirs: string;
   let server: Server | undefined;
   let database: Database;
-  const students: TestUser[] = [];
-  const slotIds: number[] = [];
-  const funded = new Map<number, number>();
+  let students: TestUser[];
+  let slotIds: number[];
+  let funded: Map<number, number>;
 
   beforeAll(async () => {
     own = await createOwnDatabase(baseUrl, 'kill');
@@ -103,20 +94,12 @@ describe('kill -9 of the API mid-storm (RELIABILITY P1)', () => {
     // The server migrates the new database on start, as in production.
     server = await startServer(own.url, dirs);
     database = await openDatabase({ kind: 'postgres', url: own.url });
-    const f = createFactories(database, JWT_SECRET);
-    const teacher = await f.teacher();
-    for (let i = 0; i < SLOTS; i++) {
-      const slot = await f.slot(teacher.profile.id, new Date(Date.now() + (48 + i) * 3600_000), {
-        priceFils: 1_000,
-      });
-      slotIds.push(slot.id);
-    }
-    for (let i = 0; i < STUDENTS; i++) {
-      const student = await f.student();
-      await fundWallet(database.db, student.user.id, FUNDS);
-      funded.set(student.user.id, FUNDS);
-      students.push(student);
-    }
+    ({ students, slotIds, funded } = await bookingStormData(database, {
+      slots: SLOTS,
+      students: STUDENTS,
+      funds: FUNDS,
+      spacingHours: 1,
+    }));
   });
 
   afterAll(async () => {

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { reservations } from '../db/schema.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../test/factories.ts';
+import type { TestUser } from '../test/factories.ts';
 import { testConfig } from '../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet } from '../test/money.ts';
-import { createOwnDatabase, expectBookingsConsistent } from './postgres.ts';
+import { expectLedgerConsistent } from '../test/money.ts';
+import { bookingStormData, createOwnDatabase, expectBookingsConsistent } from './postgres.ts';
 import { expectErrorShape } from './support.ts';
 
 /**
@@ -41,10 +41,9 @@ describe('PostgreSQL connections killed under load (RELIABILITY P1)', () => {
   let database: Database;
   let app: FastifyInstance;
   let killer: pg.Client;
-  let teacher: TestTeacher;
-  const students: TestUser[] = [];
-  const slotIds: number[] = [];
-  const funded = new Map<number, number>();
+  let students: TestUser[];
+  let slotIds: number[];
+  let funded: Map<number, number>;
   let appClosed = false;
 
   beforeAll(async () => {
@@ -54,20 +53,12 @@ describe('PostgreSQL connections killed under load (RELIABILITY P1)', () => {
     await database.migrate();
     app = await buildApp({ config: testConfig({ rateLimitMax: 1_000_000_000 }), database });
     await app.ready();
-    const f = createFactories(database);
-    teacher = await f.teacher();
-    for (let i = 0; i < SLOTS; i++) {
-      const slot = await f.slot(teacher.profile.id, new Date(Date.now() + (48 + i * 2) * 3600_000), {
-        priceFils: 1_000,
-      });
-      slotIds.push(slot.id);
-    }
-    for (let i = 0; i < STUDENTS; i++) {
-      const student = await f.student();
-      await fundWallet(database.db, student.user.id, FUNDS);
-      funded.set(student.user.id, FUNDS);
-      students.push(student);
-    }
+    ({ students, slotIds, funded } = await bookingStormData(database, {
+      slots: SLOTS,
+      students: STUDENTS,
+      funds: FUNDS,
+      spacingHours: 2,
+    }));
     killer = new pg.Client({ connectionString: baseUrl });
     await killer.connect();
   });

@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { createFactories, type TestUser } from '../test/factories.ts';
-import { testConfig } from '../test/helpers.ts';
+import { testConfig, unusedPort } from '../test/helpers.ts';
 import { createOwnDatabase } from './postgres.ts';
 import { nextSlotStart } from './support.ts';
 import { expectUnavailable, requestsNeedingTheDatabase } from './unavailable.ts';
@@ -19,14 +18,6 @@ import { expectUnavailable, requestsNeedingTheDatabase } from './unavailable.ts'
 const baseUrl = inject('databaseUrl');
 // The postgres project only (vitest.config.ts): a real PostgreSQL server is the point.
 if (!baseUrl) throw new Error('this file runs in the postgres project, with DATABASE_URL set');
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 1;
-}
 
 describe('PostgreSQL out of reach', () => {
   let own: Awaited<ReturnType<typeof createOwnDatabase>>;
@@ -80,7 +71,7 @@ describe('PostgreSQL out of reach', () => {
 
   it('a DATABASE_URL whose port nothing listens on (connection refused): 503 and health down', async () => {
     const url = new URL(own.url);
-    url.port = String(await closedPort());
+    url.port = String(await unusedPort());
     const dead = await openDatabase({ kind: 'postgres', url: url.toString() });
     const deadApp = await buildApp({ config: testConfig(), database: dead });
     try {

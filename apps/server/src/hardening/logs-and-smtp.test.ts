@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { tokensResponseSchema } from '@ustaz/contract';
 import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -11,7 +10,7 @@ import { mailOutbox, sessions } from '../db/schema.ts';
 import { failpoints } from '../failpoints.ts';
 import { type Received, readMessage, startSmtp } from '../mail/testing/smtp.ts';
 import { createFactories } from '../test/factories.ts';
-import { createTestDatabase, latestMailTo, testConfig } from '../test/helpers.ts';
+import { createTestDatabase, latestMailTo, testConfig, unusedPort } from '../test/helpers.ts';
 import { fundWallet } from '../test/money.ts';
 import { nextAddress, nextSlotStart, pngUpload } from './support.ts';
 
@@ -35,16 +34,6 @@ const sink = new Writable({
   },
 });
 
-/** A port nothing listens on: the SMTP server is down for the whole test. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 1;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 let database: Database;
 let app: FastifyInstance;
 let smtpPort: number;
@@ -52,7 +41,8 @@ let smtpPort: number;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig({ logLevel: 'trace', rateLimitMax: 1_000_000 });
-  smtpPort = await closedPort();
+  // A port nothing listens on: the SMTP server is down for the whole test.
+  smtpPort = await unusedPort();
   app = await buildApp({
     config: { ...config, mail: { ...config.mail, smtpUrl: `smtp://127.0.0.1:${smtpPort}` } },
     database,

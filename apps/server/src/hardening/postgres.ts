@@ -1,30 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { expect } from 'vitest';
-import { type Db, rawQueryOf } from '../db/client.ts';
+import { type Database, type Db, rawQueryOf } from '../db/client.ts';
+import { createFactories, type TestUser } from '../test/factories.ts';
+import { createPostgresDatabase } from '../test/helpers.ts';
+import { fundWallet } from '../test/money.ts';
 
 /**
  * A database of its own next to the test server's (`create database hardening_<random>`), for
  * tests that kill its connections or a server using it; `drop()` removes it, connections and all.
  */
-export async function createOwnDatabase(baseUrl: string, label: string) {
-  const name = `hardening_${label}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+export function createOwnDatabase(baseUrl: string, label: string) {
+  return createPostgresDatabase(baseUrl, `hardening_${label}_${randomBytes(5).toString('hex')}`);
+}
+
+/**
+ * The booking storms' data: one teacher with `slots` open 1 KWD slots from 48 hours ahead,
+ * `spacingHours` apart, and `students` students with `funds` fils each (`funded`: who got what).
+ */
+export async function bookingStormData(
+  database: Database,
+  options: { slots: number; students: number; funds: number; spacingHours: number },
+) {
+  const f = createFactories(database);
+  const teacher = await f.teacher();
+  const slotIds: number[] = [];
+  for (let i = 0; i < options.slots; i++) {
+    const start = new Date(Date.now() + (48 + i * options.spacingHours) * 3600_000);
+    const slot = await f.slot(teacher.profile.id, start, { priceFils: 1_000 });
+    slotIds.push(slot.id);
+  }
+  const students: TestUser[] = [];
+  const funded = new Map<number, number>();
+  for (let i = 0; i < options.students; i++) {
+    const student = await f.student();
+    await fundWallet(database.db, student.user.id, options.funds);
+    funded.set(student.user.id, options.funds);
+    students.push(student);
+  }
+  return { teacher, slotIds, students, funded };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +17,29 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * A new, empty database `name` on the PostgreSQL server of `baseUrl` (`create database`): its URL,
+ * and `drop()`, which removes it, connections and all.
+ */
+export async function createPostgresDatabase(baseUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 /** A fresh, migrated database of the kind this vitest project runs on. */
 export async function createTestDatabase(): Promise<Database> {
   const url = inject('databaseUrl');
@@ -24,25 +48,26 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `ustaz_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
+  const own = await createPostgresDatabase(url, `ustaz_test_${randomBytes(6).toString('hex')}`);
+  const database = await openDatabase({ kind: 'postgres', url: own.url });
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await own.drop();
     },
   };
+}
+
+/** A port that was free a moment ago (listened on, then closed): for a server to start on, or a URL nothing answers. */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
