@@ -22,3 +22,16 @@ export function useTestApp(overrides: Partial<Config> = {}): { t: TestApp; f: Fa
   afterAll(() => t.close());
   return { t, f };
 }
+
+/** {@link useTestApp}, listening on a free local port for real clients (socket.io): `t.url` is its address. */
+export function useListeningTestApp(overrides: Partial<Config> = {}): { t: TestApp & { url: string }; f: Factories } {
+  const { t, f } = useTestApp(overrides);
+  const listening = Object.assign(t, { url: '' });
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    listening.url = `http://127.0.0.1:${address.port}`;
+  });
+  return { t: listening, f };
+}

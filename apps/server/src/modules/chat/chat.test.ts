@@ -2,34 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { ConversationSummary, MessageAck } from '@ustaz/contract';
 import { eq, or } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../db/schema.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
+import { useListeningTestApp } from '../../test/test-app.ts';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
-let url: string;
+const { t: ctx, f } = useListeningTestApp({ rateLimitMax: 1_000_000 });
 const open: Socket[] = [];
 
-beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  url = `http://127.0.0.1:${address.port}`;
-});
 afterEach(() => {
   for (const socket of open.splice(0)) socket.disconnect();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function client(user: TestUser): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(url, {
+    const socket = connect(ctx.url, {
       path: '/socket.io',
       transports: ['websocket'],
       auth: { token: user.headers.authorization.slice('Bearer '.length) },
