@@ -7,7 +7,7 @@ import { createFactories, type TestUser } from '../test/factories.ts';
 import { testConfig, unusedPort } from '../test/helpers.ts';
 import { createOwnDatabase } from './postgres.ts';
 import { nextSlotStart } from './support.ts';
-import { expectUnavailable, requestsNeedingTheDatabase } from './unavailable.ts';
+import { expectEachUnavailable, expectHealthDown } from './unavailable.ts';
 
 /**
  * Issue 13 "A database outage answers 503 with Retry-After, not 500; /api/health says which part
@@ -54,13 +54,8 @@ describe('PostgreSQL out of reach', () => {
 
     await admin.query(`alter database ${own.name} allow_connections false`);
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [own.name]);
-    for (const [name, res] of Object.entries(await requestsNeedingTheDatabase(app, student, slotId))) {
-      expectUnavailable(res, name);
-    }
-    const down = await app.inject({ url: '/api/health' });
-    expect(down.statusCode).toBe(503);
-    expect(down.headers['retry-after']).toBe('5');
-    expect(down.json()).toEqual({ status: 'degraded', database: 'down', redis: 'off', databaseKind: 'postgres' });
+    await expectEachUnavailable(app, student, slotId);
+    await expectHealthDown(app, 'postgres');
 
     await admin.query(`alter database ${own.name} allow_connections true`);
     const up = await app.inject({ url: '/api/health' });
@@ -76,9 +71,7 @@ describe('PostgreSQL out of reach', () => {
     const deadApp = await buildApp({ config: testConfig(), database: dead });
     try {
       await deadApp.ready();
-      for (const [name, res] of Object.entries(await requestsNeedingTheDatabase(deadApp, student, slotId))) {
-        expectUnavailable(res, `${name} (refused)`);
-      }
+      await expectEachUnavailable(deadApp, student, slotId, ' (refused)');
       const health = await deadApp.inject({ url: '/api/health' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toMatchObject({ status: 'degraded', database: 'down' });

@@ -38,3 +38,18 @@ export async function requestsNeedingTheDatabase(app: FastifyInstance, student: 
     }),
   };
 }
+
+/** Each of {@link requestsNeedingTheDatabase} answers 503 serviceUnavailable (`suffix` is added to its name). */
+export async function expectEachUnavailable(app: FastifyInstance, student: TestUser, slotId: number, suffix = '') {
+  for (const [name, res] of Object.entries(await requestsNeedingTheDatabase(app, student, slotId))) {
+    expectUnavailable(res, `${name}${suffix}`);
+  }
+}
+
+/** `/api/health` while the database is out: 503 with Retry-After, degraded, the database down. */
+export async function expectHealthDown(app: FastifyInstance, databaseKind: 'pglite' | 'postgres') {
+  const health = await app.inject({ url: '/api/health' });
+  expect(health.statusCode).toBe(503);
+  expect(health.headers['retry-after']).toBe('5');
+  expect(health.json()).toEqual({ status: 'degraded', database: 'down', redis: 'off', databaseKind });
+}
