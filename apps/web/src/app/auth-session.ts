@@ -2,7 +2,7 @@ import { type AuthState, type AuthUser, GUEST_AUTH_STATE, SESSION_ERRORS } from 
 import { fetchCurrentUser } from '../shared/auth/session-api.ts';
 import { clearTokens, getAccessToken, getRefreshToken } from '../shared/auth/token-storage.ts';
 import { refreshAccessToken } from '../shared/http/client.ts';
-import { errorMessage } from '../shared/lib/error-text.ts';
+import { errorMessage } from '../shared/lib/error-readers.ts';
 
 /** The transitions of spec 4 "Auth". */
 export type AuthAction =

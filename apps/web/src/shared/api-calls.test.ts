@@ -7,9 +7,10 @@ import { isTest, sourceFiles } from './test/source-files.ts';
  * Issue 14, one way to call the API: `apiRequest(path, schema, options)` checks every answer, so
  * no call names its answer's type itself. In the app's code (tests aside):
  * - no `apiRequest<…>(`: the type comes from the schema;
- * - the second argument is a schema named `…Schema` imported from `@ustaz/contract`, or, for the
- *   few calls of the first bundle that zod stays out of, a light check named `…Shape` (made with
- *   `checkedBy`);
+ * - the second argument names a schema of `@ustaz/contract` through the contract's module,
+ *   `(contract) => contract.xSchema` (the contract, and zod with it, loads beside the request
+ *   instead of sitting in every route's chunk), or, for the few calls of the first bundle, a light
+ *   check named `…Shape` (made with `checkedBy`);
  * - no `as …` on the answer.
  */
 
@@ -75,10 +76,14 @@ function offencesOf(file: string, text: string): string[] {
     const open = match.index + match[0].length - 1;
     const [, schema] = argumentsOf(text, open);
     if (!schema) found.push(`${where} apiRequest without a response schema`);
-    else if (/Schema$/.test(schema) && !imported.has(schema)) {
-      found.push(`${where} ${schema} is not a schema of @ustaz/contract`);
-    } else if (!/^\w+(?:Schema|Shape)$/.test(schema)) {
-      found.push(`${where} ${schema}: a contract …Schema or a first-bundle …Shape, by name`);
+    else if (/^\w+Schema$/.test(schema)) {
+      found.push(
+        imported.has(schema)
+          ? `${where} ${schema}: name it lazily, (contract) => contract.${schema}`
+          : `${where} ${schema} is not a schema of @ustaz/contract`,
+      );
+    } else if (!/^\(contract\) => contract\.\w+Schema$/.test(schema) && !/^\w+Shape$/.test(schema)) {
+      found.push(`${where} ${schema}: (contract) => contract.…Schema or a first-bundle …Shape`);
     }
     if (/^\s*\)?\s*as\s/.test(text.slice(walk(text, open) + 1))) found.push(`${where} casts the answer with as`);
   }
@@ -86,7 +91,7 @@ function offencesOf(file: string, text: string): string[] {
 }
 
 describe('API calls', () => {
-  it('every apiRequest passes a contract schema (or a first-bundle shape) and casts nothing', () => {
+  it('every apiRequest names a contract schema lazily (or passes a first-bundle shape) and casts nothing', () => {
     const files = sourceFiles(
       srcDir,
       (file) => /\.tsx?$/.test(file) && !isTest(file) && !file.includes(`${path.sep}test${path.sep}`),
@@ -106,14 +111,17 @@ describe('API calls', () => {
       "const d = (await apiRequest('/api/v1/auth/me', userSchema)) as Admin;",
       "const e = apiRequest('/api/v1/auth/me', mySchema, { signal });",
       "const f = apiRequest('/api/v1/auth/me', z.object({ id: z.number() }));",
+      "const g = apiRequest('/api/v1/auth/me', userSchema);",
     ].join('\n');
     expect(offencesOf('x.ts', text)).toEqual([
       'x.ts:2 apiRequest<…>: pass the response schema instead',
-      'x.ts:3 { signal }: a contract …Schema or a first-bundle …Shape, by name',
+      'x.ts:3 { signal }: (contract) => contract.…Schema or a first-bundle …Shape',
       'x.ts:4 apiRequest without a response schema',
+      'x.ts:5 userSchema: name it lazily, (contract) => contract.userSchema',
       'x.ts:5 casts the answer with as',
       'x.ts:6 mySchema is not a schema of @ustaz/contract',
-      'x.ts:7 z.object({ id: z.number() }): a contract …Schema or a first-bundle …Shape, by name',
+      'x.ts:7 z.object({ id: z.number() }): (contract) => contract.…Schema or a first-bundle …Shape',
+      'x.ts:8 userSchema: name it lazily, (contract) => contract.userSchema',
     ]);
   });
 
@@ -122,7 +130,7 @@ describe('API calls', () => {
       "import { type User, userSchema } from '@ustaz/contract';",
       'export async function apiRequest<T>(path: string, schema: ResponseSchema<T>) {}',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
-      "apiRequest(`/api/v1/users/${encodeURIComponent(id, ',')}`, userSchema, {",
+      "apiRequest(`/api/v1/users/${encodeURIComponent(id, ',')}`, (contract) => contract.userSchema, {",
       "  query: { a: [1, 2], b: 'x,y' },",
       '});',
       "apiRequest('/api/settings/website', websiteSettingsShape);",

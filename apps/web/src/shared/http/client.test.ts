@@ -215,6 +215,17 @@ describe('apiRequest checks the answer with its schema', () => {
     expect(isInvalidResponse(new ApiRequestError(404, { code: 'notFound' }))).toBe(false);
   });
 
+  it('loads a schema named from the contract beside the request and checks with it', async () => {
+    vi.stubGlobal('fetch', async () => json(200, { count: 4, ignored: true }));
+    await expect(apiRequest('/api/thing', (contract) => contract.notificationCountResponseSchema)).resolves.toEqual({
+      count: 4,
+    });
+    vi.stubGlobal('fetch', async () => json(200, { count: 'four' }));
+    await expect(apiRequest('/api/thing', (contract) => contract.notificationCountResponseSchema)).rejects.toSatisfy(
+      isInvalidResponse,
+    );
+  });
+
   it('takes a type guard through checkedBy', async () => {
     const isNumber = (value: unknown): value is number => typeof value === 'number';
     vi.stubGlobal('fetch', async () => json(200, 7));

@@ -28,6 +28,28 @@ export type ResponseSchema<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error?: unknown };
 };
 
+/** The contract's module: what a lazily named schema is read from. */
+type Contract = typeof import('@ustaz/contract');
+
+/**
+ * A contract schema named from the contract's module, `(contract) => contract.userSchema`: the
+ * contract (and zod with it) loads beside the first request that needs it, instead of sitting in
+ * the chunk of every route that calls the API.
+ */
+export type ContractSchema<T> = (contract: Contract) => ResponseSchema<T>;
+
+let contractModule: Promise<Contract> | null = null;
+
+/** The schema to check an answer with: loaded from the contract when it is named lazily. */
+function schemaOf<T>(schema: ResponseSchema<T> | ContractSchema<T>): Promise<ResponseSchema<T>> {
+  if (typeof schema !== 'function') return Promise.resolve(schema);
+  contractModule ??= import('@ustaz/contract').catch((error: unknown) => {
+    contractModule = null; // a failed chunk load is tried again by the next call
+    throw error;
+  });
+  return contractModule.then(schema);
+}
+
 /** The `code` of the ApiRequestError thrown when a 2xx answer does not match its schema. */
 export const INVALID_RESPONSE = 'invalidResponse';
 
@@ -195,13 +217,21 @@ function checked<T>(path: string, answer: unknown, schema: ResponseSchema<T>): T
 /**
  * The one HTTP client. Sends the stored access token; on a 401 (outside the auth calls) it
  * renews the session once and retries the request once with the new token (spec 4 and 8). The
- * answer is checked with `schema` (the contract's response schema) and returned as it reads it.
+ * answer is checked with its schema (the contract's response schema, named lazily as
+ * `(contract) => contract.xSchema`, or a first-bundle `…Shape`) and returned as it reads it.
  */
-export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  schemaOrName: ResponseSchema<T> | ContractSchema<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  // The schema loads while the request is on its way (a failure to load surfaces when it is used).
+  const loading = schemaOf(schemaOrName);
+  loading.catch(() => {});
   const explicit = options.token !== undefined;
   const sentToken = explicit ? (options.token ?? null) : getAccessToken();
   try {
-    return checked(path, await send(path, options, sentToken), schema);
+    return checked(path, await send(path, options, sentToken), await loading);
   } catch (error) {
     const refreshable =
       error instanceof ApiRequestError && error.status === 401 && !explicit && sentToken && !NO_REFRESH_PATH.test(path);
@@ -210,5 +240,5 @@ export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, opt
   // Another request may have renewed the session while this one was on the way: use its token.
   const current = getAccessToken();
   const token = current && current !== sentToken ? current : await refreshAccessToken();
-  return checked(path, await send(path, options, token), schema);
+  return checked(path, await send(path, options, token), await loading);
 }

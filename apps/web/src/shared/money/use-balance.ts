@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BalanceResponse, balanceResponseSchema } from '@ustaz/contract';
+import type { BalanceResponse } from '@ustaz/contract';
 import { apiRequest } from '../http/client.ts';
 
 /**
@@ -11,7 +11,7 @@ export const BALANCE_QUERY_KEY = ['balance'] as const;
 
 /** GET /api/v1/subscriptions/balance. */
 export function getBalance(signal?: AbortSignal): Promise<BalanceResponse> {
-  return apiRequest('/api/v1/subscriptions/balance', balanceResponseSchema, { signal });
+  return apiRequest('/api/v1/subscriptions/balance', (contract) => contract.balanceResponseSchema, { signal });
 }
 
 /** The balance of the signed-in user; pass enabled=false for a guest. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type GatewayProvider, type PaymentMethodsResponse, paymentMethodsResponseSchema } from '@ustaz/contract';
+import type { GatewayProvider, PaymentMethodsResponse } from '@ustaz/contract';
 import { readKwdFils } from '@ustaz/contract/kwd';
 import { apiRequest } from '../http/client.ts';
 
@@ -9,7 +9,7 @@ export const PAYMENT_METHODS_QUERY_KEY = ['payment-methods'] as const;
 
 /** GET /api/v1/payments/methods (public): which gateways take money here, and their minimum amounts. */
 export function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodsResponse> {
-  return apiRequest('/api/v1/payments/methods', paymentMethodsResponseSchema, { signal });
+  return apiRequest('/api/v1/payments/methods', (contract) => contract.paymentMethodsResponseSchema, { signal });
 }
 
 export function usePaymentMethods() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type TeacherProfile, type TeacherSearchQuery, teacherSearchResponseSchema } from '@ustaz/contract';
+import type { TeacherProfile, TeacherSearchQuery } from '@ustaz/contract';
 import { apiRequest } from '../http/client.ts';
 
 export type TeacherSearchResult = {
@@ -15,7 +15,7 @@ export type TeacherSearchParams = Omit<TeacherSearchQuery, 'subjects'> & { subje
 
 export function searchTeachers(params: TeacherSearchParams, signal?: AbortSignal) {
   const { subjects, ...rest } = params;
-  return apiRequest('/api/teachers/search', teacherSearchResponseSchema, {
+  return apiRequest('/api/teachers/search', (contract) => contract.teacherSearchResponseSchema, {
     query: { ...rest, ...(subjects ? { subjects } : {}) } as Record<
       string,
       string | number | boolean | undefined | string[]

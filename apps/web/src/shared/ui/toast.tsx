@@ -1,7 +1,7 @@
 import { ERROR_TOAST_MAX_LENGTH, TIMINGS } from '@ustaz/contract/constants';
 import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
-import { truncate } from '../lib/error-text.ts';
+import { truncate } from '../lib/error-readers.ts';
 
 export type NotifyOptions = ExternalToast;
 

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { okResponseSchema } from '@ustaz/contract';
+
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /** POST /api/v1/auth/email/confirm. 422 `errors.hash` invalidHash | hashExpired. */
 export async function confirmEmail(hash: string): Promise<void> {
-  await apiRequest('/api/v1/auth/email/confirm', okResponseSchema, { method: 'POST', body: { hash } });
+  await apiRequest('/api/v1/auth/email/confirm', (contract) => contract.okResponseSchema, {
+    method: 'POST',
+    body: { hash },
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
-import { okResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /** POST /api/v1/auth/email/resend: a new confirmation link; the same answer for any e-mail. */
 export async function resendConfirmation(email: string): Promise<void> {
-  await apiRequest('/api/v1/auth/email/resend', okResponseSchema, { method: 'POST', body: { email } });
+  await apiRequest('/api/v1/auth/email/resend', (contract) => contract.okResponseSchema, {
+    method: 'POST',
+    body: { email },
+  });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type BookingQuoteResponse, bookingQuoteResponseSchema } from '@ustaz/contract';
+import type { BookingQuoteResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /** Below the balance key: whatever moves money (invalidating ['balance']) asks for a new quote too. */
@@ -13,7 +13,7 @@ export function bookingQuoteKey(slotIds: readonly number[]) {
  * 409 slotUnavailable / teacherUnavailable, 422 ownSlot, as booking answers. Nothing is held.
  */
 export function getBookingQuote(slotIds: readonly number[], signal?: AbortSignal): Promise<BookingQuoteResponse> {
-  return apiRequest('/api/v1/booking/quote', bookingQuoteResponseSchema, {
+  return apiRequest('/api/v1/booking/quote', (contract) => contract.bookingQuoteResponseSchema, {
     method: 'POST',
     body: { timeSlotIds: [...slotIds] },
     signal,

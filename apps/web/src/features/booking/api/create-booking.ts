@@ -1,9 +1,4 @@
-import {
-  type BookingMultipleBody,
-  type BookingResponse,
-  type BookingSingleBody,
-  bookingResponseSchema,
-} from '@ustaz/contract';
+import type { BookingMultipleBody, BookingResponse, BookingSingleBody } from '@ustaz/contract';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 
@@ -54,7 +49,7 @@ export function bookingCall(request: BookingRequestBody): {
  */
 export function createBooking(request: BookingRequestBody, idempotencyKey: string): Promise<BookingResponse> {
   const { path, body } = bookingCall(request);
-  return apiRequest(path, bookingResponseSchema, {
+  return apiRequest(path, (contract) => contract.bookingResponseSchema, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

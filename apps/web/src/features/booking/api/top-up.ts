@@ -1,9 +1,4 @@
-import {
-  type GatewayProvider,
-  type PaymentLinkResponse,
-  paymentLinkResponseSchema,
-  type TopUpBody,
-} from '@ustaz/contract';
+import type { GatewayProvider, PaymentLinkResponse, TopUpBody } from '@ustaz/contract';
 import { type Language, PAYZAH_PAYMENT_TYPE } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 
@@ -18,7 +13,7 @@ export function topUpBody(provider: GatewayProvider, amount: string, language: L
 
 /** POST /api/v1/balance/top-up/payzah or /deema: the gateway's payment page to open. */
 export function topUp(provider: GatewayProvider, amount: string, language: Language): Promise<PaymentLinkResponse> {
-  return apiRequest(`/api/v1/balance/top-up/${provider}`, paymentLinkResponseSchema, {
+  return apiRequest(`/api/v1/balance/top-up/${provider}`, (contract) => contract.paymentLinkResponseSchema, {
     method: 'POST',
     body: topUpBody(provider, amount, language),
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ConversationSummary, conversationSummarySchema } from '@ustaz/contract';
+import type { ConversationSummary } from '@ustaz/contract';
 import { ApiRequestError, apiRequest } from '../../../shared/http/client.ts';
 import { CHATS_QUERY_KEY } from './conversations.ts';
 
@@ -8,7 +8,7 @@ import { CHATS_QUERY_KEY } from './conversations.ts';
  * and a teacher; 403 for any other pair, 404 for an unknown user.
  */
 export function getConversationWith(userId: number, signal?: AbortSignal): Promise<ConversationSummary> {
-  return apiRequest(`/api/v1/chats/with/${userId}`, conversationSummarySchema, { signal });
+  return apiRequest(`/api/v1/chats/with/${userId}`, (contract) => contract.conversationSummarySchema, { signal });
 }
 
 export function useConversationWith(userId: number | null) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ConversationSummary, conversationsResponseSchema } from '@ustaz/contract';
+import type { ConversationSummary } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /** Every chat query hangs below this key. */
@@ -8,7 +8,7 @@ export const CONVERSATIONS_QUERY_KEY = [...CHATS_QUERY_KEY, 'list'] as const;
 
 /** GET /api/v1/chats: my conversations, latest activity first. */
 export async function getConversations(signal?: AbortSignal): Promise<ConversationSummary[]> {
-  const body = await apiRequest('/api/v1/chats', conversationsResponseSchema, { signal });
+  const body = await apiRequest('/api/v1/chats', (contract) => contract.conversationsResponseSchema, { signal });
   return body.data;
 }
 

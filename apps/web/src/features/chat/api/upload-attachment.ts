@@ -1,4 +1,4 @@
-import { type UploadedFile, uploadedFileSchema } from '@ustaz/contract';
+import type { UploadedFile } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /**
@@ -9,7 +9,7 @@ import { apiRequest } from '../../../shared/http/client.ts';
 export async function uploadAttachment(file: File, signal?: AbortSignal): Promise<UploadedFile['file']> {
   const body = new FormData();
   body.append('file', file);
-  const answer = await apiRequest('/api/v1/files/upload', uploadedFileSchema, {
+  const answer = await apiRequest('/api/v1/files/upload', (contract) => contract.uploadedFileSchema, {
     method: 'POST',
     query: { purpose: 'chat' },
     body,

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AppNotification, notificationCountResponseSchema } from '@ustaz/contract';
+import type { AppNotification } from '@ustaz/contract';
 import { TIMINGS } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 import { useRealtimeEvent } from '../../../shared/realtime/use-realtime-event.ts';
@@ -13,10 +13,14 @@ export const NOTIFICATION_COUNT_QUERY_KEY = ['notifications', 'count'] as const;
  */
 export async function fetchNotificationCount(userId: number, signal?: AbortSignal): Promise<number> {
   try {
-    const { count } = await apiRequest('/api/notifications/count', notificationCountResponseSchema, {
-      query: { userId },
-      signal,
-    });
+    const { count } = await apiRequest(
+      '/api/notifications/count',
+      (contract) => contract.notificationCountResponseSchema,
+      {
+        query: { userId },
+        signal,
+      },
+    );
     return Math.max(0, count);
   } catch {
     return 0;

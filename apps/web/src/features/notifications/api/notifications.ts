@@ -1,12 +1,5 @@
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AppNotification,
-  type NotificationCountResponse,
-  type NotificationsResponse,
-  notificationCountResponseSchema,
-  notificationSchema,
-  notificationsResponseSchema,
-} from '@ustaz/contract';
+import type { AppNotification, NotificationCountResponse, NotificationsResponse } from '@ustaz/contract';
 import { NOTIFICATIONS } from '@ustaz/contract/constants';
 import { pageCount } from '@ustaz/contract/paging';
 import { apiRequest } from '../../../shared/http/client.ts';
@@ -20,7 +13,7 @@ export function getNotifications(
   { userId, page, limit = NOTIFICATIONS.pageSize }: { userId: number | null; page: number; limit?: number },
   signal?: AbortSignal,
 ): Promise<NotificationsResponse> {
-  return apiRequest('/api/notifications', notificationsResponseSchema, {
+  return apiRequest('/api/notifications', (contract) => contract.notificationsResponseSchema, {
     query: { userId: userId ?? undefined, page, limit },
     signal,
   });
@@ -36,12 +29,16 @@ export function useNotifications({ userId, page }: { userId: number | null; page
 
 /** PATCH /api/notifications/{id}/mark-as-read. */
 export function markNotificationAsRead(id: number): Promise<AppNotification> {
-  return apiRequest(`/api/notifications/${id}/mark-as-read`, notificationSchema, { method: 'PATCH' });
+  return apiRequest(`/api/notifications/${id}/mark-as-read`, (contract) => contract.notificationSchema, {
+    method: 'PATCH',
+  });
 }
 
 /** PATCH /api/notifications/mark-all-as-read: answers how many were marked. */
 export function markAllNotificationsAsRead(): Promise<NotificationCountResponse> {
-  return apiRequest('/api/notifications/mark-all-as-read', notificationCountResponseSchema, { method: 'PATCH' });
+  return apiRequest('/api/notifications/mark-all-as-read', (contract) => contract.notificationCountResponseSchema, {
+    method: 'PATCH',
+  });
 }
 
 type ListPage = NotificationsResponse;

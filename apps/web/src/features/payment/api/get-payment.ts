@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Payment, paymentSchema } from '@ustaz/contract';
+import type { Payment } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /** While a payment is pending, its page asks again this often, for at most PAYMENT_POLL_FOR_MS. */
@@ -12,7 +12,7 @@ export function paymentQueryKey(id: string) {
 
 /** GET /api/v1/payments/{id}: the signed-in owner's payment (404 for anyone else's). */
 export function getPayment(id: string, signal?: AbortSignal): Promise<Payment> {
-  return apiRequest(`/api/v1/payments/${encodeURIComponent(id)}`, paymentSchema, { signal });
+  return apiRequest(`/api/v1/payments/${encodeURIComponent(id)}`, (contract) => contract.paymentSchema, { signal });
 }
 
 /** The payment, asked again every 3 s while it is pending and `poll` holds. */

@@ -1,4 +1,4 @@
-import { type User, userSchema } from '@ustaz/contract';
+import type { User } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /**
@@ -6,5 +6,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
  * `oldPassword: 'incorrectPassword' | 'required'`, `password: 'tooShort'`; the other sessions end.
  */
 export async function changePassword(body: { oldPassword: string; password: string }): Promise<User> {
-  return apiRequest('/api/v1/auth/me', userSchema, { method: 'PATCH', body });
+  return apiRequest('/api/v1/auth/me', (contract) => contract.userSchema, { method: 'PATCH', body });
 }

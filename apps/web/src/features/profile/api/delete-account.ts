@@ -1,4 +1,4 @@
-import { type DeleteMeBody, okResponseSchema } from '@ustaz/contract';
+import type { DeleteMeBody } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /**
@@ -6,5 +6,5 @@ import { apiRequest } from '../../../shared/http/client.ts';
  * `hasUpcomingReservations` while lessons are ahead; 422 `password: 'incorrectPassword' | 'required'`.
  */
 export async function deleteAccount(body: DeleteMeBody): Promise<void> {
-  await apiRequest('/api/v1/auth/me', okResponseSchema, { method: 'DELETE', body });
+  await apiRequest('/api/v1/auth/me', (contract) => contract.okResponseSchema, { method: 'DELETE', body });
 }

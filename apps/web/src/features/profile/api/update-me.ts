@@ -1,7 +1,7 @@
-import { type UpdateMeBody, type User, userSchema } from '@ustaz/contract';
+import type { UpdateMeBody, User } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /** PATCH /api/v1/auth/me: the updated user. 422 field codes (`firstName: 'required'`, `email: 'readOnly'`). */
 export async function updateMe(body: UpdateMeBody): Promise<User> {
-  return apiRequest('/api/v1/auth/me', userSchema, { method: 'PATCH', body });
+  return apiRequest('/api/v1/auth/me', (contract) => contract.userSchema, { method: 'PATCH', body });
 }

@@ -1,11 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  type CancelReservationResponse,
-  cancelReservationResponseSchema,
-  type ReservationScope,
-  type ReservationsResponse,
-  reservationsResponseSchema,
-} from '@ustaz/contract';
+import type { CancelReservationResponse, ReservationScope, ReservationsResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 export const RESERVATIONS_PAGE_SIZE = 10;
@@ -20,7 +14,10 @@ export function getReservations(
   { scope, page, limit = RESERVATIONS_PAGE_SIZE }: ReservationsRequest,
   signal?: AbortSignal,
 ): Promise<ReservationsResponse> {
-  return apiRequest('/api/v1/reservations', reservationsResponseSchema, { query: { scope, page, limit }, signal });
+  return apiRequest('/api/v1/reservations', (contract) => contract.reservationsResponseSchema, {
+    query: { scope, page, limit },
+    signal,
+  });
 }
 
 export function useReservations(request: ReservationsRequest) {
@@ -35,7 +32,7 @@ export function useReservations(request: ReservationsRequest) {
 
 /** POST /api/v1/reservations/{id}/cancel; the answer says what went back and where. */
 export function cancelReservation(id: number, reason?: string): Promise<CancelReservationResponse> {
-  return apiRequest(`/api/v1/reservations/${id}/cancel`, cancelReservationResponseSchema, {
+  return apiRequest(`/api/v1/reservations/${id}/cancel`, (contract) => contract.cancelReservationResponseSchema, {
     method: 'POST',
     body: reason ? { reason } : {},
   });

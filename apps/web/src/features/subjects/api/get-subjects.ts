@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Subject, subjectsResponseSchema } from '@ustaz/contract';
+import type { Subject } from '@ustaz/contract';
 import { SUBJECT_PAGE_SIZE } from '@ustaz/contract/constants';
 import { apiRequest, isInvalidResponse } from '../../../shared/http/client.ts';
 
@@ -22,7 +22,7 @@ export async function getSubjects(
   signal?: AbortSignal,
 ): Promise<SubjectsPage> {
   try {
-    const { data, ...paging } = await apiRequest('/api/v1/subjects', subjectsResponseSchema, {
+    const { data, ...paging } = await apiRequest('/api/v1/subjects', (contract) => contract.subjectsResponseSchema, {
       query: { isActive: true, search, page, limit: SUBJECT_PAGE_SIZE },
       signal,
     });

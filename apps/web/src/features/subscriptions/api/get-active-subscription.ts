@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ActiveSubscriptionResponse, activeSubscriptionResponseSchema } from '@ustaz/contract';
+import type { ActiveSubscriptionResponse } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 
@@ -8,10 +8,14 @@ export const MY_SUBSCRIPTIONS_KEY = ['subscriptions', 'mine'] as const;
 
 /** GET /api/v1/subscriptions/my-active-subscription?lang: hours left and the subscription spent first. */
 export function getActiveSubscription(lang: Language, signal?: AbortSignal): Promise<ActiveSubscriptionResponse> {
-  return apiRequest('/api/v1/subscriptions/my-active-subscription', activeSubscriptionResponseSchema, {
-    query: { lang },
-    signal,
-  });
+  return apiRequest(
+    '/api/v1/subscriptions/my-active-subscription',
+    (contract) => contract.activeSubscriptionResponseSchema,
+    {
+      query: { lang },
+      signal,
+    },
+  );
 }
 
 export function useActiveSubscription(lang: Language, enabled: boolean) {

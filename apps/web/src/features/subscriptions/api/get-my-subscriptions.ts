@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type MySubscriptionsResponse, mySubscriptionsResponseSchema } from '@ustaz/contract';
+import type { MySubscriptionsResponse } from '@ustaz/contract';
 import { type Language, SUBSCRIPTION_PAGE_SIZE } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 import { MY_SUBSCRIPTIONS_KEY } from './get-active-subscription.ts';
@@ -10,7 +10,7 @@ export function getMySubscriptions(
   lang: Language,
   signal?: AbortSignal,
 ): Promise<MySubscriptionsResponse> {
-  return apiRequest('/api/v1/subscriptions/my-subscriptions', mySubscriptionsResponseSchema, {
+  return apiRequest('/api/v1/subscriptions/my-subscriptions', (contract) => contract.mySubscriptionsResponseSchema, {
     query: { page, limit: SUBSCRIPTION_PAGE_SIZE, lang },
     signal,
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type SubscriptionPackagesResponse, subscriptionPackagesResponseSchema } from '@ustaz/contract';
+import type { SubscriptionPackagesResponse } from '@ustaz/contract';
 import { type Language, SUBSCRIPTION_PAGE_SIZE } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 
@@ -8,7 +8,7 @@ import { apiRequest } from '../../../shared/http/client.ts';
  * standard packages, `name` and `description` in `lang`.
  */
 export function getPackages(page: number, lang: Language, signal?: AbortSignal): Promise<SubscriptionPackagesResponse> {
-  return apiRequest('/api/v1/subscriptions/packages', subscriptionPackagesResponseSchema, {
+  return apiRequest('/api/v1/subscriptions/packages', (contract) => contract.subscriptionPackagesResponseSchema, {
     query: { page, limit: SUBSCRIPTION_PAGE_SIZE, lang },
     signal,
   });

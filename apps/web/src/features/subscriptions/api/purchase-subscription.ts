@@ -1,8 +1,4 @@
-import {
-  type SubscriptionPurchaseBody,
-  type SubscriptionPurchaseResponse,
-  subscriptionPurchaseResponseSchema,
-} from '@ustaz/contract';
+import type { SubscriptionPurchaseBody, SubscriptionPurchaseResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /**
@@ -11,5 +7,8 @@ import { apiRequest } from '../../../shared/http/client.ts';
  * `errors.paymentMethod` belowMinimum; 502 gatewayError.
  */
 export function purchaseSubscription(body: SubscriptionPurchaseBody): Promise<SubscriptionPurchaseResponse> {
-  return apiRequest('/api/v1/subscriptions/purchase', subscriptionPurchaseResponseSchema, { method: 'POST', body });
+  return apiRequest('/api/v1/subscriptions/purchase', (contract) => contract.subscriptionPurchaseResponseSchema, {
+    method: 'POST',
+    body,
+  });
 }

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { type TimeSlot, timeSlotsResponseSchema } from '@ustaz/contract';
+import type { TimeSlot } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /** GET /api/teachers/teachers/{id}/available-time-slots: open, future slots in time order. Errors are rethrown (spec 8). */
 export function getAvailableSlots(teacherId: number, signal?: AbortSignal): Promise<TimeSlot[]> {
-  return apiRequest(`/api/teachers/teachers/${teacherId}/available-time-slots`, timeSlotsResponseSchema, { signal });
+  return apiRequest(
+    `/api/teachers/teachers/${teacherId}/available-time-slots`,
+    (contract) => contract.timeSlotsResponseSchema,
+    { signal },
+  );
 }
 
 export function availableSlotsKey(teacherId: number) {

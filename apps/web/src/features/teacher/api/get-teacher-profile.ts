@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type TeacherProfile, teacherProfileSchema } from '@ustaz/contract';
+import type { TeacherProfile } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { ApiRequestError, apiRequest } from '../../../shared/http/client.ts';
 
 /** GET /api/teachers/profiles/{id}. Errors are rethrown (spec 8); a 404 means there is no such teacher. */
 export function getTeacherProfile(id: number, signal?: AbortSignal): Promise<TeacherProfile> {
-  return apiRequest(`/api/teachers/profiles/${id}`, teacherProfileSchema, { signal });
+  return apiRequest(`/api/teachers/profiles/${id}`, (contract) => contract.teacherProfileSchema, { signal });
 }
 
 export function isNotFoundError(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Review, reviewsResponseSchema } from '@ustaz/contract';
+import type { Review } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 
 /**
@@ -8,7 +8,9 @@ import { apiRequest } from '../../../shared/http/client.ts';
  */
 export async function getTeacherReviews(teacherId: number, signal?: AbortSignal): Promise<Review[]> {
   try {
-    return await apiRequest(`/api/reviews/for-teacher/${teacherId}`, reviewsResponseSchema, { signal });
+    return await apiRequest(`/api/reviews/for-teacher/${teacherId}`, (contract) => contract.reviewsResponseSchema, {
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.warn('Teacher reviews could not be loaded', error);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type WalletTransactionsResponse, walletTransactionsResponseSchema } from '@ustaz/contract';
+import type { WalletTransactionsResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
 import { BALANCE_QUERY_KEY } from '../../../shared/money/use-balance.ts';
 
@@ -11,7 +11,7 @@ export function getWalletTransactions(
   limit = TRANSACTIONS_PAGE_SIZE,
   signal?: AbortSignal,
 ): Promise<WalletTransactionsResponse> {
-  return apiRequest('/api/v1/balance/transactions', walletTransactionsResponseSchema, {
+  return apiRequest('/api/v1/balance/transactions', (contract) => contract.walletTransactionsResponseSchema, {
     query: { page, limit },
     signal,
   });

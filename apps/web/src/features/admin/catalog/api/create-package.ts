@@ -1,4 +1,4 @@
-import { type AdminPackageBody, adminPackageResponseSchema } from '@ustaz/contract';
+import type { AdminPackageBody } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
 import { ADMIN_PACKAGES_QUERY_KEY } from './get-packages.ts';
@@ -7,7 +7,12 @@ import { ADMIN_PACKAGES_QUERY_KEY } from './get-packages.ts';
 export function useCreatePackage() {
   return useAdminMutation(
     async (body: AdminPackageBody) =>
-      (await apiRequest('/api/v1/admin/packages', adminPackageResponseSchema, { method: 'POST', body })).package,
+      (
+        await apiRequest('/api/v1/admin/packages', (contract) => contract.adminPackageResponseSchema, {
+          method: 'POST',
+          body,
+        })
+      ).package,
     [ADMIN_PACKAGES_QUERY_KEY],
   );
 }

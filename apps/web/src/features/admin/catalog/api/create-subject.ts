@@ -1,4 +1,4 @@
-import { type AdminSubjectBody, adminSubjectResponseSchema } from '@ustaz/contract';
+import type { AdminSubjectBody } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
 import { ADMIN_SUBJECTS_QUERY_KEY } from './get-subjects.ts';
@@ -7,7 +7,12 @@ import { ADMIN_SUBJECTS_QUERY_KEY } from './get-subjects.ts';
 export function useCreateSubject() {
   return useAdminMutation(
     async (body: AdminSubjectBody) =>
-      (await apiRequest('/api/v1/admin/subjects', adminSubjectResponseSchema, { method: 'POST', body })).subject,
+      (
+        await apiRequest('/api/v1/admin/subjects', (contract) => contract.adminSubjectResponseSchema, {
+          method: 'POST',
+          body,
+        })
+      ).subject,
     [ADMIN_SUBJECTS_QUERY_KEY],
   );
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AdminPackage, adminPackagesResponseSchema } from '@ustaz/contract';
+import type { AdminPackage } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 
 export const ADMIN_PACKAGES_QUERY_KEY = ['admin', 'packages'] as const;
 
 /** GET /api/v1/admin/packages: every subscription package, inactive ones too, in sort order. */
 export async function getAdminPackages(signal?: AbortSignal): Promise<AdminPackage[]> {
-  return (await apiRequest('/api/v1/admin/packages', adminPackagesResponseSchema, { signal })).data;
+  return (await apiRequest('/api/v1/admin/packages', (contract) => contract.adminPackagesResponseSchema, { signal }))
+    .data;
 }
 
 export function useAdminPackages() {

@@ -1,4 +1,4 @@
-import { type adminSubjectsQuerySchema, adminSubjectsResponseSchema } from '@ustaz/contract';
+import type { adminSubjectsQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { adminListQuery } from '../../ui/admin-query.ts';
@@ -9,5 +9,5 @@ export type AdminSubjectsQuery = z.output<typeof adminSubjectsQuerySchema>;
 
 /** GET /api/v1/admin/subjects?search&isActive&page&limit: every subject, inactive ones too. */
 export const useAdminSubjects = adminListQuery(ADMIN_SUBJECTS_QUERY_KEY, (query: AdminSubjectsQuery, signal) =>
-  apiRequest('/api/v1/admin/subjects', adminSubjectsResponseSchema, { query, signal }),
+  apiRequest('/api/v1/admin/subjects', (contract) => contract.adminSubjectsResponseSchema, { query, signal }),
 );

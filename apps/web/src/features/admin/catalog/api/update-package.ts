@@ -1,4 +1,4 @@
-import { type AdminPackageBody, adminPackageResponseSchema } from '@ustaz/contract';
+import type { AdminPackageBody } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
 import { ADMIN_PACKAGES_QUERY_KEY } from './get-packages.ts';
@@ -9,7 +9,12 @@ export type AdminPackagePatch = Partial<AdminPackageBody>;
 export function useUpdatePackage() {
   return useAdminMutation(
     async ({ id, body }: { id: number; body: AdminPackagePatch }) =>
-      (await apiRequest(`/api/v1/admin/packages/${id}`, adminPackageResponseSchema, { method: 'PATCH', body })).package,
+      (
+        await apiRequest(`/api/v1/admin/packages/${id}`, (contract) => contract.adminPackageResponseSchema, {
+          method: 'PATCH',
+          body,
+        })
+      ).package,
     [ADMIN_PACKAGES_QUERY_KEY],
   );
 }

@@ -1,4 +1,4 @@
-import { type AdminSubjectBody, adminSubjectResponseSchema } from '@ustaz/contract';
+import type { AdminSubjectBody } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_TEACHERS_QUERY_KEY } from '../../teachers/api/get-teachers.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
@@ -10,7 +10,12 @@ export type AdminSubjectPatch = Partial<AdminSubjectBody>;
 export function useUpdateSubject() {
   return useAdminMutation(
     async ({ id, body }: { id: number; body: AdminSubjectPatch }) =>
-      (await apiRequest(`/api/v1/admin/subjects/${id}`, adminSubjectResponseSchema, { method: 'PATCH', body })).subject,
+      (
+        await apiRequest(`/api/v1/admin/subjects/${id}`, (contract) => contract.adminSubjectResponseSchema, {
+          method: 'PATCH',
+          body,
+        })
+      ).subject,
     // Teacher rows show subject names.
     [ADMIN_SUBJECTS_QUERY_KEY, ADMIN_TEACHERS_QUERY_KEY],
   );

@@ -1,4 +1,3 @@
-import { adminCancelReservationResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_LEDGER_QUERY_KEY } from '../../money/api/get-ledger.ts';
 import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
@@ -16,10 +15,14 @@ import { ADMIN_RESERVATIONS_QUERY_KEY } from './get-reservations.ts';
 export function useCancelReservation() {
   return useAdminMutation(
     ({ id, reason }: { id: number; reason: string }) =>
-      apiRequest(`/api/v1/admin/reservations/${id}/cancel`, adminCancelReservationResponseSchema, {
-        method: 'POST',
-        body: { reason },
-      }),
+      apiRequest(
+        `/api/v1/admin/reservations/${id}/cancel`,
+        (contract) => contract.adminCancelReservationResponseSchema,
+        {
+          method: 'POST',
+          body: { reason },
+        },
+      ),
     [
       ADMIN_RESERVATIONS_QUERY_KEY,
       ADMIN_LEDGER_QUERY_KEY,

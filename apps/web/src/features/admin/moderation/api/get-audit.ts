@@ -1,4 +1,4 @@
-import { type auditQuerySchema, auditResponseSchema } from '@ustaz/contract';
+import type { auditQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { adminListQuery } from '../../ui/admin-query.ts';
@@ -10,5 +10,5 @@ export type AuditListQuery = z.output<typeof auditQuerySchema>;
 
 /** GET /api/v1/admin/audit?actorId&action&entityType&entityId&page&limit: admin actions, newest first. */
 export const useAdminAudit = adminListQuery(ADMIN_AUDIT_QUERY_KEY, (query: AuditListQuery, signal) =>
-  apiRequest('/api/v1/admin/audit', auditResponseSchema, { query, signal }),
+  apiRequest('/api/v1/admin/audit', (contract) => contract.auditResponseSchema, { query, signal }),
 );

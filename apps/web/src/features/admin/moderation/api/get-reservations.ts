@@ -1,4 +1,4 @@
-import { type adminReservationsQuerySchema, adminReservationsResponseSchema } from '@ustaz/contract';
+import type { adminReservationsQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { adminListQuery } from '../../ui/admin-query.ts';
@@ -11,5 +11,5 @@ export type AdminReservationsListQuery = z.output<typeof adminReservationsQueryS
 export const useAdminReservations = adminListQuery(
   ADMIN_RESERVATIONS_QUERY_KEY,
   (query: AdminReservationsListQuery, signal) =>
-    apiRequest('/api/v1/admin/reservations', adminReservationsResponseSchema, { query, signal }),
+    apiRequest('/api/v1/admin/reservations', (contract) => contract.adminReservationsResponseSchema, { query, signal }),
 );

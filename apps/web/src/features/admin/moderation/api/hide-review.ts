@@ -1,4 +1,3 @@
-import { adminReviewResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
 import { REVIEW_CHANGES } from './get-reviews.ts';
@@ -10,7 +9,10 @@ import { REVIEW_CHANGES } from './get-reviews.ts';
 export function useHideReview() {
   return useAdminMutation(
     ({ id, reason }: { id: number; reason: string }) =>
-      apiRequest(`/api/v1/admin/reviews/${id}/hide`, adminReviewResponseSchema, { method: 'POST', body: { reason } }),
+      apiRequest(`/api/v1/admin/reviews/${id}/hide`, (contract) => contract.adminReviewResponseSchema, {
+        method: 'POST',
+        body: { reason },
+      }),
     REVIEW_CHANGES,
   );
 }

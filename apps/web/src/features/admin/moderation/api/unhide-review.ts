@@ -1,4 +1,3 @@
-import { adminReviewResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
 import { REVIEW_CHANGES } from './get-reviews.ts';
@@ -9,7 +8,10 @@ import { REVIEW_CHANGES } from './get-reviews.ts';
  */
 export function useUnhideReview() {
   return useAdminMutation(
-    (id: number) => apiRequest(`/api/v1/admin/reviews/${id}/unhide`, adminReviewResponseSchema, { method: 'POST' }),
+    (id: number) =>
+      apiRequest(`/api/v1/admin/reviews/${id}/unhide`, (contract) => contract.adminReviewResponseSchema, {
+        method: 'POST',
+      }),
     REVIEW_CHANGES,
   );
 }

@@ -1,4 +1,4 @@
-import { type ManualRefundBody, manualRefundResponseSchema } from '@ustaz/contract';
+import type { ManualRefundBody } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_AUDIT_QUERY_KEY } from '../../moderation/api/get-audit.ts';
 import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
@@ -18,7 +18,7 @@ export type RefundRequest = { body: ManualRefundBody; idempotencyKey: string };
 export function useCreateRefund() {
   return useAdminMutation(
     ({ body, idempotencyKey }: RefundRequest) =>
-      apiRequest('/api/v1/admin/refunds', manualRefundResponseSchema, {
+      apiRequest('/api/v1/admin/refunds', (contract) => contract.manualRefundResponseSchema, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },

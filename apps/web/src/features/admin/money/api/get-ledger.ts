@@ -1,4 +1,4 @@
-import { type adminLedgerQuerySchema, adminLedgerResponseSchema } from '@ustaz/contract';
+import type { adminLedgerQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { adminListQuery } from '../../ui/admin-query.ts';
@@ -10,5 +10,5 @@ export type AdminLedgerListQuery = z.output<typeof adminLedgerQuerySchema>;
 
 /** GET /api/v1/admin/ledger?userId&kind&from&to&page&limit: transfers with their lines, newest first. */
 export const useAdminLedger = adminListQuery(ADMIN_LEDGER_QUERY_KEY, (query: AdminLedgerListQuery, signal) =>
-  apiRequest('/api/v1/admin/ledger', adminLedgerResponseSchema, { query, signal }),
+  apiRequest('/api/v1/admin/ledger', (contract) => contract.adminLedgerResponseSchema, { query, signal }),
 );

@@ -1,4 +1,4 @@
-import { type adminPaymentsQuerySchema, adminPaymentsResponseSchema } from '@ustaz/contract';
+import type { adminPaymentsQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { adminListQuery } from '../../ui/admin-query.ts';
@@ -10,5 +10,5 @@ export type AdminPaymentsListQuery = z.output<typeof adminPaymentsQuerySchema>;
 
 /** GET /api/v1/admin/payments?status&provider&userId&search&page&limit: gateway payments, newest first. */
 export const useAdminPayments = adminListQuery(ADMIN_PAYMENTS_QUERY_KEY, (query: AdminPaymentsListQuery, signal) =>
-  apiRequest('/api/v1/admin/payments', adminPaymentsResponseSchema, { query, signal }),
+  apiRequest('/api/v1/admin/payments', (contract) => contract.adminPaymentsResponseSchema, { query, signal }),
 );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReconciliationResponse, reconciliationResponseSchema } from '@ustaz/contract';
+import type { ReconciliationResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 
 export const ADMIN_RECONCILIATION_QUERY_KEY = ['admin', 'reconciliation'] as const;
@@ -14,7 +14,10 @@ export function reconciliationQueryKey(days: number) {
  * only when the admin asks (`enabled`), never on a window focus or a remount.
  */
 export async function getReconciliation(days: number, signal?: AbortSignal): Promise<ReconciliationResponse> {
-  return apiRequest('/api/v1/admin/reconciliation', reconciliationResponseSchema, { query: { days }, signal });
+  return apiRequest('/api/v1/admin/reconciliation', (contract) => contract.reconciliationResponseSchema, {
+    query: { days },
+    signal,
+  });
 }
 
 export function useReconciliation(days: number, enabled: boolean) {

@@ -1,4 +1,4 @@
-import { type ReconciliationResponse, reconcilePaymentResponseSchema } from '@ustaz/contract';
+import type { ReconciliationResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_AUDIT_QUERY_KEY } from '../../moderation/api/get-audit.ts';
 import { ADMIN_RESERVATIONS_QUERY_KEY } from '../../moderation/api/get-reservations.ts';
@@ -18,9 +18,13 @@ export function useReconcilePayment() {
   return useAdminMutation(
     async (id: string) =>
       (
-        await apiRequest(`/api/v1/admin/payments/${encodeURIComponent(id)}/reconcile`, reconcilePaymentResponseSchema, {
-          method: 'POST',
-        })
+        await apiRequest(
+          `/api/v1/admin/payments/${encodeURIComponent(id)}/reconcile`,
+          (contract) => contract.reconcilePaymentResponseSchema,
+          {
+            method: 'POST',
+          },
+        )
       ).payment,
     [
       ADMIN_PAYMENTS_QUERY_KEY,

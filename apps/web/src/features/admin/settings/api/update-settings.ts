@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AdminSettings, type AdminSettingsBody, adminSettingsResponseSchema } from '@ustaz/contract';
+import type { AdminSettings, AdminSettingsBody } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { forgetWebsiteSettings, websiteSettingsQueryKey } from '../../../../shared/settings/api.ts';
 import { ADMIN_SETTINGS_QUERY_KEY } from './get-settings.ts';
@@ -9,7 +9,12 @@ import { ADMIN_SETTINGS_QUERY_KEY } from './get-settings.ts';
  * 409 `versionConflict` when someone saved meanwhile. 422 field codes.
  */
 export async function updateSettings(body: AdminSettingsBody): Promise<AdminSettings> {
-  return (await apiRequest('/api/v1/admin/settings', adminSettingsResponseSchema, { method: 'PUT', body })).settings;
+  return (
+    await apiRequest('/api/v1/admin/settings', (contract) => contract.adminSettingsResponseSchema, {
+      method: 'PUT',
+      body,
+    })
+  ).settings;
 }
 
 export function useUpdateSettings() {

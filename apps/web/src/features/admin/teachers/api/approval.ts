@@ -1,4 +1,3 @@
-import { adminTeacherResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
 import { APPROVAL_CHANGES } from './get-teachers.ts';
@@ -10,8 +9,11 @@ import { APPROVAL_CHANGES } from './get-teachers.ts';
 function useApproval(action: 'approve' | 'unapprove') {
   return useAdminMutation(
     async (id: number) =>
-      (await apiRequest(`/api/v1/admin/teachers/${id}/${action}`, adminTeacherResponseSchema, { method: 'POST' }))
-        .teacher,
+      (
+        await apiRequest(`/api/v1/admin/teachers/${id}/${action}`, (contract) => contract.adminTeacherResponseSchema, {
+          method: 'POST',
+        })
+      ).teacher,
     APPROVAL_CHANGES,
   );
 }

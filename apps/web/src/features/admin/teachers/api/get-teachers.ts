@@ -1,4 +1,4 @@
-import { type adminTeachersQuerySchema, adminTeachersResponseSchema } from '@ustaz/contract';
+import type { adminTeachersQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
@@ -11,7 +11,7 @@ export type AdminTeachersListQuery = z.output<typeof adminTeachersQuerySchema>;
 
 /** GET /api/v1/admin/teachers?search&approval&page&limit: teacher profiles, pending ones first. */
 export const useAdminTeachers = adminListQuery(ADMIN_TEACHERS_QUERY_KEY, (query: AdminTeachersListQuery, signal) =>
-  apiRequest('/api/v1/admin/teachers', adminTeachersResponseSchema, { query, signal }),
+  apiRequest('/api/v1/admin/teachers', (contract) => contract.adminTeachersResponseSchema, { query, signal }),
 );
 
 /** What approving or unapproving a teacher changes: the teachers, their user rows, the overview's count. */

@@ -1,4 +1,4 @@
-import { type AdminTeacherPatch, adminTeacherResponseSchema } from '@ustaz/contract';
+import type { AdminTeacherPatch } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useAdminMutation } from '../../ui/admin-query.ts';
 import { ADMIN_USERS_QUERY_KEY } from '../../users/api/get-users.ts';
@@ -8,7 +8,12 @@ import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
 export function useUpdateTeacher() {
   return useAdminMutation(
     async ({ id, body }: { id: number; body: AdminTeacherPatch }) =>
-      (await apiRequest(`/api/v1/admin/teachers/${id}`, adminTeacherResponseSchema, { method: 'PATCH', body })).teacher,
+      (
+        await apiRequest(`/api/v1/admin/teachers/${id}`, (contract) => contract.adminTeacherResponseSchema, {
+          method: 'PATCH',
+          body,
+        })
+      ).teacher,
     [ADMIN_TEACHERS_QUERY_KEY, ADMIN_USERS_QUERY_KEY],
   );
 }

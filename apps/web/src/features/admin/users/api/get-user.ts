@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { type AdminUser, type AdminUserDetail, adminUserDetailSchema } from '@ustaz/contract';
+import type { AdminUser, AdminUserDetail } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
 import { ADMIN_TEACHERS_QUERY_KEY } from '../../teachers/api/get-teachers.ts';
@@ -12,7 +12,7 @@ export function adminUserQueryKey(id: number) {
 
 /** GET /api/v1/admin/users/:id: the user with their money and activity figures. */
 export async function getAdminUser(id: number, signal?: AbortSignal): Promise<AdminUserDetail> {
-  return apiRequest(`/api/v1/admin/users/${id}`, adminUserDetailSchema, { signal });
+  return apiRequest(`/api/v1/admin/users/${id}`, (contract) => contract.adminUserDetailSchema, { signal });
 }
 
 export function useAdminUser(id: number | null) {

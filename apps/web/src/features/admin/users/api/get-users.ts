@@ -1,4 +1,4 @@
-import { type adminUsersQuerySchema, adminUsersResponseSchema } from '@ustaz/contract';
+import type { adminUsersQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { adminListQuery } from '../../ui/admin-query.ts';
@@ -10,5 +10,5 @@ export type AdminUsersListQuery = z.output<typeof adminUsersQuerySchema>;
 
 /** GET /api/v1/admin/users?search&roleId&status&page&limit: users, newest first. */
 export const useAdminUsers = adminListQuery([...ADMIN_USERS_QUERY_KEY, 'list'], (query: AdminUsersListQuery, signal) =>
-  apiRequest('/api/v1/admin/users', adminUsersResponseSchema, { query, signal }),
+  apiRequest('/api/v1/admin/users', (contract) => contract.adminUsersResponseSchema, { query, signal }),
 );

@@ -1,4 +1,4 @@
-import { adminUserResponseSchema, type promoteUserBodySchema } from '@ustaz/contract';
+import type { promoteUserBodySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useUserMutation } from './get-user.ts';
@@ -12,6 +12,11 @@ type PromoteBody = z.input<typeof promoteUserBodySchema>;
 export function usePromoteUser(id: number) {
   return useUserMutation(
     async (body: PromoteBody) =>
-      (await apiRequest(`/api/v1/admin/users/${id}/promote`, adminUserResponseSchema, { method: 'POST', body })).user,
+      (
+        await apiRequest(`/api/v1/admin/users/${id}/promote`, (contract) => contract.adminUserResponseSchema, {
+          method: 'POST',
+          body,
+        })
+      ).user,
   );
 }

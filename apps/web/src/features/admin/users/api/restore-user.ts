@@ -1,4 +1,3 @@
-import { adminUserResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useUserMutation } from './get-user.ts';
 
@@ -6,6 +5,10 @@ import { useUserMutation } from './get-user.ts';
 export function useRestoreUser(id: number) {
   return useUserMutation(
     async () =>
-      (await apiRequest(`/api/v1/admin/users/${id}/restore`, adminUserResponseSchema, { method: 'POST' })).user,
+      (
+        await apiRequest(`/api/v1/admin/users/${id}/restore`, (contract) => contract.adminUserResponseSchema, {
+          method: 'POST',
+        })
+      ).user,
   );
 }

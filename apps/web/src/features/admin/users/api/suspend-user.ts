@@ -1,4 +1,3 @@
-import { adminUserResponseSchema } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { useUserMutation } from './get-user.ts';
 
@@ -10,7 +9,7 @@ export function useSuspendUser(id: number) {
   return useUserMutation(
     async (reason: string) =>
       (
-        await apiRequest(`/api/v1/admin/users/${id}/suspend`, adminUserResponseSchema, {
+        await apiRequest(`/api/v1/admin/users/${id}/suspend`, (contract) => contract.adminUserResponseSchema, {
           method: 'POST',
           body: { reason },
         })
