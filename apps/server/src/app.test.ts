@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/test-app.ts';
 
 describe('app shell', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimitMax: 5 });
-  });
-  afterAll(() => t.close());
+  const { t } = useTestApp({ rateLimitMax: 5 });
 
   it('reports health: each part up (Redis off without REDIS_URL) and the database kind', async () => {
     const res = await t.app.inject({ url: '/api/health' });

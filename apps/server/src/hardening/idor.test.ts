@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, notifications, reservations, teacherProfiles, timeSlots, users } from '../db/schema.ts';
-import { createTestApp } from '../test/helpers.ts';
 import { walletOf } from '../test/money.ts';
+import { useTestApp } from '../test/test-app.ts';
 import { createWorld, fillPath, isAdminPath, routeKey, routeTable, send, type World } from './support.ts';
 
 /**
@@ -74,14 +74,12 @@ const COUNTERPART = new Set(['GET /api/v1/chats/with/{userId}']);
 
 // Admin routes (role 1 only) are enumerated from the same table by modules/admin/admin-access.test.ts.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+const { t } = useTestApp({ rateLimitMax: 1_000_000 });
 let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimitMax: 1_000_000 });
   w = await createWorld(t.app, t.database);
 });
-afterAll(() => t.close());
 
 describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
   it('is classified: owner-scoped, public, capability, counterpart or admin', () => {

@@ -1,24 +1,19 @@
 import { ROLE, tokensResponseSchema } from '@ustaz/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { createFactories } from '../test/factories.ts';
-import { createTestApp } from '../test/helpers.ts';
+import { useTestApp } from '../test/test-app.ts';
 
 /**
  * An access token is a signed promise for 15 minutes; requireAuth also asks whether its session
  * still lives, so logout and a suspension take it away at once (within 5 s on other processes).
  */
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 const PASSWORD = 'Liveness-2026';
 let passwordHash: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   passwordHash = await hashPassword(PASSWORD);
 });
-afterAll(() => ctx.close());
 
 async function signIn() {
   const created = await f.student({ passwordHash });

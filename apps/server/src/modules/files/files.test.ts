@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
 import { signedUpByEmail } from '../../test/accounts.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { inspectImage, isImageTooLarge, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-check.ts';
 
 /** A real 1x1 PNG (signature, IHDR, IDAT, IEND). */
@@ -76,18 +76,12 @@ function solidImage(width: number, height: number, format: 'png' | 'jpeg' | 'web
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'ustaz-files-test-'));
 const uploadsDir = path.join(root, 'uploads');
-let t: Awaited<ReturnType<typeof createTestApp>>;
+// Removed after the app closes (hooks after all run last-registered first).
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const { t } = useTestApp({ uploadsDir });
 let ipCounter = 1;
 const nextIp = () => `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-beforeAll(async () => {
-  t = await createTestApp({ uploadsDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(root, { recursive: true, force: true });
-});
 
 const signedUp = (email: string) => signedUpByEmail(t, email, { firstName: 'Noura', lastName: 'Al-Ali' });
 

@@ -1,13 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { reservations, type SubscriptionPackageRow, timeSlots } from '../../db/schema.ts';
 import { sweepMoney } from '../../jobs/money-sweeper.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp, testConfig } from '../../test/helpers.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
+import { testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, walletOf } from '../../test/money.ts';
 import { finishAtSandbox as backFromSandbox } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { splitPayment } from '../booking/hours-split.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { activeTotals, insertPackages, usableSubscriptions } from '../subscriptions/subscriptions.repo.ts';
@@ -34,8 +35,7 @@ const PACKAGE_FILS = 9_000;
 const PACKAGE_HOURS = 3;
 const FEE_PERCENT = testConfig().payments.platformFeePercent;
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let pkg: SubscriptionPackageRow;
 let addressCounter = 0;
@@ -487,17 +487,12 @@ async function expectWorldConsistent(world: World): Promise<void> {
 // ------------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   db = ctx.database.db;
   const [row] = await insertPackages(db, [
     { nameAr: 'ثلاث ساعات', nameEn: 'Three hours', hours: PACKAGE_HOURS, priceFils: PACKAGE_FILS, validityDays: 30 },
   ]);
   if (!row) throw new Error('package');
   pkg = row;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('P0 14: the ledger under random sequences of money operations', () => {
