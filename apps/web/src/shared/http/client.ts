@@ -29,7 +29,7 @@ export type ResponseSchema<T> = {
 };
 
 /** The contract's module: what a lazily named schema is read from. */
-type Contract = typeof import('@ustaz/contract');
+type Contract = typeof import('@ustaz/contract/responses');
 
 /**
  * A contract schema named from the contract's module, `(contract) => contract.userSchema`: the
@@ -43,7 +43,7 @@ let contractModule: Promise<Contract> | null = null;
 /** The schema to check an answer with: loaded from the contract when it is named lazily. */
 function schemaOf<T>(schema: ResponseSchema<T> | ContractSchema<T>): Promise<ResponseSchema<T>> {
   if (typeof schema !== 'function') return Promise.resolve(schema);
-  contractModule ??= import('@ustaz/contract').catch((error: unknown) => {
+  contractModule ??= import('@ustaz/contract/responses').catch((error: unknown) => {
     contractModule = null; // a failed chunk load is tried again by the next call
     throw error;
   });

@@ -1,0 +1,70 @@
+/**
+ * The response schemas the web checks its answers with (`apiRequest(path, (contract) => contract.xSchema)`),
+ * an entry of their own: the web loads it lazily, and a dynamic import keeps every export of what it
+ * loads, so this entry holds only the answers' schemas, not the request schemas the server checks.
+ * A schema the web names that is missing here fails tsc.
+ */
+export {
+  adminCancelReservationResponseSchema,
+  adminLedgerResponseSchema,
+  adminOkResponseSchema,
+  adminOverviewSchema,
+  adminPackageResponseSchema,
+  adminPackagesResponseSchema,
+  adminPaymentsResponseSchema,
+  adminReservationsResponseSchema,
+  adminReviewResponseSchema,
+  adminReviewsResponseSchema,
+  adminSettingsResponseSchema,
+  adminSubjectResponseSchema,
+  adminSubjectsResponseSchema,
+  adminTeacherResponseSchema,
+  adminTeachersResponseSchema,
+  adminUserDetailSchema,
+  adminUserResponseSchema,
+  adminUsersResponseSchema,
+  auditResponseSchema,
+  manualRefundResponseSchema,
+  notFoundTermsResponseSchema,
+  reconcilePaymentResponseSchema,
+  reconciliationResponseSchema,
+} from './admin.ts';
+export {
+  okResponseSchema,
+  registerResponseSchema,
+  tokensResponseSchema,
+  uploadedFileSchema,
+  userSchema,
+} from './auth.ts';
+export {
+  reviewsResponseSchema,
+  subjectsResponseSchema,
+  teacherProfileSchema,
+  teacherSearchResponseSchema,
+  timeSlotsResponseSchema,
+} from './discovery.ts';
+export {
+  activeSubscriptionResponseSchema,
+  balanceResponseSchema,
+  bookingQuoteResponseSchema,
+  bookingResponseSchema,
+  cancelReservationResponseSchema,
+  mySubscriptionsResponseSchema,
+  noContentSchema,
+  ownSlotSchema,
+  ownSlotsResponseSchema,
+  paymentLinkResponseSchema,
+  paymentMethodsResponseSchema,
+  paymentSchema,
+  reservationsResponseSchema,
+  subscriptionPackagesResponseSchema,
+  subscriptionPurchaseResponseSchema,
+  walletTransactionsResponseSchema,
+} from './money.ts';
+export {
+  conversationSummarySchema,
+  conversationsResponseSchema,
+  notificationCountResponseSchema,
+  notificationSchema,
+  notificationsResponseSchema,
+} from './realtime.ts';
