@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeemaProvider } from './deema.ts';
-import { GatewayError, type InitiateRequest, type PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
+import { adapterKit } from './testing/adapter-kit.ts';
 import { type FakeDeema, startFakeDeema } from './testing/fake-deema.ts';
 
 const API_KEY = 'sk_test_deema_0123456789';
@@ -10,12 +11,17 @@ const WEBHOOK_SECRET = 'whsec_deema_shared_secret';
 
 let fake: FakeDeema;
 let deema: PaymentProvider;
-let counter = 0;
-
 /** Our webhook endpoint stand-in: records what arrives and asks the adapter whether to trust it. */
 let receiver: Server;
 let receiverUrl: string;
 const received: { headers: IncomingHttpHeaders; body: string; trusted: boolean }[] = [];
+
+const { request, started, gatewayError } = adapterKit({
+  name: 'deema',
+  provider: () => deema,
+  secrets: [API_KEY],
+  defaults: (n) => ({ paymentId: `pay-${Date.now()}-${n}` }),
+});
 
 beforeAll(async () => {
   fake = await startFakeDeema({ apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET });
@@ -43,38 +49,6 @@ afterAll(async () => {
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
-
-function request(overrides: Partial<InitiateRequest> = {}): InitiateRequest {
-  return {
-    paymentId: `pay-${Date.now()}-${++counter}`,
-    amountFils: 12_500,
-    currency: 'KWD',
-    language: 'ar',
-    successUrl: 'https://ustaz.test/api/v1/payments/return/success',
-    errorUrl: 'https://ustaz.test/api/v1/payments/return/error',
-    ...overrides,
-  };
-}
-
-async function started(overrides: Partial<InitiateRequest> = {}) {
-  const input = request(overrides);
-  const result = await deema.initiate(input);
-  return { paymentId: input.paymentId, providerRef: result.providerRef, result };
-}
-
-async function gatewayError(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a GatewayError');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  const gatewayError = error as GatewayError;
-  expect(gatewayError.provider).toBe('deema');
-  expect(gatewayError.message).not.toContain(API_KEY);
-  return gatewayError;
-}
 
 describe('Deema adapter: initiate', () => {
   it('posts the purchase with the Basic key and returns the redirect link and order reference', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayzahProvider } from './payzah.ts';
-import { GatewayError, type InitiateRequest, type PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
+import { adapterKit } from './testing/adapter-kit.ts';
 import { type FakePayzah, startFakePayzah } from './testing/fake-payzah.ts';
 
 const PRIVATE_KEY = 'pk_test_Payzah-Secret/42';
@@ -8,7 +9,6 @@ const ENCODED_KEY = Buffer.from(PRIVATE_KEY).toString('base64');
 
 let fake: FakePayzah;
 let payzah: PaymentProvider;
-let counter = 0;
 
 beforeAll(async () => {
   fake = await startFakePayzah({ privateKey: PRIVATE_KEY });
@@ -19,40 +19,17 @@ afterAll(async () => {
   await fake?.close();
 });
 
-function request(overrides: Partial<InitiateRequest> = {}): InitiateRequest {
-  return {
-    paymentId: `pay${Date.now()}n${++counter}`,
-    amountFils: 12_500,
-    currency: 'KWD',
+const { request, started, gatewayError } = adapterKit({
+  name: 'payzah',
+  provider: () => payzah,
+  // Neither the key nor its base64 form ever shows in an error.
+  secrets: [PRIVATE_KEY, ENCODED_KEY],
+  defaults: (n) => ({
+    paymentId: `pay${Date.now()}n${n}`,
     language: 'en',
     successUrl: 'https://ustaz.test/api/v1/payments/return/success?x=1',
-    errorUrl: 'https://ustaz.test/api/v1/payments/return/error',
-    ...overrides,
-  };
-}
-
-/** Starts a payment and returns what lookup needs. */
-async function started(overrides: Partial<InitiateRequest> = {}) {
-  const input = request(overrides);
-  const result = await payzah.initiate(input);
-  return { paymentId: input.paymentId, providerRef: result.providerRef, result };
-}
-
-async function gatewayError(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a GatewayError');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  const gatewayError = error as GatewayError;
-  expect(gatewayError.provider).toBe('payzah');
-  // Neither the key nor its base64 form ever shows in an error.
-  expect(gatewayError.message).not.toContain(PRIVATE_KEY);
-  expect(gatewayError.message).not.toContain(ENCODED_KEY);
-  return gatewayError;
-}
+  }),
+});
 
 describe('Payzah adapter: initiate', () => {
   it('posts the documented fields with the base64 key and returns the transit page', async () => {

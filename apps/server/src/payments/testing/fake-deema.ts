@@ -1,6 +1,14 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { kwdToFils } from '@ustaz/contract';
+import {
+  checkoutPage,
+  type FakeFailure,
+  type FakeRequest,
+  listenLocally,
+  readCall,
+  send,
+  sendJson,
+} from './fake-gateway.ts';
 
 /**
  * A local Deema for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the
@@ -22,9 +30,7 @@ import { kwdToFils } from '@ustaz/contract';
  *
  * Every `id` argument accepts our payment id (merchant_order_id), Deema's order_reference or purchase_id.
  */
-export type FakeFailure = 'error' | 'hang' | 'malformed';
-
-export type FakeRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string; json: unknown };
+export type { FakeFailure, FakeRequest };
 
 export type FakeDeemaOrder = {
   purchaseId: number;
@@ -144,9 +150,9 @@ export async function startFakeDeema(options: {
   };
 
   const api = async (request: IncomingMessage, response: ServerResponse, path: string, pathname: string) => {
-    const body = await readBody(request);
-    const json = parseJson(body);
-    requests.push({ method: request.method ?? '', path, headers: request.headers, body, json });
+    const call = await readCall(request, path);
+    requests.push(call);
+    const json = call.json;
     const failure = failures.shift();
     if (failure === 'hang') return; // the socket stays open until close()
     if (failure === 'error') return sendJson(response, 500, { message: 'Server Error' });
@@ -167,7 +173,12 @@ export async function startFakeDeema(options: {
     const order = find(id);
     if (!order) return send(response, 404, 'text/html', '<!doctype html><p>Unknown purchase</p>');
     if (request.method === 'GET' && action === undefined) {
-      return send(response, 200, 'text/html; charset=utf-8', checkoutPage(order.orderReference, String(order.amount)));
+      return send(
+        response,
+        200,
+        'text/html; charset=utf-8',
+        checkoutPage('Deema', order.orderReference, String(order.amount)),
+      );
     }
     if (request.method !== 'POST' || (action !== 'pay' && action !== 'fail'))
       return send(response, 405, 'text/plain', '');
@@ -175,7 +186,7 @@ export async function startFakeDeema(options: {
     response.writeHead(303, { location: action === 'pay' ? order.successUrl : order.failureUrl }).end();
   };
 
-  const server = createServer((request, response) => {
+  const server = await listenLocally((request, response) => {
     const path = request.url ?? '/';
     const pathname = new URL(path, 'http://fake').pathname;
     const page = /^\/checkout\/([^/]+)(?:\/(pay|fail))?$/.exec(pathname);
@@ -186,8 +197,7 @@ export async function startFakeDeema(options: {
     }
     sendJson(response, 404, { message: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   return {
     baseUrl,
@@ -224,11 +234,7 @@ export async function startFakeDeema(options: {
       });
       return { status: response.status, body: await response.text() };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections(); // hanging calls and keep-alive sockets included
-        server.close(() => resolve());
-      }),
+    close: server.close, // hanging calls and keep-alive sockets included
   };
 }
 
@@ -239,41 +245,6 @@ function toFils(value: unknown): number | null {
   return null;
 }
 
-function checkoutPage(id: string, amount: string): string {
-  const safeId = escapeHtml(encodeURIComponent(id));
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Deema (fake)</title></head><body>
-<h1>Deema (fake)</h1><p>Amount: <span id="amount">${escapeHtml(amount)}</span> KWD</p>
-<form method="post" action="/checkout/${safeId}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="/checkout/${safeId}/fail"><button type="submit">Fail</button></form>
-</body></html>`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function send(response: ServerResponse, status: number, contentType: string, body: string): void {
-  response.writeHead(status, { 'content-type': contentType }).end(body);
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  send(response, status, 'application/json', JSON.stringify(body));
 }

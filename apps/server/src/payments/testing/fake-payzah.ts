@@ -1,5 +1,13 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  checkoutPage,
+  type FakeFailure,
+  type FakeRequest,
+  listenLocally,
+  readCall,
+  send,
+  sendJson,
+} from './fake-gateway.ts';
 
 /**
  * A local Payzah for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the
@@ -22,9 +30,7 @@ import type { AddressInfo } from 'node:net';
  *
  * Every `id` argument accepts our payment id (trackid) or Payzah's PaymentID.
  */
-export type FakeFailure = 'error' | 'hang' | 'malformed';
-
-export type FakeRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string; json: unknown };
+export type { FakeFailure, FakeRequest };
 
 export type FakePayzahOrder = {
   trackid: string;
@@ -141,9 +147,9 @@ export async function startFakePayzah(options: { privateKey: string }): Promise<
   };
 
   const api = async (request: IncomingMessage, response: ServerResponse, path: string) => {
-    const body = await readBody(request);
-    const json = parseJson(body);
-    requests.push({ method: request.method ?? '', path, headers: request.headers, body, json });
+    const call = await readCall(request, path);
+    requests.push(call);
+    const json = call.json;
     const failure = failures.shift();
     if (failure === 'hang') return; // the socket stays open until close()
     if (failure === 'error') return sendJson(response, 500, { status: false, message: 'Internal Server Error' });
@@ -161,7 +167,7 @@ export async function startFakePayzah(options: { privateKey: string }): Promise<
     const order = find(id);
     if (!order) return send(response, 404, 'text/html', '<!doctype html><p>Unknown payment</p>');
     if (request.method === 'GET' && action === undefined) {
-      return send(response, 200, 'text/html; charset=utf-8', checkoutPage(order.paymentId, order.amount));
+      return send(response, 200, 'text/html; charset=utf-8', checkoutPage('Payzah', order.paymentId, order.amount));
     }
     if (request.method !== 'POST' || (action !== 'pay' && action !== 'fail'))
       return send(response, 405, 'text/plain', '');
@@ -174,7 +180,7 @@ export async function startFakePayzah(options: { privateKey: string }): Promise<
     response.writeHead(303, { location: target.href }).end();
   };
 
-  const server = createServer((request, response) => {
+  const server = await listenLocally((request, response) => {
     const path = request.url ?? '/';
     const pathname = new URL(path, 'http://fake').pathname;
     const page = /^\/checkout\/([^/]+)(?:\/(pay|fail))?$/.exec(pathname);
@@ -185,8 +191,7 @@ export async function startFakePayzah(options: { privateKey: string }): Promise<
     }
     sendJson(response, 404, { status: false, message: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.baseUrl;
 
   return {
     baseUrl,
@@ -196,11 +201,7 @@ export async function startFakePayzah(options: { privateKey: string }): Promise<
     fail: (id, paymentStatus = 'NOT CAPTURED') => settle(mustFind(id), paymentStatus),
     report: (id, values) => Object.assign(mustFind(id).reported, values),
     failNext: (count, how = 'error') => failures.push(...Array.from({ length: count }, () => how)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections(); // hanging calls and keep-alive sockets included
-        server.close(() => resolve());
-      }),
+    close: server.close, // hanging calls and keep-alive sockets included
   };
 }
 
@@ -216,39 +217,4 @@ function readFields(body: unknown): Record<string, string | undefined> {
   const fields: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
   return fields;
-}
-
-function checkoutPage(id: string, amount: string): string {
-  const safeId = escapeHtml(encodeURIComponent(id));
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Payzah (fake)</title></head><body>
-<h1>Payzah (fake)</h1><p>Amount: <span id="amount">${escapeHtml(amount)}</span> KWD</p>
-<form method="post" action="/checkout/${safeId}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="/checkout/${safeId}/fail"><button type="submit">Fail</button></form>
-</body></html>`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function send(response: ServerResponse, status: number, contentType: string, body: string): void {
-  response.writeHead(status, { 'content-type': contentType }).end(body);
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  send(response, status, 'application/json', JSON.stringify(body));
 }
