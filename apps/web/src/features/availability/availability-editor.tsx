@@ -20,9 +20,9 @@ import {
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useOwnHourlyRate } from './api/own-hourly-rate.ts';
 import { createOwnSlot, deleteOwnSlot, OWN_SLOTS_QUERY_KEY, updateOwnSlot, useOwnSlots } from './api/own-slots.ts';
@@ -157,89 +157,93 @@ export function AvailabilityEditor({
         </Button>
       </div>
 
-      {slots.isPending ? (
-        <LoadingPlaceholders
-          label={t('loading')}
-          count={4}
-          className="flex flex-col gap-2"
-          itemClassName="h-12 rounded-lg bg-slate-100"
-          testId="availability-loading"
-        />
-      ) : slots.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800">
-          <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-          <p className="flex-1">{t('loadError')}</p>
-          <Button variant="outline" size="sm" onClick={() => void slots.refetch()} loading={slots.isFetching}>
-            {t('retry', { ns: 'common' })}
-          </Button>
-        </div>
-      ) : (
-        <ol
-          className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200"
-          data-testid="week-days"
-        >
-          {days.map(({ day, slots: daySlots }) => (
-            <li key={day} className={cx('flex flex-col gap-2 px-2 py-3 sm:px-4', day < today && 'bg-slate-50/60')}>
-              <h3
-                className="flex items-baseline justify-between gap-2 text-sm font-bold text-slate-900"
-                data-testid="day"
-              >
-                <span>{formatDay(day, language, { weekday: 'long', day: 'numeric', month: 'long' })}</span>
-                {day === today ? <span className="text-xs font-semibold text-primary">{t('today')}</span> : null}
-              </h3>
-              {daySlots.length === 0 ? (
-                <p className="text-sm text-slate-500">{t('noSlots')}</p>
-              ) : (
-                <ul className="flex flex-col gap-2">
-                  {daySlots.map((slot) =>
-                    editing?.mode === 'edit' && editing.slot.id === slot.id ? (
-                      <li key={slot.id}>
-                        <SlotForm
-                          title={t('form.editTitle')}
-                          submitLabel={t('form.editSubmit')}
-                          initial={{
-                            day,
-                            start: timeOfDayInZone(slot.startTime, zone),
-                            end: timeOfDayInZone(slot.endTime, zone),
-                            price: '',
-                          }}
-                          currentPrice={slot.price}
-                          minDay={today}
-                          timeZone={zone}
-                          now={now}
-                          hourlyRate={hourlyRate}
-                          save={(body) => updateOwnSlot(slot.id, body)}
-                          onSaved={(saved) => {
-                            setEditing(null);
-                            void notify.success(t('updated'));
-                            showWeekOf(saved.startTime);
-                            refresh();
-                          }}
-                          onCancel={() => setEditing(null)}
-                          onStale={() => {
-                            setEditing(null);
-                            refresh();
-                          }}
-                        />
-                      </li>
-                    ) : (
-                      <li key={slot.id}>
-                        <SlotRow
-                          slot={slot}
-                          timeZone={zone}
-                          started={Date.parse(slot.startTime) <= now().getTime()}
-                          onEdit={() => setEditing({ mode: 'edit', slot })}
-                          onDeleted={refresh}
-                        />
-                      </li>
-                    ),
-                  )}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryStates
+        query={slots}
+        loading={{
+          label: t('loading'),
+          count: 4,
+          className: 'flex flex-col gap-2',
+          itemClassName: 'h-12 rounded-lg bg-slate-100',
+          testId: 'availability-loading',
+        }}
+        error={({ onRetry, retrying }) => (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800">
+            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+            <p className="flex-1">{t('loadError')}</p>
+            <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          </div>
+        )}
+      >
+        {() => (
+          <ol
+            className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200"
+            data-testid="week-days"
+          >
+            {days.map(({ day, slots: daySlots }) => (
+              <li key={day} className={cx('flex flex-col gap-2 px-2 py-3 sm:px-4', day < today && 'bg-slate-50/60')}>
+                <h3
+                  className="flex items-baseline justify-between gap-2 text-sm font-bold text-slate-900"
+                  data-testid="day"
+                >
+                  <span>{formatDay(day, language, { weekday: 'long', day: 'numeric', month: 'long' })}</span>
+                  {day === today ? <span className="text-xs font-semibold text-primary">{t('today')}</span> : null}
+                </h3>
+                {daySlots.length === 0 ? (
+                  <p className="text-sm text-slate-500">{t('noSlots')}</p>
+                ) : (
+                  <ul className="flex flex-col gap-2">
+                    {daySlots.map((slot) =>
+                      editing?.mode === 'edit' && editing.slot.id === slot.id ? (
+                        <li key={slot.id}>
+                          <SlotForm
+                            title={t('form.editTitle')}
+                            submitLabel={t('form.editSubmit')}
+                            initial={{
+                              day,
+                              start: timeOfDayInZone(slot.startTime, zone),
+                              end: timeOfDayInZone(slot.endTime, zone),
+                              price: '',
+                            }}
+                            currentPrice={slot.price}
+                            minDay={today}
+                            timeZone={zone}
+                            now={now}
+                            hourlyRate={hourlyRate}
+                            save={(body) => updateOwnSlot(slot.id, body)}
+                            onSaved={(saved) => {
+                              setEditing(null);
+                              void notify.success(t('updated'));
+                              showWeekOf(saved.startTime);
+                              refresh();
+                            }}
+                            onCancel={() => setEditing(null)}
+                            onStale={() => {
+                              setEditing(null);
+                              refresh();
+                            }}
+                          />
+                        </li>
+                      ) : (
+                        <li key={slot.id}>
+                          <SlotRow
+                            slot={slot}
+                            timeZone={zone}
+                            started={Date.parse(slot.startTime) <= now().getTime()}
+                            onEdit={() => setEditing({ mode: 'edit', slot })}
+                            onDeleted={refresh}
+                          />
+                        </li>
+                      ),
+                    )}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -10,9 +10,9 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
-import { EmptyCard, ErrorCard } from '../../shared/ui/state-card.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { addLiveNotification, useMarkAllAsRead, useMarkAsRead, useNotifications } from './api/notifications.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -107,52 +107,50 @@ export function NotificationsPage({
         ) : null}
       </header>
       <section aria-label={t('listLabel')} aria-busy={list.isFetching || undefined}>
-        {list.isPending ? (
-          <LoadingPlaceholders
-            label={t('loading')}
-            count={4}
-            className="flex flex-col gap-3"
-            itemClassName="h-24 rounded-2xl bg-slate-200/70"
-            testId="notifications-loading"
-          />
-        ) : list.isError ? (
-          <ErrorCard
-            title={t('errorTitle')}
-            body={t('errorBody')}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-            testId="notifications-error"
-          />
-        ) : list.data.data.length === 0 ? (
-          <EmptyCard
-            icon={<BellOff aria-hidden="true" className="size-8 text-primary" />}
-            title={t('empty.title')}
-            body={t('empty.body')}
-            testId="notifications-empty"
-          />
-        ) : (
-          <div className="flex flex-col gap-5">
-            <ul className="flex flex-col gap-3" data-testid="notifications-list">
-              {list.data.data.map((notification) => (
-                <li key={notification.id}>
-                  <NotificationItem notification={notification} now={current} timeZone={timeZone} onOpen={open} />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              language={language}
-              page={clampPage(page, totalPages)}
-              totalPages={totalPages}
-              onPageChange={goToPage}
-              labels={{
-                nav: t('pagination.label'),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-                status: (numbers) => t('pagination.page', numbers),
-              }}
+        <QueryStates
+          query={list}
+          loading={{
+            label: t('loading'),
+            count: 4,
+            className: 'flex flex-col gap-3',
+            itemClassName: 'h-24 rounded-2xl bg-slate-200/70',
+            testId: 'notifications-loading',
+          }}
+          error={{ title: t('errorTitle'), body: t('errorBody'), testId: 'notifications-error' }}
+          isEmpty={(data) => data.data.length === 0}
+          empty={
+            <EmptyCard
+              icon={<BellOff aria-hidden="true" className="size-8 text-primary" />}
+              title={t('empty.title')}
+              body={t('empty.body')}
+              testId="notifications-empty"
             />
-          </div>
-        )}
+          }
+        >
+          {(data) => (
+            <div className="flex flex-col gap-5">
+              <ul className="flex flex-col gap-3" data-testid="notifications-list">
+                {data.data.map((notification) => (
+                  <li key={notification.id}>
+                    <NotificationItem notification={notification} now={current} timeZone={timeZone} onOpen={open} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                language={language}
+                page={clampPage(page, totalPages)}
+                totalPages={totalPages}
+                onPageChange={goToPage}
+                labels={{
+                  nav: t('pagination.label'),
+                  previous: t('pagination.previous'),
+                  next: t('pagination.next'),
+                  status: (numbers) => t('pagination.page', numbers),
+                }}
+              />
+            </div>
+          )}
+        </QueryStates>
       </section>
     </div>
   );

@@ -11,9 +11,9 @@ import { viewerTimeZone } from '../../shared/lib/dates.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
-import { ErrorCard } from '../../shared/ui/state-card.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { useReservations } from './api/reservations.ts';
 import { ReservationCard, type ReservationViewer } from './reservation-card.tsx';
 import { RESERVATION_TABS, readReservationsParams, reservationsSearch } from './reservation-scope.ts';
@@ -87,41 +87,37 @@ export function ReservationsPage({
         })}
       </nav>
       <section aria-label={t(`tabs.${scope}`)} aria-busy={list.isFetching || undefined}>
-        {list.isPending ? (
-          <LoadingPlaceholders
-            label={t('loading')}
-            count={3}
-            className="flex flex-col gap-4"
-            itemClassName="h-48 rounded-2xl bg-slate-200/70"
-            testId="reservations-loading"
-          />
-        ) : list.isError ? (
-          <ErrorCard
-            title={t('errorTitle')}
-            body={t('errorBody')}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-            testId="reservations-error"
-          />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState scope={scope} isTeacher={isTeacher} />
-        ) : (
-          <div className="flex flex-col gap-5">
-            <ReservationList reservations={list.data.data} viewerUserId={user?.id ?? null} timeZone={zone} now={now} />
-            <Pagination
-              language={language}
-              page={clampPage(page, totalPages)}
-              totalPages={totalPages}
-              onPageChange={(next) => setSearchParams(reservationsSearch(scope, next))}
-              labels={{
-                nav: t('pagination.label'),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-                status: (numbers) => t('pagination.page', numbers),
-              }}
-            />
-          </div>
-        )}
+        <QueryStates
+          query={list}
+          loading={{
+            label: t('loading'),
+            count: 3,
+            className: 'flex flex-col gap-4',
+            itemClassName: 'h-48 rounded-2xl bg-slate-200/70',
+            testId: 'reservations-loading',
+          }}
+          error={{ title: t('errorTitle'), body: t('errorBody'), testId: 'reservations-error' }}
+          isEmpty={(data) => data.data.length === 0}
+          empty={<EmptyState scope={scope} isTeacher={isTeacher} />}
+        >
+          {(data) => (
+            <div className="flex flex-col gap-5">
+              <ReservationList reservations={data.data} viewerUserId={user?.id ?? null} timeZone={zone} now={now} />
+              <Pagination
+                language={language}
+                page={clampPage(page, totalPages)}
+                totalPages={totalPages}
+                onPageChange={(next) => setSearchParams(reservationsSearch(scope, next))}
+                labels={{
+                  nav: t('pagination.label'),
+                  previous: t('pagination.previous'),
+                  next: t('pagination.next'),
+                  status: (numbers) => t('pagination.page', numbers),
+                }}
+              />
+            </div>
+          )}
+        </QueryStates>
       </section>
     </div>
   );
@@ -169,19 +165,17 @@ function EmptyState({ scope, isTeacher }: { scope: ReservationScope; isTeacher: 
   const language = useCurrentLanguage();
   const Icon = TAB_ICONS[scope];
   return (
-    <div
-      role="status"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-      data-testid="reservations-empty"
+    <EmptyCard
+      icon={<Icon aria-hidden="true" className="size-8 text-primary" />}
+      title={t(`empty.${scope}.title`)}
+      body={t(`empty.${scope}.${isTeacher ? 'teacherBody' : 'body'}`)}
+      testId="reservations-empty"
     >
-      <Icon aria-hidden="true" className="size-8 text-primary" />
-      <h2 className="text-lg font-bold text-slate-900">{t(`empty.${scope}.title`)}</h2>
-      <p className="max-w-md text-slate-600">{t(`empty.${scope}.${isTeacher ? 'teacherBody' : 'body'}`)}</p>
       {scope === 'upcoming' && !isTeacher ? (
         <Link to={localePath(language, '/teachers')} className={buttonClasses({ variant: 'primary' })}>
           {t('empty.findTeacher')}
         </Link>
       ) : null}
-    </div>
+    </EmptyCard>
   );
 }

@@ -16,11 +16,11 @@ import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { EmptyCard, ErrorCard } from '../../shared/ui/state-card.tsx';
+import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { MY_SUBSCRIPTIONS_KEY, useActiveSubscription } from './api/get-active-subscription.ts';
 import { useMySubscriptions } from './api/get-my-subscriptions.ts';
@@ -94,59 +94,61 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
       <h2 id="packages-title" className="text-xl font-bold text-slate-900">
         {t('packages.title')}
       </h2>
-      {packages.isPending ? (
-        <LoadingPlaceholders
-          label={t('packages.loading')}
-          count={3}
-          className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
-          itemClassName="h-96 rounded-2xl bg-slate-200/70"
-          testId="packages-loading"
-        />
-      ) : packages.isError ? (
-        <ErrorCard
-          title={t('packages.errorTitle')}
-          body={t('packages.errorBody')}
-          onRetry={() => void packages.refetch()}
-          retrying={packages.isFetching}
-          testId="packages-error"
-          headingLevel={3}
-        />
-      ) : packages.data.data.length === 0 ? (
-        <EmptyCard
-          icon={<Package aria-hidden="true" className="size-8 text-primary" />}
-          title={t('packages.emptyTitle')}
-          body={t('packages.emptyBody')}
-          testId="packages-empty"
-          headingLevel={3}
-        />
-      ) : (
-        <>
-          <ul
-            className={cx(
-              'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
-              packages.isPlaceholderData && 'opacity-60',
-            )}
-          >
-            {packages.data.data.map((pkg) => (
-              <li key={pkg.id} className="flex">
-                <PackageCard pkg={pkg} onBuy={() => buy(pkg)} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            language={language}
-            page={clampPage(page, totalPages)}
-            totalPages={totalPages}
-            onPageChange={onPageChange}
-            labels={{
-              nav: t('packages.pagination'),
-              previous: t('packages.previous'),
-              next: t('packages.next'),
-              status: (numbers) => t('packages.pageStatus', numbers),
-            }}
+      <QueryStates
+        query={packages}
+        loading={{
+          label: t('packages.loading'),
+          count: 3,
+          className: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
+          itemClassName: 'h-96 rounded-2xl bg-slate-200/70',
+          testId: 'packages-loading',
+        }}
+        error={{
+          title: t('packages.errorTitle'),
+          body: t('packages.errorBody'),
+          testId: 'packages-error',
+          headingLevel: 3,
+        }}
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyCard
+            icon={<Package aria-hidden="true" className="size-8 text-primary" />}
+            title={t('packages.emptyTitle')}
+            body={t('packages.emptyBody')}
+            testId="packages-empty"
+            headingLevel={3}
           />
-        </>
-      )}
+        }
+      >
+        {(data) => (
+          <>
+            <ul
+              className={cx(
+                'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
+                packages.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {data.data.map((pkg) => (
+                <li key={pkg.id} className="flex">
+                  <PackageCard pkg={pkg} onBuy={() => buy(pkg)} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              language={language}
+              page={clampPage(page, totalPages)}
+              totalPages={totalPages}
+              onPageChange={onPageChange}
+              labels={{
+                nav: t('packages.pagination'),
+                previous: t('packages.previous'),
+                next: t('packages.next'),
+                status: (numbers) => t('packages.pageStatus', numbers),
+              }}
+            />
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { type TEACHER_SORT_FIELDS, teacherSearchQuerySchema } from '@ustaz/contract';
-import { TriangleAlert, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,9 +10,9 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { type TeacherSearchParams, useTeacherSearch } from '../../shared/teachers/api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
-import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
+import { buttonClasses } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
 
 type SortField = (typeof TEACHER_SORT_FIELDS)[number];
 type SortOption = {
@@ -124,63 +124,57 @@ export function TeachersListPage() {
           </select>
         </div>
       </header>
-      {results.isPending ? (
-        <LoadingPlaceholders
-          label={t('page.loading')}
-          count={6}
-          className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
-          itemClassName="h-72 rounded-2xl bg-slate-200/70"
-        />
-      ) : results.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-        >
-          <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
-          <h2 className="text-lg font-bold text-slate-900">{t('page.errorTitle')}</h2>
-          <p className="text-slate-600">{t('page.errorBody')}</p>
-          <Button onClick={() => void results.refetch()} loading={results.isFetching}>
-            {t('page.retry')}
-          </Button>
-        </div>
-      ) : results.data.data.length === 0 ? (
-        <div
-          role="status"
-          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-        >
-          <Users aria-hidden="true" className="size-8 text-primary" />
-          <h2 className="text-lg font-bold text-slate-900">{t('teachersList.emptyTitle')}</h2>
-          <p className="text-slate-600">{t('teachersList.emptyBody')}</p>
-          <Link to={localePath(language, '/')} className={buttonClasses({ variant: 'outline' })}>
-            {t('teachersList.backHome')}
-          </Link>
-        </div>
-      ) : (
-        <>
-          <p className="text-sm font-semibold text-slate-700" data-testid="result-count">
-            {t('page.resultCount', { total: formatNumber(results.data.total, language) })}
-          </p>
-          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {results.data.data.map((teacher) => (
-              <li key={teacher.id}>
-                <TeacherCard teacher={teacher} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            language={language}
-            page={clampPage(page, totalPages)}
-            totalPages={totalPages}
-            onPageChange={(next) => update({ page: next, sort })}
-            labels={{
-              nav: t('pagination.label'),
-              previous: t('pagination.previous'),
-              next: t('pagination.next'),
-              status: (numbers) => t('pagination.page', numbers),
-            }}
-          />
-        </>
-      )}
+      <QueryStates
+        query={results}
+        loading={{
+          label: t('page.loading'),
+          count: 6,
+          className: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
+          itemClassName: 'h-72 rounded-2xl bg-slate-200/70',
+        }}
+        error={{ title: t('page.errorTitle'), body: t('page.errorBody') }}
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <div
+            role="status"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+          >
+            <Users aria-hidden="true" className="size-8 text-primary" />
+            <h2 className="text-lg font-bold text-slate-900">{t('teachersList.emptyTitle')}</h2>
+            <p className="text-slate-600">{t('teachersList.emptyBody')}</p>
+            <Link to={localePath(language, '/')} className={buttonClasses({ variant: 'outline' })}>
+              {t('teachersList.backHome')}
+            </Link>
+          </div>
+        }
+      >
+        {(data) => (
+          <>
+            <p className="text-sm font-semibold text-slate-700" data-testid="result-count">
+              {t('page.resultCount', { total: formatNumber(data.total, language) })}
+            </p>
+            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {data.data.map((teacher) => (
+                <li key={teacher.id}>
+                  <TeacherCard teacher={teacher} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              language={language}
+              page={clampPage(page, totalPages)}
+              totalPages={totalPages}
+              onPageChange={(next) => update({ page: next, sort })}
+              labels={{
+                nav: t('pagination.label'),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                status: (numbers) => t('pagination.page', numbers),
+              }}
+            />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { formatDateTime } from '../../shared/lib/dates.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { useWalletTransactions } from './api/wallet-transactions.ts';
 import { amountDirection, formatSignedKwd } from './wallet-format.ts';
 
@@ -26,54 +26,60 @@ export function TransactionHistory({ timeZone }: { timeZone?: string }) {
   return (
     <div className="flex flex-col gap-3" aria-busy={history.isFetching || undefined}>
       <h3 className="text-base font-bold text-slate-900">{t('history.title')}</h3>
-      {history.isPending ? (
-        <LoadingPlaceholders
-          label={t('history.loading')}
-          count={3}
-          className="flex flex-col gap-2"
-          itemClassName="h-14 rounded-lg bg-slate-100"
-          testId="history-loading"
-        />
-      ) : history.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 rounded-xl bg-red-50 p-4 text-sm text-red-800">
-          <p>{t('history.error')}</p>
-          <Button variant="outline" size="sm" onClick={() => void history.refetch()} loading={history.isFetching}>
-            {t('retry', { ns: 'common' })}
-          </Button>
-        </div>
-      ) : history.data.data.length === 0 ? (
-        <div
-          role="status"
-          className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center"
-          data-testid="history-empty"
-        >
-          <ReceiptText aria-hidden="true" className="size-7 text-slate-400" />
-          <p className="text-slate-600">{t('history.empty')}</p>
-        </div>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {history.data.data.map((line) => (
-              <li key={line.id}>
-                <TransactionRow line={line} timeZone={timeZone} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            language={language}
-            compact
-            page={current}
-            totalPages={totalPages}
-            onPageChange={setPage}
-            labels={{
-              nav: t('history.pages'),
-              previous: t('history.previous'),
-              next: t('history.next'),
-              status: (numbers) => t('history.page', numbers),
-            }}
-          />
-        </>
-      )}
+      <QueryStates
+        query={history}
+        loading={{
+          label: t('history.loading'),
+          count: 3,
+          className: 'flex flex-col gap-2',
+          itemClassName: 'h-14 rounded-lg bg-slate-100',
+          testId: 'history-loading',
+        }}
+        error={({ onRetry, retrying }) => (
+          <div role="alert" className="flex flex-col items-start gap-2 rounded-xl bg-red-50 p-4 text-sm text-red-800">
+            <p>{t('history.error')}</p>
+            <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          </div>
+        )}
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <div
+            role="status"
+            className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center"
+            data-testid="history-empty"
+          >
+            <ReceiptText aria-hidden="true" className="size-7 text-slate-400" />
+            <p className="text-slate-600">{t('history.empty')}</p>
+          </div>
+        }
+      >
+        {(data) => (
+          <>
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+              {data.data.map((line) => (
+                <li key={line.id}>
+                  <TransactionRow line={line} timeZone={timeZone} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              language={language}
+              compact
+              page={current}
+              totalPages={totalPages}
+              onPageChange={setPage}
+              labels={{
+                nav: t('history.pages'),
+                previous: t('history.previous'),
+                next: t('history.next'),
+                status: (numbers) => t('history.page', numbers),
+              }}
+            />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }
