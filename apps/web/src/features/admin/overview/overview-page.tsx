@@ -19,9 +19,8 @@ import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import { cx } from '../../../shared/ui/class-names.ts';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
+import { QueryFallback } from '../ui/query-state.tsx';
 import { useAdminOverview } from './api/get-overview.ts';
 
 type TileKey = keyof AdminOverview;
@@ -65,17 +64,8 @@ export function AdminOverviewPage() {
 
   return (
     <AdminPage title={t('overview.title')} description={t('overview.description')}>
-      {overview.isError && !data ? (
-        <ErrorCard
-          title={t('overview.errorTitle')}
-          body={t('list.errorBody')}
-          onRetry={() => void overview.refetch()}
-          retrying={overview.isFetching}
-        />
-      ) : !data ? (
-        <div className="flex justify-center py-16" role="status" aria-label={t('list.loading')}>
-          <Spinner />
-        </div>
+      {!data ? (
+        <QueryFallback query={overview} errorTitle={t('overview.errorTitle')} />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="overview-tiles">
           {TILES.map((tile) => {

@@ -73,30 +73,41 @@ export function isHexColor(value: string | undefined): value is string {
   return typeof value === 'string' && HEX.test(value.trim());
 }
 
+/** The fields the contract holds as null when empty; the form holds them as text. */
+const NULLABLE_FIELDS = [
+  'defaultOgImage',
+  'logoUrl',
+  'faviconUrl',
+  'facebookUrl',
+  'twitterUrl',
+  'instagramUrl',
+  'linkedinUrl',
+  'youtubeUrl',
+  'tiktokPixelId',
+  'googleAnalyticsId',
+  'facebookPixelId',
+  'instagramPixelId',
+  'hotjarId',
+  'contactEmail',
+  'contactPhone',
+  'contactAddress',
+] as const satisfies readonly (keyof AdminSettings & SettingsFormField)[];
+type NullableField = (typeof NULLABLE_FIELDS)[number];
+
+/** Each nullable field through `convert`, by name. */
+function mapNullable<T>(convert: (field: NullableField) => T): Record<NullableField, T> {
+  return Object.fromEntries(NULLABLE_FIELDS.map((field) => [field, convert(field)])) as Record<NullableField, T>;
+}
+
 export function settingsFormValues(settings: AdminSettings): SettingsForm {
   return {
     appName: settings.appName,
     defaultTitle: settings.defaultTitle,
     defaultDescription: settings.defaultDescription,
     defaultKeywords: settings.defaultKeywords,
-    defaultOgImage: settings.defaultOgImage ?? '',
-    logoUrl: settings.logoUrl ?? '',
-    faviconUrl: settings.faviconUrl ?? '',
     primaryColor: settings.primaryColor,
     secondaryColor: settings.secondaryColor,
-    facebookUrl: settings.facebookUrl ?? '',
-    twitterUrl: settings.twitterUrl ?? '',
-    instagramUrl: settings.instagramUrl ?? '',
-    linkedinUrl: settings.linkedinUrl ?? '',
-    youtubeUrl: settings.youtubeUrl ?? '',
-    tiktokPixelId: settings.tiktokPixelId ?? '',
-    googleAnalyticsId: settings.googleAnalyticsId ?? '',
-    facebookPixelId: settings.facebookPixelId ?? '',
-    instagramPixelId: settings.instagramPixelId ?? '',
-    hotjarId: settings.hotjarId ?? '',
-    contactEmail: settings.contactEmail ?? '',
-    contactPhone: settings.contactPhone ?? '',
-    contactAddress: settings.contactAddress ?? '',
+    ...mapNullable((field) => settings[field] ?? ''),
     headerScripts: settings.headerScripts,
     footerScripts: settings.footerScripts,
     enableRegistration: settings.enableRegistration,
@@ -118,24 +129,9 @@ export function settingsBody(values: SettingsForm, version: number): AdminSettin
     defaultTitle: values.defaultTitle.trim(),
     defaultDescription: values.defaultDescription.trim(),
     defaultKeywords: values.defaultKeywords.trim(),
-    defaultOgImage: orNull(values.defaultOgImage),
-    logoUrl: orNull(values.logoUrl),
-    faviconUrl: orNull(values.faviconUrl),
     primaryColor: values.primaryColor.trim(),
     secondaryColor: values.secondaryColor.trim(),
-    facebookUrl: orNull(values.facebookUrl),
-    twitterUrl: orNull(values.twitterUrl),
-    instagramUrl: orNull(values.instagramUrl),
-    linkedinUrl: orNull(values.linkedinUrl),
-    youtubeUrl: orNull(values.youtubeUrl),
-    tiktokPixelId: orNull(values.tiktokPixelId),
-    googleAnalyticsId: orNull(values.googleAnalyticsId),
-    facebookPixelId: orNull(values.facebookPixelId),
-    instagramPixelId: orNull(values.instagramPixelId),
-    hotjarId: orNull(values.hotjarId),
-    contactEmail: orNull(values.contactEmail),
-    contactPhone: orNull(values.contactPhone),
-    contactAddress: orNull(values.contactAddress),
+    ...mapNullable((field) => orNull(values[field])),
     headerScripts: values.headerScripts,
     footerScripts: values.footerScripts,
     enableRegistration: values.enableRegistration,

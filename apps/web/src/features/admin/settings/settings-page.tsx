@@ -12,13 +12,12 @@ import { formatNumber } from '../../../shared/lib/format.ts';
 import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { CheckboxField, FormSection, TextAreaField } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
+import { QueryFallback } from '../ui/query-state.tsx';
 import { useAdminSettings } from './api/get-settings.ts';
 import { useUpdateSettings } from './api/update-settings.ts';
 import {
@@ -64,18 +63,7 @@ export function AdminSettingsPage() {
   return (
     <AdminPage title={t('settings.title')} description={t('settings.description')}>
       {!data ? (
-        settings.isError ? (
-          <ErrorCard
-            title={t('settings.errorTitle')}
-            body={t('list.errorBody')}
-            onRetry={() => void settings.refetch()}
-            retrying={settings.isFetching}
-          />
-        ) : (
-          <div className="flex justify-center py-16" role="status" aria-label={t('list.loading')}>
-            <Spinner />
-          </div>
-        )
+        <QueryFallback query={settings} errorTitle={t('settings.errorTitle')} />
       ) : (
         <SettingsEditor
           // A new version (saved or reloaded) starts the form again from it.
@@ -159,6 +147,30 @@ function SettingsEditor({
     />
   );
 
+  const color = (field: 'primaryColor' | 'secondaryColor') => (
+    <ColorField
+      field={field}
+      label={t(`settings.fields.${field}`)}
+      pickerLabel={t(`settings.fields.${field}Picker`)}
+      registration={register(field)}
+      control={control}
+      fallback={settings[field]}
+      setValue={setValue}
+      error={error(field)}
+    />
+  );
+  const script = (field: 'headerScripts' | 'footerScripts') => (
+    <TextAreaField
+      {...register(field)}
+      label={t(`settings.fields.${field}`)}
+      dir="ltr"
+      rows={5}
+      spellCheck={false}
+      textareaClassName="font-mono text-sm"
+      error={error(field)}
+    />
+  );
+
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       {/* First on a phone, so the sample is in view while the first sections are edited. */}
@@ -210,26 +222,8 @@ function SettingsEditor({
 
         <FormSection title={t('settings.sections.colors')} description={t('settings.sections.colorsHelp')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <ColorField
-              field="primaryColor"
-              label={t('settings.fields.primaryColor')}
-              pickerLabel={t('settings.fields.primaryColorPicker')}
-              registration={register('primaryColor')}
-              control={control}
-              fallback={settings.primaryColor}
-              setValue={setValue}
-              error={error('primaryColor')}
-            />
-            <ColorField
-              field="secondaryColor"
-              label={t('settings.fields.secondaryColor')}
-              pickerLabel={t('settings.fields.secondaryColorPicker')}
-              registration={register('secondaryColor')}
-              control={control}
-              fallback={settings.secondaryColor}
-              setValue={setValue}
-              error={error('secondaryColor')}
-            />
+            {color('primaryColor')}
+            {color('secondaryColor')}
           </div>
         </FormSection>
 
@@ -285,24 +279,8 @@ function SettingsEditor({
 
         <FormSection title={t('settings.sections.scripts')}>
           <Alert variant="info">{t('settings.sections.scriptsWarning')}</Alert>
-          <TextAreaField
-            {...register('headerScripts')}
-            label={t('settings.fields.headerScripts')}
-            dir="ltr"
-            rows={5}
-            spellCheck={false}
-            textareaClassName="font-mono text-sm"
-            error={error('headerScripts')}
-          />
-          <TextAreaField
-            {...register('footerScripts')}
-            label={t('settings.fields.footerScripts')}
-            dir="ltr"
-            rows={5}
-            spellCheck={false}
-            textareaClassName="font-mono text-sm"
-            error={error('footerScripts')}
-          />
+          {script('headerScripts')}
+          {script('footerScripts')}
         </FormSection>
 
         <FormSection title={t('settings.sections.registration')}>

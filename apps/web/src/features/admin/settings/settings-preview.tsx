@@ -1,5 +1,5 @@
 import { GraduationCap, Mail, Phone } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type admin from '../../../../public/locales/en/admin.json';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../../shared/ui/brand-icons.tsx';
@@ -28,6 +28,29 @@ function safeUrl(value: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Text on a background of `color`, in black or white, whichever reads better on it. */
+function OnColor({
+  color,
+  className,
+  testId,
+  children,
+}: {
+  color: string;
+  className: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={className}
+      style={{ backgroundColor: color, color: readableTextColor(color) }}
+      data-testid={testId}
+    >
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -85,13 +108,13 @@ export function SettingsPreview({
             <span>{t('settings.preview.teachers')}</span>
           </span>
           {values.enableRegistration ? (
-            <span
+            <OnColor
+              color={primary}
               className="ms-auto shrink-0 rounded-md px-2.5 py-1 text-xs font-semibold sm:ms-0"
-              style={{ backgroundColor: primary, color: readableTextColor(primary) }}
-              data-testid="preview-register"
+              testId="preview-register"
             >
               {t('settings.preview.register')}
-            </span>
+            </OnColor>
           ) : null}
         </div>
         <div className="flex flex-col gap-3 px-4 py-5">
@@ -104,20 +127,20 @@ export function SettingsPreview({
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <span
+            <OnColor
+              color={primary}
               className="rounded-lg px-3 py-2 text-sm font-semibold"
-              style={{ backgroundColor: primary, color: readableTextColor(primary) }}
-              data-testid="preview-primary-button"
+              testId="preview-primary-button"
             >
               {t('settings.preview.primaryButton')}
-            </span>
-            <span
+            </OnColor>
+            <OnColor
+              color={secondary}
               className="rounded-lg px-3 py-2 text-sm font-semibold"
-              style={{ backgroundColor: secondary, color: readableTextColor(secondary) }}
-              data-testid="preview-secondary-button"
+              testId="preview-secondary-button"
             >
               {t('settings.preview.secondaryButton')}
-            </span>
+            </OnColor>
           </div>
           {!values.enableRegistration ? (
             <p className="text-xs text-amber-800">{t('settings.preview.registrationClosed')}</p>

@@ -1,8 +1,8 @@
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
+import { AdminLoading } from './query-state.tsx';
 
 export type Column<Row> = {
   key: string;
@@ -43,13 +43,7 @@ export function DataTable<Row>({
   if (error && !rows) {
     return <ErrorCard title={t('list.errorTitle')} body={t('list.errorBody')} onRetry={onRetry} retrying={retrying} />;
   }
-  if (loading && !rows) {
-    return (
-      <div className="flex justify-center py-16" role="status" aria-label={t('list.loading')}>
-        <Spinner />
-      </div>
-    );
-  }
+  if (loading && !rows) return <AdminLoading />;
   if (!rows || rows.length === 0) {
     return (
       <EmptyCard

@@ -22,13 +22,13 @@ import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
+import { EmptyCard } from '../../../shared/ui/state-card.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ApprovalBadge, RoleBadge, StatusBadge } from '../ui/account-badges.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { formatDateTime } from '../ui/format.ts';
+import { QueryFallback } from '../ui/query-state.tsx';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { useAdminUser } from './api/get-user.ts';
 import { useResendConfirmation } from './api/resend-confirmation.ts';
@@ -75,18 +75,7 @@ export function AdminUserPage() {
     return (
       <WithBack back={back}>
         <AdminPage title={t('nav.user')}>
-          {detail.isError ? (
-            <ErrorCard
-              title={t('user.errorTitle')}
-              body={t('list.errorBody')}
-              onRetry={() => void detail.refetch()}
-              retrying={detail.isFetching}
-            />
-          ) : (
-            <div className="flex justify-center py-16" role="status" aria-label={t('list.loading')}>
-              <Spinner />
-            </div>
-          )}
+          <QueryFallback query={detail} errorTitle={t('user.errorTitle')} />
         </AdminPage>
       </WithBack>
     );
