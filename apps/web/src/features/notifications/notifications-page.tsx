@@ -14,6 +14,7 @@ import { Pagination } from '../../shared/ui/pagination.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
+import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { addLiveNotification, useMarkAllAsRead, useMarkAsRead, useNotifications } from './api/notifications.ts';
 import { NotificationItem } from './notification-item.tsx';
 
@@ -54,6 +55,7 @@ export function NotificationsPage({
   timeZone?: string;
 }) {
   const { t } = useTranslation('notifications');
+  const pageLabels = usePaginationLabels('notifications');
   const language = useCurrentLanguage();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -141,12 +143,7 @@ export function NotificationsPage({
                 page={clampPage(page, totalPages)}
                 totalPages={totalPages}
                 onPageChange={goToPage}
-                labels={{
-                  nav: t('pagination.label'),
-                  previous: t('pagination.previous'),
-                  next: t('pagination.next'),
-                  status: (numbers) => t('pagination.page', numbers),
-                }}
+                labels={pageLabels}
               />
             </div>
           )}

@@ -14,6 +14,7 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
+import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { useReservations } from './api/reservations.ts';
 import { ReservationCard, type ReservationViewer } from './reservation-card.tsx';
 import { RESERVATION_TABS, readReservationsParams, reservationsSearch } from './reservation-scope.ts';
@@ -40,6 +41,7 @@ export function ReservationsPage({
   now?: Date;
 }) {
   const { t } = useTranslation('reservations');
+  const pageLabels = usePaginationLabels('reservations');
   const language = useCurrentLanguage();
   const { user } = useAuth();
   const zone = useMemo(() => timeZone ?? viewerTimeZone(), [timeZone]);
@@ -108,12 +110,7 @@ export function ReservationsPage({
                 page={clampPage(page, totalPages)}
                 totalPages={totalPages}
                 onPageChange={(next) => setSearchParams(reservationsSearch(scope, next))}
-                labels={{
-                  nav: t('pagination.label'),
-                  previous: t('pagination.previous'),
-                  next: t('pagination.next'),
-                  status: (numbers) => t('pagination.page', numbers),
-                }}
+                labels={pageLabels}
               />
             </div>
           )}

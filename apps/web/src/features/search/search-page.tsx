@@ -9,6 +9,7 @@ import { SearchBox } from '../../shared/search/search-box.tsx';
 import { useTeacherSearch } from '../../shared/teachers/api.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { ActiveFilterChips, type FilterChip, filterChips } from './active-filter-chips.tsx';
 import {
   clearSearchParams,
@@ -29,6 +30,7 @@ export type SubjectPickerProps = { open: boolean; onClose: () => void };
  */
 export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: ComponentType<SubjectPickerProps> }) {
   const { t } = useTranslation('search');
+  const pageLabels = usePaginationLabels('search');
   const language = useCurrentLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -131,12 +133,7 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
               page={clampPage(state.page, results.data.totalPages)}
               totalPages={results.data.totalPages}
               onPageChange={goToPage}
-              labels={{
-                nav: t('pagination.label'),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-                status: (numbers) => t('pagination.page', numbers),
-              }}
+              labels={pageLabels}
             />
           </>
         )}

@@ -13,6 +13,7 @@ import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 
 type SortField = (typeof TEACHER_SORT_FIELDS)[number];
 type SortOption = {
@@ -51,6 +52,7 @@ export function readTeachersListParams(params: URLSearchParams): { page: number;
  */
 export function TeachersListPage() {
   const { t } = useTranslation('search');
+  const pageLabels = usePaginationLabels('search');
   const language = useCurrentLanguage();
   const sortId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -165,12 +167,7 @@ export function TeachersListPage() {
               page={clampPage(page, totalPages)}
               totalPages={totalPages}
               onPageChange={(next) => update({ page: next, sort })}
-              labels={{
-                nav: t('pagination.label'),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-                status: (numbers) => t('pagination.page', numbers),
-              }}
+              labels={pageLabels}
             />
           </>
         )}
