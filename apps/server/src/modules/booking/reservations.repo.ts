@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { pageWithTotal } from '../../db/paging.ts';
 import { type ReservationRow, reservations, teacherProfiles, timeSlots, type UserRow, users } from '../../db/schema.ts';
 
 /**
@@ -61,20 +62,22 @@ export async function listReservations(
             and(eq(reservations.status, 'confirmed'), lte(reservations.endTime, now)),
           );
   const where = and(owner, scoped);
-  const [totalRow] = await db.select({ total: count() }).from(reservations).where(where);
-  const ids = await db
-    .select({ id: reservations.id })
-    .from(reservations)
-    .where(where)
-    .orderBy(scope === 'upcoming' ? asc(reservations.startTime) : desc(reservations.startTime), desc(reservations.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
+  const { rows: ids, total } = await pageWithTotal(
+    db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(where)
+      .orderBy(scope === 'upcoming' ? asc(reservations.startTime) : desc(reservations.startTime), desc(reservations.id))
+      .$dynamic(),
+    db.select({ n: count() }).from(reservations).where(where),
+    { page, limit },
+  );
   return {
     rows: await reservationViews(
       db,
       ids.map((row) => row.id),
     ),
-    total: totalRow?.total ?? 0,
+    total,
   };
 }
 

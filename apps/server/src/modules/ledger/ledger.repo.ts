@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pgErrorCode } from '../../db/errors.ts';
+import { pageWithTotal } from '../../db/paging.ts';
 import { type LedgerAccountKind, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema.ts';
 
 /**
@@ -149,28 +150,27 @@ export async function userLines(
   if (accounts.length === 0) return { rows: [], total: 0 };
   const ids = accounts.map((account) => account.id);
   const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.accountId, ids));
-  const rows = await db
-    .select({
-      id: ledgerEntries.id,
-      accountId: ledgerEntries.accountId,
-      amountFils: ledgerEntries.amountFils,
-      createdAt: ledgerEntries.createdAt,
-      kind: ledgerTransfers.kind,
-      reservationId: ledgerTransfers.reservationId,
-      paymentId: ledgerTransfers.paymentId,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .where(inArray(ledgerEntries.accountId, ids))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
+  const { rows, total } = await pageWithTotal(
+    db
+      .select({
+        id: ledgerEntries.id,
+        accountId: ledgerEntries.accountId,
+        amountFils: ledgerEntries.amountFils,
+        createdAt: ledgerEntries.createdAt,
+        kind: ledgerTransfers.kind,
+        reservationId: ledgerTransfers.reservationId,
+        paymentId: ledgerTransfers.paymentId,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(inArray(ledgerEntries.accountId, ids))
+      .orderBy(desc(ledgerEntries.id))
+      .$dynamic(),
+    db.select({ n: count() }).from(ledgerEntries).where(inArray(ledgerEntries.accountId, ids)),
+    { page, limit },
+  );
   return {
-    total: totalRow?.total ?? 0,
+    total,
     rows: rows.map((row) => ({
       id: row.id,
       kind: row.kind,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { pageWithTotal } from '../../db/paging.ts';
 import { type NotificationRow, notifications } from '../../db/schema.ts';
 
 export type NotificationType =
@@ -35,15 +36,16 @@ export async function listNotifications(
   unreadOnly: boolean,
 ) {
   const where = and(eq(notifications.userId, userId), ...(unreadOnly ? [isNull(notifications.readAt)] : []));
-  const [totalRow] = await db.select({ total: count() }).from(notifications).where(where);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { rows, total: totalRow?.total ?? 0 };
+  return pageWithTotal(
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .$dynamic(),
+    db.select({ n: count() }).from(notifications).where(where),
+    { page, limit },
+  );
 }
 
 export async function unreadCount(db: Executor, userId: number): Promise<number> {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { pageWithTotal } from '../../db/paging.ts';
 import {
   reservations,
   type SubscriptionPackageRow,
@@ -17,15 +18,16 @@ export async function listPackages(
   limit: number,
 ): Promise<{ rows: SubscriptionPackageRow[]; total: number }> {
   const where = and(eq(subscriptionPackages.isActive, true), eq(subscriptionPackages.type, 'standard'));
-  const [totalRow] = await db.select({ total: count() }).from(subscriptionPackages).where(where);
-  const rows = await db
-    .select()
-    .from(subscriptionPackages)
-    .where(where)
-    .orderBy(asc(subscriptionPackages.sortOrder), asc(subscriptionPackages.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { rows, total: totalRow?.total ?? 0 };
+  return pageWithTotal(
+    db
+      .select()
+      .from(subscriptionPackages)
+      .where(where)
+      .orderBy(asc(subscriptionPackages.sortOrder), asc(subscriptionPackages.id))
+      .$dynamic(),
+    db.select({ n: count() }).from(subscriptionPackages).where(where),
+    { page, limit },
+  );
 }
 
 export async function findPackage(db: Executor, id: number): Promise<SubscriptionPackageRow | undefined> {
@@ -196,19 +198,17 @@ export async function refundUsages(
 }
 
 export async function listUserSubscriptions(db: Executor, userId: number, page: number, limit: number) {
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.userId, userId));
-  const rows = await db
-    .select({ subscription: userSubscriptions, pkg: subscriptionPackages })
-    .from(userSubscriptions)
-    .innerJoin(subscriptionPackages, eq(subscriptionPackages.id, userSubscriptions.packageId))
-    .where(eq(userSubscriptions.userId, userId))
-    .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { rows, total: totalRow?.total ?? 0 };
+  return pageWithTotal(
+    db
+      .select({ subscription: userSubscriptions, pkg: subscriptionPackages })
+      .from(userSubscriptions)
+      .innerJoin(subscriptionPackages, eq(subscriptionPackages.id, userSubscriptions.packageId))
+      .where(eq(userSubscriptions.userId, userId))
+      .orderBy(desc(userSubscriptions.createdAt), desc(userSubscriptions.id))
+      .$dynamic(),
+    db.select({ n: count() }).from(userSubscriptions).where(eq(userSubscriptions.userId, userId)),
+    { page, limit },
+  );
 }
 
 export async function subscriptionsWithPackages(db: Executor, ids: number[]) {
@@ -222,28 +222,29 @@ export async function subscriptionsWithPackages(db: Executor, ids: number[]) {
 
 export async function listUsages(db: Executor, userId: number, page: number, limit: number) {
   const where = eq(userSubscriptions.userId, userId);
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(subscriptionUsages)
-    .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionUsages.subscriptionId))
-    .where(where);
-  const rows = await db
-    .select({
-      usage: subscriptionUsages,
-      startTime: reservations.startTime,
-      teacherFirst: users.firstName,
-      teacherLast: users.lastName,
-    })
-    .from(subscriptionUsages)
-    .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionUsages.subscriptionId))
-    .innerJoin(reservations, eq(reservations.id, subscriptionUsages.reservationId))
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
-    .innerJoin(users, eq(users.id, teacherProfiles.userId))
-    .where(where)
-    .orderBy(desc(subscriptionUsages.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { rows, total: totalRow?.total ?? 0 };
+  return pageWithTotal(
+    db
+      .select({
+        usage: subscriptionUsages,
+        startTime: reservations.startTime,
+        teacherFirst: users.firstName,
+        teacherLast: users.lastName,
+      })
+      .from(subscriptionUsages)
+      .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionUsages.subscriptionId))
+      .innerJoin(reservations, eq(reservations.id, subscriptionUsages.reservationId))
+      .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+      .innerJoin(users, eq(users.id, teacherProfiles.userId))
+      .where(where)
+      .orderBy(desc(subscriptionUsages.id))
+      .$dynamic(),
+    db
+      .select({ n: count() })
+      .from(subscriptionUsages)
+      .innerJoin(userSubscriptions, eq(userSubscriptions.id, subscriptionUsages.subscriptionId))
+      .where(where),
+    { page, limit },
+  );
 }
 
 /** Totals over a user's active, unexpired subscriptions (minutes). */
