@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { adminPageRenderer, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, listRequests, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { AdminAuditPage } from './audit-page.tsx';
 import { auditEntry } from './moderation-test-data.ts';
@@ -90,17 +90,16 @@ describe('AdminAuditPage', () => {
     const calls = mockApi({ [LIST]: ok(listPage([auditEntry()])) });
     await renderPage({ path: '/admin/audit?entityType=payment&entityId=pay9' });
     await screen.findByTestId('audit-table');
-    expect(Object.fromEntries(calls.callsTo(LIST)[0]?.search ?? [])).toEqual({
+    const list = listRequests(calls, LIST);
+    expect(list.firstQuery()).toEqual({
       entityType: 'payment',
       entityId: 'pay9',
       page: '1',
       limit: '20',
     });
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText(en.audit.actionFilter), 'payment.reconcile');
-    await waitFor(() => expect(calls.callsTo(LIST).at(-1)?.search.get('action')).toBe('payment.reconcile'));
-    await user.type(screen.getByLabelText(en.audit.actorId), '1{Enter}');
-    await waitFor(() => expect(calls.callsTo(LIST).at(-1)?.search.get('actorId')).toBe('1'));
+    await list.select(user, en.audit.actionFilter, 'payment.reconcile', ['action', 'payment.reconcile']);
+    await list.type(user, en.audit.actorId, '1{Enter}', ['actorId', '1']);
   });
 
   it('reads in Arabic', async () => {

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { adminPageRenderer, refusal, setUpAdminTests, tableRow, plainText as text } from '../ui/admin-test-utils.tsx';
+import {
+  adminPageRenderer,
+  listRequests,
+  refusal,
+  setUpAdminTests,
+  tableRow,
+  plainText as text,
+} from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminReservation } from './moderation-test-data.ts';
 import { AdminReservationsPage } from './reservations-page.tsx';
@@ -35,7 +42,7 @@ describe('AdminReservationsPage', () => {
     const calls = mockApi({ [LIST]: ok(listPage([live, cancelled, ended])) });
     const { missing } = await renderPage({ path: '/admin/reservations?userId=9&status=confirmed&from=2026-03-01' });
     await screen.findByTestId('reservations-table');
-    expect(Object.fromEntries(calls.callsTo(LIST)[0]?.search ?? [])).toEqual({
+    expect(listRequests(calls, LIST).firstQuery()).toEqual({
       userId: '9',
       status: 'confirmed',
       from: new Date(2026, 2, 1).toISOString(),

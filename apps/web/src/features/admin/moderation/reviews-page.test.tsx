@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { adminPageRenderer, setUpAdminTests, tableRows } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, listRequests, setUpAdminTests, tableRows } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminReview } from './moderation-test-data.ts';
 import { AdminReviewsPage } from './reviews-page.tsx';
@@ -41,12 +41,10 @@ describe('AdminReviewsPage', () => {
     expect(missing).toEqual([]);
 
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText(en.reviews.visibilityFilter), 'true');
-    await waitFor(() => expect(calls.callsTo(LIST).at(-1)?.search.get('hidden')).toBe('true'));
-    await user.selectOptions(screen.getByLabelText(en.reviews.ratingFilter), '2');
-    await waitFor(() => expect(calls.callsTo(LIST).at(-1)?.search.get('maxRating')).toBe('2'));
-    await user.type(screen.getByLabelText(en.reviews.searchLabel), 'rude{Enter}');
-    await waitFor(() => expect(calls.callsTo(LIST).at(-1)?.search.get('search')).toBe('rude'));
+    const list = listRequests(calls, LIST);
+    await list.select(user, en.reviews.visibilityFilter, 'true', ['hidden', 'true']);
+    await list.select(user, en.reviews.ratingFilter, '2', ['maxRating', '2']);
+    await list.type(user, en.reviews.searchLabel, 'rude{Enter}', ['search', 'rude']);
   });
 
   it("hides a review with a reason and tells the teacher's new rating", async () => {

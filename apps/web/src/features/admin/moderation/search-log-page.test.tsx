@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { adminPageRenderer, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, listRequests, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { notFoundTerm } from './moderation-test-data.ts';
 import { AdminSearchLogPage } from './search-log-page.tsx';
@@ -22,7 +22,8 @@ describe('AdminSearchLogPage', () => {
     });
     const { missing } = await renderPage();
     const table = await screen.findByTestId('search-log-table');
-    expect(Object.fromEntries(calls.callsTo(LIST)[0]?.search ?? [])).toEqual({ days: '30', page: '1', limit: '20' });
+    const list = listRequests(calls, LIST);
+    expect(list.firstQuery()).toEqual({ days: '30', page: '1', limit: '20' });
     const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
     const cells = within(first)
       .getAllByRole('cell')
@@ -33,10 +34,8 @@ describe('AdminSearchLogPage', () => {
     expect(missing).toEqual([]);
 
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText(en.searchLog.typeFilter), 'teacher');
-    await waitFor(() => expect(calls.callsTo(LIST).at(-1)?.search.get('searchType')).toBe('teacher'));
-    await user.selectOptions(screen.getByLabelText(en.searchLog.daysFilter), '7');
-    await waitFor(() => expect(calls.callsTo(LIST).at(-1)?.search.get('days')).toBe('7'));
+    await list.select(user, en.searchLog.typeFilter, 'teacher', ['searchType', 'teacher']);
+    await list.select(user, en.searchLog.daysFilter, '7', ['days', '7']);
   });
 
   it('says when nothing is missing, in Arabic', async () => {

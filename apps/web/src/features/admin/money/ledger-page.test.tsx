@@ -5,7 +5,13 @@ import ar from '../../../../public/locales/ar/admin-money.json';
 import adminEn from '../../../../public/locales/en/admin.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { adminPageRenderer, refusal, setUpAdminTests, plainText as text } from '../ui/admin-test-utils.tsx';
+import {
+  adminPageRenderer,
+  listRequests,
+  refusal,
+  setUpAdminTests,
+  plainText as text,
+} from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { AdminLedgerPage } from './ledger-page.tsx';
 import { transfer } from './money-test-data.ts';
@@ -72,8 +78,8 @@ describe('AdminLedgerPage', () => {
       path: '/admin/ledger?userId=7&kind=manual_refund&from=2026-03-01&to=2026-03-10',
     });
     await screen.findByTestId('ledger-table');
-    const search = calls.callsTo(LEDGER)[0]?.search;
-    expect(Object.fromEntries(search ?? [])).toEqual({
+    const list = listRequests(calls, LEDGER);
+    expect(list.firstQuery()).toEqual({
       userId: '7',
       kind: 'manual_refund',
       // Calendar days of the viewer's zone: from the start of the 1st to the start of the 11th.
@@ -85,12 +91,11 @@ describe('AdminLedgerPage', () => {
     expect((screen.getByLabelText(en.common.userId) as HTMLInputElement).value).toBe('7');
 
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText(en.ledger.kindFilter), 'booking_refund');
-    await waitFor(() => expect(calls.callsTo(LEDGER).at(-1)?.search.get('kind')).toBe('booking_refund'));
+    await list.select(user, en.ledger.kindFilter, 'booking_refund', ['kind', 'booking_refund']);
     const userId = screen.getByLabelText(en.common.userId);
     await user.clear(userId);
     await user.type(userId, '12{Enter}');
-    await waitFor(() => expect(calls.callsTo(LEDGER).at(-1)?.search.get('userId')).toBe('12'));
+    await list.expectLast('userId', '12');
     expect(router.state.location.search).toContain('userId=12');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
-import { adminPageRenderer, refusal, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, listRequests, refusal, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { payment, transfer } from './money-test-data.ts';
 import { AdminPaymentsPage } from './payments-page.tsx';
@@ -35,7 +35,8 @@ describe('AdminPaymentsPage', () => {
     const calls = mockApi({ [PAYMENTS]: ok(listPage([paid, failed])) });
     const { missing } = await renderPage({ path: '/admin/payments?userId=7&status=failed' });
     await screen.findByTestId('payments-table');
-    expect(Object.fromEntries(calls.callsTo(PAYMENTS)[0]?.search ?? [])).toEqual({
+    const list = listRequests(calls, PAYMENTS);
+    expect(list.firstQuery()).toEqual({
       userId: '7',
       status: 'failed',
       page: '1',
@@ -51,10 +52,8 @@ describe('AdminPaymentsPage', () => {
     expect(missing).toEqual([]);
 
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(en.payments.searchLabel), 'PZ-55{Enter}');
-    await waitFor(() => expect(calls.callsTo(PAYMENTS).at(-1)?.search.get('search')).toBe('PZ-55'));
-    await user.selectOptions(screen.getByLabelText(en.payments.providerFilter), 'deema');
-    await waitFor(() => expect(calls.callsTo(PAYMENTS).at(-1)?.search.get('provider')).toBe('deema'));
+    await list.type(user, en.payments.searchLabel, 'PZ-55{Enter}', ['search', 'PZ-55']);
+    await list.select(user, en.payments.providerFilter, 'deema', ['provider', 'deema']);
   });
 
   it('reconciles an open payment, says its new status and asks the list again', async () => {

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Language } from '@ustaz/contract/constants';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { type ApiAnswer, type ApiCall, type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../../shared/test/render-app-route.tsx';
 import { AppToaster } from '../../../shared/ui/toast.tsx';
 import { listPage } from './list-test-data.ts';
@@ -100,4 +101,29 @@ export function refusal(
   body: { code?: string; message?: string; errors?: Record<string, string> },
 ): ApiAnswer {
   return { status, body: { status, ...body } };
+}
+
+/**
+ * Test helper: the requests to one list route (`calls` from mockApi), with the steps of "change a
+ * filter, wait for the list to ask it"; the test still names what the request must carry.
+ */
+export function listRequests(calls: { callsTo: (route: string) => ApiCall[] }, route: string) {
+  const expectLast = (name: string, value: string) =>
+    waitFor(() => expect(calls.callsTo(route).at(-1)?.search.get(name)).toBe(value));
+  return {
+    /** The query of the first request, as an object. */
+    firstQuery: (): Record<string, string> => Object.fromEntries(calls.callsTo(route)[0]?.search ?? []),
+    /** Waits until the last request asks `name=value`. */
+    expectLast,
+    /** Picks `option` in the select labelled `label`, then waits until the list asks `name=value`. */
+    async select(user: UserEvent, label: string, option: string, [name, value]: [string, string]) {
+      await user.selectOptions(screen.getByLabelText(label), option);
+      await expectLast(name, value);
+    },
+    /** Types `keys` in the field labelled `label`, then waits until the list asks `name=value`. */
+    async type(user: UserEvent, label: string, keys: string, [name, value]: [string, string]) {
+      await user.type(screen.getByLabelText(label), keys);
+      await expectLast(name, value);
+    },
+  };
 }
