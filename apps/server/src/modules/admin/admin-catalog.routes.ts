@@ -17,9 +17,9 @@ import {
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
-import { idParamsSchema } from '../../http/params.ts';
 import { createAdminCatalogService } from './admin-catalog.service.ts';
 import type { AdminContext } from './admin-context.ts';
+import { adminAction, adminList } from './admin-route.ts';
 
 /** Teachers (edit, approve), subjects, subscription packages and the website settings. */
 export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod {
@@ -28,59 +28,54 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
   return async (app) => {
     // Teachers -------------------------------------------------------------------------------
 
-    app.get('/api/v1/admin/teachers', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/teachers',
+      {
         summary: 'Teacher profiles, those waiting for approval first',
         querystring: adminTeachersQuerySchema,
-        response: { 200: adminTeachersResponseSchema },
+        response: adminTeachersResponseSchema,
       },
-      handler: (request) => service.teachers(request.query),
-    });
+      (query) => service.teachers(query),
+    );
 
-    app.patch('/api/v1/admin/teachers/:id', {
-      schema: {
+    adminAction(
+      app,
+      'patch',
+      '/api/v1/admin/teachers/:id',
+      {
         summary: 'Edit a teacher profile in both languages (id: the profile)',
-        params: idParamsSchema,
         body: adminTeacherPatchSchema,
-        response: { 200: adminTeacherResponseSchema },
+        response: adminTeacherResponseSchema,
       },
-      handler: async (request) => ({
-        teacher: await service.patchTeacher(authOf(request).userId, request.params.id, request.body),
-      }),
-    });
+      async (actor, id, body) => ({ teacher: await service.patchTeacher(actor, id, body) }),
+    );
 
-    app.post('/api/v1/admin/teachers/:id/approve', {
-      schema: {
-        summary: 'Approve a teacher profile: it is listed in search',
-        params: idParamsSchema,
-        response: { 200: adminTeacherResponseSchema },
-      },
-      handler: async (request) => ({
-        teacher: await service.setApproval(authOf(request).userId, request.params.id, true),
-      }),
-    });
-
-    app.post('/api/v1/admin/teachers/:id/unapprove', {
-      schema: {
-        summary: 'Take the approval back: the profile leaves search',
-        params: idParamsSchema,
-        response: { 200: adminTeacherResponseSchema },
-      },
-      handler: async (request) => ({
-        teacher: await service.setApproval(authOf(request).userId, request.params.id, false),
-      }),
-    });
+    for (const [action, approved, summary] of [
+      ['approve', true, 'Approve a teacher profile: it is listed in search'],
+      ['unapprove', false, 'Take the approval back: the profile leaves search'],
+    ] as const) {
+      adminAction(
+        app,
+        'post',
+        `/api/v1/admin/teachers/:id/${action}`,
+        { summary, response: adminTeacherResponseSchema },
+        async (actor, id) => ({ teacher: await service.setApproval(actor, id, approved) }),
+      );
+    }
 
     // Subjects -------------------------------------------------------------------------------
 
-    app.get('/api/v1/admin/subjects', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/subjects',
+      {
         summary: 'Every subject (inactive too) in both languages with its teacher count',
         querystring: adminSubjectsQuerySchema,
-        response: { 200: adminSubjectsResponseSchema },
+        response: adminSubjectsResponseSchema,
       },
-      handler: (request) => service.subjects(request.query),
-    });
+      (query) => service.subjects(query),
+    );
 
     app.post('/api/v1/admin/subjects', {
       schema: {
@@ -95,17 +90,17 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
       },
     });
 
-    app.patch('/api/v1/admin/subjects/:id', {
-      schema: {
+    adminAction(
+      app,
+      'patch',
+      '/api/v1/admin/subjects/:id',
+      {
         summary: 'Change a subject (isActive false deactivates it)',
-        params: idParamsSchema,
         body: adminSubjectPatchSchema,
-        response: { 200: adminSubjectResponseSchema },
+        response: adminSubjectResponseSchema,
       },
-      handler: async (request) => ({
-        subject: await service.patchSubject(authOf(request).userId, request.params.id, request.body),
-      }),
-    });
+      async (actor, id, body) => ({ subject: await service.patchSubject(actor, id, body) }),
+    );
 
     // Subscription packages ------------------------------------------------------------------
 
@@ -130,17 +125,13 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
       },
     });
 
-    app.patch('/api/v1/admin/packages/:id', {
-      schema: {
-        summary: 'Change a subscription package',
-        params: idParamsSchema,
-        body: adminPackagePatchSchema,
-        response: { 200: adminPackageResponseSchema },
-      },
-      handler: async (request) => ({
-        package: await service.patchPackage(authOf(request).userId, request.params.id, request.body),
-      }),
-    });
+    adminAction(
+      app,
+      'patch',
+      '/api/v1/admin/packages/:id',
+      { summary: 'Change a subscription package', body: adminPackagePatchSchema, response: adminPackageResponseSchema },
+      async (actor, id, body) => ({ package: await service.patchPackage(actor, id, body) }),
+    );
 
     // Website settings -----------------------------------------------------------------------
 

@@ -12,10 +12,9 @@ import {
   unhideReviewBodySchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../http/authenticate.ts';
-import { idParamsSchema } from '../../http/params.ts';
-import { type AdminContext, noStore } from './admin-context.ts';
+import type { AdminContext } from './admin-context.ts';
 import { createAdminModerationService } from './admin-moderation.service.ts';
+import { adminAction, adminList } from './admin-route.ts';
 
 export function adminModerationRoutes(context: AdminContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -25,67 +24,77 @@ export function adminModerationRoutes(context: AdminContext): FastifyPluginAsync
       teachers: context.teachers,
     });
 
-    app.get('/api/v1/admin/reservations', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/reservations',
+      {
         summary: 'Reservations, latest start first; by status, by student or teacher (user id), by start time',
         querystring: adminReservationsQuerySchema,
-        response: { 200: adminReservationsResponseSchema },
+        response: adminReservationsResponseSchema,
+        noStore: true,
       },
-      preHandler: noStore,
-      handler: (request) => service.reservations(request.query),
-    });
+      (query) => service.reservations(query),
+    );
 
-    app.post('/api/v1/admin/reservations/:id/cancel', {
-      schema: {
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/reservations/:id/cancel',
+      {
         summary:
           'Cancel a pending or confirmed reservation that has not ended: full refund to its source, both people told',
-        params: idParamsSchema,
         body: adminCancelReservationBodySchema,
-        response: { 200: adminCancelReservationResponseSchema },
+        response: adminCancelReservationResponseSchema,
       },
-      handler: (request) => service.cancelReservation(authOf(request).userId, request.params.id, request.body.reason),
-    });
+      (actor, id, body) => service.cancelReservation(actor, id, body.reason),
+    );
 
-    app.get('/api/v1/admin/reviews', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/reviews',
+      {
         summary: 'Reviews in both directions, hidden ones included (flagged), newest first',
         querystring: adminReviewsQuerySchema,
-        response: { 200: adminReviewsResponseSchema },
+        response: adminReviewsResponseSchema,
+        noStore: true,
       },
-      preHandler: noStore,
-      handler: (request) => service.reviews(request.query),
-    });
+      (query) => service.reviews(query),
+    );
 
-    app.post('/api/v1/admin/reviews/:id/hide', {
-      schema: {
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/reviews/:id/hide',
+      {
         summary: "Hide an abusive review from every public list and from the teacher's rating",
-        params: idParamsSchema,
         body: hideReviewBodySchema,
-        response: { 200: adminReviewResponseSchema },
+        response: adminReviewResponseSchema,
       },
-      handler: (request) =>
-        service.setHidden(authOf(request).userId, request.params.id, { hide: true, reason: request.body.reason }),
-    });
+      (actor, id, body) => service.setHidden(actor, id, { hide: true, reason: body.reason }),
+    );
 
-    app.post('/api/v1/admin/reviews/:id/unhide', {
-      schema: {
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/reviews/:id/unhide',
+      {
         summary: "Show a hidden review again; the teacher's rating counts it again",
-        params: idParamsSchema,
         body: unhideReviewBodySchema,
-        response: { 200: adminReviewResponseSchema },
+        response: adminReviewResponseSchema,
       },
-      handler: (request) =>
-        service.setHidden(authOf(request).userId, request.params.id, { hide: false, reason: request.body?.reason }),
-    });
+      (actor, id, body) => service.setHidden(actor, id, { hide: false, reason: body?.reason }),
+    );
 
-    app.get('/api/v1/admin/search-not-found', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/search-not-found',
+      {
         summary: 'What people searched for and did not find, most requested first',
         querystring: notFoundTermsQuerySchema,
-        response: { 200: notFoundTermsResponseSchema },
+        response: notFoundTermsResponseSchema,
+        noStore: true,
       },
-      preHandler: noStore,
-      handler: (request) => service.notFoundTerms(request.query),
-    });
+      (query) => service.notFoundTerms(query),
+    );
   };
 }

@@ -16,20 +16,23 @@ import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { adminPaymentIdParamsSchema } from '../../http/params.ts';
 import { type AdminContext, noStore } from './admin-context.ts';
 import { createAdminMoneyService } from './admin-money.service.ts';
+import { adminAction, adminList } from './admin-route.ts';
 
 export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
   return async (app) => {
     const service = createAdminMoneyService({ db: context.db, payments: context.payments, log: app.log });
 
-    app.get('/api/v1/admin/ledger', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/ledger',
+      {
         summary: 'The ledger journal, newest first: each transfer with its legs and who caused it',
         querystring: adminLedgerQuerySchema,
-        response: { 200: adminLedgerResponseSchema },
+        response: adminLedgerResponseSchema,
+        noStore: true,
       },
-      preHandler: noStore,
-      handler: (request) => service.ledger(request.query),
-    });
+      (query) => service.ledger(query),
+    );
 
     app.get('/api/v1/admin/reports/lesson-payouts', {
       schema: {
@@ -41,15 +44,17 @@ export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
       handler: () => service.lessonPayouts(),
     });
 
-    app.get('/api/v1/admin/payments', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/payments',
+      {
         summary: 'Gateway payments, newest first; search by payment id or gateway reference',
         querystring: adminPaymentsQuerySchema,
-        response: { 200: adminPaymentsResponseSchema },
+        response: adminPaymentsResponseSchema,
+        noStore: true,
       },
-      preHandler: noStore,
-      handler: (request) => service.payments(request.query),
-    });
+      (query) => service.payments(query),
+    );
 
     app.get('/api/v1/admin/reconciliation', {
       // Each run asks the gateways up to 300 times.
@@ -63,14 +68,17 @@ export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
       handler: (request) => service.reconciliation(request.query.days),
     });
 
-    app.post('/api/v1/admin/payments/:id/reconcile', {
-      schema: {
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/payments/:id/reconcile',
+      {
         summary: "Settles one payment from the gateway's answer, as the sweeper would (at most once)",
         params: adminPaymentIdParamsSchema,
-        response: { 200: reconcilePaymentResponseSchema },
+        response: reconcilePaymentResponseSchema,
       },
-      handler: (request) => service.reconcile(authOf(request).userId, request.params.id),
-    });
+      (actor, id) => service.reconcile(actor, id),
+    );
 
     app.post('/api/v1/admin/refunds', {
       schema: {

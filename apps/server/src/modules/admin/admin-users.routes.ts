@@ -9,9 +9,9 @@ import {
   suspendUserBodySchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../http/authenticate.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { AdminContext } from './admin-context.ts';
+import { adminAction, adminList } from './admin-route.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 
 /** The dashboard's overview and the users: list, detail, promote, suspend, restore, resend confirmation. */
@@ -24,14 +24,16 @@ export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
       handler: () => service.overview(),
     });
 
-    app.get('/api/v1/admin/users', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/users',
+      {
         summary: 'Users, newest first, by name or e-mail, role and status',
         querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersResponseSchema },
+        response: adminUsersResponseSchema,
       },
-      handler: (request) => service.list(request.query),
-    });
+      (query) => service.list(query),
+    );
 
     app.get('/api/v1/admin/users/:id', {
       schema: {
@@ -42,46 +44,44 @@ export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
       handler: (request) => service.detail(request.params.id),
     });
 
-    app.post('/api/v1/admin/users/:id/promote', {
-      schema: {
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/users/:id/promote',
+      {
         summary: 'Make a student a teacher (the profile waits for approval)',
-        params: idParamsSchema,
         body: promoteUserBodySchema,
-        response: { 200: adminUserResponseSchema },
+        response: adminUserResponseSchema,
       },
-      handler: async (request) => ({
-        user: await service.promote(authOf(request).userId, request.params.id, request.body ?? {}),
-      }),
-    });
+      async (actor, id, body) => ({ user: await service.promote(actor, id, body ?? {}) }),
+    );
 
-    app.post('/api/v1/admin/users/:id/suspend', {
-      schema: {
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/users/:id/suspend',
+      {
         summary: 'Suspend a user: sign-in refused, every session ended',
-        params: idParamsSchema,
         body: suspendUserBodySchema,
-        response: { 200: adminUserResponseSchema },
+        response: adminUserResponseSchema,
       },
-      handler: async (request) => ({
-        user: await service.suspend(authOf(request).userId, request.params.id, request.body.reason),
-      }),
-    });
+      async (actor, id, body) => ({ user: await service.suspend(actor, id, body.reason) }),
+    );
 
-    app.post('/api/v1/admin/users/:id/restore', {
-      schema: {
-        summary: 'Lift a suspension',
-        params: idParamsSchema,
-        response: { 200: adminUserResponseSchema },
-      },
-      handler: async (request) => ({ user: await service.restore(authOf(request).userId, request.params.id) }),
-    });
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/users/:id/restore',
+      { summary: 'Lift a suspension', response: adminUserResponseSchema },
+      async (actor, id) => ({ user: await service.restore(actor, id) }),
+    );
 
-    app.post('/api/v1/admin/users/:id/resend-confirmation', {
-      schema: {
-        summary: 'Mail a fresh confirmation link to an unconfirmed e-mail account',
-        params: idParamsSchema,
-        response: { 200: adminOkResponseSchema },
-      },
-      handler: (request) => service.resendConfirmation(authOf(request).userId, request.params.id),
-    });
+    adminAction(
+      app,
+      'post',
+      '/api/v1/admin/users/:id/resend-confirmation',
+      { summary: 'Mail a fresh confirmation link to an unconfirmed e-mail account', response: adminOkResponseSchema },
+      (actor, id) => service.resendConfirmation(actor, id),
+    );
   };
 }

@@ -4,6 +4,7 @@ import { adminCatalogRoutes } from './admin-catalog.routes.ts';
 import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
 import { adminModerationRoutes } from './admin-moderation.routes.ts';
 import { adminMoneyRoutes } from './admin-money.routes.ts';
+import { adminList } from './admin-route.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { toAuditEntry } from './audit.presenter.ts';
 import { auditLogPage } from './audit.service.ts';
@@ -23,17 +24,18 @@ export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
     await app.register(adminMoneyRoutes(context));
     await app.register(adminModerationRoutes(context));
 
-    app.get('/api/v1/admin/audit', {
-      schema: {
+    adminList(
+      app,
+      '/api/v1/admin/audit',
+      {
         summary: 'The audit log of admin actions, newest first',
         querystring: auditQuerySchema,
-        response: { 200: auditResponseSchema },
+        response: auditResponseSchema,
       },
-      handler: async (request) => {
-        const query = request.query;
+      async (query) => {
         const { rows, total } = await auditLogPage(context.db, query);
         return toPage(rows.map(toAuditEntry), total, query);
       },
-    });
+    );
   };
 }
