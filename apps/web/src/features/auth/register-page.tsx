@@ -12,11 +12,10 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { NameFields, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
-import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { TextInput } from '../../shared/ui/text-input.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { registerWithEmail } from './api/register.ts';
 import { AuthCard, AuthSuccess, MailSent } from './auth-card.tsx';
@@ -135,39 +134,32 @@ function RegisterForm({
     >
       {banner ? <Alert>{banner}</Alert> : null}
       <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('register.title')}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            {...register('firstName')}
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            maxLength={VALIDATION_VALUES.nameMax}
-            required
-            error={message(errors.firstName?.message)}
-          />
-          <TextInput
-            {...register('lastName')}
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            maxLength={VALIDATION_VALUES.nameMax}
-            required
-            error={message(errors.lastName?.message)}
-          />
-        </div>
-        <EmailField registration={register('email')} error={message(errors.email?.message)} />
-        <PasswordInput
-          {...register('password')}
-          label={t('fields.password')}
-          autoComplete="new-password"
-          required
-          helperText={errors.password ? undefined : t('register.passwordHint', VALIDATION_VALUES)}
-          error={message(errors.password?.message)}
+        <NameFields
+          firstName={{
+            registration: register('firstName'),
+            label: t('fields.firstName'),
+            error: message(errors.firstName?.message),
+          }}
+          lastName={{
+            registration: register('lastName'),
+            label: t('fields.lastName'),
+            error: message(errors.lastName?.message),
+          }}
+          maxLength={VALIDATION_VALUES.nameMax}
         />
-        <PasswordInput
-          {...register('confirmPassword')}
-          label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-          error={message(errors.confirmPassword?.message)}
+        <EmailField registration={register('email')} error={message(errors.email?.message)} />
+        <NewPasswordFields
+          password={{
+            registration: register('password'),
+            label: t('fields.password'),
+            error: message(errors.password?.message),
+          }}
+          confirmPassword={{
+            registration: register('confirmPassword'),
+            label: t('fields.confirmPassword'),
+            error: message(errors.confirmPassword?.message),
+          }}
+          rules={t('register.passwordHint', VALIDATION_VALUES)}
         />
         <Button type="submit" size="lg" loading={isSubmitting} disabled={googleBusy}>
           {isSubmitting ? t('register.submitting') : t('register.submit')}

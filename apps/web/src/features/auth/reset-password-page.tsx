@@ -10,9 +10,9 @@ import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
+import { NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
-import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { resetPassword } from './api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
@@ -115,21 +115,19 @@ export function ResetPasswordPage() {
       ) : null}
       {banner ? <Alert>{banner}</Alert> : null}
       <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('reset.title')}>
-        <PasswordInput
-          {...register('password')}
-          label={t('fields.newPassword')}
-          autoComplete="new-password"
-          required
-          helperText={errors.password ? undefined : t('reset.rules', VALIDATION_VALUES)}
-          error={message(errors.password?.message)}
-        />
-        {password ? <PasswordStrengthMeter password={password} /> : null}
-        <PasswordInput
-          {...register('confirmPassword')}
-          label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-          error={message(errors.confirmPassword?.message)}
+        <NewPasswordFields
+          password={{
+            registration: register('password'),
+            label: t('fields.newPassword'),
+            error: message(errors.password?.message),
+          }}
+          confirmPassword={{
+            registration: register('confirmPassword'),
+            label: t('fields.confirmPassword'),
+            error: message(errors.confirmPassword?.message),
+          }}
+          rules={t('reset.rules', VALIDATION_VALUES)}
+          between={password ? <PasswordStrengthMeter password={password} /> : null}
         />
         <Button type="submit" size="lg" loading={isSubmitting} disabled={link.status !== 'valid'}>
           {isSubmitting ? t('reset.submitting') : t('reset.submit')}

@@ -8,6 +8,7 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { translate } from '../../shared/i18n/translate.ts';
 import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
+import { NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
@@ -82,20 +83,18 @@ function ChangePasswordForm() {
           error={message(errors.oldPassword?.message)}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordInput
-            {...register('password')}
-            label={t('security.newPassword')}
-            autoComplete="new-password"
-            required
-            helperText={errors.password ? undefined : t('security.rules', PROFILE_VALIDATION_VALUES)}
-            error={message(errors.password?.message)}
-          />
-          <PasswordInput
-            {...register('confirmPassword')}
-            label={t('security.confirmPassword')}
-            autoComplete="new-password"
-            required
-            error={message(errors.confirmPassword?.message)}
+          <NewPasswordFields
+            password={{
+              registration: register('password'),
+              label: t('security.newPassword'),
+              error: message(errors.password?.message),
+            }}
+            confirmPassword={{
+              registration: register('confirmPassword'),
+              label: t('security.confirmPassword'),
+              error: message(errors.confirmPassword?.message),
+            }}
+            rules={t('security.rules', PROFILE_VALIDATION_VALUES)}
           />
         </div>
         <div className="flex justify-end">

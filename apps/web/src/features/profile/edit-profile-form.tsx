@@ -15,6 +15,7 @@ import {
   serverMessage,
 } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
+import { NameFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -170,24 +171,19 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
 
       {generalError ? <Alert>{generalError}</Alert> : null}
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          {...register('firstName')}
-          label={t('fields.firstName')}
-          autoComplete="given-name"
-          maxLength={PROFILE_VALIDATION_VALUES.nameMax}
-          required
-          error={message(errors.firstName?.message)}
-        />
-        <TextInput
-          {...register('lastName')}
-          label={t('fields.lastName')}
-          autoComplete="family-name"
-          maxLength={PROFILE_VALIDATION_VALUES.nameMax}
-          required
-          error={message(errors.lastName?.message)}
-        />
-      </div>
+      <NameFields
+        firstName={{
+          registration: register('firstName'),
+          label: t('fields.firstName'),
+          error: message(errors.firstName?.message),
+        }}
+        lastName={{
+          registration: register('lastName'),
+          label: t('fields.lastName'),
+          error: message(errors.lastName?.message),
+        }}
+        maxLength={PROFILE_VALIDATION_VALUES.nameMax}
+      />
       <TextInput
         name="email"
         label={t('fields.email')}
