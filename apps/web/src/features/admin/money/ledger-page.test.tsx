@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import adminEn from '../../../../public/locales/en/admin.json';
@@ -24,6 +24,17 @@ const renderPage = adminPageRenderer(<AdminLedgerPage />, '/admin/ledger');
 
 function api(routes: Record<string, ApiRoute> = {}) {
   return mockApi({ [LEDGER]: ok(listPage([transfer()])), ...routes });
+}
+
+/** Opens the refund dialog, types the fields given, sends it and returns the dialog. */
+async function sendRefund(user: UserEvent, fields: { userId?: string; amount: string; reason: string }) {
+  await user.click(screen.getByRole('button', { name: en.ledger.refundAction }));
+  const dialog = await screen.findByRole('dialog', { name: en.refund.title });
+  if (fields.userId) await user.type(within(dialog).getByLabelText(/User id/), fields.userId);
+  await user.type(within(dialog).getByLabelText(/Amount/), fields.amount);
+  await user.type(within(dialog).getByLabelText(/Reason/), fields.reason);
+  await user.click(within(dialog).getByRole('button', { name: en.refund.confirm }));
+  return dialog;
 }
 
 setUpAdminTests();
@@ -140,12 +151,7 @@ describe('AdminLedgerPage', () => {
     await renderPage();
     await screen.findByTestId('ledger-table');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: en.ledger.refundAction }));
-    let dialog = await screen.findByRole('dialog', { name: en.refund.title });
-    await user.type(within(dialog).getByLabelText(/User id/), '7');
-    await user.type(within(dialog).getByLabelText(/Amount/), '3');
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Gateway charge not matched');
-    await user.click(within(dialog).getByRole('button', { name: en.refund.confirm }));
+    const dialog = await sendRefund(user, { userId: '7', amount: '3', reason: 'Gateway charge not matched' });
     expect(await screen.findAllByText('Something went wrong. Please try again.')).not.toEqual([]);
     expect(screen.getByRole('dialog')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: en.refund.confirm }));
@@ -153,12 +159,7 @@ describe('AdminLedgerPage', () => {
     const [failed, retried] = calls.callsTo(REFUND);
     expect(retried?.headers.get('idempotency-key')).toBe(failed?.headers.get('idempotency-key'));
 
-    await user.click(screen.getByRole('button', { name: en.ledger.refundAction }));
-    dialog = await screen.findByRole('dialog', { name: en.refund.title });
-    await user.type(within(dialog).getByLabelText(/User id/), '7');
-    await user.type(within(dialog).getByLabelText(/Amount/), '3');
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Gateway charge not matched');
-    await user.click(within(dialog).getByRole('button', { name: en.refund.confirm }));
+    await sendRefund(user, { userId: '7', amount: '3', reason: 'Gateway charge not matched' });
     await waitFor(() => expect(calls.callsTo(REFUND)).toHaveLength(3));
     expect(calls.callsTo(REFUND)[2]?.headers.get('idempotency-key')).not.toBe(failed?.headers.get('idempotency-key'));
   });
@@ -170,11 +171,7 @@ describe('AdminLedgerPage', () => {
     await renderPage();
     await screen.findByTestId('ledger-table');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: en.ledger.refundAction }));
-    const dialog = await screen.findByRole('dialog', { name: en.refund.title });
-    await user.type(within(dialog).getByLabelText(/Amount/), '1500');
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Too much');
-    await user.click(within(dialog).getByRole('button', { name: en.refund.confirm }));
+    const dialog = await sendRefund(user, { amount: '1500', reason: 'Too much' });
     expect(within(dialog).getAllByRole('alert').map(text)).toEqual([
       en.refund.errors.userId,
       'At most KWD 1,000.000 in one refund',
@@ -208,12 +205,7 @@ describe('AdminLedgerPage', () => {
     await renderPage();
     await screen.findByTestId('ledger-table');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: en.ledger.refundAction }));
-    const dialog = await screen.findByRole('dialog', { name: en.refund.title });
-    await user.type(within(dialog).getByLabelText(/User id/), '1');
-    await user.type(within(dialog).getByLabelText(/Amount/), '5');
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Goodwill');
-    await user.click(within(dialog).getByRole('button', { name: en.refund.confirm }));
+    await sendRefund(user, { userId: '1', amount: '5', reason: 'Goodwill' });
     expect((await screen.findAllByText(adminEn.errors.selfRefund)).length).toBeGreaterThan(0);
   });
 

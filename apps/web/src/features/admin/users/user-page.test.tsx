@@ -24,6 +24,20 @@ function userApi(initial: AdminUser, routes: (state: { user: AdminUser }) => Rec
   });
 }
 
+/** The promote route of `student`: it becomes a teacher awaiting approval (and `becomes`). */
+function promoteRoute(student: AdminUser, becomes: Partial<AdminUser> = {}) {
+  return (state: { user: AdminUser }) => ({
+    [promotePath(student)]: () => {
+      state.user = { ...state.user, roleId: 2, approved: false, ...becomes };
+      return ok({ user: state.user });
+    },
+  });
+}
+
+function promotePath(user: AdminUser) {
+  return `POST /api/v1/admin/users/${user.id}/promote`;
+}
+
 setUpAdminTests();
 
 describe('AdminUserPage', () => {
@@ -56,12 +70,7 @@ describe('AdminUserPage', () => {
 
   it('promotes a student with a starting rate and shows the teacher as pending approval (Arabic)', async () => {
     const student = adminUser();
-    const api = userApi(student, (state) => ({
-      [`POST /api/v1/admin/users/${student.id}/promote`]: () => {
-        state.user = { ...state.user, roleId: 2, teacherProfileId: 77, approved: false };
-        return ok({ user: state.user });
-      },
-    }));
+    const api = userApi(student, promoteRoute(student, { teacherProfileId: 77 }));
     const { missing } = await renderPage(student, 'ar');
     const user = userEvent.setup();
 
@@ -71,7 +80,7 @@ describe('AdminUserPage', () => {
     await user.click(within(dialog).getByRole('button', { name: ar.user.promote.confirm }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo(`POST /api/v1/admin/users/${student.id}/promote`)[0]?.body).toEqual({ hourlyRate: '7.5' });
+    expect(api.callsTo(promotePath(student))[0]?.body).toEqual({ hourlyRate: '7.5' });
     expect(await screen.findByText(ar.user.pendingApproval.title)).toBeTruthy();
     expect(screen.getByTestId('pending-teachers-link').getAttribute('href')).toBe(
       '/ar/admin/teachers?approval=pending',
@@ -84,12 +93,7 @@ describe('AdminUserPage', () => {
 
   it('promotes without a rate, and refuses a malformed one before asking the server', async () => {
     const student = adminUser();
-    const api = userApi(student, (state) => ({
-      [`POST /api/v1/admin/users/${student.id}/promote`]: () => {
-        state.user = { ...state.user, roleId: 2, approved: false };
-        return ok({ user: state.user });
-      },
-    }));
+    const api = userApi(student, promoteRoute(student));
     await renderPage(student);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: en.user.promote.action }));
@@ -98,11 +102,11 @@ describe('AdminUserPage', () => {
     await user.type(rate, '7.5555');
     await user.click(within(dialog).getByRole('button', { name: en.user.promote.confirm }));
     expect(await within(dialog).findByText(en.errors.invalid)).toBeTruthy();
-    expect(api.callsTo(`POST /api/v1/admin/users/${student.id}/promote`)).toHaveLength(0);
+    expect(api.callsTo(promotePath(student))).toHaveLength(0);
     await user.clear(rate);
     await user.click(within(dialog).getByRole('button', { name: en.user.promote.confirm }));
-    await waitFor(() => expect(api.callsTo(`POST /api/v1/admin/users/${student.id}/promote`)).toHaveLength(1));
-    expect(api.callsTo(`POST /api/v1/admin/users/${student.id}/promote`)[0]?.body).toEqual({});
+    await waitFor(() => expect(api.callsTo(promotePath(student))).toHaveLength(1));
+    expect(api.callsTo(promotePath(student))[0]?.body).toEqual({});
   });
 
   it('suspends only with a reason, then offers to restore', async () => {
