@@ -29,13 +29,22 @@ export function toAdminTeacher(row: AdminTeacherRow): AdminTeacher {
   };
 }
 
-export function toAdminSubject(row: AdminSubjectRow): AdminSubject {
+type Described = Pick<AdminSubject, 'id' | 'nameAr' | 'nameEn' | 'descriptionAr' | 'descriptionEn'>;
+
+/** A subject's or a package's id with its name and description in both languages. */
+function described(row: Described): Described {
   return {
     id: row.id,
     nameAr: row.nameAr,
     nameEn: row.nameEn,
     descriptionAr: row.descriptionAr,
     descriptionEn: row.descriptionEn,
+  };
+}
+
+export function toAdminSubject(row: AdminSubjectRow): AdminSubject {
+  return {
+    ...described(row),
     icon: row.icon,
     isActive: row.isActive,
     sortOrder: row.sortOrder,
@@ -46,11 +55,7 @@ export function toAdminSubject(row: AdminSubjectRow): AdminSubject {
 
 export function toAdminPackage(row: PackageWithSales): AdminPackage {
   return {
-    id: row.id,
-    nameAr: row.nameAr,
-    nameEn: row.nameEn,
-    descriptionAr: row.descriptionAr,
-    descriptionEn: row.descriptionEn,
+    ...described(row),
     hours: row.hours,
     price: filsToKwd(row.priceFils),
     type: row.type,

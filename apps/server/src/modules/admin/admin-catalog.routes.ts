@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { createAdminCatalogService } from './admin-catalog.service.ts';
 import type { AdminContext } from './admin-context.ts';
-import { adminAction, adminList } from './admin-route.ts';
+import { adminAction, adminCreate, adminList } from './admin-route.ts';
 
 /** Teachers (edit, approve), subjects, subscription packages and the website settings. */
 export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod {
@@ -77,18 +77,12 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
       (query) => service.subjects(query),
     );
 
-    app.post('/api/v1/admin/subjects', {
-      schema: {
-        summary: 'Add a subject',
-        body: adminSubjectBodySchema,
-        response: { 201: adminSubjectResponseSchema },
-      },
-      handler: async (request, reply) => {
-        const subject = await service.createSubject(authOf(request).userId, request.body);
-        reply.status(201);
-        return { subject };
-      },
-    });
+    adminCreate(
+      app,
+      '/api/v1/admin/subjects',
+      { summary: 'Add a subject', body: adminSubjectBodySchema, response: adminSubjectResponseSchema },
+      async (actor, body) => ({ subject: await service.createSubject(actor, body) }),
+    );
 
     adminAction(
       app,
@@ -112,18 +106,12 @@ export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod
       handler: () => service.packages(),
     });
 
-    app.post('/api/v1/admin/packages', {
-      schema: {
-        summary: 'Add a subscription package',
-        body: adminPackageBodySchema,
-        response: { 201: adminPackageResponseSchema },
-      },
-      handler: async (request, reply) => {
-        const pkg = await service.createPackage(authOf(request).userId, request.body);
-        reply.status(201);
-        return { package: pkg };
-      },
-    });
+    adminCreate(
+      app,
+      '/api/v1/admin/packages',
+      { summary: 'Add a subscription package', body: adminPackageBodySchema, response: adminPackageResponseSchema },
+      async (actor, body) => ({ package: await service.createPackage(actor, body) }),
+    );
 
     adminAction(
       app,

@@ -27,6 +27,25 @@ export function adminList<Q extends z.ZodType, R extends z.ZodType>(
   });
 }
 
+/** An admin adds a record: POST `url` with its body, answered 201 by `create` with the acting admin's user id. */
+export function adminCreate<B extends z.ZodType, R extends z.ZodType>(
+  app: ZodApp,
+  url: string,
+  route: { summary: string; body: B; response: R },
+  create: (actorId: number, body: z.output<B>) => Promise<z.output<R>>,
+): void {
+  const { summary, body, response } = route;
+  const schema: FastifySchema = { summary, body, response: { 201: response } };
+  app.post(url, {
+    schema,
+    handler: async (request, reply) => {
+      const created = await create(authOf(request).userId, request.body as z.output<B>);
+      reply.status(201);
+      return created;
+    },
+  });
+}
+
 /**
  * An admin's action on one record, `url` naming it by `:id` (`params`, by default a row id): `act`
  * gets the acting admin's user id, the record's id and the body (when the route takes one) and
