@@ -2,14 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatMessage, MessageAck } from '@ustaz/contract';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
-import { createAccessTokens } from '../modules/auth/tokens.ts';
-import { createFactories, type TestUser } from '../test/factories.ts';
+import { createFactories } from '../test/factories.ts';
 import { createTestDatabase, testConfig } from '../test/helpers.ts';
+import { nextEvent, signedInWithSession, useSocketClients } from '../test/sockets.ts';
 import { MESSAGE_BURST, MESSAGE_WINDOW_MS } from './message-limiter.ts';
 
 /**
@@ -19,8 +18,7 @@ import { MESSAGE_BURST, MESSAGE_WINDOW_MS } from './message-limiter.ts';
 let database: Database;
 let f: ReturnType<typeof createFactories>;
 const nodes: { app: FastifyInstance; url: string; closed: boolean }[] = [];
-const open: Socket[] = [];
-const tokens = createAccessTokens(testConfig().jwtSecret ?? '');
+const connectSocket = useSocketClients();
 
 async function startNode(prefix: string) {
   const app = await buildApp({
@@ -35,43 +33,11 @@ async function startNode(prefix: string) {
   return node;
 }
 
-async function signedIn(kind: 'student' | 'teacher') {
-  const made: TestUser = kind === 'student' ? await f.student() : await f.teacher();
-  const familyId = randomUUID();
-  await database.db.insert(sessions).values({
-    userId: made.user.id,
-    familyId,
-    tokenHash: randomUUID(),
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  const { token } = await tokens.sign({ userId: made.user.id, roleId: made.user.roleId, sessionFamily: familyId });
-  return { ...made, token, headers: { authorization: `Bearer ${token}` } };
-}
+const signedIn = (kind: 'student' | 'teacher') => signedInWithSession(database, f, kind);
 
-function client(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    open.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const client = (url: string, token: string) => connectSocket(url, token);
 
-function next<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
+const next = <T>(socket: Socket, event: string, timeoutMs = 5000) => nextEvent<T>(socket, event, timeoutMs);
 
 const send = (socket: Socket, payload: Record<string, unknown>): Promise<MessageAck> =>
   socket.timeout(5000).emitWithAck('message', payload);
@@ -86,9 +52,6 @@ beforeAll(async () => {
   prefix = `ustaz-test-${randomBytes(6).toString('hex')}`;
   a = await startNode(prefix);
   b = await startNode(prefix);
-});
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect();
 });
 afterAll(async () => {
   for (const node of nodes) if (!node.closed) await node.app.close();

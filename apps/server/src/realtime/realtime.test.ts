@@ -1,88 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, MessageAck, UserStatusEvent } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { messages, notifications, sessions, users } from '../db/schema.ts';
 import { revokeUserSessions } from '../modules/auth/auth.repo.ts';
-import { createAccessTokens, randomToken, sha256 } from '../modules/auth/tokens.ts';
-import { createFactories, type TestUser } from '../test/factories.ts';
-import { createTestApp, testConfig } from '../test/helpers.ts';
+import { randomToken, sha256 } from '../modules/auth/tokens.ts';
+import { testConfig } from '../test/helpers.ts';
+import { nextEvent, signedInWithSession, testTokens, useSocketClients } from '../test/sockets.ts';
+import { useListeningTestApp } from '../test/test-app.ts';
 import { MESSAGE_BURST, memoryMessageLimiter } from './message-limiter.ts';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
-let url: string;
-const open: Socket[] = [];
+const { t: ctx, f } = useListeningTestApp({ rateLimitMax: 1_000_000 });
+const connectSocket = useSocketClients();
 
 /** A connected client, or the connect error's message. */
-function client(token: string | null, extra: { origin?: string } = {}): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: token === null ? {} : { token },
-      reconnection: false,
-      forceNew: true,
-      ...(extra.origin ? { extraHeaders: { origin: extra.origin } } : {}),
-    });
-    open.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const client = (token: string | null, extra: { origin?: string } = {}) => connectSocket(ctx.url, token, extra);
 
-function next<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
+const next = <T>(socket: Socket, event: string, timeoutMs = 3000) => nextEvent<T>(socket, event, timeoutMs);
 
 function send(socket: Socket, payload: Record<string, unknown>): Promise<MessageAck> {
   return socket.timeout(3000).emitWithAck('message', payload);
 }
 
-const tokens = createAccessTokens(testConfig().jwtSecret ?? '');
-
-/** A user with a live session (the socket checks the session family), its bearer and access token. */
-async function signedIn(kind: 'student' | 'teacher') {
-  const made: TestUser = kind === 'student' ? await f.student() : await f.teacher();
-  const familyId = randomUUID();
-  await ctx.database.db.insert(sessions).values({
-    userId: made.user.id,
-    familyId,
-    tokenHash: randomUUID(),
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  const { token } = await tokens.sign({ userId: made.user.id, roleId: made.user.roleId, sessionFamily: familyId });
-  return { ...made, familyId, token, headers: { authorization: `Bearer ${token}` } };
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  url = `http://127.0.0.1:${address.port}`;
-});
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const signedIn = (kind: 'student' | 'teacher') => signedInWithSession(ctx.database, f, kind);
 
 describe('socket authentication', () => {
   it('refuses no token, a forged token, a token without a live session, and a foreign Origin', async () => {
     const student = await signedIn('student');
     await expect(client(null)).rejects.toThrow('unauthorized');
     await expect(client(`${student.token}x`)).rejects.toThrow('unauthorized');
-    const expired = await tokens.sign(
+    const expired = await testTokens.sign(
       { userId: student.user.id, roleId: student.user.roleId, sessionFamily: student.familyId },
       Date.now() - 20 * 60_000,
     );

@@ -1,33 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationSummary, MessageAck } from '@ustaz/contract';
 import { eq, or } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
+import { useSocketClients } from '../../test/sockets.ts';
 import { useListeningTestApp } from '../../test/test-app.ts';
 
 const { t: ctx, f } = useListeningTestApp({ rateLimitMax: 1_000_000 });
-const open: Socket[] = [];
+const connectSocket = useSocketClients();
 
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.disconnect();
-});
-
-function client(user: TestUser): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(ctx.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: user.headers.authorization.slice('Bearer '.length) },
-      reconnection: false,
-      forceNew: true,
-    });
-    open.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const client = (user: TestUser) => connectSocket(ctx.url, user.headers.authorization.slice('Bearer '.length));
 
 async function send(from: TestUser, payload: Record<string, unknown>): Promise<MessageAck> {
   const socket = await client(from);
