@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEntry } from '@ustaz/contract';
 import { ArrowRight, ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
@@ -158,23 +158,9 @@ function AuditChanges({ entry, open, onToggle }: { entry: AuditEntry; open: bool
                     {change.key}
                   </dt>
                   <dd className="relative flex flex-wrap items-center gap-1.5 font-mono">
-                    <span className="sr-only">{t('audit.before')}</span>
-                    <span
-                      dir="ltr"
-                      className="rounded bg-red-50 px-1 break-all text-red-800"
-                      data-testid="audit-before"
-                    >
-                      {value(change.before)}
-                    </span>
+                    <ChangeSide side="before" text={value(change.before)} />
                     <ArrowRight aria-hidden="true" className="size-3.5 shrink-0 text-slate-500 rtl:-scale-x-100" />
-                    <span className="sr-only">{t('audit.after')}</span>
-                    <span
-                      dir="ltr"
-                      className="rounded bg-emerald-50 px-1 break-all text-emerald-800"
-                      data-testid="audit-after"
-                    >
-                      {value(change.after)}
-                    </span>
+                    <ChangeSide side="after" text={value(change.after)} />
                   </dd>
                 </div>
               ))}
@@ -183,5 +169,23 @@ function AuditChanges({ entry, open, onToggle }: { entry: AuditEntry; open: bool
         </div>
       ) : null}
     </div>
+  );
+}
+
+const SIDE_CLASSES = {
+  before: 'rounded bg-red-50 px-1 break-all text-red-800',
+  after: 'rounded bg-emerald-50 px-1 break-all text-emerald-800',
+} as const;
+
+/** One side of a changed key: its JSON, named for screen readers, red before and green after. */
+function ChangeSide({ side, text }: { side: keyof typeof SIDE_CLASSES; text: ReactNode }) {
+  const { t } = useTranslation('admin-money');
+  return (
+    <>
+      <span className="sr-only">{t(`audit.${side}`)}</span>
+      <span dir="ltr" className={SIDE_CLASSES[side]} data-testid={`audit-${side}`}>
+        {text}
+      </span>
+    </>
   );
 }

@@ -45,6 +45,12 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
   const failureText = (error: unknown) =>
     errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin));
 
+  /** A field's change: keeps the text and clears that field's error. */
+  const edit = (field: keyof FieldErrors, set: (value: string) => void) => (value: string) => {
+    set(value);
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
+
   function amountError(code: RefundAmountError) {
     return t(`refund.errors.${code}`, { max });
   }
@@ -113,10 +119,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
         name="userId"
         label={t('refund.userId')}
         value={userId}
-        onValueChange={(value) => {
-          setUserId(value);
-          if (errors.userId) setErrors({ ...errors, userId: undefined });
-        }}
+        onValueChange={edit('userId', setUserId)}
         inputMode="numeric"
         dir="ltr"
         maxLength={9}
@@ -128,10 +131,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
         name="amount"
         label={t('refund.amount')}
         value={amount}
-        onValueChange={(value) => {
-          setAmount(value);
-          if (errors.amount) setErrors({ ...errors, amount: undefined });
-        }}
+        onValueChange={edit('amount', setAmount)}
         inputMode="decimal"
         dir="ltr"
         maxLength={12}
