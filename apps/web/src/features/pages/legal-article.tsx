@@ -1,7 +1,8 @@
 import { ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, type PageLink, RelatedLinks } from './page-blocks.tsx';
-import type { LegalSection } from './page-content.ts';
+import { type LegalSection, readSections } from './page-content.ts';
+import { usePageLanguage } from './use-page-language.ts';
 
 export type LegalArticleProps = {
   /** Prefix of the element ids (`{idPrefix}-top`, `{idPrefix}-toc`). */
@@ -94,5 +95,33 @@ export function LegalArticle({ idPrefix, title, intro, updated, sections, relate
         </div>
       </div>
     </article>
+  );
+}
+
+/** Each legal document links to the other one. */
+const OTHER_DOCUMENT = { privacy: 'terms', terms: 'privacy' } as const;
+
+/**
+ * /{lang}/privacy or /{lang}/terms: the document's texts from the pages namespace, laid out by
+ * `LegalArticle`, with links to the other document, how the platform works and contact.
+ */
+export function LegalPage({ document }: { document: keyof typeof OTHER_DOCUMENT }) {
+  const { t } = useTranslation('pages');
+  const { to } = usePageLanguage();
+  const other = OTHER_DOCUMENT[document];
+  const sections = readSections(t(`${document}.sections`, { returnObjects: true }), document);
+  return (
+    <LegalArticle
+      idPrefix={document}
+      title={t(`${document}.title`)}
+      intro={t(`${document}.intro`)}
+      updated={t(`${document}.updated`)}
+      sections={sections}
+      related={[
+        { to: to(`/${other}`), label: t(`shared.links.${other}`) },
+        { to: to('/about-platform'), label: t('shared.links.aboutPlatform') },
+        { to: to('/contact'), label: t('shared.links.contact') },
+      ]}
+    />
   );
 }
