@@ -1,6 +1,7 @@
 import { ROLE, tokensResponseSchema } from '@ustaz/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { suspendAsAdmin } from '../test/admin.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 /**
@@ -48,13 +49,7 @@ describe('access tokens of ended sessions', () => {
     const person = await signIn();
     const admin = await f.user({ roleId: ROLE.admin });
     expect((await reservations(person.bearer)).statusCode).toBe(200);
-    const suspended = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/users/${person.user.id}/suspend`,
-      headers: admin.headers,
-      payload: { reason: 'Abusive messages' },
-    });
-    expect(suspended.statusCode).toBe(200);
+    await suspendAsAdmin(ctx.app, admin.headers, person.user.id, 'Abusive messages');
     expect((await reservations(person.bearer)).statusCode).toBe(401);
     const book = await ctx.app.inject({
       method: 'POST',

@@ -24,6 +24,22 @@ export async function auditOf(app: FastifyInstance, adminHeaders: Record<string,
   }[];
 }
 
+/** An admin suspends a user, giving `reason`; the suspension is accepted (200). */
+export async function suspendAsAdmin(
+  app: FastifyInstance,
+  adminHeaders: Record<string, string>,
+  userId: number,
+  reason: string,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/users/${userId}/suspend`,
+    headers: adminHeaders,
+    payload: { reason },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 /** The rows of a table: a refused action leaves the count as it was. */
 export async function countRows(
   db: Db,

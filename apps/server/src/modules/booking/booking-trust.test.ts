@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
 import { notifications, reservations, timeSlots, userSubscriptions, users } from '../../db/schema.ts';
+import { suspendAsAdmin } from '../../test/admin.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, systemBalance as systemBalanceOf, walletOf } from '../../test/money.ts';
@@ -335,13 +336,7 @@ describe('a teacher who cannot teach is not bookable', () => {
     const byWallet = await post(payer, '/api/v1/booking/single', { timeSlotId: a.id, paymentMethod: 'balance' });
     const byHours = await post(hourly, '/api/v1/booking/single', { timeSlotId: b.id, paymentMethod: 'balance' });
     expect(byHours.json().breakdown).toEqual({ subscriptionHours: 1, subscriptionValue: '9.000', wallet: '3.000' });
-    const suspend = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/users/${teacher.user.id}/suspend`,
-      headers: admin.headers,
-      payload: { reason: 'Fake credentials' },
-    });
-    expect(suspend.statusCode).toBe(200);
+    await suspendAsAdmin(ctx.app, admin.headers, teacher.user.id, 'Fake credentials');
     const ids = [byWallet.json().reservations[0].id, byHours.json().reservations[0].id];
     const rows = await db().select().from(reservations).where(inArray(reservations.id, ids));
     expect(rows.map((r) => [r.status, r.cancelledBy])).toEqual([
