@@ -47,29 +47,22 @@ type TeacherForm = z.input<typeof teacherFormSchema>;
 type TeacherValues = z.output<typeof teacherFormSchema>;
 
 function formValues(teacher: AdminTeacher): TeacherForm {
+  const { bioAr, bioEn, majorAr, majorEn, hourlyRate } = teacher;
   return {
-    bioAr: teacher.bioAr,
-    bioEn: teacher.bioEn,
-    majorAr: teacher.majorAr,
-    majorEn: teacher.majorEn,
+    bioAr,
+    bioEn,
+    majorAr,
+    majorEn,
+    hourlyRate,
     experienceYears: String(teacher.experienceYears),
-    hourlyRate: teacher.hourlyRate,
     videoUrl: teacher.videoUrl ?? '',
     subjectIds: teacher.subjects.map((subject) => subject.id),
   };
 }
 
-function toPatch(values: TeacherValues): AdminTeacherPatch {
-  return {
-    bioAr: values.bioAr,
-    bioEn: values.bioEn,
-    majorAr: values.majorAr,
-    majorEn: values.majorEn,
-    experienceYears: Number(values.experienceYears),
-    hourlyRate: values.hourlyRate,
-    videoUrl: values.videoUrl === '' ? null : values.videoUrl,
-    subjectIds: values.subjectIds,
-  };
+/** The form's values as the contract takes them: the years as a number, no video as null. */
+function toPatch({ experienceYears, videoUrl, ...texts }: TeacherValues): AdminTeacherPatch {
+  return { ...texts, experienceYears: Number(experienceYears), videoUrl: videoUrl === '' ? null : videoUrl };
 }
 
 /** Edits a teacher's profile in both languages at once (open while `teacher` is set). */
