@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleIdSchema } from './auth.ts';
 import { PACKAGE_TYPES, RESERVATION_CANCELLERS, SEARCH_TYPES, SIGN_IN_PROVIDERS } from './constants.ts';
 import { kwdAmountSchema, listResponseSchema, rowIdSchema } from './discovery.ts';
+import { pagingQuery } from './list.ts';
 import {
   GATEWAY_PROVIDERS,
   PAID_WITH,
@@ -18,13 +19,15 @@ import {
  * Every write is recorded in the audit log with its before and after.
  */
 
-const pageQuery = z.coerce.number().int().min(1).max(10_000).default(1);
-const limitQuery = z.coerce.number().int().min(1).max(100).default(20);
+/** `?page` and `?limit` of every admin list: 20 rows a page unless asked for up to 100. */
+const paging = pagingQuery(100, 20);
 const searchQuery = z.string().trim().max(100).optional();
 /** A row id in a query: a positive PostgreSQL integer, else 422 (never a database error). */
 const idQuery = z.coerce.number().int().positive().max(2_147_483_647).optional();
 /** A calendar day or an instant; the server treats a bare day as its start (UTC). */
 const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional();
+/** `?from` and `?to`: a list's bounds by date. */
+const dayRange = { from: dateQuery, to: dateQuery };
 const reasonSchema = z.string().trim().min(3).max(500);
 
 export const ADMIN_LIMITS = { reasonMin: 3, reasonMax: 500, maxRefundKwd: 1000 } as const;
@@ -77,8 +80,7 @@ export const adminUsersQuerySchema = z.object({
   search: searchQuery,
   roleId: z.coerce.number().int().min(1).max(3).optional(),
   status: z.enum(ACCOUNT_STATUSES).optional(),
-  page: pageQuery,
-  limit: limitQuery,
+  ...paging,
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 export const adminUsersResponseSchema = listResponseSchema(adminUserSchema);
@@ -137,8 +139,7 @@ export type AdminTeacher = z.infer<typeof adminTeacherSchema>;
 export const adminTeachersQuerySchema = z.object({
   search: searchQuery,
   approval: z.enum(TEACHER_APPROVAL_FILTERS).default('all'),
-  page: pageQuery,
-  limit: limitQuery,
+  ...paging,
 });
 export type AdminTeachersQuery = z.input<typeof adminTeachersQuerySchema>;
 export const adminTeachersResponseSchema = listResponseSchema(adminTeacherSchema);
@@ -177,8 +178,7 @@ export type AdminSubject = z.infer<typeof adminSubjectSchema>;
 export const adminSubjectsQuerySchema = z.object({
   search: searchQuery,
   isActive: z.enum(['true', 'false']).optional(),
-  page: pageQuery,
-  limit: limitQuery,
+  ...paging,
 });
 export const adminSubjectsResponseSchema = listResponseSchema(adminSubjectSchema);
 export type AdminSubjectsResponse = z.infer<typeof adminSubjectsResponseSchema>;
@@ -341,10 +341,8 @@ export type AdminTransfer = z.infer<typeof adminTransferSchema>;
 export const adminLedgerQuerySchema = z.object({
   userId: idQuery,
   kind: z.enum(ADMIN_TRANSFER_KINDS).optional(),
-  from: dateQuery,
-  to: dateQuery,
-  page: pageQuery,
-  limit: limitQuery,
+  ...dayRange,
+  ...paging,
 });
 export type AdminLedgerQuery = z.input<typeof adminLedgerQuerySchema>;
 export const adminLedgerResponseSchema = listResponseSchema(adminTransferSchema);
@@ -375,8 +373,7 @@ export const adminPaymentsQuerySchema = z.object({
   userId: idQuery,
   /** Payment id or gateway reference. */
   search: searchQuery,
-  page: pageQuery,
-  limit: limitQuery,
+  ...paging,
 });
 export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
 export const adminPaymentsResponseSchema = listResponseSchema(adminPaymentSchema);
@@ -444,10 +441,8 @@ export const adminReservationsQuerySchema = z.object({
   status: z.enum(RESERVATION_STATUSES).optional(),
   /** Student or teacher user id. */
   userId: idQuery,
-  from: dateQuery,
-  to: dateQuery,
-  page: pageQuery,
-  limit: limitQuery,
+  ...dayRange,
+  ...paging,
 });
 export type AdminReservationsQuery = z.input<typeof adminReservationsQuerySchema>;
 export const adminReservationsResponseSchema = listResponseSchema(adminReservationSchema);
@@ -481,8 +476,7 @@ export const adminReviewsQuerySchema = z.object({
   teacherId: idQuery,
   maxRating: z.coerce.number().int().min(1).max(5).optional(),
   search: searchQuery,
-  page: pageQuery,
-  limit: limitQuery,
+  ...paging,
 });
 export type AdminReviewsQuery = z.input<typeof adminReviewsQuerySchema>;
 export const adminReviewsResponseSchema = listResponseSchema(adminReviewSchema);
@@ -512,8 +506,7 @@ export type NotFoundTerm = z.infer<typeof notFoundTermSchema>;
 export const notFoundTermsQuerySchema = z.object({
   searchType: z.enum(SEARCH_TYPES).optional(),
   days: z.coerce.number().int().min(1).max(365).default(30),
-  page: pageQuery,
-  limit: limitQuery,
+  ...paging,
 });
 export const notFoundTermsResponseSchema = listResponseSchema(notFoundTermSchema);
 export type NotFoundTermsResponse = z.infer<typeof notFoundTermsResponseSchema>;
@@ -569,8 +562,7 @@ export const auditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
   entityId: z.string().trim().max(100).optional(),
-  page: pageQuery,
-  limit: limitQuery,
+  ...paging,
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 export const auditResponseSchema = listResponseSchema(auditEntrySchema);

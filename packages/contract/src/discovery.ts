@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
 import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
+import { listResponseSchema, pagingQuery } from './list.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
 
@@ -17,17 +18,7 @@ const booleanQuery = z
     value === '' || value === undefined ? undefined : value === true || value === 'true' || value === '1',
   );
 
-const pageQuery = z.coerce.number().int().min(1).max(10_000).default(1);
-
-export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-    totalPages: z.number().int(),
-  });
-}
+export { listResponseSchema };
 
 // Subjects -------------------------------------------------------------------------------------
 
@@ -45,8 +36,7 @@ export type Subject = z.infer<typeof subjectSchema>;
 export const subjectsQuerySchema = z.object({
   isActive: booleanQuery,
   search: z.string().trim().max(100).optional(),
-  page: pageQuery,
-  limit: z.coerce.number().int().min(1).max(50).default(SUBJECT_PAGE_SIZE),
+  ...pagingQuery(50, SUBJECT_PAGE_SIZE),
   lang: z.enum(['ar', 'en']).optional(),
 });
 export const subjectsResponseSchema = listResponseSchema(subjectSchema);
@@ -90,8 +80,7 @@ export const teacherSearchQuerySchema = z.object({
   minRating: z.coerce.number().min(0).max(5).optional(),
   /** A calendar day (YYYY-MM-DD, Kuwait time): the teacher has an open slot that day. */
   availableOn: z.iso.date().optional(),
-  page: pageQuery,
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  ...pagingQuery(50, 10),
   sortBy: z.enum(TEACHER_SORT_FIELDS).optional(),
   sortOrder: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
   mostFamous: booleanQuery,

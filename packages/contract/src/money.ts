@@ -8,6 +8,7 @@ import {
   SUBSCRIPTION_PAGE_SIZE,
 } from './constants.ts';
 import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
+import { pagingQuery } from './list.ts';
 
 /**
  * Money: wallet, payments, booking, subscriptions, reservations and a teacher's availability
@@ -54,8 +55,6 @@ export type PaidWith = (typeof PAID_WITH)[number];
 
 const languageSchema = z.enum(['ar', 'en']);
 const noteSchema = z.string().trim().max(BOOKING.noteMaxLength).optional();
-const pageQuery = z.coerce.number().int().min(1).max(10_000).default(1);
-const limitQuery = (fallback: number) => z.coerce.number().int().min(1).max(50).default(fallback);
 /** `?lang` picks the language of bilingual content (else Accept-Language). */
 const langQuery = z.enum(['ar', 'en']).optional();
 
@@ -149,7 +148,7 @@ export const walletTransactionSchema = z.object({
   paymentId: z.string().nullable(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
-export const walletTransactionsQuerySchema = z.object({ page: pageQuery, limit: limitQuery(10), lang: langQuery });
+export const walletTransactionsQuerySchema = z.object({ ...pagingQuery(50, 10), lang: langQuery });
 export const walletTransactionsResponseSchema = listResponseSchema(walletTransactionSchema);
 export type WalletTransactionsResponse = z.infer<typeof walletTransactionsResponseSchema>;
 
@@ -193,8 +192,7 @@ export const RESERVATION_SCOPES = ['upcoming', 'past', 'cancelled'] as const;
 export type ReservationScope = (typeof RESERVATION_SCOPES)[number];
 export const reservationsQuerySchema = z.object({
   scope: z.enum(RESERVATION_SCOPES).default('upcoming'),
-  page: pageQuery,
-  limit: limitQuery(10),
+  ...pagingQuery(50, 10),
   lang: langQuery,
 });
 export const reservationsResponseSchema = listResponseSchema(reservationSchema);
@@ -322,8 +320,7 @@ export const subscriptionPackageSchema = z.object({
 export type SubscriptionPackage = z.infer<typeof subscriptionPackageSchema>;
 
 export const pageQuerySchema = z.object({
-  page: pageQuery,
-  limit: limitQuery(SUBSCRIPTION_PAGE_SIZE),
+  ...pagingQuery(50, SUBSCRIPTION_PAGE_SIZE),
   lang: langQuery,
 });
 export const subscriptionPackagesResponseSchema = listResponseSchema(subscriptionPackageSchema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicUserSchema } from './auth.ts';
 import { NOTIFICATIONS } from './constants.ts';
 import { rowIdSchema } from './discovery.ts';
+import { listResponseSchema, pagingQuery } from './list.ts';
 
 /**
  * Chat, presence and notifications (spec 3 "Chat message", "Typing", "Read", "User status",
@@ -143,16 +144,10 @@ export type AppNotification = z.infer<typeof notificationSchema>;
 export const notificationsQuerySchema = z.object({
   /** Accepted for the spec's client, which sends it; the signed-in user is always the one served. */
   userId: z.coerce.number().int().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATIONS.pageSize),
+  ...pagingQuery(50, NOTIFICATIONS.pageSize),
   unreadOnly: z.enum(['true', 'false']).optional(),
 });
-export const notificationsResponseSchema = z.object({
-  data: z.array(notificationSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalPages: z.number().int(),
+export const notificationsResponseSchema = listResponseSchema(notificationSchema).extend({
   unreadCount: z.number().int(),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
