@@ -167,6 +167,20 @@ export function createAuthService({
     return new HttpError(429, 'tooManyRequests', `Too many failed attempts. Try again in ${wait} s.`, wait);
   }
 
+  /**
+   * A signed-in user's current password, checked as a sign-in checks it (so guessing it with a
+   * stolen access token is throttled the same way): a wrong one counts as a failed attempt and is
+   * reported on `field`.
+   */
+  async function confirmPassword(user: UserRow, password: string, ip: string, field: 'oldPassword' | 'password') {
+    const wait = await loginWait(user.email, ip, user);
+    if (wait > 0) throw tooManyAttempts(wait);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+      await recordLoginFailure(db, user.email, ip);
+      throw new FieldValidationError({ [field]: 'incorrectPassword' });
+    }
+  }
+
   /** A spent token presented again: within the grace window, the pair it was exchanged for; else the family ends. */
   async function replayOrRevoke(
     session: NonNullable<Awaited<ReturnType<typeof findSessionByHash>>>,
@@ -422,13 +436,7 @@ export function createAuthService({
       }
       if (body.password !== undefined) {
         if (body.oldPassword === undefined) throw new FieldValidationError({ oldPassword: 'required' });
-        // Guessing the current password with a stolen access token is throttled like a sign-in.
-        const wait = await loginWait(user.email, ip, user);
-        if (wait > 0) throw tooManyAttempts(wait);
-        if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
-          await recordLoginFailure(db, user.email, ip);
-          throw new FieldValidationError({ oldPassword: 'incorrectPassword' });
-        }
+        await confirmPassword(user, body.oldPassword, ip, 'oldPassword');
         passwordHash = await hashPassword(body.password);
       }
       let photoFileId: string | null | undefined;
@@ -470,12 +478,7 @@ export function createAuthService({
       // a reset); a Google-only account has none to give.
       if (user.provider === 'email' || user.passwordHash) {
         if (body.password === undefined) throw new FieldValidationError({ password: 'required' });
-        const wait = await loginWait(user.email, ip, user);
-        if (wait > 0) throw tooManyAttempts(wait);
-        if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
-          await recordLoginFailure(db, user.email, ip);
-          throw new FieldValidationError({ password: 'incorrectPassword' });
-        }
+        await confirmPassword(user, body.password, ip, 'password');
       }
       const storageKeys = await db.transaction(async (tx) => {
         const locked = await lockUser(tx, user.id);
