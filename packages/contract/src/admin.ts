@@ -160,12 +160,17 @@ export const adminTeacherResponseSchema = z.object({ teacher: adminTeacherSchema
 
 // Subjects ---------------------------------------------------------------------------------------
 
-export const adminSubjectSchema = z.object({
+/** A subject's or a package's id with its name and description in both languages. */
+const described = {
   id: z.number().int(),
   nameAr: z.string(),
   nameEn: z.string(),
   descriptionAr: z.string(),
   descriptionEn: z.string(),
+};
+
+export const adminSubjectSchema = z.object({
+  ...described,
   icon: z.string(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
@@ -204,11 +209,7 @@ export const adminSubjectResponseSchema = z.object({ subject: adminSubjectSchema
 // Subscription packages --------------------------------------------------------------------------
 
 export const adminPackageSchema = z.object({
-  id: z.number().int(),
-  nameAr: z.string(),
-  nameEn: z.string(),
-  descriptionAr: z.string(),
-  descriptionEn: z.string(),
+  ...described,
   hours: z.number().int(),
   price: kwdAmountSchema,
   type: z.enum(PACKAGE_TYPES),

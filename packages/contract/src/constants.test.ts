@@ -49,12 +49,14 @@ describe('page routes', () => {
 });
 
 describe('password strength', () => {
-  it('scores one point per rule, 0 to 5', () => {
-    expect(passwordStrength('')).toBe(0);
-    expect(passwordStrength('abc')).toBe(1);
-    expect(passwordStrength('abcdefgh')).toBe(2);
-    expect(passwordStrength('Abcdefgh')).toBe(3);
-    expect(passwordStrength('Abcdefg1')).toBe(4);
-    expect(passwordStrength('Abcdef1!')).toBe(5);
+  it.each([
+    ['', 0],
+    ['abc', 1],
+    ['abcdefgh', 2],
+    ['Abcdefgh', 3],
+    ['Abcdefg1', 4],
+    ['Abcdef1!', 5],
+  ])('scores one point per rule, 0 to 5: %j', (password, score) => {
+    expect(passwordStrength(password)).toBe(score);
   });
 });

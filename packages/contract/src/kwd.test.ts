@@ -2,46 +2,56 @@ import { describe, expect, it } from 'vitest';
 import { filsToKwd, filsToNumber, kwdToFils, readKwdFils } from './kwd.ts';
 
 describe('kwdToFils', () => {
-  it('reads decimal strings digit by digit, without float error', () => {
-    expect(kwdToFils('12.5')).toBe(12_500);
-    expect(kwdToFils('12.500')).toBe(12_500);
-    expect(kwdToFils('0.1')).toBe(100);
-    expect(kwdToFils('10.005')).toBe(10_005);
-    expect(kwdToFils('1.005')).toBe(1_005);
-    expect(kwdToFils('0')).toBe(0);
-    expect(kwdToFils('7')).toBe(7_000);
-    expect(kwdToFils('999999999.999')).toBe(999_999_999_999);
+  it.each([
+    ['12.5', 12_500],
+    ['12.500', 12_500],
+    ['0.1', 100],
+    ['10.005', 10_005],
+    ['1.005', 1_005],
+    ['0', 0],
+    ['7', 7_000],
+    ['999999999.999', 999_999_999_999],
+  ])('reads decimal strings digit by digit, without float error: %s', (kwd, fils) => {
+    expect(kwdToFils(kwd)).toBe(fils);
   });
 
-  it('drops digits finer than a fils in a string and keeps the sign', () => {
-    expect(kwdToFils('1.2349')).toBe(1_234);
-    expect(kwdToFils('-1.5')).toBe(-1_500);
-    expect(kwdToFils('-0.005')).toBe(-5);
+  it.each([
+    ['1.2349', 1_234],
+    ['-1.5', -1_500],
+    ['-0.005', -5],
+  ])('drops digits finer than a fils in a string and keeps the sign: %s', (kwd, fils) => {
+    expect(kwdToFils(kwd)).toBe(fils);
   });
 
-  it('rounds numbers to the fils', () => {
-    expect(kwdToFils(0.1 + 0.2)).toBe(300);
-    expect(kwdToFils(10.005)).toBe(10_005);
-    expect(kwdToFils(1.005)).toBe(1_005);
-    expect(kwdToFils(12.5)).toBe(12_500);
+  it.each([
+    [0.1 + 0.2, 300],
+    [10.005, 10_005],
+    [1.005, 1_005],
+    [12.5, 12_500],
+  ])('rounds numbers to the fils: %s', (kwd, fils) => {
+    expect(kwdToFils(kwd)).toBe(fils);
   });
 });
 
 describe('readKwdFils', () => {
-  it('reads strings and numbers without float drift', () => {
-    expect(readKwdFils('12.5')).toBe(12_500);
-    expect(readKwdFils('12.500')).toBe(12_500);
-    expect(readKwdFils(' 0.125 ')).toBe(125);
-    expect(readKwdFils('10.005')).toBe(10_005);
-    expect(readKwdFils(0.1 + 0.2)).toBe(300);
-    expect(readKwdFils(10.005)).toBe(10_005);
-    expect(readKwdFils('0')).toBe(0);
+  it.each([
+    ['12.5', 12_500],
+    ['12.500', 12_500],
+    [' 0.125 ', 125],
+    ['10.005', 10_005],
+    [0.1 + 0.2, 300],
+    [10.005, 10_005],
+    ['0', 0],
+  ])('reads strings and numbers without float drift: %j', (kwd, fils) => {
+    expect(readKwdFils(kwd)).toBe(fils);
   });
 
-  it('rounds a fraction finer than a fils half up, on the digits', () => {
-    expect(readKwdFils('1.0005')).toBe(1_001);
-    expect(readKwdFils('1.00049')).toBe(1_000);
-    expect(readKwdFils('0.9995')).toBe(1_000);
+  it.each([
+    ['1.0005', 1_001],
+    ['1.00049', 1_000],
+    ['0.9995', 1_000],
+  ])('rounds a fraction finer than a fils half up, on the digits: %s', (kwd, fils) => {
+    expect(readKwdFils(kwd)).toBe(fils);
   });
 
   it('refuses what is not a plain non-negative amount', () => {
@@ -65,12 +75,14 @@ describe('readKwdFils', () => {
 });
 
 describe('filsToKwd', () => {
-  it('writes three decimals', () => {
-    expect(filsToKwd(12_500)).toBe('12.500');
-    expect(filsToKwd(5)).toBe('0.005');
-    expect(filsToKwd(0)).toBe('0.000');
-    expect(filsToKwd(-1_250)).toBe('-1.250');
-    expect(filsToKwd(10_005)).toBe('10.005');
+  it.each([
+    [12_500, '12.500'],
+    [5, '0.005'],
+    [0, '0.000'],
+    [-1_250, '-1.250'],
+    [10_005, '10.005'],
+  ])('writes three decimals: %s', (fils, kwd) => {
+    expect(filsToKwd(fils)).toBe(kwd);
   });
 
   it('round-trips with kwdToFils', () => {
