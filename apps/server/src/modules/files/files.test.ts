@@ -85,11 +85,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const signedUp = (email: string) => signedUpByEmail(t, email, { firstName: 'Noura', lastName: 'Al-Ali' });
 
-function upload(token: string | null, parts: Part[]) {
+function upload(token: string | null, parts: Part[], query = '') {
   const { payload, contentType } = multipart(parts);
   return t.app.inject({
     method: 'POST',
-    url: '/api/v1/files/upload',
+    url: `/api/v1/files/upload${query}`,
     payload,
     headers: { 'content-type': contentType, ...(token ? bearer(token) : {}) },
     remoteAddress: nextIp(),
@@ -388,14 +388,8 @@ describe('private chat images', () => {
   it('an image uploaded for chat is its owner’s only until sent: guests 401, others 404, never cached', async () => {
     const owner = await signedUp('dina.files@example.com');
     const other = await signedUp('eve.files@example.com');
-    const { payload, contentType } = multipart([filePart(await solidImage(8, 8, 'png'))]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/files/upload?purpose=chat',
-      payload,
-      headers: { 'content-type': contentType, ...bearer(owner.token) },
-      remoteAddress: nextIp(),
-    });
+    const parts = [filePart(await solidImage(8, 8, 'png'))];
+    const res = await upload(owner.token, parts, '?purpose=chat');
     expect(res.statusCode).toBe(201);
     const { file } = uploadedFileSchema.parse(res.json());
     const [row] = await t.database.db.select().from(files).where(eq(files.id, file.id));
@@ -413,13 +407,7 @@ describe('private chat images', () => {
     expect(stranger.json()).toEqual({ status: 404, code: 'notFound', message: expect.any(String) });
     expect(stranger.rawPayload.includes(Buffer.from('PNG'))).toBe(false);
     // An unknown purpose is refused.
-    const odd = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/files/upload?purpose=secret',
-      payload,
-      headers: { 'content-type': contentType, ...bearer(owner.token) },
-      remoteAddress: nextIp(),
-    });
+    const odd = await upload(owner.token, parts, '?purpose=secret');
     expect(odd.statusCode).toBe(422);
   });
 });
