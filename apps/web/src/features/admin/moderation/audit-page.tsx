@@ -8,7 +8,7 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { cx } from '../../../shared/ui/class-names.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { ActorLink, DateTimeCell } from '../ui/cells.tsx';
+import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
@@ -45,11 +45,7 @@ export function AdminAuditPage() {
   }
 
   const columns: Column<AuditEntry>[] = [
-    {
-      key: 'when',
-      header: t('audit.columns.when'),
-      cell: (entry) => <DateTimeCell at={entry.createdAt} />,
-    },
+    dateColumn('when', t('audit.columns.when'), (entry) => entry.createdAt),
     {
       key: 'who',
       header: t('audit.columns.who'),

@@ -16,7 +16,7 @@ import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { DateTimeCell } from '../ui/cells.tsx';
+import { dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
@@ -108,11 +108,12 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
   }
 
   const columns: Column<AdminReservation>[] = [
-    {
-      key: 'start',
-      header: t('reservations.columns.start'),
-      cell: (reservation) => <DateTimeCell at={reservation.startTime} id={reservation.id} />,
-    },
+    dateColumn(
+      'start',
+      t('reservations.columns.start'),
+      (reservation) => reservation.startTime,
+      (reservation) => reservation.id,
+    ),
     {
       key: 'student',
       header: t('reservations.columns.student'),

@@ -8,7 +8,7 @@ import { formatNumber } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { DateTimeCell } from '../ui/cells.tsx';
+import { dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
@@ -80,11 +80,12 @@ export function AdminReviewsPage() {
   }
 
   const columns: Column<AdminReview>[] = [
-    {
-      key: 'date',
-      header: t('reviews.columns.date'),
-      cell: (review) => <DateTimeCell at={review.createdAt} id={review.id} />,
-    },
+    dateColumn(
+      'date',
+      t('reviews.columns.date'),
+      (review) => review.createdAt,
+      (review) => review.id,
+    ),
     {
       key: 'teacher',
       header: t('reviews.columns.teacher'),

@@ -5,7 +5,7 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { DateTimeCell } from '../ui/cells.tsx';
+import { dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
@@ -68,11 +68,7 @@ export function AdminSearchLogPage() {
       className: 'text-end tabular-nums',
       cell: (term) => number(term.users),
     },
-    {
-      key: 'last',
-      header: t('searchLog.columns.last'),
-      cell: (term) => <DateTimeCell at={term.lastSearchedAt} />,
-    },
+    dateColumn('last', t('searchLog.columns.last'), (term) => term.lastSearchedAt),
   ];
 
   return (

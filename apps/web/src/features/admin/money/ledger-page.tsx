@@ -10,7 +10,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { ActorLink, DateTimeCell } from '../ui/cells.tsx';
+import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
@@ -45,11 +45,7 @@ export function AdminLedgerPage() {
   const kindLabel = (value: string) => t(`kinds.${value}`, { defaultValue: value });
 
   const columns: Column<AdminTransfer>[] = [
-    {
-      key: 'date',
-      header: t('ledger.columns.date'),
-      cell: (transfer) => <DateTimeCell at={transfer.createdAt} />,
-    },
+    dateColumn('date', t('ledger.columns.date'), (transfer) => transfer.createdAt),
     {
       key: 'kind',
       header: t('ledger.columns.kind'),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import type { Column } from './data-table.tsx';
 import { formatDateTime } from './format.ts';
 import { formatId } from './number-format.ts';
 import { UserLink } from './user-link.tsx';
@@ -15,6 +16,20 @@ export function DateTimeCell({ at, id }: { at: string | null | undefined; id?: n
       <IdRef id={id} />
     </span>
   );
+}
+
+/** A table column of when each row happened (`at`); with `id`, the row's number under it. */
+export function dateColumn<Row>(
+  key: string,
+  header: string,
+  at: (row: Row) => string | null | undefined,
+  id?: (row: Row) => number,
+): Column<Row> {
+  return {
+    key,
+    header,
+    cell: (row) => (id ? <DateTimeCell at={at(row)} id={id(row)} /> : <DateTimeCell at={at(row)} />),
+  };
 }
 
 /** `#12` (its own component: only a list that shows ids needs the admin-money words). */

@@ -7,7 +7,7 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { RoleBadge, roleKey, StatusBadge } from '../ui/account-badges.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { DateTimeCell } from '../ui/cells.tsx';
+import { dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf, optional } from '../ui/list-params.ts';
@@ -62,11 +62,7 @@ export function AdminUsersPage() {
         </Badge>
       ),
     },
-    {
-      key: 'created',
-      header: t('users.columns.created'),
-      cell: (user) => <DateTimeCell at={user.createdAt} />,
-    },
+    dateColumn('created', t('users.columns.created'), (user) => user.createdAt),
   ];
 
   return (
