@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ConversationSummary } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { Check, CheckCheck, ImageIcon, MessagesSquare, Paperclip, TriangleAlert } from 'lucide-react';
+import { Check, CheckCheck, ImageIcon, MessagesSquare, Paperclip } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,8 +11,10 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { CONVERSATIONS_QUERY_KEY, useConversations } from './api/conversations.ts';
 import { ChatAvatar, fullName } from './chat-avatar.tsx';
 import { listTimeLabel } from './chat-format.ts';
@@ -57,38 +59,29 @@ export function ChatListPage({ timeZone, now }: { timeZone?: string; now?: Date 
       </header>
       <ConnectionBanner className="rounded-xl" />
       <section aria-label={t('list.title')} aria-busy={conversations.isFetching || undefined}>
-        {conversations.isPending ? (
-          <ListSkeleton label={t('list.loading')} />
-        ) : conversations.isError ? (
-          <div
-            role="alert"
-            data-testid="chats-error"
-            className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-          >
-            <TriangleAlert aria-hidden="true" className="size-8 text-red-700" />
-            <h2 className="text-lg font-bold text-slate-900">{t('list.errorTitle')}</h2>
-            <p className="text-slate-600">{t('list.errorBody')}</p>
-            <Button onClick={() => void conversations.refetch()} loading={conversations.isFetching}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
-        ) : conversations.data.length === 0 ? (
-          <EmptyState isTeacher={user?.role.id === ROLE.teacher} />
-        ) : (
-          <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-            {conversations.data.map((conversation) => (
-              <li key={conversation.conversationId}>
-                <ConversationRow
-                  conversation={conversation}
-                  myId={myId}
-                  typing={typing.has(conversation.conversationId)}
-                  timeZone={zone}
-                  now={now}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={conversations}
+          loading={<ListSkeleton label={t('list.loading')} />}
+          error={{ title: t('list.errorTitle'), body: t('list.errorBody'), testId: 'chats-error' }}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState isTeacher={user?.role.id === ROLE.teacher} />}
+        >
+          {(list) => (
+            <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              {list.map((conversation) => (
+                <li key={conversation.conversationId}>
+                  <ConversationRow
+                    conversation={conversation}
+                    myId={myId}
+                    typing={typing.has(conversation.conversationId)}
+                    timeZone={zone}
+                    now={now}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
     </div>
   );
@@ -197,20 +190,18 @@ function EmptyState({ isTeacher }: { isTeacher: boolean }) {
   const { t } = useTranslation('chat');
   const language = useCurrentLanguage();
   return (
-    <div
-      role="status"
-      data-testid="chats-empty"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+    <EmptyCard
+      icon={<MessagesSquare aria-hidden="true" className="size-8 text-primary" />}
+      title={t('list.emptyTitle')}
+      body={t(isTeacher ? 'list.emptyTeacherBody' : 'list.emptyBody')}
+      testId="chats-empty"
     >
-      <MessagesSquare aria-hidden="true" className="size-8 text-primary" />
-      <h2 className="text-lg font-bold text-slate-900">{t('list.emptyTitle')}</h2>
-      <p className="max-w-md text-slate-600">{t(isTeacher ? 'list.emptyTeacherBody' : 'list.emptyBody')}</p>
       {isTeacher ? null : (
         <Link to={localePath(language, '/teachers')} className={buttonClasses({ variant: 'primary' })}>
           {t('list.findTeacher')}
         </Link>
       )}
-    </div>
+    </EmptyCard>
   );
 }
 

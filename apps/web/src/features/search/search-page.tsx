@@ -9,6 +9,7 @@ import { SearchBox } from '../../shared/search/search-box.tsx';
 import { useTeacherSearch } from '../../shared/teachers/api.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { ActiveFilterChips, type FilterChip, filterChips } from './active-filter-chips.tsx';
 import {
@@ -98,45 +99,51 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
         <h2 id="search-results-title" className="sr-only">
           {t('page.results')}
         </h2>
-        {results.isPending ? (
-          <TeacherGridSkeleton />
-        ) : results.isError ? (
-          <ResultsMessage
-            tone="error"
-            title={t('page.errorTitle')}
-            body={t('page.errorBody')}
-            action={
-              <Button onClick={() => void results.refetch()} loading={results.isFetching}>
-                {t('page.retry')}
-              </Button>
-            }
-          />
-        ) : results.data.data.length === 0 ? (
-          <ResultsMessage
-            tone="empty"
-            title={t('page.emptyTitle')}
-            body={t('page.emptyBody')}
-            action={
-              <Button variant="outline" onClick={resetAll}>
-                {t('page.resetFilters')}
-              </Button>
-            }
-          />
-        ) : (
-          <>
-            <p className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
-              {t('page.resultCount', { total: formatNumber(results.data.total, language) })}
-            </p>
-            <TeacherGrid teachers={results.data.data} />
-            <Pagination
-              language={language}
-              page={clampPage(state.page, results.data.totalPages)}
-              totalPages={results.data.totalPages}
-              onPageChange={goToPage}
-              labels={pageLabels}
+        <QueryStates
+          query={results}
+          loading={<TeacherGridSkeleton />}
+          error={({ onRetry, retrying }) => (
+            <ResultsMessage
+              tone="error"
+              title={t('page.errorTitle')}
+              body={t('page.errorBody')}
+              action={
+                <Button onClick={onRetry} loading={retrying}>
+                  {t('page.retry')}
+                </Button>
+              }
             />
-          </>
-        )}
+          )}
+          isEmpty={(data) => data.data.length === 0}
+          empty={
+            <ResultsMessage
+              tone="empty"
+              title={t('page.emptyTitle')}
+              body={t('page.emptyBody')}
+              action={
+                <Button variant="outline" onClick={resetAll}>
+                  {t('page.resetFilters')}
+                </Button>
+              }
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <p className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
+                {t('page.resultCount', { total: formatNumber(data.total, language) })}
+              </p>
+              <TeacherGrid teachers={data.data} />
+              <Pagination
+                language={language}
+                page={clampPage(state.page, data.totalPages)}
+                totalPages={data.totalPages}
+                onPageChange={goToPage}
+                labels={pageLabels}
+              />
+            </>
+          )}
+        </QueryStates>
       </section>
       {SubjectPicker && pickerOpen ? <SubjectPicker open onClose={() => setPickerOpen(false)} /> : null}
     </div>

@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { LoadingPlaceholders } from './loading-placeholders.tsx';
 import { ErrorCard } from './state-card.tsx';
 
 type Retry = { onRetry: () => void; retrying: boolean };
 
 /**
- * What a screen shows for one TanStack query, in order: `loading` placeholders while it is pending;
+ * What a screen shows for one TanStack query, in order: `loading` placeholders (or its own skeleton)
+ * while it is pending;
  * when it failed, an `ErrorCard` with `error`'s texts (or `error`'s own markup) whose retry refetches;
  * `empty` when `isEmpty(data)`; otherwise `children(data)`.
  */
@@ -19,13 +20,13 @@ export function QueryStates<T>({
   children,
 }: {
   query: UseQueryResult<T>;
-  loading: ComponentProps<typeof LoadingPlaceholders>;
+  loading: ComponentProps<typeof LoadingPlaceholders> | ReactElement;
   error: Omit<ComponentProps<typeof ErrorCard>, keyof Retry> | ((retry: Retry) => ReactNode);
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingPlaceholders {...loading} />;
+  if (query.isPending) return isValidElement(loading) ? loading : <LoadingPlaceholders {...loading} />;
   if (query.isError) {
     const retry: Retry = { onRetry: () => void query.refetch(), retrying: query.isFetching };
     return typeof error === 'function' ? error(retry) : <ErrorCard {...error} {...retry} />;
