@@ -40,8 +40,8 @@ export function ProfilePage({
   useTranslation(['profile', 'wallet', 'availability']);
   if (!user) return null;
   if (user.role.id === ROLE.admin) return <AdminRedirect goToDashboard={goToDashboard} />;
-  if (user.role.id === ROLE.teacher) return <TeacherProfile user={user} sections={teacherSections} />;
-  return <StudentProfile user={user} sections={studentSections} />;
+  if (user.role.id === ROLE.teacher) return <RoleProfile user={user} kind="teacher" sections={teacherSections} />;
+  return <RoleProfile user={user} kind="student" sections={studentSections} />;
 }
 
 function AdminRedirect({ goToDashboard }: { goToDashboard: (url: string) => void }) {
@@ -60,39 +60,20 @@ function AdminRedirect({ goToDashboard }: { goToDashboard: (url: string) => void
   );
 }
 
-function StudentProfile({ user, sections }: { user: User; sections: ReactNode }) {
+/** A student's or teacher's profile: the shortcuts to reservations (a teacher's lessons) and chats, then `sections`. */
+function RoleProfile({ user, kind, sections }: { user: User; kind: 'student' | 'teacher'; sections: ReactNode }) {
   const { t } = useTranslation('profile');
   const lang = useCurrentLanguage();
   return (
-    <ProfileLayout user={user} roleLabel={t('roles.student')}>
-      <nav aria-label={t('student.shortcuts')} className="grid gap-3 sm:grid-cols-2">
+    <ProfileLayout user={user} roleLabel={t(`roles.${kind}`)}>
+      <nav aria-label={t(`${kind}.shortcuts`)} className="grid gap-3 sm:grid-cols-2">
         <Link to={localePath(lang, '/reservations')} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           <CalendarDays aria-hidden="true" className="size-5" />
-          {t('student.reservations')}
+          {kind === 'teacher' ? t('teacher.lessons') : t('student.reservations')}
         </Link>
         <Link to={localePath(lang, '/chats')} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           <MessageCircle aria-hidden="true" className="size-5" />
-          {t('student.chats')}
-        </Link>
-      </nav>
-      {sections}
-    </ProfileLayout>
-  );
-}
-
-function TeacherProfile({ user, sections }: { user: User; sections: ReactNode }) {
-  const { t } = useTranslation('profile');
-  const lang = useCurrentLanguage();
-  return (
-    <ProfileLayout user={user} roleLabel={t('roles.teacher')}>
-      <nav aria-label={t('teacher.shortcuts')} className="grid gap-3 sm:grid-cols-2">
-        <Link to={localePath(lang, '/reservations')} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-          <CalendarDays aria-hidden="true" className="size-5" />
-          {t('teacher.lessons')}
-        </Link>
-        <Link to={localePath(lang, '/chats')} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-          <MessageCircle aria-hidden="true" className="size-5" />
-          {t('teacher.chats')}
+          {t(`${kind}.chats`)}
         </Link>
       </nav>
       {sections}
