@@ -70,10 +70,7 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
         body: bookingQuoteBodySchema,
         response: { 200: bookingQuoteResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.quote(authOf(request).userId, request.body.timeSlotIds);
-      },
+      handler: (request) => service.quote(authOf(request).userId, request.body.timeSlotIds),
     });
 
     app.post('/api/v1/booking/single', {
@@ -112,8 +109,7 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
         querystring: reservationsQuerySchema,
         response: { 200: reservationsResponseSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
+      handler: async (request) => {
         const { scope, page, limit } = request.query;
         return service.list(authOf(request).userId, scope, page, limit);
       },

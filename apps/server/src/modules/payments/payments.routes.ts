@@ -92,9 +92,8 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         summary: 'Wallet balance (KWD), earnings and subscription hours left',
         response: { 200: balanceResponseSchema },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const { userId } = authOf(request);
-        void reply.header('cache-control', 'no-store');
         return {
           balance: filsToKwd(await service.balanceFils(userId, 'wallet')),
           currency: 'KWD' as const,
@@ -113,10 +112,9 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         querystring: walletTransactionsQuerySchema,
         response: { 200: walletTransactionsResponseSchema },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const { page, limit } = request.query;
         const { rows, total } = await service.ledgerLines(authOf(request).userId, page, limit);
-        void reply.header('cache-control', 'no-store');
         return toPage(
           rows.map((row) => ({
             id: row.id,
@@ -157,10 +155,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         params: paymentIdParamsSchema,
         response: { 200: paymentSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.get(authOf(request).userId, request.params.id);
-      },
+      handler: (request) => service.get(authOf(request).userId, request.params.id),
     });
 
     // The gateway sends the browser back here. Its query string proves nothing: the payment is

@@ -47,10 +47,7 @@ export function reviewsRoutes({ service, requireAuth }: Options): FastifyPluginA
         querystring: reviewsQuerySchema,
         response: reviewsResponse,
       },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return service.forStudent(authOf(request), request.params.id, request.query.limit);
-      },
+      handler: (request) => service.forStudent(authOf(request), request.params.id, request.query.limit),
     });
 
     app.post('/api/reviews', {

@@ -40,10 +40,7 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
         summary: "The signed-in teacher's own profile (id, hourly rate), listed or not",
         response: { 200: teacherProfileSchema },
       },
-      handler: async (request, reply) => {
-        void reply.header('cache-control', 'no-store');
-        return service.ownProfile(authOf(request).userId, requestLanguage(request));
-      },
+      handler: (request) => service.ownProfile(authOf(request).userId, requestLanguage(request)),
     });
 
     app.get('/api/teachers/profiles/:id', {
@@ -73,10 +70,7 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
         summary: 'Teachers the signed-in student has reservations with, the latest first',
         response: { 200: teacherProfilesResponseSchema },
       },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return service.previouslyInteracted(authOf(request).userId, requestLanguage(request));
-      },
+      handler: (request) => service.previouslyInteracted(authOf(request).userId, requestLanguage(request)),
     });
   };
 }
