@@ -16,7 +16,7 @@ import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { dateColumn } from '../ui/cells.tsx';
+import { amountColumn, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
@@ -127,12 +127,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
       header: t('reservations.columns.teacher'),
       cell: (reservation) => <UserLink id={reservation.teacher.id} name={reservation.teacher.name} />,
     },
-    {
-      key: 'price',
-      header: <span className="block text-end">{t('reservations.columns.price')}</span>,
-      className: 'text-end tabular-nums whitespace-nowrap',
-      cell: (reservation) => formatKwdExact(reservation.price, language),
-    },
+    amountColumn('price', t('reservations.columns.price'), (reservation) => reservation.price, language),
     {
       key: 'paidWith',
       header: t('reservations.columns.paidWith'),

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
-import { DateTimeCell } from '../ui/cells.tsx';
+import { amountColumn, DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
-import { formatKwdExact } from '../ui/number-format.ts';
 import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
 import { UserLink } from '../ui/user-link.tsx';
@@ -75,12 +74,7 @@ export function AdminPaymentsPage() {
       header: t('payments.columns.purpose'),
       cell: (payment) => t(`purposes.${payment.purpose}`),
     },
-    {
-      key: 'amount',
-      header: <span className="block text-end">{t('payments.columns.amount')}</span>,
-      className: 'text-end tabular-nums whitespace-nowrap',
-      cell: (payment) => formatKwdExact(payment.amount, language),
-    },
+    amountColumn('amount', t('payments.columns.amount'), (payment) => payment.amount, language),
     {
       key: 'status',
       header: t('payments.columns.status'),

@@ -9,10 +9,10 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
+import { amountColumn } from '../ui/cells.tsx';
 import { type Column, DataTable } from '../ui/data-table.tsx';
 import { SelectField } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
-import { formatKwdExact } from '../ui/number-format.ts';
 import { RowAction } from '../ui/row-action.tsx';
 import { UserLink } from '../ui/user-link.tsx';
 import { useReconciliation } from './api/get-reconciliation.ts';
@@ -93,18 +93,8 @@ export function AdminReconciliationPage() {
       header: t('reconciliation.columns.gateway'),
       cell: (row) => <Badge tone={GATEWAY_TONES[row.gatewayStatus]}>{t(`gatewayStatus.${row.gatewayStatus}`)}</Badge>,
     },
-    {
-      key: 'amount',
-      header: <span className="block text-end">{t('reconciliation.columns.amount')}</span>,
-      className: 'text-end tabular-nums whitespace-nowrap',
-      cell: ({ payment }) => formatKwdExact(payment.amount, language),
-    },
-    {
-      key: 'gatewayAmount',
-      header: <span className="block text-end">{t('reconciliation.columns.gatewayAmount')}</span>,
-      className: 'text-end tabular-nums whitespace-nowrap',
-      cell: (row) => (row.gatewayAmount === null ? null : formatKwdExact(row.gatewayAmount, language)),
-    },
+    amountColumn('amount', t('reconciliation.columns.amount'), ({ payment }) => payment.amount, language),
+    amountColumn('gatewayAmount', t('reconciliation.columns.gatewayAmount'), (row) => row.gatewayAmount, language),
     {
       key: 'problem',
       header: t('reconciliation.columns.problem'),

@@ -1,8 +1,9 @@
+import type { Language } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import type { Column } from './data-table.tsx';
 import { formatDateTime } from './format.ts';
-import { formatId } from './number-format.ts';
+import { formatId, formatKwdExact } from './number-format.ts';
 import { UserLink } from './user-link.tsx';
 
 /** When something happened, on one line; with `id`, the record's number under it (`#12`). */
@@ -29,6 +30,24 @@ export function dateColumn<Row>(
     key,
     header,
     cell: (row) => (id ? <DateTimeCell at={at(row)} id={id(row)} /> : <DateTimeCell at={at(row)} />),
+  };
+}
+
+/** A table column of an exact KWD amount (`amount`; an empty cell when null), at the end side. */
+export function amountColumn<Row>(
+  key: string,
+  header: string,
+  amount: (row: Row) => string | null,
+  language: Language,
+): Column<Row> {
+  return {
+    key,
+    header: <span className="block text-end">{header}</span>,
+    className: 'text-end tabular-nums whitespace-nowrap',
+    cell: (row) => {
+      const value = amount(row);
+      return value === null ? null : formatKwdExact(value, language);
+    },
   };
 }
 
