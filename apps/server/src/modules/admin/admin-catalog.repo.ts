@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'dri
 import type { Executor } from '../../db/client.ts';
 import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import { type SubjectRow, subjects, teacherProfiles, teacherSubjects, users } from '../../db/schema.ts';
+import { teacherProfileColumns } from '../../db/teacher-columns.ts';
 import { containsAllWords } from '../../db/text-search.ts';
 import { nameOrEmailMatches } from './admin-users.repo.ts';
 
@@ -18,16 +19,7 @@ const adminTeacherColumns = {
   email: users.email,
   status: users.status,
   approvedAt: teacherProfiles.approvedAt,
-  bioAr: teacherProfiles.bioAr,
-  bioEn: teacherProfiles.bioEn,
-  majorAr: teacherProfiles.majorAr,
-  majorEn: teacherProfiles.majorEn,
-  experienceYears: teacherProfiles.experienceYears,
-  hourlyRateFils: teacherProfiles.hourlyRateFils,
-  videoUrl: teacherProfiles.videoUrl,
-  averageRating: teacherProfiles.averageRating,
-  ratingCount: teacherProfiles.ratingCount,
-  bookingsCount: teacherProfiles.bookingsCount,
+  ...teacherProfileColumns,
   createdAt: teacherProfiles.createdAt,
   subjects: sql<AdminTeacherSubject[]>`coalesce((
     select json_agg(json_build_object('id', s.id, 'nameAr', s.name_ar, 'nameEn', s.name_en) order by s.sort_order, s.id)

@@ -9,6 +9,7 @@ import {
   teacherSubjects,
   users,
 } from '../../db/schema.ts';
+import { teacherProfileColumns } from '../../db/teacher-columns.ts';
 import { containsPattern } from '../../db/text-search.ts';
 
 export type TeacherFilter = {
@@ -51,16 +52,7 @@ const listed = and(eq(users.roleId, ROLE.teacher), eq(users.status, 'active'), i
 const teacherColumns = {
   id: teacherProfiles.id,
   userId: teacherProfiles.userId,
-  bioAr: teacherProfiles.bioAr,
-  bioEn: teacherProfiles.bioEn,
-  majorAr: teacherProfiles.majorAr,
-  majorEn: teacherProfiles.majorEn,
-  experienceYears: teacherProfiles.experienceYears,
-  hourlyRateFils: teacherProfiles.hourlyRateFils,
-  videoUrl: teacherProfiles.videoUrl,
-  averageRating: teacherProfiles.averageRating,
-  ratingCount: teacherProfiles.ratingCount,
-  bookingsCount: teacherProfiles.bookingsCount,
+  ...teacherProfileColumns,
   firstName: users.firstName,
   lastName: users.lastName,
   photoFileId: users.photoFileId,

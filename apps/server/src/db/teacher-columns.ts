@@ -1,0 +1,18 @@
+import { teacherProfiles } from './schema.ts';
+
+/**
+ * A teacher profile's own columns that every view of a teacher shows: the public card and page
+ * (teachers module) and the admin's list (admin module), each adding the user columns it needs.
+ */
+export const teacherProfileColumns = {
+  bioAr: teacherProfiles.bioAr,
+  bioEn: teacherProfiles.bioEn,
+  majorAr: teacherProfiles.majorAr,
+  majorEn: teacherProfiles.majorEn,
+  experienceYears: teacherProfiles.experienceYears,
+  hourlyRateFils: teacherProfiles.hourlyRateFils,
+  videoUrl: teacherProfiles.videoUrl,
+  averageRating: teacherProfiles.averageRating,
+  ratingCount: teacherProfiles.ratingCount,
+  bookingsCount: teacherProfiles.bookingsCount,
+};
