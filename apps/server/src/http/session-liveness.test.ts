@@ -2,6 +2,7 @@ import { ROLE, tokensResponseSchema } from '@ustaz/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { suspendAsAdmin } from '../test/admin.ts';
+import { bookRequest } from '../test/requests.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 /**
@@ -51,12 +52,7 @@ describe('access tokens of ended sessions', () => {
     expect((await reservations(person.bearer)).statusCode).toBe(200);
     await suspendAsAdmin(ctx.app, admin.headers, person.user.id, 'Abusive messages');
     expect((await reservations(person.bearer)).statusCode).toBe(401);
-    const book = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/booking/single',
-      headers: person.bearer,
-      payload: { timeSlotId: 1, paymentMethod: 'balance' },
-    });
+    const book = await bookRequest(ctx.app, person.bearer, { timeSlotId: 1, paymentMethod: 'balance' });
     expect(book.statusCode).toBe(401);
   });
 });

@@ -8,6 +8,7 @@ import { suspendAsAdmin } from '../../test/admin.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, systemBalance as systemBalanceOf, walletOf } from '../../test/money.ts';
+import { bookRequest } from '../../test/requests.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 
@@ -427,12 +428,7 @@ describe('holds and limits', () => {
       expect(codes.slice(30)).toEqual([429, 429]);
       // Another user is not affected.
       const other = await factories.student();
-      const res = await app.app.inject({
-        method: 'POST',
-        url: '/api/v1/booking/single',
-        headers: other.headers,
-        payload: { timeSlotId: 999_999, paymentMethod: 'balance' },
-      });
+      const res = await bookRequest(app.app, other.headers, { timeSlotId: 999_999, paymentMethod: 'balance' });
       expect(res.statusCode).toBe(409);
     } finally {
       await app.close();
