@@ -35,6 +35,17 @@ function describedBy(ids: { helperId: string; helperText?: ReactNode; errorId: s
   return [ids.helperText ? ids.helperId : null, ids.error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
 }
 
+/**
+ * A field's ids: its own (`id` when given), its helper and error lines', and the aria attributes
+ * that point the control at the lines shown.
+ */
+function useFieldIds(id: string | undefined, helperText?: ReactNode, error?: ReactNode) {
+  const generated = useId();
+  const foot = { helperId: `${generated}-helper`, errorId: `${generated}-error`, helperText, error };
+  const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(foot) };
+  return { fieldId: id ?? `${generated}-field`, foot, aria };
+}
+
 type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'children'> & {
   label: ReactNode;
   name: string;
@@ -58,9 +69,7 @@ export function TextAreaField({
   id,
   ...rest
 }: TextAreaFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? `${generated}-field`;
-  const ids = { helperId: `${generated}-helper`, errorId: `${generated}-error`, helperText, error };
+  const { fieldId, foot, aria } = useFieldIds(id, helperText, error);
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={fieldId} className={LABEL}>
@@ -78,12 +87,11 @@ export function TextAreaField({
         dir={dir}
         rows={rows}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids)}
+        {...aria}
         invalid={Boolean(error)}
         className={textareaClassName}
       />
-      <FieldFoot {...ids} />
+      <FieldFoot {...foot} />
     </div>
   );
 }
@@ -110,9 +118,7 @@ export function SelectField({
   id,
   ...rest
 }: SelectFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? `${generated}-field`;
-  const ids = { helperId: `${generated}-helper`, errorId: `${generated}-error`, helperText, error };
+  const { fieldId, foot, aria } = useFieldIds(id, helperText, error);
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={fieldId} className={cx(LABEL, hideLabel && 'sr-only')}>
@@ -122,8 +128,7 @@ export function SelectField({
         {...rest}
         id={fieldId}
         name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids)}
+        {...aria}
         className={cx(CONTROL, 'min-h-11', error ? CONTROL_ERROR : CONTROL_OK)}
       >
         {options.map((option) => (
@@ -132,7 +137,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldFoot {...ids} />
+      <FieldFoot {...foot} />
     </div>
   );
 }
