@@ -58,6 +58,11 @@ export type EntryRow = {
   amountFils: number;
 };
 
+/** Transfers with the user who caused each (null for the system's own). */
+function transfersWithActor(db: Executor) {
+  return db.select(transferColumns).from(ledgerTransfers).leftJoin(actor, eq(actor.id, ledgerTransfers.actorUserId));
+}
+
 /** Transfers newest first (by id: the order they were posted in), one page; `userId` keeps those touching any account of that user. */
 export async function listTransfers(
   db: Executor,
@@ -82,24 +87,14 @@ export async function listTransfers(
   }
   const condition = and(...where);
   return pageWithTotal(
-    db
-      .select(transferColumns)
-      .from(ledgerTransfers)
-      .leftJoin(actor, eq(actor.id, ledgerTransfers.actorUserId))
-      .where(condition)
-      .orderBy(desc(ledgerTransfers.id))
-      .$dynamic(),
+    transfersWithActor(db).where(condition).orderBy(desc(ledgerTransfers.id)).$dynamic(),
     db.select({ n: count() }).from(ledgerTransfers).where(condition),
     page,
   );
 }
 
 export async function findTransfer(db: Executor, id: number): Promise<TransferListRow | undefined> {
-  const [row] = await db
-    .select(transferColumns)
-    .from(ledgerTransfers)
-    .leftJoin(actor, eq(actor.id, ledgerTransfers.actorUserId))
-    .where(eq(ledgerTransfers.id, id));
+  const [row] = await transfersWithActor(db).where(eq(ledgerTransfers.id, id));
   return row;
 }
 
@@ -145,6 +140,14 @@ const paymentColumns = {
   email: users.email,
 };
 
+/** Payments with their payer. */
+function paymentsWithPayer(db: Executor) {
+  return db.select(paymentColumns).from(payments).innerJoin(users, eq(users.id, payments.userId));
+}
+
+/** Newest first; the id breaks ties. */
+const newestPaymentsFirst = [desc(payments.createdAt), desc(payments.id)];
+
 /** Payments newest first, one page, with their payer. */
 export async function listPayments(
   db: Executor,
@@ -165,12 +168,9 @@ export async function listPayments(
   }
   const condition = and(...where);
   return pageWithTotal(
-    db
-      .select(paymentColumns)
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
+    paymentsWithPayer(db)
       .where(condition)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .orderBy(...newestPaymentsFirst)
       .$dynamic(),
     db.select({ n: count() }).from(payments).where(condition),
     page,
@@ -179,21 +179,14 @@ export async function listPayments(
 
 /** The newest payments created since a moment (the reconciliation report), at most `limit`. */
 export async function paymentsCreatedSince(db: Executor, since: Date, limit: number): Promise<PaymentWithUser[]> {
-  return db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+  return paymentsWithPayer(db)
     .where(gte(payments.createdAt, since))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .orderBy(...newestPaymentsFirst)
     .limit(limit);
 }
 
 export async function findPaymentWithUser(db: Executor, id: string): Promise<PaymentWithUser | undefined> {
-  const [row] = await db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.id, id));
+  const [row] = await paymentsWithPayer(db).where(eq(payments.id, id));
   return row;
 }
 
