@@ -311,41 +311,43 @@ function MySubscriptions() {
       </div>
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="text-lg font-bold text-slate-900">{t('mine.historyTitle')}</h2>
-        {mine.isPending ? (
-          <Spinner className="self-start text-primary" />
-        ) : mine.isError ? (
-          <p className="text-sm text-red-700">{t('mine.error')}</p>
-        ) : mine.data.data.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('mine.historyEmpty')}</p>
-        ) : (
-          <>
-            <ul className="flex flex-col divide-y divide-slate-100" data-testid="my-subscriptions">
-              {mine.data.data.map((subscription) => (
-                <SubscriptionRow key={subscription.id} subscription={subscription} />
-              ))}
-            </ul>
-            <Pagination
-              language={language}
-              compact
-              page={clampPage(historyPage, historyPages)}
-              totalPages={historyPages}
-              onPageChange={(next) =>
-                setSearchParams((params) => {
-                  const updated = new URLSearchParams(params);
-                  if (next > 1) updated.set('historyPage', String(next));
-                  else updated.delete('historyPage');
-                  return updated;
-                })
-              }
-              labels={{
-                nav: t('mine.pagination'),
-                previous: t('packages.previous'),
-                next: t('packages.next'),
-                status: (numbers) => t('packages.pageStatus', numbers),
-              }}
-            />
-          </>
-        )}
+        <QueryStates
+          query={mine}
+          loading={<Spinner className="self-start text-primary" />}
+          error={() => <p className="text-sm text-red-700">{t('mine.error')}</p>}
+          isEmpty={(data) => data.data.length === 0}
+          empty={<p className="text-sm text-slate-600">{t('mine.historyEmpty')}</p>}
+        >
+          {(data) => (
+            <>
+              <ul className="flex flex-col divide-y divide-slate-100" data-testid="my-subscriptions">
+                {data.data.map((subscription) => (
+                  <SubscriptionRow key={subscription.id} subscription={subscription} />
+                ))}
+              </ul>
+              <Pagination
+                language={language}
+                compact
+                page={clampPage(historyPage, historyPages)}
+                totalPages={historyPages}
+                onPageChange={(next) =>
+                  setSearchParams((params) => {
+                    const updated = new URLSearchParams(params);
+                    if (next > 1) updated.set('historyPage', String(next));
+                    else updated.delete('historyPage');
+                    return updated;
+                  })
+                }
+                labels={{
+                  nav: t('mine.pagination'),
+                  previous: t('packages.previous'),
+                  next: t('packages.next'),
+                  status: (numbers) => t('packages.pageStatus', numbers),
+                }}
+              />
+            </>
+          )}
+        </QueryStates>
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { CalendarX2, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { useAvailableSlots } from './api/get-available-slots.ts';
 import { SlotPicker } from './slot-picker.tsx';
 
@@ -32,33 +33,39 @@ export function AvailableSlots({
           {t('slots.timeZone', { zone: timeZone })}
         </p>
       </div>
-      {query.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" data-testid="slots-loading">
-          <span className="sr-only">{t('slots.loading')}</span>
-          <div className="grid grid-cols-7 gap-2">
-            {Array.from({ length: 7 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <div key={index} className="h-16 animate-pulse rounded-xl bg-slate-100" />
-            ))}
+      <QueryStates
+        query={query}
+        loading={
+          <div className="flex flex-col gap-3" aria-busy="true" data-testid="slots-loading">
+            <span className="sr-only">{t('slots.loading')}</span>
+            <div className="grid grid-cols-7 gap-2">
+              {Array.from({ length: 7 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <div key={index} className="h-16 animate-pulse rounded-xl bg-slate-100" />
+              ))}
+            </div>
+            <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
+            <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
           </div>
-          <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
-          <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
-        </div>
-      ) : query.isError ? (
-        <Alert title={t('slots.errorTitle')}>
-          <p>{t('slots.errorBody')}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            {t('retry', { ns: 'common' })}
-          </Button>
-        </Alert>
-      ) : query.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="slots-empty">
-          <CalendarX2 aria-hidden="true" className="size-10 text-slate-400" />
-          <p className="max-w-md text-slate-600">{t('slots.empty')}</p>
-        </div>
-      ) : (
-        <SlotPicker slots={query.data} timeZone={timeZone} onBook={onBook} />
-      )}
+        }
+        error={({ onRetry }) => (
+          <Alert title={t('slots.errorTitle')}>
+            <p>{t('slots.errorBody')}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          </Alert>
+        )}
+        isEmpty={(slots) => slots.length === 0}
+        empty={
+          <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="slots-empty">
+            <CalendarX2 aria-hidden="true" className="size-10 text-slate-400" />
+            <p className="max-w-md text-slate-600">{t('slots.empty')}</p>
+          </div>
+        }
+      >
+        {(slots) => <SlotPicker slots={slots} timeZone={timeZone} onBook={onBook} />}
+      </QueryStates>
     </section>
   );
 }
