@@ -1,16 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminSubject } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
-import { type ApiRoute, ok } from '../../../shared/test/mock-api.ts';
+import { ok } from '../../../shared/test/mock-api.ts';
 import {
+  adminPageRenderer,
   describedText as errorOf,
   listApi,
   refusal,
-  renderAdminPage,
   replaceRow,
   setUpAdminTests,
 } from '../ui/admin-test-utils.tsx';
@@ -20,19 +19,13 @@ import { AdminSubjectsPage } from './subjects-page.tsx';
 const LIST = 'GET /api/v1/admin/subjects';
 const CREATE = 'POST /api/v1/admin/subjects';
 
-function renderPage(language: Language = 'en', path = '/admin/subjects') {
-  return renderAdminPage(<AdminSubjectsPage />, { language, path });
-}
-
-function subjectsApi(subjects: AdminSubject[], more?: (rows: AdminSubject[]) => Record<string, ApiRoute>) {
-  return listApi(LIST, subjects, more);
-}
+const renderPage = adminPageRenderer(<AdminSubjectsPage />, '/admin/subjects');
 
 setUpAdminTests();
 
 describe('AdminSubjectsPage', () => {
   it('creates a subject, and shows a duplicate English name under its field', async () => {
-    const api = subjectsApi([adminSubject()], (rows) => ({
+    const api = listApi(LIST, [adminSubject()], (rows) => ({
       [CREATE]: (call) => {
         const body = call.body as Record<string, unknown>;
         if (body.nameEn === 'Physics') {
@@ -83,10 +76,10 @@ describe('AdminSubjectsPage', () => {
   });
 
   it('shows alreadyExists under the field in Arabic too', async () => {
-    subjectsApi([], () => ({
+    listApi(LIST, [], () => ({
       [CREATE]: refusal(422, { errors: { nameEn: 'alreadyExists' } }),
     }));
-    const { missing } = await renderPage('ar');
+    const { missing } = await renderPage({ language: 'ar' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: ar.subjects.create }));
     const dialog = await screen.findByRole('dialog');
@@ -101,12 +94,12 @@ describe('AdminSubjectsPage', () => {
 
   it('deactivates and activates in place (Arabic) and filters by status', async () => {
     const physics = adminSubject({ nameAr: 'الفيزياء', nameEn: 'Physics' });
-    const api = subjectsApi([physics], (rows) => ({
+    const api = listApi(LIST, [physics], (rows) => ({
       [`PATCH /api/v1/admin/subjects/${physics.id}`]: (call) => {
         return ok({ subject: replaceRow(rows, physics.id, call.body as Partial<AdminSubject>) });
       },
     }));
-    const { router } = await renderPage('ar');
+    const { router } = await renderPage({ language: 'ar' });
     const row = (await screen.findAllByRole('row'))[1] as HTMLElement;
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'إيقاف تفعيل الفيزياء' }));
@@ -123,7 +116,7 @@ describe('AdminSubjectsPage', () => {
 
   it('edits a subject with its values filled in', async () => {
     const physics = adminSubject({ nameEn: 'Physics', sortOrder: 4 });
-    const api = subjectsApi([physics], (rows) => ({
+    const api = listApi(LIST, [physics], (rows) => ({
       [`PATCH /api/v1/admin/subjects/${physics.id}`]: (call) => {
         return ok({ subject: replaceRow(rows, physics.id, call.body as Partial<AdminSubject>) });
       },

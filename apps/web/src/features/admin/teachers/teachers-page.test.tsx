@@ -1,34 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminTeacher } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin.json';
 import en from '../../../../public/locales/en/admin.json';
-import { type ApiRoute, ok } from '../../../shared/test/mock-api.ts';
+import { ok } from '../../../shared/test/mock-api.ts';
 import { adminSubject } from '../catalog/catalog-test-data.ts';
-import { listApi, refusal, renderAdminPage, replaceRow, setUpAdminTests } from '../ui/admin-test-utils.tsx';
+import { adminPageRenderer, listApi, refusal, replaceRow, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { adminTeacher } from './teacher-test-data.ts';
 import { AdminTeachersPage } from './teachers-page.tsx';
 
 const LIST = 'GET /api/v1/admin/teachers';
 
-function renderPage(language: Language = 'en', path = '/admin/teachers') {
-  return renderAdminPage(<AdminTeachersPage />, { language, path });
-}
-
-/** A teachers list the actions change, as the server would. */
-function teachersApi(teachers: AdminTeacher[], more?: (rows: AdminTeacher[]) => Record<string, ApiRoute>) {
-  return listApi(LIST, teachers, more);
-}
+const renderPage = adminPageRenderer(<AdminTeachersPage />, '/admin/teachers');
 
 setUpAdminTests();
 
 describe('AdminTeachersPage', () => {
   it('approves a pending teacher in place and refetches the list', async () => {
     const pending = adminTeacher({ firstName: 'Mona', lastName: 'Saleh', approved: false });
-    const api = teachersApi([pending], (rows) => ({
+    const api = listApi(LIST, [pending], (rows) => ({
       [`POST /api/v1/admin/teachers/${pending.id}/approve`]: () =>
         ok({ teacher: replaceRow(rows, pending.id, { approved: true, approvedAt: '2026-03-02T10:00:00.000Z' }) }),
     }));
@@ -54,11 +46,11 @@ describe('AdminTeachersPage', () => {
 
   it('unapproves, filters by approval through the URL, in Arabic', async () => {
     const approved = adminTeacher({ approved: true, firstName: 'منى', lastName: 'الصباح' });
-    const api = teachersApi([approved], (rows) => ({
+    const api = listApi(LIST, [approved], (rows) => ({
       [`POST /api/v1/admin/teachers/${approved.id}/unapprove`]: () =>
         ok({ teacher: replaceRow(rows, approved.id, { approved: false, approvedAt: null }) }),
     }));
-    const { router, missing } = await renderPage('ar');
+    const { router, missing } = await renderPage({ language: 'ar' });
     const row = (await screen.findAllByRole('row'))[1] as HTMLElement;
     expect(within(row).getByText('الرياضيات')).toBeTruthy();
     expect(screen.getByText('نتيجة واحدة')).toBeTruthy();
@@ -74,8 +66,8 @@ describe('AdminTeachersPage', () => {
   });
 
   it('opens with the approval filter of the URL (the overview link)', async () => {
-    const api = teachersApi([adminTeacher()]);
-    await renderPage('en', '/admin/teachers?approval=pending');
+    const api = listApi(LIST, [adminTeacher()]);
+    await renderPage({ path: '/admin/teachers?approval=pending' });
     await screen.findByRole('table');
     expect(api.callsTo(LIST)[0]?.search.get('approval')).toBe('pending');
     expect((screen.getByLabelText(en.teachers.approvalFilter) as HTMLSelectElement).value).toBe('pending');
@@ -85,7 +77,7 @@ describe('AdminTeachersPage', () => {
     const teacher = adminTeacher({ firstName: 'Mona', lastName: 'Saleh' });
     const physics = adminSubject({ id: 2, nameAr: 'الفيزياء', nameEn: 'Physics' });
     const maths = adminSubject({ id: 1, nameAr: 'الرياضيات', nameEn: 'Mathematics' });
-    const api = teachersApi([teacher], (rows) => ({
+    const api = listApi(LIST, [teacher], (rows) => ({
       'GET /api/v1/admin/subjects': ok(listPage([maths, physics])),
       [`PATCH /api/v1/admin/teachers/${teacher.id}`]: (call) =>
         ok({ teacher: replaceRow(rows, teacher.id, call.body as Partial<AdminTeacher>) }),
@@ -128,7 +120,7 @@ describe('AdminTeachersPage', () => {
 
   it('shows server field errors under the fields and keeps the dialog', async () => {
     const teacher = adminTeacher({ firstName: 'Mona', lastName: 'Saleh' });
-    teachersApi([teacher], () => ({
+    listApi(LIST, [teacher], () => ({
       'GET /api/v1/admin/subjects': ok(listPage([])),
       [`PATCH /api/v1/admin/teachers/${teacher.id}`]: refusal(422, { errors: { videoUrl: 'invalid' } }),
     }));
