@@ -21,6 +21,13 @@ describe('admin kit', () => {
     expect(linesMatching(outside('admin-query.ts'), /\bkeepPreviousData\b/)).toEqual([]);
   });
 
+  it('a page waiting for its query shows QueryFallback (or AdminLoading), a list date column is dateColumn', () => {
+    expect(linesMatching(outside('query-state.tsx'), /className="flex justify-center py-16" role="status"/)).toEqual(
+      [],
+    );
+    expect(linesMatching(outside('cells.tsx'), /cell: \(\w+\) => <DateTimeCell\b/)).toEqual([]);
+  });
+
   it('an ar/en pair of form fields is BilingualFields', () => {
     expect(linesMatching(outside('admin-form.tsx'), /register\(\s*['"`]\w+(?:Ar|En)['"`]/)).toEqual([]);
   });
