@@ -10,7 +10,8 @@ import { apiRequest } from '../../../shared/http/client.ts';
 export function useOwnHourlyRate(user: Pick<User, 'id'> | null): string | null {
   const query = useQuery({
     queryKey: ['availability', 'ownProfile', user?.id ?? null],
-    queryFn: ({ signal }) => apiRequest('/api/teachers/profiles/me', (contract) => contract.teacherProfileSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/teachers/profiles/me', (contract) => contract.teacherProfileSchema, { signal }),
     enabled: user !== null,
     staleTime: 5 * 60_000,
     retry: false,
