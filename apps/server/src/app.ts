@@ -220,7 +220,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     uploadsDir: config.uploadsDir,
   });
-  await app.register(authRoutes({ service: auth, requireAuth }));
+  await app.register(authRoutes({ service: auth, requireAuth, rateLimitMax: config.rateLimitMax }));
   await app.register(filesRoutes({ service: createFilesService(database.db, config.uploadsDir), requireAuth }));
 
   await app.register(subjectsRoutes(subjects));

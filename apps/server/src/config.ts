@@ -15,6 +15,12 @@ function emptyAsUnset(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
 }
 
+/**
+ * Requests a minute per address by default. The auth routes' own limits (login 20 a minute, ...)
+ * are set for this default and grow in proportion when an operator, or the test suites, lift it.
+ */
+export const DEFAULT_RATE_LIMIT_MAX = 300;
+
 const envSchema = z.object({
   /** `production` turns on the start-up refusals below (`productionProblems`). */
   NODE_ENV: z.string().optional(),
@@ -41,7 +47,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT_MAX),
   SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: booleanString,
   JWT_SECRET: z.string().min(32).optional(),

@@ -17,6 +17,7 @@ import {
 } from '@ustaz/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEFAULT_RATE_LIMIT_MAX } from '../../config.ts';
 import { authOf, bearerToken } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
@@ -26,11 +27,16 @@ import type { AuthService } from './auth.service.ts';
 type Options = {
   service: AuthService;
   requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** RATE_LIMIT_MAX: each route's limit below is for the default and grows in proportion. */
+  rateLimitMax: number;
 };
 
 const tags = ['auth'];
 const security = [{ bearer: [] }];
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** A route's limit per address: `max` a minute at the default RATE_LIMIT_MAX, never less. */
+export function authRouteLimit(max: number, rateLimitMax: number): number {
+  return Math.max(max, Math.floor((max * rateLimitMax) / DEFAULT_RATE_LIMIT_MAX));
+}
 
 function bearerOf(request: FastifyRequest): string {
   const token = bearerToken(request);
@@ -38,7 +44,10 @@ function bearerOf(request: FastifyRequest): string {
   return token;
 }
 
-export function authRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+export function authRoutes({ service, requireAuth, rateLimitMax }: Options): FastifyPluginAsyncZod {
+  const perMinute = (max: number) => ({
+    rateLimit: { max: authRouteLimit(max, rateLimitMax), timeWindow: '1 minute' },
+  });
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       // Personal data and tokens are never cached.

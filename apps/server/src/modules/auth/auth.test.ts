@@ -3,9 +3,11 @@ import { tokensResponseSchema, userSchema } from '@ustaz/contract';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMIT_MAX } from '../../config.ts';
 import { authTokens, loginFailures, sessions, users } from '../../db/schema.ts';
 import { latestMailTo, testConfig } from '../../test/helpers.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { authRouteLimit } from './auth.routes.ts';
 import { sha256 } from './tokens.ts';
 
 const { t } = useTestApp();
@@ -169,6 +171,13 @@ describe('login', () => {
       .set({ createdAt: sql`now() - interval '61 seconds'` })
       .where(eq(loginFailures.email, 'victim@example.com'));
     expect((await login('victim@example.com', PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('lifts the auth limits in proportion to RATE_LIMIT_MAX, never below the default', () => {
+    expect(authRouteLimit(20, DEFAULT_RATE_LIMIT_MAX)).toBe(20);
+    expect(authRouteLimit(20, 5)).toBe(20);
+    expect(authRouteLimit(20, DEFAULT_RATE_LIMIT_MAX * 10)).toBe(200);
+    expect(authRouteLimit(5, 10_000)).toBe(166);
   });
 
   it('limits login attempts per address to 20 a minute', async () => {
