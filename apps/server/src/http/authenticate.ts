@@ -27,13 +27,14 @@ async function claimsOf(request: FastifyRequest, tokens: AccessTokens, liveness?
   return claims;
 }
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** A preHandler that checks the caller: `requireAuth`, `optionalAuth`, `requireAdmin`. */
+export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** The hooks that refuse a caller (401/403): they run before the body is validated. */
 const gates = new WeakSet<object>();
 
 /** Marks a hook as an authentication gate (`requireAuth`, `requireAdmin`). */
-export function asAuthGate<T extends Hook>(hook: T): T {
+export function asAuthGate<T extends AuthHook>(hook: T): T {
   gates.add(hook);
   return hook;
 }

@@ -15,24 +15,22 @@ import {
   userProfileResponseSchema,
   userSchema,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_RATE_LIMIT_MAX } from '../../config.ts';
 import { authOf, bearerToken } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { AuthService } from './auth.service.ts';
 
-type Options = {
-  service: AuthService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Options = ModuleRoutesOptions<AuthService> & {
   /** RATE_LIMIT_MAX: each route's limit below is for the default and grows in proportion. */
   rateLimitMax: number;
 };
 
-const tags = ['auth'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('auth');
 /** A route's limit per address: `max` a minute at the default RATE_LIMIT_MAX, never less. */
 export function authRouteLimit(max: number, rateLimitMax: number): number {
   return Math.max(max, Math.floor((max * rateLimitMax) / DEFAULT_RATE_LIMIT_MAX));

@@ -10,26 +10,24 @@ import {
   reservationsQuerySchema,
   reservationsResponseSchema,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { type Idempotency, idempotencyKeyOf } from '../../http/idempotency.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { perUserRateLimit } from '../../http/per-user-limit.ts';
 import type { BookInput, BookingService } from './booking.service.ts';
 
-type Options = {
-  service: BookingService;
+type Options = ModuleRoutesOptions<BookingService> & {
   /** RATE_LIMIT_MAX: the per-user booking limits scale with it. */
   rateLimitMax: number;
   idempotency: Idempotency;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
-const tags = ['booking'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('booking');
 /**
  * Bookings per user per minute (every address together) at the default RATE_LIMIT_MAX of 300 per
  * address: a tenth of it; the quote is cheaper and asked more often. Raising RATE_LIMIT_MAX (tests,

@@ -7,21 +7,18 @@ import {
   messagesQuerySchema,
   messagesResponseSchema,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema, userIdParamsSchema } from '../../http/params.ts';
 import type { ChatService } from './chat.service.ts';
 
-type Options = {
-  service: ChatService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Options = ModuleRoutesOptions<ChatService> & {
   /** Tells both participants' sockets that messages were read. */
   onRead: (event: MessageReadEvent, otherUserId: number) => void;
 };
 
-const tags = ['chat'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('chat');
 
 /** Chat history and paging over REST (the socket carries live traffic). */
 export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPluginAsyncZod {

@@ -1,15 +1,12 @@
 import { PHOTO_MAX_BYTES, uploadedFileSchema, uploadQuerySchema } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import type { ModuleRoutesOptions } from '../../http/module-routes.ts';
 import { fileIdParamsSchema } from '../../http/params.ts';
 import type { FilesService } from './files.service.ts';
 
-type Options = {
-  service: FilesService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-};
+type Options = ModuleRoutesOptions<FilesService>;
 
 export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
   return async (app) => {

@@ -6,10 +6,10 @@ import {
   notificationsResponseSchema,
   toPage,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { authOf } from '../../http/authenticate.ts';
+import { type AuthHook, authOf } from '../../http/authenticate.ts';
+import { moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { toNotification } from './notification.presenter.ts';
 import {
@@ -19,10 +19,9 @@ import {
   unreadNotifications,
 } from './notifications.service.ts';
 
-type Options = { db: Db; requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+type Options = { db: Db; requireAuth: AuthHook };
 
-const tags = ['notifications'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('notifications');
 
 /** Spec 7 "Settings and notifications": always the signed-in user's own (a `userId` query is ignored). */
 export function notificationsRoutes({ db, requireAuth }: Options): FastifyPluginAsyncZod {

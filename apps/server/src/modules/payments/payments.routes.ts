@@ -15,24 +15,18 @@ import {
   walletTransactionsQuerySchema,
   walletTransactionsResponseSchema,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { paymentIdParamsSchema, sandboxChargeIdParamsSchema } from '../../http/params.ts';
 import { decideSandboxCharge, findSandboxCharge, type SandboxCharge } from '../../payments/sandbox.ts';
 import type { PaymentsService } from './payments.service.ts';
 
-type Options = {
-  db: Db;
-  service: PaymentsService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  remainingHours: (userId: number) => Promise<number>;
-};
+type Options = ModuleRoutesOptions<PaymentsService> & { db: Db; remainingHours: (userId: number) => Promise<number> };
 
-const tags = ['money'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('money');
 
 /** A transfer's kind as a wallet line; a kind the client does not know reads as an adjustment. */
 function lineKindOf(kind: string): LedgerLineKind {

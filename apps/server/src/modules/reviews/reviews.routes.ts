@@ -1,17 +1,13 @@
 import { createReviewBodySchema, reviewSchema, reviewsQuerySchema, reviewsResponseSchema } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
-type Options = {
-  service: ReviewsService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-};
+type Options = ModuleRoutesOptions<ReviewsService>;
 
-const tags = ['reviews'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('reviews');
 const reviewsResponse = { 200: reviewsResponseSchema };
 
 export function reviewsRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {

@@ -1,11 +1,11 @@
 import { logNotFoundBodySchema, okResponseSchema } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthHook } from '../../http/authenticate.ts';
 import type { SearchService } from './search.service.ts';
 
 type Options = {
   service: SearchService;
-  optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  optionalAuth: AuthHook;
 };
 
 export function searchRoutes({ service, optionalAuth }: Options): FastifyPluginAsyncZod {

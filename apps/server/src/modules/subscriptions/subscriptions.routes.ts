@@ -7,21 +7,16 @@ import {
   subscriptionPurchaseBodySchema,
   subscriptionPurchaseResponseSchema,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { type Idempotency, idempotencyKeyOf } from '../../http/idempotency.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
-type Options = {
-  service: SubscriptionsService;
-  idempotency: Idempotency;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-};
+type Options = ModuleRoutesOptions<SubscriptionsService> & { idempotency: Idempotency };
 
-const tags = ['subscriptions'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('subscriptions');
 
 export function subscriptionsRoutes({ service, idempotency, requireAuth }: Options): FastifyPluginAsyncZod {
   return async (app) => {

@@ -5,20 +5,16 @@ import {
   teacherSearchQuerySchema,
   teacherSearchResponseSchema,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { TeachersService } from './teachers.service.ts';
 
-type Options = {
-  service: TeachersService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-};
+type Options = ModuleRoutesOptions<TeachersService>;
 
-const tags = ['teachers'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('teachers');
 
 export function teachersRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
   return async (app) => {

@@ -5,19 +5,15 @@ import {
   slotBodySchema,
   slotPatchSchema,
 } from '@ustaz/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { AvailabilityService } from './availability.ts';
 
-type Options = {
-  service: AvailabilityService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-};
+type Options = ModuleRoutesOptions<AvailabilityService>;
 
-const tags = ['availability'];
-const security = [{ bearer: [] }];
+const { tags, security } = moduleDocs('availability');
 
 export function availabilityRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
   return async (app) => {
