@@ -307,7 +307,16 @@ export const adminSettingsResponseSchema = z.object({ settings: adminSettingsSch
 
 // Money ------------------------------------------------------------------------------------------
 
-export const ADMIN_LEDGER_ACCOUNTS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue', 'prepaid'] as const;
+export const ADMIN_LEDGER_ACCOUNTS = [
+  'wallet',
+  'earnings',
+  'gateway',
+  'escrow',
+  'revenue',
+  'prepaid',
+  'payouts_clearing',
+  'paid_out',
+] as const;
 export const ADMIN_TRANSFER_KINDS = [
   'top_up',
   'booking',
@@ -318,6 +327,9 @@ export const ADMIN_TRANSFER_KINDS = [
   'manual_refund',
   'subscription_expiry',
   'hours_reclass',
+  'payout_request',
+  'payout_paid',
+  'payout_rejected',
 ] as const;
 
 export const adminLedgerEntrySchema = z.object({
@@ -532,6 +544,10 @@ export const AUDIT_ACTIONS = [
   'reservation.cancel',
   'review.hide',
   'review.unhide',
+  'payout.paid',
+  'payout.reject',
+  'teacherApplication.approve',
+  'teacherApplication.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ENTITY_TYPES = [
@@ -544,6 +560,8 @@ export const AUDIT_ENTITY_TYPES = [
   'transfer',
   'reservation',
   'review',
+  'payout',
+  'teacherApplication',
 ] as const;
 
 export const auditEntrySchema = z.object({

@@ -68,3 +68,9 @@ export {
   notificationSchema,
   notificationsResponseSchema,
 } from './realtime.ts';
+export {
+  adminTeacherApplicationResponseSchema,
+  adminTeacherApplicationsResponseSchema,
+  createTeacherApplicationResponseSchema,
+  myTeacherApplicationResponseSchema,
+} from './teaching.ts';

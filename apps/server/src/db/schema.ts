@@ -15,6 +15,7 @@ import {
   SIGN_IN_PROVIDERS,
   SLOT_STATUSES,
   SUBSCRIPTION_STATUSES,
+  TEACHER_APPLICATION_STATUSES,
 } from '@ustaz/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -802,3 +803,45 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_actor_idx').on(t.actorUserId, t.createdAt),
   ],
 );
+
+// Teaching ---------------------------------------------------------------------------------------
+
+/**
+ * A student's application to teach (issue 15). At most one `pending` row per user
+ * (`teacher_applications_one_pending`, a partial unique index, so two concurrent applications
+ * cannot both be stored). Approval makes the user a teacher with a profile built from the row;
+ * `subject_ids` are checked against `subjects` when the application is made.
+ */
+export const teacherApplications = pgTable(
+  'teacher_applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TEACHER_APPLICATION_STATUSES }).notNull().default('pending'),
+    bioAr: text('bio_ar').notNull(),
+    bioEn: text('bio_en').notNull(),
+    major: text('major').notNull(),
+    experienceYears: integer('experience_years').notNull(),
+    hourlyRateFils: integer('hourly_rate_fils').notNull(),
+    videoUrl: text('video_url').notNull(),
+    subjectIds: jsonb('subject_ids').$type<number[]>().notNull().default([]),
+    missingSubject: text('missing_subject'),
+    certificateFileId: uuid('certificate_file_id').references(() => files.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teacher_applications_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('teacher_applications_status_idx').on(t.status, t.createdAt),
+    index('teacher_applications_user_idx').on(t.userId, t.createdAt),
+    check('teacher_applications_status_check', oneOf(t.status, TEACHER_APPLICATION_STATUSES)),
+    check('teacher_applications_experience_check', sql`${t.experienceYears} >= 0`),
+    check('teacher_applications_rate_check', sql`${t.hourlyRateFils} > 0`),
+  ],
+);
+
+export type TeacherApplicationRow = typeof teacherApplications.$inferSelect;
