@@ -307,16 +307,7 @@ export const adminSettingsResponseSchema = z.object({ settings: adminSettingsSch
 
 // Money ------------------------------------------------------------------------------------------
 
-export const ADMIN_LEDGER_ACCOUNTS = [
-  'wallet',
-  'earnings',
-  'gateway',
-  'escrow',
-  'revenue',
-  'prepaid',
-  'payouts_clearing',
-  'paid_out',
-] as const;
+export const ADMIN_LEDGER_ACCOUNTS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue', 'prepaid'] as const;
 export const ADMIN_TRANSFER_KINDS = [
   'top_up',
   'booking',
@@ -327,9 +318,6 @@ export const ADMIN_TRANSFER_KINDS = [
   'manual_refund',
   'subscription_expiry',
   'hours_reclass',
-  'payout_request',
-  'payout_paid',
-  'payout_rejected',
 ] as const;
 
 export const adminLedgerEntrySchema = z.object({
@@ -544,8 +532,6 @@ export const AUDIT_ACTIONS = [
   'reservation.cancel',
   'review.hide',
   'review.unhide',
-  'payout.paid',
-  'payout.reject',
   'teacherApplication.approve',
   'teacherApplication.reject',
 ] as const;
@@ -560,7 +546,6 @@ export const AUDIT_ENTITY_TYPES = [
   'transfer',
   'reservation',
   'review',
-  'payout',
   'teacherApplication',
 ] as const;
 

@@ -42,8 +42,6 @@ export const ERROR_CODES = [
   'versionConflict',
   // Files
   'uploadQuotaExceeded',
-  // Payouts: 409 when the payout was already paid or rejected (an admin decides it once)
-  'payoutAlreadyDecided',
   // Teaching: 403 of an unconfirmed applicant, 409 of a second pending application or a decided one
   'emailNotConfirmed',
   'applicationPending',
@@ -85,10 +83,6 @@ export const VALIDATION_CODES = [
   'ownSlot',
   'inPast',
   'packageUnavailable',
-  // Payouts
-  'invalidIban',
-  'ibanWrongLength',
-  'bankAccountRequired',
   // Admin
   'notStudent',
   'protectedUser',
