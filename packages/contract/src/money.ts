@@ -132,6 +132,8 @@ export const LEDGER_LINE_KINDS = [
   'lesson_earning',
   'payment_credit',
   'manual_refund',
+  'payout_request',
+  'payout_rejected',
   'adjustment',
 ] as const;
 export type LedgerLineKind = (typeof LEDGER_LINE_KINDS)[number];
