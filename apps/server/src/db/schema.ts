@@ -8,6 +8,7 @@ import {
   PAID_WITH,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
+  PAYOUT_STATUSES,
   RESERVATION_CANCELLERS,
   RESERVATION_STATUSES,
   REVIEW_TYPES,
@@ -464,6 +465,8 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_kind_user_unique').on(t.kind, sql`coalesce(${t.userId}, 0)`),
     check('ledger_accounts_user_balance_check', sql`${t.kind} not in ('wallet', 'earnings') or ${t.balanceFils} >= 0`),
     check('ledger_accounts_owner_check', sql`(${t.kind} in ('wallet', 'earnings')) = (${t.userId} is not null)`),
+    // Payout requests wait here until paid or returned (RELIABILITY I10): never below zero.
+    check('ledger_accounts_clearing_balance_check', sql`${t.kind} <> 'payouts_clearing' or ${t.balanceFils} >= 0`),
   ],
 );
 
@@ -845,3 +848,50 @@ export const teacherApplications = pgTable(
 );
 
 export type TeacherApplicationRow = typeof teacherApplications.$inferSelect;
+
+// Payouts ----------------------------------------------------------------------------------------
+
+/** A teacher's bank account for payouts (one per user); the IBAN is stored normalised. */
+export const teacherBankAccounts = pgTable('teacher_bank_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  iban: text('iban').notNull(),
+  holderName: text('holder_name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A teacher's payout request (RELIABILITY I10). Its amount left the earnings account for
+ * `payouts_clearing` in the transaction that inserted it (ledger key `payout:<id>`); its status
+ * moves `requested -> paid | rejected` once, by compare-and-swap, with the transfer that pays it out
+ * (`payout_paid:<id>`, clearing -> paid_out) or returns it (`payout_rejected:<id>`, clearing -> earnings).
+ * The IBAN and holder are copied at request time: a later change of the account does not redirect it.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountFils: bigint('amount_fils', { mode: 'number' }).notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('requested'),
+    iban: text('iban').notNull(),
+    holderName: text('holder_name').notNull(),
+    bankReference: text('bank_reference'),
+    rejectReason: text('reject_reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_user_idx').on(t.userId, t.createdAt),
+    index('payouts_status_idx').on(t.status, t.createdAt),
+    check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
+    check('payouts_amount_check', sql`${t.amountFils} > 0`),
+  ],
+);
+
+export type TeacherBankAccountRow = typeof teacherBankAccounts.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;

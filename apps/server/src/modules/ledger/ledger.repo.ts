@@ -32,10 +32,10 @@ export class InsufficientFundsError extends Error {
   }
 }
 
-const SYSTEM_KINDS = ['gateway', 'escrow', 'revenue', 'prepaid'] as const;
+const SYSTEM_KINDS = ['gateway', 'escrow', 'revenue', 'prepaid', 'payouts_clearing', 'paid_out'] as const;
 type SystemKind = (typeof SYSTEM_KINDS)[number];
 
-/** The id of a system account (created by migration 0006). */
+/** The id of a system account (created by migrations 0006, 0010 and 0014). */
 export async function systemAccountId(db: Executor, kind: SystemKind): Promise<number> {
   const [row] = await db
     .select({ id: ledgerAccounts.id })
