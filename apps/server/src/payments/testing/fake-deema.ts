@@ -1,14 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { kwdToFils } from '@ustaz/contract';
-import {
-  checkoutPage,
-  type FakeFailure,
-  type FakeRequest,
-  listenLocally,
-  readCall,
-  send,
-  sendJson,
-} from './fake-gateway.ts';
+import { type FakeFailure, type FakeGatewayServer, type FakeRequest, startFakeGateway } from './fake-gateway.ts';
 
 /**
  * A local Deema for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the
@@ -47,18 +38,13 @@ export type FakeDeemaOrder = {
   reported: { amount?: number | string; currency_code?: string; merchant_order_id?: string };
 };
 
-export type FakeDeema = {
-  baseUrl: string;
-  /** Every API call received (checkout pages excluded), oldest first, including refused ones. */
-  requests: FakeRequest[];
+export type FakeDeema = FakeGatewayServer & {
   order(id: string): FakeDeemaOrder | undefined;
   /** The customer paid: status "captured" (or another raw status, e.g. "authorized"). */
   pay(id: string, status?: string): void;
   /** The purchase failed: status "cancelled" by default. */
   fail(id: string, status?: string): void;
   report(id: string, values: FakeDeemaOrder['reported']): void;
-  /** The next `count` API calls fail: 'error' answers 500, 'hang' never answers, 'malformed' answers broken JSON. */
-  failNext(count: number, how?: FakeFailure): void;
   /** The body Deema posts to the merchant's webhook for this order, status as it stands. */
   webhookPayload(id: string): Record<string, unknown>;
   /**
@@ -70,7 +56,6 @@ export type FakeDeema = {
     body: unknown,
     options?: { secret?: string | null },
   ): Promise<{ status: number; body: string }>;
-  close(): Promise<void>;
 };
 
 const PURCHASE_PATH = '/api/merchant/v1/purchase';
@@ -84,8 +69,6 @@ export async function startFakeDeema(options: {
   const expectedAuthorization = `Basic ${options.apiKey}`;
   const minAmountFils = options.minAmountFils ?? 10_000;
   const orders: FakeDeemaOrder[] = [];
-  const requests: FakeRequest[] = [];
-  const failures: FakeFailure[] = [];
   let sequence = 0;
   let baseUrl = '';
 
@@ -149,59 +132,35 @@ export async function startFakeDeema(options: {
     return [200, { message: 'Success', data }];
   };
 
-  const api = async (request: IncomingMessage, response: ServerResponse, path: string, pathname: string) => {
-    const call = await readCall(request, path);
-    requests.push(call);
-    const json = call.json;
-    const failure = failures.shift();
-    if (failure === 'hang') return; // the socket stays open until close()
-    if (failure === 'error') return sendJson(response, 500, { message: 'Server Error' });
-    if (failure === 'malformed') return send(response, 200, 'application/json', '{"message": "Success", "data": {');
-    const authorization = request.headers.authorization;
-    if (authorization === undefined) return sendJson(response, 401, { message: 'Unauthenticated.' });
-    if (authorization !== expectedAuthorization) return sendJson(response, 403, { message: 'Invalid API key' });
-    const [code, answer] =
-      pathname === PURCHASE_PATH && request.method === 'POST'
-        ? purchase(json)
-        : pathname === STATUS_PATH && request.method === 'GET'
-          ? status(path)
-          : [405, { message: 'Method not allowed' }];
-    sendJson(response, code, answer);
-  };
-
-  const checkout = (request: IncomingMessage, response: ServerResponse, id: string, action: string | undefined) => {
-    const order = find(id);
-    if (!order) return send(response, 404, 'text/html', '<!doctype html><p>Unknown purchase</p>');
-    if (request.method === 'GET' && action === undefined) {
-      return send(
-        response,
-        200,
-        'text/html; charset=utf-8',
-        checkoutPage('Deema', order.orderReference, String(order.amount)),
-      );
-    }
-    if (request.method !== 'POST' || (action !== 'pay' && action !== 'fail'))
-      return send(response, 405, 'text/plain', '');
-    order.status = action === 'pay' ? 'captured' : 'cancelled';
-    response.writeHead(303, { location: action === 'pay' ? order.successUrl : order.failureUrl }).end();
-  };
-
-  const server = await listenLocally((request, response) => {
-    const path = request.url ?? '/';
-    const pathname = new URL(path, 'http://fake').pathname;
-    const page = /^\/checkout\/([^/]+)(?:\/(pay|fail))?$/.exec(pathname);
-    if (page?.[1]) return checkout(request, response, decodeURIComponent(page[1]), page[2]);
-    if (pathname === PURCHASE_PATH || pathname === STATUS_PATH) {
-      api(request, response, path, pathname).catch(() => sendJson(response, 500, { message: 'fake error' }));
-      return;
-    }
-    sendJson(response, 404, { message: 'Not found' });
+  const server = await startFakeGateway<FakeDeemaOrder>({
+    name: 'Deema',
+    apiPaths: [PURCHASE_PATH, STATUS_PATH],
+    expectedAuthorization,
+    errorBody: (message) => ({ message }),
+    messages: {
+      serverError: 'Server Error',
+      unauthenticated: 'Unauthenticated.',
+      forbidden: 'Invalid API key',
+      malformed: '{"message": "Success", "data": {',
+    },
+    answer: (call, pathname) =>
+      pathname === PURCHASE_PATH && call.method === 'POST'
+        ? purchase(call.json)
+        : pathname === STATUS_PATH && call.method === 'GET'
+          ? status(call.path)
+          : [405, { message: 'Method not allowed' }],
+    find,
+    orderNoun: 'purchase',
+    checkoutOf: (order) => ({ id: order.orderReference, amount: String(order.amount) }),
+    finish: (order, paid) => {
+      order.status = paid ? 'captured' : 'cancelled';
+      return paid ? order.successUrl : order.failureUrl;
+    },
   });
   baseUrl = server.baseUrl;
 
   return {
-    baseUrl,
-    requests,
+    ...server,
     order: find,
     pay: (id, raw = 'captured') => {
       mustFind(id).status = raw;
@@ -210,7 +169,6 @@ export async function startFakeDeema(options: {
       mustFind(id).status = raw;
     },
     report: (id, values) => Object.assign(mustFind(id).reported, values),
-    failNext: (count, how = 'error') => failures.push(...Array.from({ length: count }, () => how)),
     webhookPayload: (id) => {
       const order = mustFind(id);
       // Webhook bodies capitalise the status ("Captured"), unlike the status endpoint.
@@ -234,7 +192,6 @@ export async function startFakeDeema(options: {
       });
       return { status: response.status, body: await response.text() };
     },
-    close: server.close, // hanging calls and keep-alive sockets included
   };
 }
 

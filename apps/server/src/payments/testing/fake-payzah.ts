@@ -1,13 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  checkoutPage,
-  type FakeFailure,
-  type FakeRequest,
-  listenLocally,
-  readCall,
-  send,
-  sendJson,
-} from './fake-gateway.ts';
+import { type FakeFailure, type FakeGatewayServer, type FakeRequest, startFakeGateway } from './fake-gateway.ts';
 
 /**
  * A local Payzah for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the
@@ -48,26 +39,21 @@ export type FakePayzahOrder = {
   reported: { amount?: string | number; currency?: string; trackId?: string };
 };
 
-export type FakePayzah = {
-  baseUrl: string;
-  /** Every API call received (checkout pages excluded), oldest first, including refused ones. */
-  requests: FakeRequest[];
+export type FakePayzah = FakeGatewayServer & {
   order(id: string): FakePayzahOrder | undefined;
   /** The customer paid: paymentStatus CAPTURED (or another raw status). */
   pay(id: string, paymentStatus?: string): void;
   /** The payment failed: paymentStatus NOT CAPTURED by default. */
   fail(id: string, paymentStatus?: string): void;
   report(id: string, values: FakePayzahOrder['reported']): void;
-  /** The next `count` API calls fail: 'error' answers 500, 'hang' never answers, 'malformed' answers broken JSON. */
-  failNext(count: number, how?: FakeFailure): void;
-  close(): Promise<void>;
 };
+
+const INITIATE_PATH = '/ws/paymentgateway/index';
+const DETAILS_PATH = '/ws/paymentgateway/get-payment-details';
 
 export async function startFakePayzah(options: { privateKey: string }): Promise<FakePayzah> {
   const expectedAuthorization = Buffer.from(options.privateKey, 'utf8').toString('base64');
   const orders = new Map<string, FakePayzahOrder>();
-  const requests: FakeRequest[] = [];
-  const failures: FakeFailure[] = [];
   let sequence = 0;
   let baseUrl = '';
 
@@ -146,62 +132,42 @@ export async function startFakePayzah(options: { privateKey: string }): Promise<
     };
   };
 
-  const api = async (request: IncomingMessage, response: ServerResponse, path: string) => {
-    const call = await readCall(request, path);
-    requests.push(call);
-    const json = call.json;
-    const failure = failures.shift();
-    if (failure === 'hang') return; // the socket stays open until close()
-    if (failure === 'error') return sendJson(response, 500, { status: false, message: 'Internal Server Error' });
-    if (failure === 'malformed') return send(response, 200, 'application/json', '{"status": true, "data": {');
-    const authorization = request.headers.authorization;
-    if (authorization === undefined) return sendJson(response, 401, { status: false, message: 'Unauthorized' });
-    if (authorization !== expectedAuthorization)
-      return sendJson(response, 403, { status: false, message: 'Invalid private key' });
-    if (request.method !== 'POST') return sendJson(response, 405, { status: false, message: 'Method not allowed' });
-    const answer = path === '/ws/paymentgateway/index' ? initiate(json) : details(json);
-    sendJson(response, 200, answer);
-  };
-
-  const checkout = (request: IncomingMessage, response: ServerResponse, id: string, action: string | undefined) => {
-    const order = find(id);
-    if (!order) return send(response, 404, 'text/html', '<!doctype html><p>Unknown payment</p>');
-    if (request.method === 'GET' && action === undefined) {
-      return send(response, 200, 'text/html; charset=utf-8', checkoutPage('Payzah', order.paymentId, order.amount));
-    }
-    if (request.method !== 'POST' || (action !== 'pay' && action !== 'fail'))
-      return send(response, 405, 'text/plain', '');
-    settle(order, action === 'pay' ? 'CAPTURED' : 'NOT CAPTURED');
-    // Payzah appends its result to the return URL; the server must not trust it and looks it up instead.
-    const target = new URL(action === 'pay' ? order.successUrl : order.errorUrl);
-    target.searchParams.set('trackId', order.trackid);
-    target.searchParams.set('payzahRefrenceCode', order.paymentId);
-    target.searchParams.set('paymentStatus', order.paymentStatus ?? '');
-    response.writeHead(303, { location: target.href }).end();
-  };
-
-  const server = await listenLocally((request, response) => {
-    const path = request.url ?? '/';
-    const pathname = new URL(path, 'http://fake').pathname;
-    const page = /^\/checkout\/([^/]+)(?:\/(pay|fail))?$/.exec(pathname);
-    if (page?.[1]) return checkout(request, response, decodeURIComponent(page[1]), page[2]);
-    if (pathname === '/ws/paymentgateway/index' || pathname === '/ws/paymentgateway/get-payment-details') {
-      api(request, response, path).catch(() => sendJson(response, 500, { status: false, message: 'fake error' }));
-      return;
-    }
-    sendJson(response, 404, { status: false, message: 'Not found' });
+  const server = await startFakeGateway<FakePayzahOrder>({
+    name: 'Payzah',
+    apiPaths: [INITIATE_PATH, DETAILS_PATH],
+    expectedAuthorization,
+    errorBody: (message) => ({ status: false, message }),
+    messages: {
+      serverError: 'Internal Server Error',
+      unauthenticated: 'Unauthorized',
+      forbidden: 'Invalid private key',
+      malformed: '{"status": true, "data": {',
+    },
+    answer: (call) => {
+      if (call.method !== 'POST') return [405, { status: false, message: 'Method not allowed' }];
+      return [200, call.path === INITIATE_PATH ? initiate(call.json) : details(call.json)];
+    },
+    find,
+    orderNoun: 'payment',
+    checkoutOf: (order) => ({ id: order.paymentId, amount: order.amount }),
+    finish: (order, paid) => {
+      settle(order, paid ? 'CAPTURED' : 'NOT CAPTURED');
+      // Payzah appends its result to the return URL; the server must not trust it and looks it up instead.
+      const target = new URL(paid ? order.successUrl : order.errorUrl);
+      target.searchParams.set('trackId', order.trackid);
+      target.searchParams.set('payzahRefrenceCode', order.paymentId);
+      target.searchParams.set('paymentStatus', order.paymentStatus ?? '');
+      return target.href;
+    },
   });
   baseUrl = server.baseUrl;
 
   return {
-    baseUrl,
-    requests,
+    ...server,
     order: find,
     pay: (id, paymentStatus = 'CAPTURED') => settle(mustFind(id), paymentStatus),
     fail: (id, paymentStatus = 'NOT CAPTURED') => settle(mustFind(id), paymentStatus),
     report: (id, values) => Object.assign(mustFind(id).reported, values),
-    failNext: (count, how = 'error') => failures.push(...Array.from({ length: count }, () => how)),
-    close: server.close, // hanging calls and keep-alive sockets included
   };
 }
 
