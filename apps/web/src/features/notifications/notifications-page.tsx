@@ -7,11 +7,10 @@ import { useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
-import { clampPage } from '../../shared/lib/paging.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { Pagination } from '../../shared/ui/pagination.tsx';
-import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
+import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
@@ -88,14 +87,16 @@ export function NotificationsPage({
   return (
     <div ref={top} className="mx-auto flex w-full max-w-3xl scroll-mt-16 flex-col gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-2">
-          <h1 className="text-3xl font-black text-slate-900">{t('title')}</h1>
-          <p className="text-slate-600" data-testid="notifications-summary">
-            {list.data
+        <PageTitle
+          as="div"
+          title={t('title')}
+          subtitle={
+            list.data
               ? t('unreadSummary', { count: unreadCount, number: formatNumber(unreadCount, language) })
-              : t('subtitle')}
-          </p>
-        </div>
+              : t('subtitle')
+          }
+          subtitleTestId="notifications-summary"
+        />
         {list.data && list.data.total > 0 ? (
           <Button
             variant="outline"
@@ -109,17 +110,12 @@ export function NotificationsPage({
         ) : null}
       </header>
       <section aria-label={t('listLabel')} aria-busy={list.isFetching || undefined}>
-        <QueryStates
+        <PagedQueryStates
           query={list}
-          loading={{
-            label: t('loading'),
-            count: 4,
-            className: 'flex flex-col gap-3',
-            itemClassName: 'h-24 rounded-2xl bg-slate-200/70',
-            testId: 'notifications-loading',
-          }}
+          pager={{ page, onPageChange: goToPage, labels: pageLabels }}
+          className="flex flex-col gap-5"
+          loading={listPlaceholders(t('loading'), 'stack', 4, 'h-24', 'notifications-loading')}
           error={{ title: t('errorTitle'), body: t('errorBody'), testId: 'notifications-error' }}
-          isEmpty={(data) => data.data.length === 0}
           empty={
             <EmptyCard
               icon={<BellOff aria-hidden="true" className="size-8 text-primary" />}
@@ -130,24 +126,15 @@ export function NotificationsPage({
           }
         >
           {(data) => (
-            <div className="flex flex-col gap-5">
-              <ul className="flex flex-col gap-3" data-testid="notifications-list">
-                {data.data.map((notification) => (
-                  <li key={notification.id}>
-                    <NotificationItem notification={notification} now={current} timeZone={timeZone} onOpen={open} />
-                  </li>
-                ))}
-              </ul>
-              <Pagination
-                language={language}
-                page={clampPage(page, totalPages)}
-                totalPages={totalPages}
-                onPageChange={goToPage}
-                labels={pageLabels}
-              />
-            </div>
+            <ul className="flex flex-col gap-3" data-testid="notifications-list">
+              {data.data.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem notification={notification} now={current} timeZone={timeZone} onOpen={open} />
+                </li>
+              ))}
+            </ul>
           )}
-        </QueryStates>
+        </PagedQueryStates>
       </section>
     </div>
   );

@@ -8,11 +8,10 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates.ts';
-import { clampPage } from '../../shared/lib/paging.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { Pagination } from '../../shared/ui/pagination.tsx';
-import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
+import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { useReservations } from './api/reservations.ts';
@@ -42,7 +41,6 @@ export function ReservationsPage({
 }) {
   const { t } = useTranslation('reservations');
   const pageLabels = usePaginationLabels('reservations');
-  const language = useCurrentLanguage();
   const { user } = useAuth();
   const zone = useMemo(() => timeZone ?? viewerTimeZone(), [timeZone]);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -51,7 +49,6 @@ export function ReservationsPage({
   const { scope, page } = useMemo(() => readReservationsParams(searchParams), [paramsKey]);
   const isTeacher = user?.role.id === ROLE.teacher;
   const list = useReservations({ scope, page });
-  const totalPages = list.data?.totalPages ?? 1;
 
   // A page past the last one (after a cancellation emptied it) moves to the last.
   useEffect(() => {
@@ -63,10 +60,10 @@ export function ReservationsPage({
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-black text-slate-900">{t(isTeacher ? 'teacherTitle' : 'title')}</h1>
-        <p className="text-slate-600">{t(isTeacher ? 'teacherSubtitle' : 'subtitle')}</p>
-      </header>
+      <PageTitle
+        title={t(isTeacher ? 'teacherTitle' : 'title')}
+        subtitle={t(isTeacher ? 'teacherSubtitle' : 'subtitle')}
+      />
       <nav aria-label={t('tabs.label')} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
         {RESERVATION_TABS.map((tab) => {
           const Icon = TAB_ICONS[tab];
@@ -89,32 +86,18 @@ export function ReservationsPage({
         })}
       </nav>
       <section aria-label={t(`tabs.${scope}`)} aria-busy={list.isFetching || undefined}>
-        <QueryStates
+        <PagedQueryStates
           query={list}
-          loading={{
-            label: t('loading'),
-            count: 3,
-            className: 'flex flex-col gap-4',
-            itemClassName: 'h-48 rounded-2xl bg-slate-200/70',
-            testId: 'reservations-loading',
-          }}
+          pager={{ page, onPageChange: (next) => setSearchParams(reservationsSearch(scope, next)), labels: pageLabels }}
+          className="flex flex-col gap-5"
+          loading={listPlaceholders(t('loading'), 'wideStack', 3, 'h-48', 'reservations-loading')}
           error={{ title: t('errorTitle'), body: t('errorBody'), testId: 'reservations-error' }}
-          isEmpty={(data) => data.data.length === 0}
           empty={<EmptyState scope={scope} isTeacher={isTeacher} />}
         >
           {(data) => (
-            <div className="flex flex-col gap-5">
-              <ReservationList reservations={data.data} viewerUserId={user?.id ?? null} timeZone={zone} now={now} />
-              <Pagination
-                language={language}
-                page={clampPage(page, totalPages)}
-                totalPages={totalPages}
-                onPageChange={(next) => setSearchParams(reservationsSearch(scope, next))}
-                labels={pageLabels}
-              />
-            </div>
+            <ReservationList reservations={data.data} viewerUserId={user?.id ?? null} timeZone={zone} now={now} />
           )}
-        </QueryStates>
+        </PagedQueryStates>
       </section>
     </div>
   );

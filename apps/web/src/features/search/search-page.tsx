@@ -8,8 +8,8 @@ import { clampPage } from '../../shared/lib/paging.ts';
 import { SearchBox } from '../../shared/search/search-box.tsx';
 import { useTeacherSearch } from '../../shared/teachers/api.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { Pagination } from '../../shared/ui/pagination.tsx';
-import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
+import { PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { ActiveFilterChips, type FilterChip, filterChips } from './active-filter-chips.tsx';
 import {
@@ -78,10 +78,7 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-black text-slate-900">{t('page.title')}</h1>
-        <p className="text-slate-600">{t('page.subtitle')}</p>
-      </header>
+      <PageTitle title={t('page.title')} subtitle={t('page.subtitle')} />
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         {/* The shared box: q follows the text after the pause; its filter button opens the filter dialog. */}
         <SearchBox className="min-w-0 flex-1" />
@@ -99,8 +96,9 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
         <h2 id="search-results-title" className="sr-only">
           {t('page.results')}
         </h2>
-        <QueryStates
+        <PagedQueryStates
           query={results}
+          pager={{ page: state.page, onPageChange: goToPage, labels: pageLabels }}
           loading={<TeacherGridSkeleton />}
           error={({ onRetry, retrying }) => (
             <ResultsMessage
@@ -114,7 +112,6 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
               }
             />
           )}
-          isEmpty={(data) => data.data.length === 0}
           empty={
             <ResultsMessage
               tone="empty"
@@ -134,16 +131,9 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
                 {t('page.resultCount', { total: formatNumber(data.total, language) })}
               </p>
               <TeacherGrid teachers={data.data} />
-              <Pagination
-                language={language}
-                page={clampPage(state.page, data.totalPages)}
-                totalPages={data.totalPages}
-                onPageChange={goToPage}
-                labels={pageLabels}
-              />
             </>
           )}
-        </QueryStates>
+        </PagedQueryStates>
       </section>
       {SubjectPicker && pickerOpen ? <SubjectPicker open onClose={() => setPickerOpen(false)} /> : null}
     </div>

@@ -3,12 +3,11 @@ import { SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
-
-const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
+import { CARD_GRID } from '../../shared/ui/paged-query-states.tsx';
 
 export function TeacherGrid({ teachers }: { teachers: TeacherProfile[] }) {
   return (
-    <ul className={GRID}>
+    <ul className={CARD_GRID}>
       {teachers.map((teacher) => (
         <li key={teacher.id}>
           <TeacherCard teacher={teacher} />
@@ -24,7 +23,7 @@ export function TeacherGridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <div role="status" data-testid="results-loading">
       <span className="sr-only">{t('page.loading')}</span>
-      <ul aria-hidden="true" className={GRID}>
+      <ul aria-hidden="true" className={CARD_GRID}>
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <li key={index} className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5">

@@ -9,7 +9,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDate } from '../../shared/lib/dates.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
-import { clampPage } from '../../shared/lib/paging.ts';
+import { withPageParam } from '../../shared/lib/paging.ts';
 import { formatHours, formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { openPaymentMethod } from '../../shared/money/money-modals.ts';
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
@@ -17,8 +17,9 @@ import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
-import { Pagination } from '../../shared/ui/pagination.tsx';
-import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
+import { CARD_GRID, listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
+import type { PaginationLabels } from '../../shared/ui/pagination.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -62,20 +63,12 @@ export function SubscriptionsPage() {
   const page = readPage(searchParams.get('page'));
 
   function goToPage(next: number) {
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (next > 1) params.set('page', String(next));
-      else params.delete('page');
-      return params;
-    });
+    setSearchParams((current) => withPageParam(current, next));
   }
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-black text-slate-900">{t('page.title')}</h1>
-        <p className="max-w-2xl text-slate-600">{t('page.subtitle')}</p>
-      </header>
+      <PageTitle title={t('page.title')} subtitle={t('page.subtitle')} subtitleClassName="max-w-2xl" />
       {isAuthenticated ? <MySubscriptions /> : null}
       <PackagesSection page={page} onPageChange={goToPage} />
     </div>
@@ -87,29 +80,23 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
   const language = useCurrentLanguage();
   const packages = usePackages(page, language);
   const buy = useBuyPackage();
-  const totalPages = packages.data?.totalPages ?? 1;
+  const pagerLabels = usePagerLabels('packages.pagination');
 
   return (
     <section aria-labelledby="packages-title" className="flex flex-col gap-5">
       <h2 id="packages-title" className="text-xl font-bold text-slate-900">
         {t('packages.title')}
       </h2>
-      <QueryStates
+      <PagedQueryStates
         query={packages}
-        loading={{
-          label: t('packages.loading'),
-          count: 3,
-          className: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
-          itemClassName: 'h-96 rounded-2xl bg-slate-200/70',
-          testId: 'packages-loading',
-        }}
+        pager={{ page, onPageChange, labels: pagerLabels }}
+        loading={listPlaceholders(t('packages.loading'), 'grid', 3, 'h-96', 'packages-loading')}
         error={{
           title: t('packages.errorTitle'),
           body: t('packages.errorBody'),
           testId: 'packages-error',
           headingLevel: 3,
         }}
-        isEmpty={(data) => data.data.length === 0}
         empty={
           <EmptyCard
             icon={<Package aria-hidden="true" className="size-8 text-primary" />}
@@ -121,36 +108,28 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
         }
       >
         {(data) => (
-          <>
-            <ul
-              className={cx(
-                'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
-                packages.isPlaceholderData && 'opacity-60',
-              )}
-            >
-              {data.data.map((pkg) => (
-                <li key={pkg.id} className="flex">
-                  <PackageCard pkg={pkg} onBuy={() => buy(pkg)} />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              language={language}
-              page={clampPage(page, totalPages)}
-              totalPages={totalPages}
-              onPageChange={onPageChange}
-              labels={{
-                nav: t('packages.pagination'),
-                previous: t('packages.previous'),
-                next: t('packages.next'),
-                status: (numbers) => t('packages.pageStatus', numbers),
-              }}
-            />
-          </>
+          <ul className={cx(CARD_GRID, packages.isPlaceholderData && 'opacity-60')}>
+            {data.data.map((pkg) => (
+              <li key={pkg.id} className="flex">
+                <PackageCard pkg={pkg} onBuy={() => buy(pkg)} />
+              </li>
+            ))}
+          </ul>
         )}
-      </QueryStates>
+      </PagedQueryStates>
     </section>
   );
+}
+
+/** The pager labels of the page's two paged lists, named `nav`. */
+function usePagerLabels(nav: 'packages.pagination' | 'mine.pagination'): PaginationLabels {
+  const { t } = useTranslation('subscriptions');
+  return {
+    nav: t(nav),
+    previous: t('packages.previous'),
+    next: t('packages.next'),
+    status: (numbers) => t('packages.pageStatus', numbers),
+  };
 }
 
 function PackageCard({ pkg, onBuy }: { pkg: SubscriptionPackage; onBuy: () => void }) {
@@ -275,7 +254,8 @@ function MySubscriptions() {
   const historyPage = readPage(searchParams.get('historyPage'));
   const mine = useMySubscriptions(historyPage, language, true);
   const current = active.data?.subscription ?? null;
-  const historyPages = mine.data?.totalPages ?? 1;
+  const pagerLabels = usePagerLabels('mine.pagination');
+  const goToHistoryPage = (next: number) => setSearchParams((params) => withPageParam(params, next, 'historyPage'));
 
   return (
     <section aria-labelledby="my-subscription-title" className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
@@ -311,43 +291,21 @@ function MySubscriptions() {
       </div>
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="text-lg font-bold text-slate-900">{t('mine.historyTitle')}</h2>
-        <QueryStates
+        <PagedQueryStates
           query={mine}
+          pager={{ page: historyPage, onPageChange: goToHistoryPage, labels: pagerLabels, compact: true }}
           loading={<Spinner className="self-start text-primary" />}
           error={() => <p className="text-sm text-red-700">{t('mine.error')}</p>}
-          isEmpty={(data) => data.data.length === 0}
           empty={<p className="text-sm text-slate-600">{t('mine.historyEmpty')}</p>}
         >
           {(data) => (
-            <>
-              <ul className="flex flex-col divide-y divide-slate-100" data-testid="my-subscriptions">
-                {data.data.map((subscription) => (
-                  <SubscriptionRow key={subscription.id} subscription={subscription} />
-                ))}
-              </ul>
-              <Pagination
-                language={language}
-                compact
-                page={clampPage(historyPage, historyPages)}
-                totalPages={historyPages}
-                onPageChange={(next) =>
-                  setSearchParams((params) => {
-                    const updated = new URLSearchParams(params);
-                    if (next > 1) updated.set('historyPage', String(next));
-                    else updated.delete('historyPage');
-                    return updated;
-                  })
-                }
-                labels={{
-                  nav: t('mine.pagination'),
-                  previous: t('packages.previous'),
-                  next: t('packages.next'),
-                  status: (numbers) => t('packages.pageStatus', numbers),
-                }}
-              />
-            </>
+            <ul className="flex flex-col divide-y divide-slate-100" data-testid="my-subscriptions">
+              {data.data.map((subscription) => (
+                <SubscriptionRow key={subscription.id} subscription={subscription} />
+              ))}
+            </ul>
           )}
-        </QueryStates>
+        </PagedQueryStates>
       </div>
     </section>
   );

@@ -7,12 +7,12 @@ import type teachersList from '../../../public/locales/en/search.json';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
-import { clampPage } from '../../shared/lib/paging.ts';
+import { withPageParam } from '../../shared/lib/paging.ts';
 import { type TeacherSearchParams, useTeacherSearch } from '../../shared/teachers/api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
-import { Pagination } from '../../shared/ui/pagination.tsx';
-import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
+import { CARD_GRID, listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 
 type SortField = (typeof TEACHER_SORT_FIELDS)[number];
@@ -66,14 +66,10 @@ export function TeachersListPage() {
     sortOrder: sort.sortOrder,
   };
   const results = useTeacherSearch(request, language);
-  const totalPages = results.data?.totalPages ?? 1;
 
   function update(patch: { page?: number; sort?: SortOption }) {
     setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      const nextPage = patch.page ?? 1;
-      if (nextPage > 1) next.set('page', String(nextPage));
-      else next.delete('page');
+      const next = withPageParam(current, patch.page ?? 1);
       if (patch.sort) {
         next.set('sortBy', patch.sort.sortBy);
         next.set('sortOrder', patch.sort.sortOrder);
@@ -86,25 +82,14 @@ export function TeachersListPage() {
   useEffect(() => {
     if (results.data && page > 1 && page > Math.max(1, results.data.totalPages)) {
       const last = Math.max(1, results.data.totalPages);
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (last > 1) next.set('page', String(last));
-          else next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      setSearchParams((current) => withPageParam(current, last), { replace: true });
     }
   }, [results.data, page, setSearchParams]);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-2">
-          <h1 className="text-3xl font-black text-slate-900">{t('teachersList.title')}</h1>
-          <p className="text-slate-600">{t('teachersList.subtitle')}</p>
-        </div>
+        <PageTitle as="div" title={t('teachersList.title')} subtitle={t('teachersList.subtitle')} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
             {t('teachersList.sortLabel')}
@@ -126,16 +111,11 @@ export function TeachersListPage() {
           </select>
         </div>
       </header>
-      <QueryStates
+      <PagedQueryStates
         query={results}
-        loading={{
-          label: t('page.loading'),
-          count: 6,
-          className: 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3',
-          itemClassName: 'h-72 rounded-2xl bg-slate-200/70',
-        }}
+        pager={{ page, onPageChange: (next) => update({ page: next, sort }), labels: pageLabels }}
+        loading={listPlaceholders(t('page.loading'), 'grid', 6, 'h-72')}
         error={{ title: t('page.errorTitle'), body: t('page.errorBody') }}
-        isEmpty={(data) => data.data.length === 0}
         empty={
           <div
             role="status"
@@ -155,23 +135,16 @@ export function TeachersListPage() {
             <p className="text-sm font-semibold text-slate-700" data-testid="result-count">
               {t('page.resultCount', { total: formatNumber(data.total, language) })}
             </p>
-            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className={CARD_GRID}>
               {data.data.map((teacher) => (
                 <li key={teacher.id}>
                   <TeacherCard teacher={teacher} />
                 </li>
               ))}
             </ul>
-            <Pagination
-              language={language}
-              page={clampPage(page, totalPages)}
-              totalPages={totalPages}
-              onPageChange={(next) => update({ page: next, sort })}
-              labels={pageLabels}
-            />
           </>
         )}
-      </QueryStates>
+      </PagedQueryStates>
     </div>
   );
 }

@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
-import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { Pagination } from '../../shared/ui/pagination.tsx';
-import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { useWalletTransactions } from './api/wallet-transactions.ts';
 import { amountDirection, formatSignedKwd } from './wallet-format.ts';
 
@@ -17,24 +15,22 @@ const AMOUNT_CLASSES = { in: 'text-emerald-700', out: 'text-red-700', zero: 'tex
 /** The wallet's movements, newest first, 10 a page: kind, date, and the signed amount coloured by direction. */
 export function TransactionHistory({ timeZone }: { timeZone?: string }) {
   const { t } = useTranslation('wallet');
-  const language = useCurrentLanguage();
   const [page, setPage] = useState(1);
   const history = useWalletTransactions(page);
-  const totalPages = history.data?.totalPages ?? 1;
-  const current = clampPage(page, totalPages);
+  const labels = {
+    nav: t('history.pages'),
+    previous: t('history.previous'),
+    next: t('history.next'),
+    status: (numbers: { page: string; totalPages: string }) => t('history.page', numbers),
+  };
 
   return (
     <div className="flex flex-col gap-3" aria-busy={history.isFetching || undefined}>
       <h3 className="text-base font-bold text-slate-900">{t('history.title')}</h3>
-      <QueryStates
+      <PagedQueryStates
         query={history}
-        loading={{
-          label: t('history.loading'),
-          count: 3,
-          className: 'flex flex-col gap-2',
-          itemClassName: 'h-14 rounded-lg bg-slate-100',
-          testId: 'history-loading',
-        }}
+        pager={{ page, onPageChange: setPage, labels, compact: true }}
+        loading={listPlaceholders(t('history.loading'), 'rows', 3, 'h-14', 'history-loading')}
         error={({ onRetry, retrying }) => (
           <div role="alert" className="flex flex-col items-start gap-2 rounded-xl bg-red-50 p-4 text-sm text-red-800">
             <p>{t('history.error')}</p>
@@ -43,7 +39,6 @@ export function TransactionHistory({ timeZone }: { timeZone?: string }) {
             </Button>
           </div>
         )}
-        isEmpty={(data) => data.data.length === 0}
         empty={
           <div
             role="status"
@@ -56,30 +51,15 @@ export function TransactionHistory({ timeZone }: { timeZone?: string }) {
         }
       >
         {(data) => (
-          <>
-            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-              {data.data.map((line) => (
-                <li key={line.id}>
-                  <TransactionRow line={line} timeZone={timeZone} />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              language={language}
-              compact
-              page={current}
-              totalPages={totalPages}
-              onPageChange={setPage}
-              labels={{
-                nav: t('history.pages'),
-                previous: t('history.previous'),
-                next: t('history.next'),
-                status: (numbers) => t('history.page', numbers),
-              }}
-            />
-          </>
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {data.data.map((line) => (
+              <li key={line.id}>
+                <TransactionRow line={line} timeZone={timeZone} />
+              </li>
+            ))}
+          </ul>
         )}
-      </QueryStates>
+      </PagedQueryStates>
     </div>
   );
 }
