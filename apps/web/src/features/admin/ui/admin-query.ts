@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { apiRequest, type ContractSchema } from '../../../shared/http/client.ts';
 
 /**
  * The hook of a dashboard list: `get` asks for the page `query` names. The page on screen stays
@@ -42,4 +43,23 @@ export function useAdminMutation<Variables, Answer>(
       return Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
+}
+
+/**
+ * The writes of one kind of dashboard row under `collection` (`/api/v1/admin/packages`), whose
+ * answers carry the written row as `key` (`{ package: … }`): `create` POSTs a new one, `patch`
+ * PATCHes `collection/:id`. Each answers the row.
+ */
+export function adminRow<Key extends string, Row>(
+  collection: string,
+  schema: ContractSchema<Record<Key, Row>>,
+  key: Key,
+) {
+  async function send(path: string, method: 'POST' | 'PATCH', body: unknown): Promise<Row> {
+    return (await apiRequest(path, schema, { method, body }))[key];
+  }
+  return {
+    create: (body: unknown) => send(collection, 'POST', body),
+    patch: (id: number, body: unknown) => send(`${collection}/${id}`, 'PATCH', body),
+  };
 }

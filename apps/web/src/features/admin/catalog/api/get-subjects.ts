@@ -1,9 +1,16 @@
 import type { adminSubjectsQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
-import { adminListQuery } from '../../ui/admin-query.ts';
+import { adminListQuery, adminRow } from '../../ui/admin-query.ts';
 
 export const ADMIN_SUBJECTS_QUERY_KEY = ['admin', 'subjects'] as const;
+
+/** The writes of a subject (answered as `{ subject }`). */
+export const SUBJECT_ROW = adminRow(
+  '/api/v1/admin/subjects',
+  (contract) => contract.adminSubjectResponseSchema,
+  'subject',
+);
 
 export type AdminSubjectsQuery = z.output<typeof adminSubjectsQuerySchema>;
 
