@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { buttonClasses } from '../../shared/ui/button.tsx';
+import { buttonClasses, SubmitButton } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 
 const TONES = {
@@ -45,6 +45,35 @@ export function AuthCard({
       </div>
       {footer ? <div className="mx-auto mt-6 max-w-md text-center text-sm text-slate-600">{footer}</div> : null}
     </section>
+  );
+}
+
+/**
+ * The form of an account screen, labelled by the screen's title: its fields, then a large submit
+ * button that reads `busyText` while the form is sent.
+ */
+export function AuthForm({
+  label,
+  onSubmit,
+  submitting,
+  text,
+  busyText,
+  disabled,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  text: string;
+  busyText: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={label}>
+      {children}
+      <SubmitButton size="lg" submitting={submitting} disabled={disabled} text={text} busyText={busyText} />
+    </form>
   );
 }
 

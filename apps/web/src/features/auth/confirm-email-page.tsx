@@ -9,7 +9,7 @@ import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { buttonClasses, SubmitButton } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useConfirmEmail } from './api/confirm-email.ts';
 import { resendConfirmation } from './api/resend-confirmation.ts';
@@ -129,9 +129,7 @@ function ResendConfirmationForm() {
         registration={register('email')}
         error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
       />
-      <Button type="submit" loading={isSubmitting}>
-        {isSubmitting ? t('confirm.resending') : t('confirm.resend')}
-      </Button>
+      <SubmitButton submitting={isSubmitting} text={t('confirm.resend')} busyText={t('confirm.resending')} />
     </form>
   );
 }

@@ -10,9 +10,8 @@ import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button } from '../../shared/ui/button.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
-import { AuthCard, AuthSuccess, MailSent } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthSuccess, MailSent } from './auth-card.tsx';
 import { type ForgotFormValues, forgotFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 
@@ -81,15 +80,18 @@ export function ForgotPasswordPage() {
       footer={loginLink}
     >
       {banner ? <Alert>{banner}</Alert> : null}
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('forgot.title')}>
+      <AuthForm
+        label={t('forgot.title')}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        text={t('forgot.submit')}
+        busyText={t('forgot.sending')}
+      >
         <EmailField
           registration={register('email')}
           error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
         />
-        <Button type="submit" size="lg" loading={isSubmitting}>
-          {isSubmitting ? t('forgot.sending') : t('forgot.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

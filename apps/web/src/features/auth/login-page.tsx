@@ -13,12 +13,11 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { CurrentPasswordField } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button } from '../../shared/ui/button.tsx';
-import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { loginWithEmail } from './api/login.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthForm } from './auth-card.tsx';
 import { redirectTarget } from './auth-paths.ts';
 import { type LoginFormValues, loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
@@ -137,13 +136,18 @@ export function LoginPage() {
         {banner ? <Alert>{banner}</Alert> : null}
         {rateLimitText ? <Alert>{rateLimitText}</Alert> : null}
       </div>
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('login.title')}>
+      <AuthForm
+        label={t('login.title')}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        disabled={busy || locked}
+        text={t('login.submit')}
+        busyText={t('login.submitting')}
+      >
         <EmailField registration={register('email')} error={message(errors.email?.message)} />
-        <PasswordInput
-          {...register('password')}
+        <CurrentPasswordField
+          registration={register('password')}
           label={t('fields.password')}
-          autoComplete="current-password"
-          required
           error={message(errors.password?.message)}
         />
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
@@ -155,10 +159,7 @@ export function LoginPage() {
             {t('login.forgot')}
           </Link>
         </div>
-        <Button type="submit" size="lg" loading={isSubmitting} disabled={busy || locked}>
-          {isSubmitting ? t('login.submitting') : t('login.submit')}
-        </Button>
-      </form>
+      </AuthForm>
       <GoogleAlternative
         clientId={googleClientId}
         mode="signin"

@@ -12,13 +12,13 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
-import { NameFields, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
+import { accountFieldsOf, NameFields, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { buttonClasses } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { registerWithEmail } from './api/register.ts';
-import { AuthCard, AuthSuccess, MailSent } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthSuccess, MailSent } from './auth-card.tsx';
 import { type RegisterFormValues, registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 import { GoogleAlternative } from './google-sign-in-button.tsx';
@@ -117,6 +117,7 @@ function RegisterForm({
   }
 
   const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
+  const field = accountFieldsOf(register, errors, message);
 
   return (
     <AuthCard
@@ -133,38 +134,26 @@ function RegisterForm({
       }
     >
       {banner ? <Alert>{banner}</Alert> : null}
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('register.title')}>
+      <AuthForm
+        label={t('register.title')}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        disabled={googleBusy}
+        text={t('register.submit')}
+        busyText={t('register.submitting')}
+      >
         <NameFields
-          firstName={{
-            registration: register('firstName'),
-            label: t('fields.firstName'),
-            error: message(errors.firstName?.message),
-          }}
-          lastName={{
-            registration: register('lastName'),
-            label: t('fields.lastName'),
-            error: message(errors.lastName?.message),
-          }}
+          firstName={field('firstName', t('fields.firstName'))}
+          lastName={field('lastName', t('fields.lastName'))}
           maxLength={VALIDATION_VALUES.nameMax}
         />
         <EmailField registration={register('email')} error={message(errors.email?.message)} />
         <NewPasswordFields
-          password={{
-            registration: register('password'),
-            label: t('fields.password'),
-            error: message(errors.password?.message),
-          }}
-          confirmPassword={{
-            registration: register('confirmPassword'),
-            label: t('fields.confirmPassword'),
-            error: message(errors.confirmPassword?.message),
-          }}
+          password={field('password', t('fields.password'))}
+          confirmPassword={field('confirmPassword', t('fields.confirmPassword'))}
           rules={t('register.passwordHint', VALIDATION_VALUES)}
         />
-        <Button type="submit" size="lg" loading={isSubmitting} disabled={googleBusy}>
-          {isSubmitting ? t('register.submitting') : t('register.submit')}
-        </Button>
-      </form>
+      </AuthForm>
       <GoogleAlternative
         clientId={googleClientId}
         mode="signup"

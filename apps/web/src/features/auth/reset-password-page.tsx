@@ -10,11 +10,11 @@ import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { ERROR_TEXTS, errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
-import { NewPasswordFields } from '../../shared/ui/account-fields.tsx';
+import { accountFieldsOf, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { buttonClasses } from '../../shared/ui/button.tsx';
 import { resetPassword } from './api/reset-password.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthForm } from './auth-card.tsx';
 import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
@@ -92,6 +92,7 @@ export function ResetPasswordPage() {
   }
 
   const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
+  const field = accountFieldsOf(register, errors, message);
   const linkError = link.status === 'valid' ? null : t(LINK_ERROR_KEYS[link.status]);
 
   return (
@@ -114,25 +115,21 @@ export function ResetPasswordPage() {
         </Alert>
       ) : null}
       {banner ? <Alert>{banner}</Alert> : null}
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label={t('reset.title')}>
+      <AuthForm
+        label={t('reset.title')}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        disabled={link.status !== 'valid'}
+        text={t('reset.submit')}
+        busyText={t('reset.submitting')}
+      >
         <NewPasswordFields
-          password={{
-            registration: register('password'),
-            label: t('fields.newPassword'),
-            error: message(errors.password?.message),
-          }}
-          confirmPassword={{
-            registration: register('confirmPassword'),
-            label: t('fields.confirmPassword'),
-            error: message(errors.confirmPassword?.message),
-          }}
+          password={field('password', t('fields.newPassword'))}
+          confirmPassword={field('confirmPassword', t('fields.confirmPassword'))}
           rules={t('reset.rules', VALIDATION_VALUES)}
           between={password ? <PasswordStrengthMeter password={password} /> : null}
         />
-        <Button type="submit" size="lg" loading={isSubmitting} disabled={link.status !== 'valid'}>
-          {isSubmitting ? t('reset.submitting') : t('reset.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

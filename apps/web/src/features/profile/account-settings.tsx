@@ -8,11 +8,10 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { translate } from '../../shared/i18n/translate.ts';
 import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
-import { NewPasswordFields } from '../../shared/ui/account-fields.tsx';
+import { accountFieldsOf, CurrentPasswordField, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button } from '../../shared/ui/button.tsx';
+import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
-import { PasswordInput } from '../../shared/ui/password-input.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { changePassword } from './api/change-password.ts';
@@ -65,6 +64,7 @@ function ChangePasswordForm() {
   });
 
   const message = (key: string | undefined) => (key ? translate(t, key, PROFILE_VALIDATION_VALUES) : undefined);
+  const field = accountFieldsOf(register, errors, message);
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
@@ -75,32 +75,16 @@ function ChangePasswordForm() {
       <p className="mt-1 text-sm text-slate-600">{t('security.hint')}</p>
       <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4" aria-label={t('security.title')}>
         {banner ? <Alert>{banner}</Alert> : null}
-        <PasswordInput
-          {...register('oldPassword')}
-          label={t('security.oldPassword')}
-          autoComplete="current-password"
-          required
-          error={message(errors.oldPassword?.message)}
-        />
+        <CurrentPasswordField {...field('oldPassword', t('security.oldPassword'))} />
         <div className="grid gap-4 sm:grid-cols-2">
           <NewPasswordFields
-            password={{
-              registration: register('password'),
-              label: t('security.newPassword'),
-              error: message(errors.password?.message),
-            }}
-            confirmPassword={{
-              registration: register('confirmPassword'),
-              label: t('security.confirmPassword'),
-              error: message(errors.confirmPassword?.message),
-            }}
+            password={field('password', t('security.newPassword'))}
+            confirmPassword={field('confirmPassword', t('security.confirmPassword'))}
             rules={t('security.rules', PROFILE_VALIDATION_VALUES)}
           />
         </div>
         <div className="flex justify-end">
-          <Button type="submit" loading={isSubmitting}>
-            {isSubmitting ? t('security.saving') : t('security.submit')}
-          </Button>
+          <SubmitButton submitting={isSubmitting} text={t('security.submit')} busyText={t('security.saving')} />
         </div>
       </form>
     </section>
@@ -191,11 +175,9 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
         </p>
         {banner ? <Alert>{banner}</Alert> : null}
         {withPassword ? (
-          <PasswordInput
-            {...register('password')}
+          <CurrentPasswordField
+            registration={register('password')}
             label={t('delete.password')}
-            autoComplete="current-password"
-            required
             error={errors.password?.message}
           />
         ) : (

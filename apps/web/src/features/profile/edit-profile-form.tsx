@@ -15,7 +15,7 @@ import {
   serverMessage,
 } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
-import { NameFields } from '../../shared/ui/account-fields.tsx';
+import { accountFieldsOf, NameFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -130,6 +130,7 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
 
   const message = (key: string | undefined) =>
     key ? t(key, { ...PROFILE_VALIDATION_VALUES, defaultValue: t('serverErrors.invalid') }) : undefined;
+  const field = accountFieldsOf(register, errors, message);
   const busy = phase !== 'idle';
   const photoUrl = photo?.preview ?? user.photo?.path ?? null;
 
@@ -172,16 +173,8 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
       {generalError ? <Alert>{generalError}</Alert> : null}
 
       <NameFields
-        firstName={{
-          registration: register('firstName'),
-          label: t('fields.firstName'),
-          error: message(errors.firstName?.message),
-        }}
-        lastName={{
-          registration: register('lastName'),
-          label: t('fields.lastName'),
-          error: message(errors.lastName?.message),
-        }}
+        firstName={field('firstName', t('fields.firstName'))}
+        lastName={field('lastName', t('fields.lastName'))}
         maxLength={PROFILE_VALIDATION_VALUES.nameMax}
       />
       <TextInput

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  FieldError,
+  FieldErrors,
+  FieldValues,
+  Path,
+  UseFormRegister,
+  UseFormRegisterReturn,
+} from 'react-hook-form';
 import { PasswordInput } from './password-input.tsx';
 import { TextInput } from './text-input.tsx';
 
@@ -9,6 +16,22 @@ export type AccountField<Name extends string> = {
   label: string;
   error?: string;
 };
+
+/**
+ * The AccountField maker of one react-hook-form form: `field(name, label)` registers `name` and
+ * turns its error's message key into text with `message`.
+ */
+export function accountFieldsOf<Values extends FieldValues>(
+  register: UseFormRegister<Values>,
+  errors: FieldErrors<Values>,
+  message: (key: string | undefined) => string | undefined,
+) {
+  return <Name extends Path<Values>>(name: Name, label: string): AccountField<Name> => ({
+    registration: register(name),
+    label,
+    error: message((errors[name] as FieldError | undefined)?.message),
+  });
+}
 
 /** First and last name, required, side by side from the small breakpoint on (sign-up, edit profile). */
 export function NameFields({
@@ -20,26 +43,30 @@ export function NameFields({
   lastName: AccountField<'lastName'>;
   maxLength: number;
 }) {
+  const fields = [
+    { field: firstName, autoComplete: 'given-name' },
+    { field: lastName, autoComplete: 'family-name' },
+  ];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextInput
-        {...firstName.registration}
-        label={firstName.label}
-        autoComplete="given-name"
-        maxLength={maxLength}
-        required
-        error={firstName.error}
-      />
-      <TextInput
-        {...lastName.registration}
-        label={lastName.label}
-        autoComplete="family-name"
-        maxLength={maxLength}
-        required
-        error={lastName.error}
-      />
+      {fields.map(({ field, autoComplete }) => (
+        <TextInput
+          key={field.registration.name}
+          {...field.registration}
+          label={field.label}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          required
+          error={field.error}
+        />
+      ))}
     </div>
   );
+}
+
+/** The password the user has now, required (sign-in, change password, delete account). */
+export function CurrentPasswordField<Name extends string>({ registration, label, error }: AccountField<Name>) {
+  return <PasswordInput {...registration} label={label} autoComplete="current-password" required error={error} />;
 }
 
 /**

@@ -69,3 +69,17 @@ export function Button({
     </button>
   );
 }
+
+/** A form's submit button: while the form is sent it spins and reads `busyText` instead of `text`. */
+export function SubmitButton({
+  submitting,
+  text,
+  busyText,
+  ...rest
+}: Omit<ButtonProps, 'type' | 'loading' | 'children'> & { submitting: boolean; text: string; busyText: string }) {
+  return (
+    <Button {...rest} type="submit" loading={submitting}>
+      {submitting ? busyText : text}
+    </Button>
+  );
+}
