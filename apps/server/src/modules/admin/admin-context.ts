@@ -8,7 +8,6 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
-import type { TeacherApplicationsService } from '../teacher-applications/teacher-applications.service.ts';
 import type { TeachersService } from '../teachers/teachers.service.ts';
 import type { PreHandler } from './admin-guard.ts';
 
@@ -24,7 +23,6 @@ export type AdminContext = {
   payments: PaymentsService;
   booking: BookingService;
   subscriptions: SubscriptionsService;
-  teacherApplications: TeacherApplicationsService;
   /** Read lazily: realtime is attached after the HTTP routes are registered. */
   realtime: () => Realtime;
 };

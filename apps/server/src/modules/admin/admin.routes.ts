@@ -6,7 +6,6 @@ import { adminModerationRoutes } from './admin-moderation.routes.ts';
 import { adminMoneyRoutes } from './admin-money.routes.ts';
 import { adminList } from './admin-route.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
-import { teacherApplicationsAdminRoutes } from '../teacher-applications/teacher-applications.routes.ts';
 import { toAuditEntry } from './audit.presenter.ts';
 import { auditLogPage } from './audit.service.ts';
 
@@ -24,7 +23,6 @@ export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
     await app.register(adminCatalogRoutes(context));
     await app.register(adminMoneyRoutes(context));
     await app.register(adminModerationRoutes(context));
-    await app.register(teacherApplicationsAdminRoutes(context.teacherApplications));
 
     adminList(
       app,

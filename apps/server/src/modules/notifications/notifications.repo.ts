@@ -14,9 +14,7 @@ export type NotificationType =
   | 'subscription.activated'
   | 'lesson.completed'
   | 'message.new'
-  | 'review.new'
-  | 'teacherApplication.approved'
-  | 'teacherApplication.rejected';
+  | 'review.new';
 
 /**
  * Stores notifications in the caller's transaction, so a notification exists exactly when the
