@@ -16,12 +16,14 @@ let receiver: Server;
 let receiverUrl: string;
 const received: { headers: IncomingHttpHeaders; body: string; trusted: boolean }[] = [];
 
-const { request, started, gatewayError } = adapterKit({
+const kit = adapterKit({
   name: 'deema',
   provider: () => deema,
+  fake: () => fake,
   secrets: [API_KEY],
   defaults: (n) => ({ paymentId: `pay-${Date.now()}-${n}` }),
 });
+const { request, started, gatewayError } = kit;
 
 beforeAll(async () => {
   fake = await startFakeDeema({ apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET });
@@ -179,40 +181,13 @@ describe('Deema adapter: lookup', () => {
     expect((await deema.lookup({ paymentId, providerRef })).amountFils).toBeNull();
   });
 
-  it('fails with a GatewayError for an order reference Deema does not know', async () => {
-    const { paymentId } = await started();
-    const error = await gatewayError(deema.lookup({ paymentId, providerRef: 'DM-NOPE' }));
-    expect(error.message).toContain('404');
-  });
+  kit.itFailsForUnknownReference('an order reference Deema does not know', 'DM-NOPE', '404');
 
-  it('reports pending without asking when no order reference was stored (initiation never finished)', async () => {
-    const before = fake.requests.length;
-    expect(await deema.lookup({ paymentId: 'never-started', providerRef: null })).toEqual({
-      status: 'pending',
-      amountFils: null,
-      currency: null,
-      orderId: null,
-    });
-    expect(fake.requests.length).toBe(before);
-  });
+  kit.itReportsPendingWithoutReference('order reference', 'never-started');
 });
 
 describe('Deema adapter: a gateway that misbehaves', () => {
-  it('turns a 500 into a GatewayError', async () => {
-    fake.failNext(1, 'error');
-    await gatewayError(deema.initiate(request()));
-    const { paymentId, providerRef } = await started();
-    fake.failNext(1, 'error');
-    await gatewayError(deema.lookup({ paymentId, providerRef }));
-  });
-
-  it('turns malformed JSON into a GatewayError', async () => {
-    fake.failNext(1, 'malformed');
-    await gatewayError(deema.initiate(request()));
-    const { paymentId, providerRef } = await started();
-    fake.failNext(1, 'malformed');
-    await gatewayError(deema.lookup({ paymentId, providerRef }));
-  });
+  kit.itTurnsBadAnswersIntoGatewayErrors();
 
   it('gives up after timeoutMs when Deema does not answer', async () => {
     const impatient = createDeemaProvider({

@@ -19,9 +19,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const { request, started, gatewayError } = adapterKit({
+const kit = adapterKit({
   name: 'payzah',
   provider: () => payzah,
+  fake: () => fake,
   // Neither the key nor its base64 form ever shows in an error.
   secrets: [PRIVATE_KEY, ENCODED_KEY],
   defaults: (n) => ({
@@ -30,6 +31,7 @@ const { request, started, gatewayError } = adapterKit({
     successUrl: 'https://ustaz.test/api/v1/payments/return/success?x=1',
   }),
 });
+const { request, started, gatewayError } = kit;
 
 describe('Payzah adapter: initiate', () => {
   it('posts the documented fields with the base64 key and returns the transit page', async () => {
@@ -173,43 +175,13 @@ describe('Payzah adapter: lookup', () => {
     expect((await payzah.lookup({ paymentId, providerRef })).amountFils).toBeNull();
   });
 
-  it('fails with a GatewayError for a payment Payzah does not know', async () => {
-    const { paymentId } = await started();
-    const error = await gatewayError(payzah.lookup({ paymentId, providerRef: '999' }));
-    expect(error.message).toContain('No payment found');
-  });
+  kit.itFailsForUnknownReference('a payment Payzah does not know', '999', 'No payment found');
 
-  it('reports pending without asking when no PaymentID was stored (initiation never finished)', async () => {
-    const before = fake.requests.length;
-    expect(await payzah.lookup({ paymentId: 'neverStarted1', providerRef: null })).toEqual({
-      status: 'pending',
-      amountFils: null,
-      currency: null,
-      orderId: null,
-    });
-    expect(fake.requests.length).toBe(before);
-  });
+  kit.itReportsPendingWithoutReference('PaymentID', 'neverStarted1');
 });
 
 describe('Payzah adapter: a gateway that misbehaves', () => {
-  it('turns a 500 into a GatewayError', async () => {
-    fake.failNext(1, 'error');
-    const error = await gatewayError(payzah.initiate(request()));
-    expect(error.message).toContain('500');
-
-    const { paymentId, providerRef } = await started();
-    fake.failNext(1, 'error');
-    await gatewayError(payzah.lookup({ paymentId, providerRef }));
-  });
-
-  it('turns malformed JSON into a GatewayError', async () => {
-    fake.failNext(1, 'malformed');
-    await gatewayError(payzah.initiate(request()));
-
-    const { paymentId, providerRef } = await started();
-    fake.failNext(1, 'malformed');
-    await gatewayError(payzah.lookup({ paymentId, providerRef }));
-  });
+  kit.itTurnsBadAnswersIntoGatewayErrors();
 
   it('gives up after timeoutMs when Payzah does not answer', async () => {
     const impatient = createPayzahProvider({ baseUrl: fake.baseUrl, privateKey: PRIVATE_KEY, timeoutMs: 150 });

@@ -1,5 +1,5 @@
 import { kwdToFils } from '@ustaz/contract';
-import { type FakeFailure, type FakeGatewayServer, type FakeRequest, startFakeGateway } from './fake-gateway.ts';
+import { type FakeFailure, type FakeGateway, type FakeRequest, startFakeGateway } from './fake-gateway.ts';
 
 /**
  * A local Deema for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the
@@ -38,13 +38,8 @@ export type FakeDeemaOrder = {
   reported: { amount?: number | string; currency_code?: string; merchant_order_id?: string };
 };
 
-export type FakeDeema = FakeGatewayServer & {
-  order(id: string): FakeDeemaOrder | undefined;
-  /** The customer paid: status "captured" (or another raw status, e.g. "authorized"). */
-  pay(id: string, status?: string): void;
-  /** The purchase failed: status "cancelled" by default. */
-  fail(id: string, status?: string): void;
-  report(id: string, values: FakeDeemaOrder['reported']): void;
+/** `pay` sets status "captured" (or e.g. "authorized"), `fail` "cancelled" by default. */
+export type FakeDeema = FakeGateway<FakeDeemaOrder> & {
   /** The body Deema posts to the merchant's webhook for this order, status as it stands. */
   webhookPayload(id: string): Record<string, unknown>;
   /**

@@ -43,6 +43,17 @@ export type FakeGatewayServer = {
   close(): Promise<void>;
 };
 
+/** What a test does with a local gateway: the server, and its orders by any id the gateway accepts. */
+export type FakeGateway<Order extends { reported: object }> = FakeGatewayServer & {
+  order(id: string): Order | undefined;
+  /** The customer paid: the gateway's paid status, or another raw status. */
+  pay(id: string, status?: string): void;
+  /** The payment failed: the gateway's failed status by default, or another raw status. */
+  fail(id: string, status?: string): void;
+  /** Values the gateway's lookup reports from now on instead of the stored ones (mismatch tests). */
+  report(id: string, values: Order['reported']): void;
+};
+
 /** A local gateway on 127.0.0.1 (random port) speaking `protocol`. */
 export async function startFakeGateway<Order>(protocol: FakeGatewayProtocol<Order>): Promise<FakeGatewayServer> {
   const requests: FakeRequest[] = [];

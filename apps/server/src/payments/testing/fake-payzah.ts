@@ -1,4 +1,4 @@
-import { type FakeFailure, type FakeGatewayServer, type FakeRequest, startFakeGateway } from './fake-gateway.ts';
+import { type FakeFailure, type FakeGateway, type FakeRequest, startFakeGateway } from './fake-gateway.ts';
 
 /**
  * A local Payzah for tests: a real HTTP server on 127.0.0.1 (random port) speaking the protocol the
@@ -39,14 +39,8 @@ export type FakePayzahOrder = {
   reported: { amount?: string | number; currency?: string; trackId?: string };
 };
 
-export type FakePayzah = FakeGatewayServer & {
-  order(id: string): FakePayzahOrder | undefined;
-  /** The customer paid: paymentStatus CAPTURED (or another raw status). */
-  pay(id: string, paymentStatus?: string): void;
-  /** The payment failed: paymentStatus NOT CAPTURED by default. */
-  fail(id: string, paymentStatus?: string): void;
-  report(id: string, values: FakePayzahOrder['reported']): void;
-};
+/** `pay` sets paymentStatus CAPTURED (or another raw status), `fail` NOT CAPTURED by default. */
+export type FakePayzah = FakeGateway<FakePayzahOrder>;
 
 const INITIATE_PATH = '/ws/paymentgateway/index';
 const DETAILS_PATH = '/ws/paymentgateway/get-payment-details';
