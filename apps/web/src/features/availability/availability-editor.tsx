@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OwnSlot } from '@ustaz/contract';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
-import { ChevronLeft, ChevronRight, Clock, Globe, Lock, Pencil, Plus, Trash2, TriangleAlert, User } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Clock, Globe, Lock, Pencil, Plus, Trash2, User } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -22,7 +22,9 @@ import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
+import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useOwnHourlyRate } from './api/own-hourly-rate.ts';
 import { createOwnSlot, deleteOwnSlot, OWN_SLOTS_QUERY_KEY, updateOwnSlot, useOwnSlots } from './api/own-slots.ts';
@@ -159,22 +161,8 @@ export function AvailabilityEditor({
 
       <QueryStates
         query={slots}
-        loading={{
-          label: t('loading'),
-          count: 4,
-          className: 'flex flex-col gap-2',
-          itemClassName: 'h-12 rounded-lg bg-slate-100',
-          testId: 'availability-loading',
-        }}
-        error={({ onRetry, retrying }) => (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800">
-            <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-            <p className="flex-1">{t('loadError')}</p>
-            <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </div>
-        )}
+        loading={listPlaceholders(t('loading'), 'rows', 4, 'h-12', 'availability-loading')}
+        error={(retry) => <RetryAlert message={t('loadError')} {...retry} />}
       >
         {() => (
           <ol

@@ -1,5 +1,5 @@
 import type { BalanceResponse } from '@ustaz/contract';
-import { Clock3, Landmark, Plus, TriangleAlert, Wallet } from 'lucide-react';
+import { Clock3, Landmark, Plus, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -10,6 +10,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
+import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 import { formatHoursNumber } from './wallet-format.ts';
 
@@ -57,16 +58,12 @@ function BalanceCards({ showEarnings }: { showEarnings: boolean }) {
   }
   if (balance.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      >
-        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-        <p className="flex-1">{t('balanceError')}</p>
-        <Button variant="outline" size="sm" onClick={() => void balance.refetch()} loading={balance.isFetching}>
-          {t('retry', { ns: 'common' })}
-        </Button>
-      </div>
+      <RetryAlert
+        message={t('balanceError')}
+        onRetry={() => void balance.refetch()}
+        retrying={balance.isFetching}
+        bordered
+      />
     );
   }
   return <BalanceFigures balance={balance.data} showEarnings={showEarnings} />;
