@@ -1,4 +1,4 @@
-import { teacherProfiles } from './schema.ts';
+import { type TeacherProfileRow, teacherProfiles } from './schema.ts';
 
 /**
  * A teacher profile's own columns that every view of a teacher shows: the public card and page
@@ -16,3 +16,6 @@ export const teacherProfileColumns = {
   ratingCount: teacherProfiles.ratingCount,
   bookingsCount: teacherProfiles.bookingsCount,
 };
+
+/** The values of {@link teacherProfileColumns} as a query returns them. */
+export type TeacherProfileFields = Pick<TeacherProfileRow, keyof typeof teacherProfileColumns>;

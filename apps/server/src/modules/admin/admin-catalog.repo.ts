@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'dri
 import type { Executor } from '../../db/client.ts';
 import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import { type SubjectRow, subjects, teacherProfiles, teacherSubjects, users } from '../../db/schema.ts';
-import { teacherProfileColumns } from '../../db/teacher-columns.ts';
+import { type TeacherProfileFields, teacherProfileColumns } from '../../db/teacher-columns.ts';
 import { containsAllWords } from '../../db/text-search.ts';
 import { nameOrEmailMatches } from './admin-users.repo.ts';
 
@@ -27,7 +27,7 @@ const adminTeacherColumns = {
     where ts.teacher_id = ${teacherProfiles.id}), '[]'::json)`,
 };
 
-export type AdminTeacherRow = {
+export type AdminTeacherRow = TeacherProfileFields & {
   id: number;
   userId: number;
   firstName: string;
@@ -35,16 +35,6 @@ export type AdminTeacherRow = {
   email: string;
   status: 'active' | 'suspended';
   approvedAt: Date | null;
-  bioAr: string;
-  bioEn: string;
-  majorAr: string;
-  majorEn: string;
-  experienceYears: number;
-  hourlyRateFils: number;
-  videoUrl: string | null;
-  averageRating: number;
-  ratingCount: number;
-  bookingsCount: number;
   createdAt: Date;
   subjects: AdminTeacherSubject[];
 };

@@ -9,7 +9,7 @@ import {
   teacherSubjects,
   users,
 } from '../../db/schema.ts';
-import { teacherProfileColumns } from '../../db/teacher-columns.ts';
+import { type TeacherProfileFields, teacherProfileColumns } from '../../db/teacher-columns.ts';
 import { containsPattern } from '../../db/text-search.ts';
 
 export type TeacherFilter = {
@@ -27,19 +27,9 @@ export type TeacherFilter = {
 export type TeacherSort = { by: (typeof TEACHER_SORT_FIELDS)[number]; direction: 'asc' | 'desc' };
 
 /** A teacher as cards and pages show it (without the search text). */
-export type TeacherListRow = {
+export type TeacherListRow = TeacherProfileFields & {
   id: number;
   userId: number;
-  bioAr: string;
-  bioEn: string;
-  majorAr: string;
-  majorEn: string;
-  experienceYears: number;
-  hourlyRateFils: number;
-  videoUrl: string | null;
-  averageRating: number;
-  ratingCount: number;
-  bookingsCount: number;
   firstName: string;
   lastName: string;
   photoFileId: string | null;
@@ -161,11 +151,17 @@ export async function countTeachers(db: Db, filter: TeacherFilter): Promise<numb
   return rows[0]?.total ?? 0;
 }
 
-export async function findListedTeacher(db: Executor, id: number): Promise<TeacherListRow | undefined> {
-  const [row] = await db
+/** Teacher profiles with their users, in the columns of {@link TeacherListRow}: the caller adds the filter. */
+function selectTeachers(db: Executor) {
+  return db
     .select(teacherColumns)
     .from(teacherProfiles)
     .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .$dynamic();
+}
+
+export async function findListedTeacher(db: Executor, id: number): Promise<TeacherListRow | undefined> {
+  const [row] = await selectTeachers(db)
     .where(and(eq(teacherProfiles.id, id), listed))
     .limit(1);
   return row;
@@ -173,12 +169,7 @@ export async function findListedTeacher(db: Executor, id: number): Promise<Teach
 
 /** A user's own teacher profile, listed or not. */
 export async function findTeacherOfUser(db: Executor, userId: number): Promise<TeacherListRow | undefined> {
-  const [row] = await db
-    .select(teacherColumns)
-    .from(teacherProfiles)
-    .innerJoin(users, eq(users.id, teacherProfiles.userId))
-    .where(eq(teacherProfiles.userId, userId))
-    .limit(1);
+  const [row] = await selectTeachers(db).where(eq(teacherProfiles.userId, userId)).limit(1);
   return row;
 }
 
@@ -200,10 +191,7 @@ export async function teachersOfStudent(db: Executor, studentId: number, limit: 
     .where(eq(reservations.studentId, studentId))
     .groupBy(reservations.teacherId)
     .as('latest');
-  return db
-    .select(teacherColumns)
-    .from(teacherProfiles)
-    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+  return selectTeachers(db)
     .innerJoin(latest, eq(latest.teacherId, teacherProfiles.id))
     .where(listed)
     .orderBy(desc(latest.lastAt), desc(teacherProfiles.id))
