@@ -42,6 +42,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -270,6 +272,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   );
   await app.register(bookingRoutes({ service: booking, idempotency, requireAuth, rateLimitMax: config.rateLimitMax }));
   await app.register(subscriptionsRoutes({ service: subscriptions, idempotency, requireAuth }));
+  const payouts = createPayoutsService({
+    db: database.db,
+    platformFeePercent: paymentsConfig.platformFeePercent,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(payoutsRoutes({ service: payouts, idempotency, requireAuth }));
   await app.register(
     availabilityRoutes({
       service: createAvailabilityService({ db: database.db, teacherOf: teachers.teacherOfUser }),
@@ -312,6 +321,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       payments,
       booking,
       subscriptions,
+      payouts,
       realtime: () => app.realtime,
     }),
   );

@@ -124,3 +124,56 @@ export function renderBookingMail(
     html: layout(language, heading, lines, { label: copy.action, url: input.url }),
   };
 }
+
+const PAYOUT = {
+  ar: {
+    paid: {
+      subject: 'تم تحويل أرباحك',
+      intro: (amount: string) => `حوّلنا ${amount} إلى حسابك البنكي.`,
+      detail: (reference: string) => `رقم المرجع البنكي: ${reference}`,
+    },
+    rejected: {
+      subject: 'لم يتم تحويل طلب السحب',
+      intro: (amount: string) => `لم نتمكن من تحويل طلب السحب بقيمة ${amount}، وأعدنا المبلغ إلى أرباحك المتاحة.`,
+      detail: (reason: string) => `السبب: ${reason}`,
+    },
+    heading: (name: string) => `مرحباً ${name}،`,
+    action: 'أرباحي',
+  },
+  en: {
+    paid: {
+      subject: 'Your earnings are on their way',
+      intro: (amount: string) => `We sent ${amount} to your bank account.`,
+      detail: (reference: string) => `Bank reference: ${reference}`,
+    },
+    rejected: {
+      subject: 'Your payout was not sent',
+      intro: (amount: string) =>
+        `We could not send your payout of ${amount}; the amount is back in your available earnings.`,
+      detail: (reason: string) => `Reason: ${reason}`,
+    },
+    heading: (name: string) => `Hello ${name},`,
+    action: 'My earnings',
+  },
+} as const;
+
+/** A payout decided by an admin: sent (with the bank reference) or returned (with the reason), in the teacher's language. */
+export function renderPayoutMail(
+  language: Language,
+  input: { name: string; outcome: 'paid' | 'rejected'; amountKwd: string; detail: string; url: string },
+): MailContent {
+  const copy = PAYOUT[language];
+  const outcome = copy[input.outcome];
+  const amount = new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', {
+    style: 'currency',
+    currency: 'KWD',
+    minimumFractionDigits: 3,
+  }).format(Number(input.amountKwd));
+  const heading = copy.heading(input.name);
+  const lines = [outcome.intro(amount), outcome.detail(input.detail)];
+  return {
+    subject: outcome.subject,
+    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
+    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
+  };
+}

@@ -52,6 +52,45 @@ export async function expectLedgerConsistent(db: Db): Promise<void> {
   );
   expect(negative.rows).toEqual([]);
   await expectLessonsPaidAsPaid(db);
+  await expectPayoutsMovedOnce(db);
+}
+
+/**
+ * RELIABILITY I10, by SQL over the whole database: `payouts_clearing` holds exactly the requested
+ * payouts and `paid_out` exactly the paid ones; every payout left the earnings once (`payout:<id>`,
+ * its amount) and, once decided, moved on once (`payout_paid:<id>` or `payout_rejected:<id>`, never
+ * both, never for a payout still requested).
+ */
+export async function expectPayoutsMovedOnce(db: Db): Promise<void> {
+  const query = rawQueryOf(db);
+  const sums = await query<{ clearing: string; paid_out: string; requested: string; paid: string }>(
+    `
+    select
+      (select balance_fils from ledger_accounts where kind = 'payouts_clearing' and user_id is null) as clearing,
+      (select balance_fils from ledger_accounts where kind = 'paid_out' and user_id is null) as paid_out,
+      (select coalesce(sum(amount_fils), 0) from payouts where status = 'requested') as requested,
+      (select coalesce(sum(amount_fils), 0) from payouts where status = 'paid') as paid`,
+    [],
+  );
+  const row = sums.rows[0];
+  expect(Number(row?.clearing)).toBe(Number(row?.requested));
+  expect(Number(row?.paid_out)).toBe(Number(row?.paid));
+  const movedWrong = await query(
+    `
+    select p.id, p.status from payouts p
+    left join ledger_transfers req on req.key = 'payout:' || p.id
+    left join ledger_transfers paid on paid.key = 'payout_paid:' || p.id
+    left join ledger_transfers back on back.key = 'payout_rejected:' || p.id
+    left join (
+      select e.transfer_id, sum(e.amount_fils) filter (where e.amount_fils > 0) as moved from ledger_entries e group by e.transfer_id
+    ) r on r.transfer_id = req.id
+    where req.id is null or r.moved <> p.amount_fils
+      or (p.status = 'requested' and (paid.id is not null or back.id is not null))
+      or (p.status = 'paid' and (paid.id is null or back.id is not null))
+      or (p.status = 'rejected' and (back.id is null or paid.id is not null))`,
+    [],
+  );
+  expect(movedWrong.rows).toEqual([]);
 }
 
 /**
@@ -114,8 +153,11 @@ export async function liveReservations(db: Db, slotId: number): Promise<number> 
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** A system account's balance in fils (`gateway`, `escrow`, `revenue`, `prepaid`). */
-export async function systemBalance(db: Db, kind: 'gateway' | 'escrow' | 'revenue' | 'prepaid'): Promise<number> {
+/** A system account's balance in fils (`gateway`, `escrow`, `revenue`, `prepaid`, `payouts_clearing`, `paid_out`). */
+export async function systemBalance(
+  db: Db,
+  kind: 'gateway' | 'escrow' | 'revenue' | 'prepaid' | 'payouts_clearing' | 'paid_out',
+): Promise<number> {
   const result = await rawQueryOf(db)<{ balance: string | number }>(
     'select balance_fils as balance from ledger_accounts where kind = $1 and user_id is null',
     [kind],

@@ -5,6 +5,7 @@ import type { Realtime } from '../../realtime/realtime.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PayoutsService } from '../payouts/payouts.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
@@ -23,6 +24,7 @@ export type AdminContext = {
   payments: PaymentsService;
   booking: BookingService;
   subscriptions: SubscriptionsService;
+  payouts: PayoutsService;
   /** Read lazily: realtime is attached after the HTTP routes are registered. */
   realtime: () => Realtime;
 };

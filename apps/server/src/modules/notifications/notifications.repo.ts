@@ -14,7 +14,9 @@ export type NotificationType =
   | 'subscription.activated'
   | 'lesson.completed'
   | 'message.new'
-  | 'review.new';
+  | 'review.new'
+  | 'payout.paid'
+  | 'payout.rejected';
 
 /**
  * Stores notifications in the caller's transaction, so a notification exists exactly when the

@@ -1,0 +1,73 @@
+import { type AdminPayout, type BankAccount, filsToKwd, type Payout, type StatementLine } from '@ustaz/contract';
+import type { PayoutRow, TeacherBankAccountRow } from '../../db/schema.ts';
+import type { AdminPayoutRow, StatementRow } from './payouts.repo.ts';
+
+/** An IBAN as its owner sees it after saving: the country, dots, the last 4 characters. */
+export function maskIban(iban: string): string {
+  const hidden = '•'.repeat(Math.max(iban.length - 6, 0)).replace(/(.{4})/g, '$1 ');
+  return `${iban.slice(0, 2)}•• ${hidden.trimEnd()} ${iban.slice(-4)}`.replace(/\s+/g, ' ');
+}
+
+export function toBankAccount(row: TeacherBankAccountRow): BankAccount {
+  return {
+    maskedIban: maskIban(row.iban),
+    last4: row.iban.slice(-4),
+    holderName: row.holderName,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    amount: filsToKwd(row.amountFils),
+    status: row.status,
+    last4: row.iban.slice(-4),
+    holderName: row.holderName,
+    bankReference: row.bankReference,
+    rejectReason: row.rejectReason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export function toAdminPayout({ payout, teacher, decider }: AdminPayoutRow): AdminPayout {
+  return {
+    ...toPayout(payout),
+    iban: payout.iban,
+    teacher: { id: payout.userId, name: `${teacher.first} ${teacher.last}`.trim(), email: teacher.email },
+    decidedBy: payout.decidedBy
+      ? { id: payout.decidedBy, name: `${decider?.first ?? ''} ${decider?.last ?? ''}`.trim() }
+      : null,
+  };
+}
+
+/**
+ * A statement line. A taught lesson shows what its completion credited (from the ledger) and the
+ * fee as the rest of what was paid; a lesson not taught yet shows what completion will credit.
+ */
+export function toStatementLine(row: StatementRow, feePercent: number): StatementLine {
+  const base = { id: row.id, date: row.date.toISOString(), endTime: row.endTime?.toISOString() ?? null };
+  if (row.kind === 'payout') {
+    return {
+      ...base,
+      kind: 'payout',
+      studentName: null,
+      gross: null,
+      fee: null,
+      amount: filsToKwd(-(row.amountFils ?? 0)),
+      status: row.status === 'paid' || row.status === 'rejected' ? row.status : 'requested',
+    };
+  }
+  const gross = row.grossFils ?? 0;
+  const earned = row.amountFils ?? gross - Math.round((gross * feePercent) / 100);
+  return {
+    ...base,
+    kind: 'lesson',
+    studentName: row.studentName,
+    gross: filsToKwd(gross),
+    fee: filsToKwd(gross - earned),
+    amount: filsToKwd(earned),
+    status: row.status === 'completed' ? 'earned' : 'pending',
+  };
+}
