@@ -17,6 +17,15 @@ const SOCIALS: { key: SocialKey; field: keyof WebsiteSettings; Icon: ComponentTy
   { key: 'facebook', field: 'facebookUrl', Icon: FacebookIcon },
 ];
 
+/** The quick links in their order; the FAQ (no path) scrolls to the home page's FAQ section. */
+const QUICK_LINKS = [
+  { key: 'aboutPlatform', to: '/about-platform' },
+  { key: 'contact', to: '/contact' },
+  { key: 'faq', to: null },
+  { key: 'privacy', to: '/privacy' },
+  { key: 'terms', to: '/terms' },
+] as const;
+
 function safeUrl(value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return null;
   try {
@@ -66,31 +75,19 @@ export function Footer() {
             {t('footer.quickLinks')}
           </h2>
           <ul className="mt-4 space-y-3">
-            <li>
-              <Link className={linkClass} to={localePath(lang, '/about-platform')}>
-                {t('footer.aboutPlatform')}
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} to={localePath(lang, '/contact')}>
-                {t('footer.contact')}
-              </Link>
-            </li>
-            <li>
-              <a className={linkClass} href={`${home}#faq`} onClick={goToFaq} data-testid="footer-faq">
-                {t('footer.faq')}
-              </a>
-            </li>
-            <li>
-              <Link className={linkClass} to={localePath(lang, '/privacy')}>
-                {t('footer.privacy')}
-              </Link>
-            </li>
-            <li>
-              <Link className={linkClass} to={localePath(lang, '/terms')}>
-                {t('footer.terms')}
-              </Link>
-            </li>
+            {QUICK_LINKS.map(({ key, to }) => (
+              <li key={key}>
+                {to ? (
+                  <Link className={linkClass} to={localePath(lang, to)}>
+                    {t(`footer.${key}`)}
+                  </Link>
+                ) : (
+                  <a className={linkClass} href={`${home}#faq`} onClick={goToFaq} data-testid="footer-faq">
+                    {t('footer.faq')}
+                  </a>
+                )}
+              </li>
+            ))}
           </ul>
         </nav>
 
@@ -126,26 +123,37 @@ export function Footer() {
 function FooterContact({ settings }: { settings: WebsiteSettings }) {
   const { t } = useTranslation();
   const socials = SOCIALS.map((s) => ({ ...s, url: safeUrl(settings[s.field]) })).filter((s) => s.url);
+  const contactLinks = [
+    {
+      key: 'phone',
+      value: settings.contactPhone,
+      Icon: Phone,
+      href: (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`,
+      dir: 'ltr',
+      className: 'hover:text-white',
+    },
+    {
+      key: 'email',
+      value: settings.contactEmail,
+      Icon: Mail,
+      href: (email: string) => `mailto:${email}`,
+      dir: undefined,
+      className: 'break-all hover:text-white',
+    },
+  ] as const;
   return (
     <>
       <ul className="mt-4 space-y-3">
-        {settings.contactPhone && (
-          <li className="flex items-center gap-2">
-            <Phone aria-hidden="true" className="size-4 shrink-0" />
-            <span className="sr-only">{t('footer.phone')}</span>
-            <a href={`tel:${settings.contactPhone.replace(/[^\d+]/g, '')}`} dir="ltr" className="hover:text-white">
-              {settings.contactPhone}
-            </a>
-          </li>
-        )}
-        {settings.contactEmail && (
-          <li className="flex items-center gap-2">
-            <Mail aria-hidden="true" className="size-4 shrink-0" />
-            <span className="sr-only">{t('footer.email')}</span>
-            <a href={`mailto:${settings.contactEmail}`} className="break-all hover:text-white">
-              {settings.contactEmail}
-            </a>
-          </li>
+        {contactLinks.map(({ key, value, Icon, href, dir, className }) =>
+          value ? (
+            <li key={key} className="flex items-center gap-2">
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              <span className="sr-only">{t(`footer.${key}`)}</span>
+              <a href={href(value)} dir={dir} className={className}>
+                {value}
+              </a>
+            </li>
+          ) : null,
         )}
         {settings.contactAddress && (
           <li className="flex items-start gap-2">

@@ -24,22 +24,24 @@ type NavItem = {
   end?: boolean;
 };
 
-const GUEST_LINKS: NavItem[] = [
+/** Every visitor's first and last links; the middle ones depend on being signed in. */
+const FIRST_LINKS: NavItem[] = [
   { to: '/', key: 'home', end: true },
   { to: '/subscriptions', key: 'subscriptions' },
-  { to: '/teachers', key: 'teachers' },
+];
+const LAST_LINKS: NavItem[] = [
   { to: '/privacy', key: 'privacy' },
   { to: '/about', key: 'about' },
 ];
 
+const GUEST_LINKS: NavItem[] = [...FIRST_LINKS, { to: '/teachers', key: 'teachers' }, ...LAST_LINKS];
+
 const SIGNED_IN_LINKS: NavItem[] = [
-  { to: '/', key: 'home', end: true },
-  { to: '/subscriptions', key: 'subscriptions' },
+  ...FIRST_LINKS,
   { to: '/reservations', key: 'reservations' },
   { to: '/chats', key: 'chats' },
   { to: '/profile', key: 'profile' },
-  { to: '/privacy', key: 'privacy' },
-  { to: '/about', key: 'about' },
+  ...LAST_LINKS,
 ];
 
 function useScrolled(threshold: number) {

@@ -16,6 +16,12 @@ import { CallToAction, CardGrid, PageHeader, PageSection, StepList } from './pag
 import { readCards } from './page-content.ts';
 import { usePageLanguage } from './use-page-language.ts';
 
+/** The how-it-works bands, one per side of a lesson (aboutPlatform.students / .teachers). */
+const AUDIENCES = [
+  { id: 'students', className: undefined },
+  { id: 'teachers', className: 'bg-surface' },
+] as const;
+
 /** In the order of aboutPlatform.payments.methods: wallet, subscription hours, Payzah, Deema. */
 const PAYMENT_ICONS = [Wallet, Package, CreditCard, SplitSquareHorizontal];
 /** In the order of aboutPlatform.features.items. */
@@ -25,29 +31,23 @@ const FEATURE_ICONS = [MessagesSquare, Bell, Star, Languages, CalendarX, ListChe
 export function AboutPlatformPage() {
   const { t } = useTranslation('pages');
   const { to } = usePageLanguage();
-  const studentSteps = readCards(t('aboutPlatform.students.steps', { returnObjects: true }));
-  const teacherSteps = readCards(t('aboutPlatform.teachers.steps', { returnObjects: true }));
   const methods = readCards(t('aboutPlatform.payments.methods', { returnObjects: true }));
   const features = readCards(t('aboutPlatform.features.items', { returnObjects: true }));
 
   return (
     <div>
       <PageHeader title={t('aboutPlatform.title')} lead={t('aboutPlatform.lead')} />
-      <PageSection
-        id="students"
-        heading={t('aboutPlatform.students.heading')}
-        intro={t('aboutPlatform.students.intro')}
-      >
-        <StepList steps={studentSteps} />
-      </PageSection>
-      <PageSection
-        id="teachers"
-        heading={t('aboutPlatform.teachers.heading')}
-        intro={t('aboutPlatform.teachers.intro')}
-        className="bg-surface"
-      >
-        <StepList steps={teacherSteps} />
-      </PageSection>
+      {AUDIENCES.map(({ id, className }) => (
+        <PageSection
+          key={id}
+          id={id}
+          heading={t(`aboutPlatform.${id}.heading`)}
+          intro={t(`aboutPlatform.${id}.intro`)}
+          className={className}
+        >
+          <StepList steps={readCards(t(`aboutPlatform.${id}.steps`, { returnObjects: true }))} />
+        </PageSection>
+      ))}
       <PageSection
         id="payments"
         heading={t('aboutPlatform.payments.heading')}

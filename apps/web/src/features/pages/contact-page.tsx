@@ -58,22 +58,21 @@ function ContactRows({ info }: { info: ContactInfo }) {
   const address = present(info.contactAddress);
   if (!phone && !email && !address)
     return <p className="text-sm leading-6 text-slate-600">{t('contact.details.empty')}</p>;
+  const links = [
+    { value: phone, icon: Phone, label: t('contact.details.phone'), href: buildTelHref },
+    { value: email, icon: Mail, label: t('contact.details.email'), href: buildMailtoHref },
+  ];
   return (
     <>
-      {phone ? (
-        <DetailRow icon={Phone} label={t('contact.details.phone')}>
-          <a href={buildTelHref(phone)} dir="ltr" className="text-primary underline-offset-4 hover:underline">
-            {phone}
-          </a>
-        </DetailRow>
-      ) : null}
-      {email ? (
-        <DetailRow icon={Mail} label={t('contact.details.email')}>
-          <a href={buildMailtoHref(email)} dir="ltr" className="text-primary underline-offset-4 hover:underline">
-            {email}
-          </a>
-        </DetailRow>
-      ) : null}
+      {links.map((link) =>
+        link.value ? (
+          <DetailRow key={link.label} icon={link.icon} label={link.label}>
+            <a href={link.href(link.value)} dir="ltr" className="text-primary underline-offset-4 hover:underline">
+              {link.value}
+            </a>
+          </DetailRow>
+        ) : null,
+      )}
       {address ? (
         <DetailRow icon={MapPin} label={t('contact.details.address')}>
           <span className="whitespace-pre-line" dir="auto">

@@ -100,9 +100,13 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
   if (data.status === 'failed' || data.status === 'expired') return <FailedView payment={data} />;
   if (expired) {
     return (
-      <StatusCard tone="warning" icon={<Hourglass className="size-9" />} title={t('result.stillPendingTitle')}>
-        <p>{t('result.stillPendingBody')}</p>
-        <PaymentFacts payment={data} />
+      <PaymentCard
+        payment={data}
+        tone="warning"
+        icon={<Hourglass className="size-9" />}
+        title={t('result.stillPendingTitle')}
+        body={t('result.stillPendingBody')}
+      >
         <Button
           className="self-center"
           loading={payment.isFetching}
@@ -115,51 +119,75 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
           {t('result.checkAgain')}
         </Button>
         <ResultLinks purpose={data.purpose} />
-      </StatusCard>
+      </PaymentCard>
     );
   }
   return (
-    <StatusCard
+    <PaymentCard
+      payment={data}
       tone="info"
       icon={<Spinner size="lg" className="text-primary" label={t('result.pendingTitle')} />}
       title={t('result.pendingTitle')}
       testId="payment-pending"
-    >
-      <p>{t('result.pendingBody')}</p>
-      <PaymentFacts payment={data} />
-    </StatusCard>
+      body={t('result.pendingBody')}
+    />
   );
 }
 
 function PaidView({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
   return (
-    <StatusCard
+    <PaymentCard
+      payment={payment}
       tone="success"
       icon={<CircleCheck className="size-9" />}
       title={t('result.successTitle')}
       testId="payment-success"
+      body={t(`result.successBody.${payment.purpose}`)}
+      note={
+        payment.creditedToWallet ? <p className="font-medium text-amber-800">{t('result.creditedToWallet')}</p> : null
+      }
     >
-      <p>{t(`result.successBody.${payment.purpose}`)}</p>
-      {payment.creditedToWallet ? <p className="font-medium text-amber-800">{t('result.creditedToWallet')}</p> : null}
-      <PaymentFacts payment={payment} />
       <ResultLinks purpose={payment.purpose} />
-    </StatusCard>
+    </PaymentCard>
   );
 }
 
 function FailedView({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
   return (
-    <StatusCard
+    <PaymentCard
+      payment={payment}
       tone="error"
       icon={<CircleX className="size-9" />}
       title={payment.status === 'expired' ? t('result.expiredTitle') : t('result.failedTitle')}
       testId="payment-failed"
+      body={t(`result.failedBody.${payment.purpose}`)}
     >
-      <p>{t(`result.failedBody.${payment.purpose}`)}</p>
-      <PaymentFacts payment={payment} />
       <ResultLinks purpose={payment.purpose} retry />
+    </PaymentCard>
+  );
+}
+
+/** The card of a known payment: what became of it (`body`, then `note`), its facts, then `children` (what to do next). */
+function PaymentCard({
+  payment,
+  body,
+  note,
+  children,
+  ...card
+}: Omit<Parameters<typeof StatusCard>[0], 'children'> & {
+  payment: Payment;
+  body: string;
+  note?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <StatusCard {...card}>
+      <p>{body}</p>
+      {note}
+      <PaymentFacts payment={payment} />
+      {children}
     </StatusCard>
   );
 }

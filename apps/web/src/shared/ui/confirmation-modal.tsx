@@ -27,34 +27,28 @@ function useConfirmAction(onConfirm: (() => unknown) | undefined, onDone: () => 
   return { pending, confirm };
 }
 
+/** The texts of a confirmation; each missing one is the translated default. */
+type ConfirmationTexts = {
+  message?: ReactNode;
+  confirmText?: ReactNode;
+  cancelText?: ReactNode;
+  variant?: ConfirmationVariant;
+};
+
 type BodyProps = {
   icon?: ReactNode;
   /** Rendered as the heading when given (otherwise the Modal shows the title). */
   title?: ReactNode;
   titleId?: string;
-  message: ReactNode;
+  texts: ConfirmationTexts;
   messageId: string;
-  confirmText: ReactNode;
-  cancelText: ReactNode;
-  variant: ConfirmationVariant;
-  pending: boolean;
-  onConfirm: () => void;
+  action: ReturnType<typeof useConfirmAction>;
   onCancel: () => void;
 };
 
-function ConfirmationBody({
-  icon,
-  title,
-  titleId,
-  message,
-  messageId,
-  confirmText,
-  cancelText,
-  variant,
-  pending,
-  onConfirm,
-  onCancel,
-}: BodyProps) {
+function ConfirmationBody({ icon, title, titleId, texts, messageId, action, onCancel }: BodyProps) {
+  const { t } = useTranslation('common');
+  const { pending, confirm } = action;
   return (
     <div className={cx('flex flex-col gap-5', icon ? 'items-center text-center' : 'text-start')}>
       {icon ? (
@@ -72,15 +66,15 @@ function ConfirmationBody({
           </h2>
         ) : null}
         <div id={messageId} className="text-slate-600">
-          {message}
+          {texts.message ?? t('ui.confirmMessage')}
         </div>
       </div>
       <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          {cancelText}
+          {texts.cancelText ?? t('ui.cancel')}
         </Button>
-        <Button variant={variant} loading={pending} onClick={onConfirm}>
-          {confirmText}
+        <Button variant={texts.variant ?? 'destructive'} loading={pending} onClick={() => void confirm()}>
+          {texts.confirmText ?? t('ui.confirm')}
         </Button>
       </div>
     </div>
@@ -109,13 +103,13 @@ export function ConfirmationModal({
   message,
   confirmText,
   cancelText,
-  variant = 'destructive',
+  variant,
 }: ConfirmationModalProps) {
   const { t } = useTranslation('common');
   const messageId = useId();
-  const { pending, confirm } = useConfirmAction(onConfirm, onClose);
+  const action = useConfirmAction(onConfirm, onClose);
   const dismiss = () => {
-    if (!pending) onClose();
+    if (!action.pending) onClose();
   };
   return (
     <Modal
@@ -127,13 +121,9 @@ export function ConfirmationModal({
       describedBy={messageId}
     >
       <ConfirmationBody
-        message={message ?? t('ui.confirmMessage')}
+        texts={{ message, confirmText, cancelText, variant }}
         messageId={messageId}
-        confirmText={confirmText ?? t('ui.confirm')}
-        cancelText={cancelText ?? t('ui.cancel')}
-        variant={variant}
-        pending={pending}
-        onConfirm={confirm}
+        action={action}
         onCancel={dismiss}
       />
     </Modal>
@@ -157,14 +147,14 @@ export function RichConfirmationModal({
   message,
   confirmText,
   cancelText,
-  variant = 'destructive',
+  variant,
 }: RichConfirmationModalProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const messageId = useId();
-  const { pending, confirm } = useConfirmAction(onConfirm, onClose);
+  const action = useConfirmAction(onConfirm, onClose);
   const cancel = () => {
-    if (pending) return;
+    if (action.pending) return;
     onCancel?.();
     onClose();
   };
@@ -182,13 +172,9 @@ export function RichConfirmationModal({
         icon={icon}
         title={title ?? t('ui.confirmTitle')}
         titleId={titleId}
-        message={message ?? t('ui.confirmMessage')}
+        texts={{ message, confirmText, cancelText, variant }}
         messageId={messageId}
-        confirmText={confirmText ?? t('ui.confirm')}
-        cancelText={cancelText ?? t('ui.cancel')}
-        variant={variant}
-        pending={pending}
-        onConfirm={confirm}
+        action={action}
         onCancel={cancel}
       />
     </Modal>
@@ -234,19 +220,15 @@ export function ConfirmationModalFromHost({ data, props, closeModal, titleId }: 
   const { t } = useTranslation('common');
   const messageId = useId();
   const content = readData(data);
-  const { pending, confirm } = useConfirmAction(content.onConfirm, closeModal);
+  const action = useConfirmAction(content.onConfirm, closeModal);
   return (
     <ConfirmationBody
       icon={content.icon}
       title={props.title ? undefined : (content.title ?? t('ui.confirmTitle'))}
       titleId={titleId}
-      message={content.message ?? t('ui.confirmMessage')}
+      texts={content}
       messageId={messageId}
-      confirmText={content.confirmText ?? t('ui.confirm')}
-      cancelText={content.cancelText ?? t('ui.cancel')}
-      variant={content.variant ?? 'destructive'}
-      pending={pending}
-      onConfirm={confirm}
+      action={action}
       onCancel={closeModal}
     />
   );
