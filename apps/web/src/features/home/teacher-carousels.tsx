@@ -16,40 +16,61 @@ export const MOST_BOOKED_TEACHERS: TeacherSearchParams = {
   limit: HOME.teachersPerCarousel,
 };
 
+/** The two carousels, in order: their search, view-all link, texts and autoplay; the second sits on the surface colour. */
+const CAROUSELS = [
+  {
+    testId: 'famous-teachers',
+    texts: { title: 'teachers.famousTitle', subtitle: 'teachers.famousSubtitle', viewAll: 'teachers.viewAllFamous' },
+    path: '/search?mostFamous=true',
+    params: FAMOUS_TEACHERS,
+    autoplayMs: HOME.famousAutoplayMs,
+    onSurface: false,
+  },
+  {
+    testId: 'most-booked-teachers',
+    texts: {
+      title: 'teachers.mostBookedTitle',
+      subtitle: 'teachers.mostBookedSubtitle',
+      viewAll: 'teachers.viewAllMostBooked',
+    },
+    path: '/search?mostBooked=true',
+    params: MOST_BOOKED_TEACHERS,
+    autoplayMs: HOME.mostBookedAutoplayMs,
+    onSurface: true,
+  },
+] as const;
+
 /** Spec 2: famous teachers (every 6 s) then most-booked teachers (every 7 s), each with a view-all link. */
 export function TeacherCarousels() {
   const { t } = useTranslation('home');
   const messages = { loading: t('teachers.loading'), empty: t('teachers.empty') };
   return (
     <>
-      <TeacherCarousel
-        testId="famous-teachers"
-        title={t('teachers.famousTitle')}
-        subtitle={t('teachers.famousSubtitle')}
-        viewAll={{
-          path: '/search?mostFamous=true',
-          label: t('teachers.viewAll'),
-          accessibleLabel: t('teachers.viewAllFamous'),
-        }}
-        params={FAMOUS_TEACHERS}
-        autoplayMs={HOME.famousAutoplayMs}
-        messages={messages}
-      />
-      <div className="bg-surface">
-        <TeacherCarousel
-          testId="most-booked-teachers"
-          title={t('teachers.mostBookedTitle')}
-          subtitle={t('teachers.mostBookedSubtitle')}
-          viewAll={{
-            path: '/search?mostBooked=true',
-            label: t('teachers.viewAll'),
-            accessibleLabel: t('teachers.viewAllMostBooked'),
-          }}
-          params={MOST_BOOKED_TEACHERS}
-          autoplayMs={HOME.mostBookedAutoplayMs}
-          messages={messages}
-        />
-      </div>
+      {CAROUSELS.map((carousel) => (
+        <HomeTeacherCarousel key={carousel.testId} carousel={carousel} messages={messages} />
+      ))}
     </>
   );
+}
+
+function HomeTeacherCarousel({
+  carousel: { testId, texts, path, params, autoplayMs, onSurface },
+  messages,
+}: {
+  carousel: (typeof CAROUSELS)[number];
+  messages: { loading: string; empty: string };
+}) {
+  const { t } = useTranslation('home');
+  const section = (
+    <TeacherCarousel
+      testId={testId}
+      title={t(texts.title)}
+      subtitle={t(texts.subtitle)}
+      viewAll={{ path, label: t('teachers.viewAll'), accessibleLabel: t(texts.viewAll) }}
+      params={params}
+      autoplayMs={autoplayMs}
+      messages={messages}
+    />
+  );
+  return onSurface ? <div className="bg-surface">{section}</div> : section;
 }

@@ -9,7 +9,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { RatingStars } from '../../shared/teachers/rating-stars.tsx';
-import { Avatar } from '../../shared/ui/avatar.tsx';
+import { TeacherAvatar } from '../../shared/teachers/teacher-avatar.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 
 /** The teacher's photo, name, major, rating, figures, subjects, bio and the video and message actions. */
@@ -28,10 +28,8 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
       <div className="h-24 bg-gradient-to-br from-primary/20 via-primary/10 to-secondary/10 sm:h-28" />
       <div className="px-4 pb-6 sm:px-6">
         <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end">
-          <Avatar
-            firstName={teacher.user.firstName}
-            lastName={teacher.user.lastName}
-            photoUrl={teacher.user.photo?.path}
+          <TeacherAvatar
+            teacher={teacher}
             size="xl"
             className="border-4 border-white bg-primary/10 text-primary shadow-md"
           />

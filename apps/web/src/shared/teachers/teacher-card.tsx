@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { localePath } from '../i18n/language.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { formatKwd } from '../lib/format.ts';
-import { Avatar } from '../ui/avatar.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 import { RatingStars } from './rating-stars.tsx';
+import { TeacherAvatar } from './teacher-avatar.tsx';
 
 /** A teacher in a carousel or a results grid: photo, name, major, rating, subjects, bio, rate, read more. */
 export function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
@@ -20,13 +20,7 @@ export function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
       data-testid="teacher-card"
     >
       <div className="flex items-center gap-4">
-        <Avatar
-          firstName={teacher.user.firstName}
-          lastName={teacher.user.lastName}
-          photoUrl={teacher.user.photo?.path}
-          size="lg"
-          className="bg-primary/10 text-primary"
-        />
+        <TeacherAvatar teacher={teacher} size="lg" className="bg-primary/10 text-primary" />
         <div className="min-w-0">
           <h3 className="truncate text-lg font-bold text-slate-900" dir="auto">
             {name}
