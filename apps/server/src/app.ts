@@ -58,6 +58,8 @@ import {
   createSubscriptionsService,
   type SubscriptionsService,
 } from './modules/subscriptions/subscriptions.service.ts';
+import { teacherApplicationsRoutes } from './modules/teacher-applications/teacher-applications.routes.ts';
+import { createTeacherApplicationsService } from './modules/teacher-applications/teacher-applications.service.ts';
 import { teachersRoutes } from './modules/teachers/teachers.routes.ts';
 import { createTeachersService } from './modules/teachers/teachers.service.ts';
 import { availabilityRoutes } from './modules/time-slots/availability.routes.ts';
@@ -309,6 +311,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     }),
   );
   await app.register(notificationsRoutes({ db: database.db, requireAuth }));
+  const teacherApplications = createTeacherApplicationsService({
+    db: database.db,
+    teachers,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(teacherApplicationsRoutes({ service: teacherApplications, requireAuth }));
   await app.register(
     adminRoutes({
       db: database.db,
@@ -322,6 +331,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       booking,
       subscriptions,
       payouts,
+      teacherApplications,
       realtime: () => app.realtime,
     }),
   );

@@ -60,6 +60,63 @@ const COPY = {
   },
 } as const;
 
+const APPLICATION = {
+  approved: {
+    ar: {
+      subject: 'تمت الموافقة على طلبك للتدريس في أستاذ',
+      lines: (_reason: string) => [
+        'يسعدنا إبلاغك بأن طلبك للتدريس في أستاذ قد قُبل، وملفك كمعلم ظاهر الآن للطلاب في البحث.',
+        'أكمل ملفك وأضف مواعيدك المتاحة ليبدأ الطلاب بالحجز.',
+      ],
+      action: 'ملفي',
+    },
+    en: {
+      subject: 'Your application to teach on Ustaz is approved',
+      lines: (_reason: string) => [
+        'We are happy to tell you that your application to teach on Ustaz is approved: your teacher profile is now listed for students.',
+        'Complete your profile and add your available times so students can start booking.',
+      ],
+      action: 'My profile',
+    },
+  },
+  rejected: {
+    ar: {
+      subject: 'بخصوص طلبك للتدريس في أستاذ',
+      lines: (reason: string) => [
+        'راجعنا طلبك للتدريس في أستاذ ولم نتمكن من قبوله الآن.',
+        `السبب: ${reason}`,
+        'يمكنك تعديل بياناتك وتقديم طلب جديد في أي وقت.',
+      ],
+      action: 'قدّم طلباً جديداً',
+    },
+    en: {
+      subject: 'About your application to teach on Ustaz',
+      lines: (reason: string) => [
+        'We reviewed your application to teach on Ustaz and could not accept it for now.',
+        `Reason: ${reason}`,
+        'You can change your details and apply again at any time.',
+      ],
+      action: 'Apply again',
+    },
+  },
+} as const;
+
+/** The decision on an application to teach, in the applicant's language (a rejection says why). */
+export function renderApplicationMail(
+  decision: keyof typeof APPLICATION,
+  language: Language,
+  input: { name: string; reason?: string; url: string },
+): MailContent {
+  const copy = APPLICATION[decision][language];
+  const heading = COPY.confirm[language].heading(input.name);
+  const lines = copy.lines(input.reason ?? '');
+  return {
+    subject: copy.subject,
+    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
+    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
+  };
+}
+
 export function renderMail(kind: keyof typeof COPY, language: Language, name: string, url: string): MailContent {
   const copy = COPY[kind][language];
   const heading = copy.heading(name);

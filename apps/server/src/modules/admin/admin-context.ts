@@ -9,6 +9,7 @@ import type { PayoutsService } from '../payouts/payouts.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { TeacherApplicationsService } from '../teacher-applications/teacher-applications.service.ts';
 import type { TeachersService } from '../teachers/teachers.service.ts';
 import type { PreHandler } from './admin-guard.ts';
 
@@ -25,6 +26,7 @@ export type AdminContext = {
   booking: BookingService;
   subscriptions: SubscriptionsService;
   payouts: PayoutsService;
+  teacherApplications: TeacherApplicationsService;
   /** Read lazily: realtime is attached after the HTTP routes are registered. */
   realtime: () => Realtime;
 };

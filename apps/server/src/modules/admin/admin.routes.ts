@@ -1,6 +1,7 @@
 import { auditQuerySchema, auditResponseSchema, toPage } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutsAdminRoutes } from '../payouts/payouts-admin.routes.ts';
+import { teacherApplicationsAdminRoutes } from '../teacher-applications/teacher-applications.routes.ts';
 import { adminCatalogRoutes } from './admin-catalog.routes.ts';
 import { type AdminContext, adminSecurity, adminTags } from './admin-context.ts';
 import { adminModerationRoutes } from './admin-moderation.routes.ts';
@@ -25,6 +26,7 @@ export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
     await app.register(adminMoneyRoutes(context));
     await app.register(adminModerationRoutes(context));
     await app.register(payoutsAdminRoutes(context.payouts));
+    await app.register(teacherApplicationsAdminRoutes(context.teacherApplications));
 
     adminList(
       app,

@@ -18,7 +18,8 @@ export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsy
         security: [{ bearer: [] }],
         summary:
           'Upload an image (multipart, field "file"): JPEG, PNG, GIF or WebP, at most 5 MB; re-encoded without ' +
-          'EXIF/GPS. `purpose=chat` makes it private (its owner, then the conversation it is sent in). ' +
+          'EXIF/GPS. `purpose=chat` makes it private (its owner, then the conversation it is sent in); ' +
+          '`purpose=certificate` takes a PDF too and is seen by its owner and admins only. ' +
           '429 uploadQuotaExceeded past the daily quota',
         consumes: ['multipart/form-data'],
         querystring: uploadQuerySchema,
@@ -45,29 +46,36 @@ export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsy
     app.get('/api/v1/files/:id', {
       schema: {
         tags: ['files'],
-        summary: 'An uploaded image: public ones to anyone; chat ones to their conversation only (401, then 404)',
+        summary:
+          'An upload: public ones to anyone; chat ones to their conversation, certificates to their owner and admins (401, then 404)',
         params: fileIdParamsSchema,
       },
       handler: async (request, reply) => {
         const file = await service.find(request.params.id);
-        if (file.purpose === 'chat') {
+        if (file.purpose !== 'public') {
           // Private: a guest is asked to sign in; anyone else learns nothing (as if it did not exist).
           await requireAuth(request, reply);
-          if (!(await service.mayView(file, authOf(request).userId))) {
+          if (!(await service.mayView(file, authOf(request)))) {
             throw new HttpError(404, 'notFound', 'File not found');
           }
         }
-        return reply
-          .header('content-type', file.mimeType)
-          .header('content-length', String(file.size))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `inline; filename="${file.storageKey}"`)
-          .header(
-            'cache-control',
-            file.purpose === 'chat' ? 'private, no-store' : 'public, max-age=31536000, immutable',
-          )
-          .header('cross-origin-resource-policy', 'same-origin')
-          .send(service.stream(file));
+        return (
+          reply
+            .header('content-type', file.mimeType)
+            .header('content-length', String(file.size))
+            .header('x-content-type-options', 'nosniff')
+            // A PDF is downloaded, never rendered on our origin.
+            .header(
+              'content-disposition',
+              `${file.mimeType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${file.storageKey}"`,
+            )
+            .header(
+              'cache-control',
+              file.purpose === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+            )
+            .header('cross-origin-resource-policy', 'same-origin')
+            .send(service.stream(file))
+        );
       },
     });
   };

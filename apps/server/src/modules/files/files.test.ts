@@ -412,6 +412,51 @@ describe('private chat images', () => {
   });
 });
 
+/** A small but well-formed PDF: header, one empty page, cross-reference table and end marker. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+describe('certificates (teacher applications)', () => {
+  it('takes a PDF for a certificate only, stored as sent and downloaded, seen by its owner and admins', async () => {
+    const owner = await signedUp('fatma.files@example.com');
+    const other = await signedUp('ghada.files@example.com');
+    const pdfPart = filePart(PDF, 'degree.pdf', 'application/pdf');
+
+    // Not as a photo or a chat image: a PDF is not an image.
+    expect((await upload(owner.token, [pdfPart])).json()).toMatchObject({ errors: { file: 'invalidType' } });
+    expect((await upload(owner.token, [pdfPart], '?purpose=chat')).statusCode).toBe(422);
+    // A PDF header without an end marker, or text named .pdf, is refused as a certificate too.
+    const cut = filePart(PDF.subarray(0, 40), 'cut.pdf', 'application/pdf');
+    expect((await upload(owner.token, [cut], '?purpose=certificate')).statusCode).toBe(422);
+    const text = filePart('hello, I am not a PDF %%EOF', 'fake.pdf', 'application/pdf');
+    expect((await upload(owner.token, [text], '?purpose=certificate')).statusCode).toBe(422);
+
+    const res = await upload(owner.token, [pdfPart], '?purpose=certificate');
+    expect(res.statusCode, res.body).toBe(201);
+    const { file } = uploadedFileSchema.parse(res.json());
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, file.id));
+    expect(row).toMatchObject({ purpose: 'certificate', mimeType: 'application/pdf', size: PDF.length });
+    expect(readFileSync(path.join(uploadsDir, `${file.id}.pdf`)).equals(PDF)).toBe(true);
+
+    const mine = await t.app.inject({ method: 'GET', url: file.path, headers: bearer(owner.token) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.rawPayload.equals(PDF)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: file.path })).statusCode).toBe(401);
+    const stranger = await t.app.inject({ method: 'GET', url: file.path, headers: bearer(other.token) });
+    expect(stranger.statusCode).toBe(404);
+
+    // An image is a certificate too (re-encoded like any image).
+    const image = await upload(owner.token, [filePart(await solidImage(8, 8, 'png'))], '?purpose=certificate');
+    expect(image.statusCode).toBe(201);
+  });
+});
+
 describe('daily upload quota', () => {
   const HOUR = 3600_000;
   async function backdated(ownerId: number, count: number, size: number, hoursAgo: number) {

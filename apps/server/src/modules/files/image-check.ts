@@ -73,3 +73,12 @@ export function inspectImage(data: Buffer): ImageInfo | null {
 export function isImageTooLarge(info: ImageInfo): boolean {
   return info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE || info.width * info.height > MAX_IMAGE_PIXELS;
 }
+
+/**
+ * A PDF (a teacher applicant's certificate), recognised by its bytes: the `%PDF-1.x` or `%PDF-2.x`
+ * header and an end-of-file marker in its last kilobyte. It is stored as uploaded, never decoded.
+ */
+export function isPdf(data: Buffer): boolean {
+  if (data.length < 16 || !/^%PDF-[12]\.\d/.test(data.toString('latin1', 0, 8))) return false;
+  return data.subarray(Math.max(0, data.length - 1024)).includes('%%EOF');
+}

@@ -15,6 +15,8 @@ export type NotificationType =
   | 'lesson.completed'
   | 'message.new'
   | 'review.new'
+  | 'teacherApplication.approved'
+  | 'teacherApplication.rejected'
   | 'payout.paid'
   | 'payout.rejected';
 
