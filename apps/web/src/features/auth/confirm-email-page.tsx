@@ -7,13 +7,14 @@ import { Link, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
+import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { buttonClasses, SubmitButton } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useConfirmEmail } from './api/confirm-email.ts';
 import { resendConfirmation } from './api/resend-confirmation.ts';
 import { AuthCard, AuthSuccess } from './auth-card.tsx';
+import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type ForgotFormValues, forgotFormSchema, readConfirmHash, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 

@@ -8,10 +8,11 @@ import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText } from '../../shared/lib/error-text.ts';
+import { errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
 import { AuthCard, AuthForm, AuthSuccess, MailSent } from './auth-card.tsx';
+import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type ForgotFormValues, forgotFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 

@@ -8,13 +8,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { accountFieldsOf, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { resetPassword } from './api/reset-password.ts';
 import { AuthCard, AuthForm } from './auth-card.tsx';
+import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 

@@ -7,12 +7,13 @@ import { ApiRequestError } from '../../shared/http/client.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { addDays, type DayKey } from '../../shared/lib/dates.ts';
-import { ERROR_TEXTS, errorCode, fieldErrorCodes, fieldErrorKey, isNetworkError } from '../../shared/lib/error-text.ts';
+import { errorCode, fieldErrorCodes, fieldErrorKey, isNetworkError } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
+import { ERROR_TEXTS } from './availability-error-texts.ts';
 import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 
 export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };

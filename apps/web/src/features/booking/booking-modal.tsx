@@ -11,7 +11,7 @@ import type { Translate } from '../../shared/i18n/translate.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonMoment, formatLessonRange, formatShortTime } from '../../shared/lib/dates.ts';
-import { ERROR_TEXTS, errorText, translatedCode } from '../../shared/lib/error-text.ts';
+import { errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import {
@@ -34,6 +34,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { Textarea } from '../../shared/ui/textarea.tsx';
 import { useBookingQuote } from './api/booking-quote.ts';
 import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
+import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { splitText } from './split-text.ts';
 import { startBooking } from './start-booking.ts';
 

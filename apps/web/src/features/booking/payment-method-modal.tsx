@@ -5,7 +5,7 @@ import { CreditCard, Lock, type LucideIcon, SplitSquareHorizontal, Wallet } from
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText } from '../../shared/lib/error-text.ts';
+import { errorText } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import {
@@ -21,6 +21,7 @@ import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.ts
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { coverage } from './booking-totals.ts';
+import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { splitText } from './split-text.ts';
 
 /** Which choices each context offers (spec 9): Payzah only when buying a subscription. */

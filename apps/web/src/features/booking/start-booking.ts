@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
 import type { Translate } from '../../shared/i18n/translate.ts';
-import { ERROR_TEXTS, errorText, translatedCode } from '../../shared/lib/error-text.ts';
+import { errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { attemptFor, type IdempotentAttempt } from '../../shared/money/idempotency-key.ts';
 import type { BookingModalData, BookingOutcome } from '../../shared/money/money-modals.ts';
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { notify } from '../../shared/ui/toast.tsx';
 import { type BookingRequestBody, createBooking } from './api/create-booking.ts';
+import { ERROR_TEXTS } from './payment-error-texts.ts';
 
 export type StartBookingInput = {
   draft: BookingModalData;

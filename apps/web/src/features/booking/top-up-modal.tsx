@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText as failureText } from '../../shared/lib/error-text.ts';
+import { errorText as failureText } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { type TopUpModalData, topUpModalData } from '../../shared/money/money-modals.ts';
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
@@ -22,6 +22,7 @@ import { Spinner } from '../../shared/ui/spinner.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { topUp } from './api/top-up.ts';
+import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { amountFieldText, checkTopUpAmount, type TopUpAmountError } from './top-up-amount.ts';
 
 const PROVIDERS: { id: GatewayProvider; Icon: LucideIcon }[] = [

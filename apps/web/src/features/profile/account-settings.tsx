@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { translate } from '../../shared/i18n/translate.ts';
-import { ERROR_TEXTS, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { accountFieldsOf, CurrentPasswordField, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -16,6 +16,7 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { changePassword } from './api/change-password.ts';
 import { deleteAccount } from './api/delete-account.ts';
+import { ERROR_TEXTS } from './profile-error-texts.ts';
 import { type ChangePasswordValues, changePasswordSchema, PROFILE_VALIDATION_VALUES } from './profile-schemas.ts';
 
 /** The text of a refused call in the user's language: a wait, the network, a known code, or a fallback. */

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import {
-  ERROR_TEXTS,
   errorText,
   fieldErrorCodes,
   fieldErrorKey,
@@ -23,6 +22,7 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { updateMe } from './api/update-me.ts';
 import { uploadFile } from './api/upload-file.ts';
+import { ERROR_TEXTS } from './profile-error-texts.ts';
 import {
   PROFILE_VALIDATION_VALUES,
   type ProfileFormValues,

@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../shared/http/client.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates.ts';
-import { ERROR_TEXTS, errorText, isNetworkError } from '../../shared/lib/error-text.ts';
+import { errorText, isNetworkError } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
@@ -16,6 +16,7 @@ import { notify } from '../../shared/ui/toast.tsx';
 import { cancelReservation, RESERVATIONS_QUERY_KEY } from './api/reservations.ts';
 import type { ReservationViewer } from './reservation-card.tsx';
 import { formatHours } from './reservation-format.ts';
+import { ERROR_TEXTS } from './reservations-error-texts.ts';
 
 /** A failure worth retrying from the open dialog: the server was not reached or failed itself. */
 function isTransient(error: unknown): boolean {

@@ -1,8 +1,11 @@
-import { ERROR_CODES, VALIDATION_CODES } from '@ustaz/contract';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODES, VALIDATION_CODES, type ValidationCode } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../http/client.ts';
+import { isTest, SRC_DIR, sourceFiles } from '../test/source-files.ts';
 import {
-  ERROR_TEXTS,
+  type CodeTexts,
   type ErrorTexts,
   errorMessage,
   errorText,
@@ -10,6 +13,37 @@ import {
   translatedCode,
   truncate,
 } from './error-text.ts';
+
+/**
+ * Every table of error texts: each feature keeps its own in `<name>-error-texts.ts` beside the code
+ * that shows them (one `ERROR_TEXTS` record per file), so a route's chunk carries only its tables.
+ * Read here to test the translator on the real tables and to hold every list to the locale files.
+ */
+const tableFiles = import.meta.glob<{ ERROR_TEXTS: Record<string, ErrorTexts> }>('../../features/**/*-error-texts.ts', {
+  eager: true,
+});
+const ERROR_TEXTS: Record<string, ErrorTexts> = {};
+for (const [file, module] of Object.entries(tableFiles)) {
+  for (const [name, texts] of Object.entries(module.ERROR_TEXTS)) {
+    const known = ERROR_TEXTS[name];
+    if (known !== undefined && known !== texts) throw new Error(`two error-text tables named ${name} (${file})`);
+    ERROR_TEXTS[name] = texts;
+  }
+}
+
+/** A table of the record above, by name: the named table must exist. */
+function table(name: string): ErrorTexts {
+  const texts = ERROR_TEXTS[name];
+  if (!texts) throw new Error(`no error-text table named ${name}`);
+  return texts;
+}
+
+/** A table that translates field codes, by name. */
+function fieldTable(name: string): ErrorTexts & { fields: CodeTexts<ValidationCode> } {
+  const texts = table(name);
+  if (!texts.fields) throw new Error(`error-text table ${name} has no field codes`);
+  return { ...texts, fields: texts.fields };
+}
 
 /** A `t` that shows which key it was asked for, and with what. */
 const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
@@ -37,7 +71,7 @@ describe('errorMessage', () => {
 
 describe('errorText', () => {
   it('money calls: a known field code, then a known answer code, the network, the server, the error, generic', () => {
-    const texts = ERROR_TEXTS.payment;
+    const texts = table('payment');
     expect(errorText(fields({ slots: 'unknownField', balance: 'insufficientBalance' }), t, texts)).toBe(
       'errors.insufficientBalance',
     );
@@ -52,7 +86,7 @@ describe('errorText', () => {
   });
 
   it('admin: the field code, else "check the field", else the answer code, else generic; never the server words', () => {
-    const texts = ERROR_TEXTS.admin;
+    const texts = table('admin');
     expect(errorText(fields({ nameEn: 'alreadyExists' }), t, texts)).toBe('errors.alreadyExists');
     expect(errorText(fields({ nameEn: 'unknownField' }), t, texts)).toBe('errors.invalidField {"field":"nameEn"}');
     expect(errorText(answer(409, 'versionConflict'), t, texts)).toBe('errors.versionConflict');
@@ -64,14 +98,14 @@ describe('errorText', () => {
   it("admin money: its own codes first, then the admin namespace's text", () => {
     const tAdmin = (key: string) => `admin:${key}`;
     const text = (error: unknown) =>
-      errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin));
+      errorText(error, t, table('adminMoney'), () => errorText(error, tAdmin, table('admin')));
     expect(text(answer(409, 'paymentMismatch'))).toBe('errors.paymentMismatch');
     expect(text(answer(403, 'forbidden'))).toBe('admin:errors.forbidden');
     expect(text(new TypeError('Failed to fetch'))).toBe('admin:errors.network');
   });
 
   it('auth: a wait for any 429, the network, a known code, a refusal in the server words, the screen fallback', () => {
-    const texts = ERROR_TEXTS.auth;
+    const texts = table('auth');
     const wait = new ApiRequestError(429, { status: 429, code: 'tooManyRequests', message: 'x' }, 30);
     expect(errorText(wait, t, texts, 'login.failed')).toBe('errors.tooManyRequestsWait {"seconds":30}');
     expect(errorText(new ApiRequestError(429, null), t, texts, 'login.failed')).toBe('errors.tooManyRequests');
@@ -92,14 +126,14 @@ describe('errorText', () => {
 
 describe('translatedCode and fieldErrorKey', () => {
   it('names the code a namespace has a text for: a field code first, then the answer code', () => {
-    expect(translatedCode(fields({ balance: 'insufficientBalance' }), ERROR_TEXTS.payment)).toBe('insufficientBalance');
-    expect(translatedCode(answer(409, 'priceChanged'), ERROR_TEXTS.payment)).toBe('priceChanged');
-    expect(translatedCode(answer(409, 'slotOverlap'), ERROR_TEXTS.payment)).toBeNull();
-    expect(translatedCode(new TypeError('Failed to fetch'), ERROR_TEXTS.payment)).toBeNull();
+    expect(translatedCode(fields({ balance: 'insufficientBalance' }), table('payment'))).toBe('insufficientBalance');
+    expect(translatedCode(answer(409, 'priceChanged'), table('payment'))).toBe('priceChanged');
+    expect(translatedCode(answer(409, 'slotOverlap'), table('payment'))).toBeNull();
+    expect(translatedCode(new TypeError('Failed to fetch'), table('payment'))).toBeNull();
   });
 
   it('keys a field code under its prefix, or as invalid when the namespace has no text for it', () => {
-    const key = fieldErrorKey(ERROR_TEXTS.authFields);
+    const key = fieldErrorKey(fieldTable('authFields'));
     expect(key('emailAlreadyExists')).toBe('fieldErrors.emailAlreadyExists');
     expect(key('unknownField')).toBe('fieldErrors.invalid');
   });
@@ -119,6 +153,29 @@ function keysUnder(language: string, ns: string, prefix: string): string[] {
 }
 
 describe('ERROR_TEXTS', () => {
+  it('every table lives in a *-error-texts.ts file under features/, so the lists below cover it', () => {
+    const elsewhere = sourceFiles(SRC_DIR, (file) => /\.tsx?$/.test(file) && !isTest(file))
+      .filter((file) => /satisfies (?:Record<string, )?ErrorTexts\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC_DIR, file))
+      .filter((file) => !/^features\/.+-error-texts\.ts$/.test(file));
+    expect(elsewhere).toEqual([]);
+    expect(Object.keys(ERROR_TEXTS).sort()).toEqual(
+      [
+        'admin',
+        'adminMoney',
+        'auth',
+        'authFields',
+        'availability',
+        'payment',
+        'profileAccount',
+        'profileEdit',
+        'profileFields',
+        'profileSecurityFields',
+        'reservations',
+      ].sort(),
+    );
+  });
+
   const cases = Object.entries(ERROR_TEXTS).flatMap(([name, texts]: [string, ErrorTexts]) => [
     ...(texts.codes ? [{ name, kind: 'codes', ns: texts.ns, ...texts.codes, all: ERROR_CODES }] : []),
     ...(texts.fields ? [{ name, kind: 'fields', ns: texts.ns, ...texts.fields, all: VALIDATION_CODES }] : []),

@@ -1,8 +1,9 @@
 import { CircleCheck, CircleSlash, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText } from '../../../shared/lib/error-text.ts';
+import { errorText } from '../../../shared/lib/error-text.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
+import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { Badge } from '../ui/badge.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { SelectFilter } from '../ui/filter-bar.tsx';

@@ -3,13 +3,14 @@ import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { ERROR_TEXTS, errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
+import { errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
 import { newIdempotencyKey } from '../../../shared/money/idempotency-key.ts';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { isolate } from '../ui/bidi.ts';
 import { formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { ERROR_TEXTS } from './admin-money-error-texts.ts';
 import { useCreateRefund } from './api/create-refund.ts';
 import { checkRefundAmount, parseUserId, type RefundAmountError } from './refund-amount.ts';
 

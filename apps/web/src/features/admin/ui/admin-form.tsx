@@ -4,10 +4,11 @@ import { type DefaultValues, type FieldValues, get, type Path, type UseFormRegis
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { translate } from '../../../shared/i18n/translate.ts';
-import { ERROR_TEXTS, errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
+import { errorText, fieldErrorText } from '../../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
+import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { FormActions, TextAreaField } from './form-fields.tsx';
 
 /**

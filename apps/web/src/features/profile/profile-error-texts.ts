@@ -1,0 +1,38 @@
+import type { ErrorTexts } from '../../shared/lib/error-text.ts';
+
+/** The profile's own account (password change, deletion): a wait, the network, a known code, a fallback. */
+const profileAccount = {
+  ns: 'profile',
+  codes: { prefix: 'delete.', known: ['hasUpcomingReservations'] },
+  tooManyRequests: { text: 'security.errors.tooManyRequests', wait: 'security.errors.tooManyRequestsWait' },
+  network: 'edit.network',
+  fallback: 'delete.failed',
+} as const satisfies ErrorTexts;
+
+/** The password fields of the profile's account part (`security.errors.<code>`). */
+const profileSecurityFields = {
+  ns: 'profile',
+  fields: { prefix: 'security.errors.', known: ['incorrectPassword', 'required', 'tooShort', 'tooLong', 'invalid'] },
+} as const satisfies ErrorTexts;
+
+/** Saving the profile form: the network, the server's words, else "unexpected". */
+const profileEdit = {
+  ns: 'profile',
+  network: 'edit.network',
+  serverMessage: 'any',
+  fallback: 'edit.unexpected',
+} as const satisfies ErrorTexts;
+
+/** The profile form's fields (`serverErrors.<code>`). */
+const profileFields = {
+  ns: 'profile',
+  fields: { prefix: 'serverErrors.', known: ['required', 'invalid', 'readOnly', 'tooShort', 'tooLong'] },
+} as const satisfies ErrorTexts;
+
+/** The profile's texts of failed calls (account part and profile form), for `errorText` (shared/lib/error-text.ts). */
+export const ERROR_TEXTS = {
+  profileAccount,
+  profileSecurityFields,
+  profileEdit,
+  profileFields,
+} as const satisfies Record<string, ErrorTexts>;
