@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates.ts';
+import { parseVideoId, type VideoPlayerData } from '../../shared/lib/video-link.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
@@ -16,7 +17,6 @@ import { AvailableSlots } from './available-slots.tsx';
 import { TeacherProfileCard } from './teacher-profile-card.tsx';
 import { TeacherReviews } from './teacher-reviews.tsx';
 import { useBookingAction } from './use-booking-action.ts';
-import { parseVideoId, type VideoPlayerData } from './video-link.ts';
 
 /** A route id that can name a profile: a positive whole number. */
 export function parseTeacherId(value: string | undefined): number | null {

@@ -1,8 +1,8 @@
 import { VideoOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { parseVideoId, videoEmbedUrl } from '../../shared/lib/video-link.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
-import { parseVideoId, videoEmbedUrl } from './video-link.ts';
 
 function readData(data: unknown): { url: string | null; description: string | null } {
   if (!data || typeof data !== 'object') return { url: null, description: null };
