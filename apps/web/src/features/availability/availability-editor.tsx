@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OwnSlot } from '@ustaz/contract';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
-import { ChevronLeft, ChevronRight, Clock, Globe, Lock, Pencil, Plus, Trash2, User } from 'lucide-react';
+import { Clock, Globe, Lock, Pencil, Plus, Trash2, User } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -26,6 +26,7 @@ import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
+import { WeekStepper } from '../../shared/ui/week-stepper.tsx';
 import { useOwnHourlyRate } from './api/own-hourly-rate.ts';
 import { createOwnSlot, deleteOwnSlot, OWN_SLOTS_QUERY_KEY, updateOwnSlot, useOwnSlots } from './api/own-slots.ts';
 import { SlotForm, type SlotFormValues, slotErrorKeys } from './slot-form.tsx';
@@ -133,31 +134,16 @@ export function AvailabilityEditor({
         />
       ) : null}
 
-      <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="size-11 px-0"
-          onClick={() => setChosenWeek(addDays(week, -7))}
-          disabled={week <= firstWeek}
-          aria-label={t('previousWeek')}
-        >
-          <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-        </Button>
-        <p className="text-center text-sm font-semibold text-slate-700" aria-live="polite" data-testid="week-range">
-          {t('week', { range: formatDayRange(week, addDays(week, 6), language) })}
-        </p>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="size-11 px-0"
-          onClick={() => setChosenWeek(addDays(week, 7))}
-          disabled={week >= lastWeek}
-          aria-label={t('nextWeek')}
-        >
-          <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-        </Button>
-      </div>
+      <WeekStepper
+        range={t('week', { range: formatDayRange(week, addDays(week, 6), language) })}
+        previous={{
+          label: t('previousWeek'),
+          onClick: () => setChosenWeek(addDays(week, -7)),
+          disabled: week <= firstWeek,
+        }}
+        next={{ label: t('nextWeek'), onClick: () => setChosenWeek(addDays(week, 7)), disabled: week >= lastWeek }}
+        testId="week-range"
+      />
 
       <QueryStates
         query={slots}

@@ -73,6 +73,11 @@ function countValues(count: number, language: Language) {
   return { count, number: formatNumber(count, language) };
 }
 
+/** The content of a `kind` whose title is its own `{kind}.title`. */
+function titled(kind: NotificationKind, body: NotificationContent['body'], to: string | null): NotificationContent {
+  return { kind, title: { key: `${kind}.title` }, body, to };
+}
+
 /** What a notification says and where it leads, from its type and data, in the viewer's language. */
 export function describeNotification(notification: AppNotification, language: Language): NotificationContent {
   const data = notification.data ?? {};
@@ -87,76 +92,44 @@ export function describeNotification(notification: AppNotification, language: La
       const deadline = lessonMoment(data.cancelDeadline, language);
       const student = text(data.studentName);
       if (kind === 'booking.received' && student && date) {
-        return {
+        return titled(
           kind,
-          title: { key: 'booking.received.title' },
-          body: {
+          {
             key: 'booking.received.bodyWith',
             values: { ...countValues(Math.max(1, ids), language), name: isolate(student), date },
           },
-          to: '/reservations',
-        };
+          '/reservations',
+        );
       }
       if (kind === 'booking.confirmed' && name && date) {
         const values = { ...countValues(Math.max(1, ids), language), name: isolate(name), date };
-        return {
+        return titled(
           kind,
-          title: { key: 'booking.confirmed.title' },
-          body: deadline
+          deadline
             ? { key: 'booking.confirmed.bodyWithDeadline', values: { ...values, deadline } }
             : { key: 'booking.confirmed.bodyWith', values },
-          to: '/reservations',
-        };
+          '/reservations',
+        );
       }
-      return {
-        kind,
-        title: { key: `${kind}.title` },
-        body: { key: `${kind}.body`, values: countValues(Math.max(1, ids), language) },
-        to: '/reservations',
-      };
+      return titled(kind, { key: `${kind}.body`, values: countValues(Math.max(1, ids), language) }, '/reservations');
     }
     case 'booking.cancelled': {
       const by = data.by === 'student' || data.by === 'teacher' || data.by === 'admin' ? data.by : 'unknown';
-      return {
-        kind,
-        title: { key: 'booking.cancelled.title' },
-        body: { key: `booking.cancelled.by.${by}` },
-        to: '/reservations?scope=cancelled',
-      };
+      return titled(kind, { key: `booking.cancelled.by.${by}` }, '/reservations?scope=cancelled');
     }
     case 'payment.paid':
     case 'payment.creditedToWallet': {
       const amount = amountText(data.amount, language);
       const purpose = kind === 'payment.paid' ? purposeOf(data.purpose) : null;
       const body = purpose ? `payment.paid.body.${purpose}` : 'payment.creditedToWallet.body';
-      return {
-        kind,
-        title: { key: `${kind}.title` },
-        body: amount ? { key: body, values: { amount } } : { key: `${kind}.bodyNoAmount` },
-        to: WALLET_PATH,
-      };
+      return titled(kind, amount ? { key: body, values: { amount } } : { key: `${kind}.bodyNoAmount` }, WALLET_PATH);
     }
     case 'payment.failed':
-      return {
-        kind,
-        title: { key: 'payment.failed.title' },
-        body: { key: `payment.failed.body.${purposeOf(data.purpose)}` },
-        to: WALLET_PATH,
-      };
+      return titled(kind, { key: `payment.failed.body.${purposeOf(data.purpose)}` }, WALLET_PATH);
     case 'subscription.activated':
-      return {
-        kind,
-        title: { key: 'subscription.activated.title' },
-        body: { key: 'subscription.activated.body' },
-        to: '/subscriptions',
-      };
+      return titled(kind, { key: 'subscription.activated.body' }, '/subscriptions');
     case 'lesson.completed':
-      return {
-        kind,
-        title: { key: 'lesson.completed.title' },
-        body: { key: 'lesson.completed.body' },
-        to: '/reservations?scope=past',
-      };
+      return titled(kind, { key: 'lesson.completed.body' }, '/reservations?scope=past');
     case 'message.new': {
       const name = text(data.senderName);
       const preview = text(data.preview);
@@ -180,19 +153,18 @@ export function describeNotification(notification: AppNotification, language: La
             key: name ? 'review.new.body' : 'review.new.bodyNoName',
             values: { name: isolate(name), rating: stars, max: formatNumber(5, language) },
           };
-      return { kind, title: { key: 'review.new.title' }, body, to: '/profile' };
+      return titled(kind, body, '/profile');
     }
     case 'wallet.refund': {
       // A manual refund by the support team (admin dashboard): money back to the wallet.
       const amount = amountText(data.amount, language);
-      return {
+      return titled(
         kind,
-        title: { key: 'wallet.refund.title' },
-        body: amount ? { key: 'wallet.refund.body', values: { amount } } : { key: 'wallet.refund.bodyNoAmount' },
-        to: WALLET_PATH,
-      };
+        amount ? { key: 'wallet.refund.body', values: { amount } } : { key: 'wallet.refund.bodyNoAmount' },
+        WALLET_PATH,
+      );
     }
     default:
-      return { kind: 'unknown', title: { key: 'unknown.title' }, body: { key: 'unknown.body' }, to: null };
+      return titled('unknown', { key: 'unknown.body' }, null);
   }
 }

@@ -110,25 +110,13 @@ export function NotificationItem({
       </div>
     );
   }
-  return content.to ? (
-    <Link
-      to={localePath(language, content.to)}
-      onClick={() => onOpen(notification)}
-      className={className}
-      data-testid="notification"
-      data-unread={unread || undefined}
-    >
-      {inner}
-    </Link>
-  ) : (
-    <button
-      type="button"
-      onClick={() => onOpen(notification)}
-      className={className}
-      data-testid="notification"
-      data-unread={unread || undefined}
-    >
-      {inner}
-    </button>
-  );
+  // A link when it leads somewhere; otherwise a button that only marks it read.
+  const action = {
+    onClick: () => onOpen(notification),
+    className,
+    'data-testid': 'notification',
+    'data-unread': unread || undefined,
+    children: inner,
+  };
+  return content.to ? <Link to={localePath(language, content.to)} {...action} /> : <button type="button" {...action} />;
 }

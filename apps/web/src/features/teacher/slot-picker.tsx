@@ -1,6 +1,6 @@
 import type { TimeSlot } from '@ustaz/contract';
 import { directionOf, WEEK_STARTS_ON } from '@ustaz/contract/constants';
-import { Check, ChevronLeft, ChevronRight, Clock, LogIn, Plus } from 'lucide-react';
+import { Check, Clock, LogIn, Plus } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import { addDays, type DayKey, formatDay, formatDayRange, formatTimeRange } from
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { WeekStepper } from '../../shared/ui/week-stepper.tsx';
 import { groupSlotsByWeek, type SlotWeek, slotPrice, slotsTotal } from './slot-calendar.ts';
 import { useSlotSelection } from './use-slot-selection.ts';
 
@@ -63,33 +64,15 @@ export function SlotPicker({ slots, timeZone, onBook }: SlotPickerProps) {
   const tabId = (day: DayKey) => `${idPrefix}-day-${day}`;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="size-11 px-0"
-          onClick={() => goToWeek(weekIndex - 1)}
-          disabled={weekIndex === 0}
-          aria-label={t('slots.previousWeek')}
-        >
-          <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-        </Button>
-        <p className="text-center text-sm font-semibold text-slate-700" aria-live="polite">
-          {t('slots.week', {
-            range: formatDayRange(week.start, addDays(week.start, 6), language),
-          })}
-        </p>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="size-11 px-0"
-          onClick={() => goToWeek(weekIndex + 1)}
-          disabled={weekIndex >= weeks.length - 1}
-          aria-label={t('slots.nextWeek')}
-        >
-          <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-        </Button>
-      </div>
+      <WeekStepper
+        range={t('slots.week', { range: formatDayRange(week.start, addDays(week.start, 6), language) })}
+        previous={{ label: t('slots.previousWeek'), onClick: () => goToWeek(weekIndex - 1), disabled: weekIndex === 0 }}
+        next={{
+          label: t('slots.nextWeek'),
+          onClick: () => goToWeek(weekIndex + 1),
+          disabled: weekIndex >= weeks.length - 1,
+        }}
+      />
       <DayStrip
         week={week}
         activeDay={activeDay.day}
