@@ -13,7 +13,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CallToAction, CardGrid, PageHeader, PageSection, Prose } from './page-blocks.tsx';
 import { readCards, readStrings } from './page-content.ts';
-import { usePageLanguage } from './use-page-language.ts';
 
 const VALUE_ICONS = [BadgeCheck, Eye, ShieldCheck, CalendarClock, HeartHandshake];
 const HIGHLIGHT_ICONS = [MapPin, Languages, Handshake, Star];
@@ -21,7 +20,6 @@ const HIGHLIGHT_ICONS = [MapPin, Languages, Handshake, Star];
 /** /{lang}/about: mission, story, values and what sets the platform apart. */
 export function AboutPage() {
   const { t } = useTranslation('pages');
-  const { to } = usePageLanguage();
   const mission = readStrings(t('about.mission.paragraphs', { returnObjects: true }));
   const story = readStrings(t('about.story.paragraphs', { returnObjects: true }));
   const values = readCards(t('about.values.items', { returnObjects: true }));
@@ -47,12 +45,7 @@ export function AboutPage() {
       <PageSection id="highlights" heading={t('about.highlights.heading')} className="bg-surface">
         <CardGrid cards={highlights} icons={HIGHLIGHT_ICONS} columns="sm:grid-cols-2" />
       </PageSection>
-      <CallToAction
-        heading={t('about.cta.heading')}
-        body={t('about.cta.body')}
-        primary={{ to: to('/teachers'), label: t('about.cta.primary') }}
-        secondary={{ to: to('/about-platform'), label: t('about.cta.secondary') }}
-      />
+      <CallToAction page="about" primary="/teachers" secondary="/about-platform" />
     </div>
   );
 }

@@ -14,7 +14,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CallToAction, CardGrid, PageHeader, PageSection, StepList } from './page-blocks.tsx';
 import { readCards } from './page-content.ts';
-import { usePageLanguage } from './use-page-language.ts';
 
 /** The how-it-works bands, one per side of a lesson (aboutPlatform.students / .teachers). */
 const AUDIENCES = [
@@ -30,7 +29,6 @@ const FEATURE_ICONS = [MessagesSquare, Bell, Star, Languages, CalendarX, ListChe
 /** /{lang}/about-platform: how the platform works for students and teachers, payments, features. */
 export function AboutPlatformPage() {
   const { t } = useTranslation('pages');
-  const { to } = usePageLanguage();
   const methods = readCards(t('aboutPlatform.payments.methods', { returnObjects: true }));
   const features = readCards(t('aboutPlatform.features.items', { returnObjects: true }));
 
@@ -62,12 +60,7 @@ export function AboutPlatformPage() {
       <PageSection id="features" heading={t('aboutPlatform.features.heading')} className="bg-surface">
         <CardGrid cards={features} icons={FEATURE_ICONS} />
       </PageSection>
-      <CallToAction
-        heading={t('aboutPlatform.cta.heading')}
-        body={t('aboutPlatform.cta.body')}
-        primary={{ to: to('/register'), label: t('aboutPlatform.cta.primary') }}
-        secondary={{ to: to('/contact'), label: t('aboutPlatform.cta.secondary') }}
-      />
+      <CallToAction page="aboutPlatform" primary="/register" secondary="/contact" />
     </div>
   );
 }

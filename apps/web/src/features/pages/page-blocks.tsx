@@ -1,9 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import type { ContentCard } from './page-content.ts';
+import { usePageLanguage } from './use-page-language.ts';
 
 /** The top of a static page: its one <h1>, a lead paragraph and optional meta text. */
 export function PageHeader({ id, title, lead, meta }: { id?: string; title: string; lead: string; meta?: ReactNode }) {
@@ -114,18 +116,25 @@ export function StepList({ steps }: { steps: readonly ContentCard[] }) {
 
 export type PageLink = { to: string; label: string };
 
-/** A closing call to action with up to two language-prefixed links. */
+/**
+ * A page's closing call to action: its texts are `{page}.cta.heading/body/primary/secondary`,
+ * and the two links go to the app paths `primary` and `secondary` in the page's language.
+ */
 export function CallToAction({
-  heading,
-  body,
-  primary,
-  secondary,
+  page,
+  primary: primaryPath,
+  secondary: secondaryPath,
 }: {
-  heading: string;
-  body: string;
-  primary: PageLink;
-  secondary?: PageLink;
+  page: 'about' | 'aboutPlatform';
+  primary: string;
+  secondary: string;
 }) {
+  const { t } = useTranslation('pages');
+  const { to } = usePageLanguage();
+  const heading = t(`${page}.cta.heading`);
+  const body = t(`${page}.cta.body`);
+  const primary: PageLink = { to: to(primaryPath), label: t(`${page}.cta.primary`) };
+  const secondary: PageLink = { to: to(secondaryPath), label: t(`${page}.cta.secondary`) };
   return (
     <section aria-label={heading} className="px-4 py-12 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-5xl rounded-3xl bg-primary px-6 py-10 text-center text-primary-foreground sm:px-10">
@@ -135,11 +144,9 @@ export function CallToAction({
           <Link to={primary.to} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
             {primary.label}
           </Link>
-          {secondary ? (
-            <Link to={secondary.to} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-              {secondary.label}
-            </Link>
-          ) : null}
+          <Link to={secondary.to} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+            {secondary.label}
+          </Link>
         </div>
       </div>
     </section>

@@ -95,16 +95,7 @@ export type ConfirmationModalProps = {
 };
 
 /** The simple confirmation (spec 2, "Other modals"), with translated defaults for every text. */
-export function ConfirmationModal({
-  open,
-  onClose,
-  onConfirm,
-  title,
-  message,
-  confirmText,
-  cancelText,
-  variant,
-}: ConfirmationModalProps) {
+export function ConfirmationModal({ open, onClose, onConfirm, title, ...texts }: ConfirmationModalProps) {
   const { t } = useTranslation('common');
   const messageId = useId();
   const action = useConfirmAction(onConfirm, onClose);
@@ -120,12 +111,7 @@ export function ConfirmationModal({
       title={title ?? t('ui.confirmTitle')}
       describedBy={messageId}
     >
-      <ConfirmationBody
-        texts={{ message, confirmText, cancelText, variant }}
-        messageId={messageId}
-        action={action}
-        onCancel={dismiss}
-      />
+      <ConfirmationBody texts={texts} messageId={messageId} action={action} onCancel={dismiss} />
     </Modal>
   );
 }
@@ -144,10 +130,7 @@ export function RichConfirmationModal({
   onCancel,
   icon,
   title,
-  message,
-  confirmText,
-  cancelText,
-  variant,
+  ...texts
 }: RichConfirmationModalProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
@@ -172,7 +155,7 @@ export function RichConfirmationModal({
         icon={icon}
         title={title ?? t('ui.confirmTitle')}
         titleId={titleId}
-        texts={{ message, confirmText, cancelText, variant }}
+        texts={texts}
         messageId={messageId}
         action={action}
         onCancel={cancel}
