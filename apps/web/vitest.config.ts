@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // Before each test: spies back to the real functions, stubbed globals (fetch) back to the real ones.
     restoreMocks: true,
+    unstubGlobals: true,
   },
 });

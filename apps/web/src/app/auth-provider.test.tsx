@@ -110,7 +110,6 @@ async function renderApp(path: string) {
 
 beforeEach(() => resetSettingsMemory());
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   chatSocket.startChatSocket.mockClear();
   chatSocket.stopChatSocket.mockClear();

@@ -31,7 +31,6 @@ const rotated = () => jsonResponse(200, { token: 'access-2', refreshToken: 'refr
 const unauthorized = () => jsonResponse(401, { status: 401, code: 'unauthorized', message: 'Unauthorized' });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 

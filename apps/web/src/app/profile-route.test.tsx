@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, type User } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arAvailability from '../../public/locales/ar/availability.json';
 import ar from '../../public/locales/ar/profile.json';
 import arWallet from '../../public/locales/ar/wallet.json';
@@ -61,8 +61,6 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the profile route by role (spec 2 and 6)', () => {
   it('sends an admin to the dashboard address of the settings', async () => {
     const { goToDashboard } = await renderProfile(userWithRole(1), 'en');

@@ -5,7 +5,7 @@ import {
   userSchema,
   websiteSettingsSchema,
 } from '@ustaz/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchCurrentUser } from './auth/session-api.ts';
 import { getMessages } from './realtime/chat-api.ts';
 import { websiteSettingsShape } from './settings/settings-shape.ts';
@@ -18,8 +18,6 @@ import { mockApi, ok } from './test/mock-api.ts';
  * about 30 KB gzip to the first load). These tests hold each shape to its schema: what the server
  * sends passes both, and the broken answers below fail both.
  */
-
-afterEach(() => vi.unstubAllGlobals());
 
 const message = {
   id: 1,

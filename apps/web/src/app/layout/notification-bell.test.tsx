@@ -70,7 +70,6 @@ function liveNotification(id: number, overrides: Partial<AppNotification> = {}):
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the bell badge (spec 2)', () => {

@@ -45,7 +45,6 @@ const input = (label: string) => screen.getByLabelText(labelled(label), { select
 beforeEach(() => resetSettingsMemory());
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('ResetPasswordPage', () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, type Language } from '@ustaz/contract';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/auth.json';
 import en from '../../../public/locales/en/auth.json';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
@@ -63,8 +63,6 @@ function fieldError(label: string): string {
 }
 
 beforeEach(() => resetSettingsMemory());
-afterEach(() => vi.unstubAllGlobals());
-
 describe('LoginPage', () => {
   it.each(['ar', 'en'] as const)(
     '%s: 422 notFound shows the e-mail-not-found message on the e-mail field',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OwnSlot, TeacherProfile } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/availability.json';
 import en from '../../../public/locales/en/availability.json';
 import { AuthContext } from '../../shared/auth/auth-context.tsx';
@@ -12,6 +12,7 @@ import { ConfirmationModalFromHost } from '../../shared/ui/confirmation-modal.ts
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { AppToaster } from '../../shared/ui/toast.tsx';
 import { AvailabilityEditor } from './availability-editor.tsx';
+import { ownSlot } from './availability-test-data.ts';
 
 const ZONE = 'Asia/Kuwait';
 /** Tuesday 10 March 2026, 12:00 in Kuwait. */
@@ -19,21 +20,6 @@ const NOW = new Date('2026-03-10T09:00:00.000Z');
 
 const TEACHER = teacher();
 const auth = signedIn(TEACHER);
-
-let slotId = 300;
-function ownSlot(startTime: string, overrides: Partial<OwnSlot> = {}): OwnSlot {
-  slotId += 1;
-  return {
-    id: slotId,
-    startTime,
-    endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString(),
-    price: '10.000',
-    status: 'open',
-    reservationId: null,
-    studentName: null,
-    ...overrides,
-  };
-}
 
 function profile(hourlyRate: string): TeacherProfile {
   return {
@@ -113,11 +99,6 @@ async function renderEditor(language: 'ar' | 'en' = 'en') {
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('AvailabilityEditor week', () => {

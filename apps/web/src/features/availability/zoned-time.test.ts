@@ -1,18 +1,6 @@
-import type { OwnSlot } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
+import { ownSlot } from './availability-test-data.ts';
 import { minutesBetween, slotsOfWeek, timeOfDayInZone, weekRange, zonedToIso } from './zoned-time.ts';
-
-function slot(id: number, startTime: string): OwnSlot {
-  return {
-    id,
-    startTime,
-    endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString(),
-    price: '10.000',
-    status: 'open',
-    reservationId: null,
-    studentName: null,
-  };
-}
 
 describe('zonedToIso', () => {
   it('reads a day and wall-clock time in the given zone', () => {
@@ -60,9 +48,9 @@ describe('weeks', () => {
   });
 
   it('puts each slot on the day it starts in the zone, in time order, over seven days', () => {
-    const late = slot(1, '2026-03-13T22:00:00.000Z'); // Saturday 01:00 in Kuwait
-    const early = slot(2, '2026-03-07T06:00:00.000Z'); // Saturday 09:00
-    const evening = slot(3, '2026-03-07T15:00:00.000Z'); // Saturday 18:00
+    const late = ownSlot('2026-03-13T22:00:00.000Z', { id: 1 }); // Saturday 01:00 in Kuwait
+    const early = ownSlot('2026-03-07T06:00:00.000Z', { id: 2 }); // Saturday 09:00
+    const evening = ownSlot('2026-03-07T15:00:00.000Z', { id: 3 }); // Saturday 18:00
     const days = slotsOfWeek([evening, late, early], '2026-03-07', 'Asia/Kuwait');
     expect(days.map((day) => day.day)).toEqual([
       '2026-03-07',

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookingQuoteResponse } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arBooking from '../../../public/locales/ar/booking.json';
 import arPayment from '../../../public/locales/ar/payment.json';
 import enBooking from '../../../public/locales/en/booking.json';
@@ -101,11 +101,6 @@ beforeEach(() => {
     error: vi.spyOn(notify, 'error').mockResolvedValue(undefined),
     info: vi.spyOn(notify, 'info').mockResolvedValue(undefined),
   } as never;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('BookingModal: review', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentMethod } from '@ustaz/contract/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arPayment from '../../../public/locales/ar/payment.json';
 import enPayment from '../../../public/locales/en/payment.json';
 import { formatKwd } from '../../shared/lib/format.ts';
@@ -53,11 +53,6 @@ function choice(method: PaymentMethod) {
 
 beforeEach(() => {
   vi.spyOn(notify, 'error').mockResolvedValue(undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('methodsFor (spec 9)', () => {

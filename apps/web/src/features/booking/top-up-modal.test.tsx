@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arPayment from '../../../public/locales/ar/payment.json';
 import enPayment from '../../../public/locales/en/payment.json';
 import { formatKwd } from '../../shared/lib/format.ts';
@@ -45,11 +45,6 @@ function amountField() {
 beforeEach(() => {
   vi.spyOn(notify, 'error').mockResolvedValue(undefined);
   vi.spyOn(notify, 'info').mockResolvedValue(undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('TopUpModal', () => {

@@ -107,7 +107,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.clearAllMocks();
   setConnectionState('disconnected');

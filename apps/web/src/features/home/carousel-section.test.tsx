@@ -1,14 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arHome from '../../../public/locales/ar/home.json';
 import enHome from '../../../public/locales/en/home.json';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { CarouselSection, type CarouselSectionProps } from './carousel-section.tsx';
 import { stubBrowserLayout } from './test-support.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const MESSAGES = { loading: 'Loading things', empty: 'Nothing here', error: 'It broke' };
 

@@ -7,7 +7,6 @@ import { renderRouteWithFakeTimers, stubBrowserLayout } from './test-support.tsx
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function activeSlide() {

@@ -1,16 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arHome from '../../../public/locales/ar/home.json';
 import enHome from '../../../public/locales/en/home.json';
 import { renderRoute } from '../../shared/test/render-route.tsx';
+import { makeTeacher, resultsPage } from '../../shared/test/search-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { HomePage } from './home-page.tsx';
-import { makeReview, makeTeacher, stubApi, stubBrowserLayout } from './test-support.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { makeReview, stubApi, stubBrowserLayout } from './test-support.tsx';
 
 describe('HomePage', () => {
   it.each([
@@ -22,8 +19,7 @@ describe('HomePage', () => {
       stubBrowserLayout();
       stubApi({
         '/api/reviews': () => jsonResponse(200, [makeReview(1)]),
-        '/api/teachers/search': () =>
-          jsonResponse(200, { data: [makeTeacher(1)], total: 1, page: 1, limit: 10, totalPages: 1 }),
+        '/api/teachers/search': () => jsonResponse(200, resultsPage([makeTeacher(1)], { limit: 10 })),
       });
       const { missing } = await renderRoute(
         <ModalProvider registry={{}}>

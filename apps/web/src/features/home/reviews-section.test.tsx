@@ -1,15 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arHome from '../../../public/locales/ar/home.json';
 import enHome from '../../../public/locales/en/home.json';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { ReviewsSection } from './reviews-section.tsx';
 import { makeReview, stubApi, stubBrowserLayout } from './test-support.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function renderReviews(language: 'ar' | 'en', answer: () => Response | Promise<Response>) {
   stubBrowserLayout();

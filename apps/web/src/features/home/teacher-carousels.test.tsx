@@ -1,19 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import arHome from '../../../public/locales/ar/home.json';
 import enHome from '../../../public/locales/en/home.json';
 import { renderRoute } from '../../shared/test/render-route.tsx';
+import { makeTeacher, resultsPage } from '../../shared/test/search-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { TeacherCarousels } from './teacher-carousels.tsx';
-import { makeTeacher, stubApi, stubBrowserLayout } from './test-support.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-function page(teachers: ReturnType<typeof makeTeacher>[]) {
-  return { data: teachers, total: teachers.length, page: 1, limit: 10, totalPages: 1 };
-}
+import { stubApi, stubBrowserLayout } from './test-support.tsx';
 
 function searchCalls(fetchMock: ReturnType<typeof stubApi>) {
   return fetchMock.mock.calls.map((call) => Object.fromEntries(new URL(String(call[0]), 'http://x').searchParams));
@@ -37,7 +30,14 @@ describe('TeacherCarousels', () => {
   it('shows the teachers with read-more links and language-prefixed view-all links', async () => {
     stubBrowserLayout();
     stubApi({
-      '/api/teachers/search': () => jsonResponse(200, page([1, 2, 3, 4, 5].map((id) => makeTeacher(id)))),
+      '/api/teachers/search': () =>
+        jsonResponse(
+          200,
+          resultsPage(
+            [1, 2, 3, 4, 5].map((id) => makeTeacher(id)),
+            { limit: 10 },
+          ),
+        ),
     });
     const { missing } = await renderRoute(<TeacherCarousels />, { language: 'ar', path: '' });
     const famous = screen.getByTestId('famous-teachers');
@@ -64,7 +64,9 @@ describe('TeacherCarousels', () => {
     let calls = 0;
     stubApi({
       '/api/teachers/search': () =>
-        ++calls === 1 ? jsonResponse(200, page([])) : jsonResponse(404, { status: 404, message: 'Not found' }),
+        ++calls === 1
+          ? jsonResponse(200, resultsPage([], { limit: 10 }))
+          : jsonResponse(404, { status: 404, message: 'Not found' }),
     });
     await renderRoute(<TeacherCarousels />, { language: 'en', path: '' });
     const famous = screen.getByTestId('famous-teachers');

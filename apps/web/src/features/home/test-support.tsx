@@ -1,28 +1,9 @@
-import type { Review, TeacherProfile } from '@ustaz/contract';
+import type { Review } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { renderRouter } from '../../shared/test/render-route.tsx';
 import { createTestI18n } from '../../shared/test/test-i18n.ts';
-
-/** Test data: a teacher profile as the teacher search returns it. */
-export function makeTeacher(id: number, overrides: Partial<TeacherProfile> = {}): TeacherProfile {
-  return {
-    id,
-    userId: 100 + id,
-    bio: `Teacher ${id} explains maths step by step.`,
-    major: 'Mathematics',
-    experienceYears: 5,
-    hourlyRate: '12.500',
-    videoUrl: null,
-    averageRating: 4.6,
-    ratingCount: 12,
-    bookingsCount: 30,
-    subjects: [{ id: 1, name: 'Mathematics' }],
-    user: { id: 100 + id, firstName: `Name${id}`, lastName: 'Teacher', photo: null },
-    ...overrides,
-  };
-}
 
 /** Test data: a review as GET /api/reviews returns it. */
 export function makeReview(id: number, overrides: Partial<Review> = {}): Review {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AppNotification } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/notifications.json';
 import en from '../../../public/locales/en/notifications.json';
 import { formatKwd } from '../../shared/lib/format.ts';
@@ -47,11 +47,6 @@ function texts(item: HTMLElement) {
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('NotificationsPage states', () => {

@@ -1,24 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import arCommon from '../../../public/locales/ar/common.json';
 import arPages from '../../../public/locales/ar/pages.json';
-import enCommon from '../../../public/locales/en/common.json';
 import enPages from '../../../public/locales/en/pages.json';
+import { createTestI18n } from '../../shared/test/test-i18n.ts';
 import { ContactMailForm } from './contact-mail-form.tsx';
 
 async function renderForm(language: 'ar' | 'en') {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: language,
-    ns: ['common', 'pages'],
-    defaultNS: 'common',
-    resources: { ar: { common: arCommon, pages: arPages }, en: { common: enCommon, pages: enPages } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const { i18n } = await createTestI18n(language);
   const openMailto = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>

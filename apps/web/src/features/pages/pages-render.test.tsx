@@ -1,16 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { FALLBACK_WEBSITE_SETTINGS, type Language, type WebsiteSettings } from '@ustaz/contract';
-import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import arCommon from '../../../public/locales/ar/common.json';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arPages from '../../../public/locales/ar/pages.json';
-import enCommon from '../../../public/locales/en/common.json';
 import enPages from '../../../public/locales/en/pages.json';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
+import { renderRoute } from '../../shared/test/render-route.tsx';
 import { AboutPage } from './about-page.tsx';
 import { AboutPlatformPage } from './about-platform-page.tsx';
 import { ContactPage } from './contact-page.tsx';
@@ -25,25 +20,9 @@ const SETTINGS: WebsiteSettings = {
   contactAddress: 'Kuwait City, Sharq',
 };
 
-let missing: string[] = [];
-
-async function createI18n(language: Language): Promise<I18n> {
-  const instance = createInstance();
-  await instance.init({
-    lng: language,
-    fallbackLng: false,
-    ns: ['common', 'pages'],
-    defaultNS: 'common',
-    resources: { ar: { common: arCommon, pages: arPages }, en: { common: enCommon, pages: enPages } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    saveMissing: true,
-    missingKeyHandler: (_lngs, ns, key) => {
-      missing.push(`${ns}:${key}`);
-    },
-  });
-  return instance;
-}
+/** The keys each render of the test asked for but the locale files lack. */
+let missingLists: string[][] = [];
+const missing = () => missingLists.flat();
 
 function mockSettingsResponse(settings: WebsiteSettings | null) {
   const fetchMock = vi.fn(async () =>
@@ -56,28 +35,14 @@ function mockSettingsResponse(settings: WebsiteSettings | null) {
 }
 
 async function renderPage(page: ReactElement, language: Language, path: string) {
-  const i18n = await createI18n(language);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[`/${language}/${path}`]}>
-          <Routes>
-            <Route path={`/:lang/${path}`} element={page} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  const view = await renderRoute(page, { language, path: `/${path}` });
+  missingLists.push(view.missing);
+  return view;
 }
 
 beforeEach(() => {
-  missing = [];
+  missingLists = [];
   resetSettingsMemory();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('PrivacyPage', () => {
@@ -106,7 +71,7 @@ describe('PrivacyPage', () => {
       expect(screen.getByRole('link', { name: pages.shared.links.terms }).getAttribute('href')).toBe(
         `/${language}/terms`,
       );
-      expect(missing).toEqual([]);
+      expect(missing()).toEqual([]);
     },
   );
 });
@@ -122,7 +87,7 @@ describe('TermsPage', () => {
     // The sections, plus the table of contents and the related pages.
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(pages.terms.sections.length + 2);
     expect(document.getElementById('cancellation')).not.toBeNull();
-    expect(missing).toEqual([]);
+    expect(missing()).toEqual([]);
   });
 });
 
@@ -142,7 +107,7 @@ describe('AboutPage and AboutPlatformPage', () => {
       `/${language}/register`,
     );
     expect(screen.getByText(pages.aboutPlatform.payments.methods[2]?.title ?? '')).toBeTruthy();
-    expect(missing).toEqual([]);
+    expect(missing()).toEqual([]);
   });
 });
 
@@ -172,7 +137,7 @@ describe('ContactPage', () => {
     expect(screen.getByRole('link', { name: pages.shared.links.privacy }).getAttribute('href')).toBe(
       `/${language}/privacy`,
     );
-    expect(missing).toEqual([]);
+    expect(missing()).toEqual([]);
   });
 
   it('hides empty rows and the e-mail form when the settings hold no e-mail', async () => {

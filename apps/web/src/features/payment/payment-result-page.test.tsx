@@ -41,8 +41,6 @@ function sequence(...payments: Payment[]): ApiRoute {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('PaymentResultPage', () => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language, User } from '@ustaz/contract';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/profile.json';
 import en from '../../../public/locales/en/profile.json';
 import { AuthContext } from '../../shared/auth/auth-context.tsx';
@@ -45,8 +45,6 @@ async function renderSettings(language: Language, user: User = USER) {
 
 const field = (label: string) =>
   screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`), { selector: 'input' });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('password change', () => {
   it('a wrong current password shows the message in the user language on its field', async () => {

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PHOTO_MAX_BYTES } from '@ustaz/contract';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../public/locales/en/profile.json';
 import { AuthContext } from '../../shared/auth/auth-context.tsx';
 import { signedIn, testUser } from '../../shared/test/auth-test-data.ts';
@@ -63,10 +63,6 @@ beforeAll(() => {
   // jsdom has no object URLs.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('EditProfileForm', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CancelReservationResponse, Reservation } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/reservations.json';
 import en from '../../../public/locales/en/reservations.json';
 import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
@@ -95,11 +95,6 @@ function ok(data: Reservation[], paging?: Parameters<typeof reservationsPage>[1]
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('ReservationsPage tabs', () => {

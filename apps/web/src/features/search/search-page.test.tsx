@@ -1,34 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TeacherProfile } from '@ustaz/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../shared/test/render-route.tsx';
+import { makeTeacher, resultsPage } from '../../shared/test/search-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { SearchPage } from './search-page.tsx';
 import { TeacherSearchDialog } from './teacher-search-dialog.tsx';
-
-function makeTeacher(id: number, overrides: Partial<TeacherProfile> = {}): TeacherProfile {
-  return {
-    id,
-    userId: 100 + id,
-    bio: 'A patient teacher who explains step by step.',
-    major: 'Mathematics',
-    experienceYears: 6,
-    hourlyRate: '12.500',
-    videoUrl: null,
-    averageRating: 4.6,
-    ratingCount: 12,
-    bookingsCount: 30,
-    subjects: [{ id: 5, name: 'Math' }],
-    user: { id: 100 + id, firstName: `Teacher${id}`, lastName: 'Example', photo: null },
-    ...overrides,
-  };
-}
-
-function resultsPage(teachers: TeacherProfile[], { total = teachers.length, page = 1, totalPages = 1 } = {}) {
-  return { data: teachers, total, page, limit: 12, totalPages };
-}
 
 type Handler = (url: URL) => Response | Promise<Response>;
 
@@ -67,16 +45,12 @@ async function renderSearch(path: string, language: 'ar' | 'en' = 'en') {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('SearchPage reads its address into the teacher search', () => {
   it('sends q as search, subject + customSubjects as subjects[], the filters and the page', async () => {
-    const fetchMock = mockSearch(() =>
-      jsonResponse(
-        200,
-        resultsPage([makeTeacher(1), makeTeacher(2), makeTeacher(3)], { total: 30, page: 2, totalPages: 3 }),
-      ),
-    );
+    // The subject chip takes the name of subject 5 from the teachers found.
+    const math = { subjects: [{ id: 5, name: 'Math' }] };
+    const teachers = [1, 2, 3].map((id) => makeTeacher(id, math));
+    const fetchMock = mockSearch(() => jsonResponse(200, resultsPage(teachers, { total: 30, page: 2, totalPages: 3 })));
     const { missing } = await renderSearch(
       '/search?q=math&subject=5&customSubjects=Chess,Robotics&mostFamous=true&minExperience=2&maxHourlyRate=20' +
         '&minRating=4&availableOn=2030-01-15&sortBy=averageRating&sortOrder=DESC&page=2',

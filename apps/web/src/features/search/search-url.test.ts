@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage } from '../../shared/lib/paging.ts';
 import {
   clearSearchParams,
   joinCustomSubjects,
@@ -153,17 +152,5 @@ describe('toTeacherSearchParams', () => {
     expect(subjectsOf({ subject: 'Chess', customSubjects: ['chess', 'Go'] })).toEqual(['Chess', 'Go']);
     const many = Array.from({ length: 30 }, (_, i) => `s${i}`);
     expect(subjectsOf({ subject: '', customSubjects: many })).toHaveLength(20);
-  });
-});
-
-describe('clampPage', () => {
-  it('keeps the page within 1..totalPages', () => {
-    expect(clampPage(0, 5)).toBe(1);
-    expect(clampPage(-3, 5)).toBe(1);
-    expect(clampPage(3, 5)).toBe(3);
-    expect(clampPage(9, 5)).toBe(5);
-    expect(clampPage(2, 0)).toBe(1);
-    expect(clampPage(Number.NaN, 4)).toBe(1);
-    expect(clampPage(2.7, 4)).toBe(2);
   });
 });

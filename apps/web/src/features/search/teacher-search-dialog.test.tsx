@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/search.json';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { TeacherSearchDialog } from './teacher-search-dialog.tsx';
@@ -15,8 +15,6 @@ async function renderDialog(path: string, data: unknown, language: 'ar' | 'en' =
 }
 
 const paramsOf = (search: string) => Object.fromEntries(new URLSearchParams(search));
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('TeacherSearchDialog (MODAL_KINDS.TEACHER_SEARCH)', () => {
   it('shows the initial values and writes the filters into the search page address in place', async () => {

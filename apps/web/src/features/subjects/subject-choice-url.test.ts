@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { getSubjects, SubjectsFormatError } from './api/get-subjects.ts';
@@ -38,8 +38,6 @@ describe('the subject choice in the address', () => {
 
 describe('getSubjects', () => {
   const subject = { id: 1, name: 'Math', description: 'Numbers', icon: 'calculator', isActive: true };
-  afterEach(() => vi.unstubAllGlobals());
-
   it('reads the page of subjects the server sends', async () => {
     const api = mockApi({
       'GET /api/v1/subjects': ok({ data: [subject], total: 9, page: 2, limit: 8, totalPages: 2 }),

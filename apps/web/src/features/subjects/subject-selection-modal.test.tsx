@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subject } from '@ustaz/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/search.json';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
@@ -53,8 +53,6 @@ async function renderModal(path: string, language: 'ar' | 'en' = 'en') {
 }
 
 const firstPage = () => subjectsPage([makeSubject(1, { name: 'Math' }), makeSubject(2, { name: 'Physics' })]);
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('SubjectSelectionModal states (spec 2, 4, 8)', () => {
   it('shows a spinner while loading, then the cards of the first page of active subjects', async () => {

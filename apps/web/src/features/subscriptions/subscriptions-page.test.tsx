@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionPackagesResponse } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arSubscriptions from '../../../public/locales/ar/subscriptions.json';
 import enPayment from '../../../public/locales/en/payment.json';
 import enSubscriptions from '../../../public/locales/en/subscriptions.json';
@@ -80,11 +80,6 @@ beforeEach(() => {
   vi.spyOn(notify, 'success').mockResolvedValue(undefined);
   vi.spyOn(notify, 'info').mockResolvedValue(undefined);
   vi.spyOn(notify, 'error').mockResolvedValue(undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('SubscriptionsPage: packages', () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arTeacher from '../../../public/locales/ar/teacher.json';
 import enTeacher from '../../../public/locales/en/teacher.json';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
@@ -49,11 +49,6 @@ const ZONE = 'Asia/Kuwait';
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('TeacherPage', () => {

@@ -1,56 +1,45 @@
 import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
+import { factory } from '../../shared/test/factory.ts';
+import { hourFrom } from '../../shared/test/hour-from.ts';
 
 /** Test data factories for the teacher page (used by its tests only). */
 
-export function teacherProfile(overrides: Partial<TeacherProfile> = {}): TeacherProfile {
-  return {
-    id: 7,
-    userId: 42,
-    bio: 'مدرسة رياضيات بخبرة طويلة في تدريس المرحلة الثانوية.',
-    major: 'رياضيات',
-    experienceYears: 8,
-    hourlyRate: '12.500',
-    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    averageRating: 4.8,
-    ratingCount: 23,
-    bookingsCount: 140,
-    subjects: [
-      { id: 1, name: 'Mathematics' },
-      { id: 2, name: 'Physics' },
-    ],
-    user: { id: 42, firstName: 'Mona', lastName: 'Al-Sabah', photo: null },
-    ...overrides,
-  };
-}
+export const teacherProfile = factory<TeacherProfile>(() => ({
+  id: 7,
+  userId: 42,
+  bio: 'مدرسة رياضيات بخبرة طويلة في تدريس المرحلة الثانوية.',
+  major: 'رياضيات',
+  experienceYears: 8,
+  hourlyRate: '12.500',
+  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  averageRating: 4.8,
+  ratingCount: 23,
+  bookingsCount: 140,
+  subjects: [
+    { id: 1, name: 'Mathematics' },
+    { id: 2, name: 'Physics' },
+  ],
+  user: { id: 42, firstName: 'Mona', lastName: 'Al-Sabah', photo: null },
+}));
 
 let slotId = 100;
 
 /** An open hour from `startTime` (a UTC ISO string). */
 export function timeSlot(startTime: string, overrides: Partial<TimeSlot> = {}): TimeSlot {
   slotId += 1;
-  return {
-    id: slotId,
-    startTime,
-    endTime: new Date(Date.parse(startTime) + 60 * 60_000).toISOString(),
-    price: '12.500',
-    status: 'open',
-    ...overrides,
-  };
+  return { id: slotId, ...hourFrom(startTime), price: '12.500', status: 'open', ...overrides };
 }
 
-export function review(overrides: Partial<Review> = {}): Review {
-  return {
-    id: 1,
-    type: 'student_to_teacher',
-    rating: 5,
-    comment: 'Very clear explanations.',
-    teacherId: 7,
-    studentId: 9,
-    teacherName: 'Mona Al-Sabah',
-    studentName: 'Fahad Al-Ali',
-    teacherPhotoUrl: null,
-    studentPhotoUrl: null,
-    createdAt: '2026-02-10T09:00:00.000Z',
-    ...overrides,
-  };
-}
+export const review = factory<Review>(() => ({
+  id: 1,
+  type: 'student_to_teacher',
+  rating: 5,
+  comment: 'Very clear explanations.',
+  teacherId: 7,
+  studentId: 9,
+  teacherName: 'Mona Al-Sabah',
+  studentName: 'Fahad Al-Ali',
+  teacherPhotoUrl: null,
+  studentPhotoUrl: null,
+  createdAt: '2026-02-10T09:00:00.000Z',
+}));

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatTimeRange } from '../../shared/lib/dates.ts';
 import type { BookingModalData } from '../../shared/money/money-modals.ts';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
@@ -27,8 +27,6 @@ function request(overrides: Partial<BookingRequest> = {}): BookingRequest {
     ...overrides,
   };
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('useBookingAction', () => {
   it('opens the booking modal with the teacher and each slot as the viewer sees it', async () => {

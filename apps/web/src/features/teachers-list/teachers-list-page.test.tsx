@@ -1,27 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TeacherProfile } from '@ustaz/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../shared/test/render-route.tsx';
+import { makeTeacher, resultsPage } from '../../shared/test/search-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { readTeachersListParams, TeachersListPage } from './teachers-list-page.tsx';
-
-function makeTeacher(id: number): TeacherProfile {
-  return {
-    id,
-    userId: 100 + id,
-    bio: 'Teaches with examples.',
-    major: 'Physics',
-    experienceYears: 4,
-    hourlyRate: '10.000',
-    videoUrl: null,
-    averageRating: 4.2,
-    ratingCount: 3,
-    bookingsCount: 8,
-    subjects: [{ id: 2, name: 'Physics' }],
-    user: { id: 100 + id, firstName: `Teacher${id}`, lastName: 'Example', photo: null },
-  };
-}
 
 function mockSearch(handler: (url: URL) => Response) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => handler(new URL(String(input), 'http://localhost')));
@@ -32,13 +15,11 @@ function mockSearch(handler: (url: URL) => Response) {
 const lastQuery = (fetchMock: ReturnType<typeof mockSearch>) =>
   Object.fromEntries(new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams);
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('TeachersListPage', () => {
   it('lists every teacher with the page and order of the address, and changing the order starts at page 1', async () => {
     const fetchMock = mockSearch((url) => {
       const page = Number(url.searchParams.get('page'));
-      return jsonResponse(200, { data: [makeTeacher(page)], total: 25, page, limit: 12, totalPages: 3 });
+      return jsonResponse(200, resultsPage([makeTeacher(page)], { total: 25, page, totalPages: 3 }));
     });
     const { router, missing } = await renderRoute(<TeachersListPage />, {
       language: 'en',
@@ -61,7 +42,7 @@ describe('TeachersListPage', () => {
     mockSearch(() =>
       fail
         ? jsonResponse(500, { status: 500, message: 'Boom', code: 'internal' })
-        : jsonResponse(200, { data: [makeTeacher(1)], total: 1, page: 1, limit: 12, totalPages: 1 }),
+        : jsonResponse(200, resultsPage([makeTeacher(1)])),
     );
     await renderRoute(<TeachersListPage />, { language: 'ar', path: '/teachers' });
     await screen.findByText('تعذّر تحميل المعلمين');

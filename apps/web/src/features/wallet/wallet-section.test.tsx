@@ -80,7 +80,6 @@ async function renderWallet({
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   opened.length = 0;
 });
 

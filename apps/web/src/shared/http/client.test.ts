@@ -56,7 +56,6 @@ function fakeApi({ refreshWorks = true } = {}) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 

@@ -5,7 +5,6 @@ import { createFetchBackend } from './fetch-backend.ts';
 import { translate } from './translate.ts';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

@@ -1,5 +1,5 @@
 import { FALLBACK_WEBSITE_SETTINGS, STORAGE_KEYS, type WebsiteSettings } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../http/client.ts';
 import { mockApi, ok } from '../test/mock-api.ts';
 import { loadWebsiteSettings, resetSettingsMemory, SETTINGS_ERROR, type SettingsDeps } from './api.ts';
@@ -28,8 +28,6 @@ function setup(fetchImpl: () => Promise<WebsiteSettings>, start = 1_000_000) {
 }
 
 beforeEach(() => resetSettingsMemory());
-afterEach(() => vi.unstubAllGlobals());
-
 describe('loadWebsiteSettings', () => {
   it('fetches, then serves from memory for 5 minutes, then fetches again', async () => {
     const t = setup(async () => server);

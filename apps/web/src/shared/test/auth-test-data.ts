@@ -1,5 +1,6 @@
 import type { User } from '@ustaz/contract';
 import { type AuthActions, type AuthContextValue, GUEST_AUTH_STATE } from '../auth/auth-context.tsx';
+import { factory } from './factory.ts';
 
 /**
  * Test data: the users tests sign in as and the auth context they put around a page, one factory
@@ -7,44 +8,39 @@ import { type AuthActions, type AuthContextValue, GUEST_AUTH_STATE } from '../au
  */
 
 /** Mariam (id 8), a confirmed student with an email account; `overrides` changes any field. */
-export function testUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 8,
-    email: 'mariam@ustaz.example',
-    firstName: 'Mariam',
-    lastName: 'Hassan',
-    role: { id: 3, name: 'student' },
-    photo: null,
-    provider: 'email',
-    emailConfirmed: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export const testUser = factory<User>(() => ({
+  id: 8,
+  email: 'mariam@ustaz.example',
+  firstName: 'Mariam',
+  lastName: 'Hassan',
+  role: { id: 3, name: 'student' },
+  photo: null,
+  provider: 'email',
+  emailConfirmed: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+}));
 
 /** Fahad (id 9), the student who books, pays and tops up in the money and teacher tests. */
-export function student(overrides: Partial<User> = {}): User {
-  return testUser({
+export const student = factory<User>(() =>
+  testUser({
     id: 9,
     email: 'fahad@ustaz.example',
     firstName: 'Fahad',
     lastName: 'Al-Ali',
     createdAt: '2026-01-05T10:00:00.000Z',
-    ...overrides,
-  });
-}
+  }),
+);
 
 /** Mona (id 42), a teacher. */
-export function teacher(overrides: Partial<User> = {}): User {
-  return testUser({
+export const teacher = factory<User>(() =>
+  testUser({
     id: 42,
     email: 'teacher@ustaz.example',
     firstName: 'Mona',
     lastName: 'Al-Sabah',
     role: { id: 2, name: 'teacher' },
-    ...overrides,
-  });
-}
+  }),
+);
 
 function notUsed(): Promise<never> {
   return Promise.reject(new Error('not used in this test'));

@@ -10,12 +10,16 @@ import type {
   UserSubscription,
 } from '@ustaz/contract';
 import type { BookingSlot } from '../money/money-modals.ts';
+import { factory } from './factory.ts';
 
 /** Test data factories for the money screens (booking, top-up, subscriptions, payment results). */
 
-export function balanceResponse(overrides: Partial<BalanceResponse> = {}): BalanceResponse {
-  return { balance: '30.000', currency: 'KWD', earnings: '0.000', remainingHours: 0, ...overrides };
-}
+export const balanceResponse = factory<BalanceResponse>(() => ({
+  balance: '30.000',
+  currency: 'KWD',
+  earnings: '0.000',
+  remainingHours: 0,
+}));
 
 export function paymentMethodsResponse(deemaMin = '10.000'): PaymentMethodsResponse {
   return {
@@ -27,53 +31,41 @@ export function paymentMethodsResponse(deemaMin = '10.000'): PaymentMethodsRespo
   };
 }
 
-let nextSlotId = 500;
+export const bookingSlot = factory<BookingSlot>((sequence) => ({
+  id: 500 + sequence,
+  price: '12.500',
+  hours: 1,
+  timeRange: '6:00 – 7:00 PM',
+  date: 'Saturday, March 14, 2099',
+}));
 
-export function bookingSlot(overrides: Partial<BookingSlot> = {}): BookingSlot {
-  nextSlotId += 1;
-  return {
-    id: nextSlotId,
-    price: '12.500',
-    hours: 1,
-    timeRange: '6:00 – 7:00 PM',
-    date: 'Saturday, March 14, 2099',
-    ...overrides,
-  };
-}
+export const reservation = factory<Reservation>(() => ({
+  id: 1,
+  status: 'confirmed',
+  startTime: '2099-03-14T15:00:00.000Z',
+  endTime: '2099-03-14T16:00:00.000Z',
+  price: '12.500',
+  hours: 1,
+  note: '',
+  paidWith: 'wallet',
+  teacher: { id: 42, teacherProfileId: 7, firstName: 'Mona', lastName: 'Al-Sabah', photoUrl: null },
+  student: { id: 9, firstName: 'Fahad', lastName: 'Al-Ali', photoUrl: null },
+  canCancel: true,
+  cancelDeadline: '2099-03-13T15:00:00.000Z',
+  cancelledAt: null,
+  cancelledBy: null,
+  paymentId: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+}));
 
-export function reservation(overrides: Partial<Reservation> = {}): Reservation {
-  return {
-    id: 1,
-    status: 'confirmed',
-    startTime: '2099-03-14T15:00:00.000Z',
-    endTime: '2099-03-14T16:00:00.000Z',
-    price: '12.500',
-    hours: 1,
-    note: '',
-    paidWith: 'wallet',
-    teacher: { id: 42, teacherProfileId: 7, firstName: 'Mona', lastName: 'Al-Sabah', photoUrl: null },
-    student: { id: 9, firstName: 'Fahad', lastName: 'Al-Ali', photoUrl: null },
-    canCancel: true,
-    cancelDeadline: '2099-03-13T15:00:00.000Z',
-    cancelledAt: null,
-    cancelledBy: null,
-    paymentId: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function bookingResponse(overrides: Partial<BookingResponse> = {}): BookingResponse {
-  return {
-    paymentStatus: 'PAID',
-    paidWith: 'wallet',
-    breakdown: { subscriptionHours: 0, subscriptionValue: '0.000', wallet: '12.500' },
-    reservations: [reservation()],
-    balance: '17.500',
-    remainingHours: 0,
-    ...overrides,
-  };
-}
+export const bookingResponse = factory<BookingResponse>(() => ({
+  paymentStatus: 'PAID',
+  paidWith: 'wallet',
+  breakdown: { subscriptionHours: 0, subscriptionValue: '0.000', wallet: '12.500' },
+  reservations: [reservation()],
+  balance: '17.500',
+  remainingHours: 0,
+}));
 
 /** A quote of booking `slots` (each 1 h, from 2099-03-14T15:00Z on, 12.500 KWD) paid from the wallet. */
 export function bookingQuote(
@@ -103,41 +95,35 @@ export function bookingQuote(
   };
 }
 
-export function subscriptionPackage(overrides: Partial<SubscriptionPackage> = {}): SubscriptionPackage {
-  return {
-    id: 1,
-    name: 'Starter',
-    nameAr: 'باقة البداية',
-    hours: 5,
-    price: '45.000',
-    currency: 'KWD',
-    description: 'Five lesson hours for one month.',
-    descriptionAr: 'خمس ساعات دروس لمدة شهر.',
-    type: 'standard',
-    validityDays: 30,
-    features: ['Any teacher', 'Cancel up to 24 hours before'],
-    featuresAr: ['أي معلم', 'إلغاء حتى ٢٤ ساعة قبل الدرس'],
-    discountPercentage: 10,
-    isActive: true,
-    ...overrides,
-  };
-}
+export const subscriptionPackage = factory<SubscriptionPackage>(() => ({
+  id: 1,
+  name: 'Starter',
+  nameAr: 'باقة البداية',
+  hours: 5,
+  price: '45.000',
+  currency: 'KWD',
+  description: 'Five lesson hours for one month.',
+  descriptionAr: 'خمس ساعات دروس لمدة شهر.',
+  type: 'standard',
+  validityDays: 30,
+  features: ['Any teacher', 'Cancel up to 24 hours before'],
+  featuresAr: ['أي معلم', 'إلغاء حتى ٢٤ ساعة قبل الدرس'],
+  discountPercentage: 10,
+  isActive: true,
+}));
 
-export function userSubscription(overrides: Partial<UserSubscription> = {}): UserSubscription {
-  return {
-    id: 3,
-    package: { id: 1, name: 'Starter', nameAr: 'باقة البداية', hours: 5 },
-    status: 'active',
-    totalHours: 5,
-    remainingHours: 3.5,
-    price: '45.000',
-    paidWith: 'wallet',
-    purchasedAt: '2026-03-01T10:00:00.000Z',
-    startsAt: '2026-03-01T10:00:00.000Z',
-    expiresAt: '2026-03-31T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export const userSubscription = factory<UserSubscription>(() => ({
+  id: 3,
+  package: { id: 1, name: 'Starter', nameAr: 'باقة البداية', hours: 5 },
+  status: 'active',
+  totalHours: 5,
+  remainingHours: 3.5,
+  price: '45.000',
+  paidWith: 'wallet',
+  purchasedAt: '2026-03-01T10:00:00.000Z',
+  startsAt: '2026-03-01T10:00:00.000Z',
+  expiresAt: '2026-03-31T10:00:00.000Z',
+}));
 
 export function activeSubscription(
   subscription: UserSubscription | null = userSubscription(),
@@ -145,17 +131,14 @@ export function activeSubscription(
   return { remainingHours: subscription?.remainingHours ?? 0, subscription };
 }
 
-export function payment(overrides: Partial<Payment> = {}): Payment {
-  return {
-    id: 'pay_7Hq2',
-    status: 'paid',
-    purpose: 'top_up',
-    provider: 'payzah',
-    amount: '20.000',
-    currency: 'KWD',
-    createdAt: '2026-03-10T09:00:00.000Z',
-    paidAt: '2026-03-10T09:01:00.000Z',
-    creditedToWallet: false,
-    ...overrides,
-  };
-}
+export const payment = factory<Payment>(() => ({
+  id: 'pay_7Hq2',
+  status: 'paid',
+  purpose: 'top_up',
+  provider: 'payzah',
+  amount: '20.000',
+  currency: 'KWD',
+  createdAt: '2026-03-10T09:00:00.000Z',
+  paidAt: '2026-03-10T09:01:00.000Z',
+  creditedToWallet: false,
+}));

@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isInvalidResponse } from '../../../shared/http/client.ts';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { makeReview } from '../test-support.tsx';
 import { fetchLatestReviews } from './latest-reviews.ts';
 
 describe('fetchLatestReviews', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('reads the bare list the server sends', async () => {
     const reviews = [makeReview(1), makeReview(2)];
     const api = mockApi({ 'GET /api/reviews': ok(reviews) });
