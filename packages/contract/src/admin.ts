@@ -5,6 +5,7 @@ import { kwdAmountSchema, listResponseSchema, rowIdSchema } from './discovery.ts
 import { pagingQuery } from './list.ts';
 import {
   GATEWAY_PROVIDERS,
+  MONEY_FLOW_TRANSFER_KINDS,
   PAID_WITH,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
@@ -308,17 +309,7 @@ export const adminSettingsResponseSchema = z.object({ settings: adminSettingsSch
 // Money ------------------------------------------------------------------------------------------
 
 export const ADMIN_LEDGER_ACCOUNTS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue', 'prepaid'] as const;
-export const ADMIN_TRANSFER_KINDS = [
-  'top_up',
-  'booking',
-  'booking_refund',
-  'subscription_purchase',
-  'lesson_earning',
-  'payment_credit',
-  'manual_refund',
-  'subscription_expiry',
-  'hours_reclass',
-] as const;
+export const ADMIN_TRANSFER_KINDS = [...MONEY_FLOW_TRANSFER_KINDS, 'subscription_expiry', 'hours_reclass'] as const;
 
 export const adminLedgerEntrySchema = z.object({
   account: z.enum(ADMIN_LEDGER_ACCOUNTS),

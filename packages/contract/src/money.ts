@@ -124,7 +124,12 @@ export const paymentWebhookResponseSchema = z.object({ received: z.literal(true)
 /** POST /api/v1/payments/sandbox/:id: the local sandbox gateway's checkout button. */
 export const sandboxDecisionBodySchema = z.object({ action: z.enum(['pay', 'fail']) });
 
-export const LEDGER_LINE_KINDS = [
+/**
+ * The ledger transfers of the money flow itself: top-ups, bookings and their refunds, subscription
+ * purchases, lesson earnings, gateway credits and manual refunds. A user's wallet lines
+ * (LEDGER_LINE_KINDS) and the admin's ledger filter (ADMIN_TRANSFER_KINDS) both start with them.
+ */
+export const MONEY_FLOW_TRANSFER_KINDS = [
   'top_up',
   'booking',
   'booking_refund',
@@ -132,6 +137,10 @@ export const LEDGER_LINE_KINDS = [
   'lesson_earning',
   'payment_credit',
   'manual_refund',
+] as const;
+
+export const LEDGER_LINE_KINDS = [
+  ...MONEY_FLOW_TRANSFER_KINDS,
   'payout_request',
   'payout_rejected',
   'adjustment',
