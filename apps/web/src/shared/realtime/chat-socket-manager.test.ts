@@ -1,5 +1,6 @@
 import type { ChatMessage, MessagesResponse } from '@ustaz/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runOnFakeClock } from '../test/fake-clock.ts';
 import {
   type ChatSocketDeps,
   type ChatSocketLike,
@@ -145,14 +146,14 @@ function setup(overrides: Partial<ChatSocketDeps> = {}) {
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-03-10T09:00:00.000Z'));
-});
+/** setup() with the manager started; `fake` is the socket it opened. */
+function started(overrides: Partial<ChatSocketDeps> = {}) {
+  const test = setup(overrides);
+  test.manager.start();
+  return { ...test, fake: test.socket() };
+}
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+runOnFakeClock('2026-03-10T09:00:00.000Z');
 
 describe('chat socket start-up', () => {
   it('without an access token it logs and does not connect', () => {
@@ -165,9 +166,7 @@ describe('chat socket start-up', () => {
   });
 
   it('connects with the options of spec 7 and the current token on every handshake', async () => {
-    const { manager, socket, setToken } = setup();
-    manager.start();
-    const fake = socket();
+    const { setToken, fake } = started();
     expect(fake.options).toMatchObject({
       path: '/socket.io',
       transports: ['websocket'],
@@ -182,15 +181,14 @@ describe('chat socket start-up', () => {
   });
 
   it('tells the bus about every state change and asks for the last messages 1 s after connecting', () => {
-    const { manager, socket, eventsOf } = setup();
-    manager.start();
-    socket().connects();
+    const { manager, eventsOf, fake } = started();
+    fake.connects();
     expect(manager.state).toBe('connected');
     expect(eventsOf('connection')).toEqual(['connecting', 'connected']);
     vi.advanceTimersByTime(999);
-    expect(socket().emitted).toEqual([]);
+    expect(fake.emitted).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(socket().emitted).toEqual([{ event: 'getLastMessages', payload: undefined }]);
+    expect(fake.emitted).toEqual([{ event: 'getLastMessages', payload: undefined }]);
   });
 
   it('a second start while running does nothing', () => {
@@ -204,9 +202,7 @@ describe('chat socket start-up', () => {
 
 describe('server events', () => {
   it('go to the realtime bus', () => {
-    const { manager, socket, eventsOf } = setup();
-    manager.start();
-    const fake = socket();
+    const { eventsOf, fake } = started();
     fake.connects();
     const incoming = message();
     fake.serverSends('message:new', incoming);
@@ -225,9 +221,7 @@ describe('server events', () => {
   });
 
   it('hears a status sent under both names once, normalised', () => {
-    const { manager, socket, eventsOf } = setup();
-    manager.start();
-    const fake = socket();
+    const { eventsOf, fake } = started();
     fake.connects();
     fake.serverSends('user:status', { userId: 42, status: 'online', online: true });
     fake.serverSends('userStatus', { userId: 42, status: 'online', online: true });
@@ -239,9 +233,7 @@ describe('server events', () => {
   });
 
   it('ignores a duplicate message (same id and creation time) for 30 s', () => {
-    const { manager, socket, eventsOf } = setup();
-    manager.start();
-    const fake = socket();
+    const { eventsOf, fake } = started();
     fake.connects();
     fake.serverSends('message:new', message());
     fake.serverSends('message:new', message());
@@ -253,10 +245,9 @@ describe('server events', () => {
   });
 
   it('drops payloads that are not messages', () => {
-    const { manager, socket, eventsOf } = setup();
-    manager.start();
-    socket().connects();
-    socket().serverSends('message:new', { hello: 'world' });
+    const { eventsOf, fake } = started();
+    fake.connects();
+    fake.serverSends('message:new', { hello: 'world' });
     expect(eventsOf('message:new')).toEqual([]);
   });
 });
@@ -265,20 +256,17 @@ describe('sendMessage', () => {
   const payload = { conversationId: 5, recipientId: 42, content: 'hi', attachments: [], clientMessageId: 'c-1' };
 
   it('refuses a message without recipientId: logged, not sent', async () => {
-    const { manager, socket, log } = setup();
-    manager.start();
-    socket().connects();
+    const { manager, log, fake } = started();
+    fake.connects();
     const ack = await manager.sendMessage({ ...payload, recipientId: undefined as unknown as number });
     expect(ack).toEqual({ ok: false, error: expect.objectContaining({ code: 'missingRecipient' }) });
     expect(await manager.sendMessage({ ...payload, recipientId: 0 })).toMatchObject({ ok: false });
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('without recipientId'));
-    expect(socket().requests).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 
   it('resolves to the acknowledgement and puts the stored message on the bus once', async () => {
-    const { manager, socket, eventsOf } = setup();
-    manager.start();
-    const fake = socket();
+    const { manager, eventsOf, fake } = started();
     fake.connects();
     const sending = manager.sendMessage(payload);
     await vi.advanceTimersByTimeAsync(0);
@@ -292,20 +280,18 @@ describe('sendMessage', () => {
   });
 
   it('passes on a refusal of the server', async () => {
-    const { manager, socket } = setup();
-    manager.start();
-    socket().connects();
+    const { manager, fake } = started();
+    fake.connects();
     const sending = manager.sendMessage(payload);
     await vi.advanceTimersByTimeAsync(0);
     const refusal = { ok: false, error: { code: 'forbidden', message: 'No' } };
-    socket().requests[0]?.resolve(refusal);
+    fake.requests[0]?.resolve(refusal);
     expect(await sending).toEqual(refusal);
   });
 
   it('fails when no acknowledgement comes within the timeout', async () => {
-    const { manager, socket } = setup();
-    manager.start();
-    socket().connects();
+    const { manager, fake } = started();
+    fake.connects();
     const sending = manager.sendMessage(payload);
     await vi.advanceTimersByTimeAsync(SEND_ACK_TIMEOUT_MS);
     expect(await sending).toEqual({ ok: false, error: expect.objectContaining({ code: 'timeout' }) });
@@ -335,9 +321,7 @@ describe('sendMessage', () => {
 
 describe('reconnection', () => {
   it('renews an expired token through the HTTP refresh and tries again at once', async () => {
-    const { manager, socket, deps } = setup();
-    manager.start();
-    const fake = socket();
+    const { manager, deps, fake } = started();
     fake.refuses('unauthorized');
     await vi.advanceTimersByTimeAsync(0);
     expect(deps.refreshToken).toHaveBeenCalledTimes(1);
@@ -348,9 +332,7 @@ describe('reconnection', () => {
   });
 
   it('a second "unauthorized" in a row is a connection error with the cooldown', async () => {
-    const { manager, socket, deps } = setup();
-    manager.start();
-    const fake = socket();
+    const { manager, deps, fake } = started();
     fake.refuses('unauthorized');
     await vi.advanceTimersByTimeAsync(0);
     fake.refuses('unauthorized');
@@ -373,9 +355,7 @@ describe('reconnection', () => {
   });
 
   it('a socket closed by the server is reconnected by us after the backoff', async () => {
-    const { manager, socket } = setup();
-    manager.start();
-    const fake = socket();
+    const { manager, fake } = started();
     fake.connects();
     fake.drops('io server disconnect', false);
     expect(manager.state).toBe('disconnected');
@@ -385,9 +365,7 @@ describe('reconnection', () => {
   });
 
   it('after the library gives up, our attempts take over (cooldown first)', async () => {
-    const { manager, socket } = setup();
-    manager.start();
-    const fake = socket();
+    const { manager, fake } = started();
     fake.failsToReach();
     expect(manager.state).toBe('error');
     fake.libraryGivesUp();
@@ -403,9 +381,7 @@ describe('reconnection', () => {
       { data: [message({ id: 203, seq: 13 })], hasMore: false },
     ];
     const getMessagesAfter = vi.fn(async () => pages.shift() ?? { data: [], hasMore: false });
-    const { manager, socket, eventsOf } = setup({ getMessagesAfter });
-    manager.start();
-    const fake = socket();
+    const { manager, eventsOf, fake } = started({ getMessagesAfter });
     fake.connects();
     const release = manager.trackConversation(5, 10);
     fake.drops('transport close', true);
@@ -441,11 +417,10 @@ describe('reconnection', () => {
 
   it('fills a gap in an open conversation', async () => {
     const getMessagesAfter = vi.fn(async () => ({ data: [message({ id: 301, seq: 11 })], hasMore: false }));
-    const { manager, socket, eventsOf } = setup({ getMessagesAfter });
-    manager.start();
-    socket().connects();
+    const { manager, eventsOf, fake } = started({ getMessagesAfter });
+    fake.connects();
     manager.trackConversation(5, 10);
-    socket().serverSends('message:new', message({ id: 302, seq: 12 }));
+    fake.serverSends('message:new', message({ id: 302, seq: 12 }));
     await vi.advanceTimersByTimeAsync(0);
     expect(getMessagesAfter).toHaveBeenCalledWith(5, 10, 100);
     expect(eventsOf('message:new').map((m) => m.seq)).toEqual([12, 11]);
@@ -490,9 +465,7 @@ describe('typing, read and stop', () => {
   });
 
   it('stop is the intentional disconnect: closed, disconnected, never retried', async () => {
-    const { manager, socket, sockets } = setup();
-    manager.start();
-    const fake = socket();
+    const { manager, sockets, fake } = started();
     fake.connects();
     manager.stop();
     expect(fake.state.closed).toBe(true);

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runOnFakeClock } from '../test/fake-clock.ts';
 import { type ConnectionState, createConnectionMachine } from './connection-machine.ts';
 import { reconnectDelay } from './reconnect-backoff.ts';
 
@@ -16,13 +17,23 @@ function setup({ open = () => true }: { open?: () => boolean } = {}) {
   return { machine, states, opened, log };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
+/** A machine that has started and connected. */
+function connectedMachine() {
+  const started = setup();
+  started.machine.start();
+  started.machine.connected();
+  return started;
+}
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** `open` has been called `calls - 1` times until `ms` less a millisecond from now, and `calls` times at `ms`. */
+function expectOpenedAfter(opened: ReturnType<typeof setup>['opened'], ms: number, calls: number) {
+  vi.advanceTimersByTime(ms - 1);
+  expect(opened).toHaveBeenCalledTimes(calls - 1);
+  vi.advanceTimersByTime(1);
+  expect(opened).toHaveBeenCalledTimes(calls);
+}
+
+runOnFakeClock();
 
 describe('connection state machine', () => {
   it('starts disconnected, connects on start and is connected when the socket says so', () => {
@@ -45,9 +56,7 @@ describe('connection state machine', () => {
   });
 
   it('an intentional disconnect never retries', () => {
-    const { machine, opened } = setup();
-    machine.start();
-    machine.connected();
+    const { machine, opened } = connectedMachine();
     machine.stop();
     expect(machine.state).toBe('disconnected');
     machine.connectionLost({ libraryRetrying: false });
@@ -58,22 +67,15 @@ describe('connection state machine', () => {
   });
 
   it('an unintentional disconnect the library does not retry is retried by us after 2 s', () => {
-    const { machine, opened } = setup();
-    machine.start();
-    machine.connected();
+    const { machine, opened } = connectedMachine();
     machine.connectionLost({ libraryRetrying: false });
     expect(machine.state).toBe('disconnected');
-    vi.advanceTimersByTime(1_999);
-    expect(opened).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(opened).toHaveBeenCalledTimes(2);
+    expectOpenedAfter(opened, 2_000, 2);
     expect(machine.state).toBe('connecting');
   });
 
   it('leaves a disconnect the library retries to the library', () => {
-    const { machine, opened } = setup();
-    machine.start();
-    machine.connected();
+    const { machine, opened } = connectedMachine();
     machine.connectionLost({ libraryRetrying: true });
     expect(machine.state).toBe('connecting');
     vi.advanceTimersByTime(120_000);
@@ -88,18 +90,12 @@ describe('connection state machine', () => {
     // 1st failure at t=0: attempt 1 waits max(2 s, 10 s cooldown) = 10 s.
     machine.connectError({ libraryRetrying: false });
     expect(machine.state).toBe('error');
-    vi.advanceTimersByTime(9_999);
-    expect(opened).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(opened).toHaveBeenCalledTimes(2);
+    expectOpenedAfter(opened, 10_000, 2);
     expect(machine.attempts).toBe(1);
 
     // 2nd failure: attempt 2 waits max(4 s, 10 s) = 10 s.
     machine.connectError({ libraryRetrying: false });
-    vi.advanceTimersByTime(9_999);
-    expect(opened).toHaveBeenCalledTimes(2);
-    vi.advanceTimersByTime(1);
-    expect(opened).toHaveBeenCalledTimes(3);
+    expectOpenedAfter(opened, 10_000, 3);
 
     // 3rd failure: attempt 3 waits max(8 s, 10 s) = 10 s.
     machine.connectError({ libraryRetrying: false });
@@ -122,10 +118,7 @@ describe('connection state machine', () => {
     // The library retries; 15 s later it gives up: the cooldown is over, attempt 1 waits its 2 s.
     vi.advanceTimersByTime(15_000);
     machine.libraryGaveUp();
-    vi.advanceTimersByTime(1_999);
-    expect(opened).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(opened).toHaveBeenCalledTimes(2);
+    expectOpenedAfter(opened, 2_000, 2);
   });
 
   it('the cooldown also holds back a retry after a lost connection that follows an error', () => {
@@ -138,10 +131,7 @@ describe('connection state machine', () => {
     machine.connected();
     machine.connectionLost({ libraryRetrying: false });
     // 3 s after the error: 7 s of cooldown are left, more than the 2 s backoff.
-    vi.advanceTimersByTime(6_999);
-    expect(opened).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(opened).toHaveBeenCalledTimes(2);
+    expectOpenedAfter(opened, 7_000, 2);
   });
 
   it('a successful connection resets the attempts', () => {
@@ -189,10 +179,7 @@ describe('connection state machine', () => {
     machine.connectError({ libraryRetrying: false });
     vi.advanceTimersByTime(4_000);
     machine.retryNow();
-    vi.advanceTimersByTime(5_999);
-    expect(opened).toHaveBeenCalledTimes(4);
-    vi.advanceTimersByTime(1);
-    expect(opened).toHaveBeenCalledTimes(5);
+    expectOpenedAfter(opened, 6_000, 5);
     expect(machine.attempts).toBe(0);
   });
 
@@ -218,9 +205,6 @@ describe('connection state machine', () => {
     machine.start();
     machine.connected();
     machine.connectionLost({ libraryRetrying: false });
-    vi.advanceTimersByTime(3_499);
-    expect(opened).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(opened).toHaveBeenCalledTimes(2);
+    expectOpenedAfter(opened, 3_500, 2);
   });
 });

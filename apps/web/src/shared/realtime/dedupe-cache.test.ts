@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runOnFakeClock } from '../test/fake-clock.ts';
 import { createDedupeCache, messageKey } from './dedupe-cache.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-03-10T09:00:00.000Z'));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+runOnFakeClock('2026-03-10T09:00:00.000Z');
 
 describe('createDedupeCache', () => {
   it('reports a key seen again within 30 s as a duplicate', () => {
