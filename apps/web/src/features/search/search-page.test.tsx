@@ -1,36 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type ApiAnswer, ok } from '../../shared/test/mock-api.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
-import { makeTeacher, resultsPage } from '../../shared/test/search-test-data.ts';
-import { jsonResponse } from '../../shared/test/test-i18n.ts';
+import {
+  failingTeacherSearch,
+  makeTeacher,
+  mockTeacherSearch,
+  pagedTeacherSearch,
+  resultsPage,
+} from '../../shared/test/search-test-data.ts';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { SearchPage } from './search-page.tsx';
 import { TeacherSearchDialog } from './teacher-search-dialog.tsx';
 
-type Handler = (url: URL) => Response | Promise<Response>;
-
-function mockSearch(handler: Handler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/teachers/search') return handler(url);
-    return jsonResponse(404, { status: 404, message: 'Not found', code: 'notFound' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function searchCalls(fetchMock: ReturnType<typeof mockSearch>): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/teachers/search');
-}
-
 /** Every query parameter, repeated ones as lists. */
-function queryOf(url: URL | undefined): Record<string, string | string[]> {
+function queryOf(search: URLSearchParams | undefined): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
-  for (const key of new Set(url?.searchParams.keys() ?? [])) {
-    const values = url?.searchParams.getAll(key) ?? [];
+  for (const key of new Set(search?.keys() ?? [])) {
+    const values = search?.getAll(key) ?? [];
     result[key] = key.endsWith('[]') ? values : (values[0] ?? '');
   }
   return result;
@@ -50,13 +38,13 @@ describe('SearchPage reads its address into the teacher search', () => {
     // The subject chip takes the name of subject 5 from the teachers found.
     const math = { subjects: [{ id: 5, name: 'Math' }] };
     const teachers = [1, 2, 3].map((id) => makeTeacher(id, math));
-    const fetchMock = mockSearch(() => jsonResponse(200, resultsPage(teachers, { total: 30, page: 2, totalPages: 3 })));
+    const search = mockTeacherSearch(ok(resultsPage(teachers, { total: 30, page: 2, totalPages: 3 })));
     const { missing } = await renderSearch(
       '/search?q=math&subject=5&customSubjects=Chess,Robotics&mostFamous=true&minExperience=2&maxHourlyRate=20' +
         '&minRating=4&availableOn=2030-01-15&sortBy=averageRating&sortOrder=DESC&page=2',
     );
     expect(await screen.findByText('Teachers found: 30')).toBeTruthy();
-    expect(queryOf(searchCalls(fetchMock)[0])).toEqual({
+    expect(queryOf(search.queries()[0])).toEqual({
       search: 'math',
       'subjects[]': ['5', 'Chess', 'Robotics'],
       mostFamous: 'true',
@@ -87,74 +75,63 @@ describe('SearchPage reads its address into the teacher search', () => {
   });
 
   it('sends no subjects[] and no filters for a bare address', async () => {
-    const fetchMock = mockSearch(() => jsonResponse(200, resultsPage([makeTeacher(1)])));
+    const search = mockTeacherSearch(ok(resultsPage([makeTeacher(1)])));
     await renderSearch('/search');
     await screen.findByText('Teachers found: 1');
-    expect(queryOf(searchCalls(fetchMock)[0])).toEqual({ page: '1', limit: '12' });
+    expect(queryOf(search.queries()[0])).toEqual({ page: '1', limit: '12' });
     expect(screen.queryAllByTestId('filter-chip')).toHaveLength(0);
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 
   it('pages with next and previous, and a removed chip goes back to page 1', async () => {
-    const fetchMock = mockSearch((url) => {
-      const page = Number(url.searchParams.get('page'));
-      return jsonResponse(200, resultsPage([makeTeacher(page)], { total: 30, page, totalPages: 3 }));
-    });
+    const search = pagedTeacherSearch((page) => resultsPage([makeTeacher(page)], { total: 30, page, totalPages: 3 }));
     const { router } = await renderSearch('/search?customSubjects=Chess,Robotics');
     await screen.findByText('Page 1 of 3');
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
-    expect(searchCalls(fetchMock).at(-1)?.searchParams.get('page')).toBe('2');
+    expect(search.queries().at(-1)?.get('page')).toBe('2');
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter: Subject: Chess' }));
     await waitFor(() => expect(router.state.location.search).toBe('?customSubjects=Robotics'));
-    await waitFor(() => expect(queryOf(searchCalls(fetchMock).at(-1))['subjects[]']).toEqual(['Robotics']));
+    await waitFor(() => expect(queryOf(search.queries().at(-1))['subjects[]']).toEqual(['Robotics']));
   });
 
   it('moves a page past the last one to the last page', async () => {
-    mockSearch((url) => {
-      const page = Number(url.searchParams.get('page'));
-      return jsonResponse(200, resultsPage(page > 2 ? [] : [makeTeacher(page)], { total: 13, page, totalPages: 2 }));
-    });
+    pagedTeacherSearch((page) => resultsPage(page > 2 ? [] : [makeTeacher(page)], { total: 13, page, totalPages: 2 }));
     const { router } = await renderSearch('/search?q=math&page=9');
     await waitFor(() => expect(router.state.location.search).toBe('?q=math&page=2'));
     expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
   });
 
   it('shows the empty state, whose reset removes every filter', async () => {
-    const fetchMock = mockSearch(() => jsonResponse(200, resultsPage([], { total: 0, totalPages: 0 })));
+    const search = mockTeacherSearch(ok(resultsPage([], { total: 0, totalPages: 0 })));
     const { router } = await renderSearch('/search?q=zzz&minRating=5&mostBooked=true');
     expect(await screen.findByText('No teachers match your search')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    await waitFor(() => expect(queryOf(searchCalls(fetchMock).at(-1))).toEqual({ page: '1', limit: '12' }));
+    await waitFor(() => expect(queryOf(search.queries().at(-1))).toEqual({ page: '1', limit: '12' }));
   });
 
   it('shows the error state, and retry loads the results', async () => {
-    let fail = true;
-    mockSearch(() =>
-      fail
-        ? jsonResponse(500, { status: 500, message: 'Boom', code: 'internal' })
-        : jsonResponse(200, resultsPage([makeTeacher(1)])),
-    );
+    const search = failingTeacherSearch();
     await renderSearch('/search', 'ar');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('تعذّر تحميل المعلمين')).toBeTruthy();
-    fail = false;
+    search.recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findAllByTestId('teacher-card')).toHaveLength(1);
   });
 
   it('shows loading skeletons while the results load', async () => {
-    mockSearch(() => new Promise<Response>(() => {}));
+    mockTeacherSearch(() => new Promise<ApiAnswer>(() => {}));
     await renderSearch('/search');
     expect(screen.getByTestId('results-loading')).toBeTruthy();
     expect(screen.getByText('Loading teachers...')).toBeTruthy();
   });
 
   it("the search box's filter button opens the dialog, which updates the address (q kept, cleared filters removed)", async () => {
-    mockSearch(() => jsonResponse(200, resultsPage([makeTeacher(1)])));
+    mockTeacherSearch(ok(resultsPage([makeTeacher(1)])));
     const { router } = await renderSearch('/search?q=math&minRating=4&page=2');
     await screen.findAllByTestId('teacher-card');
     await userEvent.click(screen.getByRole('button', { name: 'Search filters' }));

@@ -1,4 +1,5 @@
 import type { TeacherProfile } from '@ustaz/contract';
+import { type ApiRoute, mockApi, ok } from './mock-api.ts';
 
 /** Test data for the pages that list teachers (home carousels, search, the teachers list). */
 
@@ -27,4 +28,32 @@ export function resultsPage(
   { total = teachers.length, page = 1, totalPages = 1, limit = 12 } = {},
 ) {
   return { data: teachers, total, page, limit, totalPages };
+}
+
+const TEACHER_SEARCH = 'GET /api/teachers/search';
+
+/** The teacher search answering `answer` (other paths 404), and the query of each search made, in order. */
+export function mockTeacherSearch(answer: ApiRoute) {
+  const api = mockApi({ [TEACHER_SEARCH]: answer });
+  return { ...api, queries: () => api.callsTo(TEACHER_SEARCH).map((call) => call.search) };
+}
+
+/** The teacher search failing with a 500 until `recover()`, then finding one teacher: the error state and its retry. */
+export function failingTeacherSearch() {
+  let failing = true;
+  mockTeacherSearch(() =>
+    failing
+      ? { status: 500, body: { status: 500, message: 'Boom', code: 'internal' } }
+      : ok(resultsPage([makeTeacher(1)])),
+  );
+  return {
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
+/** Each search asks for the page of its `page` parameter; `answer` gives that page's results. */
+export function pagedTeacherSearch(answer: (page: number) => ReturnType<typeof resultsPage>) {
+  return mockTeacherSearch((call) => ok(answer(Number(call.search.get('page')))));
 }
