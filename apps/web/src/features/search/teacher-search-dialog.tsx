@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Star } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -44,6 +45,26 @@ const SELECT_CLASSES =
   'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-primary';
 
 /** The date of today in the viewer's time zone, as YYYY-MM-DD (the earliest day worth asking for). */
+/** The two number fields, side by side: their form name and the keyboard they ask for. */
+const NUMBER_FIELDS = [
+  { name: 'minExperience', inputMode: 'numeric' },
+  { name: 'maxHourlyRate', inputMode: 'decimal' },
+] as const;
+
+/** A labelled select of the dialog. */
+function SelectField({ id, label, children, ...select }: ComponentProps<'select'> & { id: string; label: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} {...select} className={SELECT_CLASSES}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
 function today(): string {
   const now = new Date();
   const month = String(now.getMonth() + 1).padStart(2, '0');
@@ -104,22 +125,17 @@ export function TeacherSearchDialog({ data, props, closeModal, titleId }: ModalC
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          {...register('minExperience')}
-          label={t('filters.minExperience')}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={t('filters.minExperiencePlaceholder')}
-          error={errorText('minExperience')}
-        />
-        <TextInput
-          {...register('maxHourlyRate')}
-          label={t('filters.maxHourlyRate')}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('filters.maxHourlyRatePlaceholder')}
-          error={errorText('maxHourlyRate')}
-        />
+        {NUMBER_FIELDS.map(({ name, inputMode }) => (
+          <TextInput
+            key={name}
+            {...register(name)}
+            label={t(`filters.${name}`)}
+            inputMode={inputMode}
+            autoComplete="off"
+            placeholder={t(`filters.${name}Placeholder`)}
+            error={errorText(name)}
+          />
+        ))}
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('filters.minRating')}</legend>
@@ -164,32 +180,22 @@ export function TeacherSearchDialog({ data, props, closeModal, titleId }: ModalC
         error={errorText('availableOn')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${titleId}-sort-by`} className="text-sm font-medium text-slate-700">
-            {t('sort.label')}
-          </label>
-          <select id={`${titleId}-sort-by`} {...register('sortBy')} className={SELECT_CLASSES}>
-            <option value="">{t('sort.relevance')}</option>
-            {SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {t(`sort.${field}`)}
+        <SelectField id={`${titleId}-sort-by`} label={t('sort.label')} {...register('sortBy')}>
+          <option value="">{t('sort.relevance')}</option>
+          {SORT_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {t(`sort.${field}`)}
+            </option>
+          ))}
+        </SelectField>
+        {sortBy ? (
+          <SelectField id={`${titleId}-sort-order`} label={t('sort.order')} {...register('sortOrder')}>
+            {SORT_ORDERS.map((order) => (
+              <option key={order} value={order}>
+                {t(`sort.${order}`)}
               </option>
             ))}
-          </select>
-        </div>
-        {sortBy ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${titleId}-sort-order`} className="text-sm font-medium text-slate-700">
-              {t('sort.order')}
-            </label>
-            <select id={`${titleId}-sort-order`} {...register('sortOrder')} className={SELECT_CLASSES}>
-              {SORT_ORDERS.map((order) => (
-                <option key={order} value={order}>
-                  {t(`sort.${order}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          </SelectField>
         ) : null}
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center">
