@@ -77,6 +77,23 @@ export function AuthForm({
   );
 }
 
+/** A text link of the account screens to an app path in the current language, after an optional `prompt`. */
+export function AuthLink({ to, prompt, children }: { to: string; prompt?: string; children: ReactNode }) {
+  const lang = useCurrentLanguage();
+  const link = (
+    <Link to={localePath(lang, to)} className="font-semibold text-primary hover:underline">
+      {children}
+    </Link>
+  );
+  return prompt ? (
+    <>
+      {prompt} {link}
+    </>
+  ) : (
+    link
+  );
+}
+
 /** "or" between the e-mail form and the Google button. */
 export function Divider({ label }: { label: string }) {
   return (

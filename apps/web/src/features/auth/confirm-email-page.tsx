@@ -59,7 +59,6 @@ export function ConfirmEmailPage() {
 
 function ConfirmSucceeded() {
   const { t } = useTranslation('auth');
-  const _lang = useCurrentLanguage();
   return (
     <AuthSuccess
       icon={<CircleCheck className="size-7" />}

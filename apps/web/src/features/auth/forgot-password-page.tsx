@@ -4,14 +4,11 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { localePath } from '../../shared/i18n/language.ts';
 import { translate } from '../../shared/i18n/translate.ts';
-import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
-import { AuthCard, AuthForm, AuthSuccess, MailSent } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink, AuthSuccess, MailSent } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type ForgotFormValues, forgotFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
@@ -26,7 +23,6 @@ function delay(ms: number) {
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const lang = useCurrentLanguage();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const {
@@ -42,12 +38,6 @@ export function ForgotPasswordPage() {
     if (result.status === 'fulfilled') setSentTo(email);
     else setBanner(errorText(result.reason, t, ERROR_TEXTS.auth, 'forgot.failed'));
   });
-
-  const loginLink = (
-    <Link to={localePath(lang, '/login')} className="font-semibold text-primary hover:underline">
-      {t('common.backToLogin')}
-    </Link>
-  );
 
   if (sentTo !== null) {
     return (
@@ -78,7 +68,7 @@ export function ForgotPasswordPage() {
       icon={<KeyRound className="size-7" />}
       title={t('forgot.title')}
       subtitle={t('forgot.subtitle')}
-      footer={loginLink}
+      footer={<AuthLink to="/login">{t('common.backToLogin')}</AuthLink>}
     >
       {banner ? <Alert>{banner}</Alert> : null}
       <AuthForm

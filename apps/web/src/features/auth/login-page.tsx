@@ -3,7 +3,7 @@ import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { SESSION_ERRORS, useAuth } from '../../shared/auth/auth-context.tsx';
 import type { TokenPair } from '../../shared/auth/token-storage.ts';
 import { ApiRequestError } from '../../shared/http/client.ts';
@@ -17,7 +17,7 @@ import { CurrentPasswordField } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { loginWithEmail } from './api/login.ts';
-import { AuthCard, AuthForm } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { redirectTarget } from './auth-paths.ts';
 import { type LoginFormValues, loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
@@ -124,12 +124,9 @@ export function LoginPage() {
       title={t('login.title')}
       subtitle={t('login.subtitle')}
       footer={
-        <>
-          {t('login.noAccount')}{' '}
-          <Link to={localePath(lang, '/register')} className="font-semibold text-primary hover:underline">
-            {t('login.createAccount')}
-          </Link>
-        </>
+        <AuthLink prompt={t('login.noAccount')} to="/register">
+          {t('login.createAccount')}
+        </AuthLink>
       }
     >
       <div className="flex flex-col gap-3">
@@ -156,9 +153,7 @@ export function LoginPage() {
             <input type="checkbox" {...register('remember')} className="size-4 accent-primary" />
             {t('login.remember')}
           </label>
-          <Link to={localePath(lang, '/forgot-password')} className="font-semibold text-primary hover:underline">
-            {t('login.forgot')}
-          </Link>
+          <AuthLink to="/forgot-password">{t('login.forgot')}</AuthLink>
         </div>
       </AuthForm>
       <GoogleAlternative

@@ -18,7 +18,7 @@ import { buttonClasses } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { loginWithGoogle } from './api/google-login.ts';
 import { registerWithEmail } from './api/register.ts';
-import { AuthCard, AuthForm, AuthSuccess, MailSent } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink, AuthSuccess, MailSent } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type RegisterFormValues, registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
@@ -69,7 +69,6 @@ function RegisterForm({
   onOutcome: (outcome: Outcome) => void;
 }) {
   const { t } = useTranslation('auth');
-  const lang = useCurrentLanguage();
   const auth = useAuth();
   const [banner, setBanner] = useState<string | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
@@ -127,10 +126,14 @@ function RegisterForm({
       subtitle={t('register.subtitle')}
       footer={
         <>
-          {t('register.haveAccount')}{' '}
-          <Link to={localePath(lang, '/login')} className="font-semibold text-primary hover:underline">
+          <AuthLink prompt={t('register.haveAccount')} to="/login">
             {t('register.login')}
-          </Link>
+          </AuthLink>
+          <span className="mt-2 block">
+            <AuthLink prompt={t('register.wantToTeach')} to="/teach">
+              {t('register.teach')}
+            </AuthLink>
+          </span>
         </>
       }
     >
@@ -184,7 +187,6 @@ function RegistrationClosed() {
 
 function CheckYourEmail({ email }: { email: string }) {
   const { t } = useTranslation('auth');
-  const _lang = useCurrentLanguage();
   return (
     <AuthSuccess
       icon={<MailCheck className="size-7" />}

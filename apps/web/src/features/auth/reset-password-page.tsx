@@ -14,7 +14,7 @@ import { accountFieldsOf, NewPasswordFields } from '../../shared/ui/account-fiel
 import { Alert } from '../../shared/ui/alert.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { resetPassword } from './api/reset-password.ts';
-import { AuthCard, AuthForm } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -101,11 +101,7 @@ export function ResetPasswordPage() {
       icon={<LockKeyhole className="size-7" />}
       title={t('reset.title')}
       subtitle={t('reset.subtitle')}
-      footer={
-        <Link to={loginPath} className="font-semibold text-primary hover:underline">
-          {t('common.backToLogin')}
-        </Link>
-      }
+      footer={<AuthLink to="/login">{t('common.backToLogin')}</AuthLink>}
     >
       {linkError ? (
         <Alert>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@ustaz/contract';
-import { KeyRound, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { KeyRound, type LucideIcon, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts'
 import { accountFieldsOf, CurrentPasswordField, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -38,7 +39,6 @@ export function AccountSettings({ user }: { user: User }) {
 function ChangePasswordForm() {
   const { t } = useTranslation('profile');
   const failureText = useFailureText();
-  const headingId = useId();
   const [banner, setBanner] = useState<string | null>(null);
   const {
     register,
@@ -68,12 +68,7 @@ function ChangePasswordForm() {
   const field = accountFieldsOf(register, errors, message);
 
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-      <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <KeyRound aria-hidden="true" className="size-5 text-primary" />
-        {t('security.title')}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{t('security.hint')}</p>
+    <AccountSection tone="default" icon={KeyRound} title={t('security.title')} hint={t('security.hint')}>
       <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4" aria-label={t('security.title')}>
         {banner ? <Alert>{banner}</Alert> : null}
         <CurrentPasswordField {...field('oldPassword', t('security.oldPassword'))} />
@@ -88,28 +83,68 @@ function ChangePasswordForm() {
           <SubmitButton submitting={isSubmitting} text={t('security.submit')} busyText={t('security.saving')} />
         </div>
       </form>
+    </AccountSection>
+  );
+}
+
+const SECTION_TONES = {
+  default: {
+    section: 'border-slate-200',
+    heading: 'text-slate-900',
+    icon: 'size-5 text-primary',
+    hint: 'mt-1 text-sm text-slate-600',
+  },
+  danger: {
+    section: 'border-red-200',
+    heading: 'text-red-800',
+    icon: 'size-5',
+    hint: 'mt-1 text-sm leading-6 text-slate-600',
+  },
+} as const;
+
+/** A card of the account part: an h2 with its icon (labelling the section), a hint, then its content. */
+function AccountSection({
+  tone,
+  icon: Icon,
+  title,
+  hint,
+  children,
+}: {
+  tone: keyof typeof SECTION_TONES;
+  icon: LucideIcon;
+  title: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const classes = SECTION_TONES[tone];
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cx('rounded-2xl border', classes.section, 'bg-white p-5 shadow-sm sm:p-8')}
+    >
+      <h2 id={headingId} className={cx('flex items-center gap-2 text-lg font-bold', classes.heading)}>
+        <Icon aria-hidden="true" className={classes.icon} />
+        {title}
+      </h2>
+      <p className={classes.hint}>{hint}</p>
+      {children}
     </section>
   );
 }
 
 function DeleteAccountSection({ user }: { user: User }) {
   const { t } = useTranslation('profile');
-  const headingId = useId();
   const [open, setOpen] = useState(false);
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-8">
-      <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold text-red-800">
-        <Trash2 aria-hidden="true" className="size-5" />
-        {t('delete.title')}
-      </h2>
-      <p className="mt-1 text-sm leading-6 text-slate-600">{t('delete.hint')}</p>
+    <AccountSection tone="danger" icon={Trash2} title={t('delete.title')} hint={t('delete.hint')}>
       <div className="mt-4 flex justify-end">
         <Button variant="destructive" onClick={() => setOpen(true)}>
           {t('delete.open')}
         </Button>
       </div>
       {open ? <DeleteAccountDialog user={user} onClose={() => setOpen(false)} /> : null}
-    </section>
+    </AccountSection>
   );
 }
 
