@@ -50,16 +50,17 @@ describe('UserMenu', () => {
       'Log out',
     ]);
     expect(focusedText()).toBe('My profile');
-    await user.keyboard('{ArrowDown}');
-    expect(focusedText()).toBe('My chats');
-    await user.keyboard('{End}');
-    expect(focusedText()).toBe('Log out');
-    await user.keyboard('{ArrowDown}');
-    expect(focusedText()).toBe('My profile');
-    await user.keyboard('{ArrowUp}');
-    expect(focusedText()).toBe('Log out');
-    await user.keyboard('{Home}');
-    expect(focusedText()).toBe('My profile');
+    // Each key and the entry it moves the focus to (the arrows wrap around).
+    for (const [key, entry] of [
+      ['{ArrowDown}', 'My chats'],
+      ['{End}', 'Log out'],
+      ['{ArrowDown}', 'My profile'],
+      ['{ArrowUp}', 'Log out'],
+      ['{Home}', 'My profile'],
+    ]) {
+      await user.keyboard(key as string);
+      expect(focusedText()).toBe(entry);
+    }
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);

@@ -12,15 +12,14 @@ describe('chat dates and times', () => {
     expect(dayKey('not a date', KUWAIT)).toBe('');
   });
 
-  it('labels days as today, yesterday or the full date', () => {
-    expect(dayLabel('2026-03-09T22:30:00.000Z', NOW, 'en', KUWAIT)).toEqual({ kind: 'today' });
-    expect(dayLabel('2026-03-09T08:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({ kind: 'yesterday' });
-    expect(dayLabel('2026-03-01T08:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({ kind: 'date', text: 'Sunday, March 1' });
-    expect(dayLabel('2025-12-31T08:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({
-      kind: 'date',
-      text: 'Wednesday, December 31, 2025',
-    });
-    expect(dayLabel('2026-03-01T08:00:00.000Z', NOW, 'ar', KUWAIT)).toEqual({ kind: 'date', text: 'الأحد، ١ مارس' });
+  it.each([
+    ['2026-03-09T22:30:00.000Z', 'en', { kind: 'today' }],
+    ['2026-03-09T08:00:00.000Z', 'en', { kind: 'yesterday' }],
+    ['2026-03-01T08:00:00.000Z', 'en', { kind: 'date', text: 'Sunday, March 1' }],
+    ['2025-12-31T08:00:00.000Z', 'en', { kind: 'date', text: 'Wednesday, December 31, 2025' }],
+    ['2026-03-01T08:00:00.000Z', 'ar', { kind: 'date', text: 'الأحد، ١ مارس' }],
+  ] as const)('labels the day of %s (%s) as today, yesterday or the full date', (iso, language, label) => {
+    expect(dayLabel(iso, NOW, language, KUWAIT)).toEqual(label);
   });
 
   it('writes message times in the viewer language and zone', () => {
@@ -28,17 +27,19 @@ describe('chat dates and times', () => {
     expect(formatTime('2026-03-10T08:05:00.000Z', 'ar', KUWAIT)).toBe('١١:٠٥ ص');
   });
 
-  it('gives the list the time today, yesterday, a weekday within a week, else the short date', () => {
-    expect(listTimeLabel('2026-03-10T06:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({ kind: 'date', text: '9:00 AM' });
-    expect(listTimeLabel('2026-03-09T06:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({ kind: 'yesterday' });
-    expect(listTimeLabel('2026-03-05T06:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({ kind: 'date', text: 'Thursday' });
-    expect(listTimeLabel('2026-02-20T06:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({ kind: 'date', text: 'Feb 20' });
-    expect(listTimeLabel('2025-02-20T06:00:00.000Z', NOW, 'en', KUWAIT)).toEqual({
-      kind: 'date',
-      text: 'Feb 20, 2025',
-    });
-    expect(listTimeLabel('2026-02-20T06:00:00.000Z', NOW, 'ar', KUWAIT)).toEqual({ kind: 'date', text: '٢٠ فبراير' });
-  });
+  it.each([
+    ['2026-03-10T06:00:00.000Z', 'en', { kind: 'date', text: '9:00 AM' }],
+    ['2026-03-09T06:00:00.000Z', 'en', { kind: 'yesterday' }],
+    ['2026-03-05T06:00:00.000Z', 'en', { kind: 'date', text: 'Thursday' }],
+    ['2026-02-20T06:00:00.000Z', 'en', { kind: 'date', text: 'Feb 20' }],
+    ['2025-02-20T06:00:00.000Z', 'en', { kind: 'date', text: 'Feb 20, 2025' }],
+    ['2026-02-20T06:00:00.000Z', 'ar', { kind: 'date', text: '٢٠ فبراير' }],
+  ] as const)(
+    'gives the list %s (%s) as the time today, yesterday, a weekday within a week, else the short date',
+    (iso, language, label) => {
+      expect(listTimeLabel(iso, NOW, language, KUWAIT)).toEqual(label);
+    },
+  );
 
   it('cuts items into runs of one day', () => {
     const items = ['2026-03-09T08:00:00.000Z', '2026-03-09T20:59:00.000Z', '2026-03-09T21:00:00.000Z'];

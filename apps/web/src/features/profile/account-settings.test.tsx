@@ -46,15 +46,20 @@ async function renderSettings(language: Language, user: User = USER) {
 const field = (label: string) =>
   screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`), { selector: 'input' });
 
+/** Types the current, new and confirmed password into the form (in the language of `texts`) and submits it. */
+async function changePassword(texts: typeof en, oldPassword: string, password: string, confirmation = password) {
+  const user = userEvent.setup();
+  await user.type(field(texts.security.oldPassword), oldPassword);
+  await user.type(field(texts.security.newPassword), password);
+  await user.type(field(texts.security.confirmPassword), confirmation);
+  await user.click(screen.getByRole('button', { name: texts.security.submit }));
+}
+
 describe('password change', () => {
   it('a wrong current password shows the message in the user language on its field', async () => {
     const calls = mockApi(() => jsonResponse(422, { status: 422, errors: { oldPassword: 'incorrectPassword' } }));
     await renderSettings('ar');
-    const user = userEvent.setup();
-    await user.type(field(ar.security.oldPassword), 'Wrong123');
-    await user.type(field(ar.security.newPassword), 'Brand9new');
-    await user.type(field(ar.security.confirmPassword), 'Brand9new');
-    await user.click(screen.getByRole('button', { name: ar.security.submit }));
+    await changePassword(ar, 'Wrong123', 'Brand9new');
     expect(await screen.findByText(ar.security.errors.incorrectPassword)).toBeTruthy();
     expect(calls).toEqual([
       { method: 'PATCH', url: '/api/v1/auth/me', body: { oldPassword: 'Wrong123', password: 'Brand9new' } },
@@ -64,11 +69,7 @@ describe('password change', () => {
   it('checks the new password before calling: too short, and the confirmation must match', async () => {
     const calls = mockApi(() => jsonResponse(200, USER));
     await renderSettings('en');
-    const user = userEvent.setup();
-    await user.type(field(en.security.oldPassword), 'Secret123');
-    await user.type(field(en.security.newPassword), '123');
-    await user.type(field(en.security.confirmPassword), '1234');
-    await user.click(screen.getByRole('button', { name: en.security.submit }));
+    await changePassword(en, 'Secret123', '123', '1234');
     expect(await screen.findByText('Password must be at least 6 characters')).toBeTruthy();
     expect(screen.getByText(en.security.passwordsMismatch)).toBeTruthy();
     expect(calls).toEqual([]);
@@ -77,11 +78,7 @@ describe('password change', () => {
   it('a right one changes the password, says so and empties the form', async () => {
     mockApi(() => jsonResponse(200, USER));
     await renderSettings('en');
-    const user = userEvent.setup();
-    await user.type(field(en.security.oldPassword), 'Secret123');
-    await user.type(field(en.security.newPassword), 'Brand9new');
-    await user.type(field(en.security.confirmPassword), 'Brand9new');
-    await user.click(screen.getByRole('button', { name: en.security.submit }));
+    await changePassword(en, 'Secret123', 'Brand9new');
     expect(await screen.findByText(en.security.changed)).toBeTruthy();
     await waitFor(() => expect((field(en.security.oldPassword) as HTMLInputElement).value).toBe(''));
   });

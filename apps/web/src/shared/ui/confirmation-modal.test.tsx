@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/common.json';
 import { setTestLanguage } from '../test/test-i18n.ts';
@@ -103,22 +103,19 @@ describe('ConfirmationModal', () => {
   });
 });
 
+/** Renders the rich modal (open, with an icon) with a spy for each of its three callbacks. */
+function renderRich(props: Partial<ComponentProps<typeof RichConfirmationModal>> = {}) {
+  const callbacks = { onConfirm: vi.fn(), onCancel: vi.fn(), onClose: vi.fn() };
+  render(<RichConfirmationModal open icon={<TriangleAlert />} {...callbacks} {...props} />);
+  return { user: userEvent.setup(), ...callbacks };
+}
+
 describe('RichConfirmationModal', () => {
   it('has an icon and no close button, and a backdrop click cancels', async () => {
-    const user = userEvent.setup();
-    const onCancel = vi.fn();
-    const onClose = vi.fn();
-    const onConfirm = vi.fn();
-    render(
-      <RichConfirmationModal
-        open
-        icon={<TriangleAlert data-testid="icon" />}
-        title="Delete account?"
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-        onClose={onClose}
-      />,
-    );
+    const { user, onCancel, onClose, onConfirm } = renderRich({
+      icon: <TriangleAlert data-testid="icon" />,
+      title: 'Delete account?',
+    });
     expect(screen.getByRole('alertdialog', { name: 'Delete account?' })).toBeTruthy();
     expect(screen.getByTestId('icon')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
@@ -130,19 +127,7 @@ describe('RichConfirmationModal', () => {
   });
 
   it('confirms without calling the cancel callback', async () => {
-    const user = userEvent.setup();
-    const onCancel = vi.fn();
-    const onClose = vi.fn();
-    const onConfirm = vi.fn();
-    render(
-      <RichConfirmationModal
-        open
-        icon={<TriangleAlert />}
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-        onClose={onClose}
-      />,
-    );
+    const { user, onCancel, onClose, onConfirm } = renderRich();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onClose).toHaveBeenCalledTimes(1);
