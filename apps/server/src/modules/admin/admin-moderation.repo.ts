@@ -16,17 +16,18 @@ function contains(text: SQL, needle: string): SQL {
   return sql`strpos(lower(${text}), lower(${needle})) > 0`;
 }
 
-// Reservations -----------------------------------------------------------------------------------
-
-const reservationColumns = {
-  reservation: reservations,
-  studentFirstName: student.firstName,
-  studentLastName: student.lastName,
-  studentEmail: student.email,
+/** The teacher's user id and both parties' names, as a reservation or a review row shows them. */
+const partyColumns = {
   teacherUserId: teacherUser.id,
   teacherFirstName: teacherUser.firstName,
   teacherLastName: teacherUser.lastName,
+  studentFirstName: student.firstName,
+  studentLastName: student.lastName,
 };
+
+// Reservations -----------------------------------------------------------------------------------
+
+const reservationColumns = { reservation: reservations, ...partyColumns, studentEmail: student.email };
 
 function reservationsQuery(db: Executor) {
   return db
@@ -77,14 +78,7 @@ export async function findAdminReservation(db: Executor, id: number) {
 
 // Reviews ----------------------------------------------------------------------------------------
 
-const reviewColumns = {
-  review: reviews,
-  teacherUserId: teacherUser.id,
-  teacherFirstName: teacherUser.firstName,
-  teacherLastName: teacherUser.lastName,
-  studentFirstName: student.firstName,
-  studentLastName: student.lastName,
-};
+const reviewColumns = { review: reviews, ...partyColumns };
 
 function reviewsQuery(db: Executor) {
   return db
