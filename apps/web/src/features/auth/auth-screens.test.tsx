@@ -42,6 +42,16 @@ function mockApi(handlers: Record<string, Handler>, settings: Partial<WebsiteSet
 const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`);
 const input = (label: string) => screen.getByLabelText(labelled(label), { selector: 'input' });
 
+/** Types each value into the field named by its key in the language of `texts` (waiting for the form). */
+async function fill(texts: typeof en, values: Partial<Record<keyof typeof en.fields, string>>) {
+  const user = userEvent.setup();
+  for (const [name, value] of Object.entries(values)) {
+    const label = texts.fields[name as keyof typeof en.fields];
+    await user.type(await screen.findByLabelText(labelled(label), { selector: 'input' }), value);
+  }
+  return user;
+}
+
 beforeEach(() => resetSettingsMemory());
 afterEach(() => {
   vi.useRealTimers();
@@ -81,9 +91,7 @@ describe('ResetPasswordPage', () => {
       language: 'en',
       path: `/password-change?hash=${HASH}&expires=${Date.now() + 60_000}`,
     });
-    const user = userEvent.setup();
-    await user.type(input(en.fields.newPassword), 'NewPass2026');
-    await user.type(input(en.fields.confirmPassword), 'NewPass2026');
+    const user = await fill(en, { newPassword: 'NewPass2026', confirmPassword: 'NewPass2026' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: en.reset.submit }));
 
@@ -107,9 +115,7 @@ describe('ResetPasswordPage', () => {
       '/api/v1/auth/reset/password': () => jsonResponse(422, { status: 422, errors: { hash: 'invalidHash' } }),
     });
     await renderRoute(<ResetPasswordPage />, { language: 'ar', path: `/reset-password?hash=${HASH}` });
-    const user = userEvent.setup();
-    await user.type(input(ar.fields.newPassword), 'NewPass2026');
-    await user.type(input(ar.fields.confirmPassword), 'NewPass2026');
+    const user = await fill(ar, { newPassword: 'NewPass2026', confirmPassword: 'NewPass2026' });
     await user.click(screen.getByRole('button', { name: ar.reset.submit }));
     expect(await screen.findByText(ar.reset.linkInvalid)).toBeTruthy();
   });
@@ -175,12 +181,13 @@ describe('RegisterPage', () => {
       '/api/v1/auth/email/register': () => jsonResponse(201, { success: true, message: 'ok' }),
     });
     await renderRoute(<RegisterPage />, { language: 'en', path: '/register' });
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(labelled(en.fields.firstName), { selector: 'input' }), 'Layla');
-    await user.type(input(en.fields.lastName), 'Al-Sabah');
-    await user.type(input(en.fields.email), 'layla@ustaz.example');
-    await user.type(input(en.fields.password), 'secret1');
-    await user.type(input(en.fields.confirmPassword), 'secret1');
+    const user = await fill(en, {
+      firstName: 'Layla',
+      lastName: 'Al-Sabah',
+      email: 'layla@ustaz.example',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     await user.click(screen.getByRole('button', { name: en.register.submit }));
 
     expect(await screen.findByRole('heading', { name: en.register.checkEmailTitle })).toBeTruthy();
@@ -199,12 +206,13 @@ describe('RegisterPage', () => {
       '/api/v1/auth/email/register': () => jsonResponse(422, { status: 422, errors: { email: 'emailAlreadyExists' } }),
     });
     await renderRoute(<RegisterPage />, { language: 'ar', path: '/register' });
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(labelled(ar.fields.firstName), { selector: 'input' }), 'ليلى');
-    await user.type(input(ar.fields.lastName), 'الصباح');
-    await user.type(input(ar.fields.email), 'fahad@ustaz.example');
-    await user.type(input(ar.fields.password), 'secret1');
-    await user.type(input(ar.fields.confirmPassword), 'secret1');
+    const user = await fill(ar, {
+      firstName: 'ليلى',
+      lastName: 'الصباح',
+      email: 'fahad@ustaz.example',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     await user.click(screen.getByRole('button', { name: ar.register.submit }));
     expect(await screen.findByText(ar.fieldErrors.emailAlreadyExists)).toBeTruthy();
   });

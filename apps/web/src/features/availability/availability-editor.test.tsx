@@ -101,6 +101,21 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
+/**
+ * Opens the add form in the language of `texts` and types the given start, end and price into it;
+ * `submit()` presses its add button.
+ */
+async function openAddForm(texts: typeof en, times: { start?: string; end?: string; price?: string } = {}) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: texts.add }));
+  const form = screen.getByTestId('slot-form');
+  if (times.start) await user.type(within(form).getByLabelText(new RegExp(`^${texts.form.start}`)), times.start);
+  if (times.end) await user.type(within(form).getByLabelText(new RegExp(`^${texts.form.end}`)), times.end);
+  if (times.price) await user.type(within(form).getByLabelText(texts.form.price), times.price);
+  const submit = () => user.click(within(form).getByRole('button', { name: texts.form.addSubmit }));
+  return { user, form, submit };
+}
+
 describe('AvailabilityEditor week', () => {
   it('en: the week starts on Sunday and is asked for from midnight Sunday to midnight the next Sunday (viewer zone)', async () => {
     const calls = mockApi({});
@@ -222,13 +237,8 @@ describe('AvailabilityEditor slots', () => {
       write: () => ({ status: 409, body: { status: 409, code: 'slotOverlap', message: 'Overlaps another slot' } }),
     });
     await renderEditor('ar');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: ar.add }));
-    const form = screen.getByTestId('slot-form');
-    await user.type(within(form).getByLabelText(new RegExp(`^${ar.form.start}`)), '18:00');
-    await user.type(within(form).getByLabelText(new RegExp(`^${ar.form.end}`)), '19:00');
-    await user.type(within(form).getByLabelText(ar.form.price), '12.5');
-    await user.click(within(form).getByRole('button', { name: ar.form.addSubmit }));
+    const { form, submit } = await openAddForm(ar, { start: '18:00', end: '19:00', price: '12.5' });
+    await submit();
     expect((await within(form).findByRole('alert')).textContent).toBe(ar.errors.slotOverlap);
     expect(screen.getByTestId('slot-form')).toBeTruthy();
   });
@@ -236,28 +246,19 @@ describe('AvailabilityEditor slots', () => {
   it('maps a 422 startTime inPast to the start field', async () => {
     mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { startTime: 'inPast' } } }) });
     await renderEditor('en');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: en.add }));
-    const form = screen.getByTestId('slot-form');
-    await user.type(within(form).getByLabelText(/^Start time/), '18:00');
-    await user.type(within(form).getByLabelText(/^End time/), '19:00');
-    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    const { form, submit } = await openAddForm(en, { start: '18:00', end: '19:00' });
+    await submit();
     expect(await within(form).findByText(en.fieldErrors.inPast)).toBeTruthy();
   });
 
   it('checks the times before sending', async () => {
     const calls = mockApi({});
     await renderEditor('en');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: en.add }));
-    const form = screen.getByTestId('slot-form');
-    await user.type(within(form).getByLabelText(/^Start time/), '18:00');
-    await user.type(within(form).getByLabelText(/^End time/), '17:00');
-    await user.type(within(form).getByLabelText(en.form.price), '1,5');
-    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    const { user, form, submit } = await openAddForm(en, { start: '18:00', end: '17:00', price: '1,5' });
+    await submit();
     expect(await within(form).findByText(en.form.errors.price)).toBeTruthy();
     await user.clear(within(form).getByLabelText(en.form.price));
-    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    await submit();
     expect(await within(form).findByText(en.form.errors.endBeforeStart)).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
@@ -265,14 +266,9 @@ describe('AvailabilityEditor slots', () => {
   it("refuses more than 1,000 KWD an hour before sending, and maps the server's price tooBig to the same words", async () => {
     const calls = mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { price: 'tooBig' } } }) });
     await renderEditor('en');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: en.add }));
-    const form = screen.getByTestId('slot-form');
-    await user.type(within(form).getByLabelText(/^Start time/), '18:00');
-    await user.type(within(form).getByLabelText(/^End time/), '18:15');
     // 15 minutes for 250.001 KWD is more than 1,000 KWD an hour.
-    await user.type(within(form).getByLabelText(en.form.price), '250.001');
-    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    const { user, form, submit } = await openAddForm(en, { start: '18:00', end: '18:15', price: '250.001' });
+    await submit();
     const words = en.form.errors.pricePerHour.replace('{{max}}', '');
     expect((await within(form).findByText(new RegExp(words.split(' ').slice(0, 4).join(' ')))).textContent).toMatch(
       /1,000/,
@@ -281,7 +277,7 @@ describe('AvailabilityEditor slots', () => {
     // Exactly the bound goes to the server; its refusal reads the same.
     await user.clear(within(form).getByLabelText(en.form.price));
     await user.type(within(form).getByLabelText(en.form.price), '250');
-    await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
+    await submit();
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect((await within(form).findByText(/at most/)).textContent).toMatch(/1,000/);
   });
