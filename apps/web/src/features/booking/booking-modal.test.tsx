@@ -10,7 +10,7 @@ import { formatLessonMoment, formatLessonRange } from '../../shared/lib/dates.ts
 import { formatKwd } from '../../shared/lib/format.ts';
 import { type BookingModalData, openBooking } from '../../shared/money/money-modals.ts';
 import { signedIn } from '../../shared/test/auth-test-data.ts';
-import { type ApiAnswer, type ApiCall, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
+import { type ApiAnswer, type ApiCall, type ApiRoute, inTurn, mockApi, ok } from '../../shared/test/mock-api.ts';
 import {
   balanceResponse,
   bookingQuote,
@@ -244,14 +244,11 @@ describe('BookingModal: booking', () => {
   });
 
   it('a taken slot shows the failure view and toast; retry returns to the review with the note and reuses the key', async () => {
-    let attempts = 0;
     const { callsTo } = api({
-      'POST /api/v1/booking/single': () => {
-        attempts += 1;
-        return attempts === 1
-          ? { status: 409, body: { status: 409, code: 'slotUnavailable', message: 'Slot is no longer available' } }
-          : ok(bookingResponse());
-      },
+      'POST /api/v1/booking/single': inTurn(
+        { status: 409, body: { status: 409, code: 'slotUnavailable', message: 'Slot is no longer available' } },
+        ok(bookingResponse()),
+      ),
     });
     const data = draft();
     await openWith(data);
@@ -275,14 +272,11 @@ describe('BookingModal: booking', () => {
   });
 
   it('a changed note after a failure is a new attempt with a new key', async () => {
-    let attempts = 0;
     const { callsTo } = api({
-      'POST /api/v1/booking/single': () => {
-        attempts += 1;
-        return attempts === 1
-          ? { status: 502, body: { status: 502, code: 'gatewayError', message: 'Bad gateway' } }
-          : ok(bookingResponse());
-      },
+      'POST /api/v1/booking/single': inTurn(
+        { status: 502, body: { status: 502, code: 'gatewayError', message: 'Bad gateway' } },
+        ok(bookingResponse()),
+      ),
     });
     await openWith(draft());
     await confirmWith('balance');

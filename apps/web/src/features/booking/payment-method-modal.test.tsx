@@ -7,6 +7,7 @@ import enPayment from '../../../public/locales/en/payment.json';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { openPaymentMethod, type PaymentMethodModalData } from '../../shared/money/money-modals.ts';
 import { signedIn } from '../../shared/test/auth-test-data.ts';
+import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { balanceResponse, paymentMethodsResponse } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
@@ -63,11 +64,11 @@ describe('methodsFor (spec 9)', () => {
 });
 
 describe('PaymentMethodModal', () => {
-  it.each(['ar', 'en'] as const)(
-    '%s: shows the package name, hours and price, and the three choices',
-    async (language) => {
+  itInEachLanguage(
+    'shows the package name, hours and price, and the three choices',
+    { ar: arPayment, en: enPayment },
+    async (language, texts) => {
       api();
-      const texts = language === 'ar' ? arPayment : enPayment;
       const { dialog, missing } = await open(data(), language);
       expect(within(dialog).getByRole('heading', { name: texts.method.title })).toBeTruthy();
       const item = within(dialog).getByTestId('payment-item');

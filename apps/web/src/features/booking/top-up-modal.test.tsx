@@ -7,6 +7,7 @@ import { formatKwd } from '../../shared/lib/format.ts';
 import { openTopUp, type TopUpModalData } from '../../shared/money/money-modals.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { signedIn } from '../../shared/test/auth-test-data.ts';
+import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { balanceResponse, paymentMethodsResponse } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
@@ -48,11 +49,11 @@ beforeEach(() => {
 });
 
 describe('TopUpModal', () => {
-  it.each(['ar', 'en'] as const)(
-    '%s: shows the balance, a numeric amount field and the two providers',
-    async (language) => {
+  itInEachLanguage(
+    'shows the balance, a numeric amount field and the two providers',
+    { ar: arPayment, en: enPayment },
+    async (language, texts) => {
       api();
-      const texts = language === 'ar' ? arPayment : enPayment;
       const { dialog, missing } = await open({}, language);
       expect(within(dialog).getByRole('heading', { name: texts.topUp.title })).toBeTruthy();
       const field = amountField();

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arPages from '../../../public/locales/ar/pages.json';
 import enPages from '../../../public/locales/en/pages.json';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
+import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { AboutPage } from './about-page.tsx';
 import { AboutPlatformPage } from './about-platform-page.tsx';
@@ -92,23 +93,28 @@ describe('TermsPage', () => {
 });
 
 describe('AboutPage and AboutPlatformPage', () => {
-  it.each(['ar', 'en'] as const)('%s: one h1 each, language-prefixed links, no missing keys', async (language) => {
-    const pages = language === 'ar' ? arPages : enPages;
-    const about = await renderPage(<AboutPage />, language, 'about');
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([pages.about.title]);
-    expect(screen.getByRole('link', { name: pages.about.cta.primary }).getAttribute('href')).toBe(
-      `/${language}/teachers`,
-    );
-    about.unmount();
+  itInEachLanguage(
+    'one h1 each, language-prefixed links, no missing keys',
+    { ar: arPages, en: enPages },
+    async (language, pages) => {
+      const about = await renderPage(<AboutPage />, language, 'about');
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([pages.about.title]);
+      expect(screen.getByRole('link', { name: pages.about.cta.primary }).getAttribute('href')).toBe(
+        `/${language}/teachers`,
+      );
+      about.unmount();
 
-    await renderPage(<AboutPlatformPage />, language, 'about-platform');
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([pages.aboutPlatform.title]);
-    expect(screen.getByRole('link', { name: pages.aboutPlatform.cta.primary }).getAttribute('href')).toBe(
-      `/${language}/register`,
-    );
-    expect(screen.getByText(pages.aboutPlatform.payments.methods[2]?.title ?? '')).toBeTruthy();
-    expect(missing()).toEqual([]);
-  });
+      await renderPage(<AboutPlatformPage />, language, 'about-platform');
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+        pages.aboutPlatform.title,
+      ]);
+      expect(screen.getByRole('link', { name: pages.aboutPlatform.cta.primary }).getAttribute('href')).toBe(
+        `/${language}/register`,
+      );
+      expect(screen.getByText(pages.aboutPlatform.payments.methods[2]?.title ?? '')).toBeTruthy();
+      expect(missing()).toEqual([]);
+    },
+  );
 });
 
 describe('ContactPage', () => {

@@ -5,6 +5,7 @@ import arPayment from '../../../public/locales/ar/payment.json';
 import enPayment from '../../../public/locales/en/payment.json';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { signedIn } from '../../shared/test/auth-test-data.ts';
+import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { payment } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
@@ -44,11 +45,11 @@ afterEach(() => {
 });
 
 describe('PaymentResultPage', () => {
-  it.each(['ar', 'en'] as const)(
-    '%s: a paid top-up shows the amount, the purpose and the way to the profile',
-    async (language) => {
+  itInEachLanguage(
+    'a paid top-up shows the amount, the purpose and the way to the profile',
+    { ar: arPayment, en: enPayment },
+    async (language, texts) => {
       paymentApi(ok(payment({ purpose: 'top_up', amount: '20.000' })));
-      const texts = language === 'ar' ? arPayment : enPayment;
       const { missing } = await renderResult('/payment/success?paymentId=pay_7Hq2', { language });
       const success = await screen.findByTestId('payment-success');
       expect(within(success).getByRole('heading', { level: 1, name: texts.result.successTitle })).toBeTruthy();

@@ -8,6 +8,7 @@ import enSubscriptions from '../../../public/locales/en/subscriptions.json';
 import { formatKwd } from '../../shared/lib/format.ts';
 import type { PaymentMethodModalData } from '../../shared/money/money-modals.ts';
 import { signedIn } from '../../shared/test/auth-test-data.ts';
+import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import {
   activeSubscription,
@@ -83,26 +84,29 @@ beforeEach(() => {
 });
 
 describe('SubscriptionsPage: packages', () => {
-  it.each(['ar', 'en'] as const)('%s: shows each package in the page language', async (language) => {
-    api();
-    const texts = language === 'ar' ? arSubscriptions : enSubscriptions;
-    const { missing } = await renderPage(language, false);
-    const [card] = await screen.findAllByTestId('package-card');
-    const inCard = within(card as HTMLElement);
-    expect(inCard.getByRole('heading', { name: language === 'ar' ? 'باقة البداية' : 'Starter' })).toBeTruthy();
-    expect(
-      inCard.getByText(language === 'ar' ? 'خمس ساعات دروس لمدة شهر.' : 'Five lesson hours for one month.'),
-    ).toBeTruthy();
-    expect(inCard.getByText(language === 'ar' ? 'أي معلم' : 'Any teacher')).toBeTruthy();
-    expect(inCard.getByTestId('package-price').textContent).toBe(formatKwd(45, language));
-    expect(card?.textContent).toContain(language === 'ar' ? '٥ ساعات' : '5 hours');
-    expect(card?.textContent).toContain(language === 'ar' ? 'صالحة لمدة ٣٠ يومًا' : 'Valid for 30 days');
-    expect(card?.textContent).toContain(language === 'ar' ? 'خصم ١٠٪' : '10% off');
-    expect(inCard.getByRole('button', { name: texts.packages.buy })).toBeTruthy();
-    // A guest sees no personal section.
-    expect(screen.queryByTestId('active-subscription')).toBeNull();
-    expect(missing).toEqual([]);
-  });
+  itInEachLanguage(
+    'shows each package in the page language',
+    { ar: arSubscriptions, en: enSubscriptions },
+    async (language, texts) => {
+      api();
+      const { missing } = await renderPage(language, false);
+      const [card] = await screen.findAllByTestId('package-card');
+      const inCard = within(card as HTMLElement);
+      expect(inCard.getByRole('heading', { name: language === 'ar' ? 'باقة البداية' : 'Starter' })).toBeTruthy();
+      expect(
+        inCard.getByText(language === 'ar' ? 'خمس ساعات دروس لمدة شهر.' : 'Five lesson hours for one month.'),
+      ).toBeTruthy();
+      expect(inCard.getByText(language === 'ar' ? 'أي معلم' : 'Any teacher')).toBeTruthy();
+      expect(inCard.getByTestId('package-price').textContent).toBe(formatKwd(45, language));
+      expect(card?.textContent).toContain(language === 'ar' ? '٥ ساعات' : '5 hours');
+      expect(card?.textContent).toContain(language === 'ar' ? 'صالحة لمدة ٣٠ يومًا' : 'Valid for 30 days');
+      expect(card?.textContent).toContain(language === 'ar' ? 'خصم ١٠٪' : '10% off');
+      expect(inCard.getByRole('button', { name: texts.packages.buy })).toBeTruthy();
+      // A guest sees no personal section.
+      expect(screen.queryByTestId('active-subscription')).toBeNull();
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('shows no discount badge at 0%', async () => {
     api({ 'GET /api/v1/subscriptions/packages': ok(list([subscriptionPackage({ discountPercentage: 0 })])) });
@@ -222,29 +226,34 @@ describe('SubscriptionsPage: buying', () => {
 });
 
 describe('SubscriptionsPage: my subscriptions', () => {
-  it.each(['ar', 'en'] as const)('%s: shows the active subscription and the list', async (language) => {
-    api({
-      'GET /api/v1/subscriptions/my-active-subscription': ok(activeSubscription()),
-      'GET /api/v1/subscriptions/my-subscriptions': ok({
-        data: [userSubscription(), userSubscription({ id: 2, status: 'expired', remainingHours: 0 })],
-        total: 2,
-        page: 1,
-        limit: 10,
-        totalPages: 1,
-      }),
-    });
-    const texts = language === 'ar' ? arSubscriptions : enSubscriptions;
-    const { missing } = await renderPage(language);
-    const active = await screen.findByTestId('active-subscription');
-    await waitFor(() =>
-      expect(within(active).getByTestId('active-hours').textContent).toBe(language === 'ar' ? '٣٫٥ ساعة' : '3.5 hours'),
-    );
-    expect(within(active).getByText(language === 'ar' ? 'باقة البداية' : 'Starter')).toBeTruthy();
-    expect(active.textContent).toContain(language === 'ar' ? 'ينتهي في' : 'Expires');
-    const rows = within(await screen.findByTestId('my-subscriptions')).getAllByRole('listitem');
-    expect(rows).toHaveLength(2);
-    expect(rows[0]?.textContent).toContain(texts.mine.status.active);
-    expect(rows[1]?.textContent).toContain(texts.mine.status.expired);
-    expect(missing).toEqual([]);
-  });
+  itInEachLanguage(
+    'shows the active subscription and the list',
+    { ar: arSubscriptions, en: enSubscriptions },
+    async (language, texts) => {
+      api({
+        'GET /api/v1/subscriptions/my-active-subscription': ok(activeSubscription()),
+        'GET /api/v1/subscriptions/my-subscriptions': ok({
+          data: [userSubscription(), userSubscription({ id: 2, status: 'expired', remainingHours: 0 })],
+          total: 2,
+          page: 1,
+          limit: 10,
+          totalPages: 1,
+        }),
+      });
+      const { missing } = await renderPage(language);
+      const active = await screen.findByTestId('active-subscription');
+      await waitFor(() =>
+        expect(within(active).getByTestId('active-hours').textContent).toBe(
+          language === 'ar' ? '٣٫٥ ساعة' : '3.5 hours',
+        ),
+      );
+      expect(within(active).getByText(language === 'ar' ? 'باقة البداية' : 'Starter')).toBeTruthy();
+      expect(active.textContent).toContain(language === 'ar' ? 'ينتهي في' : 'Expires');
+      const rows = within(await screen.findByTestId('my-subscriptions')).getAllByRole('listitem');
+      expect(rows).toHaveLength(2);
+      expect(rows[0]?.textContent).toContain(texts.mine.status.active);
+      expect(rows[1]?.textContent).toContain(texts.mine.status.expired);
+      expect(missing).toEqual([]);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arTeacher from '../../../public/locales/ar/teacher.json';
 import enTeacher from '../../../public/locales/en/teacher.json';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
+import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { renderTeacherRoute } from './render-teacher-route.tsx';
 import { TeacherPage } from './teacher-page.tsx';
@@ -52,10 +53,10 @@ beforeEach(() => {
 });
 
 describe('TeacherPage', () => {
-  it.each(['ar', 'en'] as const)(
-    '%s: shows the profile, slots and reviews from the three calls of the teacher id',
-    async (language) => {
-      const texts = language === 'ar' ? arTeacher : enTeacher;
+  itInEachLanguage(
+    'shows the profile, slots and reviews from the three calls of the teacher id',
+    { ar: arTeacher, en: enTeacher },
+    async (language, texts) => {
       const teacher: TeacherProfile = teacherProfile();
       const slots: TimeSlot[] = [timeSlot('2099-03-14T15:00:00.000Z')];
       const reviews: Review[] = [review({ comment: 'شرح ممتاز وواضح' })];
@@ -88,17 +89,23 @@ describe('TeacherPage', () => {
     },
   );
 
-  it.each(['ar', 'en'] as const)('%s: a 404 shows the translated teacher-not-found state', async (language) => {
-    const texts = language === 'ar' ? arTeacher : enTeacher;
-    mockApi({ profile: { status: 404, body: { status: 404, message: 'Teacher not found', code: 'notFound' } } });
-    const { missing } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, { language, path: '/teachers/999' });
-    expect(await screen.findByRole('heading', { level: 1, name: texts.page.notFoundTitle })).toBeTruthy();
-    expect(screen.getByRole('link', { name: texts.page.browseTeachers }).getAttribute('href')).toBe(
-      `/${language}/teachers`,
-    );
-    expect(screen.queryByTestId('teacher-error')).toBeNull();
-    expect(missing).toEqual([]);
-  });
+  itInEachLanguage(
+    'a 404 shows the translated teacher-not-found state',
+    { ar: arTeacher, en: enTeacher },
+    async (language, texts) => {
+      mockApi({ profile: { status: 404, body: { status: 404, message: 'Teacher not found', code: 'notFound' } } });
+      const { missing } = await renderTeacherRoute(<TeacherPage timeZone={ZONE} />, {
+        language,
+        path: '/teachers/999',
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: texts.page.notFoundTitle })).toBeTruthy();
+      expect(screen.getByRole('link', { name: texts.page.browseTeachers }).getAttribute('href')).toBe(
+        `/${language}/teachers`,
+      );
+      expect(screen.queryByTestId('teacher-error')).toBeNull();
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('an id that is not a number is not found without asking the server', async () => {
     const fetchMock = mockApi({});

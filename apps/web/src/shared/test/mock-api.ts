@@ -42,3 +42,14 @@ export function mockApi(routes: Record<string, ApiRoute>) {
 export function ok(body: unknown): ApiAnswer {
   return { status: 200, body };
 }
+
+/** A route answering its first call with the first of `answers`, the next with the next, and the last one from then on. */
+export function inTurn(...answers: ApiAnswer[]): ApiRoute {
+  let calls = 0;
+  return () => {
+    const answer = answers[Math.min(calls, answers.length - 1)];
+    calls += 1;
+    if (!answer) throw new Error('inTurn needs at least one answer');
+    return answer;
+  };
+}
