@@ -9,6 +9,7 @@ import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import {
   addDays,
+  type ClockProps,
   type DayKey,
   dayKeyInZone,
   formatDay,
@@ -43,15 +44,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; slot: OwnSlot } | null;
  * slots can be edited or deleted (delete through the confirmation modal); held and booked ones are
  * read-only. Days and times are in the viewer's zone.
  */
-export function AvailabilityEditor({
-  timeZone,
-  now: fixedNow,
-}: {
-  /** Fixed in tests; the viewer's zone otherwise. */
-  timeZone?: string;
-  /** Fixed in tests; the current time otherwise. */
-  now?: Date;
-}) {
+export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
   const { t } = useTranslation('availability');
   const language = useCurrentLanguage();
   const { user } = useAuth();
@@ -80,6 +73,21 @@ export function AvailabilityEditor({
     const day = dayKeyInZone(iso, zone);
     if (day) setChosenWeek(weekStartOf(day, WEEK_STARTS_ON[language]));
   }
+
+  // What the add and the edit form share: the week's limits, the clock, the rate, and what follows a save or a cancel.
+  const formContext = {
+    minDay: today,
+    timeZone: zone,
+    now,
+    hourlyRate,
+    onCancel: () => setEditing(null),
+  };
+  const afterSave = (message: 'added' | 'updated') => (slot: OwnSlot) => {
+    setEditing(null);
+    void notify.success(t(message));
+    showWeekOf(slot.startTime);
+    refresh();
+  };
 
   const addInitial: SlotFormValues = {
     // The first day of the shown week that is not past.
@@ -118,18 +126,9 @@ export function AvailabilityEditor({
           title={t('form.addTitle')}
           submitLabel={t('form.addSubmit')}
           initial={addInitial}
-          minDay={today}
-          timeZone={zone}
-          now={now}
-          hourlyRate={hourlyRate}
+          {...formContext}
           save={createOwnSlot}
-          onSaved={(slot) => {
-            setEditing(null);
-            void notify.success(t('added'));
-            showWeekOf(slot.startTime);
-            refresh();
-          }}
-          onCancel={() => setEditing(null)}
+          onSaved={afterSave('added')}
           onStale={refresh}
         />
       ) : null}
@@ -181,18 +180,9 @@ export function AvailabilityEditor({
                               price: '',
                             }}
                             currentPrice={slot.price}
-                            minDay={today}
-                            timeZone={zone}
-                            now={now}
-                            hourlyRate={hourlyRate}
+                            {...formContext}
                             save={(body) => updateOwnSlot(slot.id, body)}
-                            onSaved={(saved) => {
-                              setEditing(null);
-                              void notify.success(t('updated'));
-                              showWeekOf(saved.startTime);
-                              refresh();
-                            }}
-                            onCancel={() => setEditing(null)}
+                            onSaved={afterSave('updated')}
                             onStale={() => {
                               setEditing(null);
                               refresh();

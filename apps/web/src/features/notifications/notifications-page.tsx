@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import type { ClockProps } from '../../shared/lib/dates.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
-import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { addLiveNotification, useMarkAllAsRead, useMarkAsRead, useNotifications } from './api/notifications.ts';
@@ -44,15 +44,7 @@ function pageSearch(page: number): URLSearchParams {
  * A click marks one read and opens what it is about; "Mark all as read" clears the lot; new ones
  * from the socket appear at the top of the first page.
  */
-export function NotificationsPage({
-  now,
-  timeZone,
-}: {
-  /** Fixed in tests; the current time of each render otherwise. */
-  now?: Date;
-  /** Fixed in tests; the viewer's zone otherwise. */
-  timeZone?: string;
-}) {
+export function NotificationsPage({ now, timeZone }: ClockProps) {
   const { t } = useTranslation('notifications');
   const pageLabels = usePaginationLabels('notifications');
   const language = useCurrentLanguage();
@@ -116,14 +108,7 @@ export function NotificationsPage({
           className="flex flex-col gap-5"
           loading={listPlaceholders(t('loading'), 'stack', 4, 'h-24', 'notifications-loading')}
           error={{ title: t('errorTitle'), body: t('errorBody'), testId: 'notifications-error' }}
-          empty={
-            <EmptyCard
-              icon={<BellOff aria-hidden="true" className="size-8 text-primary" />}
-              title={t('empty.title')}
-              body={t('empty.body')}
-              testId="notifications-empty"
-            />
-          }
+          empty={{ icon: BellOff, title: t('empty.title'), body: t('empty.body'), testId: 'notifications-empty' }}
         >
           {(data) => (
             <ul className="flex flex-col gap-3" data-testid="notifications-list">

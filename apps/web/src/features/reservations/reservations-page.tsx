@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { viewerTimeZone } from '../../shared/lib/dates.ts';
+import { type ClockProps, viewerTimeZone } from '../../shared/lib/dates.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
@@ -30,15 +30,7 @@ const TAB_ICONS: Record<ReservationScope, typeof CalendarClock> = {
  * teacher's lessons with students) in three tabs kept in the address (`?scope=`), paged, with
  * cancellation through the confirmation modal.
  */
-export function ReservationsPage({
-  timeZone,
-  now,
-}: {
-  /** Fixed in tests; the viewer's zone otherwise. */
-  timeZone?: string;
-  /** Fixed in tests; the current time otherwise. */
-  now?: Date;
-}) {
+export function ReservationsPage({ timeZone, now }: ClockProps) {
   const { t } = useTranslation('reservations');
   const pageLabels = usePaginationLabels('reservations');
   const { user } = useAuth();

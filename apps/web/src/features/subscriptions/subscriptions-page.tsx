@@ -21,7 +21,6 @@ import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { CARD_GRID, listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import type { PaginationLabels } from '../../shared/ui/pagination.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { MY_SUBSCRIPTIONS_KEY, useActiveSubscription } from './api/get-active-subscription.ts';
 import { useMySubscriptions } from './api/get-my-subscriptions.ts';
@@ -97,15 +96,13 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
           testId: 'packages-error',
           headingLevel: 3,
         }}
-        empty={
-          <EmptyCard
-            icon={<Package aria-hidden="true" className="size-8 text-primary" />}
-            title={t('packages.emptyTitle')}
-            body={t('packages.emptyBody')}
-            testId="packages-empty"
-            headingLevel={3}
-          />
-        }
+        empty={{
+          icon: Package,
+          title: t('packages.emptyTitle'),
+          body: t('packages.emptyBody'),
+          testId: 'packages-empty',
+          headingLevel: 3,
+        }}
       >
         {(data) => (
           <ul className={cx(CARD_GRID, packages.isPlaceholderData && 'opacity-60')}>

@@ -6,6 +6,9 @@ export type DayKey = string;
 
 export type WeekStart = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
+/** The clock of a screen that shows times: both fixed in tests; otherwise the current time and the viewer's zone. */
+export type ClockProps = { now?: Date; timeZone?: string };
+
 const DAY_MS = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,9 +1,11 @@
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { type ComponentProps, isValidElement, type ReactNode } from 'react';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { clampPage } from '../lib/paging.ts';
 import type { LoadingPlaceholders } from './loading-placeholders.tsx';
 import { Pagination, type PaginationLabels } from './pagination.tsx';
 import { QueryStates, type QueryStatesProps } from './query-states.tsx';
+import { EmptyCard } from './state-card.tsx';
 
 /** One page of a paged list, as the server answers it. */
 type ListPage = { data: readonly unknown[]; totalPages: number };
@@ -49,20 +51,38 @@ export function listPlaceholders(
   return { label, count, className, itemClassName: `${height} ${item}`, testId };
 }
 
+/** The texts of a list's `EmptyCard` and its icon, drawn in the primary colour. */
+type EmptyTexts = Omit<ComponentProps<typeof EmptyCard>, 'icon' | 'children'> & { icon: LucideIcon };
+
+function isEmptyTexts(empty: ReactNode | EmptyTexts): empty is EmptyTexts {
+  return typeof empty === 'object' && empty !== null && !isValidElement(empty) && 'icon' in empty;
+}
+
 /**
- * `QueryStates` for one page of a paged list: the `empty` state when the page has no rows; otherwise
+ * `QueryStates` for one page of a paged list: the `empty` state (an `EmptyCard` when given its
+ * texts) when the page has no rows; otherwise
  * `children(page)` with the pager under it (nothing for a single page), both in a `className` box
  * when one is given.
  */
 export function PagedQueryStates<T extends ListPage>({
   pager,
   className,
+  empty,
   children,
   ...states
-}: Omit<QueryStatesProps<T>, 'isEmpty'> & { pager: Pager; className?: string }) {
+}: Omit<QueryStatesProps<T>, 'isEmpty' | 'empty'> & {
+  empty: ReactNode | EmptyTexts;
+  pager: Pager;
+  className?: string;
+}) {
   const language = useCurrentLanguage();
+  let emptyState: ReactNode = empty as ReactNode;
+  if (isEmptyTexts(empty)) {
+    const { icon: Icon, ...texts } = empty;
+    emptyState = <EmptyCard icon={<Icon aria-hidden="true" className="size-8 text-primary" />} {...texts} />;
+  }
   return (
-    <QueryStates {...states} isEmpty={(data) => data.data.length === 0}>
+    <QueryStates {...states} isEmpty={(data) => data.data.length === 0} empty={emptyState}>
       {(data) => {
         const list = (
           <>
