@@ -1,11 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, CircleX, MailCheck } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
-import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -15,8 +11,8 @@ import { useConfirmEmail } from './api/confirm-email.ts';
 import { resendConfirmation } from './api/resend-confirmation.ts';
 import { AuthCard, AuthSuccess } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
-import { type ForgotFormValues, forgotFormSchema, readConfirmHash, VALIDATION_VALUES } from './auth-schemas.ts';
-import { EmailField } from './email-field.tsx';
+import { readConfirmHash } from './auth-schemas.ts';
+import { EmailField, useEmailRequest } from './email-field.tsx';
 
 /**
  * Spec 2 "Confirm e-mail": reads the hash, then loading, success (login button) or failure, where
@@ -91,23 +87,10 @@ function ConfirmFailed({ message }: { message: string }) {
 /** "Send a new link": an e-mail field and the resend call; the answer says the same for any e-mail. */
 function ResendConfirmationForm() {
   const { t } = useTranslation('auth');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotFormValues>({ resolver: zodResolver(forgotFormSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setBanner(null);
-    try {
-      await resendConfirmation(email);
-      setSentTo(email);
-    } catch (error) {
-      setBanner(errorText(error, t, ERROR_TEXTS.auth, 'confirm.resendFailed'));
-    }
-  });
+  const { sentTo, banner, onSubmit, submitting, emailField } = useEmailRequest(
+    resendConfirmation,
+    'confirm.resendFailed',
+  );
 
   if (sentTo !== null) {
     return (
@@ -125,11 +108,8 @@ function ResendConfirmationForm() {
     >
       <p className="text-sm leading-6 text-slate-600">{t('confirm.resendHint')}</p>
       {banner ? <Alert>{banner}</Alert> : null}
-      <EmailField
-        registration={register('email')}
-        error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
-      />
-      <SubmitButton submitting={isSubmitting} text={t('confirm.resend')} busyText={t('confirm.resending')} />
+      <EmailField {...emailField} />
+      <SubmitButton submitting={submitting} text={t('confirm.resend')} busyText={t('confirm.resending')} />
     </form>
   );
 }

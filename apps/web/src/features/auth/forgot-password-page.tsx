@@ -1,20 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TIMINGS } from '@ustaz/contract';
 import { KeyRound, MailCheck } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translate } from '../../shared/i18n/translate.ts';
-import { errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
 import { AuthCard, AuthForm, AuthLink, AuthSuccess, MailSent } from './auth-card.tsx';
-import { ERROR_TEXTS } from './auth-error-texts.ts';
-import { type ForgotFormValues, forgotFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
-import { EmailField } from './email-field.tsx';
+import { EmailField, useEmailRequest } from './email-field.tsx';
 
 function delay(ms: number) {
   return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+/** The reset mail's request; a fast answer (or failure) still takes TIMINGS.forgotPasswordDelayMs. */
+async function sendResetMail(email: string) {
+  const [result] = await Promise.allSettled([requestPasswordReset(email), delay(TIMINGS.forgotPasswordDelayMs)]);
+  if (result.status === 'rejected') throw result.reason;
 }
 
 /**
@@ -23,21 +22,10 @@ function delay(ms: number) {
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotFormValues>({ resolver: zodResolver(forgotFormSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setBanner(null);
-    const [result] = await Promise.allSettled([requestPasswordReset(email), delay(TIMINGS.forgotPasswordDelayMs)]);
-    if (result.status === 'fulfilled') setSentTo(email);
-    else setBanner(errorText(result.reason, t, ERROR_TEXTS.auth, 'forgot.failed'));
-  });
+  const { sentTo, banner, onSubmit, submitting, emailField, tryAgain } = useEmailRequest(
+    sendResetMail,
+    'forgot.failed',
+  );
 
   if (sentTo !== null) {
     return (
@@ -46,14 +34,7 @@ export function ForgotPasswordPage() {
         title={t('forgot.sentTitle')}
         linkText={t('common.backToLogin')}
         after={
-          <button
-            type="button"
-            className="text-sm font-semibold text-primary hover:underline"
-            onClick={() => {
-              reset({ email: sentTo });
-              setSentTo(null);
-            }}
-          >
+          <button type="button" className="text-sm font-semibold text-primary hover:underline" onClick={tryAgain}>
             {t('forgot.tryAgain')}
           </button>
         }
@@ -74,14 +55,11 @@ export function ForgotPasswordPage() {
       <AuthForm
         label={t('forgot.title')}
         onSubmit={onSubmit}
-        submitting={isSubmitting}
+        submitting={submitting}
         text={t('forgot.submit')}
         busyText={t('forgot.sending')}
       >
-        <EmailField
-          registration={register('email')}
-          error={errors.email?.message ? translate(t, errors.email.message, VALIDATION_VALUES) : undefined}
-        />
+        <EmailField {...emailField} />
       </AuthForm>
     </AuthCard>
   );
