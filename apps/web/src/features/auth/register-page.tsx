@@ -125,16 +125,9 @@ function RegisterForm({
       title={t('register.title')}
       subtitle={t('register.subtitle')}
       footer={
-        <>
-          <AuthLink prompt={t('register.haveAccount')} to="/login">
-            {t('register.login')}
-          </AuthLink>
-          <span className="mt-2 block">
-            <AuthLink prompt={t('register.wantToTeach')} to="/teach">
-              {t('register.teach')}
-            </AuthLink>
-          </span>
-        </>
+        <AuthLink prompt={t('register.haveAccount')} to="/login">
+          {t('register.login')}
+        </AuthLink>
       }
     >
       {banner ? <Alert>{banner}</Alert> : null}
