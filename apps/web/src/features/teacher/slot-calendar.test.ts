@@ -2,18 +2,11 @@ import type { TimeSlot } from '@ustaz/contract';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { groupSlotsByDay, groupSlotsByWeek, slotPrice, slotsTotal } from './slot-calendar.ts';
+import { ARABIC_WEEK_OF_14_MARCH, timeSlot } from './teacher-test-data.ts';
 
-let nextId = 1;
+/** A test slot (teacher-test-data's) at 10 KWD. */
 function slot(startTime: string, overrides: Partial<TimeSlot> = {}): TimeSlot {
-  const start = Date.parse(startTime);
-  return {
-    id: nextId++,
-    startTime,
-    endTime: new Date(start + 60 * 60_000).toISOString(),
-    price: '10.000',
-    status: 'open',
-    ...overrides,
-  };
+  return timeSlot(startTime, { price: '10.000', ...overrides });
 }
 
 describe('groupSlotsByDay', () => {
@@ -53,15 +46,7 @@ describe('groupSlotsByWeek', () => {
 
     const arabic = groupSlotsByWeek(slots, { timeZone: 'Asia/Kuwait', weekStartsOn: WEEK_STARTS_ON.ar });
     expect(arabic.map((w) => w.start)).toEqual(['2026-03-14', '2026-03-28']);
-    expect(arabic[0]?.days.map((d) => d.day)).toEqual([
-      '2026-03-14',
-      '2026-03-15',
-      '2026-03-16',
-      '2026-03-17',
-      '2026-03-18',
-      '2026-03-19',
-      '2026-03-20',
-    ]);
+    expect(arabic[0]?.days.map((d) => d.day)).toEqual(ARABIC_WEEK_OF_14_MARCH);
     expect(arabic[0]?.days.map((d) => d.slots.length)).toEqual([1, 1, 0, 0, 0, 0, 0]);
 
     // In English, Saturday and Sunday fall in different weeks.

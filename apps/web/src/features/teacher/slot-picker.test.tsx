@@ -6,7 +6,7 @@ import enTeacher from '../../../public/locales/en/teacher.json';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { renderTeacherRoute } from './render-teacher-route.tsx';
 import { SlotPicker } from './slot-picker.tsx';
-import { timeSlot } from './teacher-test-data.ts';
+import { ARABIC_WEEK_OF_14_MARCH, timeSlot } from './teacher-test-data.ts';
 import { toggleSlotId } from './use-slot-selection.ts';
 
 const ZONE = 'Asia/Kuwait';
@@ -46,15 +46,7 @@ describe('SlotPicker', () => {
     });
     const tabs = dayTabs();
     expect(tabs).toHaveLength(7);
-    expect(tabs.map((tab) => tab.dataset.day)).toEqual([
-      '2026-03-14',
-      '2026-03-15',
-      '2026-03-16',
-      '2026-03-17',
-      '2026-03-18',
-      '2026-03-19',
-      '2026-03-20',
-    ]);
+    expect(tabs.map((tab) => tab.dataset.day)).toEqual(ARABIC_WEEK_OF_14_MARCH);
     expect(tabs[0]?.textContent).toContain('السبت');
     // Saturday is open first with its two slots.
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');

@@ -43,3 +43,14 @@ export const review = factory<Review>(() => ({
   studentPhotoUrl: null,
   createdAt: '2026-02-10T09:00:00.000Z',
 }));
+
+/** The week of Saturday 14 March 2026 as it starts in Arabic (Saturday to Friday), the week of the test slots. */
+export const ARABIC_WEEK_OF_14_MARCH = [
+  '2026-03-14',
+  '2026-03-15',
+  '2026-03-16',
+  '2026-03-17',
+  '2026-03-18',
+  '2026-03-19',
+  '2026-03-20',
+];
