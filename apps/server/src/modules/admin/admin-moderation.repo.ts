@@ -1,6 +1,6 @@
 import type { ReservationStatus } from '@ustaz/contract';
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import { reservations, reviews, searchNotFoundLogs, teacherProfiles, users } from '../../db/schema.ts';
@@ -29,13 +29,16 @@ const partyColumns = {
 
 const reservationColumns = { reservation: reservations, ...partyColumns, studentEmail: student.email };
 
-function reservationsQuery(db: Executor) {
-  return db
-    .select(reservationColumns)
-    .from(reservations)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+/** Joins the teacher (profile and user) and the student of a reservation or a review row. */
+function withParties<Query extends PgSelect>(query: Query, row: typeof reservations | typeof reviews) {
+  return query
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, row.teacherId))
     .innerJoin(teacherUser, eq(teacherUser.id, teacherProfiles.userId))
-    .innerJoin(student, eq(student.id, reservations.studentId));
+    .innerJoin(student, eq(student.id, row.studentId));
+}
+
+function reservationsQuery(db: Executor) {
+  return withParties(db.select(reservationColumns).from(reservations).$dynamic(), reservations);
 }
 
 export type AdminReservationRow = NonNullable<Awaited<ReturnType<typeof findAdminReservation>>>;
@@ -81,12 +84,7 @@ export async function findAdminReservation(db: Executor, id: number) {
 const reviewColumns = { review: reviews, ...partyColumns };
 
 function reviewsQuery(db: Executor) {
-  return db
-    .select(reviewColumns)
-    .from(reviews)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reviews.teacherId))
-    .innerJoin(teacherUser, eq(teacherUser.id, teacherProfiles.userId))
-    .innerJoin(student, eq(student.id, reviews.studentId));
+  return withParties(db.select(reviewColumns).from(reviews).$dynamic(), reviews);
 }
 
 export type ReviewFilter = {
