@@ -160,6 +160,7 @@ export const PAGE_ROUTES = [
   'notifications',
   'suspended-payment',
   'payment/:result',
+  'earnings',
 ] as const;
 
 /**
@@ -177,6 +178,7 @@ export const ADMIN_PAGE_ROUTES = [
   'admin/ledger',
   'admin/payments',
   'admin/reconciliation',
+  'admin/payouts',
   'admin/reservations',
   'admin/reviews',
   'admin/search-log',

@@ -62,6 +62,15 @@ export {
   walletTransactionsResponseSchema,
 } from './money.ts';
 export {
+  adminPayoutResponseSchema,
+  adminPayoutsResponseSchema,
+  bankAccountResponseSchema,
+  earningsSummarySchema,
+  payoutCreatedResponseSchema,
+  payoutsResponseSchema,
+  statementResponseSchema,
+} from './payouts.ts';
+export {
   conversationSummarySchema,
   conversationsResponseSchema,
   notificationCountResponseSchema,

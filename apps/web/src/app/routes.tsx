@@ -101,6 +101,7 @@ export const pageRoutes: RouteObject[] = [
     ),
   ]),
   guarded('teacher', [
+    route('earnings', 'earnings', () => import('../features/earnings/earnings-page.tsx').then((m) => m.EarningsPage)),
     route('profile/edit', 'profileEdit', () =>
       import('../features/profile/edit-profile-page.tsx').then((m) => m.EditProfilePage),
     ),

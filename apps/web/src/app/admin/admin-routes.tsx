@@ -37,6 +37,9 @@ export const adminRoutes: RouteObject[] = [
   route('reconciliation', 'reconciliation', () =>
     import('../../features/admin/money/reconciliation-page.tsx').then((m) => m.AdminReconciliationPage),
   ),
+  route('payouts', 'payouts', () =>
+    import('../../features/admin/money/payouts-page.tsx').then((m) => m.AdminPayoutsPage),
+  ),
   route('reservations', 'reservations', () =>
     import('../../features/admin/moderation/reservations-page.tsx').then((m) => m.AdminReservationsPage),
   ),

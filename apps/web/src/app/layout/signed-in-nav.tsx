@@ -8,7 +8,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { navLinkClass } from './nav-link-class.ts';
 import { NotificationBell } from './notification-bell.tsx';
-import { USER_MENU_LINKS, UserIdentity, UserMenu } from './user-menu.tsx';
+import { UserIdentity, UserMenu, userMenuLinks } from './user-menu.tsx';
 
 type Props = { user: AuthUser; onLogout: () => void };
 
@@ -42,7 +42,7 @@ export function MobileAccountSection({ user, onLogout }: Props) {
         </div>
       </div>
       <ul className="mt-1 flex flex-col gap-1">
-        {USER_MENU_LINKS.map(({ to, key, Icon }) => (
+        {userMenuLinks(user).map(({ to, key, Icon }) => (
           <li key={key}>
             <NavLink
               to={localePath(lang, to)}

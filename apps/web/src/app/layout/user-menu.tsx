@@ -1,4 +1,5 @@
-import { CalendarDays, ChevronDown, LogOut, MessageCircle, UserRound } from 'lucide-react';
+import { ROLE } from '@ustaz/contract/constants';
+import { CalendarDays, ChevronDown, HandCoins, LogOut, MessageCircle, UserRound } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,14 @@ export const USER_MENU_LINKS = [
   { to: '/chats', key: 'myChats', Icon: MessageCircle },
   { to: '/reservations', key: 'myReservations', Icon: CalendarDays },
 ] as const;
+
+/** A teacher's menu has their earnings too (issue 15). */
+const EARNINGS_LINK = { to: '/earnings', key: 'myEarnings', Icon: HandCoins } as const;
+
+/** The avatar menu's entries for this user. */
+export function userMenuLinks(user: AuthUser) {
+  return user.role.id === ROLE.teacher ? [...USER_MENU_LINKS, EARNINGS_LINK] : USER_MENU_LINKS;
+}
 
 /**
  * The avatar menu button (WAI-ARIA menu button): Enter, Space or ArrowDown open it on the first
@@ -45,7 +54,8 @@ export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => v
   const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const pendingFocus = useRef<number | null>(null);
   const menuId = useId();
-  const itemCount = USER_MENU_LINKS.length + 1;
+  const links = userMenuLinks(user);
+  const itemCount = links.length + 1;
 
   useEffect(() => {
     if (!open) return;
@@ -135,7 +145,7 @@ export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => v
             <UserIdentity user={user} />
           </div>
           <div role="none" className="pt-2">
-            {USER_MENU_LINKS.map(({ to, key, Icon }, index) => (
+            {links.map(({ to, key, Icon }, index) => (
               <button
                 key={key}
                 ref={(node) => {
@@ -153,7 +163,7 @@ export function UserMenu({ user, onLogout }: { user: AuthUser; onLogout: () => v
             ))}
             <button
               ref={(node) => {
-                itemRefs.current[USER_MENU_LINKS.length] = node;
+                itemRefs.current[links.length] = node;
               }}
               type="button"
               role="menuitem"

@@ -6,6 +6,7 @@ import type availability from '../../../public/locales/en/availability.json';
 import type booking from '../../../public/locales/en/booking.json';
 import type chat from '../../../public/locales/en/chat.json';
 import type common from '../../../public/locales/en/common.json';
+import type earnings from '../../../public/locales/en/earnings.json';
 import type home from '../../../public/locales/en/home.json';
 import type notifications from '../../../public/locales/en/notifications.json';
 import type pages from '../../../public/locales/en/pages.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       booking: typeof booking;
       chat: typeof chat;
       common: typeof common;
+      earnings: typeof earnings;
       home: typeof home;
       notifications: typeof notifications;
       pages: typeof pages;

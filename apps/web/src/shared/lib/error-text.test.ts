@@ -166,6 +166,7 @@ describe('ERROR_TEXTS', () => {
         'auth',
         'authFields',
         'availability',
+        'earnings',
         'payment',
         'profileAccount',
         'profileEdit',

@@ -14,6 +14,7 @@ export function ReasonDialog({
   message,
   confirmText,
   variant = 'destructive',
+  label,
   onClose,
   onConfirm,
   children,
@@ -23,6 +24,8 @@ export function ReasonDialog({
   message?: ReactNode;
   confirmText: string;
   variant?: 'destructive' | 'primary';
+  /** The field's label when it is not a reason (a bank reference); it is audited all the same. */
+  label?: string;
   onClose: () => void;
   onConfirm: (reason: string) => Promise<unknown>;
   /** Extra fields above the reason (an amount). */
@@ -67,7 +70,7 @@ export function ReasonDialog({
         {children}
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-slate-800">
-            {t('reason.label')}
+            {label ?? t('reason.label')}
             <span aria-hidden="true" className="text-red-700">
               {' '}
               *

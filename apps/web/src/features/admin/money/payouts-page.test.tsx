@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminPayout } from '@ustaz/contract';
+import { describe, expect, it } from 'vitest';
+import ar from '../../../../public/locales/ar/admin-money.json';
+import en from '../../../../public/locales/en/admin-money.json';
+import { mockApi, ok } from '../../../shared/test/mock-api.ts';
+import { adminPageRenderer, listRequests, refusal, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
+import { listPage } from '../ui/list-test-data.ts';
+import { AdminPayoutsPage } from './payouts-page.tsx';
+
+const PAYOUTS = 'GET /api/v1/admin/payouts';
+const renderPage = adminPageRenderer(<AdminPayoutsPage />, '/admin/payouts');
+
+function payout(overrides: Partial<AdminPayout> = {}): AdminPayout {
+  return {
+    id: 11,
+    amount: '25.500',
+    status: 'requested',
+    last4: '0101',
+    holderName: 'سارة أحمد',
+    iban: 'KW81CBKU0000000000001234560101',
+    bankReference: null,
+    rejectReason: null,
+    createdAt: '2026-11-25T09:00:00.000Z',
+    decidedAt: null,
+    teacher: { id: 5, name: 'Sara Ahmad', email: 'sara@example.com' },
+    decidedBy: null,
+    ...overrides,
+  };
+}
+
+setUpAdminTests();
+
+describe('AdminPayoutsPage', () => {
+  it('lists requests with the teacher, the whole IBAN (left to right), the status, and filters by status', async () => {
+    const paid = payout({ id: 12, status: 'paid', bankReference: 'NBK-1', decidedBy: { id: 1, name: 'Amal' } });
+    const calls = mockApi({ [PAYOUTS]: ok(listPage([payout(), paid])) });
+    const { missing } = await renderPage({ path: '/admin/payouts?status=requested' });
+    await screen.findByTestId('payouts-table');
+    const list = listRequests(calls, PAYOUTS);
+    expect(list.firstQuery()).toEqual({ status: 'requested', page: '1', limit: '20' });
+    const row = tableRow('payouts-table', 'KW81CBKU0000000000001234560101');
+    expect(within(row).getByText('KW81CBKU0000000000001234560101').getAttribute('dir')).toBe('ltr');
+    expect(within(row).getByRole('link', { name: 'Sara Ahmad' })).toBeTruthy();
+    expect(within(row).getByText(en.payouts.status.requested)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Mark payout 11 as paid' })).toBeTruthy();
+    const decided = tableRow('payouts-table', 'NBK-1');
+    expect(within(decided).queryByRole('button')).toBeNull();
+    expect(missing).toEqual([]);
+    const user = userEvent.setup();
+    await list.select(user, en.payouts.statusFilter, 'paid', ['status', 'paid']);
+  });
+
+  it('marks a payout paid with the bank reference and refreshes the list', async () => {
+    let decided = false;
+    const calls = mockApi({
+      [PAYOUTS]: () => ok(listPage([decided ? payout({ status: 'paid', bankReference: 'NBK-77' }) : payout()])),
+      'POST /api/v1/admin/payouts/11/paid': () => {
+        decided = true;
+        return ok({ payout: payout({ status: 'paid', bankReference: 'NBK-77' }) });
+      },
+    });
+    await renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark payout 11 as paid' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/KWD 25\.500/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(new RegExp(en.payouts.bankReference)), 'NBK-77');
+    await user.click(within(dialog).getByRole('button', { name: en.payouts.paidConfirm }));
+    await waitFor(() => expect(calls.callsTo('POST /api/v1/admin/payouts/11/paid')).toHaveLength(1));
+    expect(calls.callsTo('POST /api/v1/admin/payouts/11/paid')[0]?.body).toEqual({ bankReference: 'NBK-77' });
+    expect(await screen.findByText('Payout 11 is marked paid.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark payout 11 as paid' })).toBeNull());
+  });
+
+  it('returns a payout with a reason; a payout decided meanwhile says so and keeps the dialog', async () => {
+    const calls = mockApi({
+      [PAYOUTS]: ok(listPage([payout()])),
+      'POST /api/v1/admin/payouts/11/reject': refusal(409, { code: 'payoutAlreadyDecided', message: 'x' }),
+    });
+    await renderPage({ language: 'ar' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'إعادة الطلب 11' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'IBAN closed');
+    await user.click(within(dialog).getByRole('button', { name: ar.payouts.rejectConfirm }));
+    await waitFor(() => expect(calls.callsTo('POST /api/v1/admin/payouts/11/reject')).toHaveLength(1));
+    expect(calls.callsTo('POST /api/v1/admin/payouts/11/reject')[0]?.body).toEqual({ reason: 'IBAN closed' });
+    expect((await screen.findAllByText(ar.payouts.alreadyDecided)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});

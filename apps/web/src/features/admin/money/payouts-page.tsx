@@ -1,0 +1,167 @@
+import { type AdminPayout, PAYOUT_STATUSES } from '@ustaz/contract';
+import { Check, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { errorCode, errorText } from '../../../shared/lib/error-text.ts';
+import { formatKwd } from '../../../shared/lib/format.ts';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
+import { Badge } from '../ui/badge.tsx';
+import { isolate } from '../ui/bidi.ts';
+import { amountColumn, DateTimeCell, dateColumn } from '../ui/cells.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { oneOf } from '../ui/list-params.ts';
+import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { RowAction } from '../ui/row-action.tsx';
+import { UserLink } from '../ui/user-link.tsx';
+import { ERROR_TEXTS } from './admin-money-error-texts.ts';
+import { type PayoutDecision, useAdminPayouts, useDecidePayout } from './api/payouts.ts';
+
+const FILTERS = { status: oneOf(PAYOUT_STATUSES) };
+
+const TONES = { requested: 'warning', paid: 'success', rejected: 'danger' } as const;
+
+/**
+ * /{lang}/admin/payouts: teachers' payout requests (waiting ones first come, first served). The admin
+ * sends the money by bank transfer, then marks it paid with the bank's reference, or returns it to
+ * the teacher's earnings with a reason; both are audited and the teacher is told.
+ */
+export function AdminPayoutsPage() {
+  const { t } = useTranslation('admin-money');
+  const { t: tAdmin } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const list = useAdminList(FILTERS);
+  const payouts = useAdminPayouts({ ...list.values, ...list.paging });
+  const decide = useDecidePayout();
+  const [open, setOpen] = useState<{ payout: AdminPayout; paid: boolean } | null>(null);
+  const kwd = (amount: string) => formatKwd(amount, language, 3) ?? amount;
+
+  async function confirm(text: string) {
+    if (!open) return;
+    const { payout, paid } = open;
+    const decision: PayoutDecision = paid
+      ? { id: payout.id, paid: true, bankReference: text }
+      : { id: payout.id, paid: false, reason: text };
+    try {
+      await decide.mutateAsync(decision);
+      notify.success(t(paid ? 'payouts.paidDone' : 'payouts.rejectDone', { id: payout.id }));
+    } catch (error) {
+      notify.error(
+        errorCode(error) === 'payoutAlreadyDecided'
+          ? t('payouts.alreadyDecided')
+          : errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin)),
+      );
+      throw error;
+    }
+  }
+
+  const columns: Column<AdminPayout>[] = [
+    dateColumn(
+      'created',
+      t('payouts.columns.created'),
+      (payout) => payout.createdAt,
+      (payout) => payout.id,
+    ),
+    {
+      key: 'teacher',
+      header: t('payouts.columns.teacher'),
+      className: 'min-w-44',
+      cell: (payout) => <UserLink id={payout.teacher.id} name={payout.teacher.name} detail={payout.teacher.email} />,
+    },
+    amountColumn('amount', t('payouts.columns.amount'), (payout) => payout.amount, language),
+    {
+      key: 'bank',
+      header: t('payouts.columns.bank'),
+      className: 'min-w-56',
+      cell: (payout) => (
+        <span className="flex flex-col gap-0.5">
+          <span dir="ltr" className="text-start font-mono text-xs break-all">
+            {payout.iban}
+          </span>
+          <span className="text-xs text-slate-600">{t('payouts.holder', { name: isolate(payout.holderName) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('payouts.columns.status'),
+      cell: (payout) => <Badge tone={TONES[payout.status]}>{t(`payouts.status.${payout.status}`)}</Badge>,
+    },
+    {
+      key: 'decision',
+      header: t('payouts.columns.decision'),
+      className: 'min-w-44',
+      cell: (payout) =>
+        payout.status === 'requested' ? (
+          <div className="flex flex-wrap gap-2">
+            <RowAction
+              icon={Check}
+              variant="primary"
+              onClick={() => setOpen({ payout, paid: true })}
+              label={t('payouts.markPaidLabel', { id: payout.id })}
+            >
+              {t('payouts.markPaid')}
+            </RowAction>
+            <RowAction
+              icon={Undo2}
+              variant="ghost"
+              onClick={() => setOpen({ payout, paid: false })}
+              label={t('payouts.rejectLabel', { id: payout.id })}
+            >
+              {t('payouts.reject')}
+            </RowAction>
+          </div>
+        ) : (
+          <span className="flex flex-col gap-0.5 text-xs text-slate-600">
+            {payout.bankReference ? (
+              <span>{t('payouts.reference', { reference: isolate(payout.bankReference) })}</span>
+            ) : null}
+            {payout.rejectReason ? (
+              <span dir="auto">{t('payouts.reason', { reason: isolate(payout.rejectReason) })}</span>
+            ) : null}
+            {payout.decidedAt ? <DateTimeCell at={payout.decidedAt} /> : null}
+            {payout.decidedBy ? <span>{t('payouts.decidedBy', { name: isolate(payout.decidedBy.name) })}</span> : null}
+          </span>
+        ),
+    },
+  ];
+
+  const target = open?.payout;
+  return (
+    <AdminListPage
+      t={t}
+      texts="payouts"
+      list={list}
+      query={payouts}
+      columns={columns}
+      dialogs={
+        target ? (
+          <ReasonDialog
+            open
+            title={t(open.paid ? 'payouts.paidTitle' : 'payouts.rejectTitle', { id: target.id })}
+            message={t(open.paid ? 'payouts.paidMessage' : 'payouts.rejectMessage', {
+              amount: kwd(target.amount),
+              iban: isolate(target.iban),
+              name: isolate(target.holderName),
+            })}
+            label={open.paid ? t('payouts.bankReference') : undefined}
+            confirmText={t(open.paid ? 'payouts.paidConfirm' : 'payouts.rejectConfirm')}
+            variant={open.paid ? 'primary' : 'destructive'}
+            onClose={() => setOpen(null)}
+            onConfirm={confirm}
+          />
+        ) : null
+      }
+    >
+      <SelectFilter
+        {...list.choice('status')}
+        label={t('payouts.statusFilter')}
+        all={t('payouts.allStatuses')}
+        options={choices(PAYOUT_STATUSES, (value) => t(`payouts.status.${value}`))}
+        className="w-full sm:w-48"
+      />
+    </AdminListPage>
+  );
+}

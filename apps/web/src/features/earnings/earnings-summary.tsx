@@ -1,0 +1,61 @@
+import type { EarningsSummary as Summary } from '@ustaz/contract';
+import { CalendarClock, Landmark, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatKwd } from '../../shared/lib/format.ts';
+import { cx } from '../../shared/ui/class-names.ts';
+
+/** Money on this page is shown to the fils, as the statement counts it. */
+export const FILS_DECIMALS = 3;
+
+/** A KWD amount of this page: 3 decimals in the viewer's language (Intl). */
+export function useKwd() {
+  const language = useCurrentLanguage();
+  return (amount: string) => formatKwd(amount, language, FILS_DECIMALS) ?? amount;
+}
+
+const FIGURES = [
+  { key: 'available', Icon: Wallet, tone: 'bg-emerald-50 text-emerald-700', strong: true },
+  { key: 'pending', Icon: CalendarClock, tone: 'bg-amber-50 text-amber-700', strong: false },
+  { key: 'paidOut', Icon: Landmark, tone: 'bg-sky-50 text-sky-700', strong: false },
+] as const;
+
+/** The three figures: available to withdraw, from upcoming lessons, paid out; and what waits to be sent. */
+export function EarningsFigures({ summary }: { summary: Summary }) {
+  const { t } = useTranslation('earnings');
+  const kwd = useKwd();
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {FIGURES.map(({ key, Icon, tone, strong }) => (
+          <div
+            key={key}
+            className={cx(
+              'flex flex-col gap-2 rounded-2xl border p-4',
+              strong ? 'border-emerald-200 bg-white shadow-sm' : 'border-slate-200 bg-white',
+            )}
+            data-testid={`figure-${key}`}
+          >
+            <dt className="flex items-center gap-2 text-sm font-semibold text-slate-600">
+              <span aria-hidden="true" className={cx('flex size-8 items-center justify-center rounded-full', tone)}>
+                <Icon className="size-4" />
+              </span>
+              {t(`summary.${key}`)}
+            </dt>
+            <dd className="flex flex-col gap-1">
+              <span className="text-2xl font-black text-slate-900 tabular-nums">
+                <bdi>{kwd(summary[key])}</bdi>
+              </span>
+              <span className="text-xs text-slate-500">{t(`summary.${key}Hint`)}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {Number(summary.requested) > 0 ? (
+        <p className="text-sm text-slate-600" data-testid="requested-note">
+          {t('summary.requested', { amount: kwd(summary.requested) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

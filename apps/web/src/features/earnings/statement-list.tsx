@@ -1,0 +1,179 @@
+import type { StatementLine } from '@ustaz/contract';
+import { ReceiptText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
+import { cx } from '../../shared/ui/class-names.ts';
+import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
+import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
+import { EmptyCard } from '../../shared/ui/state-card.tsx';
+import { useStatement } from './api/earnings-queries.ts';
+import { useKwd } from './earnings-summary.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/** The pager's words of one of this page's lists (`statement` or `payouts`). */
+export function usePagerLabels(prefix: 'statement' | 'payouts') {
+  const { t } = useTranslation('earnings');
+  return {
+    nav: t(`${prefix}.pages`),
+    previous: t(`${prefix}.previous`),
+    next: t(`${prefix}.next`),
+    status: (numbers: { page: string; totalPages: string }) => t(`${prefix}.page`, numbers),
+  };
+}
+
+/** The statement, 10 lines a page: a table from the small breakpoint up, cards on phones. */
+export function StatementList() {
+  const { t } = useTranslation('earnings');
+  const [page, setPage] = useState(1);
+  const statement = useStatement(page);
+  const labels = usePagerLabels('statement');
+  return (
+    <section
+      aria-labelledby="statement-title"
+      className="flex flex-col gap-3"
+      aria-busy={statement.isFetching || undefined}
+    >
+      <h2 id="statement-title" className="text-lg font-bold text-slate-900">
+        {t('statement.title')}
+      </h2>
+      <PagedQueryStates
+        query={statement}
+        pager={{ page, onPageChange: setPage, labels, compact: true }}
+        loading={listPlaceholders(t('statement.loading'), 'rows', 4, 'h-14', 'statement-loading')}
+        error={({ onRetry, retrying }) => (
+          <RetryAlert message={t('statement.error')} onRetry={onRetry} retrying={retrying} />
+        )}
+        empty={
+          <EmptyCard
+            icon={<ReceiptText aria-hidden="true" className="size-7 text-slate-400" />}
+            title={t('statement.title')}
+            body={t('statement.empty')}
+            headingLevel={3}
+            testId="statement-empty"
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <StatementTable lines={data.data} />
+            <ul className="flex flex-col gap-2 sm:hidden" data-testid="statement-cards">
+              {data.data.map((line) => (
+                <li key={`${line.kind}-${line.id}`}>
+                  <StatementCard line={line} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </PagedQueryStates>
+    </section>
+  );
+}
+
+function useLineText() {
+  const { t } = useTranslation('earnings');
+  const language = useCurrentLanguage();
+  return {
+    when: (line: StatementLine) => formatDateTime(line.date, language),
+    what: (line: StatementLine) =>
+      line.kind === 'payout'
+        ? t('statement.payout')
+        : line.studentName
+          ? t('statement.lesson', { name: `\u2068${line.studentName}\u2069` })
+          : t('statement.lessonNoName'),
+  };
+}
+
+const amountClass = (amount: string) => (amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700');
+
+function StatementTable({ lines }: { lines: StatementLine[] }) {
+  const { t } = useTranslation('earnings');
+  const kwd = useKwd();
+  const text = useLineText();
+  const head = 'px-3 py-2 text-start text-xs font-semibold text-slate-600';
+  const number = 'px-3 py-2 text-end tabular-nums whitespace-nowrap';
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block">
+      <table className="w-full text-sm" data-testid="statement-table">
+        <caption className="sr-only">{t('statement.title')}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={head}>
+              {t('statement.columns.date')}
+            </th>
+            <th scope="col" className={head}>
+              {t('statement.columns.description')}
+            </th>
+            <th scope="col" className={cx(head, 'text-end')}>
+              {t('statement.columns.gross')}
+            </th>
+            <th scope="col" className={cx(head, 'text-end')}>
+              {t('statement.columns.fee')}
+            </th>
+            <th scope="col" className={cx(head, 'text-end')}>
+              {t('statement.columns.amount')}
+            </th>
+            <th scope="col" className={head}>
+              {t('statement.columns.status')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {lines.map((line) => (
+            <tr key={`${line.kind}-${line.id}`}>
+              <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+                <time dateTime={line.date}>{text.when(line)}</time>
+              </td>
+              <td className="px-3 py-2 text-slate-900">{text.what(line)}</td>
+              <td className={number}>{line.gross ? <bdi>{kwd(line.gross)}</bdi> : null}</td>
+              <td className={number}>{line.fee ? <bdi>{kwd(line.fee)}</bdi> : null}</td>
+              <td className={cx(number, 'font-bold', amountClass(line.amount))}>
+                <bdi>{kwd(line.amount)}</bdi>
+              </td>
+              <td className="px-3 py-2">
+                <StatusBadge status={line.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StatementCard({ line }: { line: StatementLine }) {
+  const { t } = useTranslation('earnings');
+  const kwd = useKwd();
+  const text = useLineText();
+  return (
+    <article
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3"
+      data-testid="statement-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{text.what(line)}</p>
+          <p className="text-xs text-slate-500">
+            <time dateTime={line.date}>{text.when(line)}</time>
+          </p>
+        </div>
+        <p className={cx('shrink-0 font-bold tabular-nums', amountClass(line.amount))}>
+          <bdi>{kwd(line.amount)}</bdi>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+        {line.gross && line.fee ? (
+          <span>
+            {t('statement.columns.gross')} <bdi>{kwd(line.gross)}</bdi> · {t('statement.columns.fee')}{' '}
+            <bdi>{kwd(line.fee)}</bdi>
+          </span>
+        ) : (
+          <span />
+        )}
+        <StatusBadge status={line.status} />
+      </div>
+    </article>
+  );
+}
