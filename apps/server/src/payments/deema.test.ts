@@ -57,16 +57,16 @@ describe('Deema adapter: initiate', () => {
     const input = request();
     const result = await deema.initiate(input);
 
-    const call = fake.requests.at(-1);
-    expect(call?.method).toBe('POST');
-    expect(call?.path).toBe('/api/merchant/v1/purchase');
-    expect(call?.headers.authorization).toBe(`Basic ${API_KEY}`);
-    expect(call?.headers['content-type']).toBe('application/json');
-    expect(call?.json).toEqual({
-      amount: 12.5,
-      currency_code: 'KWD',
-      merchant_order_id: input.paymentId,
-      merchant_urls: { success: input.successUrl, failure: input.errorUrl },
+    kit.expectLastCall({
+      method: 'POST',
+      path: '/api/merchant/v1/purchase',
+      authorization: `Basic ${API_KEY}`,
+      body: {
+        amount: 12.5,
+        currency_code: 'KWD',
+        merchant_order_id: input.paymentId,
+        merchant_urls: { success: input.successUrl, failure: input.errorUrl },
+      },
     });
     const order = fake.order(input.paymentId);
     expect(result).toEqual({
@@ -132,10 +132,11 @@ describe('Deema adapter: lookup', () => {
     const { paymentId, providerRef } = await started();
     const result = await deema.lookup({ paymentId, providerRef });
 
-    const call = fake.requests.at(-1);
-    expect(call?.method).toBe('GET');
-    expect(call?.path).toBe(`/api/merchant/v1/purchase/status?order_reference=${providerRef}`);
-    expect(call?.headers.authorization).toBe(`Basic ${API_KEY}`);
+    kit.expectLastCall({
+      method: 'GET',
+      path: `/api/merchant/v1/purchase/status?order_reference=${providerRef}`,
+      authorization: `Basic ${API_KEY}`,
+    });
     expect(result).toEqual({
       status: 'pending',
       amountFils: 12_500,

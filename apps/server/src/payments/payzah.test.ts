@@ -38,19 +38,19 @@ describe('Payzah adapter: initiate', () => {
     const input = request();
     const result = await payzah.initiate(input);
 
-    const call = fake.requests.at(-1);
-    expect(call?.method).toBe('POST');
-    expect(call?.path).toBe('/ws/paymentgateway/index');
-    expect(call?.headers.authorization).toBe(ENCODED_KEY);
-    expect(call?.headers['content-type']).toBe('application/json');
-    expect(call?.json).toEqual({
-      trackid: input.paymentId,
-      amount: '12.500',
-      currency: '414',
-      success_url: input.successUrl,
-      error_url: input.errorUrl,
-      language: 'ENG',
-      payment_type: '3',
+    kit.expectLastCall({
+      method: 'POST',
+      path: '/ws/paymentgateway/index',
+      authorization: ENCODED_KEY,
+      body: {
+        trackid: input.paymentId,
+        amount: '12.500',
+        currency: '414',
+        success_url: input.successUrl,
+        error_url: input.errorUrl,
+        language: 'ENG',
+        payment_type: '3',
+      },
     });
     const order = fake.order(input.paymentId);
     expect(result).toEqual({
@@ -111,10 +111,12 @@ describe('Payzah adapter: lookup', () => {
     const { paymentId, providerRef } = await started();
     const result = await payzah.lookup({ paymentId, providerRef });
 
-    const call = fake.requests.at(-1);
-    expect(call?.path).toBe('/ws/paymentgateway/get-payment-details');
-    expect(call?.headers.authorization).toBe(ENCODED_KEY);
-    expect(call?.json).toEqual({ trackid: paymentId, payment_id: providerRef });
+    kit.expectLastCall({
+      method: 'POST',
+      path: '/ws/paymentgateway/get-payment-details',
+      authorization: ENCODED_KEY,
+      body: { trackid: paymentId, payment_id: providerRef },
+    });
     expect(result).toEqual({
       status: 'pending',
       amountFils: 12_500,

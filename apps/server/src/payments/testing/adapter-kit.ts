@@ -64,6 +64,23 @@ export function adapterKit(options: {
     });
   }
 
+  /**
+   * Checks the last API call the gateway got: `method` and `path`, our `authorization`, and for a
+   * POST its JSON `body` (sent as application/json).
+   */
+  function expectLastCall(expected: { method: 'GET' | 'POST'; path: string; authorization: string; body?: unknown }) {
+    const call = options.fake().requests.at(-1);
+    expect(call).toMatchObject({
+      method: expected.method,
+      path: expected.path,
+      headers: { authorization: expected.authorization },
+    });
+    if (expected.method === 'POST') {
+      expect(call?.headers['content-type']).toBe('application/json');
+      expect(call?.json).toEqual(expected.body);
+    }
+  }
+
   /** Lookup of a reference the gateway does not know (`unknown`: how to say it) is a GatewayError that `says` why. */
   function itFailsForUnknownReference(unknown: string, providerRef: string, says: string) {
     it(`fails with a GatewayError for ${unknown}`, async () => {
@@ -92,6 +109,7 @@ export function adapterKit(options: {
     request,
     started,
     gatewayError,
+    expectLastCall,
     itFailsForUnknownReference,
     itReportsPendingWithoutReference,
     itTurnsBadAnswersIntoGatewayErrors,
