@@ -17,10 +17,16 @@ function setup({ open = () => true }: { open?: () => boolean } = {}) {
   return { machine, states, opened, log };
 }
 
-/** A machine that has started and connected. */
-function connectedMachine() {
+/** A machine that has started (its first attempt opened). */
+function startedMachine() {
   const started = setup();
   started.machine.start();
+  return started;
+}
+
+/** A machine that has started and connected. */
+function connectedMachine() {
+  const started = startedMachine();
   started.machine.connected();
   return started;
 }
@@ -85,8 +91,7 @@ describe('connection state machine', () => {
   });
 
   it('after a connection error no attempt starts within 10 s, and it gives up after 3 attempts', () => {
-    const { machine, opened, log } = setup();
-    machine.start();
+    const { machine, opened, log } = startedMachine();
     // 1st failure at t=0: attempt 1 waits max(2 s, 10 s cooldown) = 10 s.
     machine.connectError({ libraryRetrying: false });
     expect(machine.state).toBe('error');
@@ -112,8 +117,7 @@ describe('connection state machine', () => {
   });
 
   it('waits for the backoff when it is longer than what is left of the cooldown', () => {
-    const { machine, opened } = setup();
-    machine.start();
+    const { machine, opened } = startedMachine();
     machine.connectError({ libraryRetrying: true });
     // The library retries; 15 s later it gives up: the cooldown is over, attempt 1 waits its 2 s.
     vi.advanceTimersByTime(15_000);
@@ -122,8 +126,7 @@ describe('connection state machine', () => {
   });
 
   it('the cooldown also holds back a retry after a lost connection that follows an error', () => {
-    const { machine, opened } = setup();
-    machine.start();
+    const { machine, opened } = startedMachine();
     machine.connectError({ libraryRetrying: true });
     vi.advanceTimersByTime(3_000);
     machine.libraryRetrying();
@@ -135,8 +138,7 @@ describe('connection state machine', () => {
   });
 
   it('a successful connection resets the attempts', () => {
-    const { machine, opened } = setup();
-    machine.start();
+    const { machine, opened } = startedMachine();
     machine.connectError({ libraryRetrying: false });
     vi.advanceTimersByTime(10_000);
     machine.connectError({ libraryRetrying: false });
@@ -151,8 +153,7 @@ describe('connection state machine', () => {
   });
 
   it('schedules one attempt at a time', () => {
-    const { machine, opened } = setup();
-    machine.start();
+    const { machine, opened } = startedMachine();
     machine.connectError({ libraryRetrying: false });
     machine.connectError({ libraryRetrying: false });
     machine.libraryGaveUp();
@@ -162,15 +163,13 @@ describe('connection state machine', () => {
   });
 
   it('a renewed token tries again at once, without the cooldown', () => {
-    const { machine, opened } = setup();
-    machine.start();
+    const { machine, opened } = startedMachine();
     machine.tokenRenewed();
     expect(opened).toHaveBeenCalledTimes(2);
   });
 
   it('retryNow starts a new round after the cooldown, even when the attempts were used up', () => {
-    const { machine, opened } = setup();
-    machine.start();
+    const { machine, opened } = startedMachine();
     for (let i = 0; i < 4; i += 1) {
       machine.connectError({ libraryRetrying: false });
       vi.advanceTimersByTime(10_000);
