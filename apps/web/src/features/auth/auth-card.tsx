@@ -1,4 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -105,28 +106,38 @@ export function Divider({ label }: { label: string }) {
   );
 }
 
-/** A screen saying something worked: the message (announced), then a large link to the login page. */
+/**
+ * A screen saying something worked: the message (announced), then a large link to the login page
+ * ("Go to login" unless `linkText` says otherwise; `replace` replaces this page in the history).
+ */
 export function AuthSuccess({
   icon,
   title,
   linkText,
+  replace,
   children,
   after,
 }: {
   icon: ReactNode;
   title: ReactNode;
-  linkText: string;
+  linkText?: string;
+  replace?: boolean;
   children: ReactNode;
   /** Below the link (another way on). */
   after?: ReactNode;
 }) {
+  const { t } = useTranslation('auth');
   const lang = useCurrentLanguage();
   return (
     <AuthCard tone="success" icon={icon} title={title}>
       <div role="status" className="flex flex-col gap-6 text-center">
         {children}
-        <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-          {linkText}
+        <Link
+          to={localePath(lang, '/login')}
+          replace={replace}
+          className={buttonClasses({ variant: 'primary', size: 'lg' })}
+        >
+          {linkText ?? t('common.goToLogin')}
         </Link>
         {after}
       </div>

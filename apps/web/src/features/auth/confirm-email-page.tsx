@@ -56,11 +56,7 @@ export function ConfirmEmailPage() {
 function ConfirmSucceeded() {
   const { t } = useTranslation('auth');
   return (
-    <AuthSuccess
-      icon={<CircleCheck className="size-7" />}
-      title={t('confirm.successTitle')}
-      linkText={t('common.goToLogin')}
-    >
+    <AuthSuccess icon={<CircleCheck className="size-7" />} title={t('confirm.successTitle')}>
       <p className="leading-7 text-slate-700">{t('confirm.successBody')}</p>
     </AuthSuccess>
   );

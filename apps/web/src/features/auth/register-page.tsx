@@ -181,11 +181,7 @@ function RegistrationClosed() {
 function CheckYourEmail({ email }: { email: string }) {
   const { t } = useTranslation('auth');
   return (
-    <AuthSuccess
-      icon={<MailCheck className="size-7" />}
-      title={t('register.checkEmailTitle')}
-      linkText={t('common.goToLogin')}
-    >
+    <AuthSuccess icon={<MailCheck className="size-7" />} title={t('register.checkEmailTitle')}>
       <MailSent body={t('register.checkEmailBody')} email={email} hint={t('register.checkEmailHint')} />
     </AuthSuccess>
   );

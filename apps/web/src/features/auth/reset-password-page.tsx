@@ -12,9 +12,8 @@ import { errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/erro
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { accountFieldsOf, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { buttonClasses } from '../../shared/ui/button.tsx';
 import { resetPassword } from './api/reset-password.ts';
-import { AuthCard, AuthForm, AuthLink } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthLink, AuthSuccess } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -79,16 +78,11 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthCard tone="success" icon={<CircleCheck className="size-7" />} title={t('reset.successTitle')}>
-        <div role="status" className="flex flex-col gap-6 text-center">
-          <p className="leading-7 text-slate-700">
-            {t('reset.successBody', { seconds: TIMINGS.resetRedirectMs / 1000 })}
-          </p>
-          <Link to={loginPath} replace className={buttonClasses({ variant: 'primary', size: 'lg' })}>
-            {t('common.goToLogin')}
-          </Link>
-        </div>
-      </AuthCard>
+      <AuthSuccess icon={<CircleCheck className="size-7" />} title={t('reset.successTitle')} replace>
+        <p className="leading-7 text-slate-700">
+          {t('reset.successBody', { seconds: TIMINGS.resetRedirectMs / 1000 })}
+        </p>
+      </AuthSuccess>
     );
   }
 
