@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { filsToKwd } from '@ustaz/contract';
 import { z } from 'zod';
-import { isWebUrl, parseKwdAmount, requestJson } from './gateway-http.ts';
+import { checkKwdAmount, isWebUrl, NOTHING_STARTED, parseKwdAmount, requestJson } from './gateway-http.ts';
 import { GatewayError, type InitiateRequest, type LookupResult, type PaymentProvider } from './provider.ts';
 
 /*
@@ -37,8 +37,6 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** Deema's production minimum: 10 KWD. */
 const DEFAULT_MIN_AMOUNT_FILS = 10_000;
 const WEBHOOK_HEADER = 'authorization';
-
-const NOTHING_STARTED: LookupResult = { status: 'pending', amountFils: null, currency: null, orderId: null };
 
 export type DeemaOptions = {
   baseUrl: string;
@@ -97,7 +95,7 @@ export function createDeemaProvider(options: DeemaOptions): PaymentProvider {
     minAmountFils,
 
     async initiate(request) {
-      checkInitiate(request, minAmountFils);
+      checkKwdAmount(PROVIDER, request, minAmountFils);
       const json = await call('POST', '/api/merchant/v1/purchase', purchaseBody(request));
       const { data } = parseAnswer(purchaseAnswerSchema, json);
       if (!isWebUrl(data.redirect_link)) throw new GatewayError(PROVIDER, 'answer has no checkout URL');
@@ -117,15 +115,6 @@ export function createDeemaProvider(options: DeemaOptions): PaymentProvider {
       return secretMatches(headerValue(headers, WEBHOOK_HEADER), webhookSecret);
     },
   };
-}
-
-/** Deema takes KWD only and nothing under its minimum: refuse here rather than after a round trip. */
-function checkInitiate(request: InitiateRequest, minAmountFils: number): void {
-  if (request.currency !== 'KWD')
-    throw new GatewayError(PROVIDER, `currency ${String(request.currency)} not supported`);
-  if (!Number.isSafeInteger(request.amountFils) || request.amountFils < minAmountFils) {
-    throw new GatewayError(PROVIDER, `amount below the minimum of ${filsToKwd(minAmountFils)} KWD`);
-  }
 }
 
 /** Deema documents amount as a number: 12500 fils -> 12.5 (exact through the 3-decimal string). */

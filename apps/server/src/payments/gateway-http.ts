@@ -1,8 +1,20 @@
 import type { GatewayProvider } from '@ustaz/contract';
-import { kwdToFils } from '@ustaz/contract';
-import { GatewayError } from './provider.ts';
+import { filsToKwd, kwdToFils } from '@ustaz/contract';
+import { GatewayError, type InitiateRequest, type LookupResult } from './provider.ts';
 
 /** What the real gateway adapters share: one JSON exchange with a deadline, and careful reading. */
+
+/** A lookup before the gateway gave its reference (initiation never finished): nothing to ask, pending until it expires. */
+export const NOTHING_STARTED: LookupResult = { status: 'pending', amountFils: null, currency: null, orderId: null };
+
+/** The real gateways take KWD only and nothing under their minimum: refuse here rather than after a round trip. */
+export function checkKwdAmount(provider: GatewayProvider, request: InitiateRequest, minAmountFils: number): void {
+  if (request.currency !== 'KWD')
+    throw new GatewayError(provider, `currency ${String(request.currency)} not supported`);
+  if (!Number.isSafeInteger(request.amountFils) || request.amountFils < minAmountFils) {
+    throw new GatewayError(provider, `amount below the minimum of ${filsToKwd(minAmountFils)} KWD`);
+  }
+}
 
 /**
  * One JSON request with a deadline. Unreachable, too slow, non-2xx and non-JSON answers all become

@@ -1,6 +1,6 @@
 import { filsToKwd } from '@ustaz/contract';
 import { z } from 'zod';
-import { describe, isWebUrl, parseKwdAmount, requestJson } from './gateway-http.ts';
+import { checkKwdAmount, describe, isWebUrl, NOTHING_STARTED, parseKwdAmount, requestJson } from './gateway-http.ts';
 import { GatewayError, type InitiateRequest, type LookupResult, type PaymentProvider } from './provider.ts';
 
 /*
@@ -37,8 +37,6 @@ const DEFAULT_MIN_AMOUNT_FILS = 100;
 const KWD_NUMERIC = '414';
 /** Payzah refuses any trackid that is not plain letters and digits (error 10001). */
 const TRACK_ID = /^[A-Za-z0-9]{1,255}$/;
-
-const NOTHING_STARTED: LookupResult = { status: 'pending', amountFils: null, currency: null, orderId: null };
 
 export type PayzahOptions = {
   baseUrl: string;
@@ -130,11 +128,7 @@ function checkInitiate(request: InitiateRequest, minAmountFils: number): void {
   if (!TRACK_ID.test(request.paymentId)) {
     throw new GatewayError(PROVIDER, 'payment id must be 1-255 letters and digits (Payzah trackid)');
   }
-  if (request.currency !== 'KWD')
-    throw new GatewayError(PROVIDER, `currency ${String(request.currency)} not supported`);
-  if (!Number.isSafeInteger(request.amountFils) || request.amountFils < minAmountFils) {
-    throw new GatewayError(PROVIDER, `amount below the minimum of ${filsToKwd(minAmountFils)} KWD`);
-  }
+  checkKwdAmount(PROVIDER, request, minAmountFils);
 }
 
 function initiateBody(request: InitiateRequest, paymentType: '1' | '2' | '3'): Record<string, string> {
