@@ -1,9 +1,34 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The files the page's entry loads statically (index.html names each in a modulepreload link).
+ * Filled when the bundle is written, before Vite writes the preload lists of the dynamic imports.
+ */
+const firstLoad = new Set<string>();
+
+function firstLoadFiles(): Plugin {
+  return {
+    name: 'ustaz:first-load-files',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        firstLoad.clear();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (firstLoad.has(file) || chunk?.type !== 'chunk') return;
+          firstLoad.add(file);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const [file, chunk] of Object.entries(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(file);
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstLoadFiles()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -12,6 +37,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    modulePreload: {
+      // A lazy page's list of files to preload leaves out those the entry loaded already: the preload
+      // helper skips them anyway (index.html links each), and every list names them again.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !firstLoad.has(dep)) : deps,
+    },
     rolldownOptions: {
       // The contract's files only declare (schemas, constants, types: src/shared/contract-tree-shaking.test.ts
       // holds them to that), so a route takes only the contract files whose exports it uses, not every
