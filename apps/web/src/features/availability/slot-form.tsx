@@ -19,6 +19,7 @@ import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };
 
 type FormField = 'day' | 'start' | 'end' | 'price';
+const TIME_FIELDS = ['start', 'end'] as const;
 
 /** A KWD amount as a teacher types it: digits with up to 3 decimals (the contract's amount format). */
 const PRICE_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
@@ -202,6 +203,14 @@ export function SlotForm({
       max: formatKwd(BOOKING.maxPricePerHourKwd, language),
     });
   };
+  // A field bound to the form: its name, value, change and error; every field is written left to right.
+  const field = (name: FormField) => ({
+    name,
+    dir: 'ltr',
+    value: values[name],
+    onValueChange: change(name),
+    error: error(name),
+  });
 
   return (
     <form
@@ -216,50 +225,17 @@ export function SlotForm({
       </h3>
       {general ? <Alert>{translate(t, general)}</Alert> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextInput
-          label={t('form.date')}
-          name="day"
-          type="date"
-          dir="ltr"
-          required
-          min={minDay}
-          value={values.day}
-          onValueChange={change('day')}
-          error={error('day')}
-        />
-        <TextInput
-          label={t('form.start')}
-          name="start"
-          type="time"
-          dir="ltr"
-          required
-          step={300}
-          value={values.start}
-          onValueChange={change('start')}
-          error={error('start')}
-        />
-        <TextInput
-          label={t('form.end')}
-          name="end"
-          type="time"
-          dir="ltr"
-          required
-          step={300}
-          value={values.end}
-          onValueChange={change('end')}
-          error={error('end')}
-        />
+        <TextInput label={t('form.date')} type="date" required min={minDay} {...field('day')} />
+        {TIME_FIELDS.map((name) => (
+          <TextInput key={name} label={t(`form.${name}`)} type="time" required step={300} {...field(name)} />
+        ))}
         <TextInput
           label={t('form.price')}
-          name="price"
           inputMode="decimal"
           autoComplete="off"
-          dir="ltr"
           maxLength={11}
           placeholder={pricePlaceholder}
-          value={values.price}
-          onValueChange={change('price')}
-          error={error('price')}
+          {...field('price')}
           helperText={priceHelp}
         />
       </div>

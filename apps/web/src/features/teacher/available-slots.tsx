@@ -6,6 +6,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { useAvailableSlots } from './api/get-available-slots.ts';
 import { SlotPicker } from './slot-picker.tsx';
+import { TeacherSection } from './teacher-section.tsx';
 
 /** The "Available times" section of the teacher page: loading, error with retry, empty, or the picker. */
 export function AvailableSlots({
@@ -20,19 +21,16 @@ export function AvailableSlots({
   const { t } = useTranslation('teacher');
   const query = useAvailableSlots(teacherId);
   return (
-    <section
-      aria-labelledby="teacher-slots-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
-        <h2 id="teacher-slots-title" className="text-xl font-bold text-slate-900">
-          {t('slots.title')}
-        </h2>
+    <TeacherSection
+      titleId="teacher-slots-title"
+      title={t('slots.title')}
+      aside={
         <p className="inline-flex items-center gap-1.5 text-xs text-slate-500">
           <Globe aria-hidden="true" className="size-3.5" />
           {t('slots.timeZone', { zone: timeZone })}
         </p>
-      </div>
+      }
+    >
       <QueryStates
         query={query}
         loading={
@@ -66,6 +64,6 @@ export function AvailableSlots({
       >
         {(slots) => <SlotPicker slots={slots} timeZone={timeZone} onBook={onBook} />}
       </QueryStates>
-    </section>
+    </TeacherSection>
   );
 }

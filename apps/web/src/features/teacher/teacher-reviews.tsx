@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/lib/dates.ts';
 import { RatingStars } from '../../shared/teachers/rating-stars.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { useTeacherReviews } from './api/get-teacher-reviews.ts';
+import { TeacherSection } from './teacher-section.tsx';
 
 function splitName(name: string): [string, string] {
   const [first = '', ...rest] = name.trim().split(/\s+/);
@@ -17,13 +18,7 @@ export function TeacherReviews({ teacherId, timeZone }: { teacherId: number; tim
   const { t } = useTranslation('teacher');
   const query = useTeacherReviews(teacherId);
   return (
-    <section
-      aria-labelledby="teacher-reviews-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="teacher-reviews-title" className="mb-4 text-xl font-bold text-slate-900">
-        {t('reviews.title')}
-      </h2>
+    <TeacherSection titleId="teacher-reviews-title" title={t('reviews.title')}>
       {query.isPending ? (
         <div className="flex flex-col gap-3" aria-busy="true" data-testid="reviews-loading">
           <span className="sr-only">{t('reviews.loading')}</span>
@@ -42,7 +37,7 @@ export function TeacherReviews({ teacherId, timeZone }: { teacherId: number; tim
           ))}
         </ul>
       )}
-    </section>
+    </TeacherSection>
   );
 }
 
