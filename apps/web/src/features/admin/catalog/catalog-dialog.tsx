@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -75,29 +75,52 @@ export type CatalogFormProps<Body> = {
   onSave: (body: Body) => Promise<void>;
 };
 
+/** What the dialog needs of a kind of item: its words, its create and update mutations, its form. */
+/** The update mutation of the list's items (only `isActive` is sent from the list). */
+export type ActiveUpdate = {
+  mutate(
+    variables: { id: number; body: { isActive: boolean } },
+    options: { onSuccess: () => void; onError: (error: unknown) => void },
+  ): void;
+  isPending: boolean;
+  variables?: { id: number } | undefined;
+};
+
 /**
- * The dialog that creates a subject or a package (`item` null) or edits one, open while `open`;
- * it cannot be closed while saving. Its words are under `subjectForm.` or `packageForm.`.
+ * A kind of catalog item: its words (under `subjects.` or `packages.` in the list, under
+ * `subjectForm.` or `packageForm.` in the dialog), its create and update mutations (the list's
+ * (de)activation uses the update too) and the form of its dialog.
  */
-export function CatalogDialog<Body>({
+export type CatalogKind<Item, Body> = {
+  texts: 'subjects' | 'packages';
+  useCreate: () => { mutateAsync(body: Body): Promise<unknown>; isPending: boolean };
+  useUpdate: () => ActiveUpdate & { mutateAsync(variables: { id: number; body: Body }): Promise<unknown> };
+  Form: ComponentType<{ item: Item | null } & CatalogFormProps<Body>>;
+};
+
+const FORM_TEXTS = { subjects: 'subjectForm', packages: 'packageForm' } as const;
+
+/**
+ * The dialog that creates an item of `kind` (`item` null) or edits one with the kind's form, open
+ * while `open`, through its own create and update mutations; it cannot be closed while saving.
+ * Its words are under `subjectForm.` or `packageForm.`.
+ */
+export function CatalogDialog<Item extends { id: number; nameAr: string; nameEn: string }, Body>({
   open,
   item,
-  texts,
-  create,
-  update,
+  kind,
   onClose,
-  children,
 }: {
   open: boolean;
-  item: { id: number; nameAr: string; nameEn: string } | null;
-  texts: 'subjectForm' | 'packageForm';
-  create: { mutateAsync(body: Body): Promise<unknown>; isPending: boolean };
-  update: { mutateAsync(variables: { id: number; body: Body }): Promise<unknown>; isPending: boolean };
+  item: Item | null;
+  kind: CatalogKind<Item, Body>;
   onClose: () => void;
-  children: (form: CatalogFormProps<Body>) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
+  const create = kind.useCreate();
+  const update = kind.useUpdate();
+  const texts = FORM_TEXTS[kind.texts];
   const saving = create.isPending || update.isPending;
   function close() {
     if (!saving) onClose();
@@ -120,9 +143,7 @@ export function CatalogDialog<Body>({
           : t(`${texts}.createTitle`)
       }
     >
-      <Fragment key={item?.id ?? 'new'}>
-        {children({ frame: { saving, onCancel: close, submitText }, onSave: save })}
-      </Fragment>
+      <kind.Form key={item?.id ?? 'new'} item={item} frame={{ saving, onCancel: close, submitText }} onSave={save} />
     </Modal>
   );
 }

@@ -1,26 +1,20 @@
-import { CircleCheck, CircleSlash, Pencil } from 'lucide-react';
+import { CircleCheck, CircleSlash, Pencil, Plus } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { errorText } from '../../../shared/lib/error-text.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
+import { AdminListPage, type ListQuery, type ListState } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { SelectFilter } from '../ui/filter-bar.tsx';
 import { RowAction } from '../ui/row-action.tsx';
+import { type ActiveUpdate, CatalogDialog, type CatalogKind } from './catalog-dialog.tsx';
 
 /** A subject or a package: named in both languages, on or off sale. */
 type CatalogItem = { id: number; nameAr: string; nameEn: string; isActive: boolean };
-
-/** The update mutation of the list's items (only `isActive` is sent from the list). */
-type ActiveUpdate = {
-  mutate(
-    variables: { id: number; body: { isActive: boolean } },
-    options: { onSuccess: () => void; onError: (error: unknown) => void },
-  ): void;
-  isPending: boolean;
-  variables?: { id: number } | undefined;
-};
 
 /**
  * The columns of a catalog list around its own (`middle`): the name in both languages first, then
@@ -118,5 +112,61 @@ export function ActiveFilter(field: { name: string; value: string; onApply: (val
         { value: 'false', label: t('catalog.inactive') },
       ]}
     />
+  );
+}
+
+type ChoiceField = ComponentProps<typeof ActiveFilter>;
+
+/**
+ * A catalog list page: the list with its filters (the children, then the status filter), a
+ * "create" button, and the dialog that creates or edits an item of `kind`. The list's
+ * (de)activation has its own update mutation, apart from the dialog's.
+ */
+export function CatalogListPage<Item extends CatalogItem, Body>({
+  kind,
+  middle,
+  children,
+  ...page
+}: {
+  kind: CatalogKind<Item, Body>;
+  list: ListState & { choice: (key: 'isActive') => ChoiceField };
+  query: ListQuery<Item>;
+  rows?: Item[];
+  middle: Column<Item>[];
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
+  const columns = useCatalogColumns<Item>({
+    texts: kind.texts,
+    update: kind.useUpdate(),
+    onEdit: (item) => setEditing({ item }),
+    middle,
+  });
+  return (
+    <AdminListPage
+      t={t}
+      texts={kind.texts}
+      {...page}
+      columns={columns}
+      rowKey={(item) => item.id}
+      actions={
+        <Button onClick={() => setEditing({ item: null })}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t(`${kind.texts}.create`)}
+        </Button>
+      }
+      dialogs={
+        <CatalogDialog
+          open={editing !== null}
+          item={editing?.item ?? null}
+          kind={kind}
+          onClose={() => setEditing(null)}
+        />
+      }
+    >
+      {children}
+      <ActiveFilter {...page.list.choice('isActive')} />
+    </AdminListPage>
   );
 }

@@ -7,17 +7,24 @@ import { SelectField } from '../ui/form-fields.tsx';
 import { useCreatePackage } from './api/create-package.ts';
 import { useUpdatePackage } from './api/update-package.ts';
 import {
-  CatalogDialog,
   CatalogFields,
   type CatalogFormProps,
+  type CatalogKind,
   catalogTextSchema,
   catalogTextValues,
 } from './catalog-dialog.tsx';
 
 const MAX_FEATURES = 20;
 
+/** The limits of the whole numbers of a package (the contract's); one above 0 must be filled in. */
+const WHOLE_NUMBERS = {
+  hours: { min: 1, max: 1000 },
+  validityDays: { min: 1, max: 3650 },
+  discountPercentage: { min: 0, max: 100 },
+} as const;
+
 /** A whole number typed as text, between min and max. */
-function wholeNumber(min: number, max: number) {
+function wholeNumber({ min, max }: { min: number; max: number }) {
   return z
     .string()
     .trim()
@@ -42,19 +49,19 @@ const featureLines = z
 /** The contract's limits with the locale file's error codes; numbers are typed as text. */
 const packageFormSchema = z.object({
   ...catalogTextSchema,
-  hours: wholeNumber(1, 1000),
+  hours: wholeNumber(WHOLE_NUMBERS.hours),
   price: z
     .string()
     .trim()
     .regex(/^\d{1,7}(\.\d{1,3})?$/, 'invalid')
     .refine((value) => Number(value) > 0, 'tooSmall')
     .refine((value) => Number(value) <= 100_000, 'tooBig'),
-  validityDays: wholeNumber(1, 3650),
+  validityDays: wholeNumber(WHOLE_NUMBERS.validityDays),
   type: z.enum(PACKAGE_TYPES),
   featuresAr: featureLines,
   featuresEn: featureLines,
-  discountPercentage: wholeNumber(0, 100),
-  sortOrder: wholeNumber(0, 10_000),
+  discountPercentage: wholeNumber(WHOLE_NUMBERS.discountPercentage),
+  sortOrder: wholeNumber({ min: 0, max: 10_000 }),
   isActive: z.boolean(),
 });
 type PackageForm = z.input<typeof packageFormSchema>;
@@ -87,26 +94,12 @@ function toBody(values: PackageValues): AdminPackageBody {
   };
 }
 
-/** `item` null creates a package; otherwise edits it. */
-export function PackageDialog({
-  open,
+/** The form of a package in the catalog dialog: `item` null for a new one. */
+export function PackageFormView({
   item,
-  onClose,
-}: {
-  open: boolean;
-  item: AdminPackage | null;
-  onClose: () => void;
-}) {
-  const create = useCreatePackage();
-  const update = useUpdatePackage();
-  return (
-    <CatalogDialog open={open} item={item} texts="packageForm" create={create} update={update} onClose={onClose}>
-      {(form) => <PackageFormView item={item} {...form} />}
-    </CatalogDialog>
-  );
-}
-
-function PackageFormView({ item, frame, onSave }: { item: AdminPackage | null } & CatalogFormProps<AdminPackageBody>) {
+  frame,
+  onSave,
+}: { item: AdminPackage | null } & CatalogFormProps<AdminPackageBody>) {
   const { t } = useTranslation('admin');
   const form = useAdminForm({
     schema: packageFormSchema,
@@ -117,7 +110,7 @@ function PackageFormView({ item, frame, onSave }: { item: AdminPackage | null } 
   return (
     <AdminForm form={form} {...frame} testId="package-form">
       <CatalogFields form={form} texts="packageForm">
-        <NumberField form={form} name="hours" label={t('packageForm.hours')} min={1} max={1000} required />
+        <WholeNumberField form={form} name="hours" />
         <AmountField
           form={form}
           name="price"
@@ -125,14 +118,7 @@ function PackageFormView({ item, frame, onSave }: { item: AdminPackage | null } 
           helperText={t('packageForm.priceHelp')}
           required
         />
-        <NumberField
-          form={form}
-          name="validityDays"
-          label={t('packageForm.validityDays')}
-          min={1}
-          max={3650}
-          required
-        />
+        <WholeNumberField form={form} name="validityDays" />
         <SelectField
           {...form.register('type')}
           label={t('packageForm.type')}
@@ -143,14 +129,31 @@ function PackageFormView({ item, frame, onSave }: { item: AdminPackage | null } 
           error={form.error('type')}
         />
         <BilingualFields form={form} texts="packageForm" name="features" multiline rows={4} helperText={featuresHelp} />
-        <NumberField
-          form={form}
-          name="discountPercentage"
-          label={t('packageForm.discountPercentage')}
-          min={0}
-          max={100}
-        />
+        <WholeNumberField form={form} name="discountPercentage" />
       </CatalogFields>
     </AdminForm>
   );
 }
+
+/** A whole number of the package within its limits, labelled by `packageForm.<name>`. */
+function WholeNumberField({
+  form,
+  name,
+}: {
+  form: ReturnType<typeof useAdminForm<PackageForm, PackageValues>>;
+  name: keyof typeof WHOLE_NUMBERS;
+}) {
+  const { t } = useTranslation('admin');
+  const { min, max } = WHOLE_NUMBERS[name];
+  return (
+    <NumberField form={form} name={name} label={t(`packageForm.${name}`)} min={min} max={max} required={min > 0} />
+  );
+}
+
+/** The packages as the catalog list page and its dialog take them. */
+export const PACKAGES: CatalogKind<AdminPackage, AdminPackageBody> = {
+  texts: 'packages',
+  useCreate: useCreatePackage,
+  useUpdate: useUpdatePackage,
+  Form: PackageFormView,
+};

@@ -6,9 +6,9 @@ import { AdminForm, useAdminForm } from '../ui/admin-form.tsx';
 import { useCreateSubject } from './api/create-subject.ts';
 import { useUpdateSubject } from './api/update-subject.ts';
 import {
-  CatalogDialog,
   CatalogFields,
   type CatalogFormProps,
+  type CatalogKind,
   catalogTextSchema,
   catalogTextValues,
 } from './catalog-dialog.tsx';
@@ -43,34 +43,16 @@ function toBody(values: SubjectValues): AdminSubjectBody {
   return { ...values, sortOrder: Number(values.sortOrder) };
 }
 
-/** `subject` null creates one; otherwise edits it. Open while `open`. */
-export function SubjectDialog({
-  open,
-  subject,
-  onClose,
-}: {
-  open: boolean;
-  subject: AdminSubject | null;
-  onClose: () => void;
-}) {
-  const create = useCreateSubject();
-  const update = useUpdateSubject();
-  return (
-    <CatalogDialog open={open} item={subject} texts="subjectForm" create={create} update={update} onClose={onClose}>
-      {(form) => <SubjectForm subject={subject} {...form} />}
-    </CatalogDialog>
-  );
-}
-
-function SubjectForm({
-  subject,
+/** The form of a subject in the catalog dialog: `item` null for a new one. */
+export function SubjectForm({
+  item,
   frame,
   onSave,
-}: { subject: AdminSubject | null } & CatalogFormProps<AdminSubjectBody>) {
+}: { item: AdminSubject | null } & CatalogFormProps<AdminSubjectBody>) {
   const { t } = useTranslation('admin');
   const form = useAdminForm({
     schema: subjectFormSchema,
-    defaultValues: formValues(subject),
+    defaultValues: formValues(item),
     onSave: (values) => onSave(toBody(values)),
   });
   return (
@@ -90,3 +72,11 @@ function SubjectForm({
     </AdminForm>
   );
 }
+
+/** The subjects as the catalog list page and its dialog take them. */
+export const SUBJECTS: CatalogKind<AdminSubject, AdminSubjectBody> = {
+  texts: 'subjects',
+  useCreate: useCreateSubject,
+  useUpdate: useUpdateSubject,
+  Form: SubjectForm,
+};

@@ -41,12 +41,12 @@ export function useAdminList<P extends Parsers>(parsers: P) {
 }
 
 /** What the page frame needs of `useAdminList`. */
-type ListState = { filtered: boolean; clear: () => void; setPage: (page: number) => void };
+export type ListState = { filtered: boolean; clear: () => void; setPage: (page: number) => void };
 
 type PageData<Row> = { data: Row[]; page: number; totalPages: number; total: number };
 
 /** The part of a TanStack query the list shows: a page of rows (or every row at once). */
-type ListQuery<Row> = {
+export type ListQuery<Row> = {
   data: PageData<Row> | Row[] | undefined;
   isFetching: boolean;
   isError: boolean;
@@ -56,7 +56,7 @@ type ListQuery<Row> = {
 type RowKey<Row> = (row: Row) => string | number;
 
 /** Rows are keyed by their `id`; a list of rows without one says how to key them. */
-type RowKeyProp<Row> = Row extends { id: string | number } ? { rowKey?: RowKey<Row> } : { rowKey: RowKey<Row> };
+type RowKeyProp<Row> = [Row] extends [{ id: string | number }] ? { rowKey?: RowKey<Row> } : { rowKey: RowKey<Row> };
 
 function byId(row: unknown): string | number {
   return (row as { id: string | number }).id;

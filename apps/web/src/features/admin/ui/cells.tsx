@@ -1,6 +1,7 @@
 import type { Language } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../../shared/lib/format.ts';
 import type { Column } from './data-table.tsx';
 import { formatDateTime } from './format.ts';
 import { formatId, formatKwdExact } from './number-format.ts';
@@ -49,6 +50,16 @@ export function amountColumn<Row>(
       return value === null ? null : formatKwdExact(value, language);
     },
   };
+}
+
+/** A table column of a count (`value`) in the viewer's digits, at the end side. */
+export function numberColumn<Row>(
+  key: string,
+  header: string,
+  value: (row: Row) => number,
+  language: Language,
+): Column<Row> {
+  return { key, header, className: 'text-end tabular-nums', cell: (row) => formatNumber(value(row), language) };
 }
 
 /** `#12` (its own component: only a list that shows ids needs the admin-money words). */

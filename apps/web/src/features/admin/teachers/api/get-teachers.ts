@@ -2,17 +2,10 @@ import type { adminTeachersQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
-import { adminListQuery, adminRow } from '../../ui/admin-query.ts';
+import { adminListQuery } from '../../ui/admin-query.ts';
 import { ADMIN_USERS_QUERY_KEY } from '../../users/api/get-users.ts';
 
 export const ADMIN_TEACHERS_QUERY_KEY = ['admin', 'teachers'] as const;
-
-/** The writes of a teacher profile (answered as `{ teacher }`). */
-export const TEACHER_ROW = adminRow(
-  '/api/v1/admin/teachers',
-  (contract) => contract.adminTeacherResponseSchema,
-  'teacher',
-);
 
 export type AdminTeachersListQuery = z.output<typeof adminTeachersQuerySchema>;
 

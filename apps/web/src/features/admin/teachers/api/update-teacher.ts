@@ -1,7 +1,9 @@
 import type { AdminTeacherPatch } from '@ustaz/contract';
-import { useAdminMutation } from '../../ui/admin-query.ts';
+import { adminRow, useAdminMutation } from '../../ui/admin-query.ts';
 import { ADMIN_USERS_QUERY_KEY } from '../../users/api/get-users.ts';
-import { ADMIN_TEACHERS_QUERY_KEY, TEACHER_ROW } from './get-teachers.ts';
+import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
+
+const TEACHER_ROW = adminRow('/api/v1/admin/teachers', (contract) => contract.adminTeacherResponseSchema, 'teacher');
 
 /** PATCH /api/v1/admin/teachers/:id: the profile in both languages, rate, video and subjects. 422 field codes. */
 export function useUpdateTeacher() {
