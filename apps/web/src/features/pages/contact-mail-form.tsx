@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { Textarea } from '../../shared/ui/textarea.tsx';
 import { buildMailtoHref } from './mailto.ts';
+import { Panel } from './page-blocks.tsx';
 
 const MESSAGE_MAX_LENGTH = 2000;
 const FIELD_MAX_LENGTH = 150;
@@ -48,10 +49,7 @@ export function ContactMailForm({
   }
 
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={headingId} className="text-xl font-bold text-slate-900">
-        {t('contact.mailForm.heading')}
-      </h2>
+    <Panel headingId={headingId} heading={t('contact.mailForm.heading')}>
       <p id={noteId} className="mt-2 text-sm leading-6 text-slate-600">
         {t('contact.mailForm.note', { email, interpolation: { escapeValue: false } })}
       </p>
@@ -95,6 +93,6 @@ export function ContactMailForm({
           {t('contact.mailForm.submit')}
         </Button>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { ContactMailForm } from './contact-mail-form.tsx';
 import { buildMailtoHref, buildTelHref } from './mailto.ts';
-import { CardGrid, PageHeader, type PageLink, RelatedLinks } from './page-blocks.tsx';
+import { CardGrid, PageHeader, type PageLink, Panel, RelatedLinks } from './page-blocks.tsx';
 import { readCards } from './page-content.ts';
 import { usePageLanguage } from './use-page-language.ts';
 
@@ -113,13 +113,7 @@ export function ContactPage() {
       <PageHeader title={t('contact.title')} lead={t('contact.lead')} />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:px-8">
         <div className="flex flex-col gap-6">
-          <section
-            aria-labelledby="contact-details-heading"
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
-            <h2 id="contact-details-heading" className="text-xl font-bold text-slate-900">
-              {t('contact.details.heading')}
-            </h2>
+          <Panel headingId="contact-details-heading" heading={t('contact.details.heading')}>
             <dl className="mt-5 flex flex-col gap-5">
               {rows}
               <DetailRow icon={Clock} label={t('contact.details.hours')}>
@@ -127,7 +121,7 @@ export function ContactPage() {
                 <p className="mt-1 text-sm font-normal text-slate-500">{t('contact.details.hoursNote')}</p>
               </DetailRow>
             </dl>
-          </section>
+          </Panel>
           <section aria-labelledby="contact-whatsapp-heading" className="rounded-2xl bg-whatsapp/10 p-5 sm:p-6">
             <h2 id="contact-whatsapp-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
               <MessageCircle aria-hidden="true" className="size-5 text-whatsapp" />

@@ -48,6 +48,18 @@ export function PageSection({
   );
 }
 
+/** A white card of a page, labelled by its h2 (the contact details, the contact mail form). */
+export function Panel({ headingId, heading, children }: { headingId: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Paragraphs of running text at a readable measure. */
 export function Prose({ paragraphs }: { paragraphs: readonly string[] }) {
   if (paragraphs.length === 0) return null;
