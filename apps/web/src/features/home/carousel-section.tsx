@@ -1,5 +1,5 @@
 import type { UseEmblaCarouselType } from 'embla-carousel-react';
-import { ArrowRight, ChevronLeft, ChevronRight, CircleAlert, Inbox } from 'lucide-react';
+import { ArrowRight, ChevronLeft, ChevronRight, CircleAlert, Inbox, type LucideIcon } from 'lucide-react';
 import { type Key, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -73,8 +73,6 @@ export function CarouselSection<T>({
 
   const showItems = status === 'success' && items.length > 0;
   const showButtons = showItems && items.length > BUTTONS_ABOVE_ITEMS;
-  const navClass =
-    'inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm transition-colors hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:opacity-50';
 
   return (
     <section aria-labelledby={titleId} className="py-14 sm:py-16" data-testid={testId}>
@@ -99,24 +97,18 @@ export function CarouselSection<T>({
             ) : null}
             {showButtons ? (
               <div className="ms-auto flex items-center gap-2">
-                <button
-                  type="button"
-                  className={navClass}
+                <ArrowButton
+                  icon={ChevronLeft}
+                  label={t('carousel.previous')}
                   onClick={() => api?.scrollPrev()}
                   disabled={!api || !canPrev}
-                  aria-label={t('carousel.previous')}
-                >
-                  <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-                </button>
-                <button
-                  type="button"
-                  className={navClass}
+                />
+                <ArrowButton
+                  icon={ChevronRight}
+                  label={t('carousel.next')}
                   onClick={() => api?.scrollNext()}
                   disabled={!api || !canNext}
-                  aria-label={t('carousel.next')}
-                >
-                  <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-                </button>
+                />
               </div>
             ) : null}
           </div>
@@ -173,5 +165,30 @@ export function CarouselPlaceholder({ kind, message }: { kind: 'loading' | 'empt
       <Inbox aria-hidden="true" className="size-8 text-slate-400" />
       <p>{message}</p>
     </div>
+  );
+}
+
+/** A round previous or next button of the carousel; the chevron flips in right-to-left. */
+function ArrowButton({
+  icon: Icon,
+  label,
+  onClick,
+  disabled,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm transition-colors hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:opacity-50"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+    >
+      <Icon aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+    </button>
   );
 }
