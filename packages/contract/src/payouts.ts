@@ -119,7 +119,7 @@ export type BankAccountBody = z.input<typeof bankAccountBodySchema>;
 
 /** A saved bank account as its owner sees it: only the IBAN's country and last 4 characters. */
 export const bankAccountSchema = z.object({
-  /** "KW•• •••• •••• •••• •••• •••• •• 1234"-style: the country, then the last 4 characters. */
+  /** "KW•• •••• 1234": the country, then the last 4 characters. */
   maskedIban: z.string(),
   last4: z.string(),
   holderName: z.string(),

@@ -2,10 +2,9 @@ import { type AdminPayout, type BankAccount, filsToKwd, type Payout, type Statem
 import type { PayoutRow, TeacherBankAccountRow } from '../../db/schema.ts';
 import type { AdminPayoutRow, StatementRow } from './payouts.repo.ts';
 
-/** An IBAN as its owner sees it after saving: the country, dots, the last 4 characters. */
+/** An IBAN as its owner sees it after saving: the country, a few dots, the last 4 characters ("KW•• •••• 0101"). */
 export function maskIban(iban: string): string {
-  const hidden = '•'.repeat(Math.max(iban.length - 6, 0)).replace(/(.{4})/g, '$1 ');
-  return `${iban.slice(0, 2)}•• ${hidden.trimEnd()} ${iban.slice(-4)}`.replace(/\s+/g, ' ');
+  return `${iban.slice(0, 2)}•• •••• ${iban.slice(-4)}`;
 }
 
 export function toBankAccount(row: TeacherBankAccountRow): BankAccount {

@@ -11,7 +11,7 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useBankAccount, useSaveBankAccount } from './api/bank-account.ts';
 import { ERROR_TEXTS } from './earnings-error-texts.ts';
-import { isolate } from './isolate.ts';
+import { isolate, ltr } from './isolate.ts';
 import { Panel } from './panel.tsx';
 
 /** The bank account payouts go to: masked once saved (only the last 4 characters), or the form to add or change it. */
@@ -52,7 +52,7 @@ function SavedAccount({ account, onChange }: { account: BankAccount; onChange: (
   const { t } = useTranslation('earnings');
   return (
     <div className="flex flex-col gap-2" data-testid="saved-bank-account">
-      <p className="text-sm text-slate-700">{t('bank.savedAccount', { iban: isolate(account.maskedIban) })}</p>
+      <p className="text-sm text-slate-700">{t('bank.savedAccount', { iban: ltr(account.maskedIban) })}</p>
       <p className="text-sm text-slate-600">{t('bank.holder', { name: isolate(account.holderName) })}</p>
       <Button variant="outline" size="sm" className="self-start" onClick={onChange}>
         {t('bank.change')}

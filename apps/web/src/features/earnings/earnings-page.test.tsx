@@ -21,7 +21,7 @@ function summary(overrides: Partial<EarningsSummary> = {}): EarningsSummary {
 }
 
 const ACCOUNT: BankAccount = {
-  maskedIban: 'KW•• •••• •••• •••• •••• •••• 0101',
+  maskedIban: 'KW•• •••• 0101',
   last4: '0101',
   holderName: 'سارة أحمد',
   updatedAt: '2026-11-20T10:00:00.000Z',

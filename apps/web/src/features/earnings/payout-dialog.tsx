@@ -10,7 +10,7 @@ import { notify } from '../../shared/ui/toast.tsx';
 import { useRequestPayout } from './api/request-payout.ts';
 import { ERROR_TEXTS } from './earnings-error-texts.ts';
 import { useKwd } from './earnings-summary.tsx';
-import { isolate } from './isolate.ts';
+import { ltr } from './isolate.ts';
 import { checkPayoutAmount, type PayoutAmountError } from './payout-amount.ts';
 
 /**
@@ -94,7 +94,7 @@ export function PayoutDialog({
         >
           {t('payout.all')}
         </Button>
-        <p className="text-sm text-slate-600">{t('payout.destination', { iban: isolate(maskedIban) })}</p>
+        <p className="text-sm text-slate-600">{t('payout.destination', { iban: ltr(maskedIban) })}</p>
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="ghost" onClick={close}>
             {t('payout.cancel')}

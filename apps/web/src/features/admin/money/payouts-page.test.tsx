@@ -40,8 +40,8 @@ describe('AdminPayoutsPage', () => {
     await screen.findByTestId('payouts-table');
     const list = listRequests(calls, PAYOUTS);
     expect(list.firstQuery()).toEqual({ status: 'requested', page: '1', limit: '20' });
-    const row = tableRow('payouts-table', 'KW81CBKU0000000000001234560101');
-    expect(within(row).getByText('KW81CBKU0000000000001234560101').getAttribute('dir')).toBe('ltr');
+    const row = tableRow('payouts-table', 'KW81 CBKU 0000 0000 0000 1234 5601 01');
+    expect(within(row).getByText('KW81 CBKU 0000 0000 0000 1234 5601 01').getAttribute('dir')).toBe('ltr');
     expect(within(row).getByRole('link', { name: 'Sara Ahmad' })).toBeTruthy();
     expect(within(row).getByText(en.payouts.status.requested)).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Mark payout 11 as paid' })).toBeTruthy();

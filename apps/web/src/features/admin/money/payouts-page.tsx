@@ -77,8 +77,8 @@ export function AdminPayoutsPage() {
       className: 'min-w-56',
       cell: (payout) => (
         <span className="flex flex-col gap-0.5">
-          <span dir="ltr" className="text-start font-mono text-xs break-all">
-            {payout.iban}
+          <span dir="ltr" className="text-start font-mono text-xs">
+            {payout.iban.replace(/(.{4})(?=.)/g, '$1 ')}
           </span>
           <span className="text-xs text-slate-600">{t('payouts.holder', { name: isolate(payout.holderName) })}</span>
         </span>
