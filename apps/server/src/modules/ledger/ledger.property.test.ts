@@ -1,3 +1,4 @@
+import { kwdToFils, PAYOUT_MIN_KWD, ROLE } from '@ustaz/contract';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { useTestApp } from '../../test/test-app.ts';
 import { splitPayment } from '../booking/hours-split.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { activeTotals, insertPackages, usableSubscriptions } from '../subscriptions/subscriptions.repo.ts';
+import { userBalance } from './ledger.service.ts';
 
 /*
  * RELIABILITY P0 14: random sequences of top-ups (paid, failed), bookings with the balance (wallet or
@@ -20,8 +22,9 @@ import { activeTotals, insertPackages, usableSubscriptions } from '../subscripti
  * HTTP API and the money services. Each step is checked against an oracle computed from the state
  * before it; after each sequence the whole database must satisfy the ledger invariants (I1, I3, I4),
  * agree with itself (slots vs reservations, escrow vs confirmed lessons, gateway vs paid payments,
- * prepaid vs unspent hours, revenue and earnings vs what was taught: I9) and every wallet must
- * equal its entries. The booking step's split between hours and wallet is predicted by
+ * prepaid vs unspent hours, revenue and earnings vs what was taught less what was paid out: I9, I10)
+ * and every wallet must equal its entries. Teachers request payouts of part or all of what they
+ * have earned between the other steps (I10), and an admin pays or returns some of them. The booking step's split between hours and wallet is predicted by
  * `splitPayment` (its own arithmetic is the subject of `booking/hours-split.test.ts`).
  */
 
@@ -34,10 +37,12 @@ const SLOTS = SLOTS_PER_TEACHER * TEACHERS;
 const PACKAGE_FILS = 9_000;
 const PACKAGE_HOURS = 3;
 const FEE_PERCENT = testConfig().payments.platformFeePercent;
+const PAYOUT_MIN_FILS = kwdToFils(PAYOUT_MIN_KWD);
 
 const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let pkg: SubscriptionPackageRow;
+let admin: TestUser;
 let addressCounter = 0;
 
 type Slot = { id: number; priceFils: number; minutes: number; start: Date; end: Date };
@@ -55,7 +60,8 @@ type Op =
   | { kind: 'cancel'; r: number; by: 'student' | 'teacher' }
   | { kind: 'complete'; hoursAhead: number }
   | { kind: 'buyPackage'; s: number }
-  | { kind: 'race'; a: number; b: number; slot: number };
+  | { kind: 'race'; a: number; b: number; slot: number }
+  | { kind: 'payout'; t: number; share: number; decide: 'pay' | 'reject' | 'wait'; twice: boolean };
 
 const student = fc.nat(STUDENTS - 1);
 const slotPick = fc.uniqueArray(fc.nat(SLOTS - 1), { minLength: 1, maxLength: 3 });
@@ -95,6 +101,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('race' as const), a: student, b: student, slot: fc.nat(SLOTS - 1) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('payout' as const),
+      t: fc.nat(TEACHERS - 1),
+      share: fc.constantFrom(0.3, 0.5, 1),
+      decide: fc.constantFrom('pay' as const, 'reject' as const, 'wait' as const),
+      twice: fc.boolean(),
+    }),
   },
 );
 
@@ -146,6 +162,13 @@ async function newWorld(): Promise<World> {
   for (let t = 0; t < TEACHERS; t += 1) {
     const teacher = await f.teacher();
     teachers.push(teacher);
+    const account = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/payouts/bank-account',
+      headers: teacher.headers,
+      payload: { iban: 'KW81CBKU0000000000001234560101', holderName: 'Teacher' },
+    });
+    expect(account.statusCode).toBe(200);
     for (let i = 0; i < SLOTS_PER_TEACHER; i += 1) {
       const n = t * SLOTS_PER_TEACHER + i;
       const minutes = [30, 60, 90][n % 3] ?? 60;
@@ -340,6 +363,43 @@ async function run(world: World, op: Op): Promise<void> {
       return;
     }
 
+    case 'payout': {
+      // A teacher asks for part or all of what is available (twice at once when `twice`): exactly
+      // what the earnings cover moves to clearing; an admin then pays it, returns it, or not yet.
+      const teacher = world.teachers[op.t] as TestTeacher;
+      const before = await userBalance(db, 'earnings', teacher.user.id);
+      const fils = Math.floor(before * op.share);
+      const amount = (fils / 1000).toFixed(3);
+      const ask = () => post(teacher, '/api/v1/payouts', { amount });
+      const answers = await Promise.all(op.twice ? [ask(), ask()] : [ask()]);
+      const codes = answers.map((answer) => answer.statusCode);
+      if (fils < PAYOUT_MIN_FILS) {
+        expect(codes.every((code) => code === 422)).toBe(true);
+        expect(await userBalance(db, 'earnings', teacher.user.id)).toBe(before);
+        return;
+      }
+      const won = answers.filter((answer) => answer.statusCode === 201);
+      // Two requests fit only when each is at most half of what was there.
+      expect(won.length).toBe(op.twice && fils * 2 <= before ? 2 : 1);
+      for (const answer of answers.filter((a) => a.statusCode !== 201)) {
+        expect(answer.json().errors).toEqual({ amount: 'insufficientBalance' });
+      }
+      expect(await userBalance(db, 'earnings', teacher.user.id)).toBe(before - won.length * fils);
+      if (op.decide === 'wait') return;
+      for (const answer of won) {
+        const id = answer.json().id;
+        const decided = await post(
+          admin,
+          `/api/v1/admin/payouts/${id}/${op.decide === 'pay' ? 'paid' : 'reject'}`,
+          op.decide === 'pay' ? { bankReference: `REF-${id}` } : { reason: 'returned' },
+        );
+        expect(decided.statusCode).toBe(200);
+      }
+      const back = op.decide === 'reject' ? won.length * fils : 0;
+      expect(await userBalance(db, 'earnings', teacher.user.id)).toBe(before - won.length * fils + back);
+      return;
+    }
+
     case 'complete': {
       await ctx.app.money.booking.completeDue(new Date(Date.now() + op.hoursAhead * HOUR));
       const due = world.slots.filter((s) => s.end.getTime() <= Date.now() + op.hoursAhead * HOUR).map((s) => s.id);
@@ -404,6 +464,8 @@ async function expectWorldConsistent(world: World): Promise<void> {
       (byKind.escrow ?? 0) +
       (byKind.revenue ?? 0) +
       (byKind.prepaid ?? 0) +
+      (byKind.payouts_clearing ?? 0) +
+      (byKind.paid_out ?? 0) +
       gateway,
   ).toBe(0);
 
@@ -426,11 +488,14 @@ async function expectWorldConsistent(world: World): Promise<void> {
     ),
   );
 
-  // I9: a teacher's earnings are what was paid for their taught lessons minus the platform's share.
+  // I9, I10: a teacher's earnings are what was paid for their taught lessons minus the platform's
+  // share, less the payouts requested or paid (a returned one came back).
   const earnings = await rows<{ user_id: number; expected: string; actual: string }>(
     `
     select tp.user_id,
-      coalesce(sum((r.cash_fils + r.hours_value_fils) - round((r.cash_fils + r.hours_value_fils) * $1::numeric / 100)), 0) as expected,
+      coalesce(sum((r.cash_fils + r.hours_value_fils) - round((r.cash_fils + r.hours_value_fils) * $1::numeric / 100)), 0)
+        - (select coalesce(sum(p.amount_fils), 0) from payouts p where p.user_id = tp.user_id and p.status <> 'rejected')
+        as expected,
       coalesce((select balance_fils from ledger_accounts a where a.kind = 'earnings' and a.user_id = tp.user_id), 0) as actual
     from teacher_profiles tp
     left join reservations r on r.teacher_id = tp.id and r.status = 'completed'
@@ -488,6 +553,7 @@ async function expectWorldConsistent(world: World): Promise<void> {
 
 beforeAll(async () => {
   db = ctx.database.db;
+  admin = await f.user({ roleId: ROLE.admin });
   const [row] = await insertPackages(db, [
     { nameAr: 'ثلاث ساعات', nameEn: 'Three hours', hours: PACKAGE_HOURS, priceFils: PACKAGE_FILS, validityDays: 30 },
   ]);
@@ -534,6 +600,9 @@ describe('P0 14: the ledger under random sequences of money operations', () => {
       { kind: 'cancel', r: 0, by: 'student' },
       { kind: 'cancel', r: 2, by: 'teacher' },
       { kind: 'complete', hoursAhead: 80 },
+      { kind: 'payout', t: 0, share: 0.5, decide: 'pay', twice: true },
+      { kind: 'payout', t: 1, share: 1, decide: 'reject', twice: true },
+      { kind: 'payout', t: 0, share: 1, decide: 'wait', twice: false },
       { kind: 'cancel', r: 3, by: 'teacher' },
     ];
     for (const op of ops) await run(world, op);
@@ -543,5 +612,11 @@ describe('P0 14: the ledger under random sequences of money operations', () => {
     );
     expect(statuses).toEqual(expect.arrayContaining(['completed', 'cancelled']));
     expect(await walletOf(db, world.students[2]?.user.id ?? 0)).toBeGreaterThan(0); // the late payment
+    // The teachers were paid out of what they earned: one payout sent, one returned, one waiting.
+    const payoutStates = await rows<{ status: string }>(
+      'select status from payouts where user_id = any($1::int[]) order by id',
+      [world.teachers.map((teacher) => teacher.user.id)],
+    );
+    expect(payoutStates.map((row) => row.status).sort()).toEqual(expect.arrayContaining(['paid', 'rejected']));
   });
 });
