@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Db } from '../db/client.ts';
 import { type FakePayzah, startFakePayzah } from '../payments/testing/fake-payzah.ts';
+import { createFactories } from './factories.ts';
 import { createTestApp, testConfig } from './helpers.ts';
+import { expectLedgerConsistent } from './money.ts';
+import type { Factories, TestApp } from './test-app.ts';
 
 /** The money flows as a browser drives them, through the real HTTP API (booking, cancelling, paying). */
 
@@ -63,4 +67,25 @@ export async function createPayzahTestApp(privateKey: string): Promise<{
     payments: { ...testConfig().payments, payzah: { privateKey, baseUrl: fake.baseUrl } },
   });
   return { fake, ctx };
+}
+
+/**
+ * The set-up of a describe block whose app talks to a local fake gateway: `start` builds the fake
+ * and the app in beforeAll (with factories and the database beside them); afterAll checks the
+ * ledger and closes both. The fields are filled in by that beforeAll: read them inside tests and hooks.
+ */
+export function useFakeGatewayApp<Fake extends { close(): Promise<void> }>(
+  start: () => Promise<{ fake: Fake; ctx: TestApp }>,
+): { fake: Fake; ctx: TestApp; f: Factories; db: Db } {
+  const gateway = {} as { fake: Fake; ctx: TestApp; f: Factories; db: Db };
+  beforeAll(async () => {
+    const { fake, ctx } = await start();
+    Object.assign(gateway, { fake, ctx, f: createFactories(ctx.database), db: ctx.database.db });
+  });
+  afterAll(async () => {
+    await expectLedgerConsistent(gateway.db);
+    await gateway.ctx.close();
+    await gateway.fake.close();
+  });
+  return gateway;
 }

@@ -12,12 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { decideSandboxCharge } from '../../payments/sandbox.ts';
-import type { FakePayzah } from '../../payments/testing/fake-payzah.ts';
 import { auditOf, countRows } from '../../test/admin.ts';
-import { createFactories, type TestUser } from '../../test/factories.ts';
+import type { TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { createPayzahTestApp, nextAddress } from '../../test/requests.ts';
-import { type TestApp, useTestApp } from '../../test/test-app.ts';
+import { createPayzahTestApp, nextAddress, useFakeGatewayApp } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 
 type Headers = Record<string, string>;
@@ -459,68 +458,56 @@ describe('admin money with the sandbox gateway', () => {
 // ------------------------------------------------------------------------------------------------
 
 describe('reconciliation against a local fake Payzah', () => {
-  const privateKey = 'pk_test_admin_123';
-  let fake: FakePayzah;
-  let ctx: TestApp;
-  let f: ReturnType<typeof createFactories>;
-  let db: Db;
+  const gw = useFakeGatewayApp(() => createPayzahTestApp('pk_test_admin_123'));
   let admin: TestUser;
 
   beforeAll(async () => {
-    ({ fake, ctx } = await createPayzahTestApp(privateKey));
-    f = createFactories(ctx.database);
-    db = ctx.database.db;
-    admin = await f.user({ roleId: ROLE.admin });
-  });
-  afterAll(async () => {
-    await expectLedgerConsistent(db);
-    await ctx.close();
-    await fake.close();
+    admin = await gw.f.user({ roleId: ROLE.admin });
   });
 
   it('a gateway that reports another amount: amountDiffers, and reconcile refuses it (409) without crediting', async () => {
-    const student = await f.student();
-    const { paymentId } = await startTopUp(ctx.app, student, 'payzah', '6');
-    fake.pay(paymentId);
-    fake.report(paymentId, { amount: '1.000' });
+    const student = await gw.f.student();
+    const { paymentId } = await startTopUp(gw.ctx.app, student, 'payzah', '6');
+    gw.fake.pay(paymentId);
+    gw.fake.report(paymentId, { amount: '1.000' });
     const report = reconciliationResponseSchema.parse(
-      (await get(ctx.app, admin.headers, '/api/v1/admin/reconciliation?days=1')).json(),
+      (await get(gw.ctx.app, admin.headers, '/api/v1/admin/reconciliation?days=1')).json(),
     );
     expect(report.data.find((r) => r.payment.id === paymentId)).toMatchObject({
       gatewayStatus: 'paid',
       gatewayAmount: '1.000',
       problem: 'amountDiffers',
     });
-    const refused = await post(ctx.app, admin.headers, `/api/v1/admin/payments/${paymentId}/reconcile`);
+    const refused = await post(gw.ctx.app, admin.headers, `/api/v1/admin/payments/${paymentId}/reconcile`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('paymentMismatch');
-    expect((await findPayment(db, paymentId))?.status).toBe('pending');
-    expect(await walletOf(db, student.user.id)).toBe(0);
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('pending');
+    expect(await walletOf(gw.db, student.user.id)).toBe(0);
   });
 
   it('a gateway that errors: gatewayUnreachable in the report; reconcile answers 502 and changes nothing', async () => {
-    const student = await f.student();
-    const { paymentId } = await startTopUp(ctx.app, student, 'payzah', '2');
-    fake.pay(paymentId);
+    const student = await gw.f.student();
+    const { paymentId } = await startTopUp(gw.ctx.app, student, 'payzah', '2');
+    gw.fake.pay(paymentId);
     // Every payment of the window is asked about: make every look-up of the next run fail.
     const inWindow = reconciliationResponseSchema.parse(
-      (await get(ctx.app, admin.headers, '/api/v1/admin/reconciliation?days=1')).json(),
+      (await get(gw.ctx.app, admin.headers, '/api/v1/admin/reconciliation?days=1')).json(),
     ).checked;
-    fake.failNext(inWindow, 'error');
+    gw.fake.failNext(inWindow, 'error');
     const report = reconciliationResponseSchema.parse(
-      (await get(ctx.app, admin.headers, '/api/v1/admin/reconciliation?days=1')).json(),
+      (await get(gw.ctx.app, admin.headers, '/api/v1/admin/reconciliation?days=1')).json(),
     );
     expect(report.data.find((r) => r.payment.id === paymentId)).toMatchObject({
       gatewayStatus: 'unknown',
       gatewayAmount: null,
       problem: 'gatewayUnreachable',
     });
-    fake.failNext(1, 'error');
-    const failed = await post(ctx.app, admin.headers, `/api/v1/admin/payments/${paymentId}/reconcile`);
+    gw.fake.failNext(1, 'error');
+    const failed = await post(gw.ctx.app, admin.headers, `/api/v1/admin/payments/${paymentId}/reconcile`);
     expect(failed.statusCode).toBe(502);
-    expect((await findPayment(db, paymentId))?.status).toBe('pending');
-    const settled = await post(ctx.app, admin.headers, `/api/v1/admin/payments/${paymentId}/reconcile`);
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('pending');
+    const settled = await post(gw.ctx.app, admin.headers, `/api/v1/admin/payments/${paymentId}/reconcile`);
     expect(settled.json().payment.status).toBe('paid');
-    expect(await walletOf(db, student.user.id)).toBe(2_000);
+    expect(await walletOf(gw.db, student.user.id)).toBe(2_000);
   });
 });

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { notifications, reservations, sandboxCharges, timeSlots } from '../../db/schema.ts';
 import { sweepMoney } from '../../jobs/money-sweeper.ts';
-import { type FakeDeema, startFakeDeema } from '../../payments/testing/fake-deema.ts';
-import type { FakePayzah } from '../../payments/testing/fake-payzah.ts';
+import { startFakeDeema } from '../../payments/testing/fake-deema.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, systemBalance, walletOf } from '../../test/money.ts';
@@ -17,6 +16,7 @@ import {
   nextAddress,
   pathOf,
   pressAtSandbox,
+  useFakeGatewayApp,
 } from '../../test/requests.ts';
 import { findPayment, swapPaymentStatus } from './payments.repo.ts';
 
@@ -355,26 +355,19 @@ describe('the sandbox gateway (no keys configured)', () => {
 
 describe('the real Payzah adapter against a local fake Payzah', () => {
   const privateKey = 'pk_test_payzah_123';
-  let fake: FakePayzah;
-  let ctx: Ctx;
-  let f: ReturnType<typeof createFactories>;
-  let db: Db;
+  const gw = useFakeGatewayApp(() => createPayzahTestApp(privateKey));
   let teacher: TestTeacher;
 
   beforeAll(async () => {
-    ({ fake, ctx } = await createPayzahTestApp(privateKey));
-    f = createFactories(ctx.database);
-    db = ctx.database.db;
-    teacher = await f.teacher();
-  });
-  afterAll(async () => {
-    await expectLedgerConsistent(db);
-    await ctx.close();
-    await fake.close();
+    teacher = await gw.f.teacher();
   });
 
   async function startTopUp(student: TestUser, amount: string, language: 'ar' | 'en' = 'en') {
-    const res = await topUp(ctx.app, student.headers, 'payzah', { amount, language, options: { payment_type: '1' } });
+    const res = await topUp(gw.ctx.app, student.headers, 'payzah', {
+      amount,
+      language,
+      options: { payment_type: '1' },
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { paymentLink: string; paymentId: string };
   }
@@ -390,18 +383,18 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`/en/payment/success?paymentId=${paymentId}`);
     }
-    expect(await walletOf(db, userId)).toBe(fils);
-    expect(await transfersOf(db, paymentId)).toBe(1);
+    expect(await walletOf(gw.db, userId)).toBe(fils);
+    expect(await transfersOf(gw.db, paymentId)).toBe(1);
   }
 
-  it('tops up: the fake gets the right request; paid at the fake, the return credits once', async () => {
-    const methods = await ctx.app.inject({ url: '/api/v1/payments/methods' });
+  it('tops up: the fake gets the right request; paid at the gw.fake, the return credits once', async () => {
+    const methods = await gw.ctx.app.inject({ url: '/api/v1/payments/methods' });
     expect(methods.json().methods[0]).toMatchObject({ id: 'payzah', sandbox: false, minAmount: '0.100' });
 
-    const student = await f.student();
-    const before = fake.requests.length;
+    const student = await gw.f.student();
+    const before = gw.fake.requests.length;
     const { paymentLink, paymentId } = await startTopUp(student, '12.5');
-    const sent = fake.requests.slice(before);
+    const sent = gw.fake.requests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.path).toBe('/ws/paymentgateway/index');
     expect(sent[0]?.headers.authorization).toBe(Buffer.from(privateKey).toString('base64'));
@@ -414,52 +407,55 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
       language: 'ENG',
       payment_type: '1',
     });
-    const order = fake.order(paymentId);
-    expect(paymentLink).toBe(`${fake.baseUrl}/checkout/${order?.paymentId}`);
-    const row = await findPayment(db, paymentId);
+    const order = gw.fake.order(paymentId);
+    expect(paymentLink).toBe(`${gw.fake.baseUrl}/checkout/${order?.paymentId}`);
+    const row = await findPayment(gw.db, paymentId);
     expect(row).toMatchObject({ gateway: 'payzah', providerRef: order?.paymentId, status: 'pending' });
 
     // The customer pays on the fake's page; its redirect carries claims we must not trust.
-    const pay = await fetch(`${fake.baseUrl}/checkout/${order?.paymentId}/pay`, { method: 'POST', redirect: 'manual' });
+    const pay = await fetch(`${gw.fake.baseUrl}/checkout/${order?.paymentId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(pay.status).toBe(303);
     const location = String(pay.headers.get('location'));
     expect(location).toContain('paymentStatus=CAPTURED');
-    const back = await ctx.app.inject({ url: pathOf(location) });
+    const back = await gw.ctx.app.inject({ url: pathOf(location) });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/en/payment/success?paymentId=${paymentId}`);
-    expect(await walletOf(db, student.user.id)).toBe(12_500);
-    const lookups = fake.requests.filter((r) => r.path === '/ws/paymentgateway/get-payment-details');
+    expect(await walletOf(gw.db, student.user.id)).toBe(12_500);
+    const lookups = gw.fake.requests.filter((r) => r.path === '/ws/paymentgateway/get-payment-details');
     expect(lookups.at(-1)?.json).toEqual({ trackid: paymentId, payment_id: order?.paymentId });
-    const stored = await findPayment(db, paymentId);
+    const stored = await findPayment(gw.db, paymentId);
     expect(stored?.status).toBe('paid');
     expect(stored?.gatewayReference).toBe(order?.transactionNumber);
   });
 
   it('P0 6: the return replayed 10x sequentially and 10x concurrently credits once, every answer 303', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { paymentId } = await startTopUp(student, '5.125');
-    fake.pay(paymentId);
+    gw.fake.pay(paymentId);
     const sequential = [];
-    for (let i = 0; i < 10; i += 1) sequential.push(await returnTo(ctx.app, paymentId, '?paymentStatus=CAPTURED'));
-    const concurrent = await Promise.all(Array.from({ length: 10 }, () => returnTo(ctx.app, paymentId)));
+    for (let i = 0; i < 10; i += 1) sequential.push(await returnTo(gw.ctx.app, paymentId, '?paymentStatus=CAPTURED'));
+    const concurrent = await Promise.all(Array.from({ length: 10 }, () => returnTo(gw.ctx.app, paymentId)));
     await expectCreditedOnce([...sequential, ...concurrent], paymentId, student.user.id, 5_125);
   });
 
   it('P0 6 (cold): 10 concurrent first returns of a paid payment credit once', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { paymentId } = await startTopUp(student, '1.5');
-    fake.pay(paymentId);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => returnTo(ctx.app, paymentId)));
+    gw.fake.pay(paymentId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => returnTo(gw.ctx.app, paymentId)));
     await expectCreditedOnce(answers, paymentId, student.user.id, 1_500);
   });
 
   it("I8: Payzah's own redirect fields (GET query or POST body) claiming CAPTURED credit nothing", async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { paymentId } = await startTopUp(student, '9');
-    const order = fake.order(paymentId);
+    const order = gw.fake.order(paymentId);
     const claims = `trackId=${paymentId}&payzahRefrenceCode=${order?.paymentId}&paymentStatus=CAPTURED`;
-    const viaGet = await returnTo(ctx.app, paymentId, `?${claims}`);
-    const viaPost = await ctx.app.inject({
+    const viaGet = await returnTo(gw.ctx.app, paymentId, `?${claims}`);
+    const viaPost = await gw.ctx.app.inject({
       method: 'POST',
       url: `/api/v1/payments/return/${paymentId}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -469,38 +465,38 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`/en/payment/pending?paymentId=${paymentId}`);
     }
-    expect(await walletOf(db, student.user.id)).toBe(0);
-    expect((await findPayment(db, paymentId))?.status).toBe('pending');
-    fake.fail(paymentId);
-    await returnTo(ctx.app, paymentId);
-    expect((await findPayment(db, paymentId))?.status).toBe('failed');
+    expect(await walletOf(gw.db, student.user.id)).toBe(0);
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('pending');
+    gw.fake.fail(paymentId);
+    await returnTo(gw.ctx.app, paymentId);
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('failed');
   });
 
   it('10 concurrent gateway bookings of one slot: one hold, one payment, one call to Payzah', async () => {
-    const students = await Promise.all(Array.from({ length: 10 }, () => f.student()));
-    const s = await slotFor(f, teacher, 2_000);
-    const before = fake.requests.length;
+    const students = await Promise.all(Array.from({ length: 10 }, () => gw.f.student()));
+    const s = await slotFor(gw.f, teacher, 2_000);
+    const before = gw.fake.requests.length;
     const answers = await Promise.all(
-      students.map((st) => bookRequest(ctx.app, st.headers, { timeSlotId: s.id, paymentMethod: 'payzah' })),
+      students.map((st) => bookRequest(gw.ctx.app, st.headers, { timeSlotId: s.id, paymentMethod: 'payzah' })),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(9);
-    expect(fake.requests.slice(before).filter((r) => r.path === '/ws/paymentgateway/index')).toHaveLength(1);
-    expect(await liveReservations(db, s.id)).toBe(1);
-    const count = await rawQueryOf(db)<{ n: string | number }>(
+    expect(gw.fake.requests.slice(before).filter((r) => r.path === '/ws/paymentgateway/index')).toHaveLength(1);
+    expect(await liveReservations(gw.db, s.id)).toBe(1);
+    const count = await rawQueryOf(gw.db)<{ n: string | number }>(
       `select count(*) as n from payments where purpose = 'booking' and user_id = any($1::int[])`,
       [students.map((st) => st.user.id)],
     );
     expect(Number(count.rows[0]?.n)).toBe(1);
     const winner = answers.find((a) => a.statusCode === 200)?.json();
-    fake.pay(winner.paymentId);
-    await returnTo(ctx.app, winner.paymentId);
-    expect((await slotRow(db, s.id))?.status).toBe('booked');
+    gw.fake.pay(winner.paymentId);
+    await returnTo(gw.ctx.app, winner.paymentId);
+    expect((await slotRow(gw.db, s.id))?.status).toBe('booked');
   });
 
   it('P0 7: another amount, currency or trackid at the gateway is never credited; the payment stays pending', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const cases: { amount?: string | number; currency?: string; trackId?: string }[] = [
       { amount: '1.000' },
       { amount: '12.501' },
@@ -513,31 +509,31 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     for (const reported of cases) {
       const { paymentId } = await startTopUp(student, '12.5');
       ids.push(paymentId);
-      fake.pay(paymentId);
-      fake.report(paymentId, reported);
-      const res = await returnTo(ctx.app, paymentId);
+      gw.fake.pay(paymentId);
+      gw.fake.report(paymentId, reported);
+      const res = await returnTo(gw.ctx.app, paymentId);
       expect(res.statusCode, JSON.stringify(reported)).toBe(303);
       expect(res.headers.location).toBe(`/en/payment/pending?paymentId=${paymentId}`);
-      const status = await ctx.app.inject({ url: `/api/v1/payments/${paymentId}`, headers: student.headers });
+      const status = await gw.ctx.app.inject({ url: `/api/v1/payments/${paymentId}`, headers: student.headers });
       expect(status.json().status).toBe('pending');
-      expect((await findPayment(db, paymentId))?.status).toBe('pending');
-      expect(await transfersOf(db, paymentId)).toBe(0);
+      expect((await findPayment(gw.db, paymentId))?.status).toBe('pending');
+      expect(await transfersOf(gw.db, paymentId)).toBe(0);
     }
-    expect(await walletOf(db, student.user.id)).toBe(0);
+    expect(await walletOf(gw.db, student.user.id)).toBe(0);
     // Even at expiry, a mismatched "paid" is not credited.
-    await ctx.app.money.payments.expireDue(new Date(Date.now() + 31 * MINUTE));
+    await gw.ctx.app.money.payments.expireDue(new Date(Date.now() + 31 * MINUTE));
     for (const id of ids) {
-      expect((await findPayment(db, id))?.status).not.toBe('paid');
-      expect(await transfersOf(db, id)).toBe(0);
+      expect((await findPayment(gw.db, id))?.status).not.toBe('paid');
+      expect(await transfersOf(gw.db, id)).toBe(0);
     }
-    expect(await walletOf(db, student.user.id)).toBe(0);
+    expect(await walletOf(gw.db, student.user.id)).toBe(0);
   });
 
   it('gateway 500 on initiate: 502 gatewayError, the payment failed, no hold left', async () => {
-    const student = await f.student();
-    const s = await slotFor(f, teacher, 4_000);
-    fake.failNext(1, 'error');
-    const res = await bookRequest(ctx.app, student.headers, {
+    const student = await gw.f.student();
+    const s = await slotFor(gw.f, teacher, 4_000);
+    gw.fake.failNext(1, 'error');
+    const res = await bookRequest(gw.ctx.app, student.headers, {
       timeSlotId: s.id,
       paymentMethod: 'payzah',
       language: 'en',
@@ -545,69 +541,69 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ status: 502, code: 'gatewayError' });
     const [payment] = (
-      await rawQueryOf(db)<{ id: string; status: string; failure_reason: string }>(
+      await rawQueryOf(gw.db)<{ id: string; status: string; failure_reason: string }>(
         'select id, status, failure_reason from payments where user_id = $1',
         [student.user.id],
       )
     ).rows;
     expect(payment).toMatchObject({ status: 'failed', failure_reason: 'initiateFailed' });
-    expect((await slotRow(db, s.id))?.status).toBe('open');
-    expect((await slotRow(db, s.id))?.holdPaymentId).toBeNull();
-    expect(await liveReservations(db, s.id)).toBe(0);
+    expect((await slotRow(gw.db, s.id))?.status).toBe('open');
+    expect((await slotRow(gw.db, s.id))?.holdPaymentId).toBeNull();
+    expect(await liveReservations(gw.db, s.id)).toBe(0);
 
     // A malformed answer and a top-up: the same.
-    fake.failNext(1, 'malformed');
-    const topUpRes = await topUp(ctx.app, student.headers, 'payzah', { amount: '3' });
+    gw.fake.failNext(1, 'malformed');
+    const topUpRes = await topUp(gw.ctx.app, student.headers, 'payzah', { amount: '3' });
     expect(topUpRes.statusCode).toBe(502);
     // And the slot is bookable again at once.
-    await fundWallet(db, student.user.id, 4_000);
+    await fundWallet(gw.db, student.user.id, 4_000);
     expect(
-      (await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode,
+      (await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode,
     ).toBe(200);
   });
 
   it('a look-up that fails gives no credit now; a later sweep settles it exactly once', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { paymentId } = await startTopUp(student, '8');
-    fake.pay(paymentId);
-    fake.failNext(1, 'error');
-    const res = await returnTo(ctx.app, paymentId);
+    gw.fake.pay(paymentId);
+    gw.fake.failNext(1, 'error');
+    const res = await returnTo(gw.ctx.app, paymentId);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/en/payment/pending?paymentId=${paymentId}`);
-    expect(await walletOf(db, student.user.id)).toBe(0);
-    expect((await findPayment(db, paymentId))?.status).toBe('pending');
+    expect(await walletOf(gw.db, student.user.id)).toBe(0);
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('pending');
 
     // Before expiry the sweeper leaves it; after expiry it asks and settles.
-    await ctx.app.money.payments.expireDue(new Date(Date.now() + 5 * MINUTE));
-    expect((await findPayment(db, paymentId))?.status).toBe('pending');
-    fake.failNext(1, 'malformed');
-    await ctx.app.money.payments.expireDue(new Date(Date.now() + 31 * MINUTE));
-    expect((await findPayment(db, paymentId))?.status).toBe('pending'); // the look-up failed again: retried later
-    await ctx.app.money.payments.expireDue(new Date(Date.now() + 31 * MINUTE));
-    expect((await findPayment(db, paymentId))?.status).toBe('paid');
-    expect(await walletOf(db, student.user.id)).toBe(8_000);
-    await ctx.app.money.payments.expireDue(new Date(Date.now() + 60 * MINUTE));
-    await returnTo(ctx.app, paymentId);
-    expect(await walletOf(db, student.user.id)).toBe(8_000);
-    expect(await transfersOf(db, paymentId)).toBe(1);
+    await gw.ctx.app.money.payments.expireDue(new Date(Date.now() + 5 * MINUTE));
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('pending');
+    gw.fake.failNext(1, 'malformed');
+    await gw.ctx.app.money.payments.expireDue(new Date(Date.now() + 31 * MINUTE));
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('pending'); // the look-up failed again: retried later
+    await gw.ctx.app.money.payments.expireDue(new Date(Date.now() + 31 * MINUTE));
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('paid');
+    expect(await walletOf(gw.db, student.user.id)).toBe(8_000);
+    await gw.ctx.app.money.payments.expireDue(new Date(Date.now() + 60 * MINUTE));
+    await returnTo(gw.ctx.app, paymentId);
+    expect(await walletOf(gw.db, student.user.id)).toBe(8_000);
+    expect(await transfersOf(gw.db, paymentId)).toBe(1);
   });
 
   it('a declined payment at Payzah fails it: the failed page, nothing credited', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { paymentId } = await startTopUp(student, '6', 'ar');
-    fake.fail(paymentId, 'CANCELED');
-    const res = await returnTo(ctx.app, paymentId);
+    gw.fake.fail(paymentId, 'CANCELED');
+    const res = await returnTo(gw.ctx.app, paymentId);
     expect(res.headers.location).toBe(`/ar/payment/failed?paymentId=${paymentId}`);
-    expect((await findPayment(db, paymentId))?.status).toBe('failed');
-    expect(await walletOf(db, student.user.id)).toBe(0);
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('failed');
+    expect(await walletOf(gw.db, student.user.id)).toBe(0);
   });
 
   it('hold expiry: the sweep frees the slot, the payment expires; paid late -> the wallet, never the slot', async () => {
-    const student = await f.student();
-    const rival = await f.student();
-    await fundWallet(db, rival.user.id, 10_000);
-    const s = await slotFor(f, teacher, 5_000);
-    const res = await bookRequest(ctx.app, student.headers, {
+    const student = await gw.f.student();
+    const rival = await gw.f.student();
+    await fundWallet(gw.db, rival.user.id, 10_000);
+    const s = await slotFor(gw.f, teacher, 5_000);
+    const res = await bookRequest(gw.ctx.app, student.headers, {
       timeSlotId: s.id,
       paymentMethod: 'payzah',
       language: 'en',
@@ -615,101 +611,105 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ paymentStatus: 'PENDING', paidWith: 'payzah' });
-    expect(body.paymentLink).toContain(fake.baseUrl);
+    expect(body.paymentLink).toContain(gw.fake.baseUrl);
     const reservationId = body.reservations[0].id;
     expect(body.reservations[0].status).toBe('pending');
-    expect((await slotRow(db, s.id))?.status).toBe('held');
+    expect((await slotRow(gw.db, s.id))?.status).toBe('held');
     // Held: nobody else can book it.
-    expect((await bookRequest(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await bookRequest(gw.ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode,
+    ).toBe(409);
 
-    const swept = await sweepMoney(ctx.app, new Date(Date.now() + 16 * MINUTE));
+    const swept = await sweepMoney(gw.ctx.app, new Date(Date.now() + 16 * MINUTE));
     expect(swept.released).toBeGreaterThanOrEqual(1);
-    expect((await slotRow(db, s.id))?.status).toBe('open');
-    expect(await reservationRow(db, reservationId)).toMatchObject({ status: 'cancelled', cancelledBy: 'system' });
-    expect((await findPayment(db, body.paymentId))?.status).toBe('expired');
+    expect((await slotRow(gw.db, s.id))?.status).toBe('open');
+    expect(await reservationRow(gw.db, reservationId)).toMatchObject({ status: 'cancelled', cancelledBy: 'system' });
+    expect((await findPayment(gw.db, body.paymentId))?.status).toBe('expired');
 
     // Someone else books the freed slot.
-    const taken = await bookRequest(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const taken = await bookRequest(gw.ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
     expect(taken.statusCode).toBe(200);
 
     // The customer finally pays: the money goes to the wallet.
-    fake.pay(body.paymentId);
-    const back = await returnTo(ctx.app, body.paymentId);
+    gw.fake.pay(body.paymentId);
+    const back = await returnTo(gw.ctx.app, body.paymentId);
     expect(back.headers.location).toBe(`/en/payment/success?paymentId=${body.paymentId}`);
-    const status = await ctx.app.inject({ url: `/api/v1/payments/${body.paymentId}`, headers: student.headers });
+    const status = await gw.ctx.app.inject({ url: `/api/v1/payments/${body.paymentId}`, headers: student.headers });
     expect(status.json()).toMatchObject({ status: 'paid', creditedToWallet: true, purpose: 'booking' });
-    expect(await walletOf(db, student.user.id)).toBe(5_000);
-    expect(await liveReservations(db, s.id)).toBe(1);
-    expect((await reservationRow(db, reservationId))?.status).toBe('cancelled');
-    expect((await slotRow(db, s.id))?.status).toBe('booked');
-    await returnTo(ctx.app, body.paymentId);
-    expect(await walletOf(db, student.user.id)).toBe(5_000);
+    expect(await walletOf(gw.db, student.user.id)).toBe(5_000);
+    expect(await liveReservations(gw.db, s.id)).toBe(1);
+    expect((await reservationRow(gw.db, reservationId))?.status).toBe('cancelled');
+    expect((await slotRow(gw.db, s.id))?.status).toBe('booked');
+    await returnTo(gw.ctx.app, body.paymentId);
+    expect(await walletOf(gw.db, student.user.id)).toBe(5_000);
   });
 
   it('a late capture nobody comes back for is found by the sweeper within the day, once', async () => {
-    const student = await f.student();
-    const s = await slotFor(f, teacher, 4_000);
-    const res = await bookRequest(ctx.app, student.headers, {
+    const student = await gw.f.student();
+    const s = await slotFor(gw.f, teacher, 4_000);
+    const res = await bookRequest(gw.ctx.app, student.headers, {
       timeSlotId: s.id,
       paymentMethod: 'payzah',
       language: 'en',
     });
     const { paymentId } = res.json();
-    await sweepMoney(ctx.app, new Date(Date.now() + 16 * MINUTE));
-    expect((await findPayment(db, paymentId))?.status).toBe('expired');
-    fake.pay(paymentId); // paid at the gateway, browser closed: no return, no webhook
+    await sweepMoney(gw.ctx.app, new Date(Date.now() + 16 * MINUTE));
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('expired');
+    gw.fake.pay(paymentId); // paid at the gateway, browser closed: no return, no webhook
     // Asked again only after 10 minutes; then credited once.
-    await sweepMoney(ctx.app, new Date(Date.now() + 20 * MINUTE));
-    expect((await findPayment(db, paymentId))?.status).toBe('expired');
-    await sweepMoney(ctx.app, new Date(Date.now() + 27 * MINUTE));
-    expect(await findPayment(db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
-    expect(await walletOf(db, student.user.id)).toBe(4_000);
-    await sweepMoney(ctx.app, new Date(Date.now() + 40 * MINUTE));
-    expect(await walletOf(db, student.user.id)).toBe(4_000);
-    await expectLedgerConsistent(db);
+    await sweepMoney(gw.ctx.app, new Date(Date.now() + 20 * MINUTE));
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('expired');
+    await sweepMoney(gw.ctx.app, new Date(Date.now() + 27 * MINUTE));
+    expect(await findPayment(gw.db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
+    expect(await walletOf(gw.db, student.user.id)).toBe(4_000);
+    await sweepMoney(gw.ctx.app, new Date(Date.now() + 40 * MINUTE));
+    expect(await walletOf(gw.db, student.user.id)).toBe(4_000);
+    await expectLedgerConsistent(gw.db);
   });
 
   it('a lapsed hold not swept yet: another student may book it; a late payment is credited to the wallet', async () => {
-    const student = await f.student();
-    const rival = await f.student();
-    await fundWallet(db, rival.user.id, 10_000);
-    const s = await slotFor(f, teacher, 3_000);
-    const res = await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
+    const student = await gw.f.student();
+    const rival = await gw.f.student();
+    await fundWallet(gw.db, rival.user.id, 10_000);
+    const s = await slotFor(gw.f, teacher, 3_000);
+    const res = await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
     const { paymentId } = res.json();
-    await rawQueryOf(db)(`update time_slots set hold_expires_at = now() - interval '1 minute' where id = $1`, [s.id]);
-    const taken = await bookRequest(ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    await rawQueryOf(gw.db)(`update time_slots set hold_expires_at = now() - interval '1 minute' where id = $1`, [
+      s.id,
+    ]);
+    const taken = await bookRequest(gw.ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
     expect(taken.statusCode).toBe(200);
-    fake.pay(paymentId);
-    await returnTo(ctx.app, paymentId);
-    expect(await findPayment(db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
-    expect(await walletOf(db, student.user.id)).toBe(3_000);
-    expect(await liveReservations(db, s.id)).toBe(1);
+    gw.fake.pay(paymentId);
+    await returnTo(gw.ctx.app, paymentId);
+    expect(await findPayment(gw.db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
+    expect(await walletOf(gw.db, student.user.id)).toBe(3_000);
+    expect(await liveReservations(gw.db, s.id)).toBe(1);
   });
 
   it('a lapsed hold paid before the sweep: the slot is not booked, the money goes to the wallet', async () => {
-    const student = await f.student();
-    const s = await slotFor(f, teacher, 2_000);
-    const res = await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
+    const student = await gw.f.student();
+    const s = await slotFor(gw.f, teacher, 2_000);
+    const res = await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
     const { paymentId, reservations: rows } = res.json();
-    await rawQueryOf(db)(`update time_slots set hold_expires_at = now() - interval '1 second' where id = $1`, [s.id]);
-    fake.pay(paymentId);
-    await returnTo(ctx.app, paymentId);
-    expect(await findPayment(db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
-    expect(await walletOf(db, student.user.id)).toBe(2_000);
-    expect((await slotRow(db, s.id))?.status).toBe('open');
-    expect((await reservationRow(db, rows[0].id))?.status).toBe('cancelled');
+    await rawQueryOf(gw.db)(`update time_slots set hold_expires_at = now() - interval '1 second' where id = $1`, [
+      s.id,
+    ]);
+    gw.fake.pay(paymentId);
+    await returnTo(gw.ctx.app, paymentId);
+    expect(await findPayment(gw.db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
+    expect(await walletOf(gw.db, student.user.id)).toBe(2_000);
+    expect((await slotRow(gw.db, s.id))?.status).toBe('open');
+    expect((await reservationRow(gw.db, rows[0].id))?.status).toBe('cancelled');
   });
 
   /** A new student books two new slots at these prices through Payzah (not paid yet). */
   async function bookTwoAtPayzah(priceA: number, priceB: number, language?: 'en') {
-    const student = await f.student();
-    const a = await slotFor(f, teacher, priceA);
-    const b = await slotFor(f, teacher, priceB);
-    const escrowBefore = await systemBalance(db, 'escrow');
+    const student = await gw.f.student();
+    const a = await slotFor(gw.f, teacher, priceA);
+    const b = await slotFor(gw.f, teacher, priceB);
+    const escrowBefore = await systemBalance(gw.db, 'escrow');
     const res = await bookRequest(
-      ctx.app,
+      gw.ctx.app,
       student.headers,
       { timeSlotIds: [a.id, b.id], paymentMethod: 'payzah', ...(language ? { language } : {}) },
       'multiple',
@@ -721,40 +721,40 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const { student, a, b, escrowBefore, res } = await bookTwoAtPayzah(2_500, 3_500, 'en');
     expect(res.statusCode).toBe(200);
     const { paymentId } = res.json();
-    expect((await findPayment(db, paymentId))?.amountFils).toBe(6_000);
-    fake.pay(paymentId);
-    expect((await returnTo(ctx.app, paymentId)).headers.location).toContain('/en/payment/success');
-    expect((await slotRow(db, a.id))?.status).toBe('booked');
-    expect((await slotRow(db, b.id))?.status).toBe('booked');
-    for (const r of res.json().reservations) expect((await reservationRow(db, r.id))?.status).toBe('confirmed');
-    expect((await systemBalance(db, 'escrow')) - escrowBefore).toBe(6_000);
-    expect(await walletOf(db, student.user.id)).toBe(0);
+    expect((await findPayment(gw.db, paymentId))?.amountFils).toBe(6_000);
+    gw.fake.pay(paymentId);
+    expect((await returnTo(gw.ctx.app, paymentId)).headers.location).toContain('/en/payment/success');
+    expect((await slotRow(gw.db, a.id))?.status).toBe('booked');
+    expect((await slotRow(gw.db, b.id))?.status).toBe('booked');
+    for (const r of res.json().reservations) expect((await reservationRow(gw.db, r.id))?.status).toBe('confirmed');
+    expect((await systemBalance(gw.db, 'escrow')) - escrowBefore).toBe(6_000);
+    expect(await walletOf(gw.db, student.user.id)).toBe(0);
   });
 
   it('a student who cancels one pending slot of a gateway booking and then pays is not charged for it', async () => {
     const { student, a, b, escrowBefore, res } = await bookTwoAtPayzah(2_000, 3_000);
     const { paymentId, reservations: rows } = res.json();
     const first = rows.find((r: { startTime: string }) => r.startTime === a.startTime.toISOString());
-    const cancel = await cancelRequest(ctx.app, student.headers, first.id);
+    const cancel = await cancelRequest(gw.ctx.app, student.headers, first.id);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().refund).toEqual({ to: 'none', amount: '0.000', hours: 0 });
-    fake.pay(paymentId);
-    await returnTo(ctx.app, paymentId);
-    expect((await findPayment(db, paymentId))?.status).toBe('paid');
+    gw.fake.pay(paymentId);
+    await returnTo(gw.ctx.app, paymentId);
+    expect((await findPayment(gw.db, paymentId))?.status).toBe('paid');
     // 5.000 was paid for two slots, one of them cancelled: the booking is no longer what was paid
     // for, so the whole amount goes to the wallet and nothing sits in escrow unbacked.
-    const escrowDelta = (await systemBalance(db, 'escrow')) - escrowBefore;
-    const confirmedPrice = (await Promise.all(rows.map((r: { id: number }) => reservationRow(db, r.id)))).reduce(
+    const escrowDelta = (await systemBalance(gw.db, 'escrow')) - escrowBefore;
+    const confirmedPrice = (await Promise.all(rows.map((r: { id: number }) => reservationRow(gw.db, r.id)))).reduce(
       (sum, r) => sum + (r?.status === 'confirmed' ? (r.priceFils ?? 0) : 0),
       0,
     );
     expect(escrowDelta).toBe(confirmedPrice);
-    expect(escrowDelta + (await walletOf(db, student.user.id))).toBe(5_000);
-    expect(await findPayment(db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
-    expect(await walletOf(db, student.user.id)).toBe(5_000);
+    expect(escrowDelta + (await walletOf(gw.db, student.user.id))).toBe(5_000);
+    expect(await findPayment(gw.db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
+    expect(await walletOf(gw.db, student.user.id)).toBe(5_000);
     for (const s of [a, b]) {
-      expect((await slotRow(db, s.id))?.status).toBe('open');
-      expect(await liveReservations(db, s.id)).toBe(0);
+      expect((await slotRow(gw.db, s.id))?.status).toBe('open');
+      expect(await liveReservations(gw.db, s.id)).toBe(0);
     }
   });
 });
@@ -764,37 +764,29 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
 describe('the real Deema adapter against a local fake Deema (webhooks over real HTTP)', () => {
   const apiKey = 'sk_test_deema_456';
   const webhookSecret = 'whsec_deema_789';
-  let fake: FakeDeema;
-  let ctx: Ctx;
-  let f: ReturnType<typeof createFactories>;
-  let db: Db;
+  const gw = useFakeGatewayApp(async () => {
+    const fake = await startFakeDeema({ apiKey, webhookSecret });
+    const ctx = await createTestApp({
+      rateLimitMax: 1_000_000,
+      payments: { ...testConfig().payments, deema: { apiKey, webhookSecret, baseUrl: fake.baseUrl } },
+    });
+    return { fake, ctx };
+  });
   let teacher: TestTeacher;
   let webhookUrl: string;
 
   beforeAll(async () => {
-    fake = await startFakeDeema({ apiKey, webhookSecret });
-    ctx = await createTestApp({
-      rateLimitMax: 1_000_000,
-      payments: { ...testConfig().payments, deema: { apiKey, webhookSecret, baseUrl: fake.baseUrl } },
-    });
-    f = createFactories(ctx.database);
-    db = ctx.database.db;
-    teacher = await f.teacher();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as AddressInfo;
+    teacher = await gw.f.teacher();
+    await gw.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = gw.ctx.app.server.address() as AddressInfo;
     webhookUrl = `http://127.0.0.1:${port}/api/v1/payments/webhook/deema`;
-  });
-  afterAll(async () => {
-    await expectLedgerConsistent(db);
-    await ctx.close();
-    await fake.close();
   });
 
   async function deemaBooking(student: TestUser) {
-    const a = await slotFor(f, teacher, 6_000);
-    const b = await slotFor(f, teacher, 4_500);
+    const a = await slotFor(gw.f, teacher, 6_000);
+    const b = await slotFor(gw.f, teacher, 4_500);
     const res = await bookRequest(
-      ctx.app,
+      gw.ctx.app,
       student.headers,
       { timeSlotIds: [a.id, b.id], paymentMethod: 'deema', language: 'en' },
       'multiple',
@@ -804,16 +796,16 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
   }
 
   it('books with Deema: pending and held; paid + webhook confirms, books, escrows; replays move nothing', async () => {
-    const student = await f.student();
-    const before = fake.requests.length;
-    const escrowBefore = await systemBalance(db, 'escrow');
+    const student = await gw.f.student();
+    const before = gw.fake.requests.length;
+    const escrowBefore = await systemBalance(gw.db, 'escrow');
     const { slots, body } = await deemaBooking(student);
     expect(body).toMatchObject({ paymentStatus: 'PENDING', paidWith: 'deema' });
-    expect(body.paymentLink).toMatch(new RegExp(`^${fake.baseUrl}/checkout/`));
+    expect(body.paymentLink).toMatch(new RegExp(`^${gw.fake.baseUrl}/checkout/`));
     expect(body.reservations.map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
     expect(new Date(body.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 14 * MINUTE);
-    for (const s of slots) expect((await slotRow(db, s.id))?.status).toBe('held');
-    const sent = fake.requests.slice(before);
+    for (const s of slots) expect((await slotRow(gw.db, s.id))?.status).toBe('held');
+    const sent = gw.fake.requests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers.authorization).toBe(`Basic ${apiKey}`);
     expect(sent[0]?.json).toEqual({
@@ -827,50 +819,50 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
     });
 
     // A webhook before payment changes nothing.
-    const early = await fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId));
+    const early = await gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId));
     expect(early.status).toBe(200);
     expect(JSON.parse(early.body)).toEqual({ received: true, status: 'pending' });
 
-    fake.pay(body.paymentId);
-    const first = await fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId));
+    gw.fake.pay(body.paymentId);
+    const first = await gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId));
     expect(first.status).toBe(200);
     expect(JSON.parse(first.body)).toEqual({ received: true, status: 'paid' });
-    for (const s of slots) expect((await slotRow(db, s.id))?.status).toBe('booked');
-    for (const r of body.reservations) expect((await reservationRow(db, r.id))?.status).toBe('confirmed');
-    expect((await systemBalance(db, 'escrow')) - escrowBefore).toBe(10_500);
+    for (const s of slots) expect((await slotRow(gw.db, s.id))?.status).toBe('booked');
+    for (const r of body.reservations) expect((await reservationRow(gw.db, r.id))?.status).toBe('confirmed');
+    expect((await systemBalance(gw.db, 'escrow')) - escrowBefore).toBe(10_500);
 
     const sequential = [];
     for (let i = 0; i < 10; i += 1)
-      sequential.push(await fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId)));
+      sequential.push(await gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId)));
     const concurrent = await Promise.all(
-      Array.from({ length: 10 }, () => fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId))),
+      Array.from({ length: 10 }, () => gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId))),
     );
     for (const res of [...sequential, ...concurrent]) expect(res.status).toBe(200);
-    expect(await transfersOf(db, body.paymentId)).toBe(1);
-    expect((await systemBalance(db, 'escrow')) - escrowBefore).toBe(10_500);
-    const returned = await returnTo(ctx.app, body.paymentId);
+    expect(await transfersOf(gw.db, body.paymentId)).toBe(1);
+    expect((await systemBalance(gw.db, 'escrow')) - escrowBefore).toBe(10_500);
+    const returned = await returnTo(gw.ctx.app, body.paymentId);
     expect(returned.headers.location).toBe(`/en/payment/success?paymentId=${body.paymentId}`);
-    expect(await transfersOf(db, body.paymentId)).toBe(1);
+    expect(await transfersOf(gw.db, body.paymentId)).toBe(1);
   });
 
   it('P0 6 (cold): 10 concurrent first webhooks of a paid order transfer once', async () => {
-    const student = await f.student();
-    const escrowBefore = await systemBalance(db, 'escrow');
+    const student = await gw.f.student();
+    const escrowBefore = await systemBalance(gw.db, 'escrow');
     const { body } = await deemaBooking(student);
-    fake.pay(body.paymentId);
+    gw.fake.pay(body.paymentId);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId))),
+      Array.from({ length: 10 }, () => gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId))),
     );
     for (const res of answers) expect(res.status).toBe(200);
-    expect(await transfersOf(db, body.paymentId)).toBe(1);
-    expect((await systemBalance(db, 'escrow')) - escrowBefore).toBe(10_500);
+    expect(await transfersOf(gw.db, body.paymentId)).toBe(1);
+    expect((await systemBalance(gw.db, 'escrow')) - escrowBefore).toBe(10_500);
   });
 
   it('P0 7: a bad or missing secret is 401, an unknown order 404, another amount 4xx: nothing changes', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { slots, body } = await deemaBooking(student);
-    fake.pay(body.paymentId);
-    const payload = fake.webhookPayload(body.paymentId);
+    gw.fake.pay(body.paymentId);
+    const payload = gw.fake.webhookPayload(body.paymentId);
     // (Trailing spaces are not a case: HTTP strips them from header values before anyone sees them.)
     for (const secret of [
       'wrong',
@@ -880,63 +872,63 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
       webhookSecret.slice(0, -1),
       webhookSecret.toUpperCase(),
     ]) {
-      const res = await fake.sendWebhook(webhookUrl, payload, { secret });
+      const res = await gw.fake.sendWebhook(webhookUrl, payload, { secret });
       expect(res.status, `secret ${JSON.stringify(secret)}`).toBe(401);
     }
-    const unknown = await fake.sendWebhook(webhookUrl, { ...payload, merchant_order_id: `pay${'a'.repeat(24)}` });
+    const unknown = await gw.fake.sendWebhook(webhookUrl, { ...payload, merchant_order_id: `pay${'a'.repeat(24)}` });
     expect(unknown.status).toBe(404);
-    const missing = await fake.sendWebhook(webhookUrl, { status: 'Captured' });
+    const missing = await gw.fake.sendWebhook(webhookUrl, { status: 'Captured' });
     expect(missing.status).toBe(404);
-    const notJson = await fake.sendWebhook(webhookUrl, 'not json');
+    const notJson = await gw.fake.sendWebhook(webhookUrl, 'not json');
     expect(notJson.status).toBeGreaterThanOrEqual(400);
     expect(notJson.status).toBeLessThan(500);
-    expect((await findPayment(db, body.paymentId))?.status).toBe('pending');
-    for (const s of slots) expect((await slotRow(db, s.id))?.status).toBe('held');
+    expect((await findPayment(gw.db, body.paymentId))?.status).toBe('pending');
+    for (const s of slots) expect((await slotRow(gw.db, s.id))?.status).toBe('held');
 
     // The body claims "Captured" but the look-up reports another amount: refused, still pending.
-    fake.report(body.paymentId, { amount: 1 });
-    const mismatch = await fake.sendWebhook(webhookUrl, payload);
+    gw.fake.report(body.paymentId, { amount: 1 });
+    const mismatch = await gw.fake.sendWebhook(webhookUrl, payload);
     expect(mismatch.status).toBeGreaterThanOrEqual(400);
     expect(mismatch.status).toBeLessThan(500);
-    fake.report(body.paymentId, { amount: 10.5, currency_code: 'USD' });
-    expect((await fake.sendWebhook(webhookUrl, payload)).status).toBe(409);
-    fake.report(body.paymentId, { currency_code: 'KWD', merchant_order_id: `pay${'b'.repeat(24)}` });
-    expect((await fake.sendWebhook(webhookUrl, payload)).status).toBe(409);
-    expect((await findPayment(db, body.paymentId))?.status).toBe('pending');
-    expect(await transfersOf(db, body.paymentId)).toBe(0);
-    for (const s of slots) expect((await slotRow(db, s.id))?.status).toBe('held');
+    gw.fake.report(body.paymentId, { amount: 10.5, currency_code: 'USD' });
+    expect((await gw.fake.sendWebhook(webhookUrl, payload)).status).toBe(409);
+    gw.fake.report(body.paymentId, { currency_code: 'KWD', merchant_order_id: `pay${'b'.repeat(24)}` });
+    expect((await gw.fake.sendWebhook(webhookUrl, payload)).status).toBe(409);
+    expect((await findPayment(gw.db, body.paymentId))?.status).toBe('pending');
+    expect(await transfersOf(gw.db, body.paymentId)).toBe(0);
+    for (const s of slots) expect((await slotRow(gw.db, s.id))?.status).toBe('held');
 
     // Once the gateway's own answer matches, the same webhook settles it.
-    fake.report(body.paymentId, { merchant_order_id: body.paymentId });
-    const ok = await fake.sendWebhook(webhookUrl, payload);
+    gw.fake.report(body.paymentId, { merchant_order_id: body.paymentId });
+    const ok = await gw.fake.sendWebhook(webhookUrl, payload);
     expect(ok.status).toBe(200);
-    expect(await transfersOf(db, body.paymentId)).toBe(1);
+    expect(await transfersOf(gw.db, body.paymentId)).toBe(1);
   });
 
   it('a failed Deema purchase releases the slots and cancels the reservations', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { slots, body } = await deemaBooking(student);
-    fake.fail(body.paymentId);
-    const res = await fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId));
+    gw.fake.fail(body.paymentId);
+    const res = await gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId));
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ received: true, status: 'failed' });
     for (const s of slots) {
-      expect((await slotRow(db, s.id))?.status).toBe('open');
-      expect(await liveReservations(db, s.id)).toBe(0);
+      expect((await slotRow(gw.db, s.id))?.status).toBe('open');
+      expect(await liveReservations(gw.db, s.id)).toBe(0);
     }
     for (const r of body.reservations) {
-      expect(await reservationRow(db, r.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'system' });
+      expect(await reservationRow(gw.db, r.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'system' });
     }
-    expect(await transfersOf(db, body.paymentId)).toBe(0);
+    expect(await transfersOf(gw.db, body.paymentId)).toBe(0);
     // A "paid" afterwards does not resurrect it.
-    fake.pay(body.paymentId);
-    await fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId));
-    expect((await findPayment(db, body.paymentId))?.status).toBe('failed');
-    for (const s of slots) expect((await slotRow(db, s.id))?.status).toBe('open');
+    gw.fake.pay(body.paymentId);
+    await gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId));
+    expect((await findPayment(gw.db, body.paymentId))?.status).toBe('failed');
+    for (const s of slots) expect((await slotRow(gw.db, s.id))?.status).toBe('open');
     // The released slots can be booked again.
-    const other = await f.student();
+    const other = await gw.f.student();
     const again = await bookRequest(
-      ctx.app,
+      gw.ctx.app,
       other.headers,
       { timeSlotIds: slots.map((s) => s.id), paymentMethod: 'deema' },
       'multiple',
@@ -945,25 +937,25 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
   });
 
   it('Deema below 10 KWD is refused before anything is held', async () => {
-    const student = await f.student();
-    const s = await slotFor(f, teacher, 9_999);
-    const res = await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'deema' });
+    const student = await gw.f.student();
+    const s = await slotFor(gw.f, teacher, 9_999);
+    const res = await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'deema' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ paymentMethod: 'belowMinimum' });
-    expect((await slotRow(db, s.id))?.status).toBe('open');
-    expect(await paymentCount(db, student.user.id)).toBe(0);
+    expect((await slotRow(gw.db, s.id))?.status).toBe('open');
+    expect(await paymentCount(gw.db, student.user.id)).toBe(0);
   });
 
   it('a Deema order expires with its hold when the look-up still says pending', async () => {
-    const student = await f.student();
+    const student = await gw.f.student();
     const { slots, body } = await deemaBooking(student);
-    await sweepMoney(ctx.app, new Date(Date.now() + 16 * MINUTE));
-    expect((await findPayment(db, body.paymentId))?.status).toBe('expired');
-    for (const s of slots) expect((await slotRow(db, s.id))?.status).toBe('open');
-    fake.pay(body.paymentId);
-    const late = await fake.sendWebhook(webhookUrl, fake.webhookPayload(body.paymentId));
+    await sweepMoney(gw.ctx.app, new Date(Date.now() + 16 * MINUTE));
+    expect((await findPayment(gw.db, body.paymentId))?.status).toBe('expired');
+    for (const s of slots) expect((await slotRow(gw.db, s.id))?.status).toBe('open');
+    gw.fake.pay(body.paymentId);
+    const late = await gw.fake.sendWebhook(webhookUrl, gw.fake.webhookPayload(body.paymentId));
     expect(late.status).toBe(200);
-    expect(await findPayment(db, body.paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
-    expect(await walletOf(db, student.user.id)).toBe(10_500);
+    expect(await findPayment(gw.db, body.paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
+    expect(await walletOf(gw.db, student.user.id)).toBe(10_500);
   });
 });
