@@ -1,6 +1,5 @@
 import type { BalanceResponse } from '@ustaz/contract';
 import { Clock3, Landmark, Plus, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
@@ -78,60 +77,38 @@ function BalanceFigures({ balance, showEarnings }: { balance: BalanceResponse; s
   const language = useCurrentLanguage();
   return (
     <dl className={cx('grid gap-3', gridColumns(showEarnings ? 3 : 2))}>
+      <Figure kind="balance" value={formatKwd(balance.balance, language) ?? balance.balance} />
       <Figure
-        icon={<Wallet className="size-5" />}
-        label={t('balance')}
-        tone="primary"
-        testId="wallet-balance"
-        value={formatKwd(balance.balance, language) ?? balance.balance}
-      />
-      <Figure
-        icon={<Clock3 className="size-5" />}
-        label={t('remainingHours')}
-        tone="slate"
-        testId="wallet-hours"
+        kind="hours"
         value={t('hours', {
           count: balance.remainingHours,
           number: formatHoursNumber(balance.remainingHours, language),
         })}
       />
       {showEarnings ? (
-        <Figure
-          icon={<Landmark className="size-5" />}
-          label={t('earnings')}
-          tone="emerald"
-          testId="wallet-earnings"
-          value={formatKwd(balance.earnings, language) ?? balance.earnings}
-        />
+        <Figure kind="earnings" value={formatKwd(balance.earnings, language) ?? balance.earnings} />
       ) : null}
     </dl>
   );
 }
 
-const TONES = {
-  primary: 'bg-primary/5 text-primary',
-  slate: 'bg-slate-50 text-slate-600',
-  emerald: 'bg-emerald-50 text-emerald-700',
+/** The wallet's figures: each one's icon, label, colours and test id. */
+const FIGURES = {
+  balance: { icon: Wallet, label: 'balance', tone: 'bg-primary/5 text-primary', testId: 'wallet-balance' },
+  hours: { icon: Clock3, label: 'remainingHours', tone: 'bg-slate-50 text-slate-600', testId: 'wallet-hours' },
+  earnings: { icon: Landmark, label: 'earnings', tone: 'bg-emerald-50 text-emerald-700', testId: 'wallet-earnings' },
 } as const;
 
-function Figure({
-  icon,
-  label,
-  value,
-  tone,
-  testId,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: string;
-  tone: keyof typeof TONES;
-  testId: string;
-}) {
+function Figure({ kind, value }: { kind: keyof typeof FIGURES; value: string }) {
+  const { t } = useTranslation('wallet');
+  const { icon: Icon, label, tone, testId } = FIGURES[kind];
   return (
-    <div className={cx('flex flex-col gap-2 rounded-xl p-4', TONES[tone])}>
+    <div className={cx('flex flex-col gap-2 rounded-xl p-4', tone)}>
       <dt className="flex items-center gap-2 text-sm font-medium">
-        <span aria-hidden="true">{icon}</span>
-        {label}
+        <span aria-hidden="true">
+          <Icon className="size-5" />
+        </span>
+        {t(label)}
       </dt>
       <dd className="text-2xl font-extrabold text-slate-900 tabular-nums" data-testid={testId}>
         <bdi>{value}</bdi>
