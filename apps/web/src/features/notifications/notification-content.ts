@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'message.new',
   'review.new',
   'wallet.refund',
+  'payout.paid',
+  'payout.rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number] | 'unknown';
 
@@ -162,6 +164,16 @@ export function describeNotification(notification: AppNotification, language: La
         kind,
         amount ? { key: 'wallet.refund.body', values: { amount } } : { key: 'wallet.refund.bodyNoAmount' },
         WALLET_PATH,
+      );
+    }
+    case 'payout.paid':
+    case 'payout.rejected': {
+      // A teacher's payout, sent to the bank or returned to the earnings by the support team.
+      const amount = amountText(data.amount, language);
+      return titled(
+        kind,
+        amount ? { key: `${kind}.body`, values: { amount } } : { key: `${kind}.bodyNoAmount` },
+        '/earnings',
       );
     }
     default:

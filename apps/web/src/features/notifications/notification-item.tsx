@@ -7,10 +7,12 @@ import {
   CircleAlert,
   CircleCheck,
   GraduationCap,
+  Landmark,
   type LucideIcon,
   MessageSquare,
   PackageCheck,
   Star,
+  Undo2,
   WalletMinimal,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +36,8 @@ const KIND_ICONS: Record<NotificationKind, { Icon: LucideIcon; tone: string }> =
   'message.new': { Icon: MessageSquare, tone: 'bg-blue-50 text-primary' },
   'review.new': { Icon: Star, tone: 'bg-amber-50 text-amber-700' },
   'wallet.refund': { Icon: WalletMinimal, tone: 'bg-emerald-50 text-emerald-700' },
+  'payout.paid': { Icon: Landmark, tone: 'bg-emerald-50 text-emerald-700' },
+  'payout.rejected': { Icon: Undo2, tone: 'bg-red-50 text-red-700' },
   unknown: { Icon: Bell, tone: 'bg-slate-100 text-slate-600' },
 };
 

@@ -234,6 +234,16 @@ function everyType(language: Language): [AppNotification, string, string][] {
       ['استرداد من فريق الدعم', 'أعاد فريق الدعم مبلغًا إلى محفظتك.'],
     ],
     [
+      notification({ type: 'payout.paid', data: { payoutId: 4, amount: '25.500', bankReference: 'NBK-1' } }),
+      ['Payout sent', `We sent ${kwd('25.500')} to your bank account.`],
+      ['تم تحويل أرباحك', `حوّلنا ${kwd('25.500')} إلى حسابك البنكي.`],
+    ],
+    [
+      notification({ type: 'payout.rejected', data: { payoutId: 5, reason: 'IBAN closed' } }),
+      ['Payout returned', 'Your payout was returned to your earnings.'],
+      ['أُعيد طلب السحب', 'أُعيد طلب السحب إلى أرباحك المتاحة.'],
+    ],
+    [
       notification({ type: 'wallet.somethingNew', data: { anything: true } }),
       ['New notification', "There's an update on your account."],
       ['إشعار جديد', 'هناك تحديث على حسابك.'],
@@ -300,6 +310,7 @@ describe('NotificationsPage opening a notification', () => {
     [{ type: 'payment.paid', data: { purpose: 'top_up', amount: '5.000' } }, '/en/profile', ''],
     [{ type: 'wallet.refund', data: { amount: '5.000', transferId: 9 } }, '/en/profile', ''],
     [{ type: 'subscription.activated', data: { subscriptionId: 3 } }, '/en/subscriptions', ''],
+    [{ type: 'payout.paid', data: { payoutId: 4, amount: '5.000' } }, '/en/earnings', ''],
     [{ type: 'message.new', data: { senderId: 42, senderName: 'Mona', preview: 'Hi' } }, '/en/chats/42', ''],
   ])('marks it read and goes where it belongs (%o)', async (fields, pathname, search) => {
     const item = notification(fields);
