@@ -160,6 +160,7 @@ export const PAGE_ROUTES = [
   'notifications',
   'suspended-payment',
   'payment/:result',
+  'teach',
   'earnings',
 ] as const;
 
@@ -183,6 +184,7 @@ export const ADMIN_PAGE_ROUTES = [
   'admin/reviews',
   'admin/search-log',
   'admin/audit',
+  'admin/teacher-applications',
 ] as const;
 
 /** Whether a path (`/ar/teachers/5`) is one of the page routes; unprefixed paths count as redirects. */

@@ -50,6 +50,7 @@ export const pageRoutes: RouteObject[] = [
     ),
     route('contact', 'contact', () => import('../features/pages/contact-page.tsx').then((m) => m.ContactPage)),
     route('terms', 'terms', () => import('../features/pages/terms-page.tsx').then((m) => m.TermsPage)),
+    route('teach', 'teach', () => import('../features/teach/teach-page.tsx').then((m) => m.TeachPage)),
     // The app composes the search page with the subject-selection modal (features do not import each other).
     route('search', 'search', async () => {
       const [{ SearchPage }, { SubjectSelectionModal }] = await Promise.all([

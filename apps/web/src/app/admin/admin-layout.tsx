@@ -15,12 +15,14 @@ import {
   Settings,
   ShieldAlert,
   Star,
+  UserPlus,
   Users,
   Wallet,
 } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { PendingApplicationsBadge } from '../../features/admin/applications/pending-badge.tsx';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -38,6 +40,7 @@ export const ADMIN_NAV = [
   { to: '', key: 'overview', Icon: LayoutDashboard },
   { to: 'users', key: 'users', Icon: Users },
   { to: 'teachers', key: 'teachers', Icon: GraduationCap },
+  { to: 'teacher-applications', key: 'applications', Icon: UserPlus },
   { to: 'subjects', key: 'subjects', Icon: BookOpen },
   { to: 'packages', key: 'packages', Icon: Package },
   { to: 'settings', key: 'settings', Icon: Settings },
@@ -162,6 +165,7 @@ function AdminFrame() {
                 >
                   <Icon aria-hidden="true" className="size-4" />
                   {t(`nav.${key}`)}
+                  {key === 'applications' ? <PendingApplicationsBadge /> : null}
                 </NavLink>
               </li>
             ))}

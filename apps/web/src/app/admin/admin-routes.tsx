@@ -50,4 +50,7 @@ export const adminRoutes: RouteObject[] = [
     import('../../features/admin/moderation/search-log-page.tsx').then((m) => m.AdminSearchLogPage),
   ),
   route('audit', 'audit', () => import('../../features/admin/moderation/audit-page.tsx').then((m) => m.AdminAuditPage)),
+  route('teacher-applications', 'teacherApplications', () =>
+    import('../../features/admin/applications/applications-page.tsx').then((m) => m.AdminApplicationsPage),
+  ),
 ];

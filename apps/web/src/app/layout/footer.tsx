@@ -20,6 +20,7 @@ const SOCIALS: { key: SocialKey; field: keyof WebsiteSettings; Icon: ComponentTy
 /** The quick links in their order; the FAQ (no path) scrolls to the home page's FAQ section. */
 const QUICK_LINKS = [
   { key: 'aboutPlatform', to: '/about-platform' },
+  { key: 'teach', to: '/teach' },
   { key: 'contact', to: '/contact' },
   { key: 'faq', to: null },
   { key: 'privacy', to: '/privacy' },

@@ -3,7 +3,8 @@ import type { ErrorTexts } from '../../shared/lib/error-text.ts';
 /** Sign-in and account screens: a wait, the network, a known code, the server's refusal, the screen's fallback. */
 const auth = {
   ns: 'auth',
-  codes: { prefix: 'errors.', known: ['tooManyRequests', 'registrationDisabled'] },
+  // emailNotConfirmed: also the 403 code of applying to teach unconfirmed; sign-in gets it as a field code.
+  codes: { prefix: 'errors.', known: ['tooManyRequests', 'registrationDisabled', 'emailNotConfirmed'] },
   tooManyRequests: { text: 'errors.tooManyRequests', wait: 'errors.tooManyRequestsWait' },
   network: 'errors.network',
   serverMessage: 'refusals',

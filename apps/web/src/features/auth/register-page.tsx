@@ -125,9 +125,16 @@ function RegisterForm({
       title={t('register.title')}
       subtitle={t('register.subtitle')}
       footer={
-        <AuthLink prompt={t('register.haveAccount')} to="/login">
-          {t('register.login')}
-        </AuthLink>
+        <>
+          <AuthLink prompt={t('register.haveAccount')} to="/login">
+            {t('register.login')}
+          </AuthLink>
+          <span className="mt-2 block">
+            <AuthLink prompt={t('register.wantToTeach')} to="/teach">
+              {t('register.teach')}
+            </AuthLink>
+          </span>
+        </>
       }
     >
       {banner ? <Alert>{banner}</Alert> : null}

@@ -5,6 +5,7 @@ import { FaqSection } from './faq-section.tsx';
 import { HeroCarousel } from './hero-carousel.tsx';
 import { HowItWorksSection } from './how-it-works-section.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
+import { TeachBanner } from './teach-banner.tsx';
 import { TeacherCarousels } from './teacher-carousels.tsx';
 import { WhyChooseSection } from './why-choose-section.tsx';
 
@@ -34,6 +35,7 @@ export function HomePage() {
       <HowItWorksSection />
       <WhyChooseSection />
       <ReviewsSection />
+      <TeachBanner />
       <FaqSection />
       <TeacherCarousels />
     </>

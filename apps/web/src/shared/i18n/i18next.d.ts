@@ -15,6 +15,7 @@ import type profile from '../../../public/locales/en/profile.json';
 import type reservations from '../../../public/locales/en/reservations.json';
 import type search from '../../../public/locales/en/search.json';
 import type subscriptions from '../../../public/locales/en/subscriptions.json';
+import type teach from '../../../public/locales/en/teach.json';
 import type teacher from '../../../public/locales/en/teacher.json';
 import type wallet from '../../../public/locales/en/wallet.json';
 
@@ -38,6 +39,7 @@ declare module 'i18next' {
       reservations: typeof reservations;
       search: typeof search;
       subscriptions: typeof subscriptions;
+      teach: typeof teach;
       teacher: typeof teacher;
       wallet: typeof wallet;
     };

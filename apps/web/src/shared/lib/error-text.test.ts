@@ -162,6 +162,7 @@ describe('ERROR_TEXTS', () => {
     expect(Object.keys(ERROR_TEXTS).sort()).toEqual(
       [
         'admin',
+        'adminApplications',
         'adminMoney',
         'auth',
         'authFields',
@@ -173,6 +174,7 @@ describe('ERROR_TEXTS', () => {
         'profileFields',
         'profileSecurityFields',
         'reservations',
+        'teach',
       ].sort(),
     );
   });

@@ -64,4 +64,8 @@ describe('videoEmbedUrl', () => {
   it('is the privacy-enhanced player with autoplay', () => {
     expect(videoEmbedUrl(ID)).toBe(`https://www.youtube-nocookie.com/embed/${ID}?autoplay=1&rel=0`);
   });
+
+  it('does not autoplay a preview', () => {
+    expect(videoEmbedUrl(ID, { autoplay: false })).toBe(`https://www.youtube-nocookie.com/embed/${ID}?rel=0`);
+  });
 });

@@ -49,9 +49,12 @@ export function parseVideoId(link: string | null | undefined): string | null {
   return null;
 }
 
-/** The privacy-enhanced player address for an id: autoplay, related videos from the same channel only. */
-export function videoEmbedUrl(videoId: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0`;
+/**
+ * The privacy-enhanced player address for an id: related videos from the same channel only, and
+ * autoplay unless it is a preview.
+ */
+export function videoEmbedUrl(videoId: string, { autoplay = true }: { autoplay?: boolean } = {}): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${autoplay ? 'autoplay=1&' : ''}rel=0`;
 }
 
 /** What openModal(MODAL_KINDS.VIDEO_PLAYER, data) accepts: the link as stored, and an optional text below the video. */

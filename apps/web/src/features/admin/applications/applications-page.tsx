@@ -1,0 +1,251 @@
+import type { AdminTeacherApplication } from '@ustaz/contract';
+import { Check, FileText, PlayCircle, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getAccessToken } from '../../../shared/auth/token-storage.ts';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { errorText } from '../../../shared/lib/error-text.ts';
+import { formatKwd } from '../../../shared/lib/format.ts';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { ERROR_TEXTS as ADMIN_TEXTS } from '../admin-error-texts.ts';
+import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
+import { Badge, type BadgeTone } from '../ui/badge.tsx';
+import { dateColumn } from '../ui/cells.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { oneOf } from '../ui/list-params.ts';
+import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { RowAction } from '../ui/row-action.tsx';
+import { UserLink } from '../ui/user-link.tsx';
+import { useDecideApplication } from './api/decide-application.ts';
+import { useAdminApplications } from './api/get-applications.ts';
+import { ERROR_TEXTS } from './applications-error-texts.ts';
+
+/** The status filter: waiting ones unless another is chosen (the queue is the default). */
+const OTHER_STATUSES = ['approved', 'rejected', 'all'] as const;
+const FILTERS = { status: oneOf(OTHER_STATUSES) };
+const TONES: Record<AdminTeacherApplication['status'], BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+};
+
+/** A user's words after a label ("Reason: …"), isolated in their own direction; nothing without them. */
+function LabelledText({ label, text }: { label: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <span className="text-xs text-slate-600">
+      {label} <bdi dir="auto">{text}</bdi>
+    </span>
+  );
+}
+
+const nameOf = (row: AdminTeacherApplication) => `${row.user.firstName} ${row.user.lastName}`.trim();
+
+/** Opens an applicant's certificate (private: fetched with the admin's token, shown from a blob). */
+async function openCertificate(path: string): Promise<void> {
+  const token = getAccessToken();
+  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`certificate ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * /{lang}/admin/teacher-applications: students who asked to teach, the waiting ones first (oldest
+ * first). Approving makes the applicant a listed teacher; rejecting asks for the reason they are told.
+ */
+export function AdminApplicationsPage() {
+  const { t } = useTranslation('admin');
+  const language = useCurrentLanguage();
+  const list = useAdminList(FILTERS);
+  const status = list.values.status ?? 'pending';
+  const applications = useAdminApplications({ status, ...list.paging });
+  const decide = useDecideApplication();
+  const [rejecting, setRejecting] = useState<AdminTeacherApplication | null>(null);
+
+  function failed(error: unknown) {
+    void notify.error(errorText(error, t, ERROR_TEXTS.adminApplications, () => errorText(error, t, ADMIN_TEXTS.admin)));
+  }
+
+  function approve(row: AdminTeacherApplication) {
+    decide.mutate(
+      { id: row.id },
+      {
+        onSuccess: () => void notify.success(t('applications.approved_done', { name: nameOf(row) })),
+        onError: failed,
+      },
+    );
+  }
+
+  async function confirmReject(reason: string) {
+    if (!rejecting) return;
+    try {
+      await decide.mutateAsync({ id: rejecting.id, reason });
+      void notify.success(t('applications.rejected_done', { name: nameOf(rejecting) }));
+    } catch (error) {
+      failed(error);
+      throw error;
+    }
+  }
+
+  const columns: Column<AdminTeacherApplication>[] = [
+    dateColumn(
+      'date',
+      t('applications.columns.date'),
+      (row) => row.createdAt,
+      (row) => row.id,
+    ),
+    {
+      key: 'applicant',
+      header: t('applications.columns.applicant'),
+      cell: (row) => <UserLink id={row.user.id} name={nameOf(row)} detail={row.user.email} />,
+    },
+    {
+      key: 'profile',
+      header: t('applications.columns.profile'),
+      className: 'min-w-64 max-w-md',
+      cell: (row) => (
+        <div className="flex flex-col gap-1 text-sm">
+          <p className="font-semibold text-slate-900">
+            <bdi dir="auto">{row.major}</bdi>
+            <span className="ms-2 font-normal text-slate-600">
+              {t('applications.years', { count: row.experienceYears })}
+            </span>
+          </p>
+          <details>
+            <summary className="cursor-pointer text-primary">{t('applications.bioAr')}</summary>
+            <p dir="rtl" lang="ar" className="break-words whitespace-pre-line text-slate-800">
+              {row.bioAr}
+            </p>
+          </details>
+          <details>
+            <summary className="cursor-pointer text-primary">{t('applications.bioEn')}</summary>
+            <p dir="ltr" lang="en" className="break-words whitespace-pre-line text-slate-800">
+              {row.bioEn}
+            </p>
+          </details>
+        </div>
+      ),
+    },
+    {
+      key: 'subjects',
+      header: t('applications.columns.subjects'),
+      className: 'min-w-40',
+      cell: (row) => (
+        <div className="flex flex-col gap-1 text-sm">
+          <span>
+            {row.subjects.map((s) => (language === 'ar' ? s.nameAr : s.nameEn)).join(language === 'ar' ? '، ' : ', ')}
+          </span>
+          <LabelledText label={t('applications.missingSubject')} text={row.missingSubject} />
+        </div>
+      ),
+    },
+    {
+      key: 'rate',
+      header: t('applications.columns.rate'),
+      className: 'text-end whitespace-nowrap',
+      cell: (row) => formatKwd(row.hourlyRate, language),
+    },
+    {
+      key: 'links',
+      header: t('applications.columns.links'),
+      cell: (row) => (
+        <div className="flex flex-col items-start gap-1 text-sm">
+          <a
+            href={row.videoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
+          >
+            <PlayCircle aria-hidden="true" className="size-4" />
+            {t('applications.video')}
+          </a>
+          {row.certificate ? (
+            <button
+              type="button"
+              className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
+              onClick={() =>
+                void openCertificate(row.certificate?.path ?? '').catch(
+                  () => void notify.error(t('applications.certificateFailed')),
+                )
+              }
+            >
+              <FileText aria-hidden="true" className="size-4" />
+              {t('applications.certificate')}
+            </button>
+          ) : (
+            <span className="text-slate-500">{t('applications.noCertificate')}</span>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('applications.columns.status'),
+      className: 'min-w-32',
+      cell: (row) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge tone={TONES[row.status]}>{t(`applications.statuses.${row.status}`)}</Badge>
+          <LabelledText label={t('applications.reason')} text={row.rejectionReason} />
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('applications.columns.actions'),
+      cell: (row) =>
+        row.status === 'pending' ? (
+          <span className="flex flex-wrap gap-2">
+            <RowAction
+              icon={Check}
+              variant="primary"
+              onClick={() => approve(row)}
+              loading={decide.isPending && decide.variables?.id === row.id && decide.variables.reason === undefined}
+              disabled={decide.isPending}
+              label={t('applications.approveLabel', { name: nameOf(row) })}
+            >
+              {t('applications.approve')}
+            </RowAction>
+            <RowAction
+              icon={X}
+              onClick={() => setRejecting(row)}
+              disabled={decide.isPending}
+              label={t('applications.rejectLabel', { name: nameOf(row) })}
+            >
+              {t('applications.reject')}
+            </RowAction>
+          </span>
+        ) : null,
+    },
+  ];
+
+  return (
+    <AdminListPage
+      t={t}
+      texts="applications"
+      list={list}
+      query={applications}
+      columns={columns}
+      dialogs={
+        <ReasonDialog
+          open={rejecting !== null}
+          title={rejecting ? t('applications.rejectTitle', { name: nameOf(rejecting) }) : ''}
+          message={<p>{t('applications.rejectMessage')}</p>}
+          confirmText={t('applications.rejectConfirm')}
+          onClose={() => setRejecting(null)}
+          onConfirm={confirmReject}
+        />
+      }
+    >
+      <SelectFilter
+        {...list.choice('status')}
+        label={t('applications.statusFilter')}
+        all={t('applications.statuses.pending')}
+        options={choices(OTHER_STATUSES, (value) => t(`applications.statuses.${value}`))}
+        className="w-full sm:w-48"
+      />
+    </AdminListPage>
+  );
+}

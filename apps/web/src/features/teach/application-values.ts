@@ -1,0 +1,82 @@
+import { type TeacherApplicationBody, teacherApplicationBodySchema } from '@ustaz/contract';
+
+/** The form as typed: numbers stay text until sent (Arabic-Indic digits are accepted). */
+export type ApplicationValues = {
+  bioAr: string;
+  bioEn: string;
+  major: string;
+  experienceYears: string;
+  hourlyRate: string;
+  subjectIds: number[];
+  missingSubject: string;
+  videoUrl: string;
+};
+
+export type ApplicationField = keyof ApplicationValues | 'certificateFileId';
+
+export const EMPTY_APPLICATION: ApplicationValues = {
+  bioAr: '',
+  bioEn: '',
+  major: '',
+  experienceYears: '',
+  hourlyRate: '',
+  subjectIds: [],
+  missingSubject: '',
+  videoUrl: '',
+};
+
+/** Arabic-Indic and Persian digits (and the Arabic decimal separator) as the contract's Latin ones. */
+export function toLatinDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) % 16))
+    .replace(/\u066B/g, '.');
+}
+
+type Issue = { code: string; path: PropertyKey[]; origin?: string; params?: { code?: string }; input?: unknown };
+
+/** A zod issue as the server's field code (http/errors.ts `toFieldErrors`): the same codes on both sides. */
+function codeOf(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'required' : 'invalidType';
+    case 'too_small':
+      if (issue.origin === 'string' && typeof issue.input === 'string' && issue.input.trim() === '') return 'required';
+      return issue.origin === 'string' || issue.origin === 'array' ? 'tooShort' : 'tooSmall';
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'tooLong' : 'tooBig';
+    case 'custom':
+      return issue.params?.code ?? 'invalid';
+    default:
+      return 'invalid';
+  }
+}
+
+/**
+ * The form's values checked by the contract's own schema (the server checks the same one): the
+ * body to send, or a code per field.
+ */
+export function checkApplication(
+  values: ApplicationValues,
+  certificateFileId: string | null,
+): { body: TeacherApplicationBody } | { errors: Partial<Record<ApplicationField, string>> } {
+  const years = toLatinDigits(values.experienceYears.trim());
+  const candidate = {
+    bioAr: values.bioAr,
+    bioEn: values.bioEn,
+    major: values.major,
+    experienceYears: years === '' ? undefined : /^\d+$/.test(years) ? Number(years) : years,
+    hourlyRate: toLatinDigits(values.hourlyRate.trim()) || undefined,
+    subjectIds: values.subjectIds,
+    videoUrl: values.videoUrl.trim() || undefined,
+    ...(values.missingSubject.trim() ? { missingSubject: values.missingSubject } : {}),
+    ...(certificateFileId ? { certificateFileId } : {}),
+  };
+  const result = teacherApplicationBodySchema.safeParse(candidate, { reportInput: true });
+  if (result.success) return { body: result.data };
+  const errors: Partial<Record<ApplicationField, string>> = {};
+  for (const issue of result.error.issues as Issue[]) {
+    const field = String(issue.path[0] ?? '') as ApplicationField;
+    errors[field] ??= codeOf(issue);
+  }
+  return { errors };
+}
