@@ -10,7 +10,7 @@ import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { isolate } from '../ui/bidi.ts';
 import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
+import { choices, SelectFilter, TextFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { formatId } from '../ui/number-format.ts';
@@ -106,13 +106,7 @@ export function AdminAuditPage() {
         options={choices(AUDIT_ENTITY_TYPES, (value) => t(`audit.entities.${value}`))}
       />
       <TextFilter {...list.input('entityId')} label={t('audit.entityId')} />
-      <TextFilter
-        {...list.input('actorId')}
-        label={t('audit.actorId')}
-        placeholder={t('common.userIdPlaceholder')}
-        numeric
-        className="w-full sm:w-48"
-      />
+      <UserIdFilter {...list.input('actorId')} label={t('audit.actorId')} className="w-full sm:w-48" />
     </AdminListPage>
   );
 }

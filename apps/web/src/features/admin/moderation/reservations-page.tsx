@@ -20,7 +20,7 @@ import { isolate } from '../ui/bidi.ts';
 import { amountColumn, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
+import { choices, DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
@@ -220,13 +220,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
         all={t('reservations.allStatuses')}
         options={choices(RESERVATION_STATUSES, (value) => t(`reservationStatus.${value}`))}
       />
-      <TextFilter
-        {...list.input('userId')}
-        label={t('reservations.userFilter')}
-        placeholder={t('common.userIdPlaceholder')}
-        numeric
-        className="w-full sm:w-56"
-      />
+      <UserIdFilter {...list.input('userId')} label={t('reservations.userFilter')} className="w-full sm:w-56" />
       <DayRangeFilters from={filters.from} to={filters.to} onApply={list.setFilter} />
     </AdminListPage>
   );

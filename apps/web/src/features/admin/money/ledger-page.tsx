@@ -13,7 +13,7 @@ import { isolate } from '../ui/bidi.ts';
 import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { choices, DayRangeFilters, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
+import { choices, DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { formatLedgerAmount } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
@@ -120,12 +120,7 @@ export function AdminLedgerPage() {
       notice={isBackwardsRange(filters.from, filters.to) ? <Alert variant="info">{t('common.badRange')}</Alert> : null}
       dialogs={refund ? <RefundDialog target={refund} onClose={() => setRefund(null)} /> : null}
     >
-      <TextFilter
-        {...list.input('userId')}
-        label={t('common.userId')}
-        placeholder={t('common.userIdPlaceholder')}
-        numeric
-      />
+      <UserIdFilter {...list.input('userId')} />
       <SelectFilter
         {...list.choice('kind')}
         label={t('ledger.kindFilter')}

@@ -6,7 +6,7 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { amountColumn, DateTimeCell } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter, TextFilter } from '../ui/filter-bar.tsx';
+import { choices, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { RowAction } from '../ui/row-action.tsx';
@@ -167,12 +167,7 @@ export function AdminPaymentsPage() {
         options={choices(GATEWAY_PROVIDERS, (value) => t(`providers.${value}`))}
         className="w-full sm:w-40"
       />
-      <TextFilter
-        {...list.input('userId')}
-        label={t('common.userId')}
-        placeholder={t('common.userIdPlaceholder')}
-        numeric
-      />
+      <UserIdFilter {...list.input('userId')} />
     </AdminListPage>
   );
 }

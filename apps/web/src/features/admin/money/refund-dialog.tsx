@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
 import { newIdempotencyKey } from '../../../shared/money/idempotency-key.ts';
-import { TextInput } from '../../../shared/ui/text-input.tsx';
+import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { isolate } from '../ui/bidi.ts';
 import { formatKwdExact } from '../ui/number-format.ts';
@@ -51,6 +51,25 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
     set(value);
     if (errors[field]) setErrors({ ...errors, [field]: undefined });
   };
+
+  /** One of the two fields (left to right, required): its text, and the error under it. */
+  const field = (
+    name: keyof FieldErrors,
+    value: string,
+    set: (value: string) => void,
+    props: Omit<TextInputProps, 'name' | 'label' | 'value' | 'onValueChange' | 'error'>,
+  ) => (
+    <TextInput
+      name={name}
+      label={t(`refund.${name}`)}
+      value={value}
+      onValueChange={edit(name, set)}
+      dir="ltr"
+      required
+      {...props}
+      error={errors[name]}
+    />
+  );
 
   function amountError(code: RefundAmountError) {
     return t(`refund.errors.${code}`, { max });
@@ -116,30 +135,12 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
             : t('refund.forPayment', { id: isolate(target.paymentId) })}
         </p>
       ) : null}
-      <TextInput
-        name="userId"
-        label={t('refund.userId')}
-        value={userId}
-        onValueChange={edit('userId', setUserId)}
-        inputMode="numeric"
-        dir="ltr"
-        maxLength={9}
-        required
-        readOnly={Boolean(target.paymentId)}
-        error={errors.userId}
-      />
-      <TextInput
-        name="amount"
-        label={t('refund.amount')}
-        value={amount}
-        onValueChange={edit('amount', setAmount)}
-        inputMode="decimal"
-        dir="ltr"
-        maxLength={12}
-        required
-        helperText={t('refund.amountHelp', { max })}
-        error={errors.amount}
-      />
+      {field('userId', userId, setUserId, { inputMode: 'numeric', maxLength: 9, readOnly: Boolean(target.paymentId) })}
+      {field('amount', amount, setAmount, {
+        inputMode: 'decimal',
+        maxLength: 12,
+        helperText: t('refund.amountHelp', { max }),
+      })}
     </ReasonDialog>
   );
 }

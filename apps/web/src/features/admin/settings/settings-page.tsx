@@ -12,7 +12,7 @@ import { formatNumber } from '../../../shared/lib/format.ts';
 import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
-import { TextInput } from '../../../shared/ui/text-input.tsx';
+import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
@@ -136,17 +136,13 @@ function SettingsEditor({
       error={error(field)}
     />
   );
-  const trackingId = (field: SettingsFormField & keyof (typeof admin)['settings']['fields']) => (
-    <TextInput
-      {...register(field)}
-      label={t(`settings.fields.${field}`)}
-      dir="ltr"
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={64}
-      error={error(field)}
-    />
-  );
+  /** A text field labelled by `settings.fields.<field>`. */
+  const text = (
+    field: SettingsFormField & keyof (typeof admin)['settings']['fields'],
+    props: Omit<TextInputProps, 'name' | 'label' | 'error'>,
+  ) => <TextInput {...register(field)} label={t(`settings.fields.${field}`)} {...props} error={error(field)} />;
+  const trackingId = (field: Parameters<typeof text>[0]) =>
+    text(field, { dir: 'ltr', autoComplete: 'off', spellCheck: false, maxLength: 64 });
 
   const color = (field: 'primaryColor' | 'secondaryColor') => (
     <ColorField
@@ -186,20 +182,8 @@ function SettingsEditor({
       >
         <FormSection title={t('settings.sections.identity')} description={t('settings.sections.identityHelp')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              {...register('appName')}
-              label={t('settings.fields.appName')}
-              maxLength={60}
-              required
-              error={error('appName')}
-            />
-            <TextInput
-              {...register('defaultTitle')}
-              label={t('settings.fields.defaultTitle')}
-              maxLength={120}
-              required
-              error={error('defaultTitle')}
-            />
+            {text('appName', { maxLength: 60, required: true })}
+            {text('defaultTitle', { maxLength: 120, required: true })}
           </div>
           <TextAreaField
             {...register('defaultDescription')}
@@ -207,13 +191,7 @@ function SettingsEditor({
             maxLength={300}
             error={error('defaultDescription')}
           />
-          <TextInput
-            {...register('defaultKeywords')}
-            label={t('settings.fields.defaultKeywords')}
-            helperText={t('settings.fields.defaultKeywordsHelp')}
-            maxLength={300}
-            error={error('defaultKeywords')}
-          />
+          {text('defaultKeywords', { helperText: t('settings.fields.defaultKeywordsHelp'), maxLength: 300 })}
           <div className="grid gap-4 sm:grid-cols-2">
             {url('logoUrl', t('settings.fields.logoUrl'))}
             {url('faviconUrl', t('settings.fields.faviconUrl'))}
@@ -240,24 +218,8 @@ function SettingsEditor({
 
         <FormSection title={t('settings.sections.contact')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              {...register('contactEmail')}
-              label={t('settings.fields.contactEmail')}
-              type="email"
-              dir="ltr"
-              autoComplete="off"
-              maxLength={254}
-              error={error('contactEmail')}
-            />
-            <TextInput
-              {...register('contactPhone')}
-              label={t('settings.fields.contactPhone')}
-              type="tel"
-              dir="ltr"
-              autoComplete="off"
-              maxLength={40}
-              error={error('contactPhone')}
-            />
+            {text('contactEmail', { type: 'email', dir: 'ltr', autoComplete: 'off', maxLength: 254 })}
+            {text('contactPhone', { type: 'tel', dir: 'ltr', autoComplete: 'off', maxLength: 40 })}
           </div>
           <TextAreaField
             {...register('contactAddress')}

@@ -32,6 +32,15 @@ export function FilterBar({
 
 type Choice = { value: string; label: string };
 
+/** What every filter field takes: its URL name, label and value, and how it applies a new value. */
+type FilterFieldProps = {
+  name: string;
+  label: string;
+  value: string;
+  onApply: (value: string) => void;
+  className?: string;
+};
+
 /** The choices of a select: each value with its label. */
 export function choices<Value extends string | number>(
   values: readonly Value[],
@@ -49,15 +58,7 @@ export function SelectFilter({
   all,
   options,
   className = 'w-full sm:w-44',
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onApply: (value: string) => void;
-  all?: string;
-  options: Choice[];
-  className?: string;
-}) {
+}: FilterFieldProps & { all?: string; options: Choice[] }) {
   return (
     <SelectField
       name={name}
@@ -91,17 +92,7 @@ export function TextFilter({
   helperText,
   maxLength = 100,
   className = 'w-full sm:w-40',
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onApply: (value: string) => void;
-  numeric?: boolean;
-  placeholder?: string;
-  helperText?: string;
-  maxLength?: number;
-  className?: string;
-}) {
+}: FilterFieldProps & { numeric?: boolean; placeholder?: string; helperText?: string; maxLength?: number }) {
   const { t } = useTranslation('admin-money');
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -138,6 +129,17 @@ export function TextFilter({
   );
 }
 
+/**
+ * A filter by user id (digits only), labelled "User ID" unless `label` says otherwise
+ * (`{...list.input('userId')}`).
+ */
+export function UserIdFilter({ label, ...field }: Omit<FilterFieldProps, 'label'> & { label?: string }) {
+  const { t } = useTranslation('admin-money');
+  return (
+    <TextFilter {...field} label={label ?? t('common.userId')} placeholder={t('common.userIdPlaceholder')} numeric />
+  );
+}
+
 /** A calendar day filter (`yyyy-mm-dd` in the URL), applied when a whole day is picked or cleared. */
 export function DateFilter({
   name,
@@ -146,14 +148,7 @@ export function DateFilter({
   onApply,
   min,
   max,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onApply: (value: string) => void;
-  min?: string;
-  max?: string;
-}) {
+}: Omit<FilterFieldProps, 'className'> & { min?: string; max?: string }) {
   return (
     <TextInput
       name={name}
