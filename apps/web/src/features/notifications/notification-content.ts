@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'wallet.refund',
   'payout.paid',
   'payout.rejected',
+  'teacherApplication.approved',
+  'teacherApplication.rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number] | 'unknown';
 
@@ -174,6 +176,19 @@ export function describeNotification(notification: AppNotification, language: La
         kind,
         amount ? { key: `${kind}.body`, values: { amount } } : { key: `${kind}.bodyNoAmount` },
         '/earnings',
+      );
+    }
+    case 'teacherApplication.approved':
+      return titled(kind, { key: 'teacherApplication.approved.body' }, '/profile');
+    case 'teacherApplication.rejected': {
+      // The admin's reason is their own words: isolated in its own direction.
+      const reason = text(data.reason);
+      return titled(
+        kind,
+        reason
+          ? { key: 'teacherApplication.rejected.body', values: { reason: isolate(reason) } }
+          : { key: 'teacherApplication.rejected.bodyNoReason' },
+        '/teach',
       );
     }
     default:

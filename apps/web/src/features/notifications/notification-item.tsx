@@ -38,6 +38,8 @@ const KIND_ICONS: Record<NotificationKind, { Icon: LucideIcon; tone: string }> =
   'wallet.refund': { Icon: WalletMinimal, tone: 'bg-emerald-50 text-emerald-700' },
   'payout.paid': { Icon: Landmark, tone: 'bg-emerald-50 text-emerald-700' },
   'payout.rejected': { Icon: Undo2, tone: 'bg-red-50 text-red-700' },
+  'teacherApplication.approved': { Icon: GraduationCap, tone: 'bg-emerald-50 text-emerald-700' },
+  'teacherApplication.rejected': { Icon: GraduationCap, tone: 'bg-red-50 text-red-700' },
   unknown: { Icon: Bell, tone: 'bg-slate-100 text-slate-600' },
 };
 

@@ -244,6 +244,19 @@ function everyType(language: Language): [AppNotification, string, string][] {
       ['أُعيد طلب السحب', 'أُعيد طلب السحب إلى أرباحك المتاحة.'],
     ],
     [
+      notification({ type: 'teacherApplication.approved', data: { applicationId: 3 } }),
+      [
+        'You are now a teacher',
+        'Your application to teach was approved and your profile is listed. Add your available times.',
+      ],
+      ['أصبحت معلماً على أستاذ', 'تم قبول طلبك للتدريس وملفك ظاهر الآن. أضف مواعيدك المتاحة.'],
+    ],
+    [
+      notification({ type: 'teacherApplication.rejected', data: { applicationId: 4, reason: 'No video' } }),
+      ['Application to teach not accepted', `Reason: ${isolated('No video')}. You can apply again.`],
+      ['لم يُقبل طلب التدريس', `السبب: ${isolated('No video')}. يمكنك التقديم من جديد.`],
+    ],
+    [
       notification({ type: 'wallet.somethingNew', data: { anything: true } }),
       ['New notification', "There's an update on your account."],
       ['إشعار جديد', 'هناك تحديث على حسابك.'],
@@ -311,6 +324,7 @@ describe('NotificationsPage opening a notification', () => {
     [{ type: 'wallet.refund', data: { amount: '5.000', transferId: 9 } }, '/en/profile', ''],
     [{ type: 'subscription.activated', data: { subscriptionId: 3 } }, '/en/subscriptions', ''],
     [{ type: 'payout.paid', data: { payoutId: 4, amount: '5.000' } }, '/en/earnings', ''],
+    [{ type: 'teacherApplication.rejected', data: { applicationId: 4, reason: 'No video' } }, '/en/teach', ''],
     [{ type: 'message.new', data: { senderId: 42, senderName: 'Mona', preview: 'Hi' } }, '/en/chats/42', ''],
   ])('marks it read and goes where it belongs (%o)', async (fields, pathname, search) => {
     const item = notification(fields);
