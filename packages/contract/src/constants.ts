@@ -94,6 +94,16 @@ export const DEEMA_DEFAULT_MIN_KWD = 10;
 /** First day of the week per language: 6 = Saturday, 0 = Sunday. */
 export const WEEK_STARTS_ON: Record<Language, 0 | 6> = { ar: 6, en: 0 };
 
+/** A teacher's zone until they choose one (IANA name): the times of a weekly series are read in it. */
+export const DEFAULT_TEACHER_TIME_ZONE = 'Asia/Kuwait';
+
+/** A weekly series of slots (POST /api/v1/availability/recurring): lesson lengths and how far it reaches. */
+export const RECURRING_SLOTS = {
+  lessonMinutes: [30, 45, 60, 90, 120],
+  /** The last day is at most this many days after the first (12 weeks). */
+  maxRangeDays: 84,
+} as const;
+
 export const CHAT = {
   reconnectMaxAttempts: 3,
   reconnectBaseMs: 2_000,

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_STATUSES,
   ADMIN_LEDGER_ACCOUNTS,
+  DEFAULT_TEACHER_TIME_ZONE,
   FILE_PURPOSES,
   GATEWAY_PROVIDERS,
   LANGUAGES,
@@ -272,6 +273,8 @@ export const teacherProfiles = pgTable(
      * insert time (seeded and earlier teachers are approved); an admin promotion inserts null.
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }).defaultNow(),
+    /** IANA zone the teacher enters times in (a weekly series' "HH:MM"); checked with Intl on the way in. */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TEACHER_TIME_ZONE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -325,9 +328,12 @@ export const timeSlots = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** The payment a `held` slot waits for; only that payment can turn the hold into a booking. */
     holdPaymentId: text('hold_payment_id'),
+    /** The weekly series that created the slot (POST /availability/recurring); null for a single slot. */
+    seriesId: uuid('series_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('time_slots_series_idx').on(t.teacherId, t.seriesId).where(sql`${t.seriesId} is not null`),
     index('time_slots_open_teacher_start_idx').on(t.teacherId, t.startTime).where(sql`${t.status} = 'open'`),
     index('time_slots_open_start_idx').on(t.startTime, t.teacherId).where(sql`${t.status} = 'open'`),
     check('time_slots_range_check', sql`${t.endTime} > ${t.startTime}`),
