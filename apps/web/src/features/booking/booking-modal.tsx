@@ -10,7 +10,8 @@ import { localePath } from '../../shared/i18n/language.ts';
 import type { Translate } from '../../shared/i18n/translate.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatLessonMoment, formatLessonRange, formatShortTime } from '../../shared/lib/dates.ts';
+import { formatLessonMoment, formatLessonRange } from '../../shared/lib/dates/moment-formats.ts';
+import { formatShortTime } from '../../shared/lib/dates/time-formats.ts';
 import { errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
@@ -28,6 +29,7 @@ import { useBalance } from '../../shared/money/use-balance.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LabelledField } from '../../shared/ui/labelled-field.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -335,10 +337,7 @@ function ReviewView({
         </label>
       ) : null}
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={noteId} className="text-sm font-medium text-slate-700">
-          {t('review.noteLabel')}
-        </label>
+      <LabelledField htmlFor={noteId} label={t('review.noteLabel')}>
         <Textarea
           id={noteId}
           name="note"
@@ -356,7 +355,7 @@ function ReviewView({
             max: formatNumber(BOOKING.noteMaxLength, language),
           })}
         </p>
-      </div>
+      </LabelledField>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {ready && !canConfirm ? (

@@ -13,6 +13,7 @@ import {
 } from '../../shared/search/search-url.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LabelledField } from '../../shared/ui/labelled-field.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import {
@@ -54,14 +55,11 @@ const NUMBER_FIELDS = [
 /** A labelled select of the dialog. */
 function SelectField({ id, label, children, ...select }: ComponentProps<'select'> & { id: string; label: string }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <LabelledField htmlFor={id} label={label}>
       <select id={id} {...select} className={SELECT_CLASSES}>
         {children}
       </select>
-    </div>
+    </LabelledField>
   );
 }
 

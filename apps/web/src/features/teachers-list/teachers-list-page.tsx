@@ -11,6 +11,7 @@ import { withPageParam } from '../../shared/lib/paging.ts';
 import { type TeacherSearchParams, useTeacherSearch } from '../../shared/teachers/api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { LabelledField } from '../../shared/ui/labelled-field.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { CARD_GRID, listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
@@ -90,10 +91,7 @@ export function TeachersListPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageTitle as="div" title={t('teachersList.title')} subtitle={t('teachersList.subtitle')} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
-            {t('teachersList.sortLabel')}
-          </label>
+        <LabelledField htmlFor={sortId} label={t('teachersList.sortLabel')}>
           <select
             id={sortId}
             value={sort.id}
@@ -109,7 +107,7 @@ export function TeachersListPage() {
               </option>
             ))}
           </select>
-        </div>
+        </LabelledField>
       </header>
       <PagedQueryStates
         query={results}
