@@ -901,3 +901,25 @@ export const payouts = pgTable(
 
 export type TeacherBankAccountRow = typeof teacherBankAccounts.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
+
+// Calendar feed ----------------------------------------------------------------------------------
+
+/**
+ * A user's calendar feed address (issue 15 "Fill your calendar"). The address's token is never
+ * stored: `token_hash` (SHA-256, hex) finds the user when a calendar app fetches the feed, and
+ * `seed` (32 random bytes) lets the server, and only the server, show the same address again: the
+ * token is an HMAC of the seed under a key derived from the server's secret. Rotating replaces the
+ * row, so the old address stops working at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seed: text('seed').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
+);
