@@ -3,7 +3,7 @@ import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDateTime } from '../../shared/lib/dates.ts';
+import { formatDateTime } from '../../shared/lib/dates/moment-formats.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
@@ -159,21 +159,22 @@ function StatementCard({ line }: { line: StatementLine }) {
             <time dateTime={line.date}>{text.when(line)}</time>
           </p>
         </div>
-        <p className={cx('shrink-0 font-bold tabular-nums', amountClass(line.amount))}>
-          <bdi>{kwd(line.amount)}</bdi>
-        </p>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <p className={cx('font-bold tabular-nums', amountClass(line.amount))}>
+            <bdi>{kwd(line.amount)}</bdi>
+          </p>
+          {line.gross && line.fee ? null : <StatusBadge status={line.status} />}
+        </div>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-        {line.gross && line.fee ? (
+      {line.gross && line.fee ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
           <span>
             {t('statement.columns.gross')} <bdi>{kwd(line.gross)}</bdi> · {t('statement.columns.fee')}{' '}
             <bdi>{kwd(line.fee)}</bdi>
           </span>
-        ) : (
-          <span />
-        )}
-        <StatusBadge status={line.status} />
-      </div>
+          <StatusBadge status={line.status} />
+        </div>
+      ) : null}
     </article>
   );
 }
