@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage } from './paging.ts';
+import { clampPage, withPageParam } from './paging.ts';
 
 describe('clampPage', () => {
   it('keeps a page within 1..totalPages', () => {
@@ -17,5 +17,15 @@ describe('clampPage', () => {
 
   it('rounds a fractional page down', () => {
     expect(clampPage(2.7, 4)).toBe(2);
+  });
+});
+
+describe('withPageParam', () => {
+  it('sets a page past 1 and removes page 1, keeping the other parameters', () => {
+    const params = new URLSearchParams('q=math&page=4');
+    expect(withPageParam(params, 2).toString()).toBe('q=math&page=2');
+    expect(withPageParam(params, 1).toString()).toBe('q=math');
+    expect(withPageParam(params, 3, 'historyPage').toString()).toBe('q=math&page=4&historyPage=3');
+    expect(params.toString()).toBe('q=math&page=4');
   });
 });
