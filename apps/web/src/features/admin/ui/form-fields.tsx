@@ -46,6 +46,59 @@ function useFieldIds(id: string | undefined, helperText?: ReactNode, error?: Rea
   return { fieldId: id ?? `${generated}-field`, foot, aria };
 }
 
+/** A field's frame: its label (a `*` after it when `required`), the control, then the foot lines. */
+function FieldFrame({
+  fieldId,
+  label,
+  required,
+  hideLabel = false,
+  foot,
+  className,
+  children,
+}: {
+  fieldId: string;
+  label: ReactNode;
+  required?: boolean;
+  hideLabel?: boolean;
+  foot: FootProps;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={fieldId} className={cx(LABEL, hideLabel && 'sr-only')}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ms-0.5 text-red-600">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      <FieldFoot {...foot} />
+    </div>
+  );
+}
+
+/** What every labelled field takes besides its control's own props. */
+type FieldOwnProps = { label: ReactNode; name: string; error?: ReactNode; helperText?: ReactNode; className?: string };
+
+/**
+ * Splits a field's props: its frame's (label, helper and error lines, class) and its control's
+ * (the rest, with the control's id and aria attributes).
+ */
+function useField<Props extends FieldOwnProps & { id?: string }>({
+  label,
+  error,
+  helperText,
+  className,
+  id,
+  ...rest
+}: Props) {
+  const { fieldId, foot, aria } = useFieldIds(id, helperText, error);
+  return { frame: { fieldId, label, foot, className }, control: { ...rest, id: fieldId, ...aria } };
+}
+
 type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'children'> & {
   label: ReactNode;
   name: string;
@@ -56,43 +109,19 @@ type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'children'> & {
 };
 
 /** A labelled multi-line field with helper and error text; user text uses dir="auto". */
-export function TextAreaField({
-  label,
-  name,
-  error,
-  helperText,
-  className,
-  textareaClassName,
-  required,
-  dir = 'auto',
-  rows = 3,
-  id,
-  ...rest
-}: TextAreaFieldProps) {
-  const { fieldId, foot, aria } = useFieldIds(id, helperText, error);
+export function TextAreaField({ textareaClassName, required, dir = 'auto', rows = 3, ...props }: TextAreaFieldProps) {
+  const { frame, control } = useField(props);
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={fieldId} className={LABEL}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ms-0.5 text-red-600">
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldFrame {...frame} required={required}>
       <Textarea
-        {...rest}
-        id={fieldId}
-        name={name}
+        {...control}
         dir={dir}
         rows={rows}
         required={required}
-        {...aria}
-        invalid={Boolean(error)}
+        invalid={Boolean(props.error)}
         className={textareaClassName}
       />
-      <FieldFoot {...foot} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -107,38 +136,18 @@ type SelectFieldProps = Omit<ComponentProps<'select'>, 'children'> & {
 };
 
 /** A labelled native select (list filters, form choices). */
-export function SelectField({
-  label,
-  name,
-  options,
-  error,
-  helperText,
-  hideLabel = false,
-  className,
-  id,
-  ...rest
-}: SelectFieldProps) {
-  const { fieldId, foot, aria } = useFieldIds(id, helperText, error);
+export function SelectField({ options, hideLabel = false, ...props }: SelectFieldProps) {
+  const { frame, control } = useField(props);
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={fieldId} className={cx(LABEL, hideLabel && 'sr-only')}>
-        {label}
-      </label>
-      <select
-        {...rest}
-        id={fieldId}
-        name={name}
-        {...aria}
-        className={cx(CONTROL, 'min-h-11', error ? CONTROL_ERROR : CONTROL_OK)}
-      >
+    <FieldFrame {...frame} hideLabel={hideLabel}>
+      <select {...control} className={cx(CONTROL, 'min-h-11', props.error ? CONTROL_ERROR : CONTROL_OK)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      <FieldFoot {...foot} />
-    </div>
+    </FieldFrame>
   );
 }
 
