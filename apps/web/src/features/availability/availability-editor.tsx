@@ -7,17 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import {
-  addDays,
-  type ClockProps,
-  type DayKey,
-  dayKeyInZone,
-  formatDay,
-  formatDayRange,
-  formatTimeRange,
-  viewerTimeZone,
-  weekStartOf,
-} from '../../shared/lib/dates.ts';
+import { formatDay, formatDayRange } from '../../shared/lib/dates/day-formats.ts';
+import { formatTimeRange } from '../../shared/lib/dates/time-formats.ts';
+import { addDays, type DayKey, weekStartOf } from '../../shared/lib/dates/week.ts';
+import { type ClockProps, dayKeyInZone, viewerTimeZone } from '../../shared/lib/dates/zones.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';

@@ -1,6 +1,7 @@
 import type { TimeSlot } from '@ustaz/contract';
 import { filsToNumber, kwdToFils } from '@ustaz/contract/kwd';
-import { addDays, type DayKey, dayKeyInZone, type WeekStart, weekStartOf } from '../../shared/lib/dates.ts';
+import { addDays, type DayKey, type WeekStart, weekStartOf } from '../../shared/lib/dates/week.ts';
+import { dayKeyInZone } from '../../shared/lib/dates/zones.ts';
 
 export type SlotDay = { day: DayKey; slots: TimeSlot[] };
 

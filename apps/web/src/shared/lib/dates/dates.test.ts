@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { linesMatching, SRC_DIR, sourceFiles } from '../test/source-files.ts';
-import { dayKeyInZone, formatDateTime, formatLessonMoment, weekdayOf, weekStartOf } from './dates.ts';
+import { linesMatching, SRC_DIR, sourceFiles } from '../../test/source-files.ts';
+import { formatDateTime, formatLessonMoment } from './moment-formats.ts';
+import { weekdayOf, weekStartOf } from './week.ts';
+import { dayKeyInZone } from './zones.ts';
 
 describe('dayKeyInZone', () => {
   it('gives the calendar day of an instant in the zone asked for', () => {
@@ -27,8 +29,8 @@ describe('weeks', () => {
 });
 
 describe('date formatters', () => {
-  it('are built only in shared/lib/dates.ts: features use its named formatters', () => {
-    const others = sourceFiles(SRC_DIR).filter((file) => file !== path.join(__dirname, 'dates.ts'));
+  it('are built only under shared/lib/dates/: features use its named formatters', () => {
+    const others = sourceFiles(SRC_DIR).filter((file) => !file.startsWith(`${__dirname}${path.sep}`));
     expect(linesMatching(others, /\bIntl\.DateTimeFormat\s*\(/)).toEqual([]);
   });
 
