@@ -17,7 +17,7 @@ import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { isolate } from '../ui/bidi.ts';
-import { amountColumn, dateColumn } from '../ui/cells.tsx';
+import { amountColumn, dateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { choices, DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
@@ -27,7 +27,6 @@ import { oneOf, optional } from '../ui/list-params.ts';
 import { formatHours, formatId, formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { useCancelReservation } from './api/cancel-reservation.ts';
 import { useAdminReservations } from './api/get-reservations.ts';
 
@@ -115,19 +114,13 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
       (reservation) => reservation.startTime,
       (reservation) => reservation.id,
     ),
-    {
-      key: 'student',
-      header: t('reservations.columns.student'),
-      className: 'min-w-44',
-      cell: (reservation) => (
-        <UserLink id={reservation.student.id} name={reservation.student.name} detail={reservation.student.email} />
-      ),
-    },
-    {
-      key: 'teacher',
-      header: t('reservations.columns.teacher'),
-      cell: (reservation) => <UserLink id={reservation.teacher.id} name={reservation.teacher.name} />,
-    },
+    userColumn(
+      'student',
+      t('reservations.columns.student'),
+      ({ student }) => ({ ...student, detail: student.email }),
+      'min-w-44',
+    ),
+    userColumn('teacher', t('reservations.columns.teacher'), (reservation) => reservation.teacher),
     amountColumn('price', t('reservations.columns.price'), (reservation) => reservation.price, language),
     {
       key: 'paidWith',

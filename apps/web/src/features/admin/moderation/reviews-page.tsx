@@ -9,7 +9,7 @@ import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { dateColumn } from '../ui/cells.tsx';
+import { dateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
@@ -18,7 +18,6 @@ import { formatId } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { useAdminReviews } from './api/get-reviews.ts';
 import { useHideReview } from './api/hide-review.ts';
 import { useUnhideReview } from './api/unhide-review.ts';
@@ -87,16 +86,8 @@ export function AdminReviewsPage() {
       (review) => review.createdAt,
       (review) => review.id,
     ),
-    {
-      key: 'teacher',
-      header: t('reviews.columns.teacher'),
-      cell: (review) => <UserLink id={review.teacher.userId} name={review.teacher.name} />,
-    },
-    {
-      key: 'student',
-      header: t('reviews.columns.student'),
-      cell: (review) => <UserLink id={review.student.id} name={review.student.name} />,
-    },
+    userColumn('teacher', t('reviews.columns.teacher'), ({ teacher }) => ({ id: teacher.userId, name: teacher.name })),
+    userColumn('student', t('reviews.columns.student'), (review) => review.student),
     {
       key: 'type',
       header: t('reviews.columns.type'),

@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
-import { amountColumn, DateTimeCell } from '../ui/cells.tsx';
+import { amountColumn, DateTimeCell, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { RowAction } from '../ui/row-action.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { useAdminPayments } from './api/get-payments.ts';
 import { canReconcile, PaymentStatusBadge } from './payment-status-badge.tsx';
 import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
@@ -49,12 +48,7 @@ export function AdminPaymentsPage() {
         </span>
       ),
     },
-    {
-      key: 'user',
-      header: t('payments.columns.user'),
-      className: 'min-w-44',
-      cell: (payment) => <UserLink id={payment.user.id} name={payment.user.name} detail={payment.user.email} />,
-    },
+    userColumn('user', t('payments.columns.user'), ({ user }) => ({ ...user, detail: user.email }), 'min-w-44'),
     {
       key: 'provider',
       header: t('payments.columns.provider'),

@@ -62,6 +62,24 @@ export function numberColumn<Row>(
   return { key, header, className: 'text-end tabular-nums', cell: (row) => formatNumber(value(row), language) };
 }
 
+/** A table column of the person of each row (`person`), linking to their dashboard page. */
+export function userColumn<Row>(
+  key: string,
+  header: string,
+  person: (row: Row) => { id: number; name: string | null; detail?: string },
+  className?: string,
+): Column<Row> {
+  return {
+    key,
+    header,
+    className,
+    cell: (row) => {
+      const { id, name, detail } = person(row);
+      return <UserLink id={id} name={name} detail={detail} />;
+    },
+  };
+}
+
 /** `#12` (its own component: only a list that shows ids needs the admin-money words). */
 function IdRef({ id }: { id: number }) {
   const { t } = useTranslation('admin-money');
