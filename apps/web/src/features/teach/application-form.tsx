@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../shared/http/client.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { parseVideoId, videoEmbedUrl } from '../../shared/lib/video-link.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -164,7 +165,11 @@ export function ApplicationForm() {
       texts[field as ApplicationField] = translate(t, fieldText(code ?? ''));
     setErrors(texts);
     const first = FIELDS.find((field) => texts[field]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    if (!first) return;
+    // Centred, so the sticky navigation bar does not cover the field.
+    const element = document.getElementById(FIELD_IDS[first]);
+    element?.focus({ preventScroll: true });
+    element?.scrollIntoView?.({ block: 'center' });
   }
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>, kind: 'photo' | 'certificate') {
@@ -259,7 +264,7 @@ export function ApplicationForm() {
             field={field}
             lang={lang}
             label={t(`form.${field}`)}
-            help={t('form.bioHelp', { min: TEACHER_APPLICATION_LIMITS.bioMin })}
+            help={t('form.bioHelp', { min: formatNumber(TEACHER_APPLICATION_LIMITS.bioMin, language) })}
             value={values[field]}
             error={errors[field]}
             onChange={(value) => set(field, value)}

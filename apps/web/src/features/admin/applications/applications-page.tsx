@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../../../shared/auth/token-storage.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { errorText } from '../../../shared/lib/error-text.ts';
-import { formatKwd } from '../../../shared/lib/format.ts';
+import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS as ADMIN_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
@@ -37,6 +37,40 @@ function LabelledText({ label, text }: { label: string; text: string | null }) {
     <span className="text-xs text-slate-600">
       {label} <bdi dir="auto">{text}</bdi>
     </span>
+  );
+}
+
+/** The applicant's video link and, when sent, their certificate (opened with the admin's token). */
+function ApplicationLinks({ row }: { row: AdminTeacherApplication }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <a
+        href={row.videoUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
+      >
+        <PlayCircle aria-hidden="true" className="size-4" />
+        {t('applications.video')}
+      </a>
+      {row.certificate ? (
+        <button
+          type="button"
+          className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
+          onClick={() =>
+            void openCertificate(row.certificate?.path ?? '').catch(
+              () => void notify.error(t('applications.certificateFailed')),
+            )
+          }
+        >
+          <FileText aria-hidden="true" className="size-4" />
+          {t('applications.certificate')}
+        </button>
+      ) : (
+        <span className="text-slate-500">{t('applications.noCertificate')}</span>
+      )}
+    </div>
   );
 }
 
@@ -100,20 +134,29 @@ export function AdminApplicationsPage() {
     {
       key: 'applicant',
       header: t('applications.columns.applicant'),
+      className: 'min-w-44',
       cell: (row) => <UserLink id={row.user.id} name={nameOf(row)} detail={row.user.email} />,
     },
     {
       key: 'profile',
       header: t('applications.columns.profile'),
-      className: 'min-w-64 max-w-md',
+      className: 'min-w-64 max-w-sm',
       cell: (row) => (
         <div className="flex flex-col gap-1 text-sm">
           <p className="font-semibold text-slate-900">
             <bdi dir="auto">{row.major}</bdi>
             <span className="ms-2 font-normal text-slate-600">
-              {t('applications.years', { count: row.experienceYears })}
+              {t('applications.years', {
+                count: row.experienceYears,
+                number: formatNumber(row.experienceYears, language),
+              })}
             </span>
           </p>
+          <p>
+            <span className="font-semibold text-slate-600">{t('applications.columns.subjects')}: </span>
+            {row.subjects.map((s) => (language === 'ar' ? s.nameAr : s.nameEn)).join(language === 'ar' ? '، ' : ', ')}
+          </p>
+          <LabelledText label={t('applications.missingSubject')} text={row.missingSubject} />
           <details>
             <summary className="cursor-pointer text-primary">{t('applications.bioAr')}</summary>
             <p dir="rtl" lang="ar" className="break-words whitespace-pre-line text-slate-800">
@@ -126,19 +169,7 @@ export function AdminApplicationsPage() {
               {row.bioEn}
             </p>
           </details>
-        </div>
-      ),
-    },
-    {
-      key: 'subjects',
-      header: t('applications.columns.subjects'),
-      className: 'min-w-40',
-      cell: (row) => (
-        <div className="flex flex-col gap-1 text-sm">
-          <span>
-            {row.subjects.map((s) => (language === 'ar' ? s.nameAr : s.nameEn)).join(language === 'ar' ? '، ' : ', ')}
-          </span>
-          <LabelledText label={t('applications.missingSubject')} text={row.missingSubject} />
+          <ApplicationLinks row={row} />
         </div>
       ),
     },
@@ -147,39 +178,6 @@ export function AdminApplicationsPage() {
       header: t('applications.columns.rate'),
       className: 'text-end whitespace-nowrap',
       cell: (row) => formatKwd(row.hourlyRate, language),
-    },
-    {
-      key: 'links',
-      header: t('applications.columns.links'),
-      cell: (row) => (
-        <div className="flex flex-col items-start gap-1 text-sm">
-          <a
-            href={row.videoUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
-          >
-            <PlayCircle aria-hidden="true" className="size-4" />
-            {t('applications.video')}
-          </a>
-          {row.certificate ? (
-            <button
-              type="button"
-              className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
-              onClick={() =>
-                void openCertificate(row.certificate?.path ?? '').catch(
-                  () => void notify.error(t('applications.certificateFailed')),
-                )
-              }
-            >
-              <FileText aria-hidden="true" className="size-4" />
-              {t('applications.certificate')}
-            </button>
-          ) : (
-            <span className="text-slate-500">{t('applications.noCertificate')}</span>
-          )}
-        </div>
-      ),
     },
     {
       key: 'status',

@@ -11,8 +11,9 @@ export function PendingApplicationsBadge() {
   const count = pending.data?.total ?? 0;
   if (count === 0) return null;
   return (
+    // relative: the sr-only text is positioned, and must not widen the page past the nav's scroller.
     <span
-      className="ms-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
+      className="relative ms-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
       data-testid="pending-applications-badge"
     >
       <span aria-hidden="true">{formatNumber(count, language)}</span>
