@@ -100,6 +100,28 @@ export const teacherSearchQuerySchema = z.object({
 export type TeacherSearchQuery = z.input<typeof teacherSearchQuerySchema>;
 export const teacherSearchResponseSchema = listResponseSchema(teacherProfileSchema);
 
+/** Whether Intl knows this IANA zone name ("Asia/Kuwait", "Europe/London", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A teacher's zone setting: an IANA name Intl knows, else 422 `invalidTimeZone`. */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isTimeZone, { message: 'invalidTimeZone', params: { code: 'invalidTimeZone' } });
+
+/** GET /api/teachers/profiles/me and the owner's PATCH: the public profile plus the owner's settings. */
+export const ownTeacherProfileSchema = teacherProfileSchema.extend({ timeZone: z.string() });
+export type OwnTeacherProfile = z.infer<typeof ownTeacherProfileSchema>;
+
 export const teacherProfilePatchSchema = z.object({
   bio: z.string().trim().max(2000).optional(),
   major: z.string().trim().max(120).optional(),
@@ -107,6 +129,8 @@ export const teacherProfilePatchSchema = z.object({
   hourlyRate: kwdAmountSchema.optional(),
   videoUrl: z.string().trim().max(300).nullable().optional(),
   subjectIds: z.array(rowIdSchema).max(20).optional(),
+  /** The zone the teacher enters times in (IANA). */
+  timeZone: timeZoneSchema.optional(),
 });
 
 // Time slots -----------------------------------------------------------------------------------

@@ -83,6 +83,10 @@ export const VALIDATION_CODES = [
   'ownSlot',
   'inPast',
   'packageUnavailable',
+  // A teacher's weekly series: 12 weeks at most, an end after the start, a time zone Intl knows
+  'rangeTooLong',
+  'endBeforeStart',
+  'invalidTimeZone',
   // Admin
   'notStudent',
   'protectedUser',

@@ -278,6 +278,17 @@ const SEEDS: Record<string, Seed> = {
   'POST /api/v1/reservations/{id}/cancel': { params: (w) => ({ id: w.reservationId }), body: () => ({ reason: 'r' }) },
   'POST /api/v1/subscriptions/purchase': { body: () => ({ packageId: 1, paymentMethod: 'balance' }) },
   'POST /api/v1/availability/slots': { as: 'teacher', body: () => ({ startTime: iso(700), endTime: iso(701) }) },
+  'POST /api/v1/availability/recurring': {
+    as: 'teacher',
+    body: () => ({
+      weekdays: [1],
+      startTime: '10:00',
+      endTime: '11:00',
+      lessonMinutes: 60,
+      fromDate: iso(700).slice(0, 10),
+      toDate: iso(900).slice(0, 10),
+    }),
+  },
   'PATCH /api/v1/availability/slots/{id}': {
     as: 'teacher',
     params: (w) => ({ id: w.spareSlotId }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,9 @@ import { createWorld, fillPath, isAdminPath, routeKey, routeTable, send, type Wo
  */
 type Attempt = (w: World) => Omit<InjectOptions, 'headers'>;
 
+/** The weekly series of the world's open slot (DELETE /availability/series/{seriesId}). */
+const SERIES_ID = randomUUID();
+
 /** The item belongs to a user: anyone else gets 403 or 404 and learns nothing. */
 const OWNER_SCOPED: Record<string, Attempt> = {
   'GET /api/v1/payments/{id}': (w) => ({ url: `/api/v1/payments/${w.paymentId}` }),
@@ -25,6 +29,11 @@ const OWNER_SCOPED: Record<string, Attempt> = {
     method: 'PATCH',
     url: `/api/v1/availability/slots/${w.openSlot.id}`,
     payload: { price: '0.001' },
+  }),
+  // The teacher's open slot is marked with this series in beforeAll.
+  'DELETE /api/v1/availability/series/{seriesId}': () => ({
+    method: 'DELETE',
+    url: `/api/v1/availability/series/${SERIES_ID}`,
   }),
   'DELETE /api/v1/availability/slots/{id}': (w) => ({
     method: 'DELETE',
@@ -67,6 +76,8 @@ const CAPABILITY = new Set([
   'POST /api/v1/payments/return/{id}',
   'GET /api/v1/payments/sandbox/{id}',
   'POST /api/v1/payments/sandbox/{id}',
+  // The feed's 256-bit token is the secret (calendar.test.ts: unknown token 404, rotate kills the old one).
+  'GET /api/v1/calendar/{file}',
 ]);
 
 /** The parameter names the other party of the caller's own item (their conversation with that user). */
@@ -79,6 +90,7 @@ let w: World;
 
 beforeAll(async () => {
   w = await createWorld(t.app, t.database);
+  await t.database.db.update(timeSlots).set({ seriesId: SERIES_ID }).where(eq(timeSlots.id, w.openSlot.id));
 });
 
 describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {

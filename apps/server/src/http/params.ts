@@ -9,6 +9,9 @@ export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().
  */
 export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** A teacher's weekly series of slots. */
+export const seriesIdParamsSchema = z.object({ seriesId: z.uuid() });
+
 /** An uploaded file's id. */
 export const fileIdParamsSchema = z.object({ id: z.uuid() });
 

@@ -269,7 +269,15 @@ export async function updateProfile(
   values: Partial<
     Pick<
       TeacherProfileRow,
-      'bioAr' | 'bioEn' | 'majorAr' | 'majorEn' | 'experienceYears' | 'hourlyRateFils' | 'videoUrl' | 'searchText'
+      | 'bioAr'
+      | 'bioEn'
+      | 'majorAr'
+      | 'majorEn'
+      | 'experienceYears'
+      | 'hourlyRateFils'
+      | 'videoUrl'
+      | 'timeZone'
+      | 'searchText'
     >
   >,
 ) {

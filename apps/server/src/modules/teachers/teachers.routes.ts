@@ -1,4 +1,5 @@
 import {
+  ownTeacherProfileSchema,
   teacherProfilePatchSchema,
   teacherProfileSchema,
   teacherProfilesResponseSchema,
@@ -33,8 +34,8 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
       schema: {
         tags,
         security,
-        summary: "The signed-in teacher's own profile (id, hourly rate), listed or not",
-        response: { 200: teacherProfileSchema },
+        summary: "The signed-in teacher's own profile (id, hourly rate, time zone), listed or not",
+        response: { 200: ownTeacherProfileSchema },
       },
       handler: (request) => service.ownProfile(authOf(request).userId, requestLanguage(request)),
     });
@@ -52,7 +53,7 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
         summary: 'Edit your own teacher profile; bio and major are written in the request language',
         params: idParamsSchema,
         body: teacherProfilePatchSchema,
-        response: { 200: teacherProfileSchema },
+        response: { 200: ownTeacherProfileSchema },
       },
       handler: (request) =>
         service.patchProfile(authOf(request).userId, request.params.id, request.body, requestLanguage(request)),

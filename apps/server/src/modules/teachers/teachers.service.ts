@@ -3,6 +3,7 @@ import {
   HOME,
   kwdToFils,
   type Language,
+  type OwnTeacherProfile,
   type TeacherProfile,
   type teacherProfilePatchSchema,
   type teacherSearchQuerySchema,
@@ -149,6 +150,15 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
     await reindex(executor, id);
   }
 
+  /** The signed-in teacher's own profile (also before it is listed) with their settings; 404 for others. */
+  async function ownProfile(userId: number, language: Language): Promise<OwnTeacherProfile> {
+    const row = await findTeacherOfUser(db, userId);
+    const [profile] = row ? await present([row], language) : [];
+    const settings = profile ? await findProfile(db, profile.id) : undefined;
+    if (!profile || !settings) throw new HttpError(404, 'notFound', 'You have no teacher profile');
+    return { ...profile, timeZone: settings.timeZone };
+  }
+
   return {
     async search(query: SearchQuery, language: Language) {
       const empty = { data: [], total: 0, page: query.page, limit: query.limit, totalPages: 0 };
@@ -189,16 +199,15 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
       return profile;
     },
 
-    /** The signed-in teacher's own profile (also before it is listed); 404 for others. */
-    async ownProfile(userId: number, language: Language): Promise<TeacherProfile> {
-      const row = await findTeacherOfUser(db, userId);
-      const [profile] = row ? await present([row], language) : [];
-      if (!profile) throw new HttpError(404, 'notFound', 'You have no teacher profile');
-      return profile;
-    },
+    ownProfile,
 
     /** The owner (the teacher whose user owns the profile) edits it; bio and major in the request language. */
-    async patchProfile(userId: number, id: number, patch: ProfilePatch, language: Language): Promise<TeacherProfile> {
+    async patchProfile(
+      userId: number,
+      id: number,
+      patch: ProfilePatch,
+      language: Language,
+    ): Promise<OwnTeacherProfile> {
       const profile = await findProfile(db, id);
       if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
       if (profile.userId !== userId) throw new HttpError(403, 'forbidden', 'Only the teacher may edit this profile');
@@ -217,6 +226,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
         if (url !== null && !validVideoUrl(url)) throw new FieldValidationError({ videoUrl: 'invalid' });
         values.videoUrl = url;
       }
+      if (patch.timeZone !== undefined) values.timeZone = patch.timeZone;
       const subjectIds = patch.subjectIds === undefined ? undefined : [...new Set(patch.subjectIds)];
       if (subjectIds && (await subjectsService.findByIds(subjectIds)).length !== subjectIds.length) {
         throw new FieldValidationError({ subjectIds: 'notFound' });
@@ -225,11 +235,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
       await db.transaction((tx) => applyChanges(tx, id, values, subjectIds));
       counts.clear();
       // The owner's own profile, listed or not (a profile waiting for approval is edited too).
-      const row = await findTeacherOfUser(db, userId);
-      if (!row) throw new HttpError(404, 'notFound', 'Teacher not found');
-      const [updated] = await present([row], language);
-      if (!updated) throw new HttpError(404, 'notFound', 'Teacher not found');
-      return updated;
+      return ownProfile(userId, language);
     },
 
     async previouslyInteracted(studentId: number, language: Language): Promise<TeacherProfile[]> {
@@ -238,11 +244,13 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
 
     isListed: (id: number) => isListedTeacher(db, id),
 
-    /** The teacher profile of a user (id and hourly rate), if the user teaches. */
+    /** The teacher profile of a user (id, hourly rate and time zone), if the user teaches. */
     async teacherOfUser(userId: number) {
       const id = await findProfileIdOfUser(db, userId);
       const profile = id === undefined ? undefined : await findProfile(db, id);
-      return profile ? { id: profile.id, hourlyRateFils: profile.hourlyRateFils } : undefined;
+      return profile
+        ? { id: profile.id, hourlyRateFils: profile.hourlyRateFils, timeZone: profile.timeZone }
+        : undefined;
     },
 
     /** Adds profiles with their subjects and search text (seed, tests, later the admin); users with one are skipped. */

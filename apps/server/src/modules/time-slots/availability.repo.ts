@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, gt, gte, inArray, lt, ne, notExists } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
 import { reservations, type TimeSlotRow, timeSlots, users } from '../../db/schema.ts';
 
 /** The live (not cancelled) reservation of each of these slots, with its student's name. */
@@ -73,4 +73,41 @@ export async function deleteOpenTeacherSlot(db: Db, teacherId: number, slotId: n
     .where(and(eq(timeSlots.id, slotId), eq(timeSlots.teacherId, teacherId), eq(timeSlots.status, 'open')))
     .returning({ id: timeSlots.id });
   return deleted.length > 0;
+}
+
+/**
+ * Deletes the open slots of a teacher's series that start after `now` and were never reserved
+ * (a reopened slot keeps its reservation history); held and booked ones stay. The deleted ids.
+ */
+export async function deleteOpenFutureSeriesSlots(
+  db: Executor,
+  teacherId: number,
+  seriesId: string,
+  now: Date,
+): Promise<number[]> {
+  const deleted = await db
+    .delete(timeSlots)
+    .where(
+      and(
+        eq(timeSlots.teacherId, teacherId),
+        eq(timeSlots.seriesId, seriesId),
+        eq(timeSlots.status, 'open'),
+        gt(timeSlots.startTime, now),
+        notExists(
+          db.select({ id: reservations.id }).from(reservations).where(eq(reservations.timeSlotId, timeSlots.id)),
+        ),
+      ),
+    )
+    .returning({ id: timeSlots.id });
+  return deleted.map((row) => row.id);
+}
+
+/** Whether the teacher has any slot of this series. */
+export async function teacherHasSeries(db: Executor, teacherId: number, seriesId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: timeSlots.id })
+    .from(timeSlots)
+    .where(and(eq(timeSlots.teacherId, teacherId), eq(timeSlots.seriesId, seriesId)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -264,6 +264,7 @@ describe('editing and deleting', () => {
         status: 'booked',
         reservationId: paid.json().reservations[0].id,
         studentName: 'Mona Khaled',
+        seriesId: null,
       },
       {
         id: held.id,
@@ -273,6 +274,7 @@ describe('editing and deleting', () => {
         status: 'held',
         reservationId: pending.json().reservations[0].id,
         studentName: 'Mona Khaled',
+        seriesId: null,
       },
       expect.objectContaining({ id: open.id, status: 'open', reservationId: null, studentName: null }),
     ]);

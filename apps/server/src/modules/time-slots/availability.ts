@@ -1,24 +1,39 @@
-import { BOOKING, kwdToFils, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  BOOKING,
+  kwdToFils,
+  type OwnSlot,
+  RECURRING_SLOTS,
+  type RecurringSlotsBody,
+  type RecurringSlotsResponse,
+  type SeriesRemovedResponse,
+  type SlotBody,
+  type SlotPatch,
+} from '@ustaz/contract';
 import type { Db } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import type { TimeSlotRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import {
+  deleteOpenFutureSeriesSlots,
   deleteOpenTeacherSlot,
   findTeacherSlot,
   insertTeacherSlot,
   liveReservationsOfSlots,
   slotHasReservations,
+  teacherHasSeries,
   teacherSlotsBetween,
   updateOpenTeacherSlot,
 } from './availability.repo.ts';
 import { toOwnSlot } from './time-slot.presenter.ts';
+import { insertSlots } from './time-slots.repo.ts';
+import { dayInZone, daysBetween, minuteOfDay, shiftDay, weekdayOfDay, zonedInstant } from './zoned-clock.ts';
 
 const DAY_MS = 24 * 3600_000;
 /** How far ahead a teacher may open slots. */
 const MAX_AHEAD_DAYS = 180;
 
-type TeacherOf = (userId: number) => Promise<{ id: number; hourlyRateFils: number } | undefined>;
+type TeacherOf = (userId: number) => Promise<{ id: number; hourlyRateFils: number; timeZone: string } | undefined>;
 
 /**
  * A teacher's own calendar: list every slot with who holds or booked it, add, edit and delete
@@ -109,6 +124,64 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
       } catch (error) {
         throw overlap(error);
       }
+    },
+
+    /**
+     * A weekly series: slots of `lessonMinutes` back to back from `startTime` until `endTime` on each
+     * chosen weekday from `fromDate` to `toDate`, read in the teacher's zone day by day (so a lesson
+     * at 18:00 stays at 18:00 across a daylight-saving change). Slots overlapping one of the teacher's
+     * (whatever its status) or already started are skipped; all are inserted in one transaction.
+     */
+    async createRecurring(userId: number, body: RecurringSlotsBody, now = new Date()): Promise<RecurringSlotsResponse> {
+      const { id, hourlyRateFils, timeZone } = await teacher(userId);
+      const first = minuteOfDay(body.startTime);
+      const last = minuteOfDay(body.endTime);
+      if (last <= first) throw new FieldValidationError({ endTime: 'endBeforeStart' });
+      if (last - first < body.lessonMinutes) throw new FieldValidationError({ endTime: 'tooSmall' });
+      const span = daysBetween(body.fromDate, body.toDate);
+      if (span < 0) throw new FieldValidationError({ toDate: 'endBeforeStart' });
+      if (span > RECURRING_SLOTS.maxRangeDays) throw new FieldValidationError({ toDate: 'rangeTooLong' });
+      if (body.fromDate < dayInZone(now, timeZone)) throw new FieldValidationError({ fromDate: 'inPast' });
+      if (zonedInstant(body.toDate, 0, timeZone).getTime() > now.getTime() + MAX_AHEAD_DAYS * DAY_MS)
+        throw new FieldValidationError({ toDate: 'tooBig' });
+      const lessonMs = body.lessonMinutes * 60_000;
+      const priceFils =
+        body.price !== undefined ? kwdToFils(body.price) : Math.round((hourlyRateFils * body.lessonMinutes) / 60);
+      if (priceFils > (kwdToFils(BOOKING.maxPricePerHourKwd) * body.lessonMinutes) / 60)
+        throw new FieldValidationError({ price: 'tooBig' });
+
+      const weekdays = new Set(body.weekdays);
+      const seriesId = randomUUID();
+      const values: { teacherId: number; startTime: Date; endTime: Date; priceFils: number; seriesId: string }[] = [];
+      let past = 0;
+      for (let offset = 0; offset <= span; offset += 1) {
+        const day = shiftDay(body.fromDate, offset);
+        if (!weekdays.has(weekdayOfDay(day))) continue;
+        for (let minute = first; minute + body.lessonMinutes <= last; minute += body.lessonMinutes) {
+          const startTime = zonedInstant(day, minute, timeZone);
+          if (startTime.getTime() <= now.getTime()) past += 1;
+          else
+            values.push({
+              teacherId: id,
+              startTime,
+              endTime: new Date(startTime.getTime() + lessonMs),
+              priceFils,
+              seriesId,
+            });
+        }
+      }
+      const created = await db.transaction((tx) => insertSlots(tx, values, { skipOverlaps: true }));
+      return { created: created.length, skipped: past + values.length - created.length, seriesId };
+    },
+
+    /** Removes a series' open future slots that were never reserved; held and booked ones stay. 404 for a series not the teacher's. */
+    async removeSeries(userId: number, seriesId: string, now = new Date()): Promise<SeriesRemovedResponse> {
+      const { id } = await teacher(userId);
+      return db.transaction(async (tx) => {
+        if (!(await teacherHasSeries(tx, id, seriesId))) throw new HttpError(404, 'notFound', 'Series not found');
+        const removed = await deleteOpenFutureSeriesSlots(tx, id, seriesId, now);
+        return { removed: removed.length };
+      });
     },
 
     async remove(userId: number, slotId: number): Promise<void> {

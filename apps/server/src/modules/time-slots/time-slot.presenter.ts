@@ -21,5 +21,6 @@ export function toOwnSlot(
     ...toTimeSlot(row),
     reservationId: reservation?.id ?? null,
     studentName: reservation ? `${reservation.first} ${reservation.last}`.trim() : null,
+    seriesId: row.seriesId,
   };
 }
