@@ -1,11 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { FieldValues, Path } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { BilingualFields, NumberField, type useAdminForm } from '../ui/admin-form.tsx';
+import { BilingualFields, NumberField, useAdminForm } from '../ui/admin-form.tsx';
 import { CheckboxField } from '../ui/form-fields.tsx';
 
 type CatalogText = { nameAr: string; nameEn: string; descriptionAr: string; descriptionEn: string };
@@ -67,6 +67,19 @@ export function CatalogFields<Form extends FieldValues & CatalogForm>({
       />
     </>
   );
+}
+
+/**
+ * The form of a catalog dialog: `schema` checks it, `values` fill it (the item's, or a new one's),
+ * and on save the body made by `toBody` goes to the dialog's `onSave`.
+ */
+export function useCatalogForm<Form extends FieldValues, Values, Body>(
+  schema: Parameters<typeof useAdminForm<Form, Values>>[0]['schema'],
+  values: DefaultValues<Form>,
+  toBody: (values: Values) => Body,
+  onSave: (body: Body) => Promise<void>,
+) {
+  return useAdminForm({ schema, defaultValues: values, onSave: (parsed) => onSave(toBody(parsed)) });
 }
 
 /** What the form inside gets: the frame of its `AdminForm`, and where to send the body. */

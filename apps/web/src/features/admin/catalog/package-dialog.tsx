@@ -2,7 +2,7 @@ import type { AdminPackage, AdminPackageBody } from '@ustaz/contract';
 import { PACKAGE_TYPES } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AdminForm, AmountField, BilingualFields, NumberField, useAdminForm } from '../ui/admin-form.tsx';
+import { AdminForm, AmountField, BilingualFields, NumberField, type useAdminForm } from '../ui/admin-form.tsx';
 import { SelectField } from '../ui/form-fields.tsx';
 import { useCreatePackage } from './api/create-package.ts';
 import { useUpdatePackage } from './api/update-package.ts';
@@ -12,6 +12,7 @@ import {
   type CatalogKind,
   catalogTextSchema,
   catalogTextValues,
+  useCatalogForm,
 } from './catalog-dialog.tsx';
 
 const MAX_FEATURES = 20;
@@ -97,18 +98,13 @@ function toBody(values: PackageValues): AdminPackageBody {
 /** The form of a package in the catalog dialog: `item` null for a new one. */
 export function PackageFormView({
   item,
-  frame,
-  onSave,
+  ...props
 }: { item: AdminPackage | null } & CatalogFormProps<AdminPackageBody>) {
   const { t } = useTranslation('admin');
-  const form = useAdminForm({
-    schema: packageFormSchema,
-    defaultValues: formValues(item),
-    onSave: (values) => onSave(toBody(values)),
-  });
+  const form = useCatalogForm(packageFormSchema, formValues(item), toBody, props.onSave);
   const featuresHelp = t('packageForm.featuresHelp', { max: MAX_FEATURES });
   return (
-    <AdminForm form={form} {...frame} testId="package-form">
+    <AdminForm form={form} {...props.frame} testId="package-form">
       <CatalogFields form={form} texts="packageForm">
         <WholeNumberField form={form} name="hours" />
         <AmountField

@@ -2,7 +2,7 @@ import type { AdminSubject, AdminSubjectBody } from '@ustaz/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
-import { AdminForm, useAdminForm } from '../ui/admin-form.tsx';
+import { AdminForm } from '../ui/admin-form.tsx';
 import { useCreateSubject } from './api/create-subject.ts';
 import { useUpdateSubject } from './api/update-subject.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type CatalogKind,
   catalogTextSchema,
   catalogTextValues,
+  useCatalogForm,
 } from './catalog-dialog.tsx';
 
 /** The contract's limits with the locale file's error codes; numbers are typed as text. */
@@ -44,19 +45,11 @@ function toBody(values: SubjectValues): AdminSubjectBody {
 }
 
 /** The form of a subject in the catalog dialog: `item` null for a new one. */
-export function SubjectForm({
-  item,
-  frame,
-  onSave,
-}: { item: AdminSubject | null } & CatalogFormProps<AdminSubjectBody>) {
+export function SubjectForm({ item, ...props }: { item: AdminSubject | null } & CatalogFormProps<AdminSubjectBody>) {
   const { t } = useTranslation('admin');
-  const form = useAdminForm({
-    schema: subjectFormSchema,
-    defaultValues: formValues(item),
-    onSave: (values) => onSave(toBody(values)),
-  });
+  const form = useCatalogForm(subjectFormSchema, formValues(item), toBody, props.onSave);
   return (
-    <AdminForm form={form} {...frame} testId="subject-form">
+    <AdminForm form={form} {...props.frame} testId="subject-form">
       <CatalogFields form={form} texts="subjectForm">
         <TextInput
           {...form.register('icon')}
