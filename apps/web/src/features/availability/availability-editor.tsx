@@ -7,10 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDay, formatDayRange } from '../../shared/lib/dates/day-formats.ts';
-import { formatTimeRange } from '../../shared/lib/dates/time-formats.ts';
-import { addDays, type DayKey, weekStartOf } from '../../shared/lib/dates/week.ts';
-import { type ClockProps, dayKeyInZone, viewerTimeZone } from '../../shared/lib/dates/zones.ts';
+import {
+  addDays,
+  type DayKey,
+  dayKeyInZone,
+  formatDay,
+  formatDayRange,
+  weekStartOf,
+} from '../../shared/lib/dates/calendar.ts';
+import { type ClockProps, formatTimeRange, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';

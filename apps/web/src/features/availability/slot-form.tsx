@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { addDays, type DayKey } from '../../shared/lib/dates/week.ts';
+import { addDays, type DayKey } from '../../shared/lib/dates/calendar.ts';
 import { errorCode, fieldErrorCodes, fieldErrorKey, isNetworkError } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';

@@ -1,6 +1,5 @@
 import type { OwnSlot } from '@ustaz/contract';
-import { addDays, type DayKey } from '../../shared/lib/dates/week.ts';
-import { dayKeyInZone, wallClockMs } from '../../shared/lib/dates/zones.ts';
+import { addDays, type DayKey, dayKeyInZone, wallClockMs } from '../../shared/lib/dates/calendar.ts';
 
 /** A wall-clock time of day, "HH:mm" (24 h), as a time input gives it. */
 export type TimeOfDay = string;

@@ -6,7 +6,7 @@ import arBooking from '../../../public/locales/ar/booking.json';
 import arPayment from '../../../public/locales/ar/payment.json';
 import enBooking from '../../../public/locales/en/booking.json';
 import enPayment from '../../../public/locales/en/payment.json';
-import { formatLessonMoment, formatLessonRange } from '../../shared/lib/dates/moment-formats.ts';
+import { formatLessonMoment, formatLessonRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { type BookingModalData, openBooking } from '../../shared/money/money-modals.ts';
 import { signedIn } from '../../shared/test/auth-test-data.ts';

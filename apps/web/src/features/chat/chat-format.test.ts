@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime } from '../../shared/lib/dates/time-formats.ts';
+import { formatTime } from '../../shared/lib/dates/formats.ts';
 import { dayKey, dayLabel, formatFileSize, groupByDay, listTimeLabel } from './chat-format.ts';
 
 const KUWAIT = 'Asia/Kuwait';

@@ -1,7 +1,6 @@
 import type { Language } from '@ustaz/contract/constants';
-import { formatShortDate, formatWeekday, formatWeekdayDate } from '../../shared/lib/dates/date-formats.ts';
-import { formatTime } from '../../shared/lib/dates/time-formats.ts';
-import { dayKeyInZone } from '../../shared/lib/dates/zones.ts';
+import { dayKeyInZone } from '../../shared/lib/dates/calendar.ts';
+import { formatShortDate, formatTime, formatWeekday, formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
 import { INTL_LOCALES } from '../../shared/lib/format.ts';
 
 /** "2026-03-10": the calendar day an instant falls on in `timeZone`; empty for a bad date. */

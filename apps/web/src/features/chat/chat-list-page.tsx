@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { viewerTimeZone } from '../../shared/lib/dates/zones.ts';
+import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';

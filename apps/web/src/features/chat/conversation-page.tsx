@@ -7,7 +7,7 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { viewerTimeZone } from '../../shared/lib/dates/zones.ts';
+import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { markRead } from '../../shared/realtime/chat-socket.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';

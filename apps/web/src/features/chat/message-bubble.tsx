@@ -2,7 +2,7 @@ import type { ChatAttachment } from '@ustaz/contract';
 import { Check, CheckCheck, CircleAlert, Clock, FileText, ImageOff, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatTime } from '../../shared/lib/dates/time-formats.ts';
+import { formatTime } from '../../shared/lib/dates/formats.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { formatFileSize } from './chat-format.ts';
 import { useAttachmentUrl } from './use-attachment-url.ts';

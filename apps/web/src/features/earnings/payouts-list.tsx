@@ -2,7 +2,7 @@ import type { Payout } from '@ustaz/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDateTime } from '../../shared/lib/dates/moment-formats.ts';
+import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { usePayouts } from './api/earnings-queries.ts';

@@ -1,6 +1,6 @@
 import type { AppNotification } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { formatLessonMoment } from '../../shared/lib/dates/moment-formats.ts';
+import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 
 /** The notification types this screen knows (server notifications.repo and chat); others read as generic. */

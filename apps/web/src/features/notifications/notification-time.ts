@@ -1,5 +1,5 @@
 import type { Language } from '@ustaz/contract/constants';
-import { formatDateTime } from '../../shared/lib/dates/moment-formats.ts';
+import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { INTL_LOCALES } from '../../shared/lib/format.ts';
 
 const MINUTE = 60_000;

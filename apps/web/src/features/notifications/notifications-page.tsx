@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import type { ClockProps } from '../../shared/lib/dates/zones.ts';
+import type { ClockProps } from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button } from '../../shared/ui/button.tsx';

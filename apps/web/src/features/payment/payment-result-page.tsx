@@ -10,7 +10,7 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDateTime } from '../../shared/lib/dates/moment-formats.ts';
+import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatLongDate } from '../../shared/lib/dates/date-formats.ts';
+import { formatLongDate } from '../../shared/lib/dates/formats.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';

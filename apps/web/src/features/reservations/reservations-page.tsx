@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { type ClockProps, viewerTimeZone } from '../../shared/lib/dates/zones.ts';
+import { type ClockProps, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { PageTitle } from '../../shared/ui/page-title.tsx';

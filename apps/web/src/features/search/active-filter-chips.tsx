@@ -2,7 +2,7 @@ import type { Language } from '@ustaz/contract/constants';
 import type { TFunction } from 'i18next';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../shared/lib/dates/date-formats.ts';
+import { formatDate } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import type { SearchPatch, SearchState } from './search-url.ts';
 

@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDate } from '../../shared/lib/dates/date-formats.ts';
+import { formatDate } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { withPageParam } from '../../shared/lib/paging.ts';
 import { formatHours, formatHoursNumber } from '../../shared/money/format-hours.ts';

@@ -1,7 +1,6 @@
 import type { TimeSlot } from '@ustaz/contract';
 import { filsToNumber, kwdToFils } from '@ustaz/contract/kwd';
-import { addDays, type DayKey, type WeekStart, weekStartOf } from '../../shared/lib/dates/week.ts';
-import { dayKeyInZone } from '../../shared/lib/dates/zones.ts';
+import { addDays, type DayKey, dayKeyInZone, type WeekStart, weekStartOf } from '../../shared/lib/dates/calendar.ts';
 
 export type SlotDay = { day: DayKey; slots: TimeSlot[] };
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { viewerTimeZone } from '../../shared/lib/dates/zones.ts';
+import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { parseVideoId, type VideoPlayerData } from '../../shared/lib/video-link.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';

@@ -2,7 +2,7 @@ import type { Review } from '@ustaz/contract';
 import { MessageSquareQuote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDate } from '../../shared/lib/dates/date-formats.ts';
+import { formatDate } from '../../shared/lib/dates/formats.ts';
 import { RatingStars } from '../../shared/teachers/rating-stars.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { useTeacherReviews } from './api/get-teacher-reviews.ts';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { formatTimeRange } from '../../shared/lib/dates/time-formats.ts';
+import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
 import type { BookingModalData } from '../../shared/money/money-modals.ts';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';

@@ -5,9 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDay } from '../../shared/lib/dates/day-formats.ts';
-import { formatTimeRange } from '../../shared/lib/dates/time-formats.ts';
-import { dayKeyInZone, viewerTimeZone } from '../../shared/lib/dates/zones.ts';
+import { dayKeyInZone, formatDay } from '../../shared/lib/dates/calendar.ts';
+import { formatTimeRange, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { type BookingSlot, openBooking } from '../../shared/money/money-modals.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 

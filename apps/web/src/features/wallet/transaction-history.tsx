@@ -3,7 +3,7 @@ import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDateTime } from '../../shared/lib/dates/moment-formats.ts';
+import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';

@@ -1,5 +1,5 @@
 import type { Language } from '@ustaz/contract/constants';
-import { formatDateTime as formatDateTimeIn } from '../../../shared/lib/dates/moment-formats.ts';
+import { formatDateTime as formatDateTimeIn } from '../../../shared/lib/dates/formats.ts';
 import { INTL_LOCALES } from '../../../shared/lib/format.ts';
 
 /** A date and time in the viewer's zone and language ("22 Nov 2026, 14:05"). */

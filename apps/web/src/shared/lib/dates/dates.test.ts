@@ -2,9 +2,8 @@ import path from 'node:path';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { linesMatching, SRC_DIR, sourceFiles } from '../../test/source-files.ts';
-import { formatDateTime, formatLessonMoment } from './moment-formats.ts';
-import { weekdayOf, weekStartOf } from './week.ts';
-import { dayKeyInZone } from './zones.ts';
+import { dayKeyInZone, weekdayOf, weekStartOf } from './calendar.ts';
+import { formatDateTime, formatLessonMoment } from './formats.ts';
 
 describe('dayKeyInZone', () => {
   it('gives the calendar day of an instant in the zone asked for', () => {
