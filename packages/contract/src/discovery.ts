@@ -119,11 +119,21 @@ export const timeZoneSchema = z
   .refine(isTimeZone, { message: 'invalidTimeZone', params: { code: 'invalidTimeZone' } });
 
 /** GET /api/teachers/profiles/me and the owner's PATCH: the public profile plus the owner's settings. */
-export const ownTeacherProfileSchema = teacherProfileSchema.extend({ timeZone: z.string() });
+export const ownTeacherProfileSchema = teacherProfileSchema.extend({
+  timeZone: z.string(),
+  /** Both bios as stored (the owner's editor shows them side by side). */
+  bioAr: z.string(),
+  bioEn: z.string(),
+});
 export type OwnTeacherProfile = z.infer<typeof ownTeacherProfileSchema>;
 
+export const TEACHER_BIO_MAX = 2000;
+
 export const teacherProfilePatchSchema = z.object({
-  bio: z.string().trim().max(2000).optional(),
+  bio: z.string().trim().max(TEACHER_BIO_MAX).optional(),
+  /** Either bio by its language (the owner's editor sends both); wins over `bio` for that language. */
+  bioAr: z.string().trim().max(TEACHER_BIO_MAX).optional(),
+  bioEn: z.string().trim().max(TEACHER_BIO_MAX).optional(),
   major: z.string().trim().max(120).optional(),
   experienceYears: z.number().int().min(0).max(80).optional(),
   hourlyRate: kwdAmountSchema.optional(),
@@ -131,7 +141,13 @@ export const teacherProfilePatchSchema = z.object({
   subjectIds: z.array(rowIdSchema).max(20).optional(),
   /** The zone the teacher enters times in (IANA). */
   timeZone: timeZoneSchema.optional(),
+  /**
+   * With a new `hourlyRate`: the teacher's open slots that have not started take the new rate too.
+   * Without it a rate change prices new slots only; held and booked slots never change.
+   */
+  applyToOpenSlots: z.boolean().optional(),
 });
+export type TeacherProfilePatch = z.input<typeof teacherProfilePatchSchema>;
 
 // Time slots -----------------------------------------------------------------------------------
 

@@ -93,3 +93,21 @@ export const rejectTeacherApplicationBodySchema = z.strictObject({
   reason: z.string().trim().min(ADMIN_LIMITS.reasonMin).max(ADMIN_LIMITS.reasonMax),
 });
 export const adminTeacherApplicationResponseSchema = z.object({ application: adminTeacherApplicationSchema });
+
+// The teacher's own profile ----------------------------------------------------------------------
+
+/** What a complete teacher profile has (issue 15 "Present yourself"), in the meter's order. */
+export const PROFILE_COMPLETENESS_ITEMS = ['photo', 'bioAr', 'bioEn', 'video', 'subjects', 'openSlots'] as const;
+export type ProfileCompletenessItem = (typeof PROFILE_COMPLETENESS_ITEMS)[number];
+/** `openSlots` counts open slots that start within this many days from now. */
+export const PROFILE_COMPLETENESS_SLOT_DAYS = 14;
+
+/** GET /api/v1/teachers/me/completeness: each item done or not, and the open slots ahead. */
+export const teacherCompletenessSchema = z.object({
+  items: z.array(z.object({ item: z.enum(PROFILE_COMPLETENESS_ITEMS), done: z.boolean() })),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** Open slots starting in the next PROFILE_COMPLETENESS_SLOT_DAYS days. */
+  openSlotsAhead: z.number().int(),
+});
+export type TeacherCompleteness = z.infer<typeof teacherCompletenessSchema>;

@@ -1,5 +1,5 @@
 import { ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { type Db, type Executor, rawQueryOf } from '../../db/client.ts';
 import {
   reservations,
@@ -7,6 +7,7 @@ import {
   type TeacherProfileRow,
   teacherProfiles,
   teacherSubjects,
+  timeSlots,
   users,
 } from '../../db/schema.ts';
 import { type TeacherProfileFields, teacherProfileColumns } from '../../db/teacher-columns.ts';
@@ -359,4 +360,35 @@ export async function refreshAllAggregates(db: Executor, ids: number[]) {
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`);
+}
+
+/**
+ * A new hourly rate for the teacher's open slots that have not started: each costs its length at
+ * that rate (as a new slot would). Held and booked slots, and slots already started, keep theirs.
+ */
+export async function repriceOpenSlots(db: Executor, teacherId: number, hourlyRateFils: number, now: Date) {
+  const rows = await db
+    .update(timeSlots)
+    .set({
+      priceFils: sql`round(${hourlyRateFils}::numeric * extract(epoch from (${timeSlots.endTime} - ${timeSlots.startTime})) / 3600)::int`,
+    })
+    .where(and(eq(timeSlots.teacherId, teacherId), eq(timeSlots.status, 'open'), gt(timeSlots.startTime, now)))
+    .returning({ id: timeSlots.id });
+  return rows.length;
+}
+
+/** What the completeness meter counts of a profile: the owner's photo, subjects and open slots in [from, to). */
+export async function completenessFacts(db: Executor, teacherId: number, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      photoFileId: users.photoFileId,
+      subjects: sql<number>`(select count(*) from teacher_subjects ts where ts.teacher_id = ${teacherProfiles.id})::int`,
+      openSlots: sql<number>`(select count(*) from time_slots s where s.teacher_id = ${teacherProfiles.id}
+        and s.status = 'open' and s.start_time >= ${from.toISOString()}::timestamptz
+        and s.start_time < ${to.toISOString()}::timestamptz)::int`,
+    })
+    .from(teacherProfiles)
+    .innerJoin(users, eq(users.id, teacherProfiles.userId))
+    .where(eq(teacherProfiles.id, teacherId));
+  return { hasPhoto: Boolean(row?.photoFileId), subjects: row?.subjects ?? 0, openSlots: row?.openSlots ?? 0 };
 }

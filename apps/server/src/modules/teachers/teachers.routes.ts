@@ -1,5 +1,6 @@
 import {
   ownTeacherProfileSchema,
+  teacherCompletenessSchema,
   teacherProfilePatchSchema,
   teacherProfileSchema,
   teacherProfilesResponseSchema,
@@ -40,6 +41,18 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
       handler: (request) => service.ownProfile(authOf(request).userId, requestLanguage(request)),
     });
 
+    app.get('/api/v1/teachers/me/completeness', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The signed-in teacher's profile completeness: photo, both bios, video, a subject, open slots in the next 14 days",
+        response: { 200: teacherCompletenessSchema },
+      },
+      handler: (request) => service.completeness(authOf(request).userId),
+    });
+
     app.get('/api/teachers/profiles/:id', {
       schema: { tags, params: idParamsSchema, response: { 200: teacherProfileSchema } },
       handler: (request) => service.profile(request.params.id, requestLanguage(request)),
@@ -50,7 +63,8 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
       schema: {
         tags,
         security,
-        summary: 'Edit your own teacher profile; bio and major are written in the request language',
+        summary:
+          'Edit your own teacher profile: bio and major in the request language (or bioAr/bioEn); applyToOpenSlots reprices open slots ahead',
         params: idParamsSchema,
         body: teacherProfilePatchSchema,
         response: { 200: ownTeacherProfileSchema },

@@ -4,6 +4,10 @@ import {
   kwdToFils,
   type Language,
   type OwnTeacherProfile,
+  PROFILE_COMPLETENESS_ITEMS,
+  PROFILE_COMPLETENESS_SLOT_DAYS,
+  type ProfileCompletenessItem,
+  type TeacherCompleteness,
   type TeacherProfile,
   type teacherProfilePatchSchema,
   type teacherSearchQuerySchema,
@@ -19,6 +23,7 @@ import { createCountCache } from './count-cache.ts';
 import { teacherSearchText } from './search-text.ts';
 import { toTeacherProfile } from './teacher.presenter.ts';
 import {
+  completenessFacts,
   countTeachers,
   findListedTeacher,
   findProfile,
@@ -32,6 +37,7 @@ import {
   refreshAllAggregates,
   refreshRating,
   replaceTeacherSubjects,
+  repriceOpenSlots,
   searchSourcesOf,
   searchTeacherPage,
   setApproval,
@@ -156,7 +162,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
     const [profile] = row ? await present([row], language) : [];
     const settings = profile ? await findProfile(db, profile.id) : undefined;
     if (!profile || !settings) throw new HttpError(404, 'notFound', 'You have no teacher profile');
-    return { ...profile, timeZone: settings.timeZone };
+    return { ...profile, timeZone: settings.timeZone, bioAr: settings.bioAr, bioEn: settings.bioEn };
   }
 
   return {
@@ -207,6 +213,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
       id: number,
       patch: ProfilePatch,
       language: Language,
+      now = new Date(),
     ): Promise<OwnTeacherProfile> {
       const profile = await findProfile(db, id);
       if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
@@ -214,6 +221,8 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
 
       const values: ProfileChanges = {};
       if (patch.bio !== undefined) values[language === 'en' ? 'bioEn' : 'bioAr'] = storableText(patch.bio);
+      if (patch.bioAr !== undefined) values.bioAr = storableText(patch.bioAr);
+      if (patch.bioEn !== undefined) values.bioEn = storableText(patch.bioEn);
       if (patch.major !== undefined) values[language === 'en' ? 'majorEn' : 'majorAr'] = storableText(patch.major);
       if (patch.experienceYears !== undefined) values.experienceYears = patch.experienceYears;
       if (patch.hourlyRate !== undefined) {
@@ -232,10 +241,39 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
         throw new FieldValidationError({ subjectIds: 'notFound' });
       }
 
-      await db.transaction((tx) => applyChanges(tx, id, values, subjectIds));
+      const rateFils = values.hourlyRateFils ?? profile.hourlyRateFils;
+      await db.transaction(async (tx) => {
+        await applyChanges(tx, id, values, subjectIds);
+        // A rate change prices new slots only, unless the teacher asks for their open ones too.
+        if (patch.applyToOpenSlots) await repriceOpenSlots(tx, id, rateFils, now);
+      });
       counts.clear();
       // The owner's own profile, listed or not (a profile waiting for approval is edited too).
       return ownProfile(userId, language);
+    },
+
+    /** The signed-in teacher's completeness meter: what the profile has and what it lacks; 404 for others. */
+    async completeness(userId: number, now = new Date()): Promise<TeacherCompleteness> {
+      const id = await findProfileIdOfUser(db, userId);
+      const profile = id === undefined ? undefined : await findProfile(db, id);
+      if (!profile) throw new HttpError(404, 'notFound', 'You have no teacher profile');
+      const until = new Date(now.getTime() + PROFILE_COMPLETENESS_SLOT_DAYS * DAY_MS);
+      const facts = await completenessFacts(db, profile.id, now, until);
+      const done: Record<ProfileCompletenessItem, boolean> = {
+        photo: facts.hasPhoto,
+        bioAr: profile.bioAr.trim() !== '',
+        bioEn: profile.bioEn.trim() !== '',
+        video: Boolean(profile.videoUrl),
+        subjects: facts.subjects > 0,
+        openSlots: facts.openSlots > 0,
+      };
+      const items = PROFILE_COMPLETENESS_ITEMS.map((item) => ({ item, done: done[item] }));
+      return {
+        items,
+        done: items.filter((item) => item.done).length,
+        total: items.length,
+        openSlotsAhead: facts.openSlots,
+      };
     },
 
     async previouslyInteracted(studentId: number, language: Language): Promise<TeacherProfile[]> {
