@@ -1,7 +1,7 @@
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_AUDIT_QUERY_KEY } from '../../moderation/api/get-audit.ts';
 import { APPROVAL_CHANGES } from '../../teachers/api/get-teachers.ts';
-import { useAdminMutation } from '../../ui/admin-query.ts';
+import { useAdminMutation } from '../../ui/admin-mutation.ts';
 import { ADMIN_APPLICATIONS_QUERY_KEY } from './get-applications.ts';
 
 /** What a decision changes: the queue (and its badge), the teachers, users and overview, the audit log. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminPackage } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
-import { adminRow } from '../../ui/admin-query.ts';
+import { adminRow } from '../../ui/admin-mutation.ts';
 
 export const ADMIN_PACKAGES_QUERY_KEY = ['admin', 'packages'] as const;
 

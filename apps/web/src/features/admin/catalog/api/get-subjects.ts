@@ -1,7 +1,8 @@
 import type { adminSubjectsQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
-import { adminListQuery, adminRow } from '../../ui/admin-query.ts';
+import { adminRow } from '../../ui/admin-mutation.ts';
+import { adminListQuery } from '../../ui/admin-query.ts';
 
 export const ADMIN_SUBJECTS_QUERY_KEY = ['admin', 'subjects'] as const;
 

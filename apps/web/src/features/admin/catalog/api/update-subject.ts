@@ -1,6 +1,6 @@
 import type { AdminSubjectBody } from '@ustaz/contract';
 import { ADMIN_TEACHERS_QUERY_KEY } from '../../teachers/api/get-teachers.ts';
-import { useAdminMutation } from '../../ui/admin-query.ts';
+import { useAdminMutation } from '../../ui/admin-mutation.ts';
 import { ADMIN_SUBJECTS_QUERY_KEY, SUBJECT_ROW } from './get-subjects.ts';
 
 export type AdminSubjectPatch = Partial<AdminSubjectBody>;

@@ -1,7 +1,7 @@
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_LEDGER_QUERY_KEY } from '../../money/api/get-ledger.ts';
 import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
-import { useAdminMutation } from '../../ui/admin-query.ts';
+import { useAdminMutation } from '../../ui/admin-mutation.ts';
 import { ADMIN_USERS_QUERY_KEY } from '../../users/api/get-users.ts';
 import { ADMIN_AUDIT_QUERY_KEY } from './get-audit.ts';
 import { ADMIN_RESERVATIONS_QUERY_KEY } from './get-reservations.ts';

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../../shared/http/client.ts';
-import { useAdminMutation } from '../../ui/admin-query.ts';
+import { useAdminMutation } from '../../ui/admin-mutation.ts';
 import { REVIEW_CHANGES } from './get-reviews.ts';
 
 /**

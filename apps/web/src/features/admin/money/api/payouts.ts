@@ -2,7 +2,8 @@ import type { AdminPayout, adminPayoutsQuerySchema } from '@ustaz/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_AUDIT_QUERY_KEY } from '../../moderation/api/get-audit.ts';
-import { adminListQuery, useAdminMutation } from '../../ui/admin-query.ts';
+import { useAdminMutation } from '../../ui/admin-mutation.ts';
+import { adminListQuery } from '../../ui/admin-query.ts';
 import { ADMIN_LEDGER_QUERY_KEY } from './get-ledger.ts';
 
 /** Every payouts list hangs below this key (a decision invalidates it). */

@@ -1,5 +1,5 @@
 import type { AdminTeacherPatch } from '@ustaz/contract';
-import { adminRow, useAdminMutation } from '../../ui/admin-query.ts';
+import { adminRow, useAdminMutation } from '../../ui/admin-mutation.ts';
 import { ADMIN_USERS_QUERY_KEY } from '../../users/api/get-users.ts';
 import { ADMIN_TEACHERS_QUERY_KEY } from './get-teachers.ts';
 

@@ -3,7 +3,7 @@ import type { AdminUser, AdminUserDetail } from '@ustaz/contract';
 import { apiRequest } from '../../../../shared/http/client.ts';
 import { ADMIN_OVERVIEW_QUERY_KEY } from '../../overview/api/get-overview.ts';
 import { ADMIN_TEACHERS_QUERY_KEY } from '../../teachers/api/get-teachers.ts';
-import { useAdminMutation } from '../../ui/admin-query.ts';
+import { useAdminMutation } from '../../ui/admin-mutation.ts';
 import { ADMIN_USERS_QUERY_KEY } from './get-users.ts';
 
 export function adminUserQueryKey(id: number) {
