@@ -36,15 +36,17 @@ import { createGoogleVerifier } from './modules/auth/google.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { type BookingService, createBookingService } from './modules/booking/booking.service.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { type ChatService, createChatService } from './modules/chat/chat.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
-import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -274,6 +276,18 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   );
   await app.register(bookingRoutes({ service: booking, idempotency, requireAuth, rateLimitMax: config.rateLimitMax }));
   await app.register(subscriptionsRoutes({ service: subscriptions, idempotency, requireAuth }));
+  await app.register(
+    calendarRoutes({
+      service: createCalendarService({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        secret: config.jwtSecret,
+        lessonsSince: booking.lessonsSince,
+      }),
+      requireAuth,
+      rateLimitMax: config.rateLimitMax,
+    }),
+  );
   const payouts = createPayoutsService({
     db: database.db,
     platformFeePercent: paymentsConfig.platformFeePercent,

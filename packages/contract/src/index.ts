@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './arabic-normalize.ts';
 export * from './auth.ts';
+export * from './calendar.ts';
 export * from './constants.ts';
 export * from './discovery.ts';
 export * from './errors.ts';

@@ -36,7 +36,9 @@ export {
   uploadedFileSchema,
   userSchema,
 } from './auth.ts';
+export { calendarFeedResponseSchema } from './calendar.ts';
 export {
+  ownTeacherProfileSchema,
   reviewsResponseSchema,
   subjectsResponseSchema,
   teacherProfileSchema,
@@ -56,7 +58,9 @@ export {
   paymentLinkResponseSchema,
   paymentMethodsResponseSchema,
   paymentSchema,
+  recurringSlotsResponseSchema,
   reservationsResponseSchema,
+  seriesRemovedResponseSchema,
   subscriptionPackagesResponseSchema,
   subscriptionPurchaseResponseSchema,
   walletTransactionsResponseSchema,

@@ -23,3 +23,6 @@ export const adminPaymentIdParamsSchema = z.object({ id: z.string().trim().min(1
 
 /** A charge of the local sandbox gateway. */
 export const sandboxChargeIdParamsSchema = z.object({ id: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
+
+/** A calendar feed file, `{token}.ics`: anything else (up to 100 characters) is an unknown feed, 404. */
+export const calendarFeedParamsSchema = z.object({ file: z.string().max(100) });

@@ -55,7 +55,7 @@ import { createCancellationService, releaseHold } from './booking-cancellation.s
 import { notifyBooked } from './booking-notices.ts';
 import { splitPayment } from './hours-split.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
-import { insertReservations, listReservations } from './reservations.repo.ts';
+import { bookedLessonsSince, insertReservations, listReservations } from './reservations.repo.ts';
 
 type Deps = {
   db: Db;
@@ -359,6 +359,13 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
         total,
         { page, limit },
       );
+    },
+
+    /** The user's booked lessons (as student and as teacher) ending after `since`, soonest first: the calendar feed. */
+    async lessonsSince(userId: number, since: Date, limit: number, now = new Date()) {
+      const teacherProfileId = (await findProfileIdOfUser(db, userId)) ?? null;
+      const views = await bookedLessonsSince(db, { userId, teacherProfileId }, since, limit);
+      return views.map((view) => toReservation(view, userId, now));
     },
 
     ...cancellation,

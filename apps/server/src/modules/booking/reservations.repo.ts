@@ -38,6 +38,35 @@ export type ReservationView = {
   student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
 };
 
+/** A teacher sees the lessons they give and any they booked themselves. */
+function ownedBy(who: { userId: number; teacherProfileId: number | null }) {
+  return who.teacherProfileId === null
+    ? eq(reservations.studentId, who.userId)
+    : or(eq(reservations.studentId, who.userId), eq(reservations.teacherId, who.teacherProfileId));
+}
+
+/**
+ * The booked lessons (confirmed or completed) a user takes or gives that end after `since`, soonest
+ * first (the calendar feed). Pending (held, unpaid) and cancelled ones are not lessons.
+ */
+export async function bookedLessonsSince(
+  db: Executor,
+  who: { userId: number; teacherProfileId: number | null },
+  since: Date,
+  limit: number,
+): Promise<ReservationView[]> {
+  const ids = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(ownedBy(who), inArray(reservations.status, ['confirmed', 'completed']), gt(reservations.endTime, since)))
+    .orderBy(asc(reservations.startTime), asc(reservations.id))
+    .limit(limit);
+  return reservationViews(
+    db,
+    ids.map((row) => row.id),
+  );
+}
+
 /** A user's reservations as student and, with a teacher profile, as teacher. */
 export async function listReservations(
   db: Executor,
@@ -47,11 +76,7 @@ export async function listReservations(
   limit: number,
   now: Date,
 ): Promise<{ rows: ReservationView[]; total: number }> {
-  // A teacher sees the lessons they give and any they booked themselves.
-  const owner =
-    who.teacherProfileId === null
-      ? eq(reservations.studentId, who.userId)
-      : or(eq(reservations.studentId, who.userId), eq(reservations.teacherId, who.teacherProfileId));
+  const owner = ownedBy(who);
   const scoped =
     scope === 'cancelled'
       ? eq(reservations.status, 'cancelled')
