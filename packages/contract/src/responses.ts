@@ -86,4 +86,5 @@ export {
   adminTeacherApplicationsResponseSchema,
   createTeacherApplicationResponseSchema,
   myTeacherApplicationResponseSchema,
+  teacherCompletenessSchema,
 } from './teaching.ts';
