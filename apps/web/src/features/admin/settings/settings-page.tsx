@@ -16,9 +16,10 @@ import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.ts
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminPage } from '../ui/admin-page.tsx';
-import { CheckboxField, FormSection, TextAreaField } from '../ui/form-fields.tsx';
+import { CheckboxField, FormSection } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { QueryFallback } from '../ui/query-state.tsx';
+import { TextAreaField } from '../ui/text-area-field.tsx';
 import { useAdminSettings } from './api/get-settings.ts';
 import { useUpdateSettings } from './api/update-settings.ts';
 import {

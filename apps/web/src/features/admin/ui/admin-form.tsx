@@ -9,7 +9,8 @@ import { applyServerFieldErrors } from '../../../shared/lib/server-field-errors.
 import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
-import { FormActions, TextAreaField } from './form-fields.tsx';
+import { FormActions } from './form-fields.tsx';
+import { TextAreaField } from './text-area-field.tsx';
 
 /**
  * A dashboard form: react-hook-form checked by the zod object `schema` (whose messages are the

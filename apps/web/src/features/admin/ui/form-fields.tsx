@@ -2,7 +2,6 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
-import { Textarea } from '../../../shared/ui/textarea.tsx';
 
 const LABEL = 'text-sm font-medium text-slate-700';
 const CONTROL =
@@ -47,7 +46,7 @@ function useFieldIds(id: string | undefined, helperText?: ReactNode, error?: Rea
 }
 
 /** A field's frame: its label (a `*` after it when `required`), the control, then the foot lines. */
-function FieldFrame({
+export function FieldFrame({
   fieldId,
   label,
   required,
@@ -87,7 +86,7 @@ type FieldOwnProps = { label: ReactNode; name: string; error?: ReactNode; helper
  * Splits a field's props: its frame's (label, helper and error lines, class) and its control's
  * (the rest, with the control's id and aria attributes).
  */
-function useField<Props extends FieldOwnProps & { id?: string }>({
+export function useField<Props extends FieldOwnProps & { id?: string }>({
   label,
   error,
   helperText,
@@ -97,32 +96,6 @@ function useField<Props extends FieldOwnProps & { id?: string }>({
 }: Props) {
   const { fieldId, foot, aria } = useFieldIds(id, helperText, error);
   return { frame: { fieldId, label, foot, className }, control: { ...rest, id: fieldId, ...aria } };
-}
-
-type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'children'> & {
-  label: ReactNode;
-  name: string;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  className?: string;
-  textareaClassName?: string;
-};
-
-/** A labelled multi-line field with helper and error text; user text uses dir="auto". */
-export function TextAreaField({ textareaClassName, required, dir = 'auto', rows = 3, ...props }: TextAreaFieldProps) {
-  const { frame, control } = useField(props);
-  return (
-    <FieldFrame {...frame} required={required}>
-      <Textarea
-        {...control}
-        dir={dir}
-        rows={rows}
-        required={required}
-        invalid={Boolean(props.error)}
-        className={textareaClassName}
-      />
-    </FieldFrame>
-  );
 }
 
 type SelectFieldProps = Omit<ComponentProps<'select'>, 'children'> & {
