@@ -186,8 +186,11 @@ export const reservationSchema = z.object({
   hours: z.number(),
   note: z.string(),
   paidWith: z.enum(PAID_WITH),
-  /** The teacher (profile id in `teacherProfileId`, user id in `id`). */
-  teacher: personSchema.extend({ teacherProfileId: z.number().int() }),
+  /**
+   * The teacher (profile id in `teacherProfileId`, user id in `id`) and the IANA zone they give
+   * lessons in (their profile setting), so either side can show both local times.
+   */
+  teacher: personSchema.extend({ teacherProfileId: z.number().int(), timeZone: z.string() }),
   student: personSchema,
   /** Whether the signed-in user may cancel it now (student: until 24 h before start). */
   canCancel: z.boolean(),

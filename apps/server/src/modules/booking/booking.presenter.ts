@@ -42,7 +42,7 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     hours: hoursOf(minutesOf({ startTime: start, endTime: end })),
     note: r.note,
     paidWith: r.paidWith,
-    teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId },
+    teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId, timeZone: view.teacherTimeZone },
     student: person(view.student),
     canCancel,
     cancelDeadline: deadline.toISOString(),

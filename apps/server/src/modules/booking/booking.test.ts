@@ -363,6 +363,22 @@ describe('reservations: list, cancel, complete', () => {
     await expectLedgerConsistent(ctx.database.db);
   });
 
+  it("carries the teacher's zone, so both sides can show both local times", async () => {
+    const londoner = await f.teacher();
+    await ctx.database.db
+      .update(teacherProfiles)
+      .set({ timeZone: 'Europe/London' })
+      .where(eq(teacherProfiles.id, londoner.profile.id));
+    const student = await f.student();
+    await fundWallet(ctx.database.db, student.user.id, 5_000);
+    const s = await slot({ teacherId: londoner.profile.id });
+    expect((await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(200);
+    for (const who of [student, londoner]) {
+      const list = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: who.headers });
+      expect(list.json().data[0].teacher).toMatchObject({ id: londoner.user.id, timeZone: 'Europe/London' });
+    }
+  });
+
   it('answers with personal data are never cached', async () => {
     const student = await f.student();
     for (const url of [

@@ -34,6 +34,8 @@ export type ReservationScope = 'upcoming' | 'past' | 'cancelled';
 
 export type ReservationView = {
   reservation: ReservationRow;
+  /** The zone the teacher gives lessons in (their profile setting). */
+  teacherTimeZone: string;
   teacherUser: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
   student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
 };
@@ -113,6 +115,7 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
     .select({
       reservation: reservations,
       teacherUserId: teacherProfiles.userId,
+      teacherTimeZone: teacherProfiles.timeZone,
       studentFirst: users.firstName,
       studentLast: users.lastName,
       studentPhoto: users.photoFileId,
@@ -132,6 +135,7 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
       row.reservation.id,
       {
         reservation: row.reservation,
+        teacherTimeZone: row.teacherTimeZone,
         teacherUser: teacherById.get(row.teacherUserId) ?? {
           id: row.teacherUserId,
           firstName: '',
