@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OwnSlot, TeacherProfile } from '@ustaz/contract';
+import type { OwnSlot, OwnTeacherProfile } from '@ustaz/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/availability.json';
 import en from '../../../public/locales/en/availability.json';
@@ -21,8 +21,11 @@ const NOW = new Date('2026-03-10T09:00:00.000Z');
 const TEACHER = teacher();
 const auth = signedIn(TEACHER);
 
-function profile(hourlyRate: string): TeacherProfile {
+function profile(hourlyRate: string, timeZone = ZONE): OwnTeacherProfile & { bioAr: string; bioEn: string } {
   return {
+    timeZone,
+    bioAr: '',
+    bioEn: '',
     id: 7,
     userId: TEACHER.id,
     bio: '',
@@ -45,12 +48,15 @@ function mockApi({
   slots = [[]],
   write,
   hourlyRate = '10.000',
+  timeZone = ZONE,
 }: {
   /** The answers of the slots list, in turn (the last one repeats). */
   slots?: OwnSlot[][];
   /** The answer to POST, PATCH and DELETE. */
   write?: (call: Call) => Answer;
   hourlyRate?: string | null;
+  /** The teacher's zone setting in their own profile. */
+  timeZone?: string;
 }) {
   const calls: Call[] = [];
   const lists = [...slots];
@@ -64,14 +70,14 @@ function mockApi({
       if (url.pathname === '/api/v1/availability/slots' && method === 'GET') {
         return jsonResponse(200, (lists.length > 1 ? lists.shift() : lists[0]) ?? []);
       }
-      if (url.pathname.startsWith('/api/v1/availability/slots') && write) {
+      if (/^\/api\/v1\/availability\/(slots|recurring|series)/.test(url.pathname) && write) {
         const answer = write(call);
         return answer.status === 204 ? new Response(null, { status: 204 }) : jsonResponse(answer.status, answer.body);
       }
       if (url.pathname === '/api/teachers/profiles/me') {
         return hourlyRate === null
           ? jsonResponse(404, { status: 404, code: 'notFound', message: 'Not found' })
-          : jsonResponse(200, profile(hourlyRate));
+          : jsonResponse(200, profile(hourlyRate, timeZone));
       }
       return jsonResponse(404, { status: 404, code: 'notFound', message: 'Not found' });
     }),
@@ -85,11 +91,12 @@ const placeholderOf = (input: HTMLElement) => input.getAttribute('placeholder')?
 const slotListCalls = (calls: Call[]) =>
   calls.filter((call) => call.url.pathname === '/api/v1/availability/slots' && call.method === 'GET');
 
-async function renderEditor(language: 'ar' | 'en' = 'en') {
+/** The editor on a fixed clock; `timeZone: null` leaves the zone to the teacher's setting. */
+async function renderEditor(language: 'ar' | 'en' = 'en', timeZone: string | null = ZONE) {
   return renderRoute(
     <AuthContext value={auth}>
       <ModalProvider registry={{ CONFIRMATION_MODAL: ConfirmationModalFromHost }}>
-        <AvailabilityEditor timeZone={ZONE} now={NOW} />
+        <AvailabilityEditor now={NOW} {...(timeZone ? { timeZone } : {})} />
         <AppToaster />
       </ModalProvider>
     </AuthContext>,
@@ -120,7 +127,7 @@ describe('AvailabilityEditor week', () => {
   it('en: the week starts on Sunday and is asked for from midnight Sunday to midnight the next Sunday (viewer zone)', async () => {
     const calls = mockApi({});
     const { missing } = await renderEditor('en');
-    const days = await screen.findAllByTestId('day');
+    const days = await screen.findAllByTestId('day', {}, { timeout: 5000 });
     expect(days).toHaveLength(7);
     expect(days[0]?.textContent).toBe('Sunday, March 8');
     expect(days[2]?.textContent).toBe(`Tuesday, March 10${en.today}`);
@@ -332,5 +339,164 @@ describe('AvailabilityEditor slots', () => {
     expect(await screen.findByText('Fahad Al-Ali')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Delete the time/ })).toBeNull();
     expect(slotListCalls(calls)).toHaveLength(2);
+  });
+});
+
+describe('AvailabilityEditor weekly hours', () => {
+  /** Opens the weekly form in the language of `texts`. */
+  async function openWeekly(texts: typeof en) {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: texts.weekly.open }));
+    const form = screen.getByTestId('weekly-form');
+    return { user, form, submit: () => user.click(within(form).getByRole('button', { name: texts.weekly.submit })) };
+  }
+
+  it('en: days Sunday to Saturday; sends the chosen days, hours, length, range and an Arabic-Indic price; shows created and skipped', async () => {
+    const calls = mockApi({
+      slots: [[], [ownSlot('2026-03-10T15:00:00.000Z', { seriesId: 'series-1' })]],
+      write: () => ({ status: 201, body: { created: 6, skipped: 1, seriesId: 'series-1' } }),
+    });
+    const { missing } = await renderEditor('en');
+    const { user, form, submit } = await openWeekly(en);
+    const toggles = within(form).getAllByTestId('weekday-toggle');
+    expect(toggles.map((toggle) => toggle.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    await user.click(within(form).getByRole('button', { name: 'Tuesday' }));
+    await user.click(within(form).getByRole('button', { name: 'Thursday' }));
+    expect(within(form).getByRole('button', { name: 'Tuesday' }).getAttribute('aria-pressed')).toBe('true');
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.from}`)), '18:00');
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.to}`)), '21:00');
+    await user.selectOptions(within(form).getByLabelText(en.weekly.length), '90');
+    // 90 minutes at KWD 10.000 an hour.
+    expect(placeholderOf(within(form).getByLabelText(en.form.price))).toBe('KWD 15.00');
+    await user.type(within(form).getByLabelText(en.form.price), '١٢٫٥');
+    await submit();
+
+    expect(await screen.findByTestId('weekly-result')).toHaveProperty(
+      'textContent',
+      'Created 6, skipped 1 (overlapping your times or already past).',
+    );
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/v1/availability/recurring');
+    expect(post?.body).toEqual({
+      weekdays: [2, 4],
+      startTime: '18:00',
+      endTime: '21:00',
+      lessonMinutes: 90,
+      fromDate: '2026-03-10',
+      toDate: '2026-04-06',
+      price: '12.5',
+    });
+    expect(screen.queryByTestId('weekly-form')).toBeNull();
+    // The list is asked again and shows the series.
+    expect(await screen.findByTestId('series-badge')).toHaveProperty('textContent', en.series.badge);
+    expect(missing).toEqual([]);
+  });
+
+  it('ar: the days run Saturday to Friday in Arabic, and the result uses Arabic digits', async () => {
+    mockApi({ write: () => ({ status: 201, body: { created: 12, skipped: 0, seriesId: 's' } }) });
+    const { missing } = await renderEditor('ar');
+    const { user, form, submit } = await openWeekly(ar);
+    const toggles = within(form).getAllByTestId('weekday-toggle');
+    expect(toggles.map((toggle) => toggle.getAttribute('aria-label'))).toEqual([
+      'السبت',
+      'الأحد',
+      'الاثنين',
+      'الثلاثاء',
+      'الأربعاء',
+      'الخميس',
+      'الجمعة',
+    ]);
+    await user.click(toggles[1] as HTMLElement);
+    await user.type(within(form).getByLabelText(new RegExp(`^${ar.weekly.from}`)), '09:00');
+    await user.type(within(form).getByLabelText(new RegExp(`^${ar.weekly.to}`)), '12:00');
+    await submit();
+    expect((await screen.findByTestId('weekly-result')).textContent).toContain('١٢');
+    expect(missing).toEqual([]);
+  });
+
+  it('checks before sending: a day, the order of the hours, a lesson that fits, at most 12 weeks', async () => {
+    const calls = mockApi({});
+    await renderEditor('en');
+    const { user, form, submit } = await openWeekly(en);
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.from}`)), '18:00');
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.to}`)), '17:00');
+    await submit();
+    expect(within(form).getByText(en.weekly.errors.weekdays)).toBeTruthy();
+    expect(within(form).getByText(en.form.errors.endBeforeStart)).toBeTruthy();
+
+    await user.click(within(form).getByRole('button', { name: 'Monday' }));
+    await user.clear(within(form).getByLabelText(new RegExp(`^${en.weekly.to}`)));
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.to}`)), '18:30');
+    const last = within(form).getByLabelText(new RegExp(`^${en.weekly.toDate}`));
+    await user.clear(last);
+    // 85 days after Tuesday 10 March.
+    await user.type(last, '2026-06-03');
+    await submit();
+    expect(within(form).getByText(en.weekly.errors.shorterThanLesson)).toBeTruthy();
+    expect(within(form).getByText('At most 12 weeks after the first day')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's field codes under their fields", async () => {
+    mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { toDate: 'rangeTooLong' } } }) });
+    await renderEditor('en');
+    const { user, form, submit } = await openWeekly(en);
+    await user.click(within(form).getByRole('button', { name: 'Monday' }));
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.from}`)), '18:00');
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.to}`)), '19:00');
+    await submit();
+    expect(await within(form).findByText('At most 12 weeks after the first day')).toBeTruthy();
+  });
+});
+
+describe('AvailabilityEditor series and zone', () => {
+  it("removes a series' open times after the confirmation", async () => {
+    const seriesId = '0b0c2f8e-6a3e-4b61-9d1e-1f0b5a2c7d11';
+    const slot = ownSlot('2026-03-11T15:00:00.000Z', { seriesId });
+    const calls = mockApi({ slots: [[slot], []], write: () => ({ status: 200, body: { removed: 3 } }) });
+    await renderEditor('en');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('own-slot');
+    expect(within(card).getByTestId('series-badge').textContent).toBe(en.series.badge);
+    await user.click(within(card).getByRole('button', { name: en.series.button }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: en.series.title })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: en.series.confirm }));
+    expect(await screen.findByText('Series removed: 3 open times')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'DELETE')?.url.pathname).toBe(
+      `/api/v1/availability/series/${seriesId}`,
+    );
+    await waitFor(() => expect(screen.queryAllByTestId('own-slot')).toHaveLength(0));
+  });
+
+  it('a single slot has no series action; a booked series slot none at all', async () => {
+    mockApi({
+      slots: [
+        [
+          ownSlot('2026-03-11T15:00:00.000Z'),
+          ownSlot('2026-03-12T15:00:00.000Z', {
+            seriesId: 's',
+            status: 'booked',
+            studentName: 'Sara',
+            reservationId: 4,
+          }),
+        ],
+      ],
+    });
+    await renderEditor('en');
+    const [single, booked] = (await screen.findAllByTestId('own-slot')) as [HTMLElement, HTMLElement];
+    expect(within(single).queryByRole('button', { name: en.series.button })).toBeNull();
+    expect(within(single).queryByTestId('series-badge')).toBeNull();
+    expect(within(booked).getByTestId('series-badge')).toBeTruthy();
+    expect(within(booked).queryByRole('button')).toBeNull();
+  });
+
+  it("shows days and times in the teacher's zone setting, with its name", async () => {
+    mockApi({ slots: [[ownSlot('2026-03-11T15:00:00.000Z')]], timeZone: 'Europe/London' });
+    await renderEditor('en', null);
+    await waitFor(() => expect(screen.getByTestId('time-zone').textContent).toContain('Europe/London'));
+    // 15:00 UTC is 3 PM in London in March (6 PM in Kuwait).
+    await waitFor(() => expect(screen.getByTestId('own-slot').textContent).toMatch(/^3:00\s–\s4:00\sPM/));
   });
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { OwnSlot } from '@ustaz/contract';
+import type { OwnSlot, RecurringSlotsResponse } from '@ustaz/contract';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
-import { Clock, Globe, Lock, Pencil, Plus, Trash2, User } from 'lucide-react';
+import { CalendarX2, Globe, Lock, Pencil, Plus, Repeat, Trash2, User } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -16,7 +16,8 @@ import {
   weekStartOf,
 } from '../../shared/lib/dates/calendar.ts';
 import { type ClockProps, formatTimeRange, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
-import { formatKwd } from '../../shared/lib/format.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
@@ -26,28 +27,33 @@ import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { WeekStepper } from '../../shared/ui/week-stepper.tsx';
-import { useOwnHourlyRate } from './api/own-hourly-rate.ts';
 import { createOwnSlot, deleteOwnSlot, OWN_SLOTS_QUERY_KEY, updateOwnSlot, useOwnSlots } from './api/own-slots.ts';
+import { useOwnTeacherSettings } from './api/own-teacher-settings.ts';
+import { createRecurringSlots, removeSeries } from './api/recurring-slots.ts';
 import { SlotForm, type SlotFormValues, slotErrorKeys } from './slot-form.tsx';
+import { WeeklyHoursForm } from './weekly-hours-form.tsx';
 import { slotsOfWeek, timeOfDayInZone, weekRange } from './zoned-time.ts';
 
 /** How many weeks ahead the editor lets a teacher plan. */
 export const AVAILABILITY_WEEKS_AHEAD = 12;
 
-type Editing = { mode: 'add' } | { mode: 'edit'; slot: OwnSlot } | null;
+type Editing = { mode: 'add' } | { mode: 'weekly' } | { mode: 'edit'; slot: OwnSlot } | null;
 
 /**
- * The teacher's own slots, a week at a time (starting Saturday in Arabic, Sunday in English):
- * every slot with its status (open, held for a payment, booked, with the student's name); open
- * slots can be edited or deleted (delete through the confirmation modal); held and booked ones are
- * read-only. Days and times are in the viewer's zone.
+ * The teacher's own slots, a week at a time (starting Saturday in Arabic, Sunday in English): a
+ * grid of seven day columns on wide screens (they follow the page direction, so Arabic reads from
+ * the right), a day list on phones. Every slot shows its status (open, held for a payment, booked,
+ * with the student's name) and whether a weekly series made it; open slots can be edited or
+ * deleted, and a series' open slots removed at once (both through the confirmation modal). Slots
+ * are added one at a time or as weekly hours. Days and times are in the teacher's zone setting.
  */
 export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
   const { t } = useTranslation('availability');
   const language = useCurrentLanguage();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const zone = useMemo(() => timeZone ?? viewerTimeZone(), [timeZone]);
+  const settings = useOwnTeacherSettings(user);
+  const zone = useMemo(() => timeZone ?? settings?.timeZone ?? viewerTimeZone(), [timeZone, settings?.timeZone]);
   const now = useCallback(() => fixedNow ?? new Date(), [fixedNow]);
   const today = dayKeyInZone(now(), zone) ?? new Date().toISOString().slice(0, 10);
   const firstWeek = weekStartOf(today, WEEK_STARTS_ON[language]);
@@ -56,9 +62,10 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
   // A week chosen in the other language starts on its other first day: realign it.
   const week = weekStartOf(chosenWeek ?? firstWeek, WEEK_STARTS_ON[language]);
   const [editing, setEditing] = useState<Editing>(null);
+  const [created, setCreated] = useState<RecurringSlotsResponse | null>(null);
   const range = useMemo(() => weekRange(week, zone), [week, zone]);
   const slots = useOwnSlots(range.from, range.to);
-  const hourlyRate = useOwnHourlyRate(user);
+  const hourlyRate = settings?.hourlyRate ?? null;
 
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: OWN_SLOTS_QUERY_KEY }),
@@ -70,6 +77,11 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
   function showWeekOf(iso: string) {
     const day = dayKeyInZone(iso, zone);
     if (day) setChosenWeek(weekStartOf(day, WEEK_STARTS_ON[language]));
+  }
+
+  function open(next: Editing) {
+    setCreated(null);
+    setEditing(next);
   }
 
   // What the add and the edit form share: the week's limits, the clock, the rate, and what follows a save or a cancel.
@@ -107,16 +119,51 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
             {t('title')}
           </h2>
           <p className="text-sm text-slate-600">{t('subtitle')}</p>
-          <p className="inline-flex items-center gap-1.5 text-xs text-slate-500">
+          <p className="inline-flex items-center gap-1.5 text-xs text-slate-500" data-testid="time-zone">
             <Globe aria-hidden="true" className="size-3.5" />
-            {t('timeZone', { zone })}
+            <span>
+              {t('timeZone')} <bdi dir="ltr">{zone}</bdi>
+            </span>
           </p>
         </div>
-        <Button onClick={() => setEditing({ mode: 'add' })} disabled={editing?.mode === 'add'}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('add')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => open({ mode: 'weekly' })} disabled={editing?.mode === 'weekly'}>
+            <Repeat aria-hidden="true" className="size-4" />
+            {t('weekly.open')}
+          </Button>
+          <Button onClick={() => open({ mode: 'add' })} disabled={editing?.mode === 'add'}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('add')}
+          </Button>
+        </div>
       </div>
+
+      {created ? (
+        <Alert variant="success" title={t('weekly.doneTitle')}>
+          <span data-testid="weekly-result">
+            {t('weekly.result', {
+              created: formatNumber(created.created, language),
+              skipped: formatNumber(created.skipped, language),
+            })}
+          </span>
+        </Alert>
+      ) : null}
+
+      {editing?.mode === 'weekly' ? (
+        <WeeklyHoursForm
+          today={today}
+          timeZone={zone}
+          hourlyRate={hourlyRate}
+          save={createRecurringSlots}
+          onCreated={(result, fromDate) => {
+            setEditing(null);
+            setCreated(result);
+            setChosenWeek(weekStartOf(fromDate, WEEK_STARTS_ON[language]));
+            refresh();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
 
       {editing?.mode === 'add' ? (
         <SlotForm
@@ -128,6 +175,28 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
           save={createOwnSlot}
           onSaved={afterSave('added')}
           onStale={refresh}
+        />
+      ) : null}
+
+      {editing?.mode === 'edit' ? (
+        <SlotForm
+          key={`edit-${editing.slot.id}`}
+          title={t('form.editTitle')}
+          submitLabel={t('form.editSubmit')}
+          initial={{
+            day: dayKeyInZone(editing.slot.startTime, zone) ?? today,
+            start: timeOfDayInZone(editing.slot.startTime, zone),
+            end: timeOfDayInZone(editing.slot.endTime, zone),
+            price: '',
+          }}
+          currentPrice={editing.slot.price}
+          {...formContext}
+          save={(body) => updateOwnSlot(editing.slot.id, body)}
+          onSaved={afterSave('updated')}
+          onStale={() => {
+            setEditing(null);
+            refresh();
+          }}
         />
       ) : null}
 
@@ -149,13 +218,21 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
       >
         {() => (
           <ol
-            className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200"
+            className="grid grid-cols-1 divide-y divide-slate-100 rounded-xl border border-slate-200 md:grid-cols-7 md:divide-y-0"
             data-testid="week-days"
           >
             {days.map(({ day, slots: daySlots }) => (
-              <li key={day} className={cx('flex flex-col gap-2 px-2 py-3 sm:px-4', day < today && 'bg-slate-50/60')}>
+              <li
+                key={day}
+                className={cx(
+                  'flex min-w-0 flex-col gap-2 px-2 py-3 sm:px-4 md:border-s md:border-slate-100 md:px-2 md:first:border-s-0',
+                  day < today && 'bg-slate-50/60',
+                  day === today && 'md:bg-primary/5',
+                )}
+                data-testid="week-day"
+              >
                 <h3
-                  className="flex items-baseline justify-between gap-2 text-sm font-bold text-slate-900"
+                  className="flex items-baseline justify-between gap-2 text-sm font-bold text-slate-900 md:flex-col md:items-start md:gap-0"
                   data-testid="day"
                 >
                   <span>{formatDay(day, language, { weekday: 'long', day: 'numeric', month: 'long' })}</span>
@@ -165,40 +242,18 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
                   <p className="text-sm text-slate-500">{t('noSlots')}</p>
                 ) : (
                   <ul className="flex flex-col gap-2">
-                    {daySlots.map((slot) =>
-                      editing?.mode === 'edit' && editing.slot.id === slot.id ? (
-                        <li key={slot.id}>
-                          <SlotForm
-                            title={t('form.editTitle')}
-                            submitLabel={t('form.editSubmit')}
-                            initial={{
-                              day,
-                              start: timeOfDayInZone(slot.startTime, zone),
-                              end: timeOfDayInZone(slot.endTime, zone),
-                              price: '',
-                            }}
-                            currentPrice={slot.price}
-                            {...formContext}
-                            save={(body) => updateOwnSlot(slot.id, body)}
-                            onSaved={afterSave('updated')}
-                            onStale={() => {
-                              setEditing(null);
-                              refresh();
-                            }}
-                          />
-                        </li>
-                      ) : (
-                        <li key={slot.id}>
-                          <SlotRow
-                            slot={slot}
-                            timeZone={zone}
-                            started={Date.parse(slot.startTime) <= now().getTime()}
-                            onEdit={() => setEditing({ mode: 'edit', slot })}
-                            onDeleted={refresh}
-                          />
-                        </li>
-                      ),
-                    )}
+                    {daySlots.map((slot) => (
+                      <li key={slot.id}>
+                        <SlotCard
+                          slot={slot}
+                          timeZone={zone}
+                          started={Date.parse(slot.startTime) <= now().getTime()}
+                          selected={editing?.mode === 'edit' && editing.slot.id === slot.id}
+                          onEdit={() => open({ mode: 'edit', slot })}
+                          onDeleted={refresh}
+                        />
+                      </li>
+                    ))}
                   </ul>
                 )}
               </li>
@@ -216,10 +271,14 @@ const STATUS_CLASSES: Record<OwnSlot['status'], string> = {
   booked: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 
-function SlotRow({
+const BADGE =
+  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
+
+function SlotCard({
   slot,
   timeZone,
   started,
+  selected,
   onEdit,
   onDeleted,
 }: {
@@ -227,6 +286,8 @@ function SlotRow({
   timeZone: string;
   /** A slot that already started is history: no edits. */
   started: boolean;
+  /** Its edit form is open. */
+  selected: boolean;
   onEdit: () => void;
   onDeleted: () => void;
 }) {
@@ -235,25 +296,23 @@ function SlotRow({
   const { openModal } = useModal();
   const time = formatTimeRange(slot.startTime, slot.endTime, language, timeZone);
   const editable = slot.status === 'open' && !started;
+  const date = formatDay(dayKeyInZone(slot.startTime, timeZone) ?? '', language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  });
 
-  function confirmDelete() {
+  /** Asks first, then runs `action`; a failure is reported, and the list reloads either way. */
+  function confirmThen(texts: 'delete' | 'series', action: () => Promise<string>) {
     openModal(MODAL_KINDS.CONFIRMATION_MODAL, {
-      title: t('delete.title'),
-      message: t('delete.message', {
-        date: formatDay(dayKeyInZone(slot.startTime, timeZone) ?? '', language, {
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-        }),
-        time,
-      }),
-      confirmText: t('delete.confirm'),
-      cancelText: t('delete.keep'),
+      title: t(`${texts}.title`),
+      message: t(`${texts}.message`, { date, time }),
+      confirmText: t(`${texts}.confirm`),
+      cancelText: t(`${texts}.keep`),
       variant: 'destructive',
       onConfirm: async () => {
         try {
-          await deleteOwnSlot(slot.id);
-          void notify.success(t('deleted'));
+          void notify.success(await action());
         } catch (error) {
           const keys = slotErrorKeys(error);
           void notify.error(translate(t, keys.general ?? 'common:errors.generic'));
@@ -264,60 +323,80 @@ function SlotRow({
     });
   }
 
+  const deleteSlot = () =>
+    confirmThen('delete', async () => {
+      await deleteOwnSlot(slot.id);
+      return t('deleted');
+    });
+  const seriesId = slot.seriesId;
+  const removeWholeSeries = seriesId
+    ? () =>
+        confirmThen('series', async () => {
+          const { removed } = await removeSeries(seriesId);
+          return t('series.removed', { count: removed, removed: formatNumber(removed, language) });
+        })
+    : null;
+
   return (
     <div
       className={cx(
-        'flex items-start gap-3 rounded-lg border px-3 py-2',
+        'flex flex-col gap-1.5 rounded-lg border px-2.5 py-2',
         slot.status === 'open' ? 'border-slate-200 bg-white' : 'border-slate-100 bg-slate-50',
+        selected && 'border-primary ring-2 ring-primary/30',
       )}
       data-testid="own-slot"
       data-status={slot.status}
+      data-series={seriesId ?? undefined}
     >
-      <Clock aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-400" />
-      {/* Status and actions move under the time when the row is too narrow for both. */}
-      <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <div className="min-w-0">
-          <p className="font-semibold whitespace-nowrap text-slate-900">{time}</p>
-          <p className="text-sm text-slate-600">
-            {formatKwd(slot.price, language) ?? t('priceUnavailable')}
-            {slot.studentName ? (
-              <span className="ms-2 inline-flex items-center gap-1 text-slate-700">
-                <User aria-hidden="true" className="size-3.5" />
-                <bdi>{slot.studentName}</bdi>
-              </span>
-            ) : null}
-          </p>
-        </div>
-        <div className="flex items-center gap-1">
-          <span
-            className={cx(
-              'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
-              STATUS_CLASSES[slot.status],
-            )}
-          >
-            {slot.status === 'open' ? null : <Lock aria-hidden="true" className="size-3" />}
-            {t(`status.${slot.status}`)}
+      <p className="text-sm font-semibold text-slate-900">{time}</p>
+      <p className="text-sm text-slate-600">{formatKwd(slot.price, language) ?? t('priceUnavailable')}</p>
+      {slot.studentName ? (
+        <p className="inline-flex min-w-0 items-center gap-1 text-sm text-slate-700">
+          <User aria-hidden="true" className="size-3.5 shrink-0" />
+          <bdi className="truncate">{slot.studentName}</bdi>
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-1">
+        <span className={cx(BADGE, STATUS_CLASSES[slot.status])}>
+          {slot.status === 'open' ? null : <Lock aria-hidden="true" className="size-3" />}
+          {t(`status.${slot.status}`)}
+        </span>
+        {seriesId ? (
+          <span className={cx(BADGE, 'bg-violet-50 text-violet-800 ring-violet-200')} data-testid="series-badge">
+            <Repeat aria-hidden="true" className="size-3" />
+            {t('series.badge')}
           </span>
-          {editable ? (
-            <>
-              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('editSlot', { time })}>
-                <Pencil aria-hidden="true" className="size-4" />
-                <span className="hidden sm:inline">{t('edit')}</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-red-700 hover:bg-red-50"
-                onClick={confirmDelete}
-                aria-label={t('deleteSlot', { time })}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                <span className="hidden sm:inline">{t('delete.button')}</span>
-              </Button>
-            </>
+        ) : null}
+      </div>
+      {editable ? (
+        <div className="-ms-1.5 flex flex-wrap items-center">
+          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('editSlot', { time })} title={t('edit')}>
+            <Pencil aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50"
+            onClick={deleteSlot}
+            aria-label={t('deleteSlot', { time })}
+            title={t('delete.button')}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </Button>
+          {removeWholeSeries ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50"
+              onClick={removeWholeSeries}
+              aria-label={t('series.button')}
+              title={t('series.button')}
+            >
+              <CalendarX2 aria-hidden="true" className="size-4" />
+            </Button>
           ) : null}
         </div>
-      </div>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,19 @@ const availability = {
   ns: 'availability',
   fields: {
     prefix: 'fieldErrors.',
-    known: ['inPast', 'required', 'invalid', 'invalidType', 'tooSmall', 'tooBig', 'tooShort', 'tooLong'],
+    known: [
+      'inPast',
+      'required',
+      'invalid',
+      'invalidType',
+      'tooSmall',
+      'tooBig',
+      'tooShort',
+      'tooLong',
+      'rangeTooLong',
+      'endBeforeStart',
+      'invalidTimeZone',
+    ],
   },
 } as const satisfies ErrorTexts;
 

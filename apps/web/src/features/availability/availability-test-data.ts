@@ -15,6 +15,7 @@ export function ownSlot(startTime: string, overrides: Partial<OwnSlot> = {}): Ow
     status: 'open',
     reservationId: null,
     studentName: null,
+    seriesId: null,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import type { OwnSlot, SlotBody } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
 import { filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { translate } from '../../shared/i18n/translate.ts';
@@ -10,10 +10,9 @@ import { addDays, type DayKey } from '../../shared/lib/dates/calendar.ts';
 import { errorCode, fieldErrorCodes, fieldErrorKey, isNetworkError } from '../../shared/lib/error-text.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
-import { Alert } from '../../shared/ui/alert.tsx';
-import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { ERROR_TEXTS } from './availability-error-texts.ts';
+import { FormCard } from './form-card.tsx';
 import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 
 export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };
@@ -26,13 +25,21 @@ const PRICE_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
 
 /** The fields of the slot form the server may name in a 422, as the form's. */
 const SERVER_FIELDS: Record<string, FormField> = { startTime: 'start', endTime: 'end', price: 'price' };
-const serverField = (field: string) => (Object.hasOwn(SERVER_FIELDS, field) ? (SERVER_FIELDS[field] ?? null) : null);
 
-export type SlotErrorKeys = {
+/** The form field a server field of a 422 is shown under, from a table of them; null for others. */
+export function serverFieldOf<Field extends string>(fields: Record<string, Field>) {
+  return (field: string): Field | null => {
+    // A list item's error (`weekdays.0`) goes under its list.
+    const name = field.split(/[.[]/)[0] ?? field;
+    return Object.hasOwn(fields, name) ? (fields[name] ?? null) : null;
+  };
+}
+
+export type SlotErrorKeys<Field extends string = FormField> = {
   /** A message for the whole form (availability namespace key, or `common:` for the shared ones). */
   general: string | null;
   /** A message per field (availability namespace keys). */
-  fields: Partial<Record<FormField, string>>;
+  fields: Partial<Record<Field, string>>;
   /** The slot changed meanwhile (booked, held, gone): the list should be reloaded. */
   stale: boolean;
   /** The server was not reached or failed itself: trying again may work. */
@@ -43,7 +50,11 @@ export type SlotErrorKeys = {
  * The translation keys for a failed slot call: 409 slotOverlap and slotNotEditable, 422 field
  * codes (`startTime: 'inPast'`), 404, 403, network and anything else.
  */
-export function slotErrorKeys(error: unknown): SlotErrorKeys {
+export function slotErrorKeys<Field extends string = FormField>(
+  error: unknown,
+  fieldTable: Record<string, Field> = SERVER_FIELDS as Record<string, Field>,
+): SlotErrorKeys<Field> {
+  const serverField = serverFieldOf(fieldTable);
   const code = errorCode(error);
   const status = error instanceof ApiRequestError ? error.status : null;
   if (code === 'slotOverlap') return { general: 'errors.slotOverlap', fields: {}, stale: false, transient: false };
@@ -52,7 +63,7 @@ export function slotErrorKeys(error: unknown): SlotErrorKeys {
   }
   if (status === 422) {
     const fieldKey = fieldErrorKey(ERROR_TEXTS.availability);
-    const fields: Partial<Record<FormField, string>> = {};
+    const fields: Partial<Record<Field, string>> = {};
     for (const [field, fieldCode] of serverFieldErrors(error, serverField)) {
       fields[field] = field === 'price' && fieldCode === 'tooBig' ? 'form.errors.pricePerHour' : fieldKey(fieldCode);
     }
@@ -64,6 +75,78 @@ export function slotErrorKeys(error: unknown): SlotErrorKeys {
   if (status === 403) return { general: 'errors.forbidden', fields: {}, stale: false, transient: false };
   if (isNetworkError(error)) return { general: 'common:errors.network', fields: {}, stale: false, transient: true };
   return { general: 'common:errors.generic', fields: {}, stale: false, transient: true };
+}
+
+type Checked<Body, Field extends string> = { body: Body } | { errors: Partial<Record<Field, string>> };
+
+/**
+ * The state of a form that checks its values before sending them and shows the server's refusals
+ * translated (slot and weekly forms): values, per-field and general error keys, the submitting
+ * flag, `set` (clears that field's error) and `submit`. A 422's fields are placed by `serverFields`.
+ */
+export function useCheckedForm<Values extends Record<string, unknown>, Body, Result>({
+  initial,
+  check,
+  save,
+  serverFields,
+  onSaved,
+  onStale,
+}: {
+  initial: Values;
+  check: (values: Values) => Checked<Body, keyof Values & string>;
+  save: (body: Body) => Promise<Result>;
+  serverFields?: Record<string, keyof Values & string>;
+  onSaved: (result: Result, body: Body) => void;
+  /** The item changed on the server meanwhile: the list should be reloaded. */
+  onStale?: () => void;
+}) {
+  type Field = keyof Values & string;
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  function set<K extends Field>(field: K, value: Values[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setGeneral(null);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = check(values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    setGeneral(null);
+    try {
+      const result = await save(checked.body);
+      setSubmitting(false);
+      onSaved(result, checked.body);
+    } catch (error) {
+      setSubmitting(false);
+      const keys = serverFields ? slotErrorKeys(error, serverFields) : slotErrorKeys<Field>(error);
+      setErrors(keys.fields);
+      setGeneral(keys.general);
+      if (keys.stale) onStale?.();
+    }
+  }
+
+  /** A text field bound to the form: its name, value, change and error; written left to right. */
+  function bind<K extends Field>(name: K, error: string | undefined) {
+    return {
+      name,
+      dir: 'ltr',
+      value: String(values[name] ?? ''),
+      onValueChange: (value: string) => set(name, value as Values[K]),
+      error,
+    };
+  }
+
+  return { values, errors, general, submitting, set, bind, submit };
 }
 
 /** The price the server gives a slot without one: the hourly rate times the length, to the fils. */
@@ -143,11 +226,13 @@ export function SlotForm({
 }) {
   const { t } = useTranslation('availability');
   const language = useCurrentLanguage();
-  const formId = useId();
-  const [values, setValues] = useState<SlotFormValues>(initial);
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { values, errors, general, submitting, bind, submit } = useCheckedForm({
+    initial,
+    check: (current: SlotFormValues) => toBody(current, { timeZone, now: now(), priceRequired: false }),
+    save,
+    onSaved,
+    onStale,
+  });
 
   const minutes = minutesBetween(values.start, values.end);
   const defaultPrice = defaultSlotPrice(hourlyRate, minutes);
@@ -163,37 +248,6 @@ export function SlotForm({
       ? t('form.priceHelpRate', { rate: formatKwd(hourlyRate, language) })
       : t('form.priceHelp');
 
-  function change(field: FormField) {
-    return (value: string) => {
-      setValues((current) => ({ ...current, [field]: value }));
-      setErrors((current) => ({ ...current, [field]: undefined }));
-      setGeneral(null);
-    };
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const checked = toBody(values, { timeZone, now: now(), priceRequired: false });
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setSubmitting(true);
-    setGeneral(null);
-    try {
-      const slot = await save(checked.body);
-      setSubmitting(false);
-      onSaved(slot);
-    } catch (error) {
-      setSubmitting(false);
-      const keys = slotErrorKeys(error);
-      setErrors(keys.fields);
-      setGeneral(keys.general);
-      if (keys.stale) onStale();
-    }
-  }
-
   const error = (field: FormField) => {
     const key = errors[field];
     if (!key) return undefined;
@@ -203,27 +257,19 @@ export function SlotForm({
       max: formatKwd(BOOKING.maxPricePerHourKwd, language),
     });
   };
-  // A field bound to the form: its name, value, change and error; every field is written left to right.
-  const field = (name: FormField) => ({
-    name,
-    dir: 'ltr',
-    value: values[name],
-    onValueChange: change(name),
-    error: error(name),
-  });
+  const field = (name: FormField) => bind(name, error(name));
 
   return (
-    <form
+    <FormCard
+      title={title}
+      general={general ? translate(t, general) : null}
+      submitLabel={submitLabel}
+      cancelLabel={t('form.cancel')}
+      submitting={submitting}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={`${formId}-title`}
-      className="flex flex-col gap-4 rounded-xl border border-primary/30 bg-primary/5 p-4"
-      data-testid="slot-form"
+      onCancel={onCancel}
+      testId="slot-form"
     >
-      <h3 id={`${formId}-title`} className="text-base font-bold text-slate-900">
-        {title}
-      </h3>
-      {general ? <Alert>{translate(t, general)}</Alert> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <TextInput label={t('form.date')} type="date" required min={minDay} {...field('day')} />
         {TIME_FIELDS.map((name) => (
@@ -239,14 +285,6 @@ export function SlotForm({
           helperText={priceHelp}
         />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={submitting}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" loading={submitting}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
+    </FormCard>
   );
 }

@@ -67,3 +67,10 @@ export function minutesBetween(start: TimeOfDay, end: TimeOfDay): number | null 
   const to = end === '00:00' ? 24 * 60 : Number(b[1]) * 60 + Number(b[2]);
   return to - from;
 }
+
+/** Whole days from one calendar day to another (negative when `to` is earlier); null for a malformed day. */
+export function daysFromTo(from: DayKey, to: DayKey): number | null {
+  if (!DAY_PATTERN.test(from) || !DAY_PATTERN.test(to)) return null;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  return Number.isNaN(days) ? null : Math.round(days);
+}
