@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OwnSlot, RecurringSlotsResponse } from '@ustaz/contract';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { CalendarX2, Globe, Lock, Pencil, Plus, Repeat, Trash2, User } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { translate } from '../../shared/i18n/translate.ts';
@@ -225,23 +225,23 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
               <li
                 key={day}
                 className={cx(
-                  'flex min-w-0 flex-col gap-2 px-2 py-3 sm:px-4 md:border-s md:border-slate-100 md:px-2 md:first:border-s-0',
+                  'flex min-w-0 flex-col gap-2 px-2 py-3 sm:px-4 md:border-s md:border-slate-100 md:px-1 md:first:border-s-0',
                   day < today && 'bg-slate-50/60',
                   day === today && 'md:bg-primary/5',
                 )}
                 data-testid="week-day"
               >
                 <h3
-                  className="flex items-baseline justify-between gap-2 text-sm font-bold text-slate-900 md:flex-col md:items-start md:gap-0"
+                  className="flex items-baseline justify-between gap-2 text-sm font-bold text-slate-900 md:flex-col md:items-start md:gap-0 md:px-1 md:text-xs"
                   data-testid="day"
                 >
                   <span>{formatDay(day, language, { weekday: 'long', day: 'numeric', month: 'long' })}</span>
                   {day === today ? <span className="text-xs font-semibold text-primary">{t('today')}</span> : null}
                 </h3>
                 {daySlots.length === 0 ? (
-                  <p className="text-sm text-slate-500">{t('noSlots')}</p>
+                  <p className="text-sm text-slate-500 md:px-1 md:text-xs">{t('noSlots')}</p>
                 ) : (
-                  <ul className="flex flex-col gap-2">
+                  <ul className="flex flex-col gap-2 md:gap-1.5">
                     {daySlots.map((slot) => (
                       <li key={slot.id}>
                         <SlotCard
@@ -270,9 +270,43 @@ const STATUS_CLASSES: Record<OwnSlot['status'], string> = {
   held: 'bg-amber-50 text-amber-800 ring-amber-200',
   booked: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
+/** The card's leading edge: the status at a glance in a narrow day column. */
+const STATUS_EDGES: Record<OwnSlot['status'], string> = {
+  open: 'border-s-emerald-400',
+  held: 'border-s-amber-400',
+  booked: 'border-s-sky-400',
+};
 
 const BADGE =
-  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
+  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset md:px-1.5 md:text-[11px]';
+
+/** An icon button of a slot card: 36 px in the day list, 24 px in a day column of the week grid. */
+function IconAction({
+  label,
+  danger = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className={cx(
+        'inline-flex size-9 items-center justify-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary md:size-6',
+        danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-600 hover:bg-slate-100',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
 
 function SlotCard({
   slot,
@@ -340,63 +374,54 @@ function SlotCard({
   return (
     <div
       className={cx(
-        'flex flex-col gap-1.5 rounded-lg border px-2.5 py-2',
-        slot.status === 'open' ? 'border-slate-200 bg-white' : 'border-slate-100 bg-slate-50',
-        selected && 'border-primary ring-2 ring-primary/30',
+        'flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 rounded-lg border border-s-4 px-3 py-2 md:flex-col md:flex-nowrap md:items-stretch md:gap-1 md:px-1.5 md:py-1.5',
+        STATUS_EDGES[slot.status],
+        slot.status === 'open' ? 'bg-white' : 'bg-slate-50',
+        selected ? 'border-primary ring-2 ring-primary/30' : 'border-slate-200',
       )}
       data-testid="own-slot"
       data-status={slot.status}
       data-series={seriesId ?? undefined}
     >
-      <p className="text-sm font-semibold text-slate-900">{time}</p>
-      <p className="text-sm text-slate-600">{formatKwd(slot.price, language) ?? t('priceUnavailable')}</p>
-      {slot.studentName ? (
-        <p className="inline-flex min-w-0 items-center gap-1 text-sm text-slate-700">
-          <User aria-hidden="true" className="size-3.5 shrink-0" />
-          <bdi className="truncate">{slot.studentName}</bdi>
-        </p>
-      ) : null}
+      <div className="min-w-0">
+        <p className="text-sm font-semibold text-slate-900 md:text-xs">{time}</p>
+        <p className="text-sm text-slate-600 md:text-xs">{formatKwd(slot.price, language) ?? t('priceUnavailable')}</p>
+        {slot.studentName ? (
+          <p className="flex min-w-0 items-center gap-1 text-sm text-slate-700 md:text-xs">
+            <User aria-hidden="true" className="size-3.5 shrink-0" />
+            <bdi className="truncate" title={slot.studentName}>
+              {slot.studentName}
+            </bdi>
+          </p>
+        ) : null}
+      </div>
       <div className="flex flex-wrap items-center gap-1">
         <span className={cx(BADGE, STATUS_CLASSES[slot.status])}>
-          {slot.status === 'open' ? null : <Lock aria-hidden="true" className="size-3" />}
+          {slot.status === 'open' ? null : <Lock aria-hidden="true" className="size-3 shrink-0" />}
           {t(`status.${slot.status}`)}
         </span>
         {seriesId ? (
           <span className={cx(BADGE, 'bg-violet-50 text-violet-800 ring-violet-200')} data-testid="series-badge">
-            <Repeat aria-hidden="true" className="size-3" />
+            <Repeat aria-hidden="true" className="size-3 shrink-0" />
             {t('series.badge')}
           </span>
         ) : null}
+        {editable ? (
+          <span className="flex items-center">
+            <IconAction label={t('editSlot', { time })} onClick={onEdit}>
+              <Pencil aria-hidden="true" className="size-4 md:size-3.5" />
+            </IconAction>
+            <IconAction label={t('deleteSlot', { time })} danger onClick={deleteSlot}>
+              <Trash2 aria-hidden="true" className="size-4 md:size-3.5" />
+            </IconAction>
+            {removeWholeSeries ? (
+              <IconAction label={t('series.button')} danger onClick={removeWholeSeries}>
+                <CalendarX2 aria-hidden="true" className="size-4 md:size-3.5" />
+              </IconAction>
+            ) : null}
+          </span>
+        ) : null}
       </div>
-      {editable ? (
-        <div className="-ms-1.5 flex flex-wrap items-center">
-          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('editSlot', { time })} title={t('edit')}>
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-700 hover:bg-red-50"
-            onClick={deleteSlot}
-            aria-label={t('deleteSlot', { time })}
-            title={t('delete.button')}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </Button>
-          {removeWholeSeries ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700 hover:bg-red-50"
-              onClick={removeWholeSeries}
-              aria-label={t('series.button')}
-              title={t('series.button')}
-            >
-              <CalendarX2 aria-hidden="true" className="size-4" />
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
     </div>
   );
 }

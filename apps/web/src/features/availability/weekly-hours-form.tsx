@@ -140,7 +140,7 @@ export function WeeklyHoursForm({
   return (
     <FormCard
       title={t('weekly.title')}
-      intro={t('weekly.help', { zone: timeZone })}
+      intro={t('weekly.help', { zone: `\u2068${timeZone}\u2069` })}
       general={general ? translate(t, general) : null}
       submitLabel={t('weekly.submit')}
       cancelLabel={t('form.cancel')}
