@@ -172,6 +172,8 @@ export const PAGE_ROUTES = [
   'payment/:result',
   'teach',
   'earnings',
+  'schedule',
+  'lessons/:id',
 ] as const;
 
 /**

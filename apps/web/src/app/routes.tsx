@@ -15,6 +15,9 @@ type Loader = () => Promise<ComponentType>;
 const resetPasswordPage: Loader = () =>
   import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage);
 
+/** /schedule and /lessons/{id} (the calendar feed's lesson link) are the same screen. */
+const schedulePage: Loader = () => import('../features/schedule/schedule-page.tsx').then((m) => m.SchedulePage);
+
 function route(path: string | undefined, titleKey: TitleKey, load: Loader): RouteObject {
   const common = { handle: { titleKey }, lazy: async () => ({ Component: await load() }) };
   return path === undefined ? { index: true, ...common } : { path, ...common };
@@ -97,6 +100,9 @@ export const pageRoutes: RouteObject[] = [
       import('../features/chat/conversation-page.tsx').then((m) => m.ConversationPage),
     ),
     route('profile', 'profile', () => import('./profile-route.tsx').then((m) => m.ProfileRoute)),
+    route('schedule', 'schedule', schedulePage),
+    // The calendar feed's lesson link: the schedule with that lesson marked.
+    route('lessons/:id', 'schedule', schedulePage),
     route('notifications', 'notifications', () =>
       import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
     ),

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { testUser } from '../../shared/test/auth-test-data.ts';
+import { teacher, testUser } from '../../shared/test/auth-test-data.ts';
 import { createTestI18n } from '../../shared/test/test-i18n.ts';
 import { UserMenu } from './user-menu.tsx';
 
 const USER = testUser();
 
-async function renderMenu() {
+async function renderMenu(user = USER) {
   const { i18n } = await createTestI18n('en');
   const onLogout = vi.fn();
   const router = createMemoryRouter(
@@ -18,7 +18,7 @@ async function renderMenu() {
         path: '/:lang/*',
         element: (
           <>
-            <UserMenu user={USER} onLogout={onLogout} />
+            <UserMenu user={user} onLogout={onLogout} />
             <p>outside</p>
           </>
         ),
@@ -64,6 +64,19 @@ describe('UserMenu', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+
+  it("a teacher's menu has their schedule second and their earnings last (issue 15)", async () => {
+    const { button } = await renderMenu(teacher());
+    await userEvent.setup().click(button);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'My profile',
+      'My schedule',
+      'My chats',
+      'My reservations',
+      'My earnings',
+      'Log out',
+    ]);
   });
 
   it('ArrowUp on the button opens on the last entry', async () => {

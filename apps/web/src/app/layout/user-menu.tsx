@@ -1,5 +1,5 @@
 import { ROLE } from '@ustaz/contract/constants';
-import { CalendarDays, ChevronDown, HandCoins, LogOut, MessageCircle, UserRound } from 'lucide-react';
+import { CalendarClock, CalendarDays, ChevronDown, HandCoins, LogOut, MessageCircle, UserRound } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,9 +18,17 @@ export const USER_MENU_LINKS = [
 /** A teacher's menu has their earnings too (issue 15). */
 const EARNINGS_LINK = { to: '/earnings', key: 'myEarnings', Icon: HandCoins } as const;
 
+/**
+ * A teacher's upcoming lessons as a day list or week grid, with the calendar feed (issue 15): their
+ * second entry. A student's menu stays as spec 2 lists it (/schedule opens for them too).
+ */
+const SCHEDULE_LINK = { to: '/schedule', key: 'mySchedule', Icon: CalendarClock } as const;
+
 /** The avatar menu's entries for this user. */
 export function userMenuLinks(user: AuthUser) {
-  return user.role.id === ROLE.teacher ? [...USER_MENU_LINKS, EARNINGS_LINK] : USER_MENU_LINKS;
+  if (user.role.id !== ROLE.teacher) return USER_MENU_LINKS;
+  const [profile, ...rest] = USER_MENU_LINKS;
+  return [profile, SCHEDULE_LINK, ...rest, EARNINGS_LINK];
 }
 
 /**

@@ -13,6 +13,7 @@ import type pages from '../../../public/locales/en/pages.json';
 import type payment from '../../../public/locales/en/payment.json';
 import type profile from '../../../public/locales/en/profile.json';
 import type reservations from '../../../public/locales/en/reservations.json';
+import type schedule from '../../../public/locales/en/schedule.json';
 import type search from '../../../public/locales/en/search.json';
 import type subscriptions from '../../../public/locales/en/subscriptions.json';
 import type teach from '../../../public/locales/en/teach.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       payment: typeof payment;
       profile: typeof profile;
       reservations: typeof reservations;
+      schedule: typeof schedule;
       search: typeof search;
       subscriptions: typeof subscriptions;
       teach: typeof teach;

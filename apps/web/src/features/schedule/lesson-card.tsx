@@ -1,0 +1,119 @@
+import type { Reservation } from '@ustaz/contract';
+import { MessageCircle, StickyNote } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
+
+/**
+ * The lesson's time in the viewer's zone and, when the teacher's zone shows another time (a
+ * student abroad), the teacher's too. The server knows no zone for students, so a teacher sees
+ * their own time only.
+ */
+export function LessonTimes({
+  lesson,
+  side,
+  timeZone,
+}: {
+  lesson: Reservation;
+  side: 'teacher' | 'student';
+  timeZone: string;
+}) {
+  const { t } = useTranslation('schedule');
+  const language = useCurrentLanguage();
+  const mine = formatTimeRange(lesson.startTime, lesson.endTime, language, timeZone);
+  const theirs =
+    side === 'student' ? formatTimeRange(lesson.startTime, lesson.endTime, language, lesson.teacher.timeZone) : mine;
+  if (theirs === mine) {
+    return <span data-testid="lesson-time">{mine}</span>;
+  }
+  return (
+    <span data-testid="lesson-time" className="flex flex-wrap gap-x-1.5">
+      <span>{t('lesson.yourTime', { time: mine })}</span>
+      <span aria-hidden="true">·</span>
+      <span className="font-normal text-slate-600">{t('lesson.teacherTime', { time: theirs })}</span>
+    </span>
+  );
+}
+
+/**
+ * One upcoming lesson: time(s), the other person, a link to their chat, the length, and the
+ * student's note. `compact` is the week grid's narrow cell.
+ */
+export function LessonCard({
+  lesson,
+  side,
+  timeZone,
+  highlighted,
+  compact = false,
+}: {
+  lesson: Reservation;
+  side: 'teacher' | 'student';
+  timeZone: string;
+  highlighted: boolean;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('schedule');
+  const language = useCurrentLanguage();
+  const other = side === 'teacher' ? lesson.student : lesson.teacher;
+  const name = `${other.firstName} ${other.lastName}`.trim();
+  const minutes = Math.round(lesson.hours * 60);
+  return (
+    <article
+      aria-label={highlighted ? t('lesson.highlighted') : undefined}
+      className={cx(
+        'flex min-w-0 flex-col gap-2 rounded-xl border bg-white shadow-sm',
+        compact ? 'p-2.5 text-sm' : 'p-4',
+        highlighted ? 'border-primary ring-2 ring-primary' : 'border-slate-200',
+      )}
+      data-testid="schedule-lesson"
+      data-lesson-id={lesson.id}
+    >
+      <p className="font-bold text-slate-900">
+        <LessonTimes lesson={lesson} side={side} timeZone={timeZone} />
+      </p>
+      <div className="flex min-w-0 items-center gap-2">
+        {compact ? null : (
+          <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="sm" />
+        )}
+        <div className="min-w-0">
+          <p className="text-xs text-slate-500">
+            {t(side === 'teacher' ? 'lesson.withStudent' : 'lesson.withTeacher')}
+          </p>
+          <p className="font-semibold break-words text-slate-900">
+            <bdi>{name}</bdi>
+          </p>
+        </div>
+      </div>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <span>{t('lesson.minutes', { minutes: formatNumber(minutes, language) })}</span>
+        {lesson.status === 'pending' ? (
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset">
+            {t('lesson.pending')}
+          </span>
+        ) : null}
+      </p>
+      {lesson.note ? (
+        <p className="flex items-start gap-1.5 text-sm text-slate-700">
+          <StickyNote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          <span className="sr-only">{t('lesson.note')}: </span>
+          <bdi className={cx('break-words', compact && 'line-clamp-3')} dir="auto">
+            {lesson.note}
+          </bdi>
+        </p>
+      ) : null}
+      <Link
+        to={localePath(language, `/chats/${other.id}`)}
+        aria-label={t('lesson.messageLabel', { name })}
+        className="inline-flex min-h-9 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        <MessageCircle aria-hidden="true" className="size-4" />
+        {t('lesson.message')}
+      </Link>
+    </article>
+  );
+}
