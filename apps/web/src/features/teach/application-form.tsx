@@ -1,6 +1,6 @@
 import { PHOTO_MAX_BYTES, TEACHER_APPLICATION_LIMITS } from '@ustaz/contract';
 import { FileText, X } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
@@ -9,13 +9,18 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
-import { parseVideoId, videoEmbedUrl } from '../../shared/lib/video-link.ts';
+import {
+  HourlyRateInput,
+  TeacherAboutFields,
+  TeacherSubjectsField,
+  textFieldProps,
+  VideoLinkField,
+} from '../../shared/teachers/teacher-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { SubmitButton } from '../../shared/ui/button.tsx';
-import { cx } from '../../shared/ui/class-names.ts';
+import { FormSection } from '../../shared/ui/form-section.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
-import { Textarea } from '../../shared/ui/textarea.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useSubjectOptions } from './api/get-subject-options.ts';
 import { useSubmitApplication } from './api/submit-application.ts';
@@ -53,72 +58,9 @@ const FIELD_IDS: Record<ApplicationField, string> = {
   certificateFileId: 'teach-certificate',
 };
 
-/** The two bios, each in its own language. */
-const BIOS = [
-  { field: 'bioAr', lang: 'ar' },
-  { field: 'bioEn', lang: 'en' },
-] as const;
-
 const CERTIFICATE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf'];
 
 type Chosen = { file: File; uploadedId: string | null };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      <legend className="px-1 text-lg font-bold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-/** A long text with its label, help and error (the bios). */
-function LongText({
-  field,
-  label,
-  help,
-  value,
-  error,
-  onChange,
-  lang,
-}: {
-  field: 'bioAr' | 'bioEn';
-  label: string;
-  help: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  lang: 'ar' | 'en';
-}) {
-  const id = FIELD_IDS[field];
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <Textarea
-        id={id}
-        name={field}
-        lang={lang}
-        rows={5}
-        maxLength={2000}
-        value={value}
-        invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={`${id}-help`} className="text-sm text-slate-600">
-        {help}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The application to teach: both bios, major, years, subjects (and one that is missing), hourly
@@ -140,7 +82,6 @@ export function ApplicationForm() {
   const [certificate, setCertificate] = useState<Chosen | null>(null);
   const [sending, setSending] = useState(false);
   const photoInputId = useId();
-  const videoId = parseVideoId(values.videoUrl);
   const fieldText = fieldErrorKey(ERROR_TEXTS.teach);
 
   useEffect(() => {
@@ -229,17 +170,9 @@ export function ApplicationForm() {
   }
 
   /** The props every text field of the form shares: its id, name, value, change and error. */
-  function textField(field: 'major' | 'experienceYears' | 'missingSubject' | 'hourlyRate' | 'videoUrl') {
-    return {
-      id: FIELD_IDS[field],
-      name: field,
-      value: values[field],
-      onValueChange: (value: string) => set(field, value),
-      error: errors[field],
-    };
-  }
+  const form = { ids: FIELD_IDS, values, errors, set };
+  const textField = (field: 'missingSubject' | 'hourlyRate' | 'videoUrl') => textFieldProps(field, form);
 
-  const subjectError = errors.subjectIds;
   const photoUrl = photoPreview ?? auth.user?.photo?.path ?? null;
 
   return (
@@ -257,101 +190,51 @@ export function ApplicationForm() {
       </div>
       {general ? <Alert>{general}</Alert> : null}
 
-      <Section title={t('form.about')}>
-        {BIOS.map(({ field, lang }) => (
-          <LongText
-            key={field}
-            field={field}
-            lang={lang}
-            label={t(`form.${field}`)}
-            help={t('form.bioHelp', { min: formatNumber(TEACHER_APPLICATION_LIMITS.bioMin, language) })}
-            value={values[field]}
-            error={errors[field]}
-            onChange={(value) => set(field, value)}
-          />
-        ))}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            {...textField('major')}
-            label={t('form.major')}
-            placeholder={t('form.majorPlaceholder')}
-            maxLength={120}
-          />
-          <TextInput
-            {...textField('experienceYears')}
-            label={t('form.experienceYears')}
-            inputMode="numeric"
-            maxLength={2}
-          />
-        </div>
-      </Section>
+      <FormSection title={t('form.about')}>
+        <TeacherAboutFields
+          form={form}
+          bioMax={2000}
+          texts={{
+            bioAr: t('form.bioAr'),
+            bioEn: t('form.bioEn'),
+            bioHelp: t('form.bioHelp', { min: formatNumber(TEACHER_APPLICATION_LIMITS.bioMin, language) }),
+            major: t('form.major'),
+            majorPlaceholder: t('form.majorPlaceholder'),
+            experienceYears: t('form.experienceYears'),
+          }}
+        />
+      </FormSection>
 
-      <Section title={t('form.teaching')}>
-        <fieldset
+      <FormSection title={t('form.teaching')}>
+        <TeacherSubjectsField
           id={FIELD_IDS.subjectIds}
-          tabIndex={-1}
-          aria-describedby="teach-subjects-help"
-          className="flex min-w-0 flex-col gap-2"
-        >
-          <legend className="text-sm font-semibold text-slate-800">{t('form.subjects')}</legend>
-          <p id="teach-subjects-help" className="text-sm text-slate-600">
-            {t('form.subjectsHelp')}
-          </p>
-          {subjects.isPending ? <p className="text-sm text-slate-600">{t('form.subjectsLoading')}</p> : null}
-          {subjects.isError ? (
-            <p className="text-sm text-red-700">
-              {t('form.subjectsError')}{' '}
-              <button type="button" className="font-semibold underline" onClick={() => void subjects.refetch()}>
-                {t('form.retry')}
-              </button>
-            </p>
-          ) : null}
-          <ul className="flex flex-wrap gap-2">
-            {subjects.data?.data.map((subject) => {
-              const checked = values.subjectIds.includes(subject.id);
-              return (
-                <li key={subject.id}>
-                  <label
-                    className={cx(
-                      'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-semibold',
-                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary',
-                      checked
-                        ? 'border-primary bg-primary/10 text-primary'
-                        : 'border-slate-300 bg-white text-slate-700',
-                    )}
-                  >
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-primary"
-                      checked={checked}
-                      onChange={(event) => toggleSubject(subject.id, event.target.checked)}
-                    />
-                    <span dir="auto">{subject.name}</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-          {subjectError ? <p className="text-sm font-semibold text-red-700">{subjectError}</p> : null}
-        </fieldset>
+          texts={{
+            legend: t('form.subjects'),
+            help: t('form.subjectsHelp'),
+            loading: t('form.subjectsLoading'),
+            failed: t('form.subjectsError'),
+            retry: t('form.retry'),
+          }}
+          list={{
+            items: subjects.data?.data ?? [],
+            pending: subjects.isPending,
+            failed: subjects.isError,
+            retry: () => void subjects.refetch(),
+          }}
+          chosen={values.subjectIds}
+          onToggle={toggleSubject}
+          error={errors.subjectIds}
+        />
         <TextInput
           {...textField('missingSubject')}
           label={t('form.missingSubject')}
           helperText={t('form.missingSubjectHelp')}
           maxLength={TEACHER_APPLICATION_LIMITS.missingSubjectMax}
         />
-        <TextInput
-          {...textField('hourlyRate')}
-          label={t('form.hourlyRate')}
-          helperText={t('form.hourlyRateHelp')}
-          inputMode="decimal"
-          dir="ltr"
-          className="sm:max-w-60"
-          maxLength={11}
-        />
-      </Section>
+        <HourlyRateInput field={textField('hourlyRate')} label={t('form.hourlyRate')} help={t('form.hourlyRateHelp')} />
+      </FormSection>
 
-      <Section title={t('form.media')}>
+      <FormSection title={t('form.media')}>
         <div className="flex flex-wrap items-center gap-4">
           <Avatar
             firstName={auth.user?.firstName ?? ''}
@@ -377,31 +260,15 @@ export function ApplicationForm() {
             <p className="text-sm text-slate-600">{t('form.photoHelp')}</p>
           </div>
         </div>
-        <TextInput
-          {...textField('videoUrl')}
-          type="url"
-          dir="ltr"
-          label={t('form.videoUrl')}
-          helperText={t('form.videoUrlHelp')}
-          placeholder="https://youtu.be/…"
-          maxLength={300}
+        <VideoLinkField
+          field={textField('videoUrl')}
+          texts={{
+            label: t('form.videoUrl'),
+            help: t('form.videoUrlHelp'),
+            preview: t('form.videoPreview'),
+            unknown: t('form.videoUnknown'),
+          }}
         />
-        {videoId ? (
-          <div className="overflow-hidden rounded-xl border border-slate-200 bg-black sm:max-w-md">
-            <iframe
-              title={t('form.videoPreview')}
-              src={videoEmbedUrl(videoId, { autoplay: false })}
-              className="aspect-video w-full"
-              allow="encrypted-media; picture-in-picture"
-              loading="lazy"
-              data-testid="video-preview"
-            />
-          </div>
-        ) : values.videoUrl.trim() ? (
-          <p className="text-sm text-amber-800" data-testid="video-unknown">
-            {t('form.videoUnknown')}
-          </p>
-        ) : null}
         <div className="flex flex-col gap-1">
           <span className="text-sm font-semibold text-slate-800">{t('form.certificate')}</span>
           {certificate ? (
@@ -437,7 +304,7 @@ export function ApplicationForm() {
             <p className="text-sm font-semibold text-red-700">{errors.certificateFileId}</p>
           ) : null}
         </div>
-      </Section>
+      </FormSection>
 
       <SubmitButton
         size="lg"

@@ -1,4 +1,5 @@
 import { type TeacherApplicationBody, teacherApplicationBodySchema } from '@ustaz/contract';
+import { checkWithSchema } from '../../shared/lib/schema-field-codes.ts';
 
 /** The form as typed: numbers stay text until sent (Arabic-Indic digits are accepted). */
 export type ApplicationValues = {
@@ -32,25 +33,6 @@ export function toLatinDigits(text: string): string {
     .replace(/\u066B/g, '.');
 }
 
-type Issue = { code: string; path: PropertyKey[]; origin?: string; params?: { code?: string }; input?: unknown };
-
-/** A zod issue as the server's field code (http/errors.ts `toFieldErrors`): the same codes on both sides. */
-function codeOf(issue: Issue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'required' : 'invalidType';
-    case 'too_small':
-      if (issue.origin === 'string' && typeof issue.input === 'string' && issue.input.trim() === '') return 'required';
-      return issue.origin === 'string' || issue.origin === 'array' ? 'tooShort' : 'tooSmall';
-    case 'too_big':
-      return issue.origin === 'string' || issue.origin === 'array' ? 'tooLong' : 'tooBig';
-    case 'custom':
-      return issue.params?.code ?? 'invalid';
-    default:
-      return 'invalid';
-  }
-}
-
 /**
  * The form's values checked by the contract's own schema (the server checks the same one): the
  * body to send, or a code per field.
@@ -71,12 +53,8 @@ export function checkApplication(
     ...(values.missingSubject.trim() ? { missingSubject: values.missingSubject } : {}),
     ...(certificateFileId ? { certificateFileId } : {}),
   };
-  const result = teacherApplicationBodySchema.safeParse(candidate, { reportInput: true });
-  if (result.success) return { body: result.data };
-  const errors: Partial<Record<ApplicationField, string>> = {};
-  for (const issue of result.error.issues as Issue[]) {
-    const field = String(issue.path[0] ?? '') as ApplicationField;
-    errors[field] ??= codeOf(issue);
-  }
-  return { errors };
+  return checkWithSchema<typeof teacherApplicationBodySchema, ApplicationField>(
+    teacherApplicationBodySchema,
+    candidate,
+  );
 }

@@ -6,21 +6,13 @@ import en from '../../../public/locales/en/teach.json';
 import { GUEST, signedIn, teacher, testUser } from '../../shared/test/auth-test-data.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
+import { SUBJECT_LIST } from '../../shared/test/subject-test-data.ts';
 import { teacherApplication } from '../../shared/test/teacher-application-test-data.ts';
 import { TeachPage } from './teach-page.tsx';
 
 const MINE = 'GET /api/v1/teacher-applications/mine';
 const SUBJECTS = 'GET /api/v1/subjects';
 const APPLY = 'POST /api/v1/teacher-applications';
-
-const subject = (id: number, name: string) => ({ id, name, description: '', icon: 'book-open', isActive: true });
-const SUBJECT_LIST = ok({
-  data: [subject(1, 'Mathematics'), subject(2, 'Physics')],
-  total: 2,
-  page: 1,
-  limit: 50,
-  totalPages: 1,
-});
 
 const BIO_AR = 'أدرّس الرياضيات منذ عشر سنوات لطلاب الثانوية';
 const BIO_EN = 'I have taught maths to secondary students for ten years';

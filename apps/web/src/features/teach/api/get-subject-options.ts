@@ -1,15 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/http/client.ts';
-
-/** GET /api/v1/subjects?isActive=true&limit=50: every active subject an applicant may pick, in the page's language. */
-export function useSubjectOptions(language: string) {
-  return useQuery({
-    queryKey: ['subjects', language, 'all-active'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/v1/subjects', (contract) => contract.subjectsResponseSchema, {
-        query: { isActive: true, limit: 50, page: 1 },
-        signal,
-      }),
-    staleTime: 5 * 60_000,
-  });
-}
+/** The subjects an applicant may pick: the same list a teacher edits their profile with. */
+export { useActiveSubjects as useSubjectOptions } from '../../../shared/subjects/api.ts';

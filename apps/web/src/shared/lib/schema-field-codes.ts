@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+type Issue = { code: string; path: PropertyKey[]; origin?: string; params?: { code?: string }; input?: unknown };
+
+/** A zod issue as the server's field code (server http/errors.ts `toFieldErrors`): the same codes on both sides. */
+function codeOf(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'required' : 'invalidType';
+    case 'too_small':
+      if (issue.origin === 'string' && typeof issue.input === 'string' && issue.input.trim() === '') return 'required';
+      return issue.origin === 'string' || issue.origin === 'array' ? 'tooShort' : 'tooSmall';
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'tooLong' : 'tooBig';
+    case 'custom':
+      return issue.params?.code ?? 'invalid';
+    default:
+      return 'invalid';
+  }
+}
+
+/**
+ * A form's candidate body checked by the contract's own schema (the server checks the same one):
+ * the parsed body, or the first code of each top-level field the schema refused.
+ */
+export function checkWithSchema<Schema extends z.ZodType, Field extends string>(
+  schema: Schema,
+  candidate: unknown,
+): { body: z.output<Schema> } | { errors: Partial<Record<Field, string>> } {
+  const result = schema.safeParse(candidate, { reportInput: true });
+  if (result.success) return { body: result.data };
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of result.error.issues as Issue[]) {
+    const field = String(issue.path[0] ?? '') as Field;
+    errors[field] ??= codeOf(issue);
+  }
+  return { errors };
+}
