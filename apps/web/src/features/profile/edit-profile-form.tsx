@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@ustaz/contract';
-import { Camera } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -16,12 +15,12 @@ import {
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { accountFieldsOf, NameFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { updateMe } from './api/update-me.ts';
 import { uploadFile } from './api/upload-file.ts';
+import { PhotoPicker } from './photo-picker.tsx';
 import { ERROR_TEXTS } from './profile-error-texts.ts';
 import {
   PROFILE_VALIDATION_VALUES,
@@ -46,7 +45,6 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
   const { t } = useTranslation('profile');
   const auth = useAuth();
   const user = auth.user;
-  const fileInput = useRef<HTMLInputElement>(null);
   const photoHelpId = useId();
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -137,32 +135,17 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={t('edit.title')}>
       <div className="flex flex-col items-center gap-2">
-        <button
-          type="button"
-          onClick={() => fileInput.current?.click()}
+        <PhotoPicker
+          firstName={user.firstName}
+          lastName={user.lastName}
+          photoUrl={photoUrl}
           disabled={busy}
-          aria-describedby={photoHelpId}
-          className="group relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary disabled:cursor-not-allowed"
-        >
-          <Avatar firstName={user.firstName} lastName={user.lastName} photoUrl={photoUrl} size="xl" />
-          <span className="absolute bottom-0 end-0 flex size-9 items-center justify-center rounded-full border-2 border-white bg-primary text-white shadow group-hover:bg-primary/90">
-            <Camera aria-hidden="true" className="size-4" />
-          </span>
-          <span className="sr-only">{t('photo.change')}</span>
-        </button>
+          describedBy={photoHelpId}
+          onChoose={choosePhoto}
+        />
         <p id={photoHelpId} className="text-sm text-slate-500">
           {t('photo.hint', PROFILE_VALIDATION_VALUES)}
         </p>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="photo-input"
-          onChange={choosePhoto}
-        />
         {photoError ? (
           <p role="alert" className="text-sm text-red-600">
             {photoError}

@@ -29,10 +29,19 @@ const profileFields = {
   fields: { prefix: 'serverErrors.', known: ['required', 'invalid', 'readOnly', 'tooShort', 'tooLong'] },
 } as const satisfies ErrorTexts;
 
+/** Saving the teacher's editor: the network, a refusal, else "unexpected" (field codes go under the fields). */
+const teacherProfile = {
+  ns: 'profile',
+  codes: { prefix: 'teaching.errors.', known: ['forbidden', 'notFound'] },
+  network: 'edit.network',
+  fallback: 'edit.unexpected',
+} as const satisfies ErrorTexts;
+
 /** The profile's texts of failed calls (account part and profile form), for `errorText` (shared/lib/error-text.ts). */
 export const ERROR_TEXTS = {
   profileAccount,
   profileSecurityFields,
   profileEdit,
   profileFields,
+  teacherProfile,
 } as const satisfies Record<string, ErrorTexts>;

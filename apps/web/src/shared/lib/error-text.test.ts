@@ -175,6 +175,7 @@ describe('ERROR_TEXTS', () => {
         'profileSecurityFields',
         'reservations',
         'teach',
+        'teacherProfile',
       ].sort(),
     );
   });

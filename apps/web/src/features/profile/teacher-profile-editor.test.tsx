@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TeacherCompleteness } from '@ustaz/contract';
+import { describe, expect, it } from 'vitest';
+import ar from '../../../public/locales/ar/profile.json';
+import en from '../../../public/locales/en/profile.json';
+import { signedIn, teacher } from '../../shared/test/auth-test-data.ts';
+import { mockApi, ok } from '../../shared/test/mock-api.ts';
+import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
+import { SUBJECT_LIST } from '../../shared/test/subject-test-data.ts';
+import { EditProfilePage } from './edit-profile-page.tsx';
+import { TeacherPresence } from './teacher-presence.tsx';
+import { ownTeacherProfile } from './teacher-profile-test-data.ts';
+
+const ME = 'GET /api/teachers/profiles/me';
+const SUBJECTS = 'GET /api/v1/subjects';
+const PATCH = 'PATCH /api/teachers/profiles/7';
+const COMPLETENESS = 'GET /api/v1/teachers/me/completeness';
+
+const USER = teacher({ id: 70, firstName: 'Sara', lastName: 'Ali' });
+
+const PROFILE = ownTeacherProfile();
+
+function renderEditor(language: 'ar' | 'en' = 'en') {
+  return renderAppRoute(<EditProfilePage />, { language, path: '/profile/edit', auth: signedIn(USER) });
+}
+
+describe('EditProfilePage for a teacher', () => {
+  it('edits every field, previews the card and the video as typed, and sends the contract body', async () => {
+    const api = mockApi({
+      [ME]: ok(PROFILE),
+      [SUBJECTS]: SUBJECT_LIST,
+      [PATCH]: (call) => ok({ ...PROFILE, ...(call.body as object) }),
+    });
+    const user = userEvent.setup();
+    const { missing } = await renderEditor();
+    const bioAr = await screen.findByLabelText(en.teaching.bioAr);
+    const card = within(screen.getByTestId('card-preview'));
+    expect(card.getByText('I teach physics')).toBeTruthy();
+
+    await user.type(bioAr, 'أدرّس الفيزياء');
+    await user.clear(screen.getByLabelText(en.teaching.bioEn));
+    await user.type(screen.getByLabelText(en.teaching.bioEn), 'Physics made simple');
+    expect(card.getByText('Physics made simple')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Mathematics' }));
+    expect(card.getByText('Mathematics')).toBeTruthy();
+    const rate = screen.getByLabelText(en.teaching.hourlyRate);
+    await user.clear(rate);
+    await user.type(rate, '١٢٫٥');
+    expect(card.getByText(/12\.50/)).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(en.teaching.applyToOpenSlots) }));
+    await user.type(screen.getByLabelText(en.teaching.videoUrl), 'https://youtu.be/dQw4w9WgXcQ');
+    expect(screen.getByTestId('video-preview').getAttribute('src')).toContain('/embed/dQw4w9WgXcQ');
+    await user.selectOptions(screen.getByLabelText(en.teaching.timeZone), 'Europe/London');
+
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
+    expect(api.callsTo(PATCH)[0]?.body).toEqual({
+      bioAr: 'أدرّس الفيزياء',
+      bioEn: 'Physics made simple',
+      major: 'Physics',
+      experienceYears: 4,
+      hourlyRate: '12.5',
+      videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      subjectIds: [2, 1],
+      timeZone: 'Europe/London',
+      applyToOpenSlots: true,
+    });
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(missing).toEqual([]);
+  }, 30_000);
+
+  it('checks with the contract schema before sending, and puts the server field codes under their fields', async () => {
+    const api = mockApi({
+      [ME]: ok(PROFILE),
+      [SUBJECTS]: SUBJECT_LIST,
+      [PATCH]: { status: 422, body: { status: 422, code: 'validation', errors: { hourlyRate: 'tooBig' } } },
+    });
+    const user = userEvent.setup();
+    await renderEditor();
+    const years = await screen.findByLabelText(en.teaching.experienceYears);
+    await user.clear(years);
+    await user.type(years, '99');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    expect(await screen.findByText(en.teaching.errors.tooBig)).toBeTruthy();
+    expect(api.callsTo(PATCH)).toHaveLength(0);
+    expect(document.activeElement).toBe(years);
+
+    await user.clear(years);
+    await user.type(years, '9');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
+    const rate = screen.getByLabelText(en.teaching.hourlyRate);
+    await waitFor(() => expect(rate.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(en.teaching.errors.tooBig)).toBeTruthy();
+    expect(document.activeElement).toBe(rate);
+  });
+
+  it('reads in Arabic with every text from the locale file', async () => {
+    mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST });
+    const { missing } = await renderEditor('ar');
+    expect(await screen.findByRole('heading', { level: 1, name: ar.teaching.editTitle })).toBeTruthy();
+    expect((await screen.findByLabelText(ar.teaching.bioAr)).getAttribute('lang')).toBe('ar');
+    expect(screen.getByLabelText(ar.teaching.bioEn).getAttribute('lang')).toBe('en');
+    expect(screen.getByRole('heading', { name: ar.teaching.preview })).toBeTruthy();
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("TeacherPresence (the teacher's own profile)", () => {
+  const METER: TeacherCompleteness = {
+    items: [
+      { item: 'photo', done: false },
+      { item: 'bioAr', done: true },
+      { item: 'bioEn', done: true },
+      { item: 'video', done: false },
+      { item: 'subjects', done: true },
+      { item: 'openSlots', done: false },
+    ],
+    done: 3,
+    total: 6,
+    openSlotsAhead: 0,
+  };
+
+  it('shows the card students see, the meter, and each missing piece with its cost and where to add it', async () => {
+    mockApi({ [ME]: ok(PROFILE), [COMPLETENESS]: ok(METER) });
+    const { missing } = await renderAppRoute(<TeacherPresence />, {
+      language: 'en',
+      path: '/profile',
+      auth: signedIn(USER),
+    });
+    const meter = await screen.findByTestId('completeness');
+    expect(within(meter).getAllByText('3 of 6 done').length).toBeGreaterThan(0);
+    expect(within(meter).getByText(en.presence.items.video.cost)).toBeTruthy();
+    expect(within(meter).getByRole('link', { name: en.presence.items.video.action }).getAttribute('href')).toBe(
+      '/en/profile/edit#teacher-video',
+    );
+    expect(within(meter).getByRole('link', { name: en.presence.items.photo.action }).getAttribute('href')).toBe(
+      '/en/profile/edit#teacher-photo',
+    );
+    expect(within(meter).getByRole('link', { name: en.presence.items.openSlots.action }).getAttribute('href')).toBe(
+      '#availability-title',
+    );
+    expect(within(meter).queryByText(en.presence.items.bioAr.cost)).toBeNull();
+    expect(screen.getByTestId('teacher-card')).toBeTruthy();
+    expect(screen.getByRole('link', { name: en.presence.openPublicPage }).getAttribute('href')).toBe('/en/teachers/7');
+    expect(missing).toEqual([]);
+  });
+
+  it('says so when the profile is complete', async () => {
+    const done = { ...METER, items: METER.items.map((item) => ({ ...item, done: true })), done: 6 };
+    mockApi({ [ME]: ok(PROFILE), [COMPLETENESS]: ok(done) });
+    await renderAppRoute(<TeacherPresence />, { language: 'ar', path: '/profile', auth: signedIn(USER) });
+    expect(await screen.findByText(ar.presence.complete)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: ar.presence.items.video.action })).toBeNull();
+  });
+});
