@@ -36,11 +36,13 @@ export function useUpdateTeacherProfile() {
         method: 'PATCH',
         body,
       }),
-    // The teacher's own answers, and any search or page that shows the card.
+    // The teacher's own answers, any search that shows the card, and the availability editor's
+    // copy of the rate and time zone and its slots (repriced with applyToOpenSlots): all by key prefix.
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: OWN_TEACHER_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['teachers'] }),
-      ]),
+      Promise.all(
+        [OWN_TEACHER_QUERY_KEY, ['teachers'], ['availability']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
