@@ -47,7 +47,7 @@ const fullName = (person: { firstName: string; lastName: string }) => `${person.
  */
 export function createCalendarService({ db, publicUrl, secret, lessonsSince }: Deps) {
   const base = publicUrl.replace(/\/+$/, '');
-  const host = new URL(base).host;
+  const host = new URL(base).hostname;
   const key = createHmac('sha256', secret).update('ustaz calendar feed token').digest();
   const tokenOf = (seed: string) => createHmac('sha256', key).update(seed).digest('base64url');
   const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -18,10 +18,12 @@ export function LessonTimes({
   lesson,
   side,
   timeZone,
+  compact,
 }: {
   lesson: Reservation;
   side: 'teacher' | 'student';
   timeZone: string;
+  compact: boolean;
 }) {
   const { t } = useTranslation('schedule');
   const language = useCurrentLanguage();
@@ -31,11 +33,14 @@ export function LessonTimes({
   if (theirs === mine) {
     return <span data-testid="lesson-time">{mine}</span>;
   }
+  // One line that wraps whole parts (the dot goes with the teacher's time); two lines in a narrow cell.
   return (
-    <span data-testid="lesson-time" className="flex flex-wrap gap-x-1.5">
+    <span data-testid="lesson-time" className={cx('flex', compact ? 'flex-col' : 'flex-wrap gap-x-1.5')}>
       <span>{t('lesson.yourTime', { time: mine })}</span>
-      <span aria-hidden="true">·</span>
-      <span className="font-normal text-slate-600">{t('lesson.teacherTime', { time: theirs })}</span>
+      <span className="font-normal text-slate-600">
+        {compact ? null : <span aria-hidden="true">· </span>}
+        {t('lesson.teacherTime', { time: theirs })}
+      </span>
     </span>
   );
 }
@@ -74,7 +79,7 @@ export function LessonCard({
       data-lesson-id={lesson.id}
     >
       <p className="font-bold text-slate-900">
-        <LessonTimes lesson={lesson} side={side} timeZone={timeZone} />
+        <LessonTimes lesson={lesson} side={side} timeZone={timeZone} compact={compact} />
       </p>
       <div className="flex min-w-0 items-center gap-2">
         {compact ? null : (

@@ -126,7 +126,10 @@ describe('SchedulePage', () => {
     await renderSchedule({ user: student(), zone: 'Europe/London' });
     const card = (await within(await screen.findByTestId('schedule-day-list')).findAllByTestId('schedule-lesson'))[0];
     const time = within(card as HTMLElement).getByTestId('lesson-time').textContent ?? '';
-    expect(time).toMatch(/^3:00\s*–\s*4:00\sPM your time·6:00\s*–\s*7:00\sPM the teacher's time$/);
+    expect(time).toMatch(/^3:00\s*–\s*4:00\sPM your time· 6:00\s*–\s*7:00\sPM the teacher's time$/);
+    // The week grid's narrow cell puts the two times on two lines, without the dot.
+    const cell = within(await screen.findByTestId('schedule-week')).getAllByTestId('lesson-time')[0];
+    expect(cell?.textContent).toMatch(/^3:00\s*–\s*4:00\sPM your time6:00\s*–\s*7:00\sPM the teacher's time$/);
     expect(within(card as HTMLElement).getByText('Mona Al-Sabah')).toBeTruthy();
     expect(
       within(card as HTMLElement)
