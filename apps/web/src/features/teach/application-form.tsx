@@ -9,6 +9,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
+import { useActiveSubjects } from '../../shared/subjects/api.ts';
 import {
   HourlyRateInput,
   TeacherAboutFields,
@@ -22,7 +23,6 @@ import { SubmitButton } from '../../shared/ui/button.tsx';
 import { FormSection } from '../../shared/ui/form-section.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
-import { useSubjectOptions } from './api/get-subject-options.ts';
 import { useSubmitApplication } from './api/submit-application.ts';
 import { setProfilePhoto, uploadApplicationFile } from './api/upload.ts';
 import {
@@ -72,7 +72,7 @@ export function ApplicationForm() {
   const { t } = useTranslation('teach');
   const language = useCurrentLanguage();
   const auth = useAuth();
-  const subjects = useSubjectOptions(language);
+  const subjects = useActiveSubjects(language);
   const submit = useSubmitApplication();
   const [values, setValues] = useState<ApplicationValues>(EMPTY_APPLICATION);
   const [errors, setErrors] = useState<Partial<Record<ApplicationField, string>>>({});
