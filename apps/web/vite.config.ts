@@ -49,6 +49,20 @@ export default defineConfig({
       // file the barrel `@ustaz/contract` names: a zod schema built at the top of a file (`z.object(...)`)
       // looks like a side effect to the bundler, which otherwise keeps whole files.
       treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          // A shared module that is not a page of its own (PageTitle, QueryStates, the dates, the admin
+          // cells...) would be a chunk of its own, shared by a different set of routes, each costing a
+          // request, gzip overhead and import/export glue. Rolldown copies such common chunks below
+          // 16 KB of source into the chunks that use them; a registry in its runtime keeps one instance
+          // of each module (ADR 012, round 3). It turns on strictExecutionOrder (modules wrapped to run
+          // in source order). Chunks with CSS stay files: Vite's CSS plugin would emit their CSS twice.
+          experimentalInlineCommonChunks: {
+            maxSize: 16 * 1024,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
+        },
+      },
     },
   },
 });
