@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { linkPath, type OutboxMail, waitForMail } from './mail.ts';
 
 /** The password of the accounts the browser tests register. */
@@ -13,10 +13,15 @@ export async function fill(page: Page, name: string, value: string) {
   await page.getByRole('textbox', { name, exact: true }).fill(value);
 }
 
+/** A form control by its label, the required marker aside (also controls without a textbox role). */
+export function byLabel(scope: Page | Locator, name: string): Locator {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
 /** Password inputs have no textbox role: find them by their label (the required marker aside). */
 export async function fillPassword(page: Page, name: string, value: string) {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`)).fill(value);
+  await byLabel(page, name).fill(value);
 }
 
 /** Registers through the English form, opens the mailed link, and answers the confirmation mail. */

@@ -17,7 +17,8 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function freePort(): Promise<number> {
+/** A local port nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -44,16 +45,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the real server on a free port with a fresh embedded database, for the whole e2e run. */
-export async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+/** The environment of a server the browser tests start: local port and address, its files under `dataDir`. */
+export function serverEnv(dataDir: string, port: number): Record<string, string> {
+  return {
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     PGLITE_DIR: path.join(dataDir, 'db'),
     MAIL_OUTBOX_DIR: path.join(dataDir, 'mail'),
     UPLOADS_DIR: path.join(dataDir, 'uploads'),
@@ -61,6 +58,14 @@ export async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '10000',
   };
+}
+
+/** Starts the real server on a free port with a fresh embedded database, for the whole e2e run. */
+export async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv(dataDir, port) };
   // The browser tests always run on a fresh embedded database, whatever the shell has set.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

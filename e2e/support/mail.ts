@@ -4,9 +4,16 @@ import { inject } from 'vitest';
 
 export type OutboxMail = { to: string; subject: string; text: string; links: string[]; createdAt: string };
 
-/** Waits for the newest mail to an address in the server's dev outbox and returns it. */
-export async function waitForMail(to: string, after = 0, timeoutMs = 10_000): Promise<OutboxMail> {
-  const dir = inject('mailDir');
+/**
+ * Waits for the newest mail to an address in the server's dev outbox and returns it (`dir`: the
+ * outbox of another server than the suite's, such as a spec's own).
+ */
+export async function waitForMail(
+  to: string,
+  after = 0,
+  timeoutMs = 10_000,
+  dir: string = inject('mailDir'),
+): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(dir)) {
