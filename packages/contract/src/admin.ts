@@ -308,8 +308,24 @@ export const adminSettingsResponseSchema = z.object({ settings: adminSettingsSch
 
 // Money ------------------------------------------------------------------------------------------
 
-export const ADMIN_LEDGER_ACCOUNTS = ['wallet', 'earnings', 'gateway', 'escrow', 'revenue', 'prepaid'] as const;
-export const ADMIN_TRANSFER_KINDS = [...MONEY_FLOW_TRANSFER_KINDS, 'subscription_expiry', 'hours_reclass'] as const;
+export const ADMIN_LEDGER_ACCOUNTS = [
+  'wallet',
+  'earnings',
+  'gateway',
+  'escrow',
+  'revenue',
+  'prepaid',
+  'payouts_clearing',
+  'paid_out',
+] as const;
+export const ADMIN_TRANSFER_KINDS = [
+  ...MONEY_FLOW_TRANSFER_KINDS,
+  'subscription_expiry',
+  'hours_reclass',
+  'payout_request',
+  'payout_paid',
+  'payout_rejected',
+] as const;
 
 export const adminLedgerEntrySchema = z.object({
   account: z.enum(ADMIN_LEDGER_ACCOUNTS),
@@ -523,6 +539,8 @@ export const AUDIT_ACTIONS = [
   'reservation.cancel',
   'review.hide',
   'review.unhide',
+  'payout.paid',
+  'payout.reject',
   'teacherApplication.approve',
   'teacherApplication.reject',
 ] as const;
@@ -537,6 +555,7 @@ export const AUDIT_ENTITY_TYPES = [
   'transfer',
   'reservation',
   'review',
+  'payout',
   'teacherApplication',
 ] as const;
 

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'versionConflict',
   // Files
   'uploadQuotaExceeded',
+  // Payouts: 409 when the payout was already paid or rejected (an admin decides it once)
+  'payoutAlreadyDecided',
   // Teaching: 403 of an unconfirmed applicant, 409 of a second pending application or a decided one
   'emailNotConfirmed',
   'applicationPending',
@@ -87,6 +89,10 @@ export const VALIDATION_CODES = [
   'rangeTooLong',
   'endBeforeStart',
   'invalidTimeZone',
+  // Payouts
+  'invalidIban',
+  'ibanWrongLength',
+  'bankAccountRequired',
   // Admin
   'notStudent',
   'protectedUser',

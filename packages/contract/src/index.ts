@@ -10,6 +10,7 @@ export * from './health.ts';
 export * from './kwd.ts';
 export * from './money.ts';
 export * from './paging.ts';
+export * from './payouts.ts';
 export * from './realtime.ts';
 export * from './settings.ts';
 export * from './settings-defaults.ts';
