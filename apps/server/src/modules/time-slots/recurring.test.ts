@@ -54,13 +54,13 @@ const instants = (rows: { startTime: Date; endTime: Date }[]) =>
 
 /** Pairs of one teacher's slots whose half-open ranges overlap: the exclusion constraint allows none. */
 async function overlappingPairs(teacherId: number): Promise<number> {
-  const result = await db.execute<{ pairs: number }>(sql`
+  const result = await db.execute(sql`
     select count(*)::int as pairs from time_slots a join time_slots b
       on a.teacher_id = b.teacher_id and a.id < b.id
      and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(b.start_time, b.end_time, '[)')
      where a.teacher_id = ${teacherId}`);
-  const rows = 'rows' in result ? result.rows : result;
-  return Number((rows as { pairs: number }[])[0]?.pairs);
+  // Both drivers answer raw SQL with `{ rows }`.
+  return Number((result as unknown as { rows: { pairs: number }[] }).rows[0]?.pairs);
 }
 
 beforeAll(async () => {
