@@ -43,6 +43,8 @@ let server: OwnServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startOwnServer(), launchBrowser()]);
+  // The database the shell asked for (support/own-server.ts): PostgreSQL with DATABASE_URL, else PGlite.
+  expect(server.databaseKind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
