@@ -194,6 +194,7 @@ export function ApplicationForm() {
         <TeacherAboutFields
           form={form}
           bioMax={2000}
+          required
           texts={{
             bioAr: t('form.bioAr'),
             bioEn: t('form.bioEn'),
@@ -224,6 +225,7 @@ export function ApplicationForm() {
           chosen={values.subjectIds}
           onToggle={toggleSubject}
           error={errors.subjectIds}
+          required
         />
         <TextInput
           {...textField('missingSubject')}
@@ -231,7 +233,12 @@ export function ApplicationForm() {
           helperText={t('form.missingSubjectHelp')}
           maxLength={TEACHER_APPLICATION_LIMITS.missingSubjectMax}
         />
-        <HourlyRateInput field={textField('hourlyRate')} label={t('form.hourlyRate')} help={t('form.hourlyRateHelp')} />
+        <HourlyRateInput
+          field={textField('hourlyRate')}
+          label={t('form.hourlyRate')}
+          help={t('form.hourlyRateHelp')}
+          required
+        />
       </FormSection>
 
       <FormSection title={t('form.media')}>
@@ -262,6 +269,7 @@ export function ApplicationForm() {
         </div>
         <VideoLinkField
           field={textField('videoUrl')}
+          required
           texts={{
             label: t('form.videoUrl'),
             help: t('form.videoUrlHelp'),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../../public/locales/ar/teach.json';
 import en from '../../../public/locales/en/teach.json';
 import { GUEST, signedIn, teacher, testUser } from '../../shared/test/auth-test-data.ts';
+import { labelled } from '../../shared/test/label-text.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { SUBJECT_LIST } from '../../shared/test/subject-test-data.ts';
@@ -17,9 +18,11 @@ const APPLY = 'POST /api/v1/teacher-applications';
 const BIO_AR = 'أدرّس الرياضيات منذ عشر سنوات لطلاب الثانوية';
 const BIO_EN = 'I have taught maths to secondary students for ten years';
 
+const field = (label: string) => screen.getByLabelText(labelled(label));
+
 /** Types an application into the form: `fields` by their label (en), then ticks `subject`. */
 async function fillIn(user: ReturnType<typeof userEvent.setup>, fields: [string, string][], subject: string) {
-  for (const [label, text] of fields) await user.type(await screen.findByLabelText(label), text);
+  for (const [label, text] of fields) await user.type(await screen.findByLabelText(labelled(label)), text);
   await user.click(await screen.findByRole('checkbox', { name: subject }));
 }
 
@@ -84,10 +87,10 @@ describe('TeachPage', () => {
       ],
       'Physics',
     );
-    await user.type(screen.getByLabelText(en.form.videoUrl), 'not a video');
+    await user.type(field(en.form.videoUrl), 'not a video');
     expect(screen.getByTestId('video-unknown')).toBeTruthy();
-    await user.clear(screen.getByLabelText(en.form.videoUrl));
-    await user.type(screen.getByLabelText(en.form.videoUrl), 'https://youtu.be/dQw4w9WgXcQ');
+    await user.clear(field(en.form.videoUrl));
+    await user.type(field(en.form.videoUrl), 'https://youtu.be/dQw4w9WgXcQ');
     expect(screen.getByTestId('video-preview').getAttribute('src')).toBe(
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0',
     );
@@ -104,6 +107,26 @@ describe('TeachPage', () => {
       videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
     });
   }, 30_000);
+
+  it('marks the fields the schema requires with the standard mark, not with a star in the label text', async () => {
+    mockApi({ [MINE]: ok({ application: null }), [SUBJECTS]: SUBJECT_LIST });
+    await renderTeach(signedIn(testUser()), 'ar');
+    await screen.findByRole('checkbox', { name: 'Physics' });
+    for (const text of [ar.form.bioAr, ar.form.bioEn, ar.form.major, ar.form.experienceYears, ar.form.hourlyRate]) {
+      expect(text).not.toContain('*');
+      const input = screen.getByLabelText(`${text}*`);
+      expect(input.getAttribute('aria-required')).toBe('true');
+    }
+    expect(screen.getByLabelText(`${ar.form.videoUrl}*`).getAttribute('aria-required')).toBe('true');
+    const legend = screen.getByText(ar.form.subjects, { selector: 'legend' });
+    expect(legend.textContent).toBe(`${ar.form.subjects}*`);
+    const marks = screen.getAllByText('*');
+    expect(marks).toHaveLength(7);
+    for (const mark of marks) expect(mark.getAttribute('aria-hidden')).toBe('true');
+    const optional = screen.getByLabelText(ar.form.missingSubject);
+    expect(optional.getAttribute('aria-required')).toBeNull();
+    expect(ar.form.subtitle).toContain('*');
+  });
 
   it("shows the server's field codes under their fields", async () => {
     mockApi({
@@ -127,7 +150,7 @@ describe('TeachPage', () => {
     );
     await user.click(screen.getByRole('button', { name: en.form.submit }));
     expect(await screen.findByText(en.errors.notFound)).toBeTruthy();
-    expect(screen.getByLabelText(en.form.videoUrl).getAttribute('aria-invalid')).toBe('true');
+    expect(field(en.form.videoUrl).getAttribute('aria-invalid')).toBe('true');
   }, 30_000);
 
   it('shows a pending application, an approved one with the way to the profile, and a rejected one with its reason and a new form', async () => {

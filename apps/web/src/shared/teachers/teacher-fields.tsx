@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { LongTextField } from '../ui/long-text-field.tsx';
+import { RequiredMark } from '../ui/required-mark.tsx';
 import { SubjectChips } from '../ui/subject-chips.tsx';
 import { TextInput } from '../ui/text-input.tsx';
 import { VideoLinkPreview } from '../ui/video-link-preview.tsx';
@@ -7,6 +8,8 @@ import { VideoLinkPreview } from '../ui/video-link-preview.tsx';
 /**
  * The fields a teacher presents themself with, shared by the application to teach and the
  * teacher's own editor: each form keeps its values, texts and checks, these draw the same fields.
+ * `required` (off by default) draws the standard required mark, for a form whose schema refuses
+ * the field empty.
  */
 
 /** A form kept in one values object, as its text fields see it. */
@@ -35,6 +38,7 @@ export function TeacherAboutFields({
   form,
   texts,
   bioMax,
+  required = false,
 }: {
   form: TextFieldsForm<AboutField>;
   texts: Record<'bioAr' | 'bioEn' | 'bioHelp' | 'major' | 'experienceYears', string> & {
@@ -42,6 +46,7 @@ export function TeacherAboutFields({
     majorPlaceholder?: string;
   };
   bioMax: number;
+  required?: boolean;
 }) {
   return (
     <>
@@ -54,6 +59,7 @@ export function TeacherAboutFields({
             name={field}
             lang={lang}
             maxLength={bioMax}
+            required={required}
             label={texts[field]}
             help={texts.bioHelp}
             value={form.values[field]}
@@ -69,12 +75,14 @@ export function TeacherAboutFields({
           helperText={texts.majorHelp}
           placeholder={texts.majorPlaceholder}
           maxLength={120}
+          required={required}
         />
         <TextInput
           {...textFieldProps('experienceYears', form)}
           label={texts.experienceYears}
           inputMode="numeric"
           maxLength={2}
+          required={required}
         />
       </div>
     </>
@@ -89,6 +97,7 @@ export function TeacherSubjectsField({
   chosen,
   onToggle,
   error,
+  required = false,
 }: {
   id: string;
   texts: { legend: string; help: string; loading?: string; failed: string; retry?: string };
@@ -96,11 +105,15 @@ export function TeacherSubjectsField({
   chosen: readonly number[];
   onToggle: (id: number, checked: boolean) => void;
   error: string | undefined;
+  required?: boolean;
 }) {
   const helpId = `${id}-help`;
   return (
     <fieldset id={id} tabIndex={-1} aria-describedby={helpId} className="flex min-w-0 flex-col gap-2">
-      <legend className="text-sm font-semibold text-slate-800">{texts.legend}</legend>
+      <legend className="text-sm font-semibold text-slate-800">
+        {texts.legend}
+        {required ? <RequiredMark /> : null}
+      </legend>
       <p id={helpId} className="text-sm text-slate-600">
         {texts.help}
       </p>
@@ -124,7 +137,17 @@ export function TeacherSubjectsField({
 type FieldProps = ReturnType<typeof textFieldProps>;
 
 /** The hourly rate in KWD: left to right, decimal keyboard, Arabic-Indic digits left to the form's check. */
-export function HourlyRateInput({ field, label, help }: { field: FieldProps; label: string; help: string }) {
+export function HourlyRateInput({
+  field,
+  label,
+  help,
+  required = false,
+}: {
+  field: FieldProps;
+  label: string;
+  help: string;
+  required?: boolean;
+}) {
   return (
     <TextInput
       {...field}
@@ -134,6 +157,7 @@ export function HourlyRateInput({ field, label, help }: { field: FieldProps; lab
       dir="ltr"
       className="sm:max-w-60"
       maxLength={11}
+      required={required}
     />
   );
 }
@@ -142,9 +166,11 @@ export function HourlyRateInput({ field, label, help }: { field: FieldProps; lab
 export function VideoLinkField({
   field,
   texts,
+  required = false,
 }: {
   field: FieldProps & Pick<ComponentProps<typeof TextInput>, 'value'>;
   texts: { label: string; help: string; preview: string; unknown: string };
+  required?: boolean;
 }) {
   return (
     <>
@@ -156,6 +182,7 @@ export function VideoLinkField({
         helperText={texts.help}
         placeholder="https://youtu.be/…"
         maxLength={300}
+        required={required}
       />
       <VideoLinkPreview link={field.value ?? ''} title={texts.preview} unknownText={texts.unknown} />
     </>

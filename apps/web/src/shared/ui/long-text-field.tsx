@@ -1,6 +1,7 @@
+import { RequiredMark } from './required-mark.tsx';
 import { Textarea } from './textarea.tsx';
 
-/** A long text (a bio) with its label, help and error, written in `lang`. */
+/** A long text (a bio) with its label (and the required mark when `required`), help and error, written in `lang`. */
 export function LongTextField({
   id,
   name,
@@ -11,6 +12,7 @@ export function LongTextField({
   onChange,
   lang,
   maxLength,
+  required = false,
 }: {
   id: string;
   name: string;
@@ -21,11 +23,13 @@ export function LongTextField({
   onChange: (value: string) => void;
   lang: 'ar' | 'en';
   maxLength: number;
+  required?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">
         {label}
+        {required ? <RequiredMark /> : null}
       </label>
       <Textarea
         id={id}
@@ -33,6 +37,8 @@ export function LongTextField({
         lang={lang}
         rows={5}
         maxLength={maxLength}
+        required={required}
+        aria-required={required || undefined}
         value={value}
         invalid={Boolean(error)}
         aria-invalid={error ? true : undefined}

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { type ChangeEvent, type ComponentProps, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './class-names.ts';
+import { RequiredMark } from './required-mark.tsx';
 
 export type TextInputProps = Omit<ComponentProps<'input'>, 'value' | 'defaultValue' | 'children'> & {
   label: ReactNode;
@@ -110,11 +111,7 @@ export function TextInput({
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className={cx('text-sm font-medium text-slate-700', hideLabel && 'sr-only')}>
         {label}
-        {required ? (
-          <span aria-hidden="true" title={t('ui.required')} className="ms-0.5 text-red-600">
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <div className="relative">
         <input
