@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CancelReservationResponse, Reservation } from '@ustaz/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import arCommon from '../../../public/locales/ar/common.json';
+import arProfile from '../../../public/locales/ar/profile.json';
 import ar from '../../../public/locales/ar/reservations.json';
+import enCommon from '../../../public/locales/en/common.json';
+import enProfile from '../../../public/locales/en/profile.json';
 import en from '../../../public/locales/en/reservations.json';
 import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
 import { useBalance } from '../../shared/money/use-balance.ts';
@@ -171,6 +175,22 @@ describe('ReservationsPage cards', () => {
     expect(within(card).getByTestId('reservation-status').textContent).toBe(en.status.confirmed);
     expect(within(card).getByText('أريد مراجعة الفصل الثالث').getAttribute('dir')).toBe('auto');
     expect(within(card).getByText('Free cancellation until Mar 13, 2026, 6:00 PM')).toBeTruthy();
+  });
+
+  it('is named as the navigation, the account menu and the profile shortcut name it, for students and teachers alike', () => {
+    for (const [page, common, profile] of [
+      [ar, arCommon, arProfile],
+      [en, enCommon, enProfile],
+    ] as const) {
+      const names = [
+        page.teacherTitle,
+        common.nav.reservations,
+        common.nav.myReservations,
+        profile.student.reservations,
+        profile.teacher.lessons,
+      ];
+      expect(names).toEqual(names.map(() => page.title));
+    }
   });
 
   it('shows a teacher the student, not linked, and a pending reservation as awaiting payment', async () => {
