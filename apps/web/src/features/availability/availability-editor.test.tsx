@@ -396,6 +396,11 @@ describe('AvailabilityEditor weekly hours', () => {
     mockApi({ write: () => ({ status: 201, body: { created: 12, skipped: 0, seriesId: 's' } }) });
     const { missing } = await renderEditor('ar');
     const { user, form, submit } = await openWeekly(ar);
+    // The zone by its Arabic name, in the header (the id as its title) and in the form's help.
+    const zone = within(screen.getByTestId('time-zone')).getByTitle('Asia/Kuwait');
+    expect(zone.textContent).toBe('التوقيت العربي الرسمي');
+    expect(within(form).getByText(/الأوقات حسب \u2068التوقيت العربي الرسمي\u2069\./)).toBeTruthy();
+    expect(form.textContent).not.toContain('Asia/Kuwait');
     const toggles = within(form).getAllByTestId('weekday-toggle');
     expect(toggles.map((toggle) => toggle.getAttribute('aria-label'))).toEqual([
       'السبت',
@@ -495,7 +500,9 @@ describe('AvailabilityEditor series and zone', () => {
   it("shows days and times in the teacher's zone setting, with its name", async () => {
     mockApi({ slots: [[ownSlot('2026-03-11T15:00:00.000Z')]], timeZone: 'Europe/London' });
     await renderEditor('en', null);
-    await waitFor(() => expect(screen.getByTestId('time-zone').textContent).toContain('Europe/London'));
+    // Its name as it is on the editor's day (10 March: before British Summer Time), the id as the title.
+    await waitFor(() => expect(screen.getByTestId('time-zone').textContent).toContain('Greenwich Mean Time'));
+    expect(within(screen.getByTestId('time-zone')).getByTitle('Europe/London')).toBeTruthy();
     // 15:00 UTC is 3 PM in London in March (6 PM in Kuwait).
     await waitFor(() => expect(screen.getByTestId('own-slot').textContent).toMatch(/^3:00\s–\s4:00\sPM/));
   });

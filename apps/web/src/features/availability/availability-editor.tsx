@@ -15,7 +15,7 @@ import {
   formatDayRange,
   weekStartOf,
 } from '../../shared/lib/dates/calendar.ts';
-import { type ClockProps, formatTimeRange, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
+import { type ClockProps, formatTimeRange, timeZoneLongName, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -122,7 +122,7 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
           <p className="inline-flex items-center gap-1.5 text-xs text-slate-500" data-testid="time-zone">
             <Globe aria-hidden="true" className="size-3.5" />
             <span>
-              {t('timeZone')} <bdi dir="ltr">{zone}</bdi>
+              {t('timeZone')} <bdi title={zone}>{timeZoneLongName(zone, language, now())}</bdi>
             </span>
           </p>
         </div>

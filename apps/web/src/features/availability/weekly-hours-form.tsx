@@ -6,6 +6,7 @@ import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { normalizeAmountText } from '../../shared/lib/amount-text.ts';
 import { addDays, type DayKey, formatDay, weekdayOf, weekStartOf } from '../../shared/lib/dates/calendar.ts';
+import { timeZoneLongName } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { TextInput } from '../../shared/ui/text-input.tsx';
@@ -100,6 +101,8 @@ export function WeeklyHoursForm({
 }) {
   const { t } = useTranslation('availability');
   const language = useCurrentLanguage();
+  /** The zone's name as it is today (a zone with summer time has two). */
+  const zoneName = timeZoneLongName(timeZone, language, new Date(`${today}T12:00:00.000Z`));
   const formId = useId();
   const { values, errors, general, submitting, set, bind, submit } = useCheckedForm({
     initial: {
@@ -140,7 +143,7 @@ export function WeeklyHoursForm({
   return (
     <FormCard
       title={t('weekly.title')}
-      intro={t('weekly.help', { zone: `\u2068${timeZone}\u2069` })}
+      intro={t('weekly.help', { zone: `\u2068${zoneName}\u2069` })}
       general={general ? translate(t, general) : null}
       submitLabel={t('weekly.submit')}
       cancelLabel={t('form.cancel')}

@@ -103,6 +103,11 @@ describe('EditProfilePage for a teacher', () => {
     expect((await screen.findByLabelText(ar.teaching.bioAr)).getAttribute('lang')).toBe('ar');
     expect(screen.getByLabelText(ar.teaching.bioEn).getAttribute('lang')).toBe('en');
     expect(screen.getByRole('heading', { name: ar.teaching.preview })).toBeTruthy();
+    // The zone by its Arabic name, the IANA id after it (the same id as the option's value and title).
+    const zone = screen.getByLabelText(ar.teaching.timeZone) as HTMLSelectElement;
+    expect(zone.value).toBe('Asia/Kuwait');
+    expect(zone.selectedOptions[0]?.textContent).toBe('التوقيت العربي الرسمي (\u2068Asia/Kuwait\u2069)');
+    expect(zone.selectedOptions[0]?.title).toBe('Asia/Kuwait');
     expect(missing).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { timeZoneChoices } from '../../shared/lib/dates/formats.ts';
 import { errorText } from '../../shared/lib/error-text.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
@@ -49,12 +50,6 @@ export const TEACHER_FIELD_IDS: Record<TeacherProfileField | 'photo', string> = 
   videoUrl: 'teacher-video',
 };
 
-/** The IANA zones the browser knows, with the profile's own first-class even if it is not among them. */
-function timeZoneChoices(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes(current) ? known : [current, ...known];
-}
-
 type ChosenPhoto = { file: File; preview: string; uploadedId: string | null };
 
 /**
@@ -85,7 +80,7 @@ export function TeacherProfileForm({
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const photoHelpId = useId();
-  const zones = useMemo(() => timeZoneChoices(profile.timeZone), [profile.timeZone]);
+  const zones = useMemo(() => timeZoneChoices(profile.timeZone, language), [profile.timeZone, language]);
 
   useEffect(() => {
     if (!photo) return;
@@ -261,7 +256,6 @@ export function TeacherProfileForm({
             <select
               id={TEACHER_FIELD_IDS.timeZone}
               name="timeZone"
-              dir="ltr"
               value={values.timeZone}
               onChange={(event) => set('timeZone', event.target.value)}
               aria-describedby="teacher-time-zone-help"
@@ -269,8 +263,8 @@ export function TeacherProfileForm({
               className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:outline-2 focus:outline-primary sm:max-w-80"
             >
               {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
+                <option key={zone.id} value={zone.id} title={zone.id}>
+                  {`${zone.name} (\u2068${zone.id}\u2069)`}
                 </option>
               ))}
             </select>

@@ -3,7 +3,7 @@ import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { linesMatching, SRC_DIR, sourceFiles } from '../../test/source-files.ts';
 import { dayKeyInZone, weekdayOf, weekStartOf } from './calendar.ts';
-import { formatDateTime, formatLessonMoment } from './formats.ts';
+import { formatDateTime, formatLessonMoment, timeZoneChoices, timeZoneLongName } from './formats.ts';
 
 describe('dayKeyInZone', () => {
   it('gives the calendar day of an instant in the zone asked for', () => {
@@ -38,5 +38,31 @@ describe('date formatters', () => {
     const first = formatLessonMoment('2026-03-14T15:00:00.000Z', 'en', 'Asia/Kuwait');
     expect(first).toBe(formatLessonMoment(new Date('2026-03-14T15:00:00.000Z'), 'en', 'Asia/Kuwait'));
     expect(first).toContain('6:00');
+  });
+});
+
+describe('timeZoneLongName', () => {
+  it("names a zone in the viewer's language, as it is at that moment, and keeps the id of an unknown one", () => {
+    expect(timeZoneLongName('Asia/Kuwait', 'en')).toBe('Arabian Standard Time');
+    expect(timeZoneLongName('Asia/Kuwait', 'ar')).toBe('التوقيت العربي الرسمي');
+    expect(timeZoneLongName('Europe/London', 'en', new Date('2026-01-10T12:00:00.000Z'))).toBe('Greenwich Mean Time');
+    expect(timeZoneLongName('Europe/London', 'en', new Date('2026-07-10T12:00:00.000Z'))).toBe('British Summer Time');
+    expect(timeZoneLongName('Mars/Olympus_Mons', 'ar')).toBe('Mars/Olympus_Mons');
+  });
+});
+
+describe('timeZoneChoices', () => {
+  it('lists the known zones by their names in the language, in the order of the names, with the current one kept', () => {
+    const choices = timeZoneChoices('Asia/Kuwait', 'ar');
+    expect(choices).toContainEqual({ id: 'Asia/Kuwait', name: 'التوقيت العربي الرسمي' });
+    expect(choices.filter((zone) => zone.id === 'Asia/Kuwait')).toHaveLength(1);
+    const names = choices.map((zone) => zone.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'ar-KW')));
+    expect(choices.length).toBeGreaterThan(100);
+    // A zone the browser does not list stays choosable under its id.
+    expect(timeZoneChoices('Mars/Olympus_Mons', 'en')).toContainEqual({
+      id: 'Mars/Olympus_Mons',
+      name: 'Mars/Olympus_Mons',
+    });
   });
 });

@@ -50,6 +50,33 @@ export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/**
+ * A time zone by its name in the viewer's language ("Arabian Standard Time", "التوقيت العربي الرسمي" for
+ * Asia/Kuwait), as it is `at` that moment (a zone with summer time has two names); the IANA id itself for a zone
+ * the browser does not know.
+ */
+export function timeZoneLongName(timeZone: string, language: Language, at: Date = new Date()): string {
+  try {
+    const parts = dateTimeFormat(intlLocale(language), { timeZone, timeZoneName: 'long' }).formatToParts(at);
+    return parts.find((part) => part.type === 'timeZoneName')?.value || timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/**
+ * The IANA zones the browser knows, each with its name in the viewer's language, ordered by that name (then by id):
+ * `current` (the profile's own) is among them even if the browser does not list it.
+ */
+export function timeZoneChoices(current: string, language: Language): { id: string; name: string }[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const ids = known.includes(current) ? known : [current, ...known];
+  const locale = intlLocale(language);
+  return ids
+    .map((id) => ({ id, name: timeZoneLongName(id, language) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale) || a.id.localeCompare(b.id));
+}
+
 /** "14 Mar 2026": the date of an instant (a review's createdAt); empty for a bad date. */
 export function formatDate(instant: string | Date, language: Language, timeZone?: string): string {
   return formatInstant(instant, language, { dateStyle: 'medium', ...zoneOption(timeZone) });
