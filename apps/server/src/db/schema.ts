@@ -126,6 +126,11 @@ export const users = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     language: text('language', { enum: LANGUAGES }).notNull().default('ar'),
+    /**
+     * The IANA zone the user's browser last reported (null until it does): the other party of a
+     * lesson sees their local time next to their own. A teacher's lesson zone is the profile's.
+     */
+    timeZone: text('time_zone'),
     /** When the user deleted the account: personal data anonymised, status `suspended`, no sign-in. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
