@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH_REGISTER, PASSWORD_MIN_LENGTH_RESET, ROLE, SIGN_IN_PROVIDERS } from './constants.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /** Bodies, answers and field codes of the authentication calls (spec 3, 5, 7 and 8). */
 
@@ -25,6 +26,8 @@ export const userSchema = z.object({
   provider: z.enum(SIGN_IN_PROVIDERS),
   emailConfirmed: z.boolean(),
   createdAt: z.string(),
+  /** The IANA zone the user's browser last reported (PATCH /auth/me), null until then. */
+  timeZone: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -94,6 +97,8 @@ export const updateMeBodySchema = z
     photo: z.object({ id: z.uuid() }).nullable().optional(),
     password: newPasswordSchema.optional(),
     oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    /** The browser's IANA zone (the web app sends it when it differs); else 422 `invalidTimeZone`. */
+    timeZone: timeZoneSchema.optional(),
   })
   .strict();
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;

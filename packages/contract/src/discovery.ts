@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
 import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
 
@@ -99,24 +100,6 @@ export const teacherSearchQuerySchema = z.object({
 });
 export type TeacherSearchQuery = z.input<typeof teacherSearchQuerySchema>;
 export const teacherSearchResponseSchema = listResponseSchema(teacherProfileSchema);
-
-/** Whether Intl knows this IANA zone name ("Asia/Kuwait", "Europe/London", "UTC"). */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A teacher's zone setting: an IANA name Intl knows, else 422 `invalidTimeZone`. */
-export const timeZoneSchema = z
-  .string()
-  .trim()
-  .max(64)
-  .refine(isTimeZone, { message: 'invalidTimeZone', params: { code: 'invalidTimeZone' } });
 
 /** GET /api/teachers/profiles/me and the owner's PATCH: the public profile plus the owner's settings. */
 export const ownTeacherProfileSchema = teacherProfileSchema.extend({

@@ -15,3 +15,4 @@ export * from './realtime.ts';
 export * from './settings.ts';
 export * from './settings-defaults.ts';
 export * from './teaching.ts';
+export * from './time-zone.ts';

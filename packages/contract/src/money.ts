@@ -191,7 +191,8 @@ export const reservationSchema = z.object({
    * lessons in (their profile setting), so either side can show both local times.
    */
   teacher: personSchema.extend({ teacherProfileId: z.number().int(), timeZone: z.string() }),
-  student: personSchema,
+  /** The student and the zone their browser last reported (null when unknown). */
+  student: personSchema.extend({ timeZone: z.string().nullable() }),
   /** Whether the signed-in user may cancel it now (student: until 24 h before start). */
   canCancel: z.boolean(),
   /** Until when a student may cancel (start - 24 h). */

@@ -40,7 +40,10 @@ export async function updateUser(
   db: Executor,
   id: number,
   values: Partial<
-    Pick<UserRow, 'firstName' | 'lastName' | 'photoFileId' | 'passwordHash' | 'googleSub' | 'emailConfirmedAt'>
+    Pick<
+      UserRow,
+      'firstName' | 'lastName' | 'photoFileId' | 'passwordHash' | 'googleSub' | 'emailConfirmedAt' | 'timeZone'
+    >
   >,
 ): Promise<UserRow | undefined> {
   const [row] = await db
@@ -277,7 +280,7 @@ export async function deleteUserFiles(db: Executor, userId: number): Promise<str
 
 /**
  * Replaces the personal data of a deleted account: names, a unique address that cannot receive
- * mail (the real one can register again), no password, no Google link, no photo; the account is
+ * mail (the real one can register again), no password, no Google link, no photo, no zone; the account is
  * suspended so nothing signs in or lists it. Ledger rows keep their user id untouched.
  */
 export async function anonymiseUser(db: Executor, id: number, placeholderEmail: string) {
@@ -290,6 +293,7 @@ export async function anonymiseUser(db: Executor, id: number, placeholderEmail: 
       passwordHash: null,
       googleSub: null,
       photoFileId: null,
+      timeZone: null,
       status: 'suspended',
       deletedAt: sql`now()`,
       updatedAt: sql`now()`,

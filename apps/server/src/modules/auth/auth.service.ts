@@ -420,8 +420,8 @@ export function createAuthService({
     },
 
     /**
-     * Changes names, photo and (with the current one) the password; role, e-mail and everything
-     * else are not the user's to set here. A new password ends every other session of the user.
+     * Changes names, photo, the browser's time zone and (with the current one) the password; role,
+     * e-mail and everything else are not the user's to set here. A new password ends every other session of the user.
      */
     async updateMe(auth: AccessClaims, body: UpdateMeBody, ip: string): Promise<User> {
       const userId = auth.userId;
@@ -452,6 +452,7 @@ export function createAuthService({
           ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
           ...(photoFileId !== undefined ? { photoFileId } : {}),
           ...(passwordHash !== undefined ? { passwordHash } : {}),
+          ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
         });
         if (!row || passwordHash === undefined) return { updated: row, endedFamilies: [] };
         await clearLoginFailures(tx, row.email);

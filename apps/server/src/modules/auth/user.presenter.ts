@@ -24,6 +24,7 @@ export function toUser(row: UserRow): User {
     provider: row.provider,
     emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
+    timeZone: row.timeZone,
   };
 }
 

@@ -27,7 +27,7 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
   const isTeacher = view.teacherUser.id === viewerId;
   const live = r.status === 'pending' || r.status === 'confirmed';
   const canCancel = live && end > now && (isTeacher || r.status === 'pending' || now.getTime() < deadline.getTime());
-  const person = (p: ReservationView['student']) => ({
+  const person = (p: ReservationView['teacherUser']) => ({
     id: p.id,
     firstName: p.firstName,
     lastName: p.lastName,
@@ -43,7 +43,7 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     note: r.note,
     paidWith: r.paidWith,
     teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId, timeZone: view.teacherTimeZone },
-    student: person(view.student),
+    student: { ...person(view.student), timeZone: view.student.timeZone },
     canCancel,
     cancelDeadline: deadline.toISOString(),
     cancelledAt: r.cancelledAt?.toISOString() ?? null,

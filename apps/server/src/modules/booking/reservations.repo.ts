@@ -37,7 +37,8 @@ export type ReservationView = {
   /** The zone the teacher gives lessons in (their profile setting). */
   teacherTimeZone: string;
   teacherUser: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
-  student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
+  /** The student, with the zone their browser last reported (null when unknown). */
+  student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId' | 'timeZone'>;
 };
 
 /** A teacher sees the lessons they give and any they booked themselves. */
@@ -119,6 +120,7 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
       studentFirst: users.firstName,
       studentLast: users.lastName,
       studentPhoto: users.photoFileId,
+      studentTimeZone: users.timeZone,
     })
     .from(reservations)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
@@ -147,6 +149,7 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
           firstName: row.studentFirst,
           lastName: row.studentLast,
           photoFileId: row.studentPhoto,
+          timeZone: row.studentTimeZone,
         },
       },
     ]),
