@@ -55,7 +55,10 @@ export async function startOwnServer(): Promise<OwnServer> {
   await database.migrate();
   const app = await buildApp({ config, database });
   await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
-  await seedDemoData(database.db, app.log, { uploadsDir: config.uploadsDir });
+  await seedDemoData(database.db, app.log, {
+    uploadsDir: config.uploadsDir,
+    platformFeePercent: config.payments.platformFeePercent,
+  });
   app.mailer.start();
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -29,7 +29,11 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
-  if (config.seedDemoData) await seedDemoData(database.db, app.log, { uploadsDir: config.uploadsDir });
+  if (config.seedDemoData)
+    await seedDemoData(database.db, app.log, {
+      uploadsDir: config.uploadsDir,
+      platformFeePercent: config.payments.platformFeePercent,
+    });
   app.mailer.start();
   const stopSweeper = startMoneySweeper(app, config.payments.sweepSeconds);
   app.addHook('onClose', async () => stopSweeper());

@@ -1,23 +1,28 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROLE } from '@ustaz/contract';
+import { kwdToFils, PAYOUT_MIN_KWD, ROLE } from '@ustaz/contract';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { files, reservations, reviews, subjects, teacherProfiles, timeSlots, users } from '../db/schema.ts';
 import { inspectImage } from '../modules/files/image-check.ts';
+import { userBalance } from '../modules/ledger/ledger.service.ts';
+import { createPayoutsService } from '../modules/payouts/payouts.service.ts';
 import { createTestDatabase } from '../test/helpers.ts';
+import { expectLedgerConsistent } from '../test/money.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 import { SEED_STUDENTS, SEED_SUBJECTS, SEED_TEACHERS } from './seed-discovery.ts';
+import { EARNINGS_DEMO_PAYERS, EARNINGS_DEMO_TEACHER } from './seed-earnings.ts';
 
 let database: Database;
+const FEE_PERCENT = 10;
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-seed-'));
 const silent = { info: () => {} } as unknown as Parameters<typeof seedDemoData>[1];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db, silent, { uploadsDir });
+  await seedDemoData(database.db, silent, { uploadsDir, platformFeePercent: FEE_PERCENT });
 });
 afterAll(() => database.close());
 
@@ -88,7 +93,7 @@ describe('demo data for discovery', () => {
 
   it('is idempotent: a second run adds nothing', async () => {
     const before = await Promise.all([subjects, teacherProfiles, timeSlots, reviews, users, files].map(countOf));
-    await seedDemoData(database.db, silent, { uploadsDir });
+    await seedDemoData(database.db, silent, { uploadsDir, platformFeePercent: FEE_PERCENT });
     const after = await Promise.all([subjects, teacherProfiles, timeSlots, reviews, users, files].map(countOf));
     expect(after).toEqual(before);
     const [withVideo] = await database.db
@@ -96,5 +101,44 @@ describe('demo data for discovery', () => {
       .from(teacherProfiles)
       .where(isNotNull(teacherProfiles.videoUrl));
     expect(withVideo?.n).toBeGreaterThan(20);
+  });
+});
+
+describe('demo earnings of the demo teacher (issue 15)', () => {
+  async function userIdOf(email: string) {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    return user.id;
+  }
+
+  it("has lessons paid from the students' wallets and taught, each paying out what was paid (I9)", async () => {
+    const teacherUserId = await userIdOf(EARNINGS_DEMO_TEACHER);
+    const payouts = createPayoutsService({ db: database.db, platformFeePercent: FEE_PERCENT, publicUrl: '' });
+    const summary = await payouts.summary(teacherUserId);
+    expect(kwdToFils(summary.available)).toBeGreaterThanOrEqual(kwdToFils(String(PAYOUT_MIN_KWD)));
+    expect([summary.requested, summary.paidOut]).toEqual(['0.000', '0.000']);
+    const earned = (await payouts.statement(teacherUserId, { page: 1, limit: 100 })).data.filter(
+      (line) => line.kind === 'lesson' && kwdToFils(line.amount) > 0,
+    );
+    expect(earned.length).toBe(EARNINGS_DEMO_PAYERS.length);
+    for (const line of earned) {
+      expect(line.status).toBe('earned');
+      expect(kwdToFils(line.amount) + kwdToFils(line.fee ?? '0')).toBe(kwdToFils(line.gross ?? '0'));
+      expect(kwdToFils(line.fee ?? '0')).toBe(Math.round((kwdToFils(line.gross ?? '0') * FEE_PERCENT) / 100));
+    }
+    const available = earned.reduce((sum, line) => sum + kwdToFils(line.amount), 0);
+    expect(kwdToFils(summary.available)).toBe(available);
+    // Each payer paid one lesson from the demo top-up; the demo students keep their 50 KWD.
+    for (const email of EARNINGS_DEMO_PAYERS) {
+      const gross = kwdToFils(earned[0]?.gross ?? '0');
+      expect(await userBalance(database.db, 'wallet', await userIdOf(email))).toBe(50_000 - gross);
+    }
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.roleId === ROLE.student)) {
+      expect(await userBalance(database.db, 'wallet', await userIdOf(account.email))).toBe(50_000);
+    }
+  });
+
+  it('keeps the whole ledger consistent after seeding twice (I1-I10)', async () => {
+    await expectLedgerConsistent(database.db);
   });
 });

@@ -650,11 +650,11 @@ function biosOf(teacher: SeedTeacher, index: number) {
 }
 
 /** `YYYY-MM-DD` of a Kuwait (UTC+3) calendar day, `days` from `now`. */
-function kuwaitDay(now: number, days: number): string {
+export function kuwaitDay(now: number, days: number): string {
   return new Date(now + 3 * HOUR_MS + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-function kuwaitTime(day: string, hour: number): Date {
+export function kuwaitTime(day: string, hour: number): Date {
   return new Date(`${day}T${String(hour).padStart(2, '0')}:00:00+03:00`);
 }
 

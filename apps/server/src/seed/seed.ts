@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedDiscovery } from './seed-discovery.ts';
+import { EARNINGS_DEMO_PAYERS, EARNINGS_DEMO_TEACHER, seedEarnings } from './seed-earnings.ts';
 import { seedMoney } from './seed-money.ts';
 
 /** The password of every demo account (printed at start; demo data only). */
@@ -21,7 +22,11 @@ export const DEMO_ACCOUNTS = [
  * Demo data for `npm start` on a fresh machine. Idempotent: running it again adds nothing.
  * Each module adds its own demo data here (accounts, subjects, teachers, slots, packages).
  */
-export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { uploadsDir: string }): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  log: FastifyBaseLogger,
+  options: { uploadsDir: string; platformFeePercent: number },
+): Promise<void> {
   // One argon2 hash for every demo account keeps the start fast.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const account of DEMO_ACCOUNTS) {
@@ -33,11 +38,14 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { up
     `Demo data: ${discovery.subjects} subjects, ${discovery.teachers} teachers (teacher4..teacher30@ustaz.example), ` +
       `${discovery.openSlots} new open slots, ${discovery.reviews} new reviews, ${discovery.photos} new photos`,
   );
-  const money = await seedMoney(
-    db,
-    DEMO_ACCOUNTS.filter((a) => a.roleId === 3).map((a) => a.email),
-  );
+  // The demo students' wallets, and those of the seeded students who paid the demo teacher's lessons.
+  const money = await seedMoney(db, [
+    ...DEMO_ACCOUNTS.filter((a) => a.roleId === 3).map((a) => a.email),
+    ...EARNINGS_DEMO_PAYERS,
+  ]);
   log.info(`Demo money: ${money.packages} new packages, ${money.wallets} demo wallets topped up with 50 KWD`);
+  const earnings = await seedEarnings(db, { platformFeePercent: options.platformFeePercent });
+  log.info(`Demo earnings: ${earnings.lessons} new paid and taught lessons of ${EARNINGS_DEMO_TEACHER}`);
   const lines = DEMO_ACCOUNTS.map((a) => `  ${['', 'admin  ', 'teacher', 'student'][a.roleId]}  ${a.email}`);
   log.info(`Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
 }
