@@ -18,6 +18,7 @@ import { useCurrentLanguage } from '../shared/i18n/use-current-language.ts';
 import { useChatSocket } from '../shared/realtime/use-chat-socket.ts';
 import { websiteSettingsQueryKey } from '../shared/settings/api.ts';
 import { authReducer, initialAuthState, startSession } from './auth-session.ts';
+import { useTimeZoneSync } from './use-time-zone-sync.ts';
 
 function reloadPage(url: string) {
   window.location.assign(url);
@@ -30,10 +31,13 @@ function reloadPage(url: string) {
 export function AuthProvider({
   children,
   reloadTo = reloadPage,
+  browserZone,
 }: {
   children: ReactNode;
   /** Loads a page anew after a sign-in (replaceable in tests, where jsdom cannot navigate). */
   reloadTo?: (url: string) => void;
+  /** The browser's IANA zone (replaceable in tests); sent once per session when the stored one differs. */
+  browserZone?: () => string;
 }) {
   const [state, dispatch] = useReducer(authReducer, undefined, initialAuthState);
   const navigate = useNavigate();
@@ -114,6 +118,7 @@ export function AuthProvider({
   }, [navigate, lang, forgetPersonalQueries]);
 
   const setUser = useCallback((user: AuthUser) => dispatch({ type: 'setUser', user }), []);
+  useTimeZoneSync(state, setUser, browserZone);
 
   const refreshUser = useCallback(async () => {
     const user = await fetchCurrentUser().catch(() => null);

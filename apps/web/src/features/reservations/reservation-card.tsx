@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatDateTime, formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
+import { formatDateTime, formatWeekdayDate, lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -113,9 +113,7 @@ export function ReservationCard({
           <time dateTime={reservation.startTime}>{formatWeekdayDate(reservation.startTime, language, timeZone)}</time>
         </Detail>
         <Detail icon={<Clock className="size-4" />} label={t('card.time')}>
-          <span data-testid="reservation-time">
-            {formatTimeRange(reservation.startTime, reservation.endTime, language, timeZone)}
-          </span>
+          <ReservationTimes reservation={reservation} viewer={viewer} timeZone={timeZone} />
         </Detail>
         <Detail icon={<Hourglass className="size-4" />} label={t('card.length')}>
           {t('card.hours', { count: reservation.hours, number: formatHours(reservation.hours, language) })}
@@ -182,15 +180,28 @@ export function ReservationCard({
   );
 }
 
-function CancelledLine({
-  reservation,
-  viewer,
-  timeZone,
-}: {
-  reservation: Reservation;
-  viewer: ReservationViewer;
-  timeZone: string;
-}) {
+/** What a line of the card needs: the reservation, whose card it is, and the viewer's zone. */
+type CardLineProps = { reservation: Reservation; viewer: ReservationViewer; timeZone: string };
+
+/** The time in the viewer's zone and, when the other party's zone shows another one, theirs too (issue 15). */
+function ReservationTimes({ reservation, viewer, timeZone }: CardLineProps) {
+  const { t } = useTranslation('reservations');
+  const language = useCurrentLanguage();
+  const otherZone = viewer === 'student' ? reservation.teacher.timeZone : reservation.student.timeZone;
+  const { mine, theirs } = lessonTimeRanges(reservation, language, timeZone, otherZone);
+  if (theirs === null) return <span data-testid="reservation-time">{mine}</span>;
+  return (
+    <span data-testid="reservation-time" className="flex flex-wrap gap-x-1.5">
+      <span>{t('card.yourTime', { time: mine })}</span>
+      <span className="font-normal text-slate-600">
+        <span aria-hidden="true">· </span>
+        {t(viewer === 'student' ? 'card.teacherTime' : 'card.studentTime', { time: theirs })}
+      </span>
+    </span>
+  );
+}
+
+function CancelledLine({ reservation, viewer, timeZone }: CardLineProps) {
   const { t } = useTranslation('reservations');
   const language = useCurrentLanguage();
   const by = reservation.cancelledBy;

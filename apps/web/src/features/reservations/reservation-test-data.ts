@@ -22,7 +22,7 @@ export const reservation = factory<Reservation>(() =>
       teacherProfileId: 7,
       timeZone: 'Asia/Kuwait',
     },
-    student: { id: STUDENT_USER_ID, firstName: 'Fahad', lastName: 'Al-Ali', photoUrl: null },
+    student: { id: STUDENT_USER_ID, firstName: 'Fahad', lastName: 'Al-Ali', photoUrl: null, timeZone: null },
     cancelDeadline: '2026-03-13T15:00:00.000Z',
   }),
 );

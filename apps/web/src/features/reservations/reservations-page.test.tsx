@@ -209,6 +209,27 @@ describe('ReservationsPage cards', () => {
     expect(within(card).queryByRole('button', { name: en.cancel.button })).toBeNull();
   });
 
+  it("shows both local times when the other party's zone differs: the student's to a teacher, the teacher's to a student", async () => {
+    const londonStudent = { ...reservation().student, timeZone: 'Europe/London' };
+    mockApi({ lists: { upcoming: ok([reservation({ student: londonStudent })]) } });
+    const teacherView = await renderPage({ auth: signedIn(teacher()) });
+    const time = async () => (await screen.findByTestId('reservation-time')).textContent;
+    expect(await time()).toMatch(/^6:00\s–\s7:00\sPM your time· 3:00\s–\s4:00\sPM the student's time$/);
+    teacherView.unmount();
+    const londonTeacher = { ...reservation().teacher, timeZone: 'Europe/London' };
+    mockApi({ lists: { upcoming: ok([reservation({ teacher: londonTeacher })]) } });
+    const { missing, unmount } = await renderPage({ language: 'ar' });
+    const arabic = (await time()) ?? '';
+    expect(arabic).toContain(ar.card.yourTime.replace('{{time}} ', ''));
+    expect(arabic).toContain(ar.card.teacherTime.replace('{{time}} ', ''));
+    expect(missing).toEqual([]);
+    unmount();
+    // The same zone on both sides: one time.
+    mockApi({ lists: { upcoming: ok([reservation({ student: { ...londonStudent, timeZone: ZONE } })]) } });
+    await renderPage({ auth: signedIn(teacher()) });
+    expect(await time()).toMatch(/^6:00\s–\s7:00\sPM$/);
+  });
+
   it('in Arabic: Arabic digits, the Arabic date and KWD amount', async () => {
     mockApi({ lists: { upcoming: ok([reservation({ paidWith: 'subscription' })]) } });
     const { missing } = await renderPage({ language: 'ar' });

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
+import { lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 
 /**
- * The lesson's time in the viewer's zone and, when the teacher's zone shows another time (a
- * student abroad), the teacher's too. The server knows no zone for students, so a teacher sees
- * their own time only.
+ * The lesson's time in the viewer's zone and, when the other party's zone shows another time (a
+ * student abroad, or a teacher whose student is), theirs too. A student whose browser never told
+ * the server its zone shows the teacher their own time only.
  */
 export function LessonTimes({
   lesson,
@@ -27,19 +27,18 @@ export function LessonTimes({
 }) {
   const { t } = useTranslation('schedule');
   const language = useCurrentLanguage();
-  const mine = formatTimeRange(lesson.startTime, lesson.endTime, language, timeZone);
-  const theirs =
-    side === 'student' ? formatTimeRange(lesson.startTime, lesson.endTime, language, lesson.teacher.timeZone) : mine;
-  if (theirs === mine) {
+  const otherZone = side === 'student' ? lesson.teacher.timeZone : lesson.student.timeZone;
+  const { mine, theirs } = lessonTimeRanges(lesson, language, timeZone, otherZone);
+  if (theirs === null) {
     return <span data-testid="lesson-time">{mine}</span>;
   }
-  // One line that wraps whole parts (the dot goes with the teacher's time); two lines in a narrow cell.
+  // One line that wraps whole parts (the dot goes with the other party's time); two lines in a narrow cell.
   return (
     <span data-testid="lesson-time" className={cx('flex', compact ? 'flex-col' : 'flex-wrap gap-x-1.5')}>
       <span>{t('lesson.yourTime', { time: mine })}</span>
       <span className="font-normal text-slate-600">
         {compact ? null : <span aria-hidden="true">· </span>}
-        {t('lesson.teacherTime', { time: theirs })}
+        {t(side === 'student' ? 'lesson.teacherTime' : 'lesson.studentTime', { time: theirs })}
       </span>
     </span>
   );

@@ -89,7 +89,7 @@ describe('SchedulePage', () => {
     const [first, second] = within(dayList()).getAllByTestId('schedule-lesson');
     expect(within(first as HTMLElement).getByText('Fahad Al-Ali')).toBeTruthy();
     expect(within(first as HTMLElement).getByText(en.lesson.withStudent)).toBeTruthy();
-    // Kuwait is UTC+3; a teacher sees one time (no zone is known for students).
+    // Kuwait is UTC+3; a teacher sees one time while the student's zone is unknown.
     expect(within(first as HTMLElement).getByTestId('lesson-time').textContent).toMatch(/^6:00\s*–\s*7:00\sPM$/);
     expect(within(first as HTMLElement).getByText('Chapter 3, please')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('60 min')).toBeTruthy();
@@ -119,6 +119,28 @@ describe('SchedulePage', () => {
     expect(within(week()).getByTestId('schedule-week-range').textContent).toMatch(/Mar 15\s*–\s*21, 2026/);
     expect(within(columns()[4] as HTMLElement).getAllByTestId('schedule-lesson')).toHaveLength(1);
     expect((within(week()).getByRole('button', { name: en.week.next }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows a teacher both their time and the time of a student abroad, in English and Arabic', async () => {
+    const abroad = reservation({ ...LESSONS[0], student: { ...reservation().student, timeZone: 'Europe/London' } });
+    for (const language of ['en', 'ar'] as const) {
+      api([abroad]);
+      const { unmount } = await renderSchedule({ language });
+      const card = (await within(await screen.findByTestId('schedule-day-list')).findAllByTestId('schedule-lesson'))[0];
+      const time = within(card as HTMLElement).getByTestId('lesson-time').textContent ?? '';
+      if (language === 'en') {
+        expect(time).toMatch(/^6:00\s*–\s*7:00\sPM your time· 3:00\s*–\s*4:00\sPM the student's time$/);
+      } else {
+        expect(time).toContain(ar.lesson.studentTime.replace('{{time}} ', ''));
+        expect(time).toContain(ar.lesson.yourTime.replace('{{time}} ', ''));
+      }
+      unmount();
+    }
+    // A student in the teacher's own zone: one time.
+    api([reservation({ ...LESSONS[0], student: { ...reservation().student, timeZone: KUWAIT } })]);
+    await renderSchedule();
+    const card = (await within(await screen.findByTestId('schedule-day-list')).findAllByTestId('schedule-lesson'))[0];
+    expect(within(card as HTMLElement).getByTestId('lesson-time').textContent).toMatch(/^6:00\s*–\s*7:00\sPM$/);
   });
 
   it("shows a student abroad both their time and the teacher's", async () => {

@@ -1,5 +1,6 @@
 import type { User } from '@ustaz/contract';
 import { type AuthActions, type AuthContextValue, GUEST_AUTH_STATE } from '../auth/auth-context.tsx';
+import { viewerTimeZone } from '../lib/dates/formats.ts';
 import { factory } from './factory.ts';
 
 /**
@@ -18,6 +19,8 @@ export const testUser = factory<User>(() => ({
   provider: 'email',
   emailConfirmed: true,
   createdAt: '2026-01-01T00:00:00.000Z',
+  // The browser's own zone, so a signed-in test sends no zone update unless it asks to.
+  timeZone: viewerTimeZone(),
 }));
 
 /** Fahad (id 9), the student who books, pays and tops up in the money and teacher tests. */

@@ -56,7 +56,7 @@ export const reservation = factory<Reservation>(() => ({
     photoUrl: null,
     timeZone: 'Asia/Kuwait',
   },
-  student: { id: 9, firstName: 'Fahad', lastName: 'Al-Ali', photoUrl: null },
+  student: { id: 9, firstName: 'Fahad', lastName: 'Al-Ali', photoUrl: null, timeZone: null },
   canCancel: true,
   cancelDeadline: '2099-03-13T15:00:00.000Z',
   cancelledAt: null,

@@ -3,7 +3,7 @@ import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { linesMatching, SRC_DIR, sourceFiles } from '../../test/source-files.ts';
 import { dayKeyInZone, weekdayOf, weekStartOf } from './calendar.ts';
-import { formatDateTime, formatLessonMoment, timeZoneChoices, timeZoneLongName } from './formats.ts';
+import { formatDateTime, formatLessonMoment, lessonTimeRanges, timeZoneChoices, timeZoneLongName } from './formats.ts';
 
 describe('dayKeyInZone', () => {
   it('gives the calendar day of an instant in the zone asked for', () => {
@@ -38,6 +38,17 @@ describe('date formatters', () => {
     const first = formatLessonMoment('2026-03-14T15:00:00.000Z', 'en', 'Asia/Kuwait');
     expect(first).toBe(formatLessonMoment(new Date('2026-03-14T15:00:00.000Z'), 'en', 'Asia/Kuwait'));
     expect(first).toContain('6:00');
+  });
+});
+
+describe('lessonTimeRanges', () => {
+  const lesson = { startTime: '2026-03-14T15:00:00.000Z', endTime: '2026-03-14T16:00:00.000Z' };
+  it("gives the other party's range only when their zone shows another time", () => {
+    const both = lessonTimeRanges(lesson, 'en', 'Asia/Kuwait', 'Europe/London');
+    expect(both.mine).toMatch(/^6:00\s–\s7:00\sPM$/);
+    expect(both.theirs).toMatch(/^3:00\s–\s4:00\sPM$/);
+    expect(lessonTimeRanges(lesson, 'en', 'Asia/Kuwait', 'Asia/Riyadh').theirs).toBeNull();
+    expect(lessonTimeRanges(lesson, 'en', 'Asia/Kuwait', null).theirs).toBeNull();
   });
 });
 

@@ -159,6 +159,21 @@ export function formatTimeRange(startIso: string, endIso: string, language: Lang
   return format.formatRange(start, end);
 }
 
+/**
+ * A lesson's time range in the viewer's zone and, when the other party's zone (null: unknown)
+ * shows another one, in theirs too (issue 15: both local times when they differ).
+ */
+export function lessonTimeRanges(
+  lesson: { startTime: string; endTime: string },
+  language: Language,
+  viewerZone: string,
+  otherZone: string | null,
+): { mine: string; theirs: string | null } {
+  const mine = formatTimeRange(lesson.startTime, lesson.endTime, language, viewerZone);
+  const theirs = otherZone ? formatTimeRange(lesson.startTime, lesson.endTime, language, otherZone) : null;
+  return { mine, theirs: theirs === mine ? null : theirs };
+}
+
 /** "Saturday, March 14, 6:00 – 7:00 PM": a lesson's date and time range; empty for a bad date. */
 export function formatLessonRange(startIso: string, endIso: string, language: Language, timeZone?: string): string {
   const start = instantOf(startIso);
