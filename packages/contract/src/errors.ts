@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'hasUpcomingReservations',
   // Reviews
   'reviewAlreadyExists',
+  /** 409 of POST /api/reviews: the reservation is not completed (yet). */
+  'lessonNotCompleted',
+  /** 409 of POST /api/reviews: more than 14 days have passed since the lesson ended. */
+  'reviewWindowClosed',
   // Admin
   'versionConflict',
   // Files

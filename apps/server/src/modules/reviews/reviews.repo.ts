@@ -63,6 +63,8 @@ export async function findReservationParties(db: Executor, id: number) {
       studentId: reservations.studentId,
       teacherId: reservations.teacherId,
       teacherUserId: teacherProfiles.userId,
+      endTime: reservations.endTime,
+      completedAt: reservations.completedAt,
     })
     .from(reservations)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))

@@ -18,6 +18,9 @@ import {
   teacherKnowsStudent,
 } from './reviews.repo.ts';
 
+/** A lesson may be reviewed within 14 days of its end. */
+export const REVIEW_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+
 type Deps = { db: Db; teachers: TeachersService };
 
 export function createReviewsService({ db, teachers }: Deps) {
@@ -56,7 +59,10 @@ export function createReviewsService({ db, teachers }: Deps) {
       if (reviewer !== userId)
         throw new HttpError(403, 'forbidden', 'Only a participant of the reservation may review it');
       if (reservation.status !== 'completed')
-        throw new FieldValidationError({ reservationId: 'reservationNotCompleted' });
+        throw new HttpError(409, 'lessonNotCompleted', 'Only a completed lesson can be reviewed');
+      const ended = reservation.endTime ?? reservation.completedAt;
+      if (ended && Date.now() > ended.getTime() + REVIEW_WINDOW_MS)
+        throw new HttpError(409, 'reviewWindowClosed', 'Reviews are taken within 14 days of the lesson');
 
       let id: number;
       try {

@@ -89,10 +89,41 @@ describe('POST /api/reviews', () => {
     }
   });
 
-  it('422 for a reservation that is not completed or does not exist', async () => {
+  it('409 lessonNotCompleted for a lesson that is not completed, from either side', async () => {
     const notDone = await post(student.headers, { reservationId: confirmed.id, type: 'student_to_teacher', rating: 4 });
-    expect(notDone.statusCode).toBe(422);
-    expect(notDone.json()).toEqual({ status: 422, errors: { reservationId: 'reservationNotCompleted' } });
+    expect(notDone.statusCode).toBe(409);
+    expect(notDone.json()).toMatchObject({ status: 409, code: 'lessonNotCompleted' });
+    const back = await post(teacher.headers, { reservationId: confirmed.id, type: 'teacher_to_student', rating: 4 });
+    expect(back.json()).toMatchObject({ status: 409, code: 'lessonNotCompleted' });
+  });
+
+  it('409 reviewWindowClosed more than 14 days after the lesson ended; 13 days is still open', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = await f.reservation({
+      studentId: student.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+      start: new Date(Date.now() - 15 * day),
+    });
+    for (const [who, type] of [
+      [student, 'student_to_teacher'],
+      [teacher, 'teacher_to_student'],
+    ] as const) {
+      const res = await post(who.headers, { reservationId: old.id, type, rating: 4 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ status: 409, code: 'reviewWindowClosed' });
+    }
+    const recent = await f.reservation({
+      studentId: student.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+      start: new Date(Date.now() - 13 * day),
+    });
+    const res = await post(teacher.headers, { reservationId: recent.id, type: 'teacher_to_student', rating: 4 });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('422 for a reservation that does not exist', async () => {
     const missing = await post(student.headers, { reservationId: 999_999, type: 'student_to_teacher', rating: 4 });
     expect(missing.json()).toEqual({ status: 422, errors: { reservationId: 'notFound' } });
   });
