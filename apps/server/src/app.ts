@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { type Clock, createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import {
@@ -89,6 +90,8 @@ declare module 'fastify' {
     money: { payments: PaymentsService; booking: BookingService; subscriptions: SubscriptionsService };
     /** socket.io, presence and the notification push. */
     realtime: Realtime;
+    /** The server's clock (TEST_CLOCK_OFFSET_SECONDS): what decides a lesson's state asks it. */
+    clock: Clock;
   }
 }
 
@@ -197,6 +200,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(settingsRoutes(settings));
 
+  app.decorate('clock', createClock(config.clockOffsetSeconds));
   const mailer = createMailer(database.db, createTransport(config.mail, app.log), config.mail.from, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());

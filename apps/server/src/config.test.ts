@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createClock } from './clock.ts';
 import { ConfigRefusedError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -29,6 +30,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Invalid environment:\n {2}PORT:/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('TEST_CLOCK_OFFSET_SECONDS and ICE_SERVERS', () => {
+  it('shift the clock outside production and parse the ICE servers', () => {
+    const config = loadConfig({
+      TEST_CLOCK_OFFSET_SECONDS: '-90',
+      ICE_SERVERS:
+        '[{"urls":"stun:stun.example.com:3478"},{"urls":["turn:t.example.com"],"username":"u","credential":"p"}]',
+    });
+    expect(config.clockOffsetSeconds).toBe(-90);
+    expect(config.iceServers).toEqual([
+      { urls: 'stun:stun.example.com:3478' },
+      { urls: ['turn:t.example.com'], username: 'u', credential: 'p' },
+    ]);
+    const clock = createClock(config.clockOffsetSeconds);
+    expect(Math.abs(clock().getTime() - (Date.now() - 90_000))).toBeLessThan(1000);
+    expect(loadConfig({}).iceServers).toEqual([]);
+    expect(loadConfig({}).clockOffsetSeconds).toBe(0);
+  });
+
+  it('reject an ICE_SERVERS that is not a JSON array of servers and a fractional offset', () => {
+    expect(() => loadConfig({ ICE_SERVERS: 'stun:x' })).toThrow(/ICE_SERVERS/);
+    expect(() => loadConfig({ ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/);
+    expect(() => loadConfig({ TEST_CLOCK_OFFSET_SECONDS: '1.5' })).toThrow(/TEST_CLOCK_OFFSET_SECONDS/);
   });
 });
 
@@ -99,6 +125,13 @@ describe('loadConfig with NODE_ENV=production', () => {
   it('refuses no JWT_SECRET (the key made up on this host is for development) and a short one', () => {
     expect(refusal(without('JWT_SECRET'))).toContain('JWT_SECRET is unset');
     expect(() => loadConfig({ ...ready, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses a non-zero TEST_CLOCK_OFFSET_SECONDS in one line, and accepts 0', () => {
+    const message = refusal({ ...ready, TEST_CLOCK_OFFSET_SECONDS: '3600' });
+    expect(message).toMatch(/^Refusing to start with NODE_ENV=production: TEST_CLOCK_OFFSET_SECONDS is not 0/);
+    expect(message).not.toContain('\n');
+    expect(loadConfig({ ...ready, TEST_CLOCK_OFFSET_SECONDS: '0' }).clockOffsetSeconds).toBe(0);
   });
 
   it('names every problem at once, still on one line', () => {

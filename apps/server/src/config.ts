@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kwdToFils } from '@ustaz/contract';
+import { type IceServer, iceServerSchema, kwdToFils } from '@ustaz/contract';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -67,6 +67,21 @@ const envSchema = z.object({
   DEEMA_MIN_AMOUNT_KWD: z.coerce.number().min(0).max(100_000).default(10),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   MONEY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Shifts the server's clock (src/clock.ts) for tests and demos; refused in production unless 0. */
+  TEST_CLOCK_OFFSET_SECONDS: z.coerce.number().int().default(0),
+  /** The lesson room's STUN/TURN servers, a JSON array of RTCIceServer objects; none works on one network. */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(iceServerSchema)),
 });
 
 export type Config = {
@@ -100,6 +115,10 @@ export type Config = {
     platformFeePercent: number;
     sweepSeconds: number;
   };
+  /** TEST_CLOCK_OFFSET_SECONDS: what src/clock.ts adds to the wall clock (0 in production). */
+  clockOffsetSeconds: number;
+  /** The lesson room's STUN/TURN servers. */
+  iceServers: IceServer[];
 };
 
 /** A configuration the server refuses to start with; its message is one line, for stderr. */
@@ -125,6 +144,8 @@ function productionProblems(e: Env): string[] {
   }
   if (!e.SMTP_URL && !e.MAIL_OUTBOX) problems.push('SMTP_URL is unset (set it, or MAIL_OUTBOX=true)');
   if (!e.JWT_SECRET) problems.push('JWT_SECRET is unset (32 characters or more)');
+  if (e.TEST_CLOCK_OFFSET_SECONDS !== 0)
+    problems.push('TEST_CLOCK_OFFSET_SECONDS is not 0 (it is for tests and demos)');
   return problems;
 }
 
@@ -175,5 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       platformFeePercent: e.PLATFORM_FEE_PERCENT,
       sweepSeconds: e.MONEY_SWEEP_SECONDS,
     },
+    clockOffsetSeconds: e.TEST_CLOCK_OFFSET_SECONDS,
+    iceServers: e.ICE_SERVERS,
   };
 }

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './files.ts';
 export * from './health.ts';
 export * from './kwd.ts';
+export * from './lessons.ts';
 export * from './money.ts';
 export * from './paging.ts';
 export * from './payouts.ts';

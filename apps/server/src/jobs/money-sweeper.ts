@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
  * The money clock: frees lapsed holds, asks the gateways about payments nobody came back from
  * (settling or expiring each exactly once), completes ended lessons (escrow -> teacher's
  * earnings) and expires subscriptions. Each step is idempotent, so several server processes
- * may run it at once.
+ * may run it at once. Its time is the server's clock (TEST_CLOCK_OFFSET_SECONDS).
  */
-export async function sweepMoney(app: FastifyInstance, now = new Date()) {
+export async function sweepMoney(app: FastifyInstance, now = app.clock()) {
   const { booking, payments, subscriptions } = app.money;
   const released = await booking.releaseExpiredHolds(now);
   const settled = await payments.expireDue(now);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { rowIdSchema } from './discovery.ts';
+
+/**
+ * The lesson room (issue 16): who may enter, when, and how the two parties reach each other.
+ * `GET /api/v1/lessons/{reservationId}` answers `LessonRoom` to the reservation's student and
+ * teacher (404 to anyone else and for a reservation that is not confirmed).
+ */
+
+/** The room opens this long before the start and closes this long after the end. */
+export const LESSON_WINDOW = {
+  opensBeforeStartMs: 10 * 60_000,
+  closesAfterEndMs: 15 * 60_000,
+} as const;
+
+/** An RTCIceServer (STUN/TURN), as ICE_SERVERS lists them. */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+export const lessonRoomParamsSchema = z.object({ reservationId: z.coerce.number().pipe(rowIdSchema) });
+
+/** One party's attendance: the first join, the last leave, and whether they joined at all. */
+export const lessonPartyAttendanceSchema = z.object({
+  joinedAt: z.string().nullable(),
+  leftAt: z.string().nullable(),
+  present: z.boolean(),
+});
+export type LessonPartyAttendance = z.infer<typeof lessonPartyAttendanceSchema>;
+
+export const lessonRoomSchema = z.object({
+  reservationId: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  iceServers: z.array(iceServerSchema),
+  /** A teacher's Zoom/Meet/Teams link instead of the room (not settable yet). */
+  externalLink: z.string().nullable(),
+  attendance: z.object({ student: lessonPartyAttendanceSchema, teacher: lessonPartyAttendanceSchema }),
+});
+export type LessonRoom = z.infer<typeof lessonRoomSchema>;
+
+/** When the room of a lesson from `start` to `end` is open. */
+export function lessonWindow(start: Date, end: Date): { opensAt: Date; closesAt: Date } {
+  return {
+    opensAt: new Date(start.getTime() - LESSON_WINDOW.opensBeforeStartMs),
+    closesAt: new Date(end.getTime() + LESSON_WINDOW.closesAfterEndMs),
+  };
+}
