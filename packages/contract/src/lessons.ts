@@ -13,6 +13,10 @@ export const LESSON_WINDOW = {
   closesAfterEndMs: 15 * 60_000,
 } as const;
 
+/** The two parties of a lesson, as the attendance rows name them. */
+export const LESSON_ROLES = ['student', 'teacher'] as const;
+export type LessonRole = (typeof LESSON_ROLES)[number];
+
 /** An RTCIceServer (STUN/TURN), as ICE_SERVERS lists them. */
 export const iceServerSchema = z.object({
   urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),

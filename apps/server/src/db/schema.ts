@@ -5,6 +5,7 @@ import {
   FILE_PURPOSES,
   GATEWAY_PROVIDERS,
   LANGUAGES,
+  LESSON_ROLES,
   PACKAGE_TYPES,
   PAID_WITH,
   PAYMENT_PURPOSES,
@@ -398,6 +399,30 @@ export const reservations = pgTable(
     check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
     check('reservations_price_check', sql`${t.priceFils} >= 0`),
     check('reservations_paid_check', sql`${t.hoursValueFils} >= 0 and ${t.cashFils} >= 0`),
+  ],
+);
+
+/**
+ * A party's stay in a lesson room (issue 16): one row per `lesson:join`, closed by `lesson:leave`
+ * or the socket's disconnect. `left_at` is null while the party is in the room.
+ */
+export const lessonAttendance = pgTable(
+  'lesson_attendance',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: LESSON_ROLES }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('lesson_attendance_reservation_idx').on(t.reservationId, t.userId),
+    check('lesson_attendance_role_check', oneOf(t.role, LESSON_ROLES)),
   ],
 );
 
