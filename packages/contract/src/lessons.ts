@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { rowIdSchema } from './discovery.ts';
 
 /**
  * The lesson room (issue 16): who may enter, when, and how the two parties reach each other.
@@ -24,8 +23,6 @@ export const iceServerSchema = z.object({
   credential: z.string().optional(),
 });
 export type IceServer = z.infer<typeof iceServerSchema>;
-
-export const lessonRoomParamsSchema = z.object({ reservationId: z.coerce.number().pipe(rowIdSchema) });
 
 /** One party's attendance: the first join, the last leave, and whether they joined at all. */
 export const lessonPartyAttendanceSchema = z.object({

@@ -45,6 +45,7 @@ export {
   teacherSearchResponseSchema,
   timeSlotsResponseSchema,
 } from './discovery.ts';
+export { lessonRoomSchema } from './lessons.ts';
 export {
   activeSubscriptionResponseSchema,
   balanceResponseSchema,

@@ -26,3 +26,8 @@ export const sandboxChargeIdParamsSchema = z.object({ id: z.string().regex(/^sbx
 
 /** A calendar feed file, `{token}.ics`: anything else (up to 100 characters) is an unknown feed, 404. */
 export const calendarFeedParamsSchema = z.object({ file: z.string().max(100) });
+
+/** A lesson room's reservation id. */
+export const reservationIdParamsSchema = z.object({
+  reservationId: z.coerce.number().int().positive().max(2_147_483_647),
+});

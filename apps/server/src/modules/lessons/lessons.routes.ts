@@ -1,0 +1,29 @@
+import { lessonRoomSchema } from '@ustaz/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/authenticate.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
+import { reservationIdParamsSchema } from '../../http/params.ts';
+import type { LessonsService } from './lessons.service.ts';
+
+const { tags, security } = moduleDocs('lessons');
+
+/** The lesson room's details for its two parties (issue 16). */
+export function lessonsRoutes({ service, requireAuth }: ModuleRoutesOptions<LessonsService>): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/v1/lessons/:reservationId',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary:
+            "A confirmed lesson's room for its student or teacher: times, when the room opens and closes, ICE servers and both parties' attendance; 404 for anyone else",
+          params: reservationIdParamsSchema,
+          response: { 200: lessonRoomSchema },
+        },
+      },
+      (request) => service.room(authOf(request).userId, request.params.reservationId),
+    );
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  type IceServer,
+  type LessonPartyAttendance,
+  type LessonRole,
+  type LessonRoom,
+  lessonWindow,
+} from '@ustaz/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import { attendanceRows, closeOpenStays, insertJoin, lessonParties } from './lessons.repo.ts';
+
+type Deps = {
+  db: Db;
+  /** The server's clock (TEST_CLOCK_OFFSET_SECONDS): it decides whether the room is open. */
+  clock: Clock;
+  /** ICE_SERVERS, handed to both parties. */
+  iceServers: IceServer[];
+};
+
+/** Why a `lesson:join` is refused: no such lesson for this user, or outside its window. */
+export type LessonJoinRefusal = 'notFound' | 'lessonNotOpen';
+
+export type LessonAccess = {
+  reservationId: number;
+  role: LessonRole;
+  otherUserId: number;
+  startTime: Date;
+  endTime: Date;
+  opensAt: Date;
+  closesAt: Date;
+};
+
+/**
+ * The lesson room (issue 16): only the confirmed reservation's student and teacher see it (anyone
+ * else, admins too, gets 404), and they may enter it from 10 minutes before the start to 15
+ * minutes after the end by the server's clock. Joins and leaves are recorded per stay.
+ */
+export function createLessonsService({ db, clock, iceServers }: Deps) {
+  /** The user's side of a confirmed lesson, or null (a stranger, or no confirmed lesson). */
+  async function access(userId: number, reservationId: number): Promise<LessonAccess | null> {
+    const lesson = await lessonParties(db, reservationId);
+    if (lesson?.status !== 'confirmed' || !lesson.startTime || !lesson.endTime) return null;
+    const role: LessonRole | null =
+      lesson.studentId === userId ? 'student' : lesson.teacherUserId === userId ? 'teacher' : null;
+    if (!role) return null;
+    return {
+      reservationId,
+      role,
+      otherUserId: role === 'student' ? lesson.teacherUserId : lesson.studentId,
+      startTime: lesson.startTime,
+      endTime: lesson.endTime,
+      ...lessonWindow(lesson.startTime, lesson.endTime),
+    };
+  }
+
+  async function room(userId: number, reservationId: number): Promise<LessonRoom> {
+    const side = await access(userId, reservationId);
+    if (!side) throw new HttpError(404, 'notFound', 'Lesson not found');
+    const rows = await attendanceRows(db, reservationId);
+    const summary = (role: LessonRole): LessonPartyAttendance => {
+      const stays = rows.filter((row) => row.role === role);
+      const last = stays.at(-1);
+      return {
+        joinedAt: stays[0]?.joinedAt.toISOString() ?? null,
+        leftAt: last?.leftAt?.toISOString() ?? null,
+        present: stays.length > 0,
+      };
+    };
+    return {
+      reservationId,
+      startTime: side.startTime.toISOString(),
+      endTime: side.endTime.toISOString(),
+      opensAt: side.opensAt.toISOString(),
+      closesAt: side.closesAt.toISOString(),
+      iceServers,
+      externalLink: null,
+      attendance: { student: summary('student'), teacher: summary('teacher') },
+    };
+  }
+
+  /** Lets a party into the room inside its window and records the stay; else why not. */
+  async function join(
+    userId: number,
+    reservationId: number,
+  ): Promise<{ ok: true; access: LessonAccess } | { ok: false; code: LessonJoinRefusal }> {
+    const side = await access(userId, reservationId);
+    if (!side) return { ok: false, code: 'notFound' };
+    const now = clock();
+    if (now < side.opensAt || now > side.closesAt) return { ok: false, code: 'lessonNotOpen' };
+    await closeOpenStays(db, reservationId, userId, now);
+    await insertJoin(db, { reservationId, userId, role: side.role, joinedAt: now });
+    return { ok: true, access: side };
+  }
+
+  /** A party leaves the room (or its socket went away): its open stay ends now. */
+  async function leave(userId: number, reservationId: number): Promise<number> {
+    return closeOpenStays(db, reservationId, userId, clock());
+  }
+
+  return { room, join, leave, access };
+}
+
+export type LessonsService = ReturnType<typeof createLessonsService>;

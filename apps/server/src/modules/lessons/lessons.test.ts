@@ -1,0 +1,118 @@
+import { ROLE } from '@ustaz/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClock } from '../../clock.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { createLessonsService } from './lessons.service.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * The lesson room (issue 16): GET /api/v1/lessons/{reservationId} for the two parties only, the
+ * window by the server's clock (TEST_CLOCK_OFFSET_SECONDS) and the attendance it records.
+ */
+const { t, f } = useTestApp({
+  rateLimitMax: 1_000_000,
+  iceServers: [{ urls: 'stun:stun.example.com:3478' }],
+});
+
+let student: TestUser;
+let teacher: TestTeacher;
+let stranger: TestUser;
+let admin: TestUser;
+/** A confirmed lesson starting in an hour. */
+let upcoming: number;
+const start = new Date(Date.now() + 60 * MINUTE);
+
+beforeAll(async () => {
+  student = await f.student();
+  teacher = await f.teacher();
+  stranger = await f.student();
+  admin = await f.user({ roleId: ROLE.admin });
+  upcoming = (
+    await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'confirmed', start })
+  ).id;
+});
+
+const getRoom = (id: number, headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/lessons/${id}`, headers });
+
+/** The lessons service on the test database with its clock shifted by `offsetMs`. */
+const serviceAt = (offsetMs: number) =>
+  createLessonsService({ db: t.database.db, clock: createClock(offsetMs / 1000), iceServers: [] });
+
+describe('GET /api/v1/lessons/{reservationId}', () => {
+  it('answers the student and the teacher with the times, the window and the ICE servers', async () => {
+    for (const who of [student, teacher]) {
+      const response = await getRoom(upcoming, who.headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        reservationId: upcoming,
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 60 * MINUTE).toISOString(),
+        opensAt: new Date(start.getTime() - 10 * MINUTE).toISOString(),
+        closesAt: new Date(start.getTime() + 75 * MINUTE).toISOString(),
+        iceServers: [{ urls: 'stun:stun.example.com:3478' }],
+        externalLink: null,
+        attendance: {
+          student: { joinedAt: null, leftAt: null, present: false },
+          teacher: { joinedAt: null, leftAt: null, present: false },
+        },
+      });
+    }
+  });
+
+  it('is 404 for a stranger, an admin, an unknown id and a lesson that is not confirmed', async () => {
+    expect((await getRoom(upcoming, stranger.headers)).statusCode).toBe(404);
+    expect((await getRoom(upcoming, admin.headers)).statusCode).toBe(404);
+    expect((await getRoom(2_000_000_000, student.headers)).statusCode).toBe(404);
+    for (const [index, status] of (['cancelled', 'pending'] as const).entries()) {
+      const later = new Date(start.getTime() + (index + 2) * 120 * MINUTE);
+      const other = await f.reservation({
+        studentId: student.user.id,
+        teacherId: teacher.profile.id,
+        status,
+        start: later,
+      });
+      expect((await getRoom(other.id, student.headers)).statusCode).toBe(404);
+      expect((await getRoom(other.id, teacher.headers)).statusCode).toBe(404);
+    }
+  });
+
+  it('asks for a sign-in', async () => {
+    expect((await getRoom(upcoming, {})).statusCode).toBe(401);
+  });
+});
+
+describe('joining by the server clock, and attendance', () => {
+  it('refuses before opensAt and after closesAt, lets both parties in inside, a stranger never', async () => {
+    // Now is 60 minutes before the start: 50 minutes before the room opens.
+    expect(await serviceAt(0).join(student.user.id, upcoming)).toEqual({ ok: false, code: 'lessonNotOpen' });
+    expect(await serviceAt(49 * MINUTE).join(student.user.id, upcoming)).toEqual({ ok: false, code: 'lessonNotOpen' });
+    expect(await serviceAt(136 * MINUTE).join(student.user.id, upcoming)).toEqual({ ok: false, code: 'lessonNotOpen' });
+    const inside = serviceAt(55 * MINUTE);
+    expect(await inside.join(stranger.user.id, upcoming)).toEqual({ ok: false, code: 'notFound' });
+    expect(await inside.join(admin.user.id, upcoming)).toEqual({ ok: false, code: 'notFound' });
+    const studentIn = await inside.join(student.user.id, upcoming);
+    expect(studentIn).toMatchObject({ ok: true, access: { role: 'student', otherUserId: teacher.user.id } });
+    const teacherIn = await inside.join(teacher.user.id, upcoming);
+    expect(teacherIn).toMatchObject({ ok: true, access: { role: 'teacher', otherUserId: student.user.id } });
+
+    const during = (await getRoom(upcoming, teacher.headers)).json();
+    expect(during.attendance.student).toMatchObject({ present: true, leftAt: null });
+    expect(during.attendance.teacher).toMatchObject({ present: true, leftAt: null });
+    expect(new Date(during.attendance.student.joinedAt).getTime()).toBeGreaterThanOrEqual(Date.now() + 54 * MINUTE);
+
+    expect(await serviceAt(70 * MINUTE).leave(student.user.id, upcoming)).toBe(1);
+    // A second leave (the socket's disconnect after lesson:leave) closes nothing more.
+    expect(await serviceAt(71 * MINUTE).leave(student.user.id, upcoming)).toBe(0);
+    const after = (await getRoom(upcoming, student.headers)).json();
+    expect(after.attendance.student.leftAt).not.toBeNull();
+    expect(new Date(after.attendance.student.leftAt).getTime()).toBeGreaterThan(Date.now() + 69 * MINUTE);
+    expect(after.attendance.teacher.leftAt).toBeNull();
+  });
+
+  it('the app clock follows TEST_CLOCK_OFFSET_SECONDS', () => {
+    expect(Math.abs(t.app.clock().getTime() - Date.now())).toBeLessThan(1000);
+  });
+});
