@@ -314,6 +314,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const realtime = await attachRealtime(app, {
     db: database.db,
     tokens,
+    lessons,
     chat: () => {
       if (!chat) throw new Error('chat service not ready');
       return chat;

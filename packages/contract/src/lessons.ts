@@ -52,3 +52,26 @@ export function lessonWindow(start: Date, end: Date): { opensAt: Date; closesAt:
     closesAt: new Date(end.getTime() + LESSON_WINDOW.closesAfterEndMs),
   };
 }
+
+/** The room's socket events (issue 16): both parties signal WebRTC through the server. */
+export const LESSON_EVENTS = {
+  // client -> server
+  join: 'lesson:join',
+  leave: 'lesson:leave',
+  // both ways: client -> server { reservationId, data }, server -> the other party { from, data }
+  signal: 'lesson:signal',
+} as const;
+
+/** Why `lesson:join` or `lesson:signal` is refused: a closed set the room translates. */
+export const LESSON_REFUSALS = ['notFound', 'lessonNotOpen', 'badRequest', 'notJoined'] as const;
+export type LessonRefusal = (typeof LESSON_REFUSALS)[number];
+
+export const lessonJoinSchema = z.object({ reservationId: z.number().int().positive().max(2_147_483_647) });
+export type LessonJoin = z.infer<typeof lessonJoinSchema>;
+
+/** An offer, an answer or an ICE candidate, passed on as it is (at most 64 KiB per socket message). */
+export const lessonSignalSchema = lessonJoinSchema.extend({ data: z.unknown() });
+export type LessonSignal = { reservationId: number; data: unknown };
+/** What the other party receives: who sent it (a user id) and the data. */
+export type LessonSignalEvent = { from: number; data: unknown };
+export type LessonAck = { ok: true } | { ok: false; code: LessonRefusal };

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { publicUserSchema } from './auth.ts';
 import { NOTIFICATIONS } from './constants.ts';
 import { rowIdSchema } from './discovery.ts';
+import {
+  LESSON_EVENTS,
+  type LessonAck,
+  type LessonJoin,
+  type LessonSignal,
+  type LessonSignalEvent,
+} from './lessons.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 
 /**
@@ -174,6 +181,7 @@ export type ServerToClientEvents = {
   [SOCKET_EVENTS.userStatusLegacy]: (event: UserStatusEvent) => void;
   [SOCKET_EVENTS.lastMessages]: (conversations: ConversationSummary[]) => void;
   [SOCKET_EVENTS.notification]: (notification: AppNotification) => void;
+  [LESSON_EVENTS.signal]: (event: LessonSignalEvent) => void;
 };
 
 /** What a client emits, by event; the server still validates every payload with the schemas above. */
@@ -183,4 +191,7 @@ export type ClientToServerEvents = {
   [SOCKET_EVENTS.typingStop]: (payload: TypingPayload) => void;
   [SOCKET_EVENTS.markRead]: (payload: MarkReadPayload, ack: (answer: MarkReadAck) => void) => void;
   [SOCKET_EVENTS.getLastMessages]: (ack?: (conversations: ConversationSummary[]) => void) => void;
+  [LESSON_EVENTS.join]: (payload: LessonJoin, ack: (answer: LessonAck) => void) => void;
+  [LESSON_EVENTS.leave]: (payload: LessonJoin, ack?: (answer: LessonAck) => void) => void;
+  [LESSON_EVENTS.signal]: (payload: LessonSignal, ack?: (answer: LessonAck) => void) => void;
 };

@@ -3,7 +3,9 @@ import { Server } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import type { ChatService } from '../modules/chat/chat.service.ts';
+import type { LessonsService } from '../modules/lessons/lessons.service.ts';
 import { handleChat } from './chat-handlers.ts';
+import { handleLessons } from './lesson-handlers.ts';
 import { notificationPusher } from './notification-push.ts';
 import { createPresence, handleTyping } from './presence.ts';
 import { connectRedis } from './redis-adapter.ts';
@@ -15,6 +17,8 @@ export type RealtimeOptions = {
   tokens: AccessTokens;
   /** Set later: the chat service needs presence from here, and this needs the chat service. */
   chat: () => ChatService;
+  /** The lesson room's access, window and attendance (lesson-handlers.ts). */
+  lessons: LessonsService;
   publicUrl: string;
   redisUrl: string | undefined;
   redisPrefix?: string;
@@ -40,7 +44,7 @@ export type Realtime = {
 /**
  * socket.io on the app's own HTTP server (ARCHITECTURE "Realtime"): websocket only, the access
  * token checked on connect and the socket closed when it expires, its session ends or the user is
- * suspended (socket-auth.ts); rooms per user and per session; the Redis adapter fans out across
+ * suspended (socket-auth.ts); rooms per user, per session and per joined lesson (lesson-handlers.ts); the Redis adapter fans out across
  * processes when REDIS_URL is set (redis-adapter.ts). Presence is "has a socket in the user's
  * room", asked across every process (presence.ts); chat events in chat-handlers.ts.
  */
@@ -66,6 +70,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     presence.connected(userId);
     handleChat(socket, { io, chat, limiter: redis.limiter, onlineAmong: presence.onlineAmong, log: app.log });
     handleTyping(io, socket, chat);
+    handleLessons(socket, { io, lessons: options.lessons, log: app.log });
     socket.on('disconnect', () => presence.disconnected(userId));
   });
 

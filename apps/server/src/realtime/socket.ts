@@ -11,4 +11,6 @@ export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Recor
 export const room = {
   user: (id: number) => `user:${id}`,
   session: (familyId: string) => `session:${familyId}`,
+  /** A lesson room's joined sockets (the two parties): `lesson:signal` goes through it. */
+  lesson: (reservationId: number) => `lesson:${reservationId}`,
 };
