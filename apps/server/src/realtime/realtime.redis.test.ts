@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatMessage, MessageAck } from '@ustaz/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { teacherProfiles } from '../db/schema.ts';
 import { createFactories } from '../test/factories.ts';
 import { createTestDatabase, testConfig } from '../test/helpers.ts';
 import { nextEvent, signedInWithSession, useSocketClients } from '../test/sockets.ts';
@@ -82,6 +84,43 @@ describe('two server processes through Redis', () => {
     const closed = next<string>(s, 'disconnect');
     a.app.realtime.disconnectUser(student.user.id);
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it('a lesson:signal from the student on A reaches the teacher on B, and no third user', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const stranger = await signedIn('student');
+    const [profile] = await database.db
+      .select({ id: teacherProfiles.id })
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.userId, teacher.user.id));
+    // Starts in 5 minutes: the room is open (from 10 minutes before).
+    const start = new Date(Date.now() + 5 * 60_000);
+    const { id } = await f.reservation({
+      studentId: student.user.id,
+      teacherId: profile?.id ?? 0,
+      status: 'confirmed',
+      start,
+    });
+    const s = await client(a.url, student.token);
+    const t = await client(b.url, teacher.token);
+    const x = await client(b.url, stranger.token);
+    const leaked: unknown[] = [];
+    x.on('lesson:signal', (event: unknown) => leaked.push(event));
+    const join = (socket: Socket) => socket.timeout(5000).emitWithAck('lesson:join', { reservationId: id });
+    expect(await join(s)).toEqual({ ok: true });
+    expect(await join(t)).toEqual({ ok: true });
+    expect(await join(x)).toEqual({ ok: false, code: 'notFound' });
+    const offer = next<{ from: number; data: unknown }>(t, 'lesson:signal');
+    const sent = await s.timeout(5000).emitWithAck('lesson:signal', { reservationId: id, data: { type: 'offer' } });
+    expect(sent).toEqual({ ok: true });
+    expect(await offer).toEqual({ from: student.user.id, data: { type: 'offer' } });
+    expect(await x.timeout(5000).emitWithAck('lesson:signal', { reservationId: id, data: { type: 'offer' } })).toEqual({
+      ok: false,
+      code: 'notJoined',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leaked).toEqual([]);
   });
 
   it('killing one process loses no stored message; the client reconnects to the other and catches up by seq', async () => {
