@@ -66,7 +66,7 @@ import {
 import { teacherApplicationsRoutes } from './modules/teacher-applications/teacher-applications.routes.ts';
 import { createTeacherApplicationsService } from './modules/teacher-applications/teacher-applications.service.ts';
 import { teachersRoutes } from './modules/teachers/teachers.routes.ts';
-import { createTeachersService } from './modules/teachers/teachers.service.ts';
+import { createTeachersService, type TeachersService } from './modules/teachers/teachers.service.ts';
 import { availabilityRoutes } from './modules/time-slots/availability.routes.ts';
 import { createAvailabilityService } from './modules/time-slots/availability.ts';
 import { timeSlotsRoutes } from './modules/time-slots/time-slots.routes.ts';
@@ -89,7 +89,13 @@ declare module 'fastify' {
     /** The mail outbox; server.ts starts its worker, tests flush it. */
     mailer: Mailer;
     /** Money services: server.ts runs their sweeper, tests drive them directly. */
-    money: { payments: PaymentsService; booking: BookingService; subscriptions: SubscriptionsService };
+    money: {
+      payments: PaymentsService;
+      booking: BookingService;
+      subscriptions: SubscriptionsService;
+      /** Its ratings follow reviews that become published by time (ADR 015). */
+      teachers: TeachersService;
+    };
     /** socket.io, presence and the notification push. */
     realtime: Realtime;
     /** The server's clock (TEST_CLOCK_OFFSET_SECONDS): what decides a lesson's state asks it. */
@@ -241,7 +247,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   );
   await app.register(teachersRoutes({ service: teachers, requireAuth }));
   await app.register(timeSlotsRoutes(createTimeSlotsService({ db: database.db, isListedTeacher: teachers.isListed })));
-  await app.register(reviewsRoutes({ service: createReviewsService({ db: database.db, teachers }), requireAuth }));
+  await app.register(
+    reviewsRoutes({
+      service: createReviewsService({ db: database.db, teachers, clock: app.clock }),
+      requireAuth,
+      optionalAuth: createOptionalAuth(tokens, liveness),
+    }),
+  );
 
   const paymentsConfig = config.payments;
   const payments = createPaymentsService({
@@ -276,7 +288,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     mailer,
     publicUrl: config.publicUrl,
   });
-  app.decorate('money', { payments, booking, subscriptions });
+  app.decorate('money', { payments, booking, subscriptions, teachers });
   await app.register(
     paymentsRoutes({ db: database.db, service: payments, requireAuth, remainingHours: subscriptions.remainingHours }),
   );

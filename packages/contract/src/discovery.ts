@@ -161,6 +161,13 @@ export const reviewSchema = z.object({
   teacherPhotoUrl: z.string().nullable(),
   studentPhotoUrl: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Double-blind: false until the other side has reviewed the same lesson or 7 days have passed;
+   * only the author ever sees an unpublished review.
+   */
+  published: z.boolean(),
+  /** Every review belongs to a completed reservation. */
+  verifiedLesson: z.literal(true),
 });
 export type Review = z.infer<typeof reviewSchema>;
 /** GET /api/reviews and /api/reviews/for-teacher/:id: a bare list. */

@@ -58,11 +58,14 @@ describe('demo data for discovery', () => {
     expect(inspectImage(bytes)).toMatchObject({ mime: 'image/png' });
   });
 
-  it('keeps every aggregate equal to the rows it counts', async () => {
+  it('keeps every aggregate equal to the rows it counts (published reviews only, ADR 015)', async () => {
+    // Double-blind: a review counts once the other side reviewed the lesson too or 7 days after it was written.
+    const published = sql.raw(`(r.created_at <= now() - interval '7 days' or exists (select 1 from reviews o
+      where o.reservation_id = r.reservation_id and o.type <> r.type))`);
     const rows = await database.db.execute(sql`
       select tp.id, tp.average_rating::float as avg, tp.rating_count as n, tp.bookings_count as b,
-        coalesce((select round(avg(rating), 2)::float from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher'), 0) as real_avg,
-        (select count(*)::int from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher') as real_n,
+        coalesce((select round(avg(rating), 2)::float from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher' and ${published}), 0) as real_avg,
+        (select count(*)::int from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher' and ${published}) as real_n,
         (select count(*)::int from reservations x where x.teacher_id = tp.id and x.status in ('confirmed', 'completed')) as real_b
       from teacher_profiles tp`);
     // Both drivers answer raw SQL with `{ rows }`.

@@ -20,5 +20,7 @@ export function toReview(row: ReviewListRow): Review {
     teacherPhotoUrl: row.teacherPhotoFileId ? filePath(row.teacherPhotoFileId) : null,
     studentPhotoUrl: row.studentPhotoFileId ? filePath(row.studentPhotoFileId) : null,
     createdAt: row.createdAt.toISOString(),
+    published: Boolean(row.published),
+    verifiedLesson: true,
   };
 }

@@ -1,10 +1,24 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
 
 const teacherUser = alias(users, 'teacher_user');
 const studentUser = alias(users, 'student_user');
+
+/**
+ * Double-blind publication (ADR 015), decided at read time from the rows and the clock: a review
+ * is published once the other side of its reservation has reviewed too, or 7 days after it was
+ * written. `now` is a parameter so tests can move time.
+ */
+export function publishedSql(now: Date): SQL<boolean> {
+  return sql<boolean>`(${reviews.createdAt} <= ${new Date(now.getTime() - PUBLISH_AFTER_MS).toISOString()}::timestamptz
+    or exists (select 1 from reviews other_side where other_side.reservation_id = ${reviews.reservationId}
+      and other_side.type <> ${reviews.type}))`;
+}
+
+/** A review is published 7 days after it was written at the latest. */
+export const PUBLISH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 const reviewColumns = {
   id: reviews.id,
@@ -14,6 +28,7 @@ const reviewColumns = {
   teacherId: reviews.teacherId,
   studentId: reviews.studentId,
   createdAt: reviews.createdAt,
+  teacherUserId: teacherUser.id,
   teacherFirstName: teacherUser.firstName,
   teacherLastName: teacherUser.lastName,
   teacherPhotoFileId: teacherUser.photoFileId,
@@ -22,35 +37,46 @@ const reviewColumns = {
   studentPhotoFileId: studentUser.photoFileId,
 };
 
-/** Public review lists: hidden (abusive) reviews are never shown. */
-async function selectReviews(db: Executor, where: SQL | undefined, limit: number) {
+/** Who is reading: unpublished reviews are shown to their author only. */
+export type ReviewReader = { userId: number | null; now: Date };
+
+function authorIs(userId: number): SQL {
+  return sql`(case when ${reviews.type} = 'student_to_teacher' then ${reviews.studentId} else ${teacherUser.id} end) = ${userId}`;
+}
+
+/** Public review lists: hidden (abusive) reviews are never shown, unpublished ones to their author only. */
+async function selectReviews(db: Executor, where: SQL | undefined, limit: number, reader: ReviewReader) {
+  const published = publishedSql(reader.now);
+  const visible = reader.userId === null ? published : or(published, authorIs(reader.userId));
   return db
-    .select(reviewColumns)
+    .select({ ...reviewColumns, published })
     .from(reviews)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reviews.teacherId))
     .innerJoin(teacherUser, eq(teacherUser.id, teacherProfiles.userId))
     .innerJoin(studentUser, eq(studentUser.id, reviews.studentId))
-    .where(and(where, isNull(reviews.hiddenAt)))
+    .where(and(where, isNull(reviews.hiddenAt), visible))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }
 
 export type ReviewListRow = Awaited<ReturnType<typeof selectReviews>>[number];
 
-export function latestReviews(db: Executor, type: ReviewRow['type'], limit: number) {
-  return selectReviews(db, eq(reviews.type, type), limit);
+export function latestReviews(db: Executor, type: ReviewRow['type'], limit: number, now: Date) {
+  return selectReviews(db, eq(reviews.type, type), limit, { userId: null, now });
 }
 
-export function reviewsOfTeacher(db: Executor, teacherId: number, limit: number) {
-  return selectReviews(db, and(eq(reviews.teacherId, teacherId), eq(reviews.type, 'student_to_teacher')), limit);
+export function reviewsOfTeacher(db: Executor, teacherId: number, limit: number, reader: ReviewReader) {
+  const where = and(eq(reviews.teacherId, teacherId), eq(reviews.type, 'student_to_teacher'));
+  return selectReviews(db, where, limit, reader);
 }
 
-export function reviewsOfStudent(db: Executor, studentId: number, limit: number) {
-  return selectReviews(db, and(eq(reviews.studentId, studentId), eq(reviews.type, 'teacher_to_student')), limit);
+export function reviewsOfStudent(db: Executor, studentId: number, limit: number, reader: ReviewReader) {
+  const where = and(eq(reviews.studentId, studentId), eq(reviews.type, 'teacher_to_student'));
+  return selectReviews(db, where, limit, reader);
 }
 
-export async function findReview(db: Executor, id: number): Promise<ReviewListRow | undefined> {
-  const [row] = await selectReviews(db, eq(reviews.id, id), 1);
+export async function findReview(db: Executor, id: number, reader: ReviewReader): Promise<ReviewListRow | undefined> {
+  const [row] = await selectReviews(db, eq(reviews.id, id), 1, reader);
   return row;
 }
 

@@ -1,16 +1,17 @@
 import { createReviewBodySchema, reviewSchema, reviewsQuerySchema, reviewsResponseSchema } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../http/authenticate.ts';
+import { type AuthHook, authOf } from '../../http/authenticate.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
+import { perUserRateLimit } from '../../http/per-user-limit.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
-type Options = ModuleRoutesOptions<ReviewsService>;
+type Options = ModuleRoutesOptions<ReviewsService, { optionalAuth: AuthHook }>;
 
 const { tags, security } = moduleDocs('reviews');
 const reviewsResponse = { 200: reviewsResponseSchema };
 
-export function reviewsRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+export function reviewsRoutes({ service, requireAuth, optionalAuth }: Options): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/reviews', {
       schema: {
@@ -23,14 +24,16 @@ export function reviewsRoutes({ service, requireAuth }: Options): FastifyPluginA
     });
 
     app.get('/api/reviews/for-teacher/:id', {
+      preHandler: optionalAuth,
       schema: {
         tags,
-        summary: "Students' reviews of a teacher (teacher profile id), newest first",
+        summary:
+          "Students' published reviews of a teacher (teacher profile id), newest first; a signed-in student also sees their own unpublished one",
         params: idParamsSchema,
         querystring: reviewsQuerySchema,
         response: reviewsResponse,
       },
-      handler: (request) => service.forTeacher(request.params.id, request.query.limit),
+      handler: (request) => service.forTeacher(request.auth?.userId ?? null, request.params.id, request.query.limit),
     });
 
     app.get('/api/reviews/for-student/:id', {
@@ -48,7 +51,7 @@ export function reviewsRoutes({ service, requireAuth }: Options): FastifyPluginA
 
     app.post('/api/reviews', {
       preHandler: requireAuth,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perUserRateLimit('reviews', 30),
       schema: {
         tags,
         security,

@@ -1,5 +1,6 @@
 import { type createReviewBodySchema, type Review, ROLE } from '@ustaz/contract';
 import type { z } from 'zod';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { storableText } from '../../db/storable-text.ts';
@@ -21,17 +22,18 @@ import {
 /** A lesson may be reviewed within 14 days of its end. */
 export const REVIEW_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
-type Deps = { db: Db; teachers: TeachersService };
+type Deps = { db: Db; teachers: TeachersService; clock?: Clock };
 
-export function createReviewsService({ db, teachers }: Deps) {
+export function createReviewsService({ db, teachers, clock = () => new Date() }: Deps) {
   return {
     /** The newest reviews students wrote about teachers (the home page carousel). */
-    async latest(limit: number): Promise<Review[]> {
-      return (await latestReviews(db, 'student_to_teacher', limit)).map(toReview);
+    async latest(limit: number, now = clock()): Promise<Review[]> {
+      return (await latestReviews(db, 'student_to_teacher', limit, now)).map(toReview);
     },
 
-    async forTeacher(teacherId: number, limit: number): Promise<Review[]> {
-      const rows = await reviewsOfTeacher(db, teacherId, limit);
+    /** Published reviews of a teacher, and the signed-in student's own unpublished one. */
+    async forTeacher(viewerId: number | null, teacherId: number, limit: number, now = clock()): Promise<Review[]> {
+      const rows = await reviewsOfTeacher(db, teacherId, limit, { userId: viewerId, now });
       if (rows.length === 0 && !(await teachers.isListed(teacherId))) {
         throw new HttpError(404, 'notFound', 'Teacher not found');
       }
@@ -39,13 +41,13 @@ export function createReviewsService({ db, teachers }: Deps) {
     },
 
     /** What teachers wrote about a student: the student, their teachers and admins may read it. */
-    async forStudent(viewer: AccessClaims, studentId: number, limit: number): Promise<Review[]> {
+    async forStudent(viewer: AccessClaims, studentId: number, limit: number, now = clock()): Promise<Review[]> {
       const allowed =
         viewer.userId === studentId ||
         viewer.roleId === ROLE.admin ||
         (viewer.roleId === ROLE.teacher && (await teacherKnowsStudent(db, viewer.userId, studentId)));
       if (!allowed) throw new HttpError(403, 'forbidden', 'Not allowed to read these reviews');
-      return (await reviewsOfStudent(db, studentId, limit)).map(toReview);
+      return (await reviewsOfStudent(db, studentId, limit, { userId: viewer.userId, now })).map(toReview);
     },
 
     /**
@@ -60,15 +62,17 @@ export function createReviewsService({ db, teachers }: Deps) {
         throw new HttpError(403, 'forbidden', 'Only a participant of the reservation may review it');
       if (reservation.status !== 'completed')
         throw new HttpError(409, 'lessonNotCompleted', 'Only a completed lesson can be reviewed');
+      const now = clock();
       const ended = reservation.endTime ?? reservation.completedAt;
-      if (ended && Date.now() > ended.getTime() + REVIEW_WINDOW_MS)
+      if (ended && now.getTime() > ended.getTime() + REVIEW_WINDOW_MS)
         throw new HttpError(409, 'reviewWindowClosed', 'Reviews are taken within 14 days of the lesson');
 
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
           const rated = body.type === 'student_to_teacher';
-          if (rated) await teachers.lockAggregates(tx, reservation.teacherId);
+          // Either side's review can publish the student's one (double-blind): the rating is refreshed both ways.
+          await teachers.lockAggregates(tx, reservation.teacherId);
           const review = await insertReview(tx, {
             reservationId: reservation.id,
             type: body.type,
@@ -77,24 +81,25 @@ export function createReviewsService({ db, teachers }: Deps) {
             teacherId: reservation.teacherId,
             studentId: reservation.studentId,
           });
-          if (rated) await teachers.refreshRating(tx, reservation.teacherId);
+          await teachers.refreshRating(tx, reservation.teacherId, now);
           await insertNotifications(tx, [
             {
               userId: rated ? reservation.teacherUserId : reservation.studentId,
               type: 'review.new',
-              data: { reviewId: review.id, rating: body.rating, reservationId: reservation.id },
+              // No rating: the review is blind until published (ADR 015).
+              data: { reviewId: review.id, reservationId: reservation.id },
             },
           ]);
           return review.id;
         });
         // The rating filters count differently now.
-        if (body.type === 'student_to_teacher') teachers.forgetCounts();
+        teachers.forgetCounts();
       } catch (error) {
         if (isUniqueViolation(error))
           throw new HttpError(409, 'reviewAlreadyExists', 'This reservation is already reviewed');
         throw error;
       }
-      const created = await findReview(db, id);
+      const created = await findReview(db, id, { userId, now });
       if (!created) throw new HttpError(404, 'notFound', 'Review not found');
       return toReview(created);
     },

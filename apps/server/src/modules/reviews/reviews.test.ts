@@ -1,7 +1,7 @@
-import { reviewSchema } from '@ustaz/contract';
-import { eq } from 'drizzle-orm';
+import { type Review, reviewSchema } from '@ustaz/contract';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { teacherProfiles } from '../../db/schema.ts';
+import { reviews, teacherProfiles } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -9,6 +9,14 @@ const { t, f } = useTestApp();
 
 function post(headers: Record<string, string> | undefined, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/reviews', payload, ...(headers ? { headers } : {}) });
+}
+
+/** Moves a review's writing time back by `days` (the double-blind clock, ADR 015). */
+async function writtenDaysAgo(id: number, days: number) {
+  await t.database.db
+    .update(reviews)
+    .set({ createdAt: sql`now() - make_interval(secs => ${days * 86_400})` })
+    .where(eq(reviews.id, id));
 }
 
 async function aggregatesOf(teacherId: number) {
@@ -44,7 +52,7 @@ describe('POST /api/reviews', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('the student of a completed reservation reviews the teacher; the rating is updated', async () => {
+  it('the student of a completed reservation reviews the teacher; blind: unpublished, not yet in the rating', async () => {
     const res = await post(student.headers, {
       reservationId: completed.id,
       type: 'student_to_teacher',
@@ -62,17 +70,20 @@ describe('POST /api/reviews', () => {
       studentName: 'Fahad Ali',
       teacherPhotoUrl: null,
       studentPhotoUrl: null,
+      published: false,
+      verifiedLesson: true,
     });
-    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 5, ratingCount: 1 });
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 0, ratingCount: 0 });
     const told = await t.app.inject({ url: '/api/notifications', headers: teacher.headers });
-    expect(told.json().data[0]).toMatchObject({ type: 'review.new', data: { rating: 5, reservationId: completed.id } });
+    expect(told.json().data[0]).toMatchObject({ type: 'review.new', data: { reservationId: completed.id } });
+    expect(told.json().data[0].data.rating).toBeUndefined();
   });
 
   it('once per reservation and direction: 409 the second time', async () => {
     const res = await post(student.headers, { reservationId: completed.id, type: 'student_to_teacher', rating: 1 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ status: 409, code: 'reviewAlreadyExists' });
-    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 5, ratingCount: 1 });
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 0, ratingCount: 0 });
   });
 
   it('403 for anyone but the participant of the right side', async () => {
@@ -140,7 +151,7 @@ describe('POST /api/reviews', () => {
     }
   });
 
-  it('a second student’s review moves the average; the teacher’s review of a student does not', async () => {
+  it('the rating counts a review once published: the other side reviewed, or 7 days passed', async () => {
     const second = await post(otherStudent.headers, {
       reservationId: otherCompleted.id,
       type: 'student_to_teacher',
@@ -148,7 +159,7 @@ describe('POST /api/reviews', () => {
       comment: 'OK',
     });
     expect(second.statusCode).toBe(201);
-    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 3.5, ratingCount: 2 });
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 0, ratingCount: 0 });
 
     const back = await post(teacher.headers, {
       reservationId: completed.id,
@@ -157,7 +168,16 @@ describe('POST /api/reviews', () => {
       comment: 'Hard-working student',
     });
     expect(back.statusCode).toBe(201);
-    expect(back.json()).toMatchObject({ type: 'teacher_to_student', teacherId: teacher.profile.id });
+    // Both sides of `completed` reviewed: both published, the student's 5 counts.
+    expect(back.json()).toMatchObject({ type: 'teacher_to_student', teacherId: teacher.profile.id, published: true });
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 5, ratingCount: 1 });
+
+    // The second student's review (no answer from the teacher) is published 7 days after it was written.
+    await writtenDaysAgo(second.json().id, 6);
+    await t.app.money.teachers.refreshMaturedRatings(new Date());
+    expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 5, ratingCount: 1 });
+    await writtenDaysAgo(second.json().id, 7.1);
+    await t.app.money.teachers.refreshMaturedRatings(new Date());
     expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 3.5, ratingCount: 2 });
 
     const profile = await t.app.inject({ url: `/api/teachers/profiles/${teacher.profile.id}` });
@@ -173,6 +193,17 @@ describe('POST /api/reviews', () => {
         await f.reservation({ studentId: s.user.id, teacherId: target.profile.id, status: 'completed' }),
       );
     }
+    // The teacher reviewed each lesson first (written directly: the route's rate limit is per minute),
+    // so each student's review is published on arrival.
+    await t.database.db.insert(reviews).values(
+      reservations.map((r, i) => ({
+        reservationId: r.id,
+        type: 'teacher_to_student' as const,
+        rating: 4,
+        teacherId: target.profile.id,
+        studentId: students[i]?.user.id ?? 0,
+      })),
+    );
     const results = await Promise.all([
       ...students.map((s, i) =>
         post(s.headers, { reservationId: reservations[i]?.id ?? 0, type: 'student_to_teacher', rating: i + 1 }),
@@ -193,6 +224,7 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
   let stranger: TestTeacher;
   let student: TestUser;
   let other: TestUser;
+  let secondId: number;
 
   beforeAll(async () => {
     teacher = await f.teacher();
@@ -219,16 +251,10 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
         })
       ).statusCode,
     ).toBe(201);
-    expect(
-      (
-        await post(other.headers, {
-          reservationId: second.id,
-          type: 'student_to_teacher',
-          rating: 5,
-          comment: 'second',
-        })
-      ).statusCode,
-    ).toBe(201);
+    const body = { reservationId: second.id, type: 'student_to_teacher', rating: 5, comment: 'second' };
+    const secondReview = await post(other.headers, body);
+    expect(secondReview.statusCode).toBe(201);
+    secondId = secondReview.json().id;
     expect(
       (
         await post(teacher.headers, {
@@ -241,20 +267,43 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     ).toBe(201);
   });
 
-  it('GET /api/reviews: the newest student reviews of teachers, at most `limit`', async () => {
-    const res = await t.app.inject({ url: '/api/reviews?limit=2' });
+  it('GET /api/reviews: the newest published student reviews of teachers, at most `limit`', async () => {
+    const res = await t.app.inject({ url: '/api/reviews?limit=2', headers: other.headers });
     expect(res.statusCode).toBe(200);
     const list = (res.json() as unknown[]).map((x) => reviewSchema.parse(x));
-    expect(list.map((r) => r.comment)).toEqual(['second', 'first']);
-    expect(list.every((r) => r.type === 'student_to_teacher')).toBe(true);
+    // 'second' is not published yet (the teacher has not reviewed that lesson): not even its author sees it here.
+    expect(list.map((r) => r.comment)[0]).toBe('first');
+    expect(list.map((r) => r.comment)).not.toContain('second');
+    expect(list.every((r) => r.type === 'student_to_teacher' && r.published && r.verifiedLesson)).toBe(true);
     for (const query of ['limit=0', 'limit=51', 'limit=x', 'limit=1&limit=2']) {
       expect((await t.app.inject({ url: `/api/reviews?${query}` })).statusCode).toBe(422);
     }
   });
 
-  it('for-teacher: the students’ reviews of that teacher; 404 for an unknown teacher', async () => {
-    const res = await t.app.inject({ url: `/api/reviews/for-teacher/${teacher.profile.id}` });
-    expect((res.json() as { comment: string }[]).map((r) => r.comment)).toEqual(['second', 'first']);
+  it('for-teacher, double-blind: only the author sees an unpublished review, until 7 days have passed', async () => {
+    const url = `/api/reviews/for-teacher/${teacher.profile.id}`;
+    const seen = async (headers?: Record<string, string>) =>
+      ((await t.app.inject({ url, ...(headers ? { headers } : {}) })).json() as Review[]).map((r) => [
+        r.comment,
+        r.published,
+      ]);
+    expect(await seen()).toEqual([['first', true]]);
+    expect(await seen(teacher.headers)).toEqual([['first', true]]);
+    expect(await seen(student.headers)).toEqual([['first', true]]);
+    expect(await seen(other.headers)).toEqual([
+      ['second', false],
+      ['first', true],
+    ]);
+    await writtenDaysAgo(secondId, 6.9);
+    expect(await seen()).toEqual([['first', true]]);
+    await writtenDaysAgo(secondId, 7.1);
+    expect(await seen()).toEqual([
+      ['first', true],
+      ['second', true],
+    ]);
+  });
+
+  it('for-teacher: 404 for an unknown teacher', async () => {
     const none = await t.app.inject({ url: `/api/reviews/for-teacher/${stranger.profile.id}` });
     expect(none.json()).toEqual([]);
     expect((await t.app.inject({ url: '/api/reviews/for-teacher/999999' })).statusCode).toBe(404);
@@ -269,6 +318,20 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
       expect((res.json() as { comment: string; type: string }[]).map((r) => [r.type, r.comment])).toEqual([
         ['teacher_to_student', 'to student'],
       ]);
+    }
+    // The teacher's review of a lesson the student has not reviewed: blind, its author alone sees it.
+    const third = await f.reservation({
+      studentId: student.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+    });
+    const blind = await post(teacher.headers, { reservationId: third.id, type: 'teacher_to_student', rating: 2 });
+    expect(blind.json()).toMatchObject({ published: false, verifiedLesson: true });
+    const own = await t.app.inject({ url, headers: teacher.headers });
+    expect((own.json() as Review[]).map((r) => r.published)).toEqual([false, true]);
+    for (const who of [student, admin]) {
+      const res = await t.app.inject({ url, headers: who.headers });
+      expect((res.json() as Review[]).map((r) => r.comment)).toEqual(['to student']);
     }
     for (const who of [other, stranger]) {
       expect((await t.app.inject({ url, headers: who.headers })).statusCode).toBe(403);

@@ -334,26 +334,50 @@ export async function searchSourcesOf(db: Executor, id: number) {
 }
 
 /** Recomputes rating aggregates from the visible student-to-teacher reviews (call under `lockProfile`). */
-export async function refreshRating(db: Executor, id: number) {
+/**
+ * Double-blind publication (ADR 015) for the rating aggregates: a review of the reviews table counts
+ * once the other side of its reservation reviewed too or 7 days after it was written.
+ */
+function publishedReview(now: Date) {
+  return sql`(reviews.created_at <= ${now.toISOString()}::timestamptz - interval '7 days'
+  or exists (select 1 from reviews other_side where other_side.reservation_id = reviews.reservation_id
+    and other_side.type <> reviews.type))`;
+}
+
+/**
+ * Refreshes the rating of every teacher whose stored count no longer matches the published
+ * reviews (reviews that became published by time since the last refresh). Idempotent; run by a sweep.
+ */
+export async function refreshMaturedRatings(db: Executor, now: Date): Promise<void> {
+  await db.execute(sql`
+    update teacher_profiles tp set average_rating = r.avg, rating_count = r.n, updated_at = now()
+    from (select teacher_id, round(avg(rating), 2) as avg, count(*)::int as n from reviews
+      where type = 'student_to_teacher' and hidden_at is null and ${publishedReview(now)}
+      group by teacher_id) r
+    where tp.id = r.teacher_id and tp.rating_count <> r.n`);
+}
+
+export async function refreshRating(db: Executor, id: number, now = new Date()) {
   await db.execute(sql`
     update teacher_profiles set
       average_rating = coalesce((select round(avg(rating), 2) from reviews
-        where teacher_id = ${id} and type = 'student_to_teacher' and hidden_at is null), 0),
+        where teacher_id = ${id} and type = 'student_to_teacher' and hidden_at is null and ${publishedReview(now)}), 0),
       rating_count = (select count(*) from reviews
-        where teacher_id = ${id} and type = 'student_to_teacher' and hidden_at is null),
+        where teacher_id = ${id} and type = 'student_to_teacher' and hidden_at is null and ${publishedReview(now)}),
       updated_at = now()
     where id = ${id}`);
 }
 
 /** Recomputes every profile's aggregates from reviews and reservations (seed data). */
-export async function refreshAllAggregates(db: Executor, ids: number[]) {
+export async function refreshAllAggregates(db: Executor, ids: number[], now = new Date()) {
   if (ids.length === 0) return;
   await db.execute(sql`
     update teacher_profiles tp set
       average_rating = coalesce(r.avg, 0), rating_count = coalesce(r.n, 0), bookings_count = coalesce(b.n, 0)
     from teacher_profiles t
       left join (select teacher_id, round(avg(rating), 2) as avg, count(*) as n from reviews
-        where type = 'student_to_teacher' and hidden_at is null group by teacher_id) r on r.teacher_id = t.id
+        where type = 'student_to_teacher' and hidden_at is null and ${publishedReview(now)}
+        group by teacher_id) r on r.teacher_id = t.id
       left join (select teacher_id, count(*) as n from reservations
         where status in ('confirmed', 'completed') group by teacher_id) b on b.teacher_id = t.id
     where tp.id = t.id and t.id in (${sql.join(

@@ -35,6 +35,7 @@ import {
   lockProfile,
   profileIdsTeaching,
   refreshAllAggregates,
+  refreshMaturedRatings,
   refreshRating,
   replaceTeacherSubjects,
   repriceOpenSlots,
@@ -322,7 +323,16 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
     lockAggregates: (executor: Executor, id: number) => lockProfile(executor, id),
 
     /** Recomputes averageRating and ratingCount from the reviews (under `lockAggregates`). */
-    refreshRating: (executor: Executor, id: number) => refreshRating(executor, id),
+    refreshRating: (executor: Executor, id: number, now?: Date) => refreshRating(executor, id, now),
+
+    /**
+     * Double-blind (ADR 015): brings the stored ratings up to date with the reviews that became
+     * published by time since the last refresh. Idempotent; the money sweeper runs it.
+     */
+    async refreshMaturedRatings(now: Date): Promise<void> {
+      await refreshMaturedRatings(db, now);
+      counts.clear();
+    },
 
     /** Drops the reused search totals: call after committing a change to what searches match. */
     forgetCounts: () => counts.clear(),
