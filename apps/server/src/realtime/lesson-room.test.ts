@@ -3,7 +3,8 @@ import { type LessonAck, type LessonSignalEvent, ROLE } from '@ustaz/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lessonAttendance, sessions, teacherProfiles } from '../db/schema.ts';
+import { lessonAttendance, reservations, sessions, teacherProfiles } from '../db/schema.ts';
+import { sweepMoney } from '../jobs/money-sweeper.ts';
 import { nextEvent, signedInWithSession, testTokens, useSocketClients } from '../test/sockets.ts';
 import { useListeningTestApp } from '../test/test-app.ts';
 
@@ -145,5 +146,30 @@ describe('attendance', () => {
     s.disconnect();
     await waitFor(async () => (await stays(open, student.user.id)).every((row) => row.leftAt !== null));
     expect((await stays(open, student.user.id)).every((row) => row.leftAt !== null)).toBe(true);
+  });
+});
+
+describe('the money sweeper on the server clock', () => {
+  it('completes a lesson that has ended by the shifted clock, not one that has not', async () => {
+    const other = await f.teacher();
+    const reservation = (minutes: number) =>
+      f.reservation({
+        studentId: student.user.id,
+        teacherId: other.profile.id,
+        status: 'confirmed',
+        start: new Date(Date.now() + minutes * MINUTE),
+      });
+    // Ends in 20 minutes of wall-clock time, 35 minutes ago by the server clock (+55 min).
+    const ended = await reservation(-40);
+    // Ends in 90 minutes of wall-clock time: 35 minutes from now by the server clock.
+    const running = await reservation(30);
+    await sweepMoney(ctx.app);
+    const status = async (id: number) =>
+      (
+        await ctx.database.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, id))
+      )[0]?.status;
+    expect(await status(ended.id)).toBe('completed');
+    expect(await status(running.id)).toBe('confirmed');
+    expect(await status(open)).toBe('confirmed');
   });
 });
