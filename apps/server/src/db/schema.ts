@@ -446,6 +446,9 @@ export const reviews = pgTable(
     /** Hidden by an admin (abusive): left out of every public list and of the averages. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /** The reviewed teacher's one public reply to a student's review (issue 16). */
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
