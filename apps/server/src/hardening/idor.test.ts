@@ -56,6 +56,8 @@ const OWNER_SCOPED: Record<string, Attempt> = {
   }),
   // The student, their teachers and admins only (reviews.test.ts covers the allowed side).
   'GET /api/reviews/for-student/{id}': (w) => ({ url: `/api/reviews/for-student/${w.student.user.id}` }),
+  // The lesson room: its student and teacher only (lessons.test.ts covers them, admins get 404 too).
+  'GET /api/v1/lessons/{reservationId}': (w) => ({ url: `/api/v1/lessons/${w.reservationId}` }),
 };
 
 /** Public by design: anyone may read them (teacher pages, photos, public profiles without the e-mail). */
