@@ -168,12 +168,17 @@ export const reviewSchema = z.object({
   published: z.boolean(),
   /** Every review belongs to a completed reservation. */
   verifiedLesson: z.literal(true),
+  /** The reviewed teacher's one public reply, null until written. */
+  reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 /** GET /api/reviews and /api/reviews/for-teacher/:id: a bare list. */
 export const reviewsResponseSchema = z.array(reviewSchema);
 
 export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+/** POST /api/reviews/:id/reply: the reviewed teacher's one reply to a published review. */
+export const reviewReplyBodySchema = z.object({ text: z.string().trim().min(1).max(1000) });
 
 export const createReviewBodySchema = z.object({
   reservationId: rowIdSchema,

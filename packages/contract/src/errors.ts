@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'lessonNotCompleted',
   /** 409 of POST /api/reviews: more than 14 days have passed since the lesson ended. */
   'reviewWindowClosed',
+  /** 409 of POST /api/reviews/:id/reply: the review already has its one reply. */
+  'replyAlreadyExists',
   // Admin
   'versionConflict',
   // Files

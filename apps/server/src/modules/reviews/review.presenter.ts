@@ -22,5 +22,7 @@ export function toReview(row: ReviewListRow): Review {
     createdAt: row.createdAt.toISOString(),
     published: Boolean(row.published),
     verifiedLesson: true,
+    reply:
+      row.replyText !== null && row.repliedAt ? { text: row.replyText, createdAt: row.repliedAt.toISOString() } : null,
   };
 }

@@ -28,6 +28,8 @@ const reviewColumns = {
   teacherId: reviews.teacherId,
   studentId: reviews.studentId,
   createdAt: reviews.createdAt,
+  replyText: reviews.replyText,
+  repliedAt: reviews.repliedAt,
   teacherUserId: teacherUser.id,
   teacherFirstName: teacherUser.firstName,
   teacherLastName: teacherUser.lastName,
@@ -119,4 +121,14 @@ export async function insertReview(db: Executor, values: typeof reviews.$inferIn
 export async function insertReviews(db: Executor, values: (typeof reviews.$inferInsert)[]): Promise<ReviewRow[]> {
   if (values.length === 0) return [];
   return db.insert(reviews).values(values).onConflictDoNothing().returning();
+}
+
+/** Sets a review's one reply; false when it already has one (also under concurrency). */
+export async function setReply(db: Executor, id: number, text: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(reviews)
+    .set({ replyText: text, repliedAt: now })
+    .where(and(eq(reviews.id, id), isNull(reviews.replyText)))
+    .returning({ id: reviews.id });
+  return rows.length === 1;
 }

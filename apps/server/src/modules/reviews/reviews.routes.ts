@@ -1,4 +1,10 @@
-import { createReviewBodySchema, reviewSchema, reviewsQuerySchema, reviewsResponseSchema } from '@ustaz/contract';
+import {
+  createReviewBodySchema,
+  reviewReplyBodySchema,
+  reviewSchema,
+  reviewsQuerySchema,
+  reviewsResponseSchema,
+} from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthHook, authOf } from '../../http/authenticate.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
@@ -47,6 +53,20 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth }: Options): 
         response: reviewsResponse,
       },
       handler: (request) => service.forStudent(authOf(request), request.params.id, request.query.limit),
+    });
+
+    app.post('/api/reviews/:id/reply', {
+      preHandler: requireAuth,
+      config: perUserRateLimit('reviews', 30),
+      schema: {
+        tags,
+        security,
+        summary: "The reviewed teacher's one public reply to a published review of them",
+        params: idParamsSchema,
+        body: reviewReplyBodySchema,
+        response: { 200: reviewSchema },
+      },
+      handler: (request) => service.reply(authOf(request).userId, request.params.id, request.body.text),
     });
 
     app.post('/api/reviews', {

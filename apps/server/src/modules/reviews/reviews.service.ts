@@ -16,6 +16,7 @@ import {
   latestReviews,
   reviewsOfStudent,
   reviewsOfTeacher,
+  setReply,
   teacherKnowsStudent,
 } from './reviews.repo.ts';
 
@@ -102,6 +103,20 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
       const created = await findReview(db, id, { userId, now });
       if (!created) throw new HttpError(404, 'notFound', 'Review not found');
       return toReview(created);
+    },
+
+    /** The reviewed teacher's one reply to a published review of them (404 while unpublished). */
+    async reply(userId: number, reviewId: number, text: string): Promise<Review> {
+      const now = clock();
+      const review = await findReview(db, reviewId, { userId, now });
+      if (!review?.published) throw new HttpError(404, 'notFound', 'Review not found');
+      if (review.type !== 'student_to_teacher' || review.teacherUserId !== userId)
+        throw new HttpError(403, 'forbidden', 'Only the reviewed teacher may reply');
+      if (!(await setReply(db, reviewId, storableText(text), now)))
+        throw new HttpError(409, 'replyAlreadyExists', 'This review already has a reply');
+      const replied = await findReview(db, reviewId, { userId, now });
+      if (!replied) throw new HttpError(404, 'notFound', 'Review not found');
+      return toReview(replied);
     },
   };
 }

@@ -339,3 +339,38 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     expect((await t.app.inject({ url })).statusCode).toBe(401);
   });
 });
+
+describe('POST /api/reviews/:id/reply', () => {
+  it('the reviewed teacher replies once to a published review; others 403, unpublished 404', async () => {
+    const [teacher, otherTeacher, student] = [await f.teacher(), await f.teacher(), await f.student()];
+    const parties = { studentId: student.user.id, teacherId: teacher.profile.id };
+    const lesson = await f.reservation({ ...parties, status: 'completed' });
+    const review = await post(student.headers, { reservationId: lesson.id, type: 'student_to_teacher', rating: 4 });
+    const replyTo = (id: number, who: TestUser, text: string) =>
+      t.app.inject({ method: 'POST', url: `/api/reviews/${id}/reply`, headers: who.headers, payload: { text } });
+    const reply = (who: TestUser, text: string) => replyTo(review.json().id, who, text);
+    // Not published yet (blind): the teacher cannot see it, so cannot reply.
+    expect((await reply(teacher, 'Thanks')).statusCode).toBe(404);
+    const back = await post(teacher.headers, { reservationId: lesson.id, type: 'teacher_to_student', rating: 5 });
+    expect(back.statusCode).toBe(201);
+    for (const who of [otherTeacher, student]) expect((await reply(who, 'Hi')).statusCode).toBe(403);
+    expect((await reply(teacher, '   ')).statusCode).toBe(422);
+    // Replying to the teacher's own review of the student is not a reply to a review of them.
+    const toStudent = await replyTo(back.json().id, teacher, 'x');
+    expect(toStudent.statusCode).toBe(403);
+
+    const first = await reply(teacher, '  Thank you, Fahad!  ');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(reviewSchema.parse(first.json()).reply).toMatchObject({ text: 'Thank you, Fahad!' });
+    const twice = await Promise.all([reply(teacher, 'again'), reply(teacher, 'and again')]);
+    expect(twice.map((r) => r.statusCode)).toEqual([409, 409]);
+    expect(twice[0]?.json()).toMatchObject({ code: 'replyAlreadyExists' });
+    const shown = await t.app.inject({ url: `/api/reviews/for-teacher/${teacher.profile.id}` });
+    expect((shown.json() as Review[]).map((r) => r.reply?.text)).toEqual(['Thank you, Fahad!']);
+  });
+
+  it('a guest gets 401', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/reviews/1/reply', payload: { text: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -19,6 +19,9 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     teacherPhotoUrl: null,
     studentPhotoUrl: null,
     createdAt: '2025-01-01T10:00:00.000Z',
+    published: true,
+    verifiedLesson: true,
+    reply: null,
     ...overrides,
   };
 }

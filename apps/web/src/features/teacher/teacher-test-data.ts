@@ -42,6 +42,9 @@ export const review = factory<Review>(() => ({
   teacherPhotoUrl: null,
   studentPhotoUrl: null,
   createdAt: '2026-02-10T09:00:00.000Z',
+  published: true,
+  verifiedLesson: true,
+  reply: null,
 }));
 
 /** The week of Saturday 14 March 2026 as it starts in Arabic (Saturday to Friday), the week of the test slots. */
