@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
+import { conversations, type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
 
 const teacherUser = alias(users, 'teacher_user');
 const studentUser = alias(users, 'student_user');
@@ -101,7 +101,10 @@ export async function findReservationParties(db: Executor, id: number) {
   return row;
 }
 
-/** Whether a teacher (by user id) has any reservation with a student. */
+/**
+ * Whether a teacher (by user id) knows a student: a reservation of any state, or a conversation
+ * (issue 16: teachers see a student's reviews on the conversation and booking views).
+ */
 export async function teacherKnowsStudent(db: Executor, teacherUserId: number, studentId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: reservations.id })
@@ -109,7 +112,12 @@ export async function teacherKnowsStudent(db: Executor, teacherUserId: number, s
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
     .where(and(eq(teacherProfiles.userId, teacherUserId), eq(reservations.studentId, studentId)))
     .limit(1);
-  return row !== undefined;
+  if (row) return true;
+  const chats = await db.$count(
+    conversations,
+    and(eq(conversations.teacherId, teacherUserId), eq(conversations.studentId, studentId)),
+  );
+  return chats > 0;
 }
 
 export async function insertReview(db: Executor, values: typeof reviews.$inferInsert): Promise<ReviewRow> {

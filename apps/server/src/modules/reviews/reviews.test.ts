@@ -1,7 +1,7 @@
 import { type Review, reviewSchema } from '@ustaz/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reviews, teacherProfiles } from '../../db/schema.ts';
+import { conversations, reviews, teacherProfiles } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -336,6 +336,9 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     for (const who of [other, stranger]) {
       expect((await t.app.inject({ url, headers: who.headers })).statusCode).toBe(403);
     }
+    // A teacher the student has written to (no reservation yet) may read them too.
+    await t.database.db.insert(conversations).values({ studentId: student.user.id, teacherId: stranger.user.id });
+    expect((await t.app.inject({ url, headers: stranger.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url })).statusCode).toBe(401);
   });
 });
