@@ -252,6 +252,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       service: createReviewsService({ db: database.db, teachers, clock: app.clock }),
       requireAuth,
       optionalAuth: createOptionalAuth(tokens, liveness),
+      rateLimitMax: config.rateLimitMax,
     }),
   );
 

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { conversations, notifications, reservations, teacherProfiles, timeSlots, users } from '../db/schema.ts';
+import {
+  conversations,
+  notifications,
+  reservations,
+  reviews,
+  teacherProfiles,
+  timeSlots,
+  users,
+} from '../db/schema.ts';
 import { walletOf } from '../test/money.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { createWorld, fillPath, isAdminPath, routeKey, routeTable, send, type World } from './support.ts';
@@ -58,6 +66,12 @@ const OWNER_SCOPED: Record<string, Attempt> = {
   'GET /api/reviews/for-student/{id}': (w) => ({ url: `/api/reviews/for-student/${w.student.user.id}` }),
   // The lesson room: its student and teacher only (lessons.test.ts covers them, admins get 404 too).
   'GET /api/v1/lessons/{reservationId}': (w) => ({ url: `/api/v1/lessons/${w.reservationId}` }),
+  // The reviewed teacher's one reply: a published (8-day-old) review of w.teacher, made in beforeAll.
+  'POST /api/reviews/{id}/reply': () => ({
+    method: 'POST',
+    url: `/api/reviews/${reviewId}/reply`,
+    payload: { text: 'not my review' },
+  }),
 };
 
 /** Public by design: anyone may read them (teacher pages, photos, public profiles without the e-mail). */
@@ -89,10 +103,23 @@ const COUNTERPART = new Set(['GET /api/v1/chats/with/{userId}']);
 
 const { t } = useTestApp({ rateLimitMax: 1_000_000 });
 let w: World;
+let reviewId = 0;
 
 beforeAll(async () => {
   w = await createWorld(t.app, t.database);
   await t.database.db.update(timeSlots).set({ seriesId: SERIES_ID }).where(eq(timeSlots.id, w.openSlot.id));
+  const [review] = await t.database.db
+    .insert(reviews)
+    .values({
+      reservationId: w.reservationId,
+      type: 'student_to_teacher',
+      rating: 5,
+      teacherId: w.teacher.profile.id,
+      studentId: w.student.user.id,
+      createdAt: new Date(Date.now() - 8 * 24 * 3600_000),
+    })
+    .returning({ id: reviews.id });
+  reviewId = review?.id ?? 0;
 });
 
 describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
@@ -141,6 +168,8 @@ describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
       .from(teacherProfiles)
       .where(eq(teacherProfiles.id, w.teacher.profile.id));
     expect(profile).toMatchObject({ hourlyRateFils: w.teacher.profile.hourlyRateFils, bioAr: '', bioEn: '' });
+    const [review] = await t.database.db.select().from(reviews).where(eq(reviews.id, reviewId));
+    expect(review?.replyText).toBeNull();
   });
 
   it('the owners themselves reach the same items (the 403/404 above came from ownership)', async () => {

@@ -139,7 +139,7 @@ describe('security headers on every kind of answer (RELIABILITY P1)', () => {
 
 describe('Cache-Control: no-store on personal answers (RELIABILITY P1)', () => {
   it('every GET that needs a token, with ids of the caller’s own items', async () => {
-    const params: Record<string, string | number> = { id: 1, userId: w.teacher.user.id };
+    const params: Record<string, string | number> = { id: 1, userId: w.teacher.user.id, reservationId: 1 };
     const ownIds: Record<string, Record<string, string | number>> = {
       '/api/v1/payments/{id}': { id: w.paymentId },
       '/api/v1/chats/{id}/messages': { id: w.conversationId },

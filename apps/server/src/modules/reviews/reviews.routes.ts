@@ -12,12 +12,15 @@ import { idParamsSchema } from '../../http/params.ts';
 import { perUserRateLimit } from '../../http/per-user-limit.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
-type Options = ModuleRoutesOptions<ReviewsService, { optionalAuth: AuthHook }>;
+type Options = ModuleRoutesOptions<ReviewsService, { optionalAuth: AuthHook; rateLimitMax: number }>;
+
+/** Review writes a minute per user (30 at the default RATE_LIMIT_MAX of 300; tests and benches lift it). */
+const reviewsPerMinute = (rateLimitMax: number) => Math.max(30, Math.round(rateLimitMax / 10));
 
 const { tags, security } = moduleDocs('reviews');
 const reviewsResponse = { 200: reviewsResponseSchema };
 
-export function reviewsRoutes({ service, requireAuth, optionalAuth }: Options): FastifyPluginAsyncZod {
+export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax }: Options): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/reviews', {
       schema: {
@@ -57,7 +60,7 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth }: Options): 
 
     app.post('/api/reviews/:id/reply', {
       preHandler: requireAuth,
-      config: perUserRateLimit('reviews', 30),
+      config: perUserRateLimit('reviews', reviewsPerMinute(rateLimitMax)),
       schema: {
         tags,
         security,
@@ -71,7 +74,7 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth }: Options): 
 
     app.post('/api/reviews', {
       preHandler: requireAuth,
-      config: perUserRateLimit('reviews', 30),
+      config: perUserRateLimit('reviews', reviewsPerMinute(rateLimitMax)),
       schema: {
         tags,
         security,
