@@ -281,6 +281,8 @@ export const teacherProfiles = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }).defaultNow(),
     /** IANA zone the teacher enters times in (a weekly series' "HH:MM"); checked with Intl on the way in. */
     timeZone: text('time_zone').notNull().default(DEFAULT_TEACHER_TIME_ZONE),
+    /** The teacher's Zoom/Meet/Teams link for every lesson (issue 16; the contract's `meetingLinkSchema`), or null. */
+    meetingLink: text('meeting_link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -387,6 +389,8 @@ export const reservations = pgTable(
     cancelledBy: text('cancelled_by', { enum: RESERVATION_CANCELLERS }),
     cancelReason: text('cancel_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** This lesson's own external meeting link (wins over the teacher profile's), or null. */
+    meetingLink: text('meeting_link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
