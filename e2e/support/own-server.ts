@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { sweepMoney } from '../../apps/server/src/jobs/money-sweeper.ts';
 import { createSettingsService, runtimeSettings } from '../../apps/server/src/modules/settings/settings.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/seed.ts';
 import { createPostgresDatabase } from '../../apps/server/src/test/helpers.ts';
@@ -16,11 +17,18 @@ import { freePort, serverEnv } from './global-setup.ts';
  * serving the built web app.
  *
  * Why not the suite's server: a journey that ends in a teacher's earnings needs a lesson that has
- * ended, and a booked lesson ends at least 30 minutes after it starts. In production the money
- * sweeper (`src/jobs/money-sweeper.ts`) completes ended lessons through the booking service's
- * `completeDue(now)`; here `completeLessonsEndedBy(at)` calls that same service with a later
- * `now`, as the server's own tests do. The clock exists in this test process only: nothing is
- * added to the server, so no running deployment can be asked to move time.
+ * ended, and a booked lesson ends at least 30 minutes after it starts; a lesson room opens only 10
+ * minutes before its start. This server's clock (`app.clock`, what decides a lesson's state: the
+ * room's window, attendance, completion, double-blind publication) can be moved while it runs:
+ * `setClock(at)` makes the server's "now" `at` (and time goes on from there), `sweep()` runs the
+ * money sweeper (`src/jobs/money-sweeper.ts`: holds, payments, completion or a teacher's no-show,
+ * earnings released, subscriptions, ratings) once at that clock, as production runs it every
+ * minute. `completeLessonsEndedBy(at)` runs only the completion step with a given `now`.
+ *
+ * The movable clock exists in this test process only: it is handed to `buildApp({ clock })`, and no
+ * route can move it, so no running deployment can be asked to move time. The documented way to
+ * shift a real server's clock for tests and demos is TEST_CLOCK_OFFSET_SECONDS (a fixed offset,
+ * refused with NODE_ENV=production); it is this clock's starting offset here too.
  *
  * The database is embedded PGlite or, when the shell sets DATABASE_URL (the suite's own server
  * ignores it), a database of its own created on that PostgreSQL server for this run and dropped
@@ -34,6 +42,12 @@ export type OwnServer = {
   databaseKind: 'pglite' | 'postgres';
   /** Runs the lesson-completion step of the money sweeper as if the time were `at`; answers how many lessons completed. */
   completeLessonsEndedBy(at: Date): Promise<number>;
+  /** Moves the server's clock: its "now" becomes `at`, and runs on from there. */
+  setClock(at: Date): void;
+  /** The server's "now". */
+  now(): Date;
+  /** One run of the money sweeper at the server's clock (what production runs every minute). */
+  sweep(): Promise<Awaited<ReturnType<typeof sweepMoney>>>;
   close(): Promise<void>;
 };
 
@@ -53,7 +67,9 @@ export async function startOwnServer(): Promise<OwnServer> {
   const config = { ...base, jwtSecret: randomBytes(48).toString('base64url') };
   const database = await openDatabase(config.database);
   await database.migrate();
-  const app = await buildApp({ config, database });
+  let offsetMs = config.clockOffsetSeconds * 1000;
+  const clock = () => new Date(Date.now() + offsetMs);
+  const app = await buildApp({ config, database, clock });
   await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
   await seedDemoData(database.db, app.log, {
     uploadsDir: config.uploadsDir,
@@ -66,6 +82,11 @@ export async function startOwnServer(): Promise<OwnServer> {
     mailDir: config.mail.outboxDir,
     databaseKind: database.kind,
     completeLessonsEndedBy: (at) => app.money.booking.completeDue(at),
+    setClock: (at) => {
+      offsetMs = at.getTime() - Date.now();
+    },
+    now: clock,
+    sweep: () => sweepMoney(app),
     close: async () => {
       await app.close();
       await database.close();

@@ -82,6 +82,11 @@ export type AppDeps = {
   database: Database;
   /** Where the log goes instead of stdout (tests read it to check what is logged); not with LOG_PRETTY. */
   logStream?: DestinationStream;
+  /**
+   * The server's clock instead of TEST_CLOCK_OFFSET_SECONDS's fixed shift: e2e/support/own-server.ts
+   * passes one it can move while the app runs. server.ts never passes one (production keeps the wall clock).
+   */
+  clock?: Clock;
 };
 
 declare module 'fastify' {
@@ -116,7 +121,7 @@ const FRAMEWORK_ERROR_HEADERS = {
 const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/locales/', '/fonts/'];
 
 /** Builds the HTTP app: plugins and modules, no listening, no reading of the environment. */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream, clock }: AppDeps): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('config.jwtSecret is required (server.ts provides one)');
   const app = Fastify({
     logger: {
@@ -208,7 +213,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(settingsRoutes(settings));
 
-  app.decorate('clock', createClock(config.clockOffsetSeconds));
+  app.decorate('clock', clock ?? createClock(config.clockOffsetSeconds));
   const mailer = createMailer(database.db, createTransport(config.mail, app.log), config.mail.from, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());
