@@ -10,12 +10,26 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium's own fake camera and microphone (a test pattern and a beep), granted without a prompt,
+ * and media that plays without a user gesture: for the lesson room's WebRTC specs only.
+ */
+export const FAKE_MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs. `fakeMedia`: with
+ * FAKE_MEDIA_ARGS (camera, microphone and autoplay for the lesson room).
+ */
+export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromePath'),
     headless: true,
     args: [
+      ...(fakeMedia ? FAKE_MEDIA_ARGS : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
