@@ -175,7 +175,40 @@ export type Review = z.infer<typeof reviewSchema>;
 /** GET /api/reviews and /api/reviews/for-teacher/:id: a bare list. */
 export const reviewsResponseSchema = z.array(reviewSchema);
 
-export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const reviewsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  lang: z.enum(['ar', 'en']).optional(),
+});
+
+/** Reservations a review-state request may ask about at once (a page of the reservations list). */
+export const REVIEW_STATES_MAX_IDS = 50;
+
+/** GET /api/reviews/mine?reservationIds=1,2,3: comma-separated reservation ids (none: an empty answer). */
+export const reviewStatesQuerySchema = z.object({
+  reservationIds: z
+    .string()
+    .trim()
+    .max(REVIEW_STATES_MAX_IDS * 11)
+    .regex(/^(\d{1,10}(,\d{1,10})*)?$/)
+    .default('')
+    .transform((text) => [...new Set(text ? text.split(',').map(Number) : [])])
+    .pipe(z.array(rowIdSchema).max(REVIEW_STATES_MAX_IDS)),
+});
+
+/**
+ * The signed-in user's review state for one reservation they are a party of: whether they wrote
+ * their side's review, whether they may write it now (completed, within 14 days of the end, not
+ * written yet), and until when (null unless the lesson is completed).
+ */
+export const reviewStateSchema = z.object({
+  reservationId: z.number().int(),
+  mine: z.enum(['none', 'written']),
+  canReview: z.boolean(),
+  reviewDeadline: z.string().nullable(),
+});
+export type ReviewState = z.infer<typeof reviewStateSchema>;
+/** Only reservations the caller is a party of are answered; other ids are left out. */
+export const reviewStatesResponseSchema = z.array(reviewStateSchema);
 
 /** POST /api/reviews/:id/reply: the reviewed teacher's one reply to a published review. */
 export const reviewReplyBodySchema = z.object({ text: z.string().trim().min(1).max(1000) });
@@ -191,3 +224,9 @@ export const createReviewBodySchema = z.object({
 
 /** GET /api/v1/auth/users/:id: the whole user for oneself (or an admin), the public part otherwise. */
 export const userProfileResponseSchema = z.union([userSchema, publicUserSchema]);
+  /**
+   * The lesson's subject, its name in the request language (Accept-Language or ?lang). Bookings do
+   * not record a subject, so this is the teacher's first subject (by the subjects' order); null
+   * when the teacher has none.
+   */
+  subject: z.object({ id: z.number().int(), name: z.string() }).nullable(),

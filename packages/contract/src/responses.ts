@@ -39,6 +39,8 @@ export {
 export { calendarFeedResponseSchema } from './calendar.ts';
 export {
   ownTeacherProfileSchema,
+  reviewSchema,
+  reviewStatesResponseSchema,
   reviewsResponseSchema,
   subjectsResponseSchema,
   teacherProfileSchema,

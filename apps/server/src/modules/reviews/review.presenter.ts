@@ -1,4 +1,5 @@
-import type { Review } from '@ustaz/contract';
+import type { Language, Review } from '@ustaz/contract';
+import { localized } from '../../http/language.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import type { ReviewListRow } from './reviews.repo.ts';
 
@@ -6,8 +7,11 @@ function fullName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();
 }
 
-/** The one place a review row becomes an API body. `teacherId` is the teacher profile id. */
-export function toReview(row: ReviewListRow): Review {
+/**
+ * The one place a review row becomes an API body. `teacherId` is the teacher profile id; the
+ * subject's name is in `language`.
+ */
+export function toReview(row: ReviewListRow, language: Language): Review {
   return {
     id: row.id,
     type: row.type,
@@ -24,5 +28,8 @@ export function toReview(row: ReviewListRow): Review {
     verifiedLesson: true,
     reply:
       row.replyText !== null && row.repliedAt ? { text: row.replyText, createdAt: row.repliedAt.toISOString() } : null,
+    subject: row.subject
+      ? { id: row.subject.id, name: localized(language, row.subject.nameAr, row.subject.nameEn) }
+      : null,
   };
 }

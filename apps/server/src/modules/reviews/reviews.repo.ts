@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { conversations, type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
@@ -37,7 +37,21 @@ const reviewColumns = {
   studentFirstName: studentUser.firstName,
   studentLastName: studentUser.lastName,
   studentPhotoFileId: studentUser.photoFileId,
+  subject: lessonSubjectSql(),
 };
+
+/** A subject in both languages; the presenter picks the request's. */
+export type SubjectNames = { id: number; nameAr: string; nameEn: string };
+
+/**
+ * The lesson's subject. Bookings record none (a teacher's slot is for any of their subjects), so it
+ * is the teacher's first subject by the subjects' order, null when they teach none.
+ */
+function lessonSubjectSql(): SQL<SubjectNames | null> {
+  return sql<SubjectNames | null>`(select json_build_object('id', s.id, 'nameAr', s.name_ar, 'nameEn', s.name_en)
+    from teacher_subjects ts join subjects s on s.id = ts.subject_id
+    where ts.teacher_id = ${reviews.teacherId} order by s.sort_order, s.id limit 1)`;
+}
 
 /** Who is reading: unpublished reviews are shown to their author only. */
 export type ReviewReader = { userId: number | null; now: Date };
@@ -129,6 +143,31 @@ export async function insertReview(db: Executor, values: typeof reviews.$inferIn
 export async function insertReviews(db: Executor, values: (typeof reviews.$inferInsert)[]): Promise<ReviewRow[]> {
   if (values.length === 0) return [];
   return db.insert(reviews).values(values).onConflictDoNothing().returning();
+}
+
+/**
+ * The reservations among `ids` that `userId` is a party of, with their side and whether that
+ * side's review is written (for the review prompt).
+ */
+export async function reviewStatesOf(db: Executor, userId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const side = sql<
+    ReviewRow['type']
+  >`case when ${reservations.studentId} = ${userId} then 'student_to_teacher' else 'teacher_to_student' end`;
+  return db
+    .select({
+      reservationId: reservations.id,
+      status: reservations.status,
+      endTime: reservations.endTime,
+      completedAt: reservations.completedAt,
+      written: sql<boolean>`exists (select 1 from reviews mine where mine.reservation_id = ${reservations.id} and mine.type = ${side})`,
+    })
+    .from(reservations)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .where(
+      and(inArray(reservations.id, ids), or(eq(reservations.studentId, userId), eq(teacherProfiles.userId, userId))),
+    )
+    .orderBy(reservations.id);
 }
 
 /** Sets a review's one reply; false when it already has one (also under concurrency). */

@@ -2,11 +2,14 @@ import {
   createReviewBodySchema,
   reviewReplyBodySchema,
   reviewSchema,
+  reviewStatesQuerySchema,
+  reviewStatesResponseSchema,
   reviewsQuerySchema,
   reviewsResponseSchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthHook, authOf } from '../../http/authenticate.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { perUserRateLimit } from '../../http/per-user-limit.ts';
@@ -29,7 +32,7 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax
         querystring: reviewsQuerySchema,
         response: reviewsResponse,
       },
-      handler: (request) => service.latest(request.query.limit),
+      handler: (request) => service.latest(request.query.limit, requestLanguage(request)),
     });
 
     app.get('/api/reviews/for-teacher/:id', {
@@ -42,7 +45,13 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax
         querystring: reviewsQuerySchema,
         response: reviewsResponse,
       },
-      handler: (request) => service.forTeacher(request.auth?.userId ?? null, request.params.id, request.query.limit),
+      handler: (request) =>
+        service.forTeacher(
+          request.auth?.userId ?? null,
+          request.params.id,
+          request.query.limit,
+          requestLanguage(request),
+        ),
     });
 
     app.get('/api/reviews/for-student/:id', {
@@ -55,7 +64,21 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax
         querystring: reviewsQuerySchema,
         response: reviewsResponse,
       },
-      handler: (request) => service.forStudent(authOf(request), request.params.id, request.query.limit),
+      handler: (request) =>
+        service.forStudent(authOf(request), request.params.id, request.query.limit, requestLanguage(request)),
+    });
+
+    app.get('/api/reviews/mine', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The caller's review state for reservations they are a party of (written or not, may review now, until when); other ids are left out",
+        querystring: reviewStatesQuerySchema,
+        response: { 200: reviewStatesResponseSchema },
+      },
+      handler: (request) => service.states(authOf(request).userId, request.query.reservationIds),
     });
 
     app.post('/api/reviews/:id/reply', {
@@ -69,7 +92,8 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax
         body: reviewReplyBodySchema,
         response: { 200: reviewSchema },
       },
-      handler: (request) => service.reply(authOf(request).userId, request.params.id, request.body.text),
+      handler: (request) =>
+        service.reply(authOf(request).userId, request.params.id, request.body.text, requestLanguage(request)),
     });
 
     app.post('/api/reviews', {
@@ -84,7 +108,7 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax
       },
       handler: async (request, reply) => {
         reply.status(201);
-        return service.create(authOf(request).userId, request.body);
+        return service.create(authOf(request).userId, request.body, requestLanguage(request));
       },
     });
   };

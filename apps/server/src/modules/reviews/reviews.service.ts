@@ -1,4 +1,4 @@
-import { type createReviewBodySchema, type Review, ROLE } from '@ustaz/contract';
+import { type createReviewBodySchema, type Language, type Review, type ReviewState, ROLE } from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +14,7 @@ import {
   findReview,
   insertReview,
   latestReviews,
+  reviewStatesOf,
   reviewsOfStudent,
   reviewsOfTeacher,
   setReply,
@@ -28,34 +29,66 @@ type Deps = { db: Db; teachers: TeachersService; clock?: Clock };
 export function createReviewsService({ db, teachers, clock = () => new Date() }: Deps) {
   return {
     /** The newest reviews students wrote about teachers (the home page carousel). */
-    async latest(limit: number, now = clock()): Promise<Review[]> {
-      return (await latestReviews(db, 'student_to_teacher', limit, now)).map(toReview);
+    async latest(limit: number, language: Language, now = clock()): Promise<Review[]> {
+      return (await latestReviews(db, 'student_to_teacher', limit, now)).map((row) => toReview(row, language));
     },
 
     /** Published reviews of a teacher, and the signed-in student's own unpublished one. */
-    async forTeacher(viewerId: number | null, teacherId: number, limit: number, now = clock()): Promise<Review[]> {
+    async forTeacher(
+      viewerId: number | null,
+      teacherId: number,
+      limit: number,
+      language: Language,
+      now = clock(),
+    ): Promise<Review[]> {
       const rows = await reviewsOfTeacher(db, teacherId, limit, { userId: viewerId, now });
       if (rows.length === 0 && !(await teachers.isListed(teacherId))) {
         throw new HttpError(404, 'notFound', 'Teacher not found');
       }
-      return rows.map(toReview);
+      return rows.map((row) => toReview(row, language));
     },
 
     /** What teachers wrote about a student: the student, their teachers and admins may read it. */
-    async forStudent(viewer: AccessClaims, studentId: number, limit: number, now = clock()): Promise<Review[]> {
+    async forStudent(
+      viewer: AccessClaims,
+      studentId: number,
+      limit: number,
+      language: Language,
+      now = clock(),
+    ): Promise<Review[]> {
       const allowed =
         viewer.userId === studentId ||
         viewer.roleId === ROLE.admin ||
         (viewer.roleId === ROLE.teacher && (await teacherKnowsStudent(db, viewer.userId, studentId)));
       if (!allowed) throw new HttpError(403, 'forbidden', 'Not allowed to read these reviews');
-      return (await reviewsOfStudent(db, studentId, limit, { userId: viewer.userId, now })).map(toReview);
+      const rows = await reviewsOfStudent(db, studentId, limit, { userId: viewer.userId, now });
+      return rows.map((row) => toReview(row, language));
+    },
+
+    /**
+     * The caller's review state for each of `reservationIds` they are a party of (others are left
+     * out): their side's review written or not, and whether and until when they may write it.
+     */
+    async states(userId: number, reservationIds: number[], now = clock()): Promise<ReviewState[]> {
+      const rows = await reviewStatesOf(db, userId, reservationIds);
+      return rows.map((row) => {
+        const ended = row.endTime ?? row.completedAt;
+        const deadline = row.status === 'completed' && ended ? new Date(ended.getTime() + REVIEW_WINDOW_MS) : null;
+        const written = Boolean(row.written);
+        return {
+          reservationId: row.reservationId,
+          mine: written ? 'written' : 'none',
+          canReview: !written && deadline !== null && now.getTime() <= deadline.getTime(),
+          reviewDeadline: deadline?.toISOString() ?? null,
+        };
+      });
     },
 
     /**
      * A participant of a completed reservation reviews the other one, once per reservation and
      * direction. A student's review updates the teacher's rating in the same transaction.
      */
-    async create(userId: number, body: z.output<typeof createReviewBodySchema>): Promise<Review> {
+    async create(userId: number, body: z.output<typeof createReviewBodySchema>, language: Language): Promise<Review> {
       const reservation = await findReservationParties(db, body.reservationId);
       if (!reservation) throw new FieldValidationError({ reservationId: 'notFound' });
       const reviewer = body.type === 'student_to_teacher' ? reservation.studentId : reservation.teacherUserId;
@@ -102,11 +135,11 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
       }
       const created = await findReview(db, id, { userId, now });
       if (!created) throw new HttpError(404, 'notFound', 'Review not found');
-      return toReview(created);
+      return toReview(created, language);
     },
 
     /** The reviewed teacher's one reply to a published review of them (404 while unpublished). */
-    async reply(userId: number, reviewId: number, text: string): Promise<Review> {
+    async reply(userId: number, reviewId: number, text: string, language: Language): Promise<Review> {
       const now = clock();
       const review = await findReview(db, reviewId, { userId, now });
       if (!review?.published) throw new HttpError(404, 'notFound', 'Review not found');
@@ -116,7 +149,7 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
         throw new HttpError(409, 'replyAlreadyExists', 'This review already has a reply');
       const replied = await findReview(db, reviewId, { userId, now });
       if (!replied) throw new HttpError(404, 'notFound', 'Review not found');
-      return toReview(replied);
+      return toReview(replied, language);
     },
   };
 }

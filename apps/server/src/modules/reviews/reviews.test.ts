@@ -1,4 +1,4 @@
-import { type Review, reviewSchema } from '@ustaz/contract';
+import { type Review, reviewSchema, reviewStatesResponseSchema } from '@ustaz/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversations, reviews, teacherProfiles } from '../../db/schema.ts';
@@ -375,5 +375,92 @@ describe('POST /api/reviews/:id/reply', () => {
   it('a guest gets 401', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/reviews/1/reply', payload: { text: 'x' } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the lesson subject on reviews', () => {
+  it("the teacher's first subject by order, named in the request language; null without subjects", async () => {
+    const [later, first] = [
+      await f.subject({ nameAr: 'فيزياء', nameEn: 'Physics', sortOrder: 9 }),
+      await f.subject({ nameAr: 'رياضيات', nameEn: 'Mathematics', sortOrder: 1 }),
+    ];
+    const teacher = await f.teacher({ subjects: [later, first] });
+    const bare = await f.teacher();
+    const student = await f.student();
+    for (const who of [teacher, bare]) {
+      const lesson = await f.reservation({
+        studentId: student.user.id,
+        teacherId: who.profile.id,
+        status: 'completed',
+      });
+      const res = await post(student.headers, { reservationId: lesson.id, type: 'student_to_teacher', rating: 5 });
+      expect(res.statusCode, res.body).toBe(201);
+      const expected = who === teacher ? { id: first.id, name: 'رياضيات' } : null;
+      expect(reviewSchema.parse(res.json()).subject).toEqual(expected);
+    }
+    const url = `/api/reviews/for-teacher/${teacher.profile.id}`;
+    const inEnglish = await t.app.inject({ url, headers: { ...student.headers, 'accept-language': 'en' } });
+    expect((inEnglish.json() as Review[])[0]?.subject).toEqual({ id: first.id, name: 'Mathematics' });
+    const byQuery = await t.app.inject({ url: `${url}?lang=en`, headers: student.headers });
+    expect((byQuery.json() as Review[])[0]?.subject?.name).toBe('Mathematics');
+    const inArabic = await t.app.inject({ url, headers: student.headers });
+    expect((inArabic.json() as Review[])[0]?.subject?.name).toBe('رياضيات');
+  });
+});
+
+describe('GET /api/reviews/mine', () => {
+  it("each party's own state: none/written, may review within 14 days of a completed lesson, strangers' ids left out", async () => {
+    const [teacher, student, stranger] = [await f.teacher(), await f.student(), await f.student()];
+    const parties = { studentId: student.user.id, teacherId: teacher.profile.id };
+    const done = await f.reservation({ ...parties, status: 'completed' });
+    const upcoming = await f.reservation({ ...parties, status: 'confirmed', start: new Date(Date.now() + 86_400_000) });
+    const old = await f.reservation({ ...parties, status: 'completed', start: new Date(Date.now() - 20 * 86_400_000) });
+    const foreign = await f.reservation({
+      studentId: stranger.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+    });
+    const ids = [done.id, upcoming.id, old.id, foreign.id].join(',');
+    const states = async (who: TestUser) => {
+      const res = await t.app.inject({ url: `/api/reviews/mine?reservationIds=${ids}`, headers: who.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return reviewStatesResponseSchema.parse(res.json());
+    };
+    const before = await states(student);
+    expect(before.map((s) => [s.reservationId, s.mine, s.canReview])).toEqual([
+      [done.id, 'none', true],
+      [upcoming.id, 'none', false],
+      [old.id, 'none', false],
+    ]);
+    const end = Date.parse(before[0]?.reviewDeadline ?? '') - 14 * 86_400_000;
+    expect(end).toBeLessThan(Date.now());
+    expect(before[1]?.reviewDeadline).toBeNull();
+    expect(before[2]?.reviewDeadline).not.toBeNull();
+
+    expect(
+      (await post(student.headers, { reservationId: done.id, type: 'student_to_teacher', rating: 4 })).statusCode,
+    ).toBe(201);
+    expect((await states(student))[0]).toMatchObject({ mine: 'written', canReview: false });
+    // The teacher's own side is still to write; the other student's lesson is theirs too.
+    expect((await states(teacher)).map((s) => [s.reservationId, s.mine, s.canReview])).toEqual([
+      [done.id, 'none', true],
+      [upcoming.id, 'none', false],
+      [old.id, 'none', false],
+      [foreign.id, 'none', true],
+    ]);
+    expect((await states(stranger)).map((s) => s.reservationId)).toEqual([foreign.id]);
+  });
+
+  it('no ids: an empty list; bad ids 422; guests 401', async () => {
+    const student = await f.student();
+    const empty = await t.app.inject({ url: '/api/reviews/mine', headers: student.headers });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    const many = Array.from({ length: 51 }, (_, i) => i + 1).join(',');
+    for (const query of ['reservationIds=x', 'reservationIds=1,,2', 'reservationIds=0', `reservationIds=${many}`]) {
+      const res = await t.app.inject({ url: `/api/reviews/mine?${query}`, headers: student.headers });
+      expect(res.statusCode, query).toBe(422);
+    }
+    expect((await t.app.inject({ url: '/api/reviews/mine?reservationIds=1' })).statusCode).toBe(401);
   });
 });

@@ -21,6 +21,7 @@ export function makeReview(id: number, overrides: Partial<Review> = {}): Review 
     createdAt: '2025-01-01T10:00:00.000Z',
     published: true,
     verifiedLesson: true,
+    subject: null,
     reply: null,
     ...overrides,
   };

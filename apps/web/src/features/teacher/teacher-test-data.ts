@@ -44,6 +44,7 @@ export const review = factory<Review>(() => ({
   createdAt: '2026-02-10T09:00:00.000Z',
   published: true,
   verifiedLesson: true,
+  subject: { id: 3, name: 'Mathematics' },
   reply: null,
 }));
 
