@@ -170,6 +170,12 @@ export const reviewSchema = z.object({
   verifiedLesson: z.literal(true),
   /** The reviewed teacher's one public reply, null until written. */
   reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
+  /**
+   * The lesson's subject, its name in the request language (Accept-Language or ?lang). Bookings do
+   * not record a subject, so this is the teacher's first subject (by the subjects' order); null
+   * when the teacher has none.
+   */
+  subject: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 /** GET /api/reviews and /api/reviews/for-teacher/:id: a bare list. */
@@ -224,9 +230,3 @@ export const createReviewBodySchema = z.object({
 
 /** GET /api/v1/auth/users/:id: the whole user for oneself (or an admin), the public part otherwise. */
 export const userProfileResponseSchema = z.union([userSchema, publicUserSchema]);
-  /**
-   * The lesson's subject, its name in the request language (Accept-Language or ?lang). Bookings do
-   * not record a subject, so this is the teacher's first subject (by the subjects' order); null
-   * when the teacher has none.
-   */
-  subject: z.object({ id: z.number().int(), name: z.string() }).nullable(),
