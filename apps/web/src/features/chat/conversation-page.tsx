@@ -7,6 +7,7 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { isolate } from '../../shared/lib/bidi.ts';
 import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { markRead } from '../../shared/realtime/chat-socket.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
@@ -27,11 +28,6 @@ import { useConversation } from './use-conversation.ts';
 const NEAR_BOTTOM_PX = 120;
 /** Scrolling this close to the top loads the earlier messages. */
 const LOAD_OLDER_AT_PX = 80;
-
-/** A name inside a sentence keeps its own direction (an Arabic name in an English sentence and back). */
-function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
 
 function parseUserId(value: string | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;

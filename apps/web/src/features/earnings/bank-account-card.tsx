@@ -2,6 +2,7 @@ import type { BankAccount } from '@ustaz/contract';
 import { Landmark } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate, ltr } from '../../shared/lib/bidi.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
@@ -11,7 +12,6 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useBankAccount, useSaveBankAccount } from './api/bank-account.ts';
 import { ERROR_TEXTS } from './earnings-error-texts.ts';
-import { isolate, ltr } from './isolate.ts';
 import { Panel } from './panel.tsx';
 
 /** The bank account payouts go to: masked once saved (only the last 4 characters), or the form to add or change it. */

@@ -2,6 +2,7 @@ import type { EarningsSummary } from '@ustaz/contract';
 import { kwdToFils } from '@ustaz/contract/kwd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ltr } from '../../shared/lib/bidi.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
@@ -10,7 +11,6 @@ import { notify } from '../../shared/ui/toast.tsx';
 import { useRequestPayout } from './api/request-payout.ts';
 import { ERROR_TEXTS } from './earnings-error-texts.ts';
 import { useKwd } from './earnings-summary.tsx';
-import { ltr } from './isolate.ts';
 import { checkPayoutAmount, type PayoutAmountError } from './payout-amount.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { AppNotification } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
+import { isolate } from '../../shared/lib/bidi.ts';
 import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 
@@ -41,11 +42,6 @@ const WALLET_PATH = '/profile#wallet-title';
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
-}
-
-/** A name inside a sentence of the other direction keeps its own (first strong isolate ... pop). */
-function isolate(name: string): string {
-  return `\u2068${name}\u2069`;
 }
 
 function positiveInteger(value: unknown): number | null {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../shared/lib/bidi.ts';
 import { errorText } from '../../../shared/lib/error-text.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { isolate } from '../ui/bidi.ts';
 import { ERROR_TEXTS } from './admin-money-error-texts.ts';
 import { useReconcilePayment } from './api/reconcile-payment.ts';
 
