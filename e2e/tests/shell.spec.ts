@@ -181,12 +181,12 @@ describe('layout', () => {
 
   it('sets a title per route and scrolls to the top on path change', async () => {
     const page = await open('/en/terms');
-    expect(await page.title()).toMatch(/^Terms and conditions \| /);
+    expect(await page.title()).toMatch(/^Terms and conditions · /);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByTestId('footer').getByRole('link', { name: 'Privacy policy' }).click();
     await page.waitForURL('**/en/privacy');
     await page.waitForFunction(() => window.scrollY === 0);
-    expect(await page.title()).toMatch(/^Privacy policy \| /);
+    expect(await page.title()).toMatch(/^Privacy policy · /);
     await page.context().close();
   });
 

@@ -214,7 +214,16 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
   await app.register(settingsRoutes(settings));
 
   app.decorate('clock', clock ?? createClock(config.clockOffsetSeconds));
-  const mailer = createMailer(database.db, createTransport(config.mail, app.log), config.mail.from, app.log);
+  const mailer = createMailer(
+    database.db,
+    createTransport(config.mail, app.log),
+    config.mail.from,
+    app.log,
+    async () => {
+      const { appName, logoUrl } = await settings.getWebsiteSettings();
+      return { appName, logoUrl };
+    },
+  );
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());
   const tokens = createAccessTokens(config.jwtSecret);
@@ -309,6 +318,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
         publicUrl: config.publicUrl,
         secret: config.jwtSecret,
         lessonsSince: booking.lessonsSince,
+        clock: app.clock,
       }),
       requireAuth,
       rateLimitMax: config.rateLimitMax,

@@ -107,6 +107,25 @@ describe('mailer over SMTP (outbox table + nodemailer)', () => {
     expect(received).toHaveLength(2);
   });
 
+  it("puts the operator's name and logo (website settings) on each mail as it is sent", async () => {
+    const m = createMailer(
+      database.db,
+      createTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir }, logger),
+      FROM,
+      logger,
+      async () => ({ appName: 'Brand <Co>', logoUrl: 'https://cdn.example.com/logo.png?a=1&b=2' }),
+    );
+    const link = 'http://ustaz.test/en/confirm-email?hash=Branded';
+    await m.enqueue(database.db, { to: 'brand@example.com', ...renderMail('confirm', 'en', 'Noura', link) });
+    expect(await m.flush()).toBe(1);
+    const mail = readMessage(received[0]?.raw ?? '');
+    expect(mail.html).toContain('<img src="https://cdn.example.com/logo.png?a=1&#38;b=2" alt="Brand &#60;Co&#62;"');
+    expect(mail.html).toContain('<span>Brand &#60;Co&#62;</span>');
+    expect(mail.html).not.toContain('<!--brand-->');
+    expect(mail.text).toContain(link);
+    expect(mail.text.trimEnd().endsWith('— Brand <Co>')).toBe(true);
+  });
+
   it('keeps a mail while SMTP is down and sends it exactly once when SMTP is back', async () => {
     await smtp?.close();
     smtp = undefined;

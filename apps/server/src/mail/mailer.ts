@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { claimMail, findDueMails, insertMail, markMailFailed, markMailSent, type OutgoingMail } from './mail.repo.ts';
+import { brandMail, type MailBrand } from './templates.ts';
 
 export type MailTransport = {
   send(mail: OutgoingMail & { from: string }): Promise<void>;
@@ -59,16 +60,27 @@ const BACKOFF_SECONDS = [10, 30, 120, 600, 1800];
  * Mail goes through the `mail_outbox` table: queued in the same transaction as what caused it,
  * then delivered; a failed delivery is retried later with a growing pause, and sent once.
  */
-export function createMailer(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
+export function createMailer(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  log: FastifyBaseLogger,
+  /** The operator's name and logo from the website settings, put on each mail as it is sent. */
+  brand?: () => Promise<MailBrand>,
+) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
   async function deliverDue(): Promise<number> {
     let sent = 0;
-    for (const mail of await findDueMails(db, 20)) {
+    const due = await findDueMails(db, 20);
+    const currentBrand = due.length > 0 && brand ? await brand().catch(() => undefined) : undefined;
+    for (const mail of due) {
       if (!(await claimMail(db, mail.id, LEASE_SECONDS))) continue;
       try {
-        await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        const body = { text: mail.text, html: mail.html };
+        const { text, html } = currentBrand ? brandMail(body, currentBrand) : body;
+        await transport.send({ from, to: mail.to, subject: mail.subject, text, html });
         await markMailSent(db, mail.id, { eraseBody: !transport.keepsSentBody });
         sent++;
       } catch (error) {

@@ -11,10 +11,45 @@ function layout(language: Language, heading: string, paragraphs: string[], actio
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.7">${escapeHtml(p)}</p>`).join('');
   return `<!doctype html><html lang="${language}" dir="${dir}"><body style="margin:0;background:#f1f5f9;font-family:Tahoma,Arial,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:24px auto;background:#fff;border-radius:12px;padding:32px;text-align:start">
-<h1 style="margin:0 0 20px;font-size:22px;color:#1e3a8a">${escapeHtml(heading)}</h1>${body}
+${BRAND_MARK}<h1 style="margin:0 0 20px;font-size:22px;color:#1e3a8a">${escapeHtml(heading)}</h1>${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1e3a8a;color:#fff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
 <p style="margin:0;font-size:13px;color:#64748b;word-break:break-all">${escapeHtml(action.url)}</p>
 </div></body></html>`;
+}
+
+/** Where `brandMail` puts the operator's logo and name: the top of every mail's card. */
+const BRAND_MARK = '<!--brand-->';
+
+/** The operator's name and logo (website settings `appName`, `logoUrl`). */
+export type MailBrand = { appName: string; logoUrl: string | null };
+
+function isHttpUrl(value: string | null): value is string {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Puts the operator's brand on a rendered mail: the logo (when set, its alt text the name) and
+ * the name at the top of the HTML card, and the name as the text's signature. Applied when the
+ * mail is sent, so it carries the settings of that moment.
+ */
+export function brandMail<M extends { text: string; html: string }>(mail: M, brand: MailBrand): M {
+  const name = brand.appName.trim();
+  if (!name) return mail;
+  const logo = isHttpUrl(brand.logoUrl)
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(name)}" height="40" style="height:40px;max-width:200px;vertical-align:middle;margin-inline-end:8px" />`
+    : '';
+  const mark = `<p data-brand style="margin:0 0 20px;font-size:18px;font-weight:bold;color:#1e3a8a">${logo}<span>${escapeHtml(name)}</span></p>`;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n— ${name}`,
+    html: mail.html.includes(BRAND_MARK) ? mail.html.replace(BRAND_MARK, () => mark) : mail.html,
+  };
 }
 
 const COPY = {

@@ -17,11 +17,6 @@ function addNonce(html: string, nonce: string): string {
 
 type RenderInput = { template: string; pathname: string; nonce: string; settings: WebsiteSettings };
 
-/**
- * Renders the SPA shell for one request: `<html lang dir>` from the path so the first paint is
- * already right to left for /ar, the default title and meta from settings, the locale file
- * preloaded, the admin's custom header/footer scripts, and a nonce on every script.
- */
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /**
@@ -40,18 +35,46 @@ function brandColors(settings: WebsiteSettings): string {
   return rules.length > 0 ? `<style>:root{${rules.join(';')}}</style>` : '';
 }
 
-export function renderIndexHtml({ template, pathname, nonce, settings }: RenderInput): string {
-  const lang = languageOfPath(pathname);
-  const dir = directionOf(lang);
-  const head = [
-    `<title>${escapeHtml(settings.defaultTitle)}</title>`,
-    `<meta name="description" content="${escapeHtml(settings.defaultDescription)}" />`,
-    `<meta name="keywords" content="${escapeHtml(settings.defaultKeywords)}" />`,
-    `<meta property="og:title" content="${escapeHtml(settings.defaultTitle)}" />`,
-    `<meta property="og:description" content="${escapeHtml(settings.defaultDescription)}" />`,
-    `<meta property="og:site_name" content="${escapeHtml(settings.appName)}" />`,
+/** What the head says when a settings field is empty, per language (the spec's translated fallbacks). */
+const HEAD_FALLBACKS: Record<Language, { appName: string; title: string; description: string; keywords: string }> = {
+  ar: {
+    appName: 'أستاذ',
+    title: 'أستاذ | منصة الدروس الخصوصية',
+    description: 'أستاذ منصة كويتية للدروس الخصوصية عبر الإنترنت: اعثر على معلمك واحجز حصتك.',
+    keywords: 'دروس خصوصية, معلم, الكويت, تعليم عن بعد',
+  },
+  en: {
+    appName: 'Ustaz',
+    title: 'Ustaz | Online tutoring in Kuwait',
+    description: 'Ustaz is a Kuwaiti online tutoring marketplace: find your teacher and book your lesson.',
+    keywords: 'tutoring, private lessons, teacher, Kuwait, online learning',
+  },
+};
+
+/** The page's own title, description and image; a field left out takes the settings' default. */
+export type PageHeadOverrides = { title?: string; description?: string; ogImage?: string | null };
+
+/**
+ * The `<head>` elements a page gets from the website settings: title, description, keywords,
+ * Open Graph, favicon, theme colour and brand colours, all HTML-escaped; an empty settings field
+ * takes the language's fallback. Pure, so a server renderer can call it with a page's own values.
+ */
+export function renderHead(settings: WebsiteSettings, lang: Language, page: PageHeadOverrides = {}): string {
+  const fallback = HEAD_FALLBACKS[lang];
+  const appName = settings.appName.trim() || fallback.appName;
+  const title = page.title?.trim() || settings.defaultTitle.trim() || fallback.title;
+  const description = page.description?.trim() || settings.defaultDescription.trim() || fallback.description;
+  const keywords = settings.defaultKeywords.trim() || fallback.keywords;
+  const ogImage = page.ogImage ?? settings.defaultOgImage;
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<meta name="keywords" content="${escapeHtml(keywords)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(appName)}" />`,
     `<meta property="og:locale" content="${lang === 'ar' ? 'ar_KW' : 'en_US'}" />`,
-    settings.defaultOgImage ? `<meta property="og:image" content="${escapeHtml(settings.defaultOgImage)}" />` : '',
+    ogImage ? `<meta property="og:image" content="${escapeHtml(ogImage)}" />` : '',
     settings.faviconUrl ? `<link rel="icon" href="${escapeHtml(settings.faviconUrl)}" />` : '',
     `<meta name="theme-color" content="${escapeHtml(settings.primaryColor)}" />`,
     brandColors(settings),
@@ -59,11 +82,42 @@ export function renderIndexHtml({ template, pathname, nonce, settings }: RenderI
   ]
     .filter(Boolean)
     .join('\n    ');
+}
+
+/**
+ * The settings' head per language, kept while the settings row stays the same: a new row, id or
+ * version (every admin save bumps it) is a new key, so a change shows on the next page.
+ */
+const headCache = new Map<string, string>();
+const HEAD_CACHE_MAX = 16;
+
+export function cachedHead(settings: WebsiteSettings, lang: Language): string {
+  const key = `${settings.id}:${settings.version}:${settings.updatedAt}:${lang}`;
+  let head = headCache.get(key);
+  if (head === undefined) {
+    head = renderHead(settings, lang);
+    if (headCache.size >= HEAD_CACHE_MAX) headCache.clear();
+    headCache.set(key, head);
+  }
+  return head;
+}
+
+/**
+ * Renders the SPA shell for one request: `<html lang dir>` from the path so the first paint is
+ * already right to left for /ar, the head from settings (`cachedHead`), the admin's custom
+ * header/footer scripts, and a nonce on every script.
+ */
+export function renderIndexHtml({ template, pathname, nonce, settings }: RenderInput): string {
+  const lang = languageOfPath(pathname);
+  const dir = directionOf(lang);
+  const head = cachedHead(settings, lang);
   // Replacement functions, not strings: `$&` and friends in scripts must stay as written.
-  const html = template
+  let html = template
     .replace(/<html[^>]*>/i, () => `<html lang="${lang}" dir="${dir}">`)
-    .replace(/<title>[\s\S]*?<\/title>/i, () => '')
-    .replace('</head>', () => `    ${head}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/i, () => '');
+  // The settings' favicon replaces the built one rather than competing with it.
+  if (settings.faviconUrl) html = html.replace(/<link rel="icon"[^>]*>\s*/i, () => '');
+  html = html.replace('</head>', () => `    ${head}\n  </head>`);
   return addNonce(html, nonce)
     .replace('</head>', () => `${addNonce(settings.customScripts.headerScripts, nonce)}</head>`)
     .replace('</body>', () => `${addNonce(settings.customScripts.footerScripts, nonce)}</body>`);

@@ -98,6 +98,40 @@ describe('serving the web app', () => {
     if (hostile) await t.database.db.delete(websiteSettings).where(eq(websiteSettings.id, hostile.id));
   });
 
+  it("writes the settings' description, keywords, og:image and favicon, a language's fallback for an empty field, and follows a change", async () => {
+    const [branded] = await t.database.db
+      .insert(websiteSettings)
+      .values({
+        ...INITIAL_SETTINGS,
+        appName: 'Brand <X>',
+        defaultTitle: 'Brand title',
+        defaultDescription: '',
+        defaultKeywords: 'a, "b"',
+        defaultOgImage: 'https://cdn.example.com/og.png?a=1&b=2',
+        faviconUrl: 'https://cdn.example.com/icon.png',
+      })
+      .returning();
+    const en = await t.app.inject({ url: '/en/search' });
+    expect(en.body).toContain('<title>Brand title</title>');
+    expect(en.body).toContain('<meta name="keywords" content="a, &#34;b&#34;" />');
+    expect(en.body).toContain('<meta property="og:image" content="https://cdn.example.com/og.png?a=1&#38;b=2" />');
+    expect(en.body).toContain('<meta property="og:site_name" content="Brand &#60;X&#62;" />');
+    expect(en.body).toContain('<link rel="icon" href="https://cdn.example.com/icon.png" />');
+    expect(en.body.match(/rel="icon"/g)).toHaveLength(1);
+    // The empty description takes the page language's fallback.
+    expect(en.body).toContain('<meta name="description" content="Ustaz is a Kuwaiti online tutoring marketplace');
+    const ar = await t.app.inject({ url: '/ar' });
+    expect(ar.body).toContain('<meta name="description" content="أستاذ منصة كويتية');
+    // An admin save bumps the version: the cached head is not reused.
+    if (!branded) throw new Error('no row');
+    await t.database.db
+      .update(websiteSettings)
+      .set({ defaultTitle: 'Brand title 2', version: branded.version + 1 })
+      .where(eq(websiteSettings.id, branded.id));
+    expect((await t.app.inject({ url: '/en/search' })).body).toContain('<title>Brand title 2</title>');
+    await t.database.db.delete(websiteSettings).where(eq(websiteSettings.id, branded.id));
+  });
+
   it('serves hashed assets precompressed with immutable caching', async () => {
     const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

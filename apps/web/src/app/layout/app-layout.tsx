@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { applyFavicon, safeImageUrl } from '../../shared/settings/brand.ts';
 import { injectMarketingScripts } from '../../shared/settings/marketing-scripts.ts';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
@@ -25,6 +26,8 @@ export function AppLayout() {
   useScrollManager();
 
   const loaded = settings.data;
+  const favicon = safeImageUrl(loaded?.settings.faviconUrl);
+  useEffect(() => applyFavicon(document, favicon), [favicon]);
   useEffect(() => {
     if (!loaded) return;
     injectMarketingScripts(loaded.settings);

@@ -1,12 +1,14 @@
 import type { WebsiteSettings } from '@ustaz/contract';
-import { GraduationCap, Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { brandOf } from '../../shared/settings/brand.ts';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../shared/ui/brand-icons.tsx';
+import { BrandMark } from './brand-mark.tsx';
 
 type SocialKey = 'linkedin' | 'twitter' | 'youtube' | 'instagram' | 'facebook';
 const SOCIALS: { key: SocialKey; field: keyof WebsiteSettings; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
@@ -37,10 +39,10 @@ function safeUrl(value: unknown): string | null {
   }
 }
 
-/** Spec 2 "Footer": page links, settings-driven social and contact data, loading and error states. */
 /**
- * It subscribes to the settings itself: a query result handed down as a prop would not re-render
- * this (lazily loaded) footer when the query fails, since the parent never read the error fields.
+ * Spec 2 "Footer": page links, the operator's logo and name, settings-driven social and contact
+ * data, a loading line. Settings that cannot be loaded come as the spec's fallback object
+ * (`loadWebsiteSettings`), so there is no error state. It subscribes to the settings itself.
  */
 export function Footer() {
   const settingsQuery = useWebsiteSettings();
@@ -50,6 +52,7 @@ export function Footer() {
   const navigate = useNavigate();
   const settings = settingsQuery.data?.settings;
   const home = localePath(lang);
+  const brand = brandOf(settings, t('appName'));
 
   function goToFaq(event: React.MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -64,9 +67,12 @@ export function Footer() {
     <footer data-testid="footer" className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <section className="lg:col-span-2">
-          <Link to={home} className="inline-flex items-center gap-2 text-2xl font-extrabold text-white">
-            <GraduationCap aria-hidden="true" className="size-7" />
-            <span>{settings?.appName && lang === 'ar' ? settings.appName : t('appName')}</span>
+          <Link
+            to={home}
+            data-testid="footer-brand"
+            className="inline-flex items-center gap-3 text-2xl font-extrabold text-white"
+          >
+            <BrandMark brand={brand} imageClassName="h-10 rounded bg-white p-1" />
           </Link>
           <p className="mt-4 max-w-md leading-7">{t('footer.about')}</p>
         </section>
@@ -96,25 +102,18 @@ export function Footer() {
           <h2 id="footer-contact" className="text-base font-bold text-white">
             {t('footer.contactUs')}
           </h2>
-          {settingsQuery.isPending ? (
+          {settings ? (
+            <FooterContact settings={settings} />
+          ) : (
             <p className="mt-4" role="status">
               {t('loading')}
             </p>
-          ) : settingsQuery.isError || !settings ? (
-            <div role="alert" className="mt-4 rounded-lg border border-red-400/40 bg-red-500/10 p-4">
-              <p className="font-bold text-red-200">{t('errorTitle')}</p>
-              <p className="mt-1 text-sm text-red-100" data-error={settingsQuery.error?.message}>
-                {t('loadingError')}
-              </p>
-            </div>
-          ) : (
-            <FooterContact settings={settings} />
           )}
         </section>
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-slate-400 sm:px-6">
-          {t('footer.rights', { year: new Date().getFullYear(), appName: t('appName') })}
+          {t('footer.rights', { year: new Date().getFullYear(), appName: brand.appName })}
         </p>
       </div>
     </footer>

@@ -1,12 +1,15 @@
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '@ustaz/contract/constants';
-import { GraduationCap, Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { useWebsiteSettings } from '../../shared/settings/api.ts';
+import { brandOf } from '../../shared/settings/brand.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { BrandMark } from './brand-mark.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { navLinkClass } from './nav-link-class.ts';
 
@@ -62,6 +65,7 @@ export function Navbar() {
   const auth = useAuth();
   const user = auth.isAuthenticated ? auth.user : null;
   const scrolled = useScrolled(NAVBAR_SCROLL_THRESHOLD_PX);
+  const brand = brandOf(useWebsiteSettings().data?.settings, t('appName'));
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const links = user ? SIGNED_IN_LINKS : GUEST_LINKS;
@@ -115,9 +119,12 @@ export function Navbar() {
       }`}
     >
       <nav aria-label={t('nav.mainNavigation')} className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to={localePath(lang)} className="flex items-center gap-2 text-xl font-extrabold text-primary">
-          <GraduationCap aria-hidden="true" className="size-7" />
-          <span>{t('appName')}</span>
+        <Link
+          to={localePath(lang)}
+          data-testid="navbar-brand"
+          className="flex min-w-0 items-center gap-2 text-xl font-extrabold text-primary"
+        >
+          <BrandMark brand={brand} nameFrom="sm" />
         </Link>
 
         <ul className="ms-6 hidden items-center gap-1 lg:flex">
@@ -189,7 +196,9 @@ export function Navbar() {
             onClick={closeOnLink}
           >
             <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
-              <span className="text-lg font-extrabold text-primary">{t('appName')}</span>
+              <span className="flex min-w-0 items-center gap-2 text-lg font-extrabold text-primary">
+                <BrandMark brand={brand} imageClassName="h-8" />
+              </span>
               <button
                 type="button"
                 ref={closeButtonRef}

@@ -2,23 +2,27 @@ import type { WebsiteSettings } from '@ustaz/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import { brandOf, documentTitle } from '../../shared/settings/brand.ts';
 import type { RouteHandle } from '../routes.tsx';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return !!handle && typeof handle === 'object' && 'titleKey' in handle;
 }
 
-/** Sets the document title per route: "{page} | {app}", or the default title from settings. */
+/**
+ * Sets the document title per route: "{page} · {appName}" (the settings' name, the translated one
+ * while it is empty), or the settings' default title on a page without a title of its own.
+ */
 export function usePageTitle(settings: WebsiteSettings | undefined) {
   const { t } = useTranslation();
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
   const titleKey = handle?.titleKey;
+  const appName = brandOf(settings, t('appName')).appName;
+  const defaultTitle = settings?.defaultTitle.trim();
 
   useEffect(() => {
-    const appName = t('appName');
-    if (titleKey) document.title = `${t(`titles.${titleKey}`)} | ${appName}`;
-    else if (settings?.defaultTitle) document.title = settings.defaultTitle;
-    else document.title = appName;
-  }, [titleKey, settings?.defaultTitle, t]);
+    if (titleKey) document.title = documentTitle(t(`titles.${titleKey}`), appName);
+    else document.title = defaultTitle || documentTitle(null, appName);
+  }, [titleKey, defaultTitle, appName, t]);
 }

@@ -1,0 +1,48 @@
+import type { WebsiteSettings } from '@ustaz/contract';
+
+export type Brand = { appName: string; logoUrl: string | null; faviconUrl: string | null };
+
+/** An image address the page may show: http(s) or a path on this site; anything else is dropped. */
+export function safeImageUrl(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The operator's brand from the website settings (spec 3): `appName`, `logoUrl`, `faviconUrl`.
+ * The translated name stands in only while the settings field is empty (or not loaded).
+ */
+export function brandOf(settings: WebsiteSettings | undefined, translatedName: string): Brand {
+  return {
+    appName: settings?.appName.trim() || translatedName,
+    logoUrl: safeImageUrl(settings?.logoUrl),
+    faviconUrl: safeImageUrl(settings?.faviconUrl),
+  };
+}
+
+/** "<page> · <appName>", or the name alone for a page without a title of its own. */
+export function documentTitle(pageTitle: string | null, appName: string): string {
+  return pageTitle ? `${pageTitle} · ${appName}` : appName;
+}
+
+/** Points the page's `<link rel=icon>` at the settings' favicon (one is added when the page has none). */
+export function applyFavicon(doc: Document, href: string | null) {
+  if (!href) return;
+  let link = doc.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+  if (!link) {
+    link = doc.createElement('link');
+    link.rel = 'icon';
+    doc.head.appendChild(link);
+  }
+  if (link.getAttribute('href') !== href) {
+    link.setAttribute('href', href);
+    link.removeAttribute('type');
+  }
+}
