@@ -85,18 +85,33 @@ describe('loadWebsiteSettings', () => {
     expect(t.fetchSettings).toHaveBeenCalledTimes(2);
   });
 
-  it('fails with the spec message after the retry fails too', async () => {
+  it("applies the spec's fallback object as a whole after the retry fails too, without caching it", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let up = false;
     const t = setup(async () => {
+      if (up) return server;
       throw new Error('down');
     });
-    await expect(loadWebsiteSettings(t.deps)).rejects.toThrow(SETTINGS_ERROR);
+    expect(await loadWebsiteSettings(t.deps)).toEqual({
+      settings: FALLBACK_WEBSITE_SETTINGS,
+      source: 'fallback',
+      fromCache: false,
+    });
     expect(t.fetchSettings).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith(SETTINGS_ERROR, expect.any(Error));
+    expect(t.data.get(STORAGE_KEYS.websiteSettings)).toBeUndefined();
+    // The next load asks the server again.
+    up = true;
+    expect(await loadWebsiteSettings(t.deps)).toMatchObject({ settings: server, source: 'network' });
+    warn.mockRestore();
   });
 
   it('treats a malformed answer as a failure and ignores a corrupt local copy', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockApi({ 'GET /api/settings/website': ok({ nope: true }) });
     const t = setup(() => apiRequest('/api/settings/website', websiteSettingsShape));
     t.data.set(STORAGE_KEYS.websiteSettings, '{not json');
-    await expect(loadWebsiteSettings(t.deps)).rejects.toThrow(SETTINGS_ERROR);
+    expect((await loadWebsiteSettings(t.deps)).source).toBe('fallback');
+    warn.mockRestore();
   });
 });

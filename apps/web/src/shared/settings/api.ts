@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WebsiteSettings } from '@ustaz/contract';
 import { STORAGE_KEYS, TIMINGS } from '@ustaz/contract/constants';
+import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
 import { apiRequest } from '../http/client.ts';
 import { isWebsiteSettings, websiteSettingsShape } from './settings-shape.ts';
 
@@ -9,9 +10,10 @@ export const SETTINGS_ERROR = 'Failed to fetch website settings from all sources
 /**
  * Where the settings came from: `network` (fresh from the server), `memory` or `storage`
  * (a copy younger than 5 minutes), or `stale-storage` (an older local copy used because the
- * server could not be reached; the cached-settings notice shows for this one).
+ * server could not be reached; the cached-settings notice shows for this one), or `fallback` (the
+ * spec's default settings object, when the server could not be reached and no copy exists).
  */
-export type SettingsSource = 'network' | 'memory' | 'storage' | 'stale-storage';
+export type SettingsSource = 'network' | 'memory' | 'storage' | 'stale-storage' | 'fallback';
 export type LoadedSettings = { settings: WebsiteSettings; source: SettingsSource; fromCache: boolean };
 
 type StoredCopy = { data: WebsiteSettings; timestamp: number };
@@ -75,7 +77,9 @@ function remember(copy: StoredCopy, storage: SettingsDeps['storage']) {
 /**
  * Spec 8 and 9: settings are cached 5 minutes in memory and in local storage (`website_settings`).
  * On a failed fetch the local copy is used whatever its age; without one the fetch is retried
- * once, and then the load fails with "Failed to fetch website settings from all sources".
+ * once, and then the spec's fallback object (spec 3, `FALLBACK_WEBSITE_SETTINGS`) stands in as a
+ * whole (not cached: the next load asks the server again). The spec's message
+ * "Failed to fetch website settings from all sources" is logged.
  */
 export async function loadWebsiteSettings(deps: SettingsDeps = defaultDeps()): Promise<LoadedSettings> {
   const now = deps.now();
@@ -98,8 +102,9 @@ export async function loadWebsiteSettings(deps: SettingsDeps = defaultDeps()): P
     const settings = await deps.fetchSettings();
     remember({ data: settings, timestamp: deps.now() }, deps.storage);
     return { settings, source: 'network', fromCache: false };
-  } catch {
-    throw new Error(SETTINGS_ERROR);
+  } catch (error) {
+    console.warn(SETTINGS_ERROR, error);
+    return { settings: FALLBACK_WEBSITE_SETTINGS, source: 'fallback', fromCache: false };
   }
 }
 
