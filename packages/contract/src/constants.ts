@@ -63,6 +63,9 @@ export const FILS_PER_KWD = 1000;
 /** Value lists the API and the database share (db/schema.ts builds its columns and CHECKs from them). */
 export const SLOT_STATUSES = ['open', 'held', 'booked'] as const;
 export const RESERVATION_CANCELLERS = ['student', 'teacher', 'system', 'admin'] as const;
+/** A reported lesson problem (issue 16): open until an admin refunds or releases the earning. */
+export const DISPUTE_STATUSES = ['open', 'refunded', 'released'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const PACKAGE_TYPES = ['standard', 'custom'] as const;
 export const SEARCH_TYPES = ['subject', 'teacher'] as const;
 export const SIGN_IN_PROVIDERS = ['email', 'google'] as const;
@@ -192,6 +195,7 @@ export const ADMIN_PAGE_ROUTES = [
   'admin/payments',
   'admin/reconciliation',
   'admin/payouts',
+  'admin/disputes',
   'admin/reservations',
   'admin/reviews',
   'admin/search-log',

@@ -44,6 +44,17 @@ export const ERROR_CODES = [
   'reviewWindowClosed',
   /** 409 of POST /api/reviews/:id/reply: the review already has its one reply. */
   'replyAlreadyExists',
+  /** 409 of PUT /api/v1/lessons/{id}/meeting-link: the lesson is not confirmed or has ended. */
+  'lessonNotEditable',
+  // Lesson problems and disputes (issue 16)
+  /** 409 of POST /api/v1/lessons/{id}/problem: before the start, 24 h after the end, or the earning is released. */
+  'problemWindowClosed',
+  /** 409 of POST /api/v1/lessons/{id}/problem: the lesson was cancelled (or is not booked). */
+  'lessonNotReportable',
+  /** 409 of POST /api/v1/lessons/{id}/problem: a problem was already reported for this lesson. */
+  'problemAlreadyReported',
+  /** 409 of POST /api/v1/admin/disputes/{id}/resolve: an admin resolved it already. */
+  'disputeAlreadyResolved',
   // Admin
   'versionConflict',
   // Files
@@ -103,6 +114,10 @@ export const VALIDATION_CODES = [
   'notStudent',
   'protectedUser',
   'alreadyExists',
+  // An external meeting link that is not https on Zoom, Meet or Teams (or has credentials, or is too long)
+  'meetingLinkNotAllowed',
+  // Disputes: a refund larger than what was paid for the lesson
+  'refundTooLarge',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './calendar.ts';
 export * from './constants.ts';
 export * from './discovery.ts';
+export * from './disputes.ts';
 export * from './errors.ts';
 export * from './files.ts';
 export * from './health.ts';

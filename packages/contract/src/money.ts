@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BOOKING,
+  DISPUTE_STATUSES,
   PACKAGE_TYPES,
   PAYMENT_METHODS,
   RECURRING_SLOTS,
@@ -199,7 +200,11 @@ export const reservationSchema = z.object({
   cancelDeadline: z.string(),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.enum(RESERVATION_CANCELLERS).nullable(),
+  /** Why it was cancelled: the canceller's words, or 'teacherNoShow' when the system cancelled it (issue 16). */
+  cancelReason: z.string().nullable(),
   paymentId: z.string().nullable(),
+  /** The problem reported for this lesson (issue 16), or null when none was. */
+  dispute: z.object({ id: z.number().int(), status: z.enum(DISPUTE_STATUSES) }).nullable(),
   createdAt: z.string(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;

@@ -48,7 +48,9 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     cancelDeadline: deadline.toISOString(),
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
     cancelledBy: r.cancelledBy ?? null,
+    cancelReason: r.cancelReason ?? null,
     paymentId: r.paymentId,
+    dispute: null,
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -61,7 +61,9 @@ export const reservation = factory<Reservation>(() => ({
   cancelDeadline: '2099-03-13T15:00:00.000Z',
   cancelledAt: null,
   cancelledBy: null,
+  cancelReason: null,
   paymentId: null,
+  dispute: null,
   createdAt: '2026-03-01T10:00:00.000Z',
 }));
 
