@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { externalLinkSchema } from './meeting-links.ts';
 
 /**
  * The lesson room (issue 16): who may enter, when, and how the two parties reach each other.
@@ -32,15 +33,32 @@ export const lessonPartyAttendanceSchema = z.object({
 });
 export type LessonPartyAttendance = z.infer<typeof lessonPartyAttendanceSchema>;
 
+/**
+ * The room's lesson: `confirmed` (upcoming or running), `completed` (it has ended), or `cancelled`
+ * as a teacher no-show (refunded). Other cancelled or pending reservations have no room (404).
+ */
+export const LESSON_ROOM_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+export type LessonRoomStatus = (typeof LESSON_ROOM_STATUSES)[number];
+
+/** A reservation's cancel_reason when the teacher did not come (the room still answers for it). */
+export const TEACHER_NO_SHOW_REASON = 'teacherNoShow';
+
 export const lessonRoomSchema = z.object({
   reservationId: z.number().int(),
+  status: z.enum(LESSON_ROOM_STATUSES),
+  /** The viewer's side: the student is the polite peer of the WebRTC negotiation, the teacher the impolite one. */
+  role: z.enum(LESSON_ROLES),
+  /** The other party's user id (their conversation sits beside the video). */
+  otherUserId: z.number().int(),
+  /** The server's clock when it answered (TEST_CLOCK_OFFSET_SECONDS included): the page counts down by it. */
+  now: z.string(),
   startTime: z.string(),
   endTime: z.string(),
   opensAt: z.string(),
   closesAt: z.string(),
   iceServers: z.array(iceServerSchema),
-  /** A teacher's Zoom/Meet/Teams link instead of the room (not settable yet). */
-  externalLink: z.string().nullable(),
+  /** The teacher's Zoom/Meet/Teams link instead of the room: the lesson's own, else the profile's; null: the room. */
+  externalLink: externalLinkSchema.nullable(),
   attendance: z.object({ student: lessonPartyAttendanceSchema, teacher: lessonPartyAttendanceSchema }),
 });
 export type LessonRoom = z.infer<typeof lessonRoomSchema>;

@@ -1,6 +1,8 @@
-import { ROLE } from '@ustaz/contract';
+import { ROLE, TEACHER_NO_SHOW_REASON } from '@ustaz/contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../../clock.ts';
+import { reservations } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createLessonsService } from './lessons.service.ts';
@@ -43,11 +45,20 @@ const serviceAt = (offsetMs: number) =>
 
 describe('GET /api/v1/lessons/{reservationId}', () => {
   it('answers the student and the teacher with the times, the window and the ICE servers', async () => {
-    for (const who of [student, teacher]) {
+    for (const [who, role, other] of [
+      [student, 'student', teacher],
+      [teacher, 'teacher', student],
+    ] as const) {
       const response = await getRoom(upcoming, who.headers);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const body = response.json();
+      expect(Math.abs(new Date(body.now).getTime() - Date.now())).toBeLessThan(5000);
+      expect(body).toEqual({
         reservationId: upcoming,
+        status: 'confirmed',
+        role,
+        otherUserId: other.user.id,
+        now: body.now,
         startTime: start.toISOString(),
         endTime: new Date(start.getTime() + 60 * MINUTE).toISOString(),
         opensAt: new Date(start.getTime() - 10 * MINUTE).toISOString(),
@@ -67,6 +78,7 @@ describe('GET /api/v1/lessons/{reservationId}', () => {
     expect((await getRoom(upcoming, admin.headers)).statusCode).toBe(404);
     expect((await getRoom(2_000_000_000, student.headers)).statusCode).toBe(404);
     for (const [index, status] of (['cancelled', 'pending'] as const).entries()) {
+      // A cancellation other than the teacher's no-show (here: no reason) has no room.
       const later = new Date(start.getTime() + (index + 2) * 120 * MINUTE);
       const other = await f.reservation({
         studentId: student.user.id,
@@ -77,6 +89,48 @@ describe('GET /api/v1/lessons/{reservationId}', () => {
       expect((await getRoom(other.id, student.headers)).statusCode).toBe(404);
       expect((await getRoom(other.id, teacher.headers)).statusCode).toBe(404);
     }
+  });
+
+  it('answers after the lesson: completed, and cancelled as a teacher no-show, and refuses joining both', async () => {
+    const past = new Date(Date.now() - 90 * MINUTE);
+    const completed = await f.reservation({
+      studentId: student.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+      start: past,
+    });
+    const noShow = await f.reservation({
+      studentId: student.user.id,
+      teacherId: teacher.profile.id,
+      status: 'cancelled',
+      start: new Date(past.getTime() - 180 * MINUTE),
+    });
+    await t.database.db
+      .update(reservations)
+      .set({ cancelledBy: 'system', cancelReason: TEACHER_NO_SHOW_REASON })
+      .where(eq(reservations.id, noShow.id));
+    for (const [id, status] of [
+      [completed.id, 'completed'],
+      [noShow.id, 'cancelled'],
+    ] as const) {
+      for (const who of [student, teacher]) {
+        const response = await getRoom(id, who.headers);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ reservationId: id, status });
+      }
+      expect((await getRoom(id, stranger.headers)).statusCode).toBe(404);
+      // Inside what would be its window by the clock, the room still refuses to be entered.
+      const startOf = new Date((await getRoom(id, student.headers)).json().startTime).getTime();
+      const inWindow = serviceAt(startOf + 5 * MINUTE - Date.now());
+      expect(await inWindow.join(student.user.id, id)).toEqual({ ok: false, code: 'lessonNotOpen' });
+      expect(await inWindow.join(teacher.user.id, id)).toEqual({ ok: false, code: 'lessonNotOpen' });
+    }
+  });
+
+  it('tells the server time shifted by TEST_CLOCK_OFFSET_SECONDS', async () => {
+    const shifted = serviceAt(55 * MINUTE);
+    const room = await shifted.room(student.user.id, upcoming);
+    expect(Math.abs(new Date(room.now).getTime() - (Date.now() + 55 * MINUTE))).toBeLessThan(5000);
   });
 
   it('asks for a sign-in', async () => {
