@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CALENDAR_FEED, type CalendarFeedResponse, type Language, type Reservation } from '@ustaz/contract';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { feedOwner, findFeed, insertFeedIfAbsent, upsertFeed } from './calendar.repo.ts';
@@ -13,6 +14,8 @@ type Deps = {
   secret: string;
   /** The booking module's booked lessons of a user ending after `since`, soonest first. */
   lessonsSince: (userId: number, since: Date, limit: number) => Promise<Reservation[]>;
+  /** The server's clock (app.clock): the feed's window of the last 30 days on is counted from it. */
+  clock?: Clock;
 };
 
 const DAY_MS = 86_400_000;
@@ -45,7 +48,7 @@ const fullName = (person: { firstName: string; lastName: string }) => `${person.
  * can show the same address again while a copy of the database alone opens no feed. A token whose
  * hash no longer matches (the secret changed) is replaced on the next call.
  */
-export function createCalendarService({ db, publicUrl, secret, lessonsSince }: Deps) {
+export function createCalendarService({ db, publicUrl, secret, lessonsSince, clock = () => new Date() }: Deps) {
   const base = publicUrl.replace(/\/+$/, '');
   const host = new URL(base).hostname;
   const key = createHmac('sha256', secret).update('ustaz calendar feed token').digest();
@@ -95,7 +98,7 @@ export function createCalendarService({ db, publicUrl, secret, lessonsSince }: D
     rotate,
 
     /** The feed behind `file` (`{token}.ics`) as iCalendar text; 404 for anything else. */
-    async feed(file: string, now = new Date()): Promise<string> {
+    async feed(file: string, now = clock()): Promise<string> {
       const token = FEED_FILE.exec(file)?.[1];
       const owner = token ? await feedOwner(db, hashOf(token)) : null;
       if (!owner) throw new HttpError(404, 'notFound', 'Not found');

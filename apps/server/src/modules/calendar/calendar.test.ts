@@ -215,3 +215,30 @@ describe('the feed route is rate limited per address', () => {
     expect((await limited.t.app.inject({ url, remoteAddress: '10.9.8.8' })).statusCode).toBe(404);
   });
 });
+
+describe("the feed's window follows the server clock (app.clock)", () => {
+  // The server's clock runs 20 days behind the wall clock (TEST_CLOCK_OFFSET_SECONDS).
+  const shifted = useTestApp({ rateLimitMax: 1_000_000, clockOffsetSeconds: (-20 * DAY) / 1000 });
+
+  it('counts the last 30 days from the server clock, not from the wall clock', async () => {
+    const { t: app, f: make } = shifted;
+    const owner = await make.teacher({ firstName: 'Clock', lastName: 'Teacher' });
+    const learner = await make.student({ firstName: 'Clock', lastName: 'Student' });
+    const at = (ms: number) => new Date(Math.floor((Date.now() + ms) / HOUR) * HOUR);
+    const lesson = async (start: Date) =>
+      (await make.reservation({ studentId: learner.user.id, teacherId: owner.profile.id, status: 'completed', start }))
+        .id;
+    // 40 days ago by the wall clock is 20 days ago by the server's: in the feed.
+    const inside = await lesson(at(-40 * DAY));
+    // 55 days ago by the wall clock is 35 days ago by the server's: out of it.
+    const outside = await lesson(at(-55 * DAY));
+    const res = await app.app.inject({ url: '/api/v1/calendar', headers: learner.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const feed = await app.app.inject({ url: pathOf(res.json().url) });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    const ids = calendar.getAllSubcomponents('vevent').map((component) => idOfUid(new ICAL.Event(component).uid));
+    expect(ids).toEqual([inside]);
+    expect(ids).not.toContain(outside);
+  });
+});
