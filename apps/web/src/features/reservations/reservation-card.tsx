@@ -8,6 +8,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime, formatWeekdayDate, lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -104,6 +105,9 @@ export function ReservationCard({
               <bdi>{name}</bdi>
             )}
           </h3>
+          {viewer === 'teacher' ? (
+            <StudentReviewsSummary studentId={reservation.student.id} timeZone={timeZone} />
+          ) : null}
         </div>
         <StatusBadge status={reservation.status} />
       </header>

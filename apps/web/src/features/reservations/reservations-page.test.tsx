@@ -16,6 +16,7 @@ import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { ConfirmationModalFromHost } from '../../shared/ui/confirmation-modal.tsx';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { AppToaster } from '../../shared/ui/toast.tsx';
+import { REVIEW_PROMPTS_LIMIT } from './api/reservations.ts';
 import { reservation, reservationsPage } from './reservation-test-data.ts';
 import { ReservationsPage } from './reservations-page.tsx';
 
@@ -46,6 +47,9 @@ function mockApi({
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
     if (url.pathname === '/api/v1/reservations' && method === 'GET') {
+      // The review prompts' own look at the newest past lessons: none here (review-prompt.test.tsx).
+      if (url.searchParams.get('limit') === String(REVIEW_PROMPTS_LIMIT))
+        return jsonResponse(200, reservationsPage([]));
       const queue = queues.get(url.searchParams.get('scope') ?? '') ?? [];
       const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 200, body: reservationsPage([]) };
       return jsonResponse(answer.status, answer.body);
@@ -64,7 +68,12 @@ function mockApi({
 }
 
 const listCalls = (calls: Call[]) =>
-  calls.filter((call) => call.url.pathname === '/api/v1/reservations' && call.method === 'GET');
+  calls.filter(
+    (call) =>
+      call.url.pathname === '/api/v1/reservations' &&
+      call.method === 'GET' &&
+      call.url.searchParams.get('limit') !== String(REVIEW_PROMPTS_LIMIT),
+  );
 
 /** Shows the ['balance'] query as the app's header or wallet would, to see it refreshed. */
 function BalanceReader() {

@@ -17,6 +17,7 @@ import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { useReservations } from './api/reservations.ts';
 import { ReservationCard, type ReservationViewer } from './reservation-card.tsx';
 import { RESERVATION_TABS, readReservationsParams, reservationsSearch } from './reservation-scope.ts';
+import { ReviewsToWrite } from './reviews-to-write.tsx';
 import { useCancelReservation } from './use-cancel-reservation.ts';
 
 const TAB_ICONS: Record<ReservationScope, typeof CalendarClock> = {
@@ -56,6 +57,7 @@ export function ReservationsPage({ timeZone, now }: ClockProps) {
         title={t(isTeacher ? 'teacherTitle' : 'title')}
         subtitle={t(isTeacher ? 'teacherSubtitle' : 'subtitle')}
       />
+      <ReviewsToWrite viewerUserId={user?.id ?? null} timeZone={zone} />
       <nav aria-label={t('tabs.label')} className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1">
         {RESERVATION_TABS.map((tab) => {
           const Icon = TAB_ICONS[tab];

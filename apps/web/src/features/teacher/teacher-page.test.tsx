@@ -73,7 +73,7 @@ describe('TeacherPage', () => {
       // A guest is sent to the login page first.
       expect(screen.getByRole('link', { name: texts.profile.message }).getAttribute('href')).toBe(`/${language}/login`);
       expect(await screen.findAllByTestId('slot')).toHaveLength(1);
-      const reviewItem = await screen.findByTestId('review');
+      const reviewItem = await screen.findByTestId('review-card');
       expect(within(reviewItem).getByText('شرح ممتاز وواضح').getAttribute('dir')).toBe('auto');
       expect(within(reviewItem).getByText('Fahad Al-Ali')).toBeTruthy();
 

@@ -174,6 +174,7 @@ describe('ERROR_TEXTS', () => {
         'profileFields',
         'profileSecurityFields',
         'reservations',
+        'reviewPrompt',
         'teach',
         'teacherProfile',
       ].sort(),

@@ -1,0 +1,154 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Reservation, Review } from '@ustaz/contract';
+import { MessageSquareHeart } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatDate, formatDateTime, formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
+import { errorText } from '../../shared/lib/error-text.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Textarea } from '../../shared/ui/textarea.tsx';
+import { createReview } from './api/reviews.ts';
+import type { ReservationViewer } from './reservation-card.tsx';
+import { ERROR_TEXTS } from './review-error-texts.ts';
+import { StarRatingInput } from './star-rating-input.tsx';
+
+/** A review is published at the latest this long after it was written (double-blind, ADR 015). */
+const PUBLISH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+const COMMENT_MAX = 1000;
+
+/**
+ * "How was your lesson with <teacher>?" (or, for the teacher, how the student did): 1 to 5 stars
+ * and a comment, until the deadline. Once sent it says when the review is published: when the
+ * other side reviews too, or 7 days later (double-blind).
+ */
+export function ReviewPrompt({
+  reservation,
+  viewer,
+  deadline,
+  timeZone,
+}: {
+  reservation: Reservation;
+  viewer: ReservationViewer;
+  deadline: string | null;
+  timeZone: string;
+}) {
+  const { t } = useTranslation('reservations');
+  const language = useCurrentLanguage();
+  const other = viewer === 'student' ? reservation.teacher : reservation.student;
+  const name = `${other.firstName} ${other.lastName}`.trim();
+  const ids = { heading: useId(), hint: useId(), rating: useId(), comment: useId() };
+  const [rating, setRating] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const [missingRating, setMissingRating] = useState(false);
+  const send = useMutation({
+    mutationFn: () =>
+      createReview({
+        reservationId: reservation.id,
+        type: viewer === 'student' ? 'student_to_teacher' : 'teacher_to_student',
+        rating: rating ?? 0,
+        comment: comment.trim(),
+      }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!rating) {
+      setMissingRating(true);
+      return;
+    }
+    send.mutate();
+  };
+
+  return (
+    <article
+      aria-labelledby={ids.heading}
+      className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-amber-50/40 p-4 shadow-sm sm:p-5"
+      data-testid="review-prompt"
+      data-reservation-id={reservation.id}
+    >
+      <header className="flex items-start gap-3">
+        <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="md" />
+        <div className="min-w-0 flex-1">
+          <h3 id={ids.heading} className="text-base font-bold break-words text-slate-900">
+            {t(viewer === 'student' ? 'review.promptStudent' : 'review.promptTeacher', { name: `\u2068${name}\u2069` })}
+          </h3>
+          <p id={ids.hint} className="text-sm text-slate-600">
+            {t('review.lessonOn', { date: formatWeekdayDate(reservation.startTime, language, timeZone) })}
+            {deadline ? (
+              <>
+                {' · '}
+                <span data-testid="review-deadline">
+                  {t('review.deadline', { date: formatDateTime(deadline, language, timeZone) })}
+                </span>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <MessageSquareHeart aria-hidden="true" className="size-6 shrink-0 text-amber-500" />
+      </header>
+
+      {send.data ? (
+        <Sent review={send.data} name={name} timeZone={timeZone} />
+      ) : (
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <StarRatingInput
+            legend={t(viewer === 'student' ? 'review.ratingTeacher' : 'review.ratingStudent')}
+            value={rating}
+            onChange={(value) => {
+              setRating(value);
+              setMissingRating(false);
+            }}
+            invalid={missingRating}
+            describedBy={missingRating ? ids.rating : undefined}
+            disabled={send.isPending}
+          />
+          {missingRating ? (
+            <p id={ids.rating} className="-mt-2 text-sm text-red-700" role="alert">
+              {t('review.ratingRequired')}
+            </p>
+          ) : null}
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.comment} className="text-sm font-semibold text-slate-800">
+              {t('review.comment')}
+            </label>
+            <Textarea
+              id={ids.comment}
+              rows={3}
+              maxLength={COMMENT_MAX}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+              placeholder={t(viewer === 'student' ? 'review.commentHintStudent' : 'review.commentHintTeacher')}
+              disabled={send.isPending}
+            />
+          </div>
+          {send.isError ? <Alert>{errorText(send.error, t, ERROR_TEXTS.reviewPrompt)}</Alert> : null}
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-xs text-slate-600">{t('review.doubleBlind')}</p>
+            <Button type="submit" size="md" loading={send.isPending} data-testid="review-submit">
+              {t('review.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </article>
+  );
+}
+
+function Sent({ review, name, timeZone }: { review: Review; name: string; timeZone: string }) {
+  const { t } = useTranslation('reservations');
+  const language = useCurrentLanguage();
+  const publishOn = formatDate(new Date(Date.parse(review.createdAt) + PUBLISH_AFTER_MS), language, timeZone);
+  return (
+    <Alert variant="success" className="text-base">
+      <p data-testid="review-sent">
+        {review.published
+          ? t('review.sentPublished', { name: `\u2068${name}\u2069` })
+          : t('review.sent', { name: `\u2068${name}\u2069`, date: publishOn })}
+      </p>
+      {review.published ? null : <p className="mt-1 text-sm">{t('review.doubleBlind')}</p>}
+    </Alert>
+  );
+}
