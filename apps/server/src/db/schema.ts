@@ -2,9 +2,12 @@ import {
   ACCOUNT_STATUSES,
   ADMIN_LEDGER_ACCOUNTS,
   DEFAULT_TEACHER_TIME_ZONE,
+  DISPUTE_REPORTERS,
+  DISPUTE_STATUSES,
   FILE_PURPOSES,
   GATEWAY_PROVIDERS,
   LANGUAGES,
+  LESSON_PROBLEM_REASONS,
   LESSON_ROLES,
   PACKAGE_TYPES,
   PAID_WITH,
@@ -283,6 +286,8 @@ export const teacherProfiles = pgTable(
     timeZone: text('time_zone').notNull().default(DEFAULT_TEACHER_TIME_ZONE),
     /** The teacher's Zoom/Meet/Teams link for every lesson (issue 16; the contract's `meetingLinkSchema`), or null. */
     meetingLink: text('meeting_link'),
+    /** Lessons the system cancelled because the teacher did not join within 15 minutes of the start (issue 16). */
+    noShowCount: integer('no_show_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -389,6 +394,11 @@ export const reservations = pgTable(
     cancelledBy: text('cancelled_by', { enum: RESERVATION_CANCELLERS }),
     cancelReason: text('cancel_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * When the teacher's earning for a completed lesson moved from escrow (issue 16, ADR 016): null
+     * until 24 hours after the end with no open dispute, or an admin's decision.
+     */
+    earningReleasedAt: timestamp('earning_released_at', { withTimezone: true }),
     /** This lesson's own external meeting link (wins over the teacher profile's), or null. */
     meetingLink: text('meeting_link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -399,6 +409,9 @@ export const reservations = pgTable(
     index('reservations_slot_idx').on(t.timeSlotId),
     index('reservations_payment_idx').on(t.paymentId),
     index('reservations_due_idx').on(t.endTime).where(sql`${t.status} = 'confirmed'`),
+    index('reservations_unreleased_idx')
+      .on(t.endTime)
+      .where(sql`${t.status} = 'completed' and ${t.earningReleasedAt} is null`),
     uniqueIndex('reservations_slot_live_unique').on(t.timeSlotId).where(sql`${t.status} <> 'cancelled'`),
     check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
     check('reservations_price_check', sql`${t.priceFils} >= 0`),
@@ -427,6 +440,41 @@ export const lessonAttendance = pgTable(
   (t) => [
     index('lesson_attendance_reservation_idx').on(t.reservationId, t.userId),
     check('lesson_attendance_role_check', oneOf(t.role, LESSON_ROLES)),
+  ],
+);
+
+/**
+ * A problem reported for a lesson (issue 16, ADR 016): one per reservation, by its student or
+ * teacher; while open the teacher's earning stays in escrow. An admin refunds (all or part) or releases.
+ */
+export const lessonDisputes = pgTable(
+  'lesson_disputes',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedBy: text('reported_by', { enum: DISPUTE_REPORTERS }).notNull(),
+    reason: text('reason', { enum: LESSON_PROBLEM_REASONS }).notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
+    /** What went back to the student (fils), once refunded. */
+    refundFils: bigint('refund_fils', { mode: 'number' }),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('lesson_disputes_reservation_unique').on(t.reservationId),
+    index('lesson_disputes_status_idx').on(t.status, t.createdAt),
+    check('lesson_disputes_status_check', oneOf(t.status, DISPUTE_STATUSES)),
+    check('lesson_disputes_reported_by_check', oneOf(t.reportedBy, DISPUTE_REPORTERS)),
+    check('lesson_disputes_reason_check', oneOf(t.reason, LESSON_PROBLEM_REASONS)),
+    check('lesson_disputes_refund_check', sql`${t.refundFils} is null or ${t.refundFils} > 0`),
   ],
 );
 
