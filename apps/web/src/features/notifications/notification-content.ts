@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'lesson.completed',
   'message.new',
   'review.new',
+  'review.requested',
   'wallet.refund',
   'payout.paid',
   'payout.rejected',
@@ -155,6 +156,9 @@ export function describeNotification(notification: AppNotification, language: La
           };
       return titled(kind, body, '/profile');
     }
+    case 'review.requested':
+      // A completed lesson asks both sides for a review: the prompt is on the reservations page.
+      return titled(kind, { key: 'review.requested.body' }, '/reservations');
     case 'wallet.refund': {
       // A manual refund by the support team (admin dashboard): money back to the wallet.
       const amount = amountText(data.amount, language);

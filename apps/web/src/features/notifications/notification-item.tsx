@@ -35,6 +35,7 @@ const KIND_ICONS: Record<NotificationKind, { Icon: LucideIcon; tone: string }> =
   'lesson.completed': { Icon: GraduationCap, tone: 'bg-amber-50 text-amber-700' },
   'message.new': { Icon: MessageSquare, tone: 'bg-blue-50 text-primary' },
   'review.new': { Icon: Star, tone: 'bg-amber-50 text-amber-700' },
+  'review.requested': { Icon: Star, tone: 'bg-amber-50 text-amber-700' },
   'wallet.refund': { Icon: WalletMinimal, tone: 'bg-emerald-50 text-emerald-700' },
   'payout.paid': { Icon: Landmark, tone: 'bg-emerald-50 text-emerald-700' },
   'payout.rejected': { Icon: Undo2, tone: 'bg-red-50 text-red-700' },

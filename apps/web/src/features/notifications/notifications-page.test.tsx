@@ -224,6 +224,14 @@ function everyType(language: Language): [AppNotification, string, string][] {
       ['تقييم جديد', `قيّمك ${isolated('Fahad')} بـ ٥ من ٥.`],
     ],
     [
+      notification({ type: 'review.requested', data: { reservationId: 12, teacherName: 'Mona' } }),
+      [
+        'How was your lesson?',
+        'Rate your lesson and leave a comment: your review is published once both of you have reviewed, or after 7 days.',
+      ],
+      ['كيف كان درسك؟', 'قيّم درسك واترك تعليقًا: يُنشر تقييمك بعد أن يقيّم كلاكما، أو بعد ٧ أيام.'],
+    ],
+    [
       notification({ type: 'wallet.refund', data: { amount: '7.250', transferId: 31 } }),
       ['Refund from support', `Our support team refunded ${kwd('7.250')} to your wallet.`],
       ['استرداد من فريق الدعم', `أعاد فريق الدعم ${kwd('7.250')} إلى محفظتك.`],
