@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SubscriptionPackagesResponse } from '@ustaz/contract';
+import type { MySubscriptionUsageResponse, SubscriptionPackagesResponse } from '@ustaz/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arSubscriptions from '../../../public/locales/ar/subscriptions.json';
 import enPayment from '../../../public/locales/en/payment.json';
@@ -21,6 +21,27 @@ import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.ts
 import { notify } from '../../shared/ui/toast.tsx';
 import { SubscriptionsPage } from './subscriptions-page.tsx';
 
+function usage(
+  data: MySubscriptionUsageResponse['data'],
+  totals = { totalHours: 5, usedHours: 1.5, remainingHours: 3.5 },
+) {
+  return { data, total: data.length, page: 1, limit: 10, totalPages: data.length > 0 ? 1 : 0, ...totals };
+}
+
+function usageRow(id: number, overrides: Partial<MySubscriptionUsageResponse['data'][number]> = {}) {
+  return {
+    id,
+    subscriptionId: 3,
+    reservationId: 40 + id,
+    hours: 1,
+    refunded: false,
+    startTime: '2026-03-0' + id + 'T15:00:00.000Z',
+    teacherName: `Teacher${id} Alali`,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
 function list(data = [subscriptionPackage()], page = 1, totalPages = 1): SubscriptionPackagesResponse {
   return { data, total: data.length * totalPages, page, limit: 10, totalPages };
 }
@@ -38,6 +59,7 @@ function api(routes: Record<string, ApiRoute> = {}) {
     'GET /api/v1/subscriptions/my-subscriptions': ok({ data: [], total: 0, page: 1, limit: 10, totalPages: 0 }),
     'GET /api/v1/subscriptions/balance': ok(balanceResponse()),
     'POST /api/v1/subscriptions/purchase': ok(purchased),
+    'GET /api/v1/subscriptions/my-usage': ok(usage([])),
     ...routes,
   });
 }
@@ -256,4 +278,61 @@ describe('SubscriptionsPage: my subscriptions', () => {
       expect(missing).toEqual([]);
     },
   );
+});
+
+describe('SubscriptionsPage: where the hours went (my-usage)', () => {
+  itInEachLanguage(
+    'lists each lesson that spent hours, the hours used and left, the expiry and what happens then',
+    { ar: arSubscriptions, en: enSubscriptions },
+    async (language, texts) => {
+      const calls = api({
+        'GET /api/v1/subscriptions/my-active-subscription': ok(activeSubscription()),
+        'GET /api/v1/subscriptions/my-usage': ok(usage([usageRow(2, { hours: 0.5 }), usageRow(1, { refunded: true })])),
+      });
+      const { missing } = await renderPage(language);
+      const section = await screen.findByTestId('subscription-usage');
+      const rows = await within(section).findAllByTestId('usage-row');
+      expect(rows).toHaveLength(2);
+      expect(rows[0]?.textContent).toContain('Teacher2 Alali');
+      expect(rows[0]?.textContent).toContain(language === 'ar' ? '٠٫٥' : '0.5 hours');
+      expect(rows[1]?.textContent).toContain(texts.usage.returned);
+      expect(within(section).getByTestId('usage-used').textContent).toBe(language === 'ar' ? '١٫٥ ساعة' : '1.5 hours');
+      expect(within(section).getByTestId('usage-left').textContent).toBe(language === 'ar' ? '٣٫٥ ساعة' : '3.5 hours');
+      expect(within(section).getByTestId('usage-expiry').textContent).toMatch(language === 'ar' ? /٣١/ : /31/);
+      expect(within(section).getByTestId('usage-expiry-rule').textContent).toContain(
+        language === 'ar' ? 'لا تُسترد' : 'not refunded',
+      );
+      expect(calls.callsTo('GET /api/v1/subscriptions/my-usage')[0]?.search.get('limit')).toBe('10');
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('says so when no lesson spent hours, and offers a retry when the usage cannot load', async () => {
+    api();
+    await renderPage('en');
+    expect((await screen.findByTestId('usage-empty')).textContent).toBe(enSubscriptions.usage.empty);
+    expect(screen.getByTestId('usage-expiry').textContent).toBe(enSubscriptions.usage.noExpiry);
+    expect(screen.queryByTestId('usage-expiry-rule')).toBeNull();
+  });
+
+  it('shows the error state with a retry', async () => {
+    let fail = true;
+    api({
+      'GET /api/v1/subscriptions/my-usage': () =>
+        fail ? { status: 500, body: { status: 500, message: 'x', code: 'internal' } } : ok(usage([usageRow(1)])),
+    });
+    await renderPage('en');
+    const error = await screen.findByTestId('usage-error');
+    expect(error.textContent).toContain(enSubscriptions.usage.errorTitle);
+    fail = false;
+    await userEvent.click(within(error).getByRole('button'));
+    expect(await screen.findAllByTestId('usage-row')).toHaveLength(1);
+  });
+
+  it('is not shown to a guest', async () => {
+    api();
+    await renderPage('en', false);
+    await screen.findAllByTestId('package-card');
+    expect(screen.queryByTestId('subscription-usage')).toBeNull();
+  });
 });

@@ -26,6 +26,7 @@ import { MY_SUBSCRIPTIONS_KEY, useActiveSubscription } from './api/get-active-su
 import { useMySubscriptions } from './api/get-my-subscriptions.ts';
 import { usePackages } from './api/get-packages.ts';
 import { purchaseSubscription } from './api/purchase-subscription.ts';
+import { UsageSection } from './usage-section.tsx';
 
 /** A page number of the address (`?page=2`); anything else is page 1. */
 export function readPage(value: string | null): number {
@@ -53,7 +54,7 @@ function formatDateOrNull(iso: string | null, language: Language): string | null
 /**
  * /{lang}/subscriptions (public): the packages, 10 a page, each bought through the payment-method
  * modal (wallet, Payzah or Deema); a guest is sent to login first. A signed-in user also sees the
- * active subscription and their subscriptions.
+ * active subscription, their subscriptions and where the hours went (`UsageSection`).
  */
 export function SubscriptionsPage() {
   const { t } = useTranslation(['subscriptions', 'payment']);
@@ -255,56 +256,62 @@ function MySubscriptions() {
   const goToHistoryPage = (next: number) => setSearchParams((params) => withPageParam(params, next, 'historyPage'));
 
   return (
-    <section aria-labelledby="my-subscription-title" className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-      <div
-        className="flex flex-col gap-3 rounded-2xl border border-primary/20 bg-primary/5 p-6"
-        data-testid="active-subscription"
+    <>
+      <section
+        aria-labelledby="my-subscription-title"
+        className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]"
       >
-        <h2 id="my-subscription-title" className="text-lg font-bold text-slate-900">
-          {t('mine.activeTitle')}
-        </h2>
-        {active.isPending ? (
-          <Spinner className="self-start text-primary" />
-        ) : active.isError ? (
-          <p className="text-sm text-red-700">{t('mine.error')}</p>
-        ) : current ? (
-          <>
-            <p className="font-semibold text-slate-800" dir="auto">
-              {language === 'ar' ? current.package.nameAr || current.package.name : current.package.name}
-            </p>
-            <p className="text-3xl font-black text-primary" data-testid="active-hours">
-              {formatHours(active.data.remainingHours, language, t)}
-            </p>
-            <p className="text-sm text-slate-600">{t('mine.remaining')}</p>
-            {formatDateOrNull(current.expiresAt, language) ? (
-              <p className="text-sm text-slate-700">
-                {t('mine.expires', { date: formatDateOrNull(current.expiresAt, language) })}
-              </p>
-            ) : null}
-          </>
-        ) : (
-          <p className="text-sm text-slate-600">{t('mine.none')}</p>
-        )}
-      </div>
-      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 className="text-lg font-bold text-slate-900">{t('mine.historyTitle')}</h2>
-        <PagedQueryStates
-          query={mine}
-          pager={{ page: historyPage, onPageChange: goToHistoryPage, labels: pagerLabels, compact: true }}
-          loading={<Spinner className="self-start text-primary" />}
-          error={() => <p className="text-sm text-red-700">{t('mine.error')}</p>}
-          empty={<p className="text-sm text-slate-600">{t('mine.historyEmpty')}</p>}
+        <div
+          className="flex flex-col gap-3 rounded-2xl border border-primary/20 bg-primary/5 p-6"
+          data-testid="active-subscription"
         >
-          {(data) => (
-            <ul className="flex flex-col divide-y divide-slate-100" data-testid="my-subscriptions">
-              {data.data.map((subscription) => (
-                <SubscriptionRow key={subscription.id} subscription={subscription} />
-              ))}
-            </ul>
+          <h2 id="my-subscription-title" className="text-lg font-bold text-slate-900">
+            {t('mine.activeTitle')}
+          </h2>
+          {active.isPending ? (
+            <Spinner className="self-start text-primary" />
+          ) : active.isError ? (
+            <p className="text-sm text-red-700">{t('mine.error')}</p>
+          ) : current ? (
+            <>
+              <p className="font-semibold text-slate-800" dir="auto">
+                {language === 'ar' ? current.package.nameAr || current.package.name : current.package.name}
+              </p>
+              <p className="text-3xl font-black text-primary" data-testid="active-hours">
+                {formatHours(active.data.remainingHours, language, t)}
+              </p>
+              <p className="text-sm text-slate-600">{t('mine.remaining')}</p>
+              {formatDateOrNull(current.expiresAt, language) ? (
+                <p className="text-sm text-slate-700">
+                  {t('mine.expires', { date: formatDateOrNull(current.expiresAt, language) })}
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <p className="text-sm text-slate-600">{t('mine.none')}</p>
           )}
-        </PagedQueryStates>
-      </div>
-    </section>
+        </div>
+        <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 className="text-lg font-bold text-slate-900">{t('mine.historyTitle')}</h2>
+          <PagedQueryStates
+            query={mine}
+            pager={{ page: historyPage, onPageChange: goToHistoryPage, labels: pagerLabels, compact: true }}
+            loading={<Spinner className="self-start text-primary" />}
+            error={() => <p className="text-sm text-red-700">{t('mine.error')}</p>}
+            empty={<p className="text-sm text-slate-600">{t('mine.historyEmpty')}</p>}
+          >
+            {(data) => (
+              <ul className="flex flex-col divide-y divide-slate-100" data-testid="my-subscriptions">
+                {data.data.map((subscription) => (
+                  <SubscriptionRow key={subscription.id} subscription={subscription} />
+                ))}
+              </ul>
+            )}
+          </PagedQueryStates>
+        </div>
+      </section>
+      {active.isSuccess ? <UsageSection current={current} /> : null}
+    </>
   );
 }
 

@@ -1,0 +1,134 @@
+import type { UserSubscription } from '@ustaz/contract';
+import { Hourglass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatDate, formatDateTime } from '../../shared/lib/dates/formats.ts';
+import { withPageParam } from '../../shared/lib/paging.ts';
+import { formatHours } from '../../shared/money/format-hours.ts';
+import { cx } from '../../shared/ui/class-names.ts';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { useMyUsage } from './api/get-my-usage.ts';
+
+function readUsagePage(value: string | null): number {
+  return value && /^\d{1,5}$/.test(value) && Number(value) > 0 ? Number(value) : 1;
+}
+
+/**
+ * Spec 7 `my-usage`: where the hours went. Hours used and left over the active subscriptions, the
+ * expiry date of the one spent first (`current`) and what happens then (the server's expiry sweep
+ * ends it and its unspent hours are not refunded), then each lesson that spent hours: teacher,
+ * lesson date and hours, marked when a cancellation gave them back. Paged by `usagePage`.
+ */
+export function UsageSection({ current }: { current: UserSubscription | null }) {
+  const { t } = useTranslation(['subscriptions', 'payment']);
+  const language = useCurrentLanguage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readUsagePage(searchParams.get('usagePage'));
+  const usage = useMyUsage(page, true);
+  const expires = current?.expiresAt ? formatDate(current.expiresAt, language) : null;
+
+  return (
+    <section
+      aria-labelledby="usage-title"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      data-testid="subscription-usage"
+    >
+      <h2 id="usage-title" className="text-lg font-bold text-slate-900">
+        {t('usage.title')}
+      </h2>
+      <QueryStates
+        query={usage}
+        loading={{
+          label: t('usage.loading'),
+          count: 3,
+          className: 'flex flex-col gap-2',
+          itemClassName: 'h-12 rounded-lg bg-slate-100',
+          testId: 'usage-loading',
+        }}
+        error={{ title: t('usage.errorTitle'), body: t('usage.errorBody'), testId: 'usage-error', headingLevel: 3 }}
+      >
+        {(data) => (
+          <>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <div className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-600">{t('usage.used')}</dt>
+                <dd className="text-lg font-bold text-slate-900" data-testid="usage-used">
+                  {formatHours(data.usedHours, language, t)}
+                </dd>
+              </div>
+              <div className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-600">{t('usage.left')}</dt>
+                <dd className="text-lg font-bold text-primary" data-testid="usage-left">
+                  {formatHours(data.remainingHours, language, t)}
+                </dd>
+              </div>
+              <div className="col-span-2 rounded-xl bg-slate-50 p-3 sm:col-span-1">
+                <dt className="text-xs text-slate-600">{t('usage.expiry')}</dt>
+                <dd className="text-lg font-bold text-slate-900" data-testid="usage-expiry">
+                  {expires ?? t('usage.noExpiry')}
+                </dd>
+              </div>
+            </dl>
+            {current ? (
+              <p className="flex items-start gap-2 text-sm leading-6 text-slate-700" data-testid="usage-expiry-rule">
+                <Hourglass aria-hidden="true" className="mt-1 size-4 shrink-0 text-amber-600" />
+                {t('usage.atExpiry', { date: expires ?? '' })}
+              </p>
+            ) : null}
+            {data.data.length === 0 ? (
+              <p className="text-sm text-slate-600" data-testid="usage-empty">
+                {t('usage.empty')}
+              </p>
+            ) : (
+              <>
+                <h3 className="text-base font-semibold text-slate-900">{t('usage.lessonsTitle')}</h3>
+                <ul
+                  className={cx('flex flex-col divide-y divide-slate-100', usage.isPlaceholderData && 'opacity-60')}
+                  data-testid="usage-lessons"
+                >
+                  {data.data.map((row) => (
+                    <li
+                      key={row.id}
+                      className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm"
+                      data-testid="usage-row"
+                    >
+                      <span className="min-w-40 flex-1 font-semibold text-slate-900" dir="auto">
+                        {row.teacherName}
+                      </span>
+                      <span className="text-slate-700">{formatDateTime(row.startTime, language)}</span>
+                      <span
+                        className={cx('font-semibold', row.refunded ? 'text-slate-500 line-through' : 'text-slate-900')}
+                      >
+                        {formatHours(row.hours, language, t)}
+                      </span>
+                      {row.refunded ? (
+                        <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+                          {t('usage.returned')}
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+                <Pagination
+                  language={language}
+                  compact
+                  page={Math.min(page, Math.max(1, data.totalPages))}
+                  totalPages={data.totalPages}
+                  onPageChange={(next) => setSearchParams((params) => withPageParam(params, next, 'usagePage'))}
+                  labels={{
+                    nav: t('usage.pagination'),
+                    previous: t('packages.previous'),
+                    next: t('packages.next'),
+                    status: (numbers) => t('packages.pageStatus', numbers),
+                  }}
+                />
+              </>
+            )}
+          </>
+        )}
+      </QueryStates>
+    </section>
+  );
+}
