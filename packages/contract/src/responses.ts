@@ -55,6 +55,7 @@ export {
   bookingResponseSchema,
   cancelReservationResponseSchema,
   mySubscriptionsResponseSchema,
+  mySubscriptionUsageResponseSchema,
   noContentSchema,
   ownSlotSchema,
   ownSlotsResponseSchema,
