@@ -1,6 +1,9 @@
 import type { TimeSlot } from '@ustaz/contract';
 import { CalendarX2, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { isolate } from '../../shared/lib/bidi.ts';
+import { timeZoneLongName } from '../../shared/lib/dates/formats.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
@@ -19,15 +22,16 @@ export function AvailableSlots({
   onBook: (slots: TimeSlot[]) => void;
 }) {
   const { t } = useTranslation('teacher');
+  const language = useCurrentLanguage();
   const query = useAvailableSlots(teacherId);
   return (
     <TeacherSection
       titleId="teacher-slots-title"
       title={t('slots.title')}
       aside={
-        <p className="inline-flex items-center gap-1.5 text-xs text-slate-500">
+        <p className="inline-flex items-center gap-1.5 text-xs text-slate-500" title={timeZone}>
           <Globe aria-hidden="true" className="size-3.5" />
-          {t('slots.timeZone', { zone: timeZone })}
+          {t('slots.timeZone', { zone: isolate(timeZoneLongName(timeZone, language)) })}
         </p>
       }
     >
