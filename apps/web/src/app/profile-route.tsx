@@ -1,12 +1,13 @@
 import type { ComponentProps } from 'react';
 import { AvailabilityEditor } from '../features/availability/availability-editor.tsx';
+import { OwnReviews } from '../features/profile/own-reviews.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { TeacherPresence } from '../features/profile/teacher-presence.tsx';
 import { WalletSection } from '../features/wallet/wallet-section.tsx';
 
 /**
  * The profile page with other features' sections: a student's wallet; a teacher's public card and
- * completeness meter, wallet with earnings and availability editor. Features never import each other, so app/ composes them.
+ * completeness meter, wallet with earnings, availability editor and reviews from students. Features never import each other, so app/ composes them.
  */
 export function ProfileRoute(props: Pick<ComponentProps<typeof ProfilePage>, 'goToDashboard'>) {
   return (
@@ -18,6 +19,7 @@ export function ProfileRoute(props: Pick<ComponentProps<typeof ProfilePage>, 'go
           <TeacherPresence />
           <WalletSection showEarnings />
           <AvailabilityEditor />
+          <OwnReviews />
         </>
       }
     />

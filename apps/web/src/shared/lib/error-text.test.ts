@@ -175,6 +175,7 @@ describe('ERROR_TEXTS', () => {
         'profileSecurityFields',
         'reservations',
         'reviewPrompt',
+        'reviewReply',
         'teach',
         'teacherProfile',
       ].sort(),

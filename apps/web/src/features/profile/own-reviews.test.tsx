@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Review } from '@ustaz/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import arCommon from '../../../public/locales/ar/common.json';
+import ar from '../../../public/locales/ar/profile.json';
+import enCommon from '../../../public/locales/en/common.json';
+import en from '../../../public/locales/en/profile.json';
+import { renderRoute } from '../../shared/test/render-route.tsx';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
+import { OwnReviews } from './own-reviews.tsx';
+import { ownTeacherProfile } from './teacher-profile-test-data.ts';
+
+function review(overrides: Partial<Review> = {}): Review {
+  return {
+    id: 31,
+    type: 'student_to_teacher',
+    rating: 5,
+    comment: 'شرح ممتاز',
+    teacherId: 7,
+    studentId: 9,
+    teacherName: 'Sara Ali',
+    studentName: 'Fahad Al-Ali',
+    teacherPhotoUrl: null,
+    studentPhotoUrl: null,
+    createdAt: '2026-03-10T09:00:00.000Z',
+    published: true,
+    verifiedLesson: true,
+    subject: { id: 2, name: 'Physics' },
+    reply: null,
+    ...overrides,
+  };
+}
+
+type Call = { method: string; path: string; body: unknown };
+
+function mockApi(reviews: Review[][], reply: { status: number; body: unknown }) {
+  const calls: Call[] = [];
+  const lists = [...reviews];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (url.pathname === '/api/teachers/profiles/me') return jsonResponse(200, ownTeacherProfile());
+      if (url.pathname === '/api/reviews/for-teacher/7')
+        return jsonResponse(200, (lists.length > 1 ? lists.shift() : lists[0]) ?? []);
+      if (url.pathname === '/api/reviews/31/reply' && method === 'POST') return jsonResponse(reply.status, reply.body);
+      return jsonResponse(404, { status: 404, code: 'notFound', message: 'Not found' });
+    }),
+  );
+  return calls;
+}
+
+const render = (language: 'ar' | 'en' = 'en') =>
+  renderRoute(<OwnReviews timeZone="Asia/Kuwait" />, { language, path: '/profile' });
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+describe("a teacher's own reviews on the profile", () => {
+  it('shows each review with the verified mark, subject and date, and publishes one reply', async () => {
+    const replied = review({ reply: { text: 'Thank you, Fahad!', createdAt: '2026-03-11T09:00:00.000Z' } });
+    const calls = mockApi(
+      [[review(), review({ id: 32, reply: { text: 'Old reply', createdAt: '2026-03-11T09:00:00.000Z' } })], [replied]],
+      {
+        status: 200,
+        body: replied,
+      },
+    );
+    await render();
+    const cards = await screen.findAllByTestId('review-card');
+    expect(cards).toHaveLength(2);
+    const [first, second] = cards as [HTMLElement, HTMLElement];
+    expect(within(first).getByTestId('review-verified').textContent).toBe(enCommon.reviews.verifiedLesson);
+    expect(within(first).getByTestId('review-subject').textContent).toContain('Physics');
+    expect(within(first).getByTestId('review-date').textContent).toBe('Mar 10, 2026');
+    // One reply per review: only the review without one offers Reply.
+    expect(within(second).getByTestId('review-reply').textContent).toContain('Old reply');
+    expect(within(second).queryByRole('button', { name: en.ownReviews.reply })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(first).getByRole('button', { name: en.ownReviews.reply }));
+    await user.click(within(first).getByRole('button', { name: en.ownReviews.send }));
+    expect(within(first).getByText(en.ownReviews.replyRequired)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    const box = within(first).getByLabelText(en.ownReviews.replyLabel);
+    expect(box.getAttribute('maxlength')).toBe('1000');
+    await user.type(box, '  Thank you, Fahad!  ');
+    await user.click(within(first).getByRole('button', { name: en.ownReviews.send }));
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/reviews/31/reply',
+      body: { text: 'Thank you, Fahad!' },
+    });
+    // The list is read again and shows the reply under the review.
+    expect((await screen.findByTestId('review-reply')).textContent).toContain('Thank you, Fahad!');
+    expect(screen.queryByTestId('review-reply-form')).toBeNull();
+  });
+
+  it('a 409 replyAlreadyExists says so, in Arabic too', async () => {
+    mockApi([[review()]], { status: 409, body: { status: 409, code: 'replyAlreadyExists', message: 'Server words' } });
+    await render('ar');
+    const card = await screen.findByTestId('review-card');
+    expect(within(card).getByTestId('review-verified').textContent).toBe(arCommon.reviews.verifiedLesson);
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: ar.ownReviews.reply }));
+    await user.type(within(card).getByLabelText(ar.ownReviews.replyLabel), 'شكرًا');
+    await user.click(within(card).getByRole('button', { name: ar.ownReviews.send }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(ar.ownReviews.errors.replyAlreadyExists);
+  });
+
+  it('says when there is no published review yet', async () => {
+    mockApi([[review({ published: false })]], { status: 200, body: {} });
+    await render();
+    expect((await screen.findByTestId('own-reviews-empty')).textContent).toContain(en.ownReviews.empty);
+  });
+});
