@@ -47,6 +47,7 @@ export {
   teacherSearchResponseSchema,
   timeSlotsResponseSchema,
 } from './discovery.ts';
+export { adminDisputeResponseSchema, adminDisputesResponseSchema, problemReportResponseSchema } from './disputes.ts';
 export { lessonRoomSchema } from './lessons.ts';
 export {
   activeSubscriptionResponseSchema,

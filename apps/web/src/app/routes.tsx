@@ -15,8 +15,19 @@ type Loader = () => Promise<ComponentType>;
 const resetPasswordPage: Loader = () =>
   import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage);
 
-/** /schedule and /lessons/{id} (the calendar feed's lesson link) are the same screen. */
-const schedulePage: Loader = () => import('../features/schedule/schedule-page.tsx').then((m) => m.SchedulePage);
+/**
+ * /schedule and /lessons/{id} (the calendar feed's lesson link) are the same screen; each lesson
+ * carries the reservations feature's "Report a problem" line (features do not import each other).
+ */
+const schedulePage: Loader = async () => {
+  const [{ SchedulePage }, { LessonProblemLine }] = await Promise.all([
+    import('../features/schedule/schedule-page.tsx'),
+    import('../features/reservations/lesson-problem-line.tsx'),
+  ]);
+  return function ScheduleRoute() {
+    return <SchedulePage lessonExtra={LessonProblemLine} />;
+  };
+};
 
 function route(path: string | undefined, titleKey: TitleKey, load: Loader): RouteObject {
   const common = { handle: { titleKey }, lazy: async () => ({ Component: await load() }) };

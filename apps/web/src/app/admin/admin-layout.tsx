@@ -3,6 +3,7 @@ import {
   BookOpen,
   CalendarDays,
   ClipboardList,
+  Gavel,
   GraduationCap,
   HandCoins,
   House,
@@ -23,6 +24,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { PendingApplicationsBadge } from '../../features/admin/applications/pending-badge.tsx';
+import { OpenDisputesBadge } from '../../features/admin/disputes/open-disputes-badge.tsx';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -48,6 +50,7 @@ export const ADMIN_NAV = [
   { to: 'payments', key: 'payments', Icon: Receipt },
   { to: 'reconciliation', key: 'reconciliation', Icon: Scale },
   { to: 'payouts', key: 'payouts', Icon: HandCoins },
+  { to: 'disputes', key: 'disputes', Icon: Gavel },
   { to: 'reservations', key: 'reservations', Icon: CalendarDays },
   { to: 'reviews', key: 'reviews', Icon: Star },
   { to: 'search-log', key: 'searchLog', Icon: SearchX },
@@ -166,6 +169,7 @@ function AdminFrame() {
                   <Icon aria-hidden="true" className="size-4" />
                   {t(`nav.${key}`)}
                   {key === 'applications' ? <PendingApplicationsBadge /> : null}
+                  {key === 'disputes' ? <OpenDisputesBadge /> : null}
                 </NavLink>
               </li>
             ))}

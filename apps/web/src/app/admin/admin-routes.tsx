@@ -40,6 +40,9 @@ export const adminRoutes: RouteObject[] = [
   route('payouts', 'payouts', () =>
     import('../../features/admin/money/payouts-page.tsx').then((m) => m.AdminPayoutsPage),
   ),
+  route('disputes', 'disputes', () =>
+    import('../../features/admin/disputes/disputes-page.tsx').then((m) => m.AdminDisputesPage),
+  ),
   route('reservations', 'reservations', () =>
     import('../../features/admin/moderation/reservations-page.tsx').then((m) => m.AdminReservationsPage),
   ),

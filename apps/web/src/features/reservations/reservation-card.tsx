@@ -12,6 +12,7 @@ import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summ
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LessonProblemLine } from './lesson-problem-line.tsx';
 import { formatHours } from './reservation-format.ts';
 
 /** Which side of the reservation the signed-in user is on. */
@@ -146,6 +147,7 @@ export function ReservationCard({
       {reservation.status === 'cancelled' ? (
         <CancelledLine reservation={reservation} viewer={viewer} timeZone={timeZone} />
       ) : null}
+      <LessonProblemLine reservation={reservation} viewer={viewer} now={now} timeZone={timeZone} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
           {t(viewer === 'student' ? 'card.pendingStudent' : 'card.pendingTeacher')}

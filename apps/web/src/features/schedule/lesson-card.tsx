@@ -1,5 +1,6 @@
 import type { Reservation } from '@ustaz/contract';
 import { MessageCircle, StickyNote } from 'lucide-react';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -8,6 +9,7 @@ import { lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LessonExtraContext } from './lesson-extra.ts';
 
 /**
  * The lesson's time in the viewer's zone and, when the other party's zone shows another time (a
@@ -66,6 +68,7 @@ export function LessonCard({
   const other = side === 'teacher' ? lesson.student : lesson.teacher;
   const name = `${other.firstName} ${other.lastName}`.trim();
   const minutes = Math.round(lesson.hours * 60);
+  const Extra = use(LessonExtraContext);
   return (
     <article
       aria-label={highlighted ? t('lesson.highlighted') : undefined}
@@ -110,6 +113,7 @@ export function LessonCard({
           </bdi>
         </p>
       ) : null}
+      {Extra ? <Extra reservation={lesson} viewer={side} /> : null}
       <Link
         to={localePath(language, `/chats/${other.id}`)}
         aria-label={t('lesson.messageLabel', { name })}

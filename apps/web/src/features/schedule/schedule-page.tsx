@@ -15,6 +15,7 @@ import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { useUpcomingLessons } from './api/upcoming-lessons.ts';
 import { CalendarFeedBox } from './calendar-feed-box.tsx';
+import { type LessonExtra, LessonExtraContext } from './lesson-extra.ts';
 import { lessonsByDay } from './schedule-days.ts';
 import { DayList, WeekGrid } from './schedule-views.tsx';
 
@@ -23,7 +24,7 @@ import { DayList, WeekGrid } from './schedule-views.tsx';
  * the signed-in user's upcoming lessons as teacher and as student, a day list on phones and a week
  * grid on desktop, in the viewer's zone (and the teacher's when it differs), and the calendar feed.
  */
-export function SchedulePage({ timeZone, now }: ClockProps) {
+export function SchedulePage({ timeZone, now, lessonExtra = null }: ClockProps & { lessonExtra?: LessonExtra | null }) {
   const { t } = useTranslation('schedule');
   const language = useCurrentLanguage();
   const { user } = useAuth();
@@ -35,43 +36,45 @@ export function SchedulePage({ timeZone, now }: ClockProps) {
   const lessons = useUpcomingLessons();
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6">
-      <PageTitle title={t('title')} subtitle={t('subtitle')} />
-      <section aria-label={t('lessonsHeading')} aria-busy={lessons.isFetching || undefined}>
-        <QueryStates
-          query={lessons}
-          loading={listPlaceholders(t('loading'), 'rows', 3, 'h-28')}
-          error={{ title: t('error.title'), body: t('error.body') }}
-          isEmpty={(page) => page.data.length === 0}
-          empty={
-            <EmptyCard
-              icon={<CalendarClock aria-hidden="true" className="size-10 text-slate-400" />}
-              title={t('empty.title')}
-              body={t(isTeacher ? 'empty.teacherBody' : 'empty.studentBody')}
-              testId="schedule-empty"
-            >
-              <Link
-                to={localePath(language, isTeacher ? '/profile' : '/search')}
-                className={buttonClasses({ variant: 'primary', size: 'md' })}
+    <LessonExtraContext value={lessonExtra}>
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6">
+        <PageTitle title={t('title')} subtitle={t('subtitle')} />
+        <section aria-label={t('lessonsHeading')} aria-busy={lessons.isFetching || undefined}>
+          <QueryStates
+            query={lessons}
+            loading={listPlaceholders(t('loading'), 'rows', 3, 'h-28')}
+            error={{ title: t('error.title'), body: t('error.body') }}
+            isEmpty={(page) => page.data.length === 0}
+            empty={
+              <EmptyCard
+                icon={<CalendarClock aria-hidden="true" className="size-10 text-slate-400" />}
+                title={t('empty.title')}
+                body={t(isTeacher ? 'empty.teacherBody' : 'empty.studentBody')}
+                testId="schedule-empty"
               >
-                {t(isTeacher ? 'empty.teacherAction' : 'empty.studentAction')}
-              </Link>
-            </EmptyCard>
-          }
-        >
-          {(page) => {
-            const days = lessonsByDay(page.data, zone);
-            const props = { days, today, timeZone: zone, userId: user?.id, highlightedId };
-            return (
-              <>
-                <DayList {...props} />
-                <WeekGrid {...props} />
-              </>
-            );
-          }}
-        </QueryStates>
-      </section>
-      <CalendarFeedBox />
-    </div>
+                <Link
+                  to={localePath(language, isTeacher ? '/profile' : '/search')}
+                  className={buttonClasses({ variant: 'primary', size: 'md' })}
+                >
+                  {t(isTeacher ? 'empty.teacherAction' : 'empty.studentAction')}
+                </Link>
+              </EmptyCard>
+            }
+          >
+            {(page) => {
+              const days = lessonsByDay(page.data, zone);
+              const props = { days, today, timeZone: zone, userId: user?.id, highlightedId };
+              return (
+                <>
+                  <DayList {...props} />
+                  <WeekGrid {...props} />
+                </>
+              );
+            }}
+          </QueryStates>
+        </section>
+        <CalendarFeedBox />
+      </div>
+    </LessonExtraContext>
   );
 }
