@@ -179,6 +179,14 @@ describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
     expect(history.statusCode).toBe(200);
     expect(history.body).toContain(w.secret);
     expect((await get(`/api/reviews/for-student/${w.student.user.id}`, w.student.headers)).statusCode).toBe(200);
+    // The same reply request as the intruders', by the reviewed teacher: it is published.
+    const replyAttempt = OWNER_SCOPED['POST /api/reviews/{id}/reply'];
+    if (!replyAttempt) throw new Error('the reply entry is missing');
+    const reply = await send(t.app, { ...replyAttempt(w), headers: w.teacher.headers });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect((reply.json() as { reply: { text: string } | null }).reply?.text).toBe('not my review');
+    const [review] = await t.database.db.select().from(reviews).where(eq(reviews.id, reviewId));
+    expect(review?.replyText).toBe('not my review');
   });
 
   it('public routes show another user nothing private', async () => {
