@@ -11,6 +11,7 @@ import { isolate } from '../../shared/lib/bidi.ts';
 import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { markRead } from '../../shared/realtime/chat-socket.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
+import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
@@ -214,6 +215,13 @@ function ConversationView({
           </p>
         </div>
       </header>
+      {otherUser.role.id === ROLE.student ? (
+        <StudentReviewsSummary
+          studentId={otherUser.id}
+          timeZone={timeZone}
+          className="border-b border-slate-200 px-3 py-1 sm:px-5"
+        />
+      ) : null}
       <ConnectionBanner />
       <div
         ref={scroller}

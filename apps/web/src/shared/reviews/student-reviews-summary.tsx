@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { formatNumber } from '../lib/format.ts';
+import { cx } from '../ui/class-names.ts';
 import { useStudentReviews } from './api.ts';
 import { ReviewCard } from './review-card.tsx';
 
@@ -10,7 +11,15 @@ import { ReviewCard } from './review-card.tsx';
  * For a teacher looking at a student (the conversation, the reservation card): "Reviews from
  * teachers: 4.7 (3)", opening to the list. Nothing while loading or when the server refuses.
  */
-export function StudentReviewsSummary({ studentId, timeZone }: { studentId: number; timeZone: string }) {
+export function StudentReviewsSummary({
+  studentId,
+  timeZone,
+  className,
+}: {
+  studentId: number;
+  timeZone: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const query = useStudentReviews(studentId);
@@ -19,14 +28,14 @@ export function StudentReviewsSummary({ studentId, timeZone }: { studentId: numb
   const reviews = query.data;
   if (reviews.length === 0) {
     return (
-      <p className="text-xs text-slate-500" data-testid="student-reviews-none">
+      <p className={cx('text-xs text-slate-500', className)} data-testid="student-reviews-none">
         {t('reviews.fromTeachersNone')}
       </p>
     );
   }
   const average = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
   return (
-    <details className="group text-sm" data-testid="student-reviews">
+    <details className={cx('group text-sm', className)} data-testid="student-reviews">
       <summary
         className="inline-flex min-h-9 cursor-pointer list-none items-center gap-1.5 rounded-lg px-1 font-semibold text-slate-700 hover:text-primary focus-visible:outline-2 focus-visible:outline-primary [&::-webkit-details-marker]:hidden"
         aria-controls={listId}
@@ -40,7 +49,7 @@ export function StudentReviewsSummary({ studentId, timeZone }: { studentId: numb
       </summary>
       <ul
         id={listId}
-        className="mt-2 flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white px-3"
+        className="mt-2 flex max-h-72 flex-col divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white px-3"
       >
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review} timeZone={timeZone} compact />
