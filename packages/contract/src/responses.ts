@@ -44,6 +44,7 @@ export {
   reviewsResponseSchema,
   subjectsResponseSchema,
   teacherProfileSchema,
+  teacherProfilesResponseSchema,
   teacherSearchResponseSchema,
   timeSlotsResponseSchema,
 } from './discovery.ts';

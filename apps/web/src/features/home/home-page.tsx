@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../shared/search/search-box.tsx';
+import { YourTeachers } from '../../shared/teachers/your-teachers.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { HeroCarousel } from './hero-carousel.tsx';
 import { HowItWorksSection } from './how-it-works-section.tsx';
@@ -10,8 +11,9 @@ import { TeacherCarousels } from './teacher-carousels.tsx';
 import { WhyChooseSection } from './why-choose-section.tsx';
 
 /**
- * The home page, in the order of spec 2: the search box above the hero carousel, how it works,
- * why choose, student reviews, FAQ (anchor `faq`), famous and most-booked teachers.
+ * The home page, in the order of spec 2: the search box above the hero carousel, a signed-in
+ * student's "Your teachers" row, how it works, why choose, student reviews, FAQ (anchor `faq`),
+ * famous and most-booked teachers.
  */
 export function HomePage() {
   const { t } = useTranslation('home');
@@ -32,6 +34,7 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      <YourTeachers className="mx-auto max-w-7xl px-4 py-6 sm:px-6" />
       <HowItWorksSection />
       <WhyChooseSection />
       <ReviewsSection />

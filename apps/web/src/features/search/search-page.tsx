@@ -7,6 +7,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { clampPage } from '../../shared/lib/paging.ts';
 import { SearchBox } from '../../shared/search/search-box.tsx';
 import { useTeacherSearch } from '../../shared/teachers/api.ts';
+import { YourTeachers } from '../../shared/teachers/your-teachers.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
@@ -79,6 +80,7 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6">
       <PageTitle title={t('page.title')} subtitle={t('page.subtitle')} />
+      <YourTeachers />
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
         {/* The shared box: q follows the text after the pause; its filter button opens the filter dialog. */}
         <SearchBox className="min-w-0 flex-1" />
