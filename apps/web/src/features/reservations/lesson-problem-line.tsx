@@ -1,5 +1,5 @@
 import type { Reservation } from '@ustaz/contract';
-import { CircleCheck, Flag, Hourglass, UserX } from 'lucide-react';
+import { CircleCheck, Flag, Hourglass, type LucideIcon, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -7,21 +7,13 @@ import { formatTimeRange, formatWeekdayDate, viewerTimeZone } from '../../shared
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { lessonProblemState } from './lesson-problem.ts';
+import { type LessonProblemState, lessonProblemState } from './lesson-problem.ts';
 import { ReportProblemDialog } from './report-problem-dialog.tsx';
 
 /** Which side of the lesson the signed-in user is on. */
 type Viewer = 'student' | 'teacher';
 
-function Line({
-  tone,
-  icon,
-  children,
-}: {
-  tone: 'info' | 'success' | 'warning';
-  icon: ReactNode;
-  children: ReactNode;
-}) {
+function Line({ tone, icon, children }: { tone: Tone; icon: ReactNode; children: ReactNode }) {
   return (
     <p
       className={cx(
@@ -39,6 +31,19 @@ function Line({
     </p>
   );
 }
+
+type Tone = 'info' | 'success' | 'warning';
+
+/** What the card says in each state once there is nothing to report any more. */
+const STATUS_LINES = {
+  noShow: { tone: 'info', Icon: UserX, key: 'problem.noShow' },
+  open: { tone: 'warning', Icon: Hourglass, key: 'problem.underReview' },
+  refunded: { tone: 'success', Icon: CircleCheck, key: 'problem.refunded' },
+  released: { tone: 'success', Icon: CircleCheck, key: 'problem.released' },
+} as const satisfies Record<
+  Exclude<LessonProblemState, 'canReport' | null>,
+  { tone: Tone; Icon: LucideIcon; key: string }
+>;
 
 /**
  * A lesson's problem line (issue 16), on the reservation card and the schedule's lesson: "Report a
@@ -61,35 +66,15 @@ export function LessonProblemLine({
   const [open, setOpen] = useState(false);
   const state = lessonProblemState(reservation, now ?? new Date());
   if (state === null) return null;
-  if (state === 'noShow') {
-    return (
-      <Line tone="info" icon={<UserX className="size-4" />}>
-        {t('problem.noShow')}
-      </Line>
-    );
-  }
-  if (state === 'open') {
-    return (
-      <Line tone="warning" icon={<Hourglass className="size-4" />}>
-        {t('problem.underReview')}
-      </Line>
-    );
-  }
-  if (state === 'refunded') {
+  if (state !== 'canReport') {
+    const { tone, Icon, key } = STATUS_LINES[state];
     // The amount, when the reservation's dispute summary carries it (the contract's { id, status } does not yet).
     const refundAmount = (reservation.dispute as { refundAmount?: string | null } | null)?.refundAmount ?? null;
     return (
-      <Line tone="success" icon={<CircleCheck className="size-4" />}>
-        {refundAmount
+      <Line tone={tone} icon={<Icon className="size-4" />}>
+        {state === 'refunded' && refundAmount
           ? t('problem.refundedAmount', { amount: formatKwd(refundAmount, language, 3) ?? refundAmount })
-          : t('problem.refunded')}
-      </Line>
-    );
-  }
-  if (state === 'released') {
-    return (
-      <Line tone="success" icon={<CircleCheck className="size-4" />}>
-        {t('problem.released')}
+          : t(key)}
       </Line>
     );
   }

@@ -6,6 +6,7 @@ import { errorCode, errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
+import { RadioOption } from '../../shared/ui/radio-option.tsx';
 import { RequiredMark } from '../../shared/ui/required-mark.tsx';
 import { Textarea } from '../../shared/ui/textarea.tsx';
 import { reportLessonProblem } from './api/lesson-problem.ts';
@@ -85,20 +86,14 @@ export function ReportProblemDialog({
               <RequiredMark />
             </legend>
             {LESSON_PROBLEM_REASONS.map((value) => (
-              <label
+              <RadioOption
                 key={value}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-50"
-              >
-                <input
-                  type="radio"
-                  name="reason"
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => setReason(value)}
-                  className="size-4 accent-primary"
-                />
-                <span className="text-sm text-slate-900">{t(`problem.reasons.${value}`)}</span>
-              </label>
+                name="reason"
+                value={value}
+                checked={reason === value}
+                onSelect={() => setReason(value)}
+                label={t(`problem.reasons.${value}`)}
+              />
             ))}
             {reasonError ? (
               <p id={`${id}-reason-error`} className="text-sm font-semibold text-red-700">

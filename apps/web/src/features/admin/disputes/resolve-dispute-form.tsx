@@ -12,6 +12,7 @@ import { isolate } from '../../../shared/lib/bidi.ts';
 import { errorCode, errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
+import { RadioOption } from '../../../shared/ui/radio-option.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS as ADMIN_TEXTS } from '../admin-error-texts.ts';
@@ -160,23 +161,17 @@ export function ResolveDisputeForm({
       <fieldset className="flex flex-col gap-1" aria-describedby={errors.decision ? `${id}-decision-error` : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-700">{t('disputes.form.decision')}</legend>
         {DECISIONS.map((value) => (
-          <label
+          <RadioOption
             key={value}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-50"
-          >
-            <input
-              type="radio"
-              name="decision"
-              value={value}
-              checked={decision === value}
-              onChange={() => {
-                setDecision(value);
-                setErrors({ ...errors, decision: undefined });
-              }}
-              className="size-4 accent-primary"
-            />
-            <span className="text-sm text-slate-900">{t(`disputes.form.decisions.${value}`, { amount: paid })}</span>
-          </label>
+            name="decision"
+            value={value}
+            checked={decision === value}
+            onSelect={() => {
+              setDecision(value);
+              setErrors({ ...errors, decision: undefined });
+            }}
+            label={t(`disputes.form.decisions.${value}`, { amount: paid })}
+          />
         ))}
         {errors.decision ? (
           <p id={`${id}-decision-error`} className="text-sm text-red-600">
