@@ -38,6 +38,8 @@ export type OwnServer = {
   url: string;
   /** Where this server's mail outbox writes each mail as JSON. */
   mailDir: string;
+  /** The platform's share of a lesson's price (PLATFORM_FEE_PERCENT). */
+  platformFeePercent: number;
   /** Which database this server runs on ('pglite' or 'postgres'). */
   databaseKind: 'pglite' | 'postgres';
   /** Runs the lesson-completion step of the money sweeper as if the time were `at`; answers how many lessons completed. */
@@ -81,6 +83,7 @@ export async function startOwnServer(): Promise<OwnServer> {
     url: config.publicUrl,
     mailDir: config.mail.outboxDir,
     databaseKind: database.kind,
+    platformFeePercent: config.payments.platformFeePercent,
     completeLessonsEndedBy: (at) => app.money.booking.completeDue(at),
     setClock: (at) => {
       offsetMs = at.getTime() - Date.now();
