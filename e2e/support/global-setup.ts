@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -71,12 +72,21 @@ export async function setup(project: TestProject) {
   delete env.SMTP_URL;
   delete env.JWT_SECRET;
   delete env.GOOGLE_CLIENT_ID;
+  // With REDIS_URL the realtime fan-out and the chat rate limits go through Redis: under a prefix of this
+  // run's own, so another e2e run or a developer's server on the same Redis (prefix `ustaz`) neither
+  // receives this server's events nor shares its per-user budgets (user ids repeat across fresh databases).
+  if (env.REDIS_URL) env.REDIS_PREFIX = `ustaz-e2e-${randomBytes(4).toString('hex')}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 60_000);
+  // Generous: on a loaded machine tsx, migrations and the demo seed take more than a minute. A server
+  // that never answers is stopped, not left behind.
+  await waitForHealth(baseUrl, child, 180_000).catch((error: unknown) => {
+    child.kill();
+    throw error;
+  });
   project.provide('baseUrl', baseUrl);
   project.provide('chromePath', process.env.CHROME_PATH || '/usr/bin/chromium');
   project.provide('mailDir', path.join(dataDir, 'mail'));
