@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Dispute } from '@ustaz/contract';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/reservations.json';
 import en from '../../../public/locales/en/reservations.json';
@@ -105,6 +106,31 @@ describe('LessonProblemLine', () => {
     await user.click(within(dialog).getByRole('button', { name: en.problem.submit }));
     expect(await within(dialog).findByText(en.problem.received)).toBeTruthy();
     expect(api.callsTo(REPORT)[0]?.body).toEqual({ reason: 'teacherAbsent', details: 'Waited 20 minutes' });
+  });
+
+  it('keeps saying the report was received while the card turns to "under review" beneath the dialog', async () => {
+    mockApi({ [REPORT]: { status: 201, body: { dispute: dispute() } } });
+    function Harness() {
+      const [reported, setReported] = useState(false);
+      const lesson = reported ? reservation({ dispute: { id: 3, status: 'open' } }) : reservation();
+      return (
+        <>
+          <button type="button" data-testid="refetched" onClick={() => setReported(true)} />
+          <LessonProblemLine reservation={lesson} viewer="student" now={DURING} timeZone={ZONE} />
+        </>
+      );
+    }
+    await renderRoute(<Harness />, { language: 'en', path: '/reservations' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: en.problem.action }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: en.problem.reasons.technical }));
+    await user.click(within(dialog).getByRole('button', { name: en.problem.submit }));
+    await within(dialog).findByText(en.problem.received);
+    fireEvent.click(screen.getByTestId('refetched'));
+    expect((await screen.findByTestId('lesson-problem-status')).textContent).toBe(en.problem.underReview);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByText(en.problem.received)).toBeTruthy();
   });
 
   it.each([

@@ -65,19 +65,6 @@ export function LessonProblemLine({
   const language = useCurrentLanguage();
   const [open, setOpen] = useState(false);
   const state = lessonProblemState(reservation, now ?? new Date());
-  if (state === null) return null;
-  if (state !== 'canReport') {
-    const { tone, Icon, key } = STATUS_LINES[state];
-    // The amount, when the reservation's dispute summary carries it (the contract's { id, status } does not yet).
-    const refundAmount = (reservation.dispute as { refundAmount?: string | null } | null)?.refundAmount ?? null;
-    return (
-      <Line tone={tone} icon={<Icon className="size-4" />}>
-        {state === 'refunded' && refundAmount
-          ? t('problem.refundedAmount', { amount: formatKwd(refundAmount, language, 3) ?? refundAmount })
-          : t(key)}
-      </Line>
-    );
-  }
   const zone = timeZone ?? viewerTimeZone();
   const other = viewer === 'student' ? reservation.teacher : reservation.student;
   const lesson = t('problem.lesson', {
@@ -85,6 +72,27 @@ export function LessonProblemLine({
     date: formatWeekdayDate(reservation.startTime, language, zone),
     time: formatTimeRange(reservation.startTime, reservation.endTime, language, zone),
   });
+  // The dialog stays while open: after sending, the list is read again and the card turns to
+  // "under review" beneath it, while the dialog still says the report was received.
+  const dialog = open ? (
+    <ReportProblemDialog reservationId={reservation.id} lesson={lesson} onClose={() => setOpen(false)} />
+  ) : null;
+  if (state === null) return dialog;
+  if (state !== 'canReport') {
+    const { tone, Icon, key } = STATUS_LINES[state];
+    // The amount, when the reservation's dispute summary carries it (the contract's { id, status } does not yet).
+    const refundAmount = (reservation.dispute as { refundAmount?: string | null } | null)?.refundAmount ?? null;
+    return (
+      <>
+        <Line tone={tone} icon={<Icon className="size-4" />}>
+          {state === 'refunded' && refundAmount
+            ? t('problem.refundedAmount', { amount: formatKwd(refundAmount, language, 3) ?? refundAmount })
+            : t(key)}
+        </Line>
+        {dialog}
+      </>
+    );
+  }
   return (
     <>
       <Button
@@ -97,9 +105,7 @@ export function LessonProblemLine({
         <Flag aria-hidden="true" className="size-4" />
         {t('problem.action')}
       </Button>
-      {open ? (
-        <ReportProblemDialog reservationId={reservation.id} lesson={lesson} onClose={() => setOpen(false)} />
-      ) : null}
+      {dialog}
     </>
   );
 }
