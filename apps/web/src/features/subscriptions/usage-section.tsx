@@ -94,8 +94,8 @@ export function UsageSection({ current }: { current: UserSubscription | null }) 
                       className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm"
                       data-testid="usage-row"
                     >
-                      <span className="min-w-40 flex-1 font-semibold text-slate-900" dir="auto">
-                        {row.teacherName}
+                      <span className="min-w-40 flex-1 font-semibold text-slate-900">
+                        <bdi>{row.teacherName}</bdi>
                       </span>
                       <span className="text-slate-700">{formatDateTime(row.startTime, language)}</span>
                       <span
