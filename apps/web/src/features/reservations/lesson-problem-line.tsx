@@ -102,8 +102,9 @@ export function LessonProblemLine({
         onClick={() => setOpen(true)}
         data-testid="report-problem"
       >
-        <Flag aria-hidden="true" className="size-4" />
-        {t('problem.action')}
+        <Flag aria-hidden="true" className="size-4 shrink-0" />
+        {/* Wraps in the schedule's narrow week cell instead of overflowing it. */}
+        <span className="whitespace-normal text-start">{t('problem.action')}</span>
       </Button>
       {dialog}
     </>
