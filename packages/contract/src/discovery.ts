@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
 import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
+import { meetingLinkSchema } from './meeting-links.ts';
 import { timeZoneSchema } from './time-zone.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
@@ -69,6 +70,33 @@ export const teacherProfileSchema = z.object({
   }),
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
+
+/** A teacher's reliability figures are shown from this many completed lessons on. */
+export const RELIABILITY_MIN_LESSONS = 5;
+/** The median first reply counts conversations of this many last days. */
+export const RELIABILITY_REPLY_DAYS = 90;
+
+/**
+ * Reliability figures (issue 16), computed from what happened: completed lessons; the share of due
+ * lessons (completed, or cancelled as a teacher no-show) the teacher attended; the median minutes
+ * from a student's first message to the teacher's first reply after it, over conversations the
+ * student opened in the last 90 days (null: none answered); and the share of the teacher's
+ * students with two or more completed lessons. Rates are fractions from 0 to 1.
+ */
+export const teacherReliabilitySchema = z.object({
+  lessonsTaught: z.number().int(),
+  attendanceRate: z.number(),
+  medianFirstReplyMinutes: z.number().nullable(),
+  repeatStudentShare: z.number(),
+});
+export type TeacherReliability = z.infer<typeof teacherReliabilitySchema>;
+
+/** GET /api/teachers/profiles/:id (the teacher page): the profile and its reliability figures. */
+export const teacherDetailSchema = teacherProfileSchema.extend({
+  /** Null until the teacher has taught RELIABILITY_MIN_LESSONS lessons. */
+  reliability: teacherReliabilitySchema.nullable(),
+});
+export type TeacherDetail = z.infer<typeof teacherDetailSchema>;
 /** GET /api/teachers/previously-interacted: a bare list. */
 export const teacherProfilesResponseSchema = z.array(teacherProfileSchema);
 
@@ -107,6 +135,8 @@ export const ownTeacherProfileSchema = teacherProfileSchema.extend({
   /** Both bios as stored (the owner's editor shows them side by side). */
   bioAr: z.string(),
   bioEn: z.string(),
+  /** The external meeting link for every lesson (Zoom, Meet, Teams), or null: lessons use the room. */
+  meetingLink: z.string().nullable(),
 });
 export type OwnTeacherProfile = z.infer<typeof ownTeacherProfileSchema>;
 
@@ -124,6 +154,8 @@ export const teacherProfilePatchSchema = z.object({
   subjectIds: z.array(rowIdSchema).max(20).optional(),
   /** The zone the teacher enters times in (IANA). */
   timeZone: timeZoneSchema.optional(),
+  /** The external meeting link for every lesson; null removes it (field code `meetingLinkNotAllowed`). */
+  meetingLink: meetingLinkSchema.nullable().optional(),
   /**
    * With a new `hourlyRate`: the teacher's open slots that have not started take the new rate too.
    * Without it a rate change prices new slots only; held and booked slots never change.

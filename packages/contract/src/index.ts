@@ -10,6 +10,7 @@ export * from './files.ts';
 export * from './health.ts';
 export * from './kwd.ts';
 export * from './lessons.ts';
+export * from './meeting-links.ts';
 export * from './money.ts';
 export * from './paging.ts';
 export * from './payouts.ts';

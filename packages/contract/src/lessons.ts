@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { externalLinkSchema } from './meeting-links.ts';
 
 /**
  * The lesson room (issue 16): who may enter, when, and how the two parties reach each other.
@@ -56,8 +57,8 @@ export const lessonRoomSchema = z.object({
   opensAt: z.string(),
   closesAt: z.string(),
   iceServers: z.array(iceServerSchema),
-  /** A teacher's Zoom/Meet/Teams link instead of the room (not settable yet). */
-  externalLink: z.string().nullable(),
+  /** The teacher's Zoom/Meet/Teams link instead of the room: the lesson's own, else the profile's; null: the room. */
+  externalLink: externalLinkSchema.nullable(),
   attendance: z.object({ student: lessonPartyAttendanceSchema, teacher: lessonPartyAttendanceSchema }),
 });
 export type LessonRoom = z.infer<typeof lessonRoomSchema>;

@@ -43,6 +43,7 @@ export {
   reviewStatesResponseSchema,
   reviewsResponseSchema,
   subjectsResponseSchema,
+  teacherDetailSchema,
   teacherProfileSchema,
   teacherProfilesResponseSchema,
   teacherSearchResponseSchema,
@@ -50,6 +51,7 @@ export {
 } from './discovery.ts';
 export { adminDisputeResponseSchema, adminDisputesResponseSchema, problemReportResponseSchema } from './disputes.ts';
 export { lessonRoomSchema } from './lessons.ts';
+export { lessonMeetingLinkResponseSchema } from './meeting-links.ts';
 export {
   activeSubscriptionResponseSchema,
   balanceResponseSchema,

@@ -263,7 +263,14 @@ const SEEDS: Record<string, Seed> = {
   'PATCH /api/teachers/profiles/{id}': {
     as: 'teacher',
     params: (w) => ({ id: w.teacher.profile.id }),
-    body: (w) => ({ bio: 'b', major: 'm', experienceYears: 3, hourlyRate: '10', subjectIds: [w.subject.id] }),
+    body: (w) => ({
+      bio: 'b',
+      major: 'm',
+      experienceYears: 3,
+      hourlyRate: '10',
+      subjectIds: [w.subject.id],
+      meetingLink: 'https://meet.google.com/abc',
+    }),
   },
   'POST /api/reviews': {
     body: (w) => ({ reservationId: w.completedId, type: 'student_to_teacher', rating: 5, comment: 'ok' }),
@@ -276,6 +283,11 @@ const SEEDS: Record<string, Seed> = {
   'POST /api/v1/booking/single': { body: (w) => ({ timeSlotId: w.openSlot.id, paymentMethod: 'balance' }) },
   'POST /api/v1/booking/multiple': { body: (w) => ({ timeSlotIds: [w.openSlot.id], paymentMethod: 'balance' }) },
   'POST /api/v1/reservations/{id}/cancel': { params: (w) => ({ id: w.reservationId }), body: () => ({ reason: 'r' }) },
+  'PUT /api/v1/lessons/{reservationId}/meeting-link': {
+    as: 'teacher',
+    params: (w) => ({ reservationId: w.reservationId }),
+    body: () => ({ url: 'https://us02web.zoom.us/j/123?pwd=abc' }),
+  },
   'POST /api/v1/subscriptions/purchase': { body: () => ({ packageId: 1, paymentMethod: 'balance' }) },
   'POST /api/v1/availability/slots': { as: 'teacher', body: () => ({ startTime: iso(700), endTime: iso(701) }) },
   'POST /api/v1/availability/recurring': {

@@ -66,6 +66,12 @@ const OWNER_SCOPED: Record<string, Attempt> = {
   'GET /api/reviews/for-student/{id}': (w) => ({ url: `/api/reviews/for-student/${w.student.user.id}` }),
   // The lesson room: its student and teacher only (lessons.test.ts covers them, admins get 404 too).
   'GET /api/v1/lessons/{reservationId}': (w) => ({ url: `/api/v1/lessons/${w.reservationId}` }),
+  // A lesson's own meeting link: its teacher only (meeting-link.test.ts: the student 403, others 404).
+  'PUT /api/v1/lessons/{reservationId}/meeting-link': (w) => ({
+    method: 'PUT',
+    url: `/api/v1/lessons/${w.reservationId}/meeting-link`,
+    payload: { url: 'https://zoom.us/j/1' },
+  }),
   // The reviewed teacher's one reply: a published (8-day-old) review of w.teacher, made in beforeAll.
   'POST /api/reviews/{id}/reply': () => ({
     method: 'POST',
@@ -154,6 +160,7 @@ describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
   it('the owner-scoped attempts changed nothing', async () => {
     const [reservation] = await t.database.db.select().from(reservations).where(eq(reservations.id, w.reservationId));
     expect(reservation?.status).toBe('confirmed');
+    expect(reservation?.meetingLink).toBeNull();
     const [slot] = await t.database.db.select().from(timeSlots).where(eq(timeSlots.id, w.openSlot.id));
     expect(slot).toMatchObject({ status: 'open', priceFils: 10_000 });
     const [note] = await t.database.db.select().from(notifications).where(eq(notifications.id, w.notificationId));

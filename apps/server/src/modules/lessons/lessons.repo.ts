@@ -13,6 +13,8 @@ export async function lessonParties(db: Executor, reservationId: number) {
       teacherUserId: teacherProfiles.userId,
       startTime: reservations.startTime,
       endTime: reservations.endTime,
+      meetingLink: reservations.meetingLink,
+      profileMeetingLink: teacherProfiles.meetingLink,
     })
     .from(reservations)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
@@ -51,4 +53,14 @@ export async function closeOpenStays(db: Executor, reservationId: number, userId
     )
     .returning({ id: lessonAttendance.id });
   return closed.length;
+}
+
+/** Sets a confirmed lesson's own meeting link (null: none); false when it is no longer confirmed. */
+export async function setLessonMeetingLink(db: Executor, reservationId: number, url: string | null) {
+  const updated = await db
+    .update(reservations)
+    .set({ meetingLink: url })
+    .where(and(eq(reservations.id, reservationId), eq(reservations.status, 'confirmed')))
+    .returning({ id: reservations.id });
+  return updated.length > 0;
 }

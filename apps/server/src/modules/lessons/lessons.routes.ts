@@ -1,4 +1,4 @@
-import { lessonRoomSchema } from '@ustaz/contract';
+import { lessonMeetingLinkBodySchema, lessonMeetingLinkResponseSchema, lessonRoomSchema } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
@@ -24,6 +24,23 @@ export function lessonsRoutes({ service, requireAuth }: ModuleRoutesOptions<Less
         },
       },
       (request) => service.room(authOf(request).userId, request.params.reservationId),
+    );
+
+    app.put(
+      '/api/v1/lessons/:reservationId/meeting-link',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary:
+            "The lesson's teacher sets its own Zoom/Meet/Teams link (https, allowed hosts) or removes it (null): 404 for strangers, 403 for the student, 409 lessonNotEditable unless confirmed and not ended",
+          params: reservationIdParamsSchema,
+          body: lessonMeetingLinkBodySchema,
+          response: { 200: lessonMeetingLinkResponseSchema },
+        },
+      },
+      (request) => service.setMeetingLink(authOf(request).userId, request.params.reservationId, request.body.url),
     );
   };
 }

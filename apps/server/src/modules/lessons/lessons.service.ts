@@ -1,5 +1,8 @@
 import {
+  type ExternalLink,
+  externalLinkOf,
   type IceServer,
+  type LessonMeetingLinkResponse,
   type LessonPartyAttendance,
   type LessonRole,
   type LessonRoom,
@@ -10,7 +13,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { attendanceRows, closeOpenStays, insertJoin, lessonParties } from './lessons.repo.ts';
+import { attendanceRows, closeOpenStays, insertJoin, lessonParties, setLessonMeetingLink } from './lessons.repo.ts';
 
 type Deps = {
   db: Db;
@@ -32,6 +35,8 @@ export type LessonAccess = {
   endTime: Date;
   opensAt: Date;
   closesAt: Date;
+  /** The teacher's Zoom/Meet/Teams link: the lesson's own, else the profile's; null: the room. */
+  externalLink: ExternalLink | null;
 };
 
 /** The room's status of a reservation, or null when it has no room (pending, or cancelled otherwise). */
@@ -66,6 +71,7 @@ export function createLessonsService({ db, clock, iceServers }: Deps) {
       startTime: lesson.startTime,
       endTime: lesson.endTime,
       ...lessonWindow(lesson.startTime, lesson.endTime),
+      externalLink: externalLinkOf(lesson.meetingLink, lesson.profileMeetingLink),
     };
   }
 
@@ -93,7 +99,7 @@ export function createLessonsService({ db, clock, iceServers }: Deps) {
       opensAt: side.opensAt.toISOString(),
       closesAt: side.closesAt.toISOString(),
       iceServers,
-      externalLink: null,
+      externalLink: side.externalLink,
       attendance: { student: summary('student'), teacher: summary('teacher') },
     };
   }
@@ -118,7 +124,29 @@ export function createLessonsService({ db, clock, iceServers }: Deps) {
     return closeOpenStays(db, reservationId, userId, clock());
   }
 
-  return { room, join, leave, access };
+  /**
+   * The lesson's teacher sets (or with null removes) the lesson's own meeting link while the lesson
+   * is confirmed and has not ended: 404 for strangers, 403 for the student, 409 `lessonNotEditable`.
+   */
+  async function setMeetingLink(
+    userId: number,
+    reservationId: number,
+    url: string | null,
+  ): Promise<LessonMeetingLinkResponse> {
+    const lesson = await lessonParties(db, reservationId);
+    if (!lesson || (lesson.studentId !== userId && lesson.teacherUserId !== userId)) {
+      throw new HttpError(404, 'notFound', 'Lesson not found');
+    }
+    if (lesson.teacherUserId !== userId)
+      throw new HttpError(403, 'forbidden', "Only the lesson's teacher may set its link");
+    const open = lesson.status === 'confirmed' && lesson.endTime !== null && lesson.endTime > clock();
+    if (!open || !(await setLessonMeetingLink(db, reservationId, url))) {
+      throw new HttpError(409, 'lessonNotEditable', 'The lesson is not confirmed or has ended');
+    }
+    return { reservationId, url, externalLink: externalLinkOf(url, lesson.profileMeetingLink) };
+  }
+
+  return { room, join, leave, access, setMeetingLink };
 }
 
 export type LessonsService = ReturnType<typeof createLessonsService>;

@@ -1,8 +1,8 @@
 import {
   ownTeacherProfileSchema,
   teacherCompletenessSchema,
+  teacherDetailSchema,
   teacherProfilePatchSchema,
-  teacherProfileSchema,
   teacherProfilesResponseSchema,
   teacherSearchQuerySchema,
   teacherSearchResponseSchema,
@@ -54,7 +54,12 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
     });
 
     app.get('/api/teachers/profiles/:id', {
-      schema: { tags, params: idParamsSchema, response: { 200: teacherProfileSchema } },
+      schema: {
+        tags,
+        summary: "A listed teacher's page: the profile and, from 5 lessons taught, reliability figures",
+        params: idParamsSchema,
+        response: { 200: teacherDetailSchema },
+      },
       handler: (request) => service.profile(request.params.id, requestLanguage(request)),
     });
 

@@ -7,8 +7,12 @@ import {
   PROFILE_COMPLETENESS_ITEMS,
   PROFILE_COMPLETENESS_SLOT_DAYS,
   type ProfileCompletenessItem,
+  RELIABILITY_MIN_LESSONS,
+  RELIABILITY_REPLY_DAYS,
   type TeacherCompleteness,
+  type TeacherDetail,
   type TeacherProfile,
+  type TeacherReliability,
   type teacherProfilePatchSchema,
   type teacherSearchQuerySchema,
   toPage,
@@ -34,9 +38,11 @@ import {
   isListedTeacher,
   lockProfile,
   profileIdsTeaching,
+  type ReliabilityFacts,
   refreshAllAggregates,
   refreshMaturedRatings,
   refreshRating,
+  reliabilityFacts,
   replaceTeacherSubjects,
   repriceOpenSlots,
   searchSourcesOf,
@@ -113,6 +119,20 @@ function sortOf(query: SearchQuery): TeacherSort {
   return { by: query.sortBy ?? 'averageRating', direction };
 }
 
+/** A reservation's cancel_reason when the teacher did not come (the lessons module writes it). */
+const TEACHER_NO_SHOW = 'teacherNoShow';
+
+/** The figures the teacher page shows, from the counts; null below RELIABILITY_MIN_LESSONS lessons taught. */
+export function toReliability(facts: ReliabilityFacts): TeacherReliability | null {
+  if (facts.lessonsTaught < RELIABILITY_MIN_LESSONS) return null;
+  return {
+    lessonsTaught: facts.lessonsTaught,
+    attendanceRate: facts.lessonsDue === 0 ? 1 : facts.lessonsTaught / facts.lessonsDue,
+    medianFirstReplyMinutes: facts.medianReplyMinutes === null ? null : Math.round(facts.medianReplyMinutes),
+    repeatStudentShare: facts.students === 0 ? 0 : facts.repeatStudents / facts.students,
+  };
+}
+
 /** A video link must be a web address (http or https). */
 export function validVideoUrl(value: string): boolean {
   try {
@@ -163,7 +183,13 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
     const [profile] = row ? await present([row], language) : [];
     const settings = profile ? await findProfile(db, profile.id) : undefined;
     if (!profile || !settings) throw new HttpError(404, 'notFound', 'You have no teacher profile');
-    return { ...profile, timeZone: settings.timeZone, bioAr: settings.bioAr, bioEn: settings.bioEn };
+    return {
+      ...profile,
+      timeZone: settings.timeZone,
+      bioAr: settings.bioAr,
+      bioEn: settings.bioEn,
+      meetingLink: settings.meetingLink,
+    };
   }
 
   return {
@@ -198,12 +224,17 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
       );
     },
 
-    async profile(id: number, language: Language): Promise<TeacherProfile> {
+    /** The teacher page: a listed teacher's profile and reliability figures. */
+    async profile(id: number, language: Language, now = new Date()): Promise<TeacherDetail> {
       const row = await findListedTeacher(db, id);
       if (!row) throw new HttpError(404, 'notFound', 'Teacher not found');
-      const [profile] = await present([row], language);
+      const since = new Date(now.getTime() - RELIABILITY_REPLY_DAYS * DAY_MS);
+      const [[profile], facts] = await Promise.all([
+        present([row], language),
+        reliabilityFacts(db, { profileId: row.id, userId: row.userId }, since, TEACHER_NO_SHOW),
+      ]);
       if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
-      return profile;
+      return { ...profile, reliability: toReliability(facts) };
     },
 
     ownProfile,
@@ -237,6 +268,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
         values.videoUrl = url;
       }
       if (patch.timeZone !== undefined) values.timeZone = patch.timeZone;
+      if (patch.meetingLink !== undefined) values.meetingLink = patch.meetingLink;
       const subjectIds = patch.subjectIds === undefined ? undefined : [...new Set(patch.subjectIds)];
       if (subjectIds && (await subjectsService.findByIds(subjectIds)).length !== subjectIds.length) {
         throw new FieldValidationError({ subjectIds: 'notFound' });

@@ -33,6 +33,7 @@ function profile(hourlyRate: string, timeZone = ZONE): OwnTeacherProfile & { bio
     experienceYears: 3,
     hourlyRate,
     videoUrl: null,
+    meetingLink: null,
     averageRating: 0,
     ratingCount: 0,
     bookingsCount: 0,

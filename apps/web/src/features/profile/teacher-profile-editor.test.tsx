@@ -52,6 +52,8 @@ describe('EditProfilePage for a teacher', () => {
     await user.type(screen.getByLabelText(en.teaching.videoUrl), 'https://youtu.be/dQw4w9WgXcQ');
     expect(screen.getByTestId('video-preview').getAttribute('src')).toContain('/embed/dQw4w9WgXcQ');
     await user.selectOptions(screen.getByLabelText(en.teaching.timeZone), 'Europe/London');
+    await user.click(screen.getByLabelText(en.teaching.meetingLink));
+    await user.paste(' https://meet.google.com/abc-defg-hij ');
 
     await user.click(screen.getByRole('button', { name: en.edit.save }));
     await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
@@ -64,6 +66,7 @@ describe('EditProfilePage for a teacher', () => {
       videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
       subjectIds: [2, 1],
       timeZone: 'Europe/London',
+      meetingLink: 'https://meet.google.com/abc-defg-hij',
       applyToOpenSlots: true,
     });
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
@@ -95,6 +98,32 @@ describe('EditProfilePage for a teacher', () => {
     expect(screen.getByText(en.teaching.errors.tooBig)).toBeTruthy();
     expect(document.activeElement).toBe(rate);
   });
+
+  it('refuses a meeting link that is not https on Zoom, Meet or Teams, and shows the server code under it', async () => {
+    const api = mockApi({
+      [ME]: ok(PROFILE),
+      [SUBJECTS]: SUBJECT_LIST,
+      [PATCH]: { status: 422, body: { status: 422, errors: { meetingLink: 'meetingLinkNotAllowed' } } },
+    });
+    const user = userEvent.setup();
+    await renderEditor();
+    const link = await screen.findByLabelText(en.teaching.meetingLink);
+    await user.click(link);
+    await user.paste('http://zoom.us/j/1');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    expect(await screen.findByText(en.teaching.errors.meetingLinkNotAllowed)).toBeTruthy();
+    expect(api.callsTo(PATCH)).toHaveLength(0);
+    expect(document.activeElement).toBe(link);
+
+    // An allowed link the server still refuses (its own check): its code shows under the field.
+    await user.clear(link);
+    await user.paste('https://zoom.us/j/1');
+    expect(screen.queryByText(en.teaching.errors.meetingLinkNotAllowed)).toBeNull();
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
+    expect(await screen.findByText(en.teaching.errors.meetingLinkNotAllowed)).toBeTruthy();
+    expect(link.getAttribute('aria-invalid')).toBe('true');
+  }, 30_000);
 
   it('reads in Arabic with every text from the locale file', async () => {
     mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST });

@@ -1,4 +1,4 @@
-import { type OwnTeacherProfile, TEACHER_BIO_MAX } from '@ustaz/contract';
+import { MEETING_LINK_MAX, type OwnTeacherProfile, TEACHER_BIO_MAX } from '@ustaz/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -21,6 +21,7 @@ import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { FormSection } from '../../shared/ui/form-section.tsx';
 import { LabelledField } from '../../shared/ui/labelled-field.tsx';
+import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useUpdateTeacherProfile } from './api/own-teacher-profile.ts';
 import { updateMe } from './api/update-me.ts';
@@ -47,6 +48,7 @@ export const TEACHER_FIELD_IDS: Record<TeacherProfileField | 'photo', string> = 
   subjectIds: 'teacher-subjects',
   hourlyRate: 'teacher-rate',
   timeZone: 'teacher-time-zone',
+  meetingLink: 'teacher-meeting-link',
   videoUrl: 'teacher-video',
 };
 
@@ -273,6 +275,17 @@ export function TeacherProfileForm({
             </p>
             {errors.timeZone ? <p className="text-sm font-semibold text-red-700">{errors.timeZone}</p> : null}
           </LabelledField>
+          <TextInput
+            {...textFieldProps('meetingLink', form)}
+            type="url"
+            dir="ltr"
+            inputMode="url"
+            autoComplete="off"
+            label={t('teaching.meetingLink')}
+            helperText={t('teaching.meetingLinkHelp')}
+            placeholder="https://zoom.us/j/…"
+            maxLength={MEETING_LINK_MAX}
+          />
         </FormSection>
 
         <FormSection title={t('teaching.sections.video')}>

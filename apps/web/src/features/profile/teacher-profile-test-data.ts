@@ -18,4 +18,5 @@ export const ownTeacherProfile = factory<OwnTeacherProfile>(() => ({
   subjects: [{ id: 2, name: 'Physics' }],
   user: { id: 70, firstName: 'Sara', lastName: 'Ali', photo: null },
   timeZone: 'Asia/Kuwait',
+  meetingLink: null,
 }));

@@ -22,6 +22,7 @@ describe('checkTeacherProfile (the contract PATCH schema, as the server checks i
         experienceYears: 12,
         hourlyRate: '12.500',
         videoUrl: null,
+        meetingLink: null,
         subjectIds: [1],
         timeZone: 'Asia/Kuwait',
       },
@@ -42,6 +43,7 @@ describe('checkTeacherProfile (the contract PATCH schema, as the server checks i
       hourlyRate: '12,5',
       subjectIds: Array.from({ length: 21 }, (_, index) => index + 1),
       timeZone: 'Mars/Olympus',
+      meetingLink: 'http://zoom.us/j/1',
     };
     expect(checkTeacherProfile(values, { withTimeZone: true })).toEqual({
       errors: {
@@ -50,6 +52,7 @@ describe('checkTeacherProfile (the contract PATCH schema, as the server checks i
         hourlyRate: 'invalid',
         subjectIds: 'tooLong',
         timeZone: 'invalidTimeZone',
+        meetingLink: 'meetingLinkNotAllowed',
       },
     });
     expect(

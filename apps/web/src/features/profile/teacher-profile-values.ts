@@ -16,6 +16,8 @@ export type TeacherProfileValues = {
   experienceYears: string;
   hourlyRate: string;
   videoUrl: string;
+  /** The Zoom/Meet/Teams link for every lesson (empty: lessons use the lesson room). */
+  meetingLink: string;
   subjectIds: number[];
   timeZone: string;
   /** Also reprice the open slots ahead (held and booked ones never change). */
@@ -31,6 +33,7 @@ export const TEACHER_PROFILE_FIELDS = [
   'subjectIds',
   'hourlyRate',
   'timeZone',
+  'meetingLink',
   'videoUrl',
 ] as const;
 export type TeacherProfileField = (typeof TEACHER_PROFILE_FIELDS)[number];
@@ -44,6 +47,7 @@ export function valuesOf(profile: OwnTeacherProfile): TeacherProfileValues {
     experienceYears: String(profile.experienceYears),
     hourlyRate: profile.hourlyRate,
     videoUrl: profile.videoUrl ?? '',
+    meetingLink: profile.meetingLink ?? '',
     subjectIds: profile.subjects.map((subject) => subject.id),
     timeZone: profile.timeZone,
     applyToOpenSlots: false,
@@ -74,6 +78,7 @@ export function checkTeacherProfile(
     experienceYears: typedNumber(values.experienceYears),
     hourlyRate: rate,
     videoUrl: values.videoUrl.trim() || null,
+    meetingLink: values.meetingLink.trim() || null,
     subjectIds: values.subjectIds,
     ...(withTimeZone ? { timeZone: values.timeZone } : {}),
     ...(values.applyToOpenSlots ? { applyToOpenSlots: true } : {}),

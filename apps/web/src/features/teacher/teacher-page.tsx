@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TeacherProfile, TimeSlot } from '@ustaz/contract';
+import type { TeacherDetail, TimeSlot } from '@ustaz/contract';
 import { ArrowLeft, SearchX, TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { availableSlotsKey } from './api/get-available-slots.ts';
 import { isNotFoundError, useTeacherProfile } from './api/get-teacher-profile.ts';
 import { AvailableSlots } from './available-slots.tsx';
 import { TeacherProfileCard } from './teacher-profile-card.tsx';
+import { TeacherReliability } from './teacher-reliability.tsx';
 import { TeacherReviews } from './teacher-reviews.tsx';
 import { useBookingAction } from './use-booking-action.ts';
 
@@ -49,7 +50,7 @@ function TeacherDetails({ id, timeZone }: { id: number; timeZone: string }) {
   return <TeacherLoaded teacher={profile.data} timeZone={timeZone} />;
 }
 
-function TeacherLoaded({ teacher, timeZone }: { teacher: TeacherProfile; timeZone: string }) {
+function TeacherLoaded({ teacher, timeZone }: { teacher: TeacherDetail; timeZone: string }) {
   const { openModal } = useModal();
   const queryClient = useQueryClient();
   const book = useBookingAction();
@@ -76,6 +77,7 @@ function TeacherLoaded({ teacher, timeZone }: { teacher: TeacherProfile; timeZon
   return (
     <>
       <TeacherProfileCard teacher={teacher} onPlayVideo={playVideo} />
+      {teacher.reliability ? <TeacherReliability reliability={teacher.reliability} /> : null}
       <AvailableSlots teacherId={teacher.id} timeZone={timeZone} onBook={handleBook} />
       <TeacherReviews teacherId={teacher.id} timeZone={timeZone} />
     </>

@@ -1,10 +1,11 @@
-import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
+import type { Review, TeacherDetail, TimeSlot } from '@ustaz/contract';
 import { factory } from '../../shared/test/factory.ts';
 import { hourFrom } from '../../shared/test/hour-from.ts';
 
 /** Test data factories for the teacher page (used by its tests only). */
 
-export const teacherProfile = factory<TeacherProfile>(() => ({
+/** The teacher page's answer: a profile without reliability figures (fewer than 5 lessons). */
+export const teacherProfile = factory<TeacherDetail>(() => ({
   id: 7,
   userId: 42,
   bio: 'مدرسة رياضيات بخبرة طويلة في تدريس المرحلة الثانوية.',
@@ -20,6 +21,7 @@ export const teacherProfile = factory<TeacherProfile>(() => ({
     { id: 2, name: 'Physics' },
   ],
   user: { id: 42, firstName: 'Mona', lastName: 'Al-Sabah', photo: null },
+  reliability: null,
 }));
 
 let slotId = 100;

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TeacherProfile } from '@ustaz/contract';
+import type { TeacherDetail } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { ApiRequestError, apiRequest } from '../../../shared/http/client.ts';
 
-/** GET /api/teachers/profiles/{id}. Errors are rethrown (spec 8); a 404 means there is no such teacher. */
-export function getTeacherProfile(id: number, signal?: AbortSignal): Promise<TeacherProfile> {
-  return apiRequest(`/api/teachers/profiles/${id}`, (contract) => contract.teacherProfileSchema, { signal });
+/**
+ * GET /api/teachers/profiles/{id}: the profile and its reliability figures (null below 5 lessons).
+ * Errors are rethrown (spec 8); a 404 means there is no such teacher.
+ */
+export function getTeacherProfile(id: number, signal?: AbortSignal): Promise<TeacherDetail> {
+  return apiRequest(`/api/teachers/profiles/${id}`, (contract) => contract.teacherDetailSchema, { signal });
 }
 
 export function isNotFoundError(error: unknown): boolean {
