@@ -60,7 +60,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe("a teacher's own reviews on the profile", () => {
+describe("a teacher's own reviews on the profile", { timeout: 20_000 }, () => {
   it('shows each review with the verified mark, subject and date, and publishes one reply', async () => {
     const replied = review({ reply: { text: 'Thank you, Fahad!', createdAt: '2026-03-11T09:00:00.000Z' } });
     const calls = mockApi(
@@ -71,7 +71,7 @@ describe("a teacher's own reviews on the profile", () => {
       },
     );
     await render();
-    const cards = await screen.findAllByTestId('review-card');
+    const cards = await screen.findAllByTestId('review-card', {}, { timeout: 5000 });
     expect(cards).toHaveLength(2);
     const [first, second] = cards as [HTMLElement, HTMLElement];
     expect(within(first).getByTestId('review-verified').textContent).toBe(enCommon.reviews.verifiedLesson);
@@ -103,7 +103,7 @@ describe("a teacher's own reviews on the profile", () => {
   it('a 409 replyAlreadyExists says so, in Arabic too', async () => {
     mockApi([[review()]], { status: 409, body: { status: 409, code: 'replyAlreadyExists', message: 'Server words' } });
     await render('ar');
-    const card = await screen.findByTestId('review-card');
+    const card = await screen.findByTestId('review-card', {}, { timeout: 5000 });
     expect(within(card).getByTestId('review-verified').textContent).toBe(arCommon.reviews.verifiedLesson);
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: ar.ownReviews.reply }));

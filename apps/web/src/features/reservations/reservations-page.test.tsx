@@ -10,13 +10,13 @@ import enProfile from '../../../public/locales/en/profile.json';
 import en from '../../../public/locales/en/reservations.json';
 import { AuthContext, type AuthContextValue } from '../../shared/auth/auth-context.tsx';
 import { useBalance } from '../../shared/money/use-balance.ts';
+import { REVIEW_PROMPTS_LIMIT } from '../../shared/reviews/reviews-due.ts';
 import { signedIn, student, teacher } from '../../shared/test/auth-test-data.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { ConfirmationModalFromHost } from '../../shared/ui/confirmation-modal.tsx';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { AppToaster } from '../../shared/ui/toast.tsx';
-import { REVIEW_PROMPTS_LIMIT } from './api/reservations.ts';
 import { reservation, reservationsPage } from './reservation-test-data.ts';
 import { ReservationsPage } from './reservations-page.tsx';
 

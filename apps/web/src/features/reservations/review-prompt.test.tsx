@@ -4,9 +4,9 @@ import type { Review, ReviewState } from '@ustaz/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/reservations.json';
 import en from '../../../public/locales/en/reservations.json';
+import { REVIEW_PROMPTS_LIMIT } from '../../shared/reviews/reviews-due.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
-import { REVIEW_PROMPTS_LIMIT } from './api/reservations.ts';
 import { reservation, reservationsPage, STUDENT_USER_ID, TEACHER_USER_ID } from './reservation-test-data.ts';
 import { ReviewsToWrite } from './reviews-to-write.tsx';
 
@@ -77,11 +77,11 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('the review prompt', () => {
+describe('the review prompt', { timeout: 20_000 }, () => {
   it('asks the student about the teacher with 1-5 star radios and the deadline, sends, and explains double-blind', async () => {
     const calls = mockApi();
     await renderPrompts();
-    const prompt = await screen.findByTestId('review-prompt');
+    const prompt = await screen.findByTestId('review-prompt', {}, { timeout: 5000 });
     expect(prompt.getAttribute('data-reservation-id')).toBe(String(completed.id));
     expect(within(prompt).getByRole('heading', { name: /How was your lesson with.*Mona Al-Sabah/ })).toBeTruthy();
     expect(within(prompt).getByTestId('review-deadline').textContent).toContain('Mar 28');
@@ -118,7 +118,7 @@ describe('the review prompt', () => {
     if (!globalThis.CSS?.escape) vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/[^\w-]/g, '\\$&') });
     mockApi();
     await renderPrompts();
-    const prompt = await screen.findByTestId('review-prompt');
+    const prompt = await screen.findByTestId('review-prompt', {}, { timeout: 5000 });
     const user = userEvent.setup();
     within(prompt).getByRole('radio', { name: '1 star' }).focus();
     await user.keyboard(' ');
@@ -134,7 +134,7 @@ describe('the review prompt', () => {
   ])('a 409 %s says why and keeps the form', async (code, text) => {
     mockApi({ post: { status: 409, body: { status: 409, code, message: 'Server words' } } });
     await renderPrompts();
-    const prompt = await screen.findByTestId('review-prompt');
+    const prompt = await screen.findByTestId('review-prompt', {}, { timeout: 5000 });
     const user = userEvent.setup();
     await user.click(within(prompt).getByRole('radio', { name: '5 stars' }));
     await user.click(within(prompt).getByTestId('review-submit'));
@@ -147,7 +147,7 @@ describe('the review prompt', () => {
       post: { status: 201, body: sentReview({ type: 'teacher_to_student', published: true }) },
     });
     await renderPrompts(TEACHER_USER_ID, 'ar');
-    const prompt = await screen.findByTestId('review-prompt');
+    const prompt = await screen.findByTestId('review-prompt', {}, { timeout: 5000 });
     expect(within(prompt).getByRole('heading').textContent).toContain('كيف كان أداء');
     expect(within(prompt).getByRole('heading').textContent).toContain('Fahad Al-Ali');
     const user = userEvent.setup();

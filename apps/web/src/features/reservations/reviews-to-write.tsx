@@ -1,8 +1,6 @@
 import type { Reservation } from '@ustaz/contract';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRecentPastReservations } from './api/reservations.ts';
-import { useReviewStates } from './api/reviews.ts';
+import { useReviewsDue } from '../../shared/reviews/reviews-due.ts';
 import type { ReservationViewer } from './reservation-card.tsx';
 import { ReviewPrompt } from './review-prompt.tsx';
 
@@ -12,16 +10,7 @@ import { ReviewPrompt } from './review-prompt.tsx';
  */
 export function ReviewsToWrite({ viewerUserId, timeZone }: { viewerUserId: number | null; timeZone: string }) {
   const { t } = useTranslation('reservations');
-  const past = useRecentPastReservations();
-  const completed = useMemo(
-    () => (past.data?.data ?? []).filter((reservation) => reservation.status === 'completed'),
-    [past.data],
-  );
-  const states = useReviewStates(completed.map((reservation) => reservation.id));
-  const due = completed.flatMap((reservation) => {
-    const state = states.data?.find((item) => item.reservationId === reservation.id);
-    return state?.canReview ? [{ reservation, deadline: state.reviewDeadline }] : [];
-  });
+  const { due } = useReviewsDue();
   if (due.length === 0) return null;
   const viewerOf = (reservation: Reservation): ReservationViewer =>
     reservation.teacher.id === viewerUserId ? 'teacher' : 'student';

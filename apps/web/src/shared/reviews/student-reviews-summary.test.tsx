@@ -44,7 +44,7 @@ describe('StudentReviewsSummary', () => {
       review(5, 1, { type: 'student_to_teacher' }),
     ]);
     await renderRoute(<StudentReviewsSummary studentId={9} timeZone="Asia/Kuwait" />, { language: 'en', path: '/x' });
-    const summary = await screen.findByTestId('student-reviews');
+    const summary = await screen.findByTestId('student-reviews', {}, { timeout: 5000 });
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/reviews/for-student/9');
     expect(summary.querySelector('summary')?.textContent).toBe('Reviews from teachers: 4.7 (3)');
     await userEvent.setup().click(within(summary).getByText(/Reviews from teachers/));

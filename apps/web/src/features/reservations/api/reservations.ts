@@ -30,17 +30,6 @@ export function useReservations(request: ReservationsRequest) {
   });
 }
 
-/** How many of the newest past lessons the review prompts look at (a review is due within 14 days). */
-export const REVIEW_PROMPTS_LIMIT = 20;
-
-/** The newest past reservations, for the review prompts above the tabs (a key of its own: another page size). */
-export function useRecentPastReservations() {
-  return useQuery({
-    queryKey: [...RESERVATIONS_QUERY_KEY, 'to-review'],
-    queryFn: ({ signal }) => getReservations({ scope: 'past', page: 1, limit: REVIEW_PROMPTS_LIMIT }, signal),
-  });
-}
-
 /** POST /api/v1/reservations/{id}/cancel; the answer says what went back and where. */
 export function cancelReservation(id: number, reason?: string): Promise<CancelReservationResponse> {
   return apiRequest(`/api/v1/reservations/${id}/cancel`, (contract) => contract.cancelReservationResponseSchema, {
