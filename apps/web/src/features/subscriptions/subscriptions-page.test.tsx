@@ -290,8 +290,8 @@ describe('SubscriptionsPage: where the hours went (my-usage)', () => {
         'GET /api/v1/subscriptions/my-usage': ok(usage([usageRow(2, { hours: 0.5 }), usageRow(1, { refunded: true })])),
       });
       const { missing } = await renderPage(language);
-      const section = await screen.findByTestId('subscription-usage');
-      const rows = await within(section).findAllByTestId('usage-row');
+      const section = await screen.findByTestId('subscription-usage', {}, { timeout: 5000 });
+      const rows = await within(section).findAllByTestId('usage-row', {}, { timeout: 5000 });
       expect(rows).toHaveLength(2);
       expect(rows[0]?.textContent).toContain('Teacher2 Alali');
       expect(rows[0]?.textContent).toContain(language === 'ar' ? '٠٫٥' : '0.5 hours');

@@ -52,24 +52,21 @@ export function UsageSection({ current }: { current: UserSubscription | null }) 
         {(data) => (
           <>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <div className="rounded-xl bg-slate-50 p-3">
-                <dt className="text-xs text-slate-600">{t('usage.used')}</dt>
-                <dd className="text-lg font-bold text-slate-900" data-testid="usage-used">
-                  {formatHours(data.usedHours, language, t)}
-                </dd>
-              </div>
-              <div className="rounded-xl bg-slate-50 p-3">
-                <dt className="text-xs text-slate-600">{t('usage.left')}</dt>
-                <dd className="text-lg font-bold text-primary" data-testid="usage-left">
-                  {formatHours(data.remainingHours, language, t)}
-                </dd>
-              </div>
-              <div className="col-span-2 rounded-xl bg-slate-50 p-3 sm:col-span-1">
-                <dt className="text-xs text-slate-600">{t('usage.expiry')}</dt>
-                <dd className="text-lg font-bold text-slate-900" data-testid="usage-expiry">
-                  {expires ?? t('usage.noExpiry')}
-                </dd>
-              </div>
+              {[
+                { key: 'used', value: formatHours(data.usedHours, language, t), className: 'text-slate-900' },
+                { key: 'left', value: formatHours(data.remainingHours, language, t), className: 'text-primary' },
+                { key: 'expiry', value: expires ?? t('usage.noExpiry'), className: 'text-slate-900' },
+              ].map(({ key, value, className }) => (
+                <div
+                  key={key}
+                  className={cx('rounded-xl bg-slate-50 p-3', key === 'expiry' && 'col-span-2 sm:col-span-1')}
+                >
+                  <dt className="text-xs text-slate-600">{t(`usage.${key as 'used' | 'left' | 'expiry'}`)}</dt>
+                  <dd className={cx('text-lg font-bold', className)} data-testid={`usage-${key}`}>
+                    {value}
+                  </dd>
+                </div>
+              ))}
             </dl>
             {current ? (
               <p className="flex items-start gap-2 text-sm leading-6 text-slate-700" data-testid="usage-expiry-rule">
