@@ -35,7 +35,7 @@ function usageRow(id: number, overrides: Partial<MySubscriptionUsageResponse['da
     reservationId: 40 + id,
     hours: 1,
     refunded: false,
-    startTime: '2026-03-0' + id + 'T15:00:00.000Z',
+    startTime: `2026-03-0${id}T15:00:00.000Z`,
     teacherName: `Teacher${id} Alali`,
     createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
