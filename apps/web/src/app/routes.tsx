@@ -112,8 +112,18 @@ export const pageRoutes: RouteObject[] = [
     ),
     route('profile', 'profile', () => import('./profile-route.tsx').then((m) => m.ProfileRoute)),
     route('schedule', 'schedule', schedulePage),
-    // The calendar feed's lesson link: the schedule with that lesson marked.
-    route('lessons/:id', 'schedule', schedulePage),
+    // The lesson room (issue 16), with the conversation beside the call and the app's not-found
+    // page for anyone but the lesson's two parties; also the calendar feed's lesson link.
+    route('lessons/:id', 'lessonRoom', async () => {
+      const [{ LessonRoomPage }, { ConversationPanel }, { NotFoundPage }] = await Promise.all([
+        import('../features/lesson-room/lesson-room-page.tsx'),
+        import('../features/chat/conversation-panel.tsx'),
+        import('./not-found-page.tsx'),
+      ]);
+      return function LessonRoomRoute() {
+        return <LessonRoomPage notFound={NotFoundPage} chat={ConversationPanel} />;
+      };
+    }),
     route('notifications', 'notifications', () =>
       import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
     ),

@@ -39,6 +39,9 @@ function parseUserId(value: string | undefined): number | null {
 /** The chat screen fills the viewport under the 4rem navigation bar; the message box stays at the bottom. */
 const SCREEN = 'mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col bg-white sm:border-x sm:border-slate-200';
 
+/** Inside another screen (the lesson room): fills the box it is given. */
+const EMBEDDED = 'flex h-full min-h-0 w-full flex-col bg-white';
+
 /**
  * /{lang}/chats/{userId}: the conversation with another user (their id in the address). It is
  * resolved (and created for a student and a teacher) with GET /api/v1/chats/with/{userId}.
@@ -79,16 +82,19 @@ export function ConversationPage({ timeZone, now }: { timeZone?: string; now?: D
 
 type Item = { kind: 'stored'; message: ChatMessage } | { kind: 'pending'; pending: PendingMessage };
 
-function ConversationView({
+/** The conversation's header, messages and composer; `embedded` fills its box (the lesson room's side panel). */
+export function ConversationView({
   conversation,
   myId,
   timeZone,
   now,
+  embedded = false,
 }: {
   conversation: ConversationSummary;
   myId: number;
   timeZone: string;
   now: Date | undefined;
+  embedded?: boolean;
 }) {
   const { t } = useTranslation('chat');
   const language = useCurrentLanguage();
@@ -191,7 +197,7 @@ function ConversationView({
   }
 
   return (
-    <div className={SCREEN} data-testid="conversation-page">
+    <div className={embedded ? EMBEDDED : SCREEN} data-testid="conversation-page">
       <header className="flex items-center gap-3 border-b border-slate-200 px-2 py-2 sm:px-4">
         <Link
           to={localePath(language, '/chats')}

@@ -87,6 +87,9 @@ export function describeNotification(notification: AppNotification, language: La
     case 'booking.confirmed':
     case 'booking.received': {
       const ids = Array.isArray(data.reservationIds) ? data.reservationIds.length : 0;
+      // One lesson: its room (issue 16; before it opens, the room counts down); several: the list.
+      const single = ids === 1 && Array.isArray(data.reservationIds) ? positiveInteger(data.reservationIds[0]) : null;
+      const target = single ? `/lessons/${single}` : '/reservations';
       // With the other person and the (first) start in the data, the text names them (and the deadline).
       const name = text(data.teacherName);
       const date = lessonMoment(data.startTime, language);
@@ -99,7 +102,7 @@ export function describeNotification(notification: AppNotification, language: La
             key: 'booking.received.bodyWith',
             values: { ...countValues(Math.max(1, ids), language), name: isolate(student), date },
           },
-          '/reservations',
+          target,
         );
       }
       if (kind === 'booking.confirmed' && name && date) {
@@ -109,10 +112,10 @@ export function describeNotification(notification: AppNotification, language: La
           deadline
             ? { key: 'booking.confirmed.bodyWithDeadline', values: { ...values, deadline } }
             : { key: 'booking.confirmed.bodyWith', values },
-          '/reservations',
+          target,
         );
       }
-      return titled(kind, { key: `${kind}.body`, values: countValues(Math.max(1, ids), language) }, '/reservations');
+      return titled(kind, { key: `${kind}.body`, values: countValues(Math.max(1, ids), language) }, target);
     }
     case 'booking.cancelled': {
       const by = data.by === 'student' || data.by === 'teacher' || data.by === 'admin' ? data.by : 'unknown';

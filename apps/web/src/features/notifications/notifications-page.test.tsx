@@ -324,7 +324,8 @@ describe('NotificationsPage text', () => {
 
 describe('NotificationsPage opening a notification', () => {
   it.each([
-    [{ type: 'booking.confirmed', data: { reservationIds: [5] } }, '/en/reservations', ''],
+    [{ type: 'booking.confirmed', data: { reservationIds: [5] } }, '/en/lessons/5', ''],
+    [{ type: 'booking.received', data: { reservationIds: [5, 6] } }, '/en/reservations', ''],
     [{ type: 'booking.cancelled', data: { reservationId: 5, by: 'teacher' } }, '/en/reservations', '?scope=cancelled'],
     [{ type: 'lesson.completed', data: { reservationId: 5 } }, '/en/reservations', '?scope=past'],
     [{ type: 'booking.cancelled', data: { reservationId: 5, by: 'admin' } }, '/en/reservations', '?scope=cancelled'],
@@ -365,7 +366,7 @@ describe('NotificationsPage opening a notification', () => {
     const { router } = await renderPage();
     await waitFor(() => expect(items()).toHaveLength(1));
     await userEvent.setup().click(items()[0] as HTMLElement);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/reservations'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/lessons/5'));
     expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import type { Reservation, ReservationStatus } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
-import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Wallet } from 'lucide-react';
+import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -148,6 +148,16 @@ export function ReservationCard({
         <CancelledLine reservation={reservation} viewer={viewer} timeZone={timeZone} />
       ) : null}
       <LessonProblemLine reservation={reservation} viewer={viewer} now={now} timeZone={timeZone} />
+      {reservation.status === 'confirmed' ? (
+        <Link
+          to={localePath(language, `/lessons/${reservation.id}`)}
+          className="inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+          data-testid="reservation-lesson-room"
+        >
+          <Video aria-hidden="true" className="size-4" />
+          {t('card.lessonRoom')}
+        </Link>
+      ) : null}
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
           {t(viewer === 'student' ? 'card.pendingStudent' : 'card.pendingTeacher')}

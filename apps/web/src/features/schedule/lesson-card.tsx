@@ -1,5 +1,5 @@
 import type { Reservation } from '@ustaz/contract';
-import { MessageCircle, StickyNote } from 'lucide-react';
+import { MessageCircle, StickyNote, Video } from 'lucide-react';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -114,6 +114,16 @@ export function LessonCard({
         </p>
       ) : null}
       {Extra ? <Extra reservation={lesson} viewer={side} /> : null}
+      {lesson.status === 'confirmed' ? (
+        <Link
+          to={localePath(language, `/lessons/${lesson.id}`)}
+          className="inline-flex min-h-9 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+          data-testid="schedule-lesson-room"
+        >
+          <Video aria-hidden="true" className="size-4" />
+          {t('lesson.room')}
+        </Link>
+      ) : null}
       <Link
         to={localePath(language, `/chats/${other.id}`)}
         aria-label={t('lesson.messageLabel', { name })}

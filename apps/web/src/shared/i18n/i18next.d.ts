@@ -8,6 +8,7 @@ import type chat from '../../../public/locales/en/chat.json';
 import type common from '../../../public/locales/en/common.json';
 import type earnings from '../../../public/locales/en/earnings.json';
 import type home from '../../../public/locales/en/home.json';
+import type lessonRoom from '../../../public/locales/en/lesson-room.json';
 import type notifications from '../../../public/locales/en/notifications.json';
 import type pages from '../../../public/locales/en/pages.json';
 import type payment from '../../../public/locales/en/payment.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       common: typeof common;
       earnings: typeof earnings;
       home: typeof home;
+      'lesson-room': typeof lessonRoom;
       notifications: typeof notifications;
       pages: typeof pages;
       payment: typeof payment;

@@ -3,6 +3,9 @@ import {
   type ChatMessage,
   type ClientToServerEvents,
   type ConversationSummary,
+  LESSON_EVENTS,
+  LESSON_REFUSALS,
+  type LessonAck,
   type MessageAck,
   type MessageReadEvent,
   type MessagesResponse,
@@ -220,6 +223,10 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
     created.on(SOCKET_EVENTS.notification, (payload) => {
       if (isRecord(payload)) deps.emit('notification', payload as AppNotification);
     });
+    created.on(LESSON_EVENTS.signal, (payload) => {
+      if (isRecord(payload) && typeof payload.from === 'number')
+        deps.emit(LESSON_EVENTS.signal, { from: payload.from, data: payload.data });
+    });
     return created;
   }
 
@@ -345,6 +352,33 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
       }
     },
 
+    /**
+     * `lesson:join` (issue 16): waits for the connection, then asks to enter the lesson's room;
+     * a refusal's code, or `notConnected` without a connection or an answer in time.
+     */
+    async joinLesson(reservationId: number): Promise<LessonAck | { ok: false; code: 'notConnected' }> {
+      const deadline = now() + ackTimeoutMs;
+      const ready = await whenConnected(ackTimeoutMs);
+      if (!ready) return { ok: false, code: 'notConnected' };
+      try {
+        const answer = await ready.request(LESSON_EVENTS.join, { reservationId }, Math.max(1, deadline - now()));
+        if (isRecord(answer) && answer.ok === true) return { ok: true };
+        const code = isRecord(answer) ? answer.code : null;
+        return { ok: false, code: LESSON_REFUSALS.find((known) => known === code) ?? 'badRequest' };
+      } catch {
+        return { ok: false, code: 'notConnected' };
+      }
+    },
+    /** `lesson:leave`: the room is left (the disconnect leaves it too). */
+    leaveLesson(reservationId: number) {
+      if (socket?.connected) socket.emit(LESSON_EVENTS.leave, { reservationId });
+    },
+    /** `lesson:signal`: an offer, answer, ICE candidate or hello for the other party; false when not connected. */
+    sendLessonSignal(reservationId: number, data: unknown): boolean {
+      if (!socket?.connected) return false;
+      socket.emit(LESSON_EVENTS.signal, { reservationId, data });
+      return true;
+    },
     /**
      * A screen shows this conversation: its last seen seq is kept (raised by every message that
      * arrives) so a reconnect fetches what came after it. Returns the release.

@@ -1,4 +1,4 @@
-import type { MessageAck, SendMessage } from '@ustaz/contract';
+import type { LessonAck, MessageAck, SendMessage } from '@ustaz/contract';
 import { io } from 'socket.io-client';
 import {
   type ChatSocketDeps,
@@ -109,4 +109,18 @@ export function markRead(payload: { conversationId: number; messageId: number })
 /** Keeps a conversation's last seen seq, so a reconnect fetches what it missed; returns the release. */
 export function trackConversation(conversationId: number, lastSeq: number): () => void {
   return manager.trackConversation(conversationId, lastSeq);
+}
+
+/** The lesson room (issue 16): enter it; `{ ok: false, code }` when refused or not connected. */
+export function joinLesson(reservationId: number): Promise<LessonAck | { ok: false; code: 'notConnected' }> {
+  return manager.joinLesson(reservationId);
+}
+
+export function leaveLesson(reservationId: number): void {
+  manager.leaveLesson(reservationId);
+}
+
+/** Sends WebRTC signalling data to the other party of the lesson; false when not connected. */
+export function sendLessonSignal(reservationId: number, data: unknown): boolean {
+  return manager.sendLessonSignal(reservationId, data);
 }
