@@ -28,7 +28,7 @@ function review(id: number, rating: number, overrides: Partial<Review> = {}): Re
 }
 
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => jsonResponse(status, body));
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL) => jsonResponse(status, body));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
