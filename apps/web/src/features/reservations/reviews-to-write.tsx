@@ -1,6 +1,7 @@
 import type { Reservation } from '@ustaz/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReviewsDue } from '../../shared/reviews/reviews-due.ts';
+import { type ReviewDue, useReviewsDue } from '../../shared/reviews/reviews-due.ts';
 import type { ReservationViewer } from './reservation-card.tsx';
 import { ReviewPrompt } from './review-prompt.tsx';
 
@@ -10,7 +11,11 @@ import { ReviewPrompt } from './review-prompt.tsx';
  */
 export function ReviewsToWrite({ viewerUserId, timeZone }: { viewerUserId: number | null; timeZone: string }) {
   const { t } = useTranslation('reservations');
-  const { due } = useReviewsDue();
+  const { due: dueNow } = useReviewsDue();
+  // A prompt once shown stays for this visit, so its "thanks" outlives the refreshed states.
+  const shown = useRef(new Map<number, ReviewDue>());
+  for (const item of dueNow) shown.current.set(item.reservation.id, item);
+  const due = [...shown.current.values()];
   if (due.length === 0) return null;
   const viewerOf = (reservation: Reservation): ReservationViewer =>
     reservation.teacher.id === viewerUserId ? 'teacher' : 'student';
