@@ -176,6 +176,16 @@ describe('perfect negotiation over lesson:signal', () => {
     expect(FakePeer.all[0]?.candidates).toEqual([]);
   });
 
+  it('sends devices that arrive after joining on the running connection', async () => {
+    const teacher = side(false);
+    teacher.call.setLocalStream(null);
+    await teacher.call.receive({ hello: true, pc: null });
+    await flush();
+    expect(FakePeer.all[0]?.tracks).toEqual([]);
+    teacher.call.setLocalStream({ getTracks: () => [track('audio'), track('video')] } as unknown as MediaStream);
+    expect(FakePeer.all[0]?.tracks.map((t) => t.kind)).toEqual(['audio', 'video']);
+  });
+
   it('restarts ICE after a socket reconnect and when ICE fails, on the same connection', async () => {
     const teacher = side(false);
     await teacher.call.receive({ hello: true, pc: null });

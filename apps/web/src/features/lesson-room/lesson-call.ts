@@ -200,10 +200,22 @@ export function createLessonCall(options: LessonCallOptions) {
     get status(): CallStatus {
       return status;
     },
-    /** The tracks to send (the device check's stream). */
+    /**
+     * The tracks to send (the device check's stream). On a running connection a track of a kind
+     * already sent replaces it; a new kind is added (the connection renegotiates).
+     */
     setLocalStream(stream: MediaStream | null) {
       localStream = stream;
       localTracks = stream ? stream.getTracks() : [];
+      const peer = pc;
+      if (!peer || !stream) return;
+      const senders = peer.getSenders();
+      for (const track of localTracks) {
+        const sender = senders.find((item) => item.track?.kind === track.kind);
+        if (sender) {
+          if (sender.track !== track) void sender.replaceTrack(track);
+        } else peer.addTrack(track, stream);
+      }
     },
     /** This side has joined the room (first time, or again after a socket reconnect). */
     joined({ rejoin }: { rejoin: boolean }) {

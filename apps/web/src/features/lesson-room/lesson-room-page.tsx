@@ -167,7 +167,12 @@ function RoomScreen({
               </div>
               <DeviceCheck media={media} />
               <div>
-                <Button size="lg" onClick={() => onJoin(true)} data-testid="lesson-join">
+                <Button
+                  size="lg"
+                  onClick={() => onJoin(true)}
+                  loading={!media.stream && !media.failed}
+                  data-testid="lesson-join"
+                >
                   <Video aria-hidden="true" className="size-5" />
                   {t('join')}
                 </Button>

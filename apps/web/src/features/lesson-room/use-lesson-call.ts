@@ -69,6 +69,12 @@ export function useLessonCall(room: LessonRoom, stream: MediaStream | null) {
     };
   }, [reservationId, role, iceServers]);
 
+  // Devices that arrive (or change) after joining go into the running call.
+  useEffect(() => {
+    initialStream.current = stream;
+    call.current?.setLocalStream(stream);
+  }, [stream]);
+
   return {
     status,
     remote,
