@@ -177,6 +177,7 @@ describe('ERROR_TEXTS', () => {
         'profileSecurityFields',
         'reservations',
         'reviewPrompt',
+        'reviewReply',
         'teach',
         'teacherProfile',
       ].sort(),
