@@ -81,6 +81,8 @@ describe("the operator's brand", () => {
     await waitFor(() => expect(screen.getByTestId('footer-brand').textContent).toBe(FALLBACK_WEBSITE_SETTINGS.appName));
     expect(within(screen.getByTestId('footer')).queryByRole('alert')).toBeNull();
     expect(within(screen.getByTestId('footer-contact')).queryByRole('status')).toBeNull();
+    // No contact data in the fallback: the contact page instead.
+    expect(within(screen.getByTestId('footer-contact')).getByRole('link').getAttribute('href')).toBe('/en/contact');
     expect(within(screen.getByTestId('navbar-brand')).queryByRole('img')).toBeNull();
   });
 });

@@ -122,7 +122,17 @@ export function Footer() {
 
 function FooterContact({ settings }: { settings: WebsiteSettings }) {
   const { t } = useTranslation();
+  const lang = useCurrentLanguage();
   const socials = SOCIALS.map((s) => ({ ...s, url: safeUrl(settings[s.field]) })).filter((s) => s.url);
+  // Settings without any contact data (the spec's fallback object): the contact page instead.
+  if (!settings.contactPhone && !settings.contactEmail && !settings.contactAddress && socials.length === 0)
+    return (
+      <p className="mt-4">
+        <Link className="text-slate-300 transition-colors hover:text-white" to={localePath(lang, '/contact')}>
+          {t('footer.contact')}
+        </Link>
+      </p>
+    );
   const contactLinks = [
     {
       key: 'phone',
