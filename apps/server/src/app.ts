@@ -41,6 +41,8 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { type ChatService, createChatService } from './modules/chat/chat.service.ts';
+import { disputesRoutes } from './modules/disputes/disputes.routes.ts';
+import { createDisputesService } from './modules/disputes/disputes.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
@@ -311,6 +313,13 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
   await app.register(subscriptionsRoutes({ service: subscriptions, idempotency, requireAuth }));
   const lessons = createLessonsService({ db: database.db, clock: app.clock, iceServers: config.iceServers });
   await app.register(lessonsRoutes({ service: lessons, requireAuth }));
+  const disputes = createDisputesService({
+    db: database.db,
+    platformFeePercent: paymentsConfig.platformFeePercent,
+    clock: app.clock,
+    mail: { mailer, publicUrl: config.publicUrl },
+  });
+  await app.register(disputesRoutes({ service: disputes, requireAuth }));
   await app.register(
     calendarRoutes({
       service: createCalendarService({
@@ -382,6 +391,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
       booking,
       subscriptions,
       payouts,
+      disputes,
       teacherApplications,
       realtime: () => app.realtime,
     }),

@@ -541,6 +541,8 @@ export const AUDIT_ACTIONS = [
   'review.unhide',
   'payout.paid',
   'payout.reject',
+  'dispute.refund',
+  'dispute.release',
   'teacherApplication.approve',
   'teacherApplication.reject',
 ] as const;
@@ -557,6 +559,7 @@ export const AUDIT_ENTITY_TYPES = [
   'review',
   'payout',
   'teacherApplication',
+  'dispute',
 ] as const;
 
 export const auditEntrySchema = z.object({

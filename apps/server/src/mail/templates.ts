@@ -269,3 +269,40 @@ export function renderPayoutMail(
     html: layout(language, heading, lines, { label: copy.action, url: input.url }),
   };
 }
+
+const REVIEW_REQUEST = {
+  ar: {
+    subject: 'كيف كان درسك؟',
+    heading: (name: string) => `مرحباً ${name}،`,
+    student: (other: string) =>
+      `انتهى درسك مع ${other}. قيّم المعلّم من 1 إلى 5 واكتب تعليقاً قصيراً يساعد الطلاب الآخرين.`,
+    teacher: (other: string) => `انتهى درسك مع ${other}. قيّم الطالب من 1 إلى 5 واكتب تعليقاً قصيراً.`,
+    blind: 'لا يظهر تقييمك للطرف الآخر إلا بعد أن يقيّم هو أيضاً، أو بعد 7 أيام.',
+    action: 'حجوزاتي',
+  },
+  en: {
+    subject: 'How was your lesson?',
+    heading: (name: string) => `Hello ${name},`,
+    student: (other: string) =>
+      `Your lesson with ${other} has ended. Rate the teacher from 1 to 5 and leave a short comment to help other students.`,
+    teacher: (other: string) =>
+      `Your lesson with ${other} has ended. Rate the student from 1 to 5 and leave a short comment.`,
+    blind: 'The other side sees your review only once they have reviewed too, or after 7 days.',
+    action: 'My reservations',
+  },
+} as const;
+
+/** After a completed lesson, each side is asked to review the other (issue 16), in the reader's language. */
+export function renderReviewRequestMail(
+  language: Language,
+  input: { name: string; otherName: string; role: 'student' | 'teacher'; url: string },
+): MailContent {
+  const copy = REVIEW_REQUEST[language];
+  const heading = copy.heading(input.name);
+  const lines = [copy[input.role](input.otherName), copy.blind];
+  return {
+    subject: copy.subject,
+    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
+    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
+  };
+}

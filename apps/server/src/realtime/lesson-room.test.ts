@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lessonAttendance, reservations, sessions, teacherProfiles } from '../db/schema.ts';
 import { sweepMoney } from '../jobs/money-sweeper.ts';
+import { attend } from '../test/money.ts';
 import { nextEvent, signedInWithSession, testTokens, useSocketClients } from '../test/sockets.ts';
 import { useListeningTestApp } from '../test/test-app.ts';
 
@@ -163,6 +164,9 @@ describe('the money sweeper on the server clock', () => {
     const ended = await reservation(-40);
     // Ends in 90 minutes of wall-clock time: 35 minutes from now by the server clock.
     const running = await reservation(30);
+    // The teacher was in the room (a lesson without them would be a no-show, ADR 016).
+    await attend(ctx.database.db, ended.id, 'teacher');
+    await attend(ctx.database.db, running.id, 'teacher');
     await sweepMoney(ctx.app);
     const status = async (id: number) =>
       (

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { reservations, teacherProfiles } from '../db/schema.ts';
 import { findUserByEmail } from '../modules/auth/auth.repo.ts';
-import { completeLesson } from '../modules/booking/lesson-completion.service.ts';
+import { completeLesson, releaseEarning } from '../modules/booking/lesson-completion.service.ts';
 import { insertReservations } from '../modules/booking/reservations.repo.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../modules/ledger/ledger.service.ts';
 import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
@@ -102,7 +102,11 @@ export async function seedEarnings(
       if (!reservation) continue;
       // The sweeper completes a lesson after its end time.
       const completedAt = new Date(slot.endTime.getTime() + 5 * 60_000);
-      if (await completeLesson(tx, reservation.id, completedAt, platformFeePercent)) lessons += 1;
+      if (
+        (await completeLesson(tx, reservation.id, completedAt)) &&
+        (await releaseEarning(tx, reservation.id, completedAt, platformFeePercent))
+      )
+        lessons += 1;
     }
     await teachersService.refreshAggregates(tx, [profile.id]);
     return { lessons };

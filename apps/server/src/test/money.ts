@@ -102,15 +102,25 @@ export async function expectPayoutsMovedOnce(db: Db): Promise<void> {
  */
 export async function expectLessonsPaidAsPaid(db: Db): Promise<void> {
   const query = rawQueryOf(db);
+  // A completed lesson's escrow is settled once its earning is released (ADR 016): what the teacher
+  // and the platform got (`complete:`) plus what went back to the student (`refund:` in full, or a
+  // dispute's partial `dispute_refund:`) is exactly what was paid; before that nothing has moved.
   const overpaid = await query(
     `
-    select r.id, r.cash_fils + r.hours_value_fils as paid, coalesce(out.credited, 0) as paid_out
+    with moved as (
+      select t.key, sum(e.amount_fils) filter (where e.amount_fils > 0) as credited
+      from ledger_transfers t join ledger_entries e on e.transfer_id = t.id group by t.key
+    )
+    select r.id, r.cash_fils + r.hours_value_fils as paid, r.earning_released_at,
+      coalesce(c.credited, 0) as paid_out, coalesce(f.credited, 0) + coalesce(p.credited, 0) as refunded
     from reservations r
-    left join ledger_transfers t on t.key = 'complete:' || r.id
-    left join (
-      select transfer_id, sum(amount_fils) filter (where amount_fils > 0) as credited from ledger_entries group by transfer_id
-    ) out on out.transfer_id = t.id
-    where r.status = 'completed' and coalesce(out.credited, 0) <> r.cash_fils + r.hours_value_fils`,
+    left join moved c on c.key = 'complete:' || r.id
+    left join moved f on f.key = 'refund:' || r.id
+    left join moved p on p.key = 'dispute_refund:' || r.id
+    where r.status = 'completed' and (
+      (r.earning_released_at is null and (c.key is not null or f.key is not null or p.key is not null))
+      or (r.earning_released_at is not null
+        and coalesce(c.credited, 0) + coalesce(f.credited, 0) + coalesce(p.credited, 0) <> r.cash_fils + r.hours_value_fils))`,
     [],
   );
   expect(overpaid.rows).toEqual([]);
@@ -122,6 +132,7 @@ export async function expectLessonsPaidAsPaid(db: Db): Promise<void> {
       where refunded_at is null group by reservation_id
     ) u on u.reservation_id = r.id
     where r.status in ('confirmed', 'completed')
+      and not exists (select 1 from ledger_transfers x where x.key = 'refund:' || r.id)
       and (coalesce(u.v, 0) <> r.hours_value_fils or coalesce(u.m, 0) <> r.subscription_minutes)`,
     [],
   );
@@ -163,4 +174,59 @@ export async function systemBalance(
     [kind],
   );
   return Number(result.rows[0]?.balance ?? 0);
+}
+
+/**
+ * Lesson attendance as the room records it (issue 16): `role` joined the reservation's room at
+ * `joinedAt` (default: the start) and stayed until the end. Tests of completion use it, since a
+ * lesson whose teacher never joined is cancelled as a no-show.
+ */
+export async function attend(
+  db: Db,
+  reservationId: number,
+  role: 'student' | 'teacher',
+  joinedAt?: Date,
+): Promise<void> {
+  await rawQueryOf(db)(
+    `insert into lesson_attendance (reservation_id, user_id, role, joined_at, left_at)
+     select r.id, case when $2 = 'teacher' then tp.user_id else r.student_id end, $2,
+       coalesce($3::timestamptz, r.start_time), r.end_time
+     from reservations r join teacher_profiles tp on tp.id = r.teacher_id where r.id = $1`,
+    [reservationId, role, joinedAt ? joinedAt.toISOString() : null],
+  );
+}
+
+/** The teacher (and the student) joined at the start of every confirmed lesson that has no such stay yet. */
+export async function attendConfirmedLessons(db: Db, withStudent = true): Promise<void> {
+  const query = rawQueryOf(db);
+  for (const role of withStudent ? ['teacher', 'student'] : ['teacher']) {
+    await query(
+      `insert into lesson_attendance (reservation_id, user_id, role, joined_at, left_at)
+       select r.id, case when $1 = 'teacher' then tp.user_id else r.student_id end, $1, r.start_time, r.end_time
+       from reservations r join teacher_profiles tp on tp.id = r.teacher_id
+       where r.status = 'confirmed'
+         and not exists (select 1 from lesson_attendance a where a.reservation_id = r.id and a.role = $1)`,
+      [role],
+    );
+  }
+}
+
+/**
+ * Teaches and settles every lesson that ended by `at` as the tests before issue 16 expected: the
+ * teacher and the student were in the room, the lesson is completed and its earning released at
+ * once (not 24 hours later). Answers how many lessons completed.
+ */
+export async function completeTaught(
+  app: {
+    money: {
+      booking: { completeDue(at: Date): Promise<number>; releaseEndedBy(at: Date, now?: Date): Promise<number> };
+    };
+  },
+  db: Db,
+  at: Date,
+): Promise<number> {
+  await attendConfirmedLessons(db);
+  const done = await app.money.booking.completeDue(at);
+  await app.money.booking.releaseEndedBy(at, at);
+  return done;
 }

@@ -4,6 +4,7 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
+import type { DisputesService } from '../disputes/disputes.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { PayoutsService } from '../payouts/payouts.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -26,6 +27,7 @@ export type AdminContext = {
   booking: BookingService;
   subscriptions: SubscriptionsService;
   payouts: PayoutsService;
+  disputes: DisputesService;
   teacherApplications: TeacherApplicationsService;
   /** Read lazily: realtime is attached after the HTTP routes are registered. */
   realtime: () => Realtime;

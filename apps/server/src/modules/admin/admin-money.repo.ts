@@ -224,8 +224,9 @@ export type LessonPayoutRow = {
 };
 
 /**
- * Completed lessons whose completion moved more or less to the teacher and the platform than was
- * paid for them (RELIABILITY I9), most overpaid first. Before migration 0010 a lesson paid with
+ * Completed lessons whose settled escrow moved more or less to the teacher, the platform and back to
+ * the student (a dispute's refund) than was paid for them (RELIABILITY I9), most overpaid first;
+ * lessons whose earning is still held (ADR 016) are not settled yet. Before migration 0010 a lesson paid with
  * subscription hours paid its teacher the slot's price out of revenue: those show here.
  */
 export async function lessonsPaidOutOfLine(db: Executor, limit = 500): Promise<LessonPayoutRow[]> {
@@ -241,7 +242,8 @@ export async function lessonsPaidOutOfLine(db: Executor, limit = 500): Promise<L
   }>(
     `
     select r.id as reservation_id, tp.user_id as teacher_user_id, u.first_name, u.last_name, r.paid_with,
-      r.completed_at, r.cash_fils + r.hours_value_fils as paid, coalesce(o.credited, 0) as paid_out
+      r.completed_at, r.cash_fils + r.hours_value_fils as paid,
+      coalesce(o.credited, 0) + coalesce(back.credited, 0) as paid_out
     from reservations r
     join teacher_profiles tp on tp.id = r.teacher_id
     join users u on u.id = tp.user_id
@@ -250,8 +252,15 @@ export async function lessonsPaidOutOfLine(db: Executor, limit = 500): Promise<L
       select transfer_id, sum(amount_fils) filter (where amount_fils > 0) as credited
       from ledger_entries group by transfer_id
     ) o on o.transfer_id = t.id
-    where r.status = 'completed' and coalesce(o.credited, 0) <> r.cash_fils + r.hours_value_fils
-    order by coalesce(o.credited, 0) - (r.cash_fils + r.hours_value_fils) desc, r.id
+    left join (
+      select bt.reservation_id, sum(e.amount_fils) filter (where e.amount_fils > 0) as credited
+      from ledger_transfers bt join ledger_entries e on e.transfer_id = bt.id
+      where bt.key like 'refund:%' or bt.key like 'dispute_refund:%'
+      group by bt.reservation_id
+    ) back on back.reservation_id = r.id
+    where r.status = 'completed' and (r.earning_released_at is not null or t.id is not null)
+      and coalesce(o.credited, 0) + coalesce(back.credited, 0) <> r.cash_fils + r.hours_value_fils
+    order by coalesce(o.credited, 0) + coalesce(back.credited, 0) - (r.cash_fils + r.hours_value_fils) desc, r.id
     limit $1`,
     [limit],
   );

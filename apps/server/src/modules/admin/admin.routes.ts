@@ -1,5 +1,6 @@
 import { auditQuerySchema, auditResponseSchema, toPage } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { disputesAdminRoutes } from '../disputes/disputes-admin.routes.ts';
 import { payoutsAdminRoutes } from '../payouts/payouts-admin.routes.ts';
 import { teacherApplicationsAdminRoutes } from '../teacher-applications/teacher-applications.routes.ts';
 import { adminCatalogRoutes } from './admin-catalog.routes.ts';
@@ -26,6 +27,7 @@ export function adminRoutes(context: AdminContext): FastifyPluginAsyncZod {
     await app.register(adminMoneyRoutes(context));
     await app.register(adminModerationRoutes(context));
     await app.register(payoutsAdminRoutes(context.payouts));
+    await app.register(disputesAdminRoutes(context.disputes));
     await app.register(teacherApplicationsAdminRoutes(context.teacherApplications));
 
     adminList(

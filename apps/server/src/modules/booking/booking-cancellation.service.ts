@@ -27,24 +27,17 @@ function assertCancellable(row: ReservationRow, now: Date) {
 }
 
 /**
- * Cancels a locked, live reservation: the slot opens again (a gateway hold is released; its
- * payment, if it is paid later, goes to the wallet), and a confirmed one is refunded in full to
- * where it was paid from: the subscription's hours, or the wallet (wallet and gateway payments).
+ * Refunds a locked, confirmed (or completed, not yet paid out) reservation in full to where it was
+ * paid from, in the caller's transaction: its subscription hours go back with their value (escrow ->
+ * prepaid; hours of a subscription that has ended since cannot be used again, so their value goes to
+ * the wallet), money to the wallet (wallet and gateway payments). Keyed `refund:<id>`: at most once.
  */
-async function cancelLocked(
+export async function refundToSource(
   tx: Executor,
   row: ReservationRow,
-  by: 'student' | 'teacher' | 'admin',
-  actorUserId: number,
-  reason: string,
+  actorUserId: number | null,
   now: Date,
 ): Promise<CancelReservationResponse['refund']> {
-  await cancelReservations(tx, [row.id], by, reason, now);
-  await openSlots(tx, [row.timeSlotId]);
-  if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
-  await adjustBookingsCount(tx, row.teacherId, -1);
-  // Hours go back to their subscription with their value (escrow -> prepaid); hours of a
-  // subscription that has ended since cannot be used again, so their value goes to the wallet.
   const hours =
     row.subscriptionMinutes > 0
       ? await refundUsages(tx, row.id, now)
@@ -66,6 +59,26 @@ async function cancelLocked(
   }
   const to = hours.minutes > 0 ? 'subscription' : toWallet > 0 ? 'wallet' : 'none';
   return { to, amount: filsToKwd(toWallet), hours: hoursOf(hours.minutes) };
+}
+
+/**
+ * Cancels a locked, live reservation: the slot opens again (a gateway hold is released; its
+ * payment, if it is paid later, goes to the wallet), and a confirmed one is refunded in full to
+ * where it was paid from (`refundToSource`). The system cancels a teacher no-show this way too.
+ */
+export async function cancelLocked(
+  tx: Executor,
+  row: ReservationRow,
+  by: 'student' | 'teacher' | 'admin' | 'system',
+  actorUserId: number | null,
+  reason: string,
+  now: Date,
+): Promise<CancelReservationResponse['refund']> {
+  await cancelReservations(tx, [row.id], by, reason, now);
+  await openSlots(tx, [row.timeSlotId]);
+  if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
+  await adjustBookingsCount(tx, row.teacherId, -1);
+  return refundToSource(tx, row, actorUserId, now);
 }
 
 /** A payment's hold ends without a booking: its slots open again, its reservations are cancelled. */

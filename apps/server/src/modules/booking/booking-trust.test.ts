@@ -7,7 +7,13 @@ import { notifications, reservations, timeSlots, userSubscriptions, users } from
 import { suspendAsAdmin } from '../../test/admin.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, latestMailTo, testConfig } from '../../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet, systemBalance as systemBalanceOf, walletOf } from '../../test/money.ts';
+import {
+  completeTaught,
+  expectLedgerConsistent,
+  fundWallet,
+  systemBalance as systemBalanceOf,
+  walletOf,
+} from '../../test/money.ts';
 import { bookRequest } from '../../test/requests.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
@@ -96,7 +102,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     const booked = await post(accomplice, '/api/v1/booking/single', { timeSlotId: dear.id, paymentMethod: 'balance' });
     expect(booked.statusCode).toBe(200);
     expect(booked.json().breakdown).toEqual({ subscriptionHours: 0.25, subscriptionValue: '2.250', wallet: '247.750' });
-    await ctx.app.money.booking.completeDue(new Date(dear.endTime.getTime() + MINUTE));
+    await completeTaught(ctx.app, db(), new Date(dear.endTime.getTime() + MINUTE));
     expect(await userBalance(db(), 'earnings', teacher.user.id)).toBe(250_000 - 25_000);
     // Revenue received the fee, and funded nothing.
     expect((await systemBalance('revenue')) - revenueBefore).toBe(25_000);
@@ -127,7 +133,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
             });
             await post(student, '/api/v1/booking/single', { timeSlotId: first.id, paymentMethod: 'balance' });
             // Taught before the lesson under test is measured.
-            await ctx.app.money.booking.completeDue(new Date(first.endTime.getTime() + MINUTE));
+            await completeTaught(ctx.app, db(), new Date(first.endTime.getTime() + MINUTE));
           }
           const priceFils = Math.round((perHourFils * minutes) / 60);
           const s = await slot(teacher, { priceFils, minutes });
@@ -150,7 +156,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
           const breakdown = res.json().breakdown;
           expect(breakdown.wallet).toBe((walletPaid / 1000).toFixed(3));
           expect(breakdown.subscriptionValue).toBe((hoursPaid / 1000).toFixed(3));
-          await ctx.app.money.booking.completeDue(new Date(s.endTime.getTime() + MINUTE));
+          await completeTaught(ctx.app, db(), new Date(s.endTime.getTime() + MINUTE));
           const earned = (await userBalance(db(), 'earnings', teacher.user.id)) - before.earnings;
           const fee = (await systemBalance('revenue')) - before.revenue;
           expect(earned + fee).toBe(walletPaid + hoursPaid);
@@ -473,7 +479,7 @@ describe('the I9 repair report', () => {
         headers: student.headers,
         payload: { timeSlotId: s.id, paymentMethod: 'balance' },
       });
-      await own.app.money.booking.completeDue(new Date(s.endTime.getTime() + MINUTE));
+      await completeTaught(own.app, ownDb, new Date(s.endTime.getTime() + MINUTE));
       const report = async () =>
         (await own.app.inject({ url: '/api/v1/admin/reports/lesson-payouts', headers: admin.headers })).json().data as {
           reservationId: number;

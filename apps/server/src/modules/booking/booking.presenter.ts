@@ -50,7 +50,7 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     cancelledBy: r.cancelledBy ?? null,
     cancelReason: r.cancelReason ?? null,
     paymentId: r.paymentId,
-    dispute: null,
+    dispute: view.dispute,
     createdAt: r.createdAt.toISOString(),
   };
 }

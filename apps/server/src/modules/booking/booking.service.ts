@@ -156,8 +156,8 @@ async function checkSlots(
  */
 export function createBookingService({ db, payments, platformFeePercent, mailer, publicUrl = '' }: Deps) {
   const cancellation = createCancellationService({ db });
-  const completion = createLessonCompletion({ db, platformFeePercent });
   const mail = { mailer, publicUrl };
+  const completion = createLessonCompletion({ db, platformFeePercent, mail });
 
   /** What the booker has left after a booking: wallet balance and subscription hours. */
   async function leftAfter(userId: number, now: Date) {

@@ -5,7 +5,7 @@ import { notifications, reservations, teacherProfiles, timeSlots } from '../../d
 import { failpoints } from '../../failpoints.ts';
 import { createFactories, type TestTeacher } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
+import { completeTaught, expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
 import { bookRequest, cancelRequest, purchaseRequest } from '../../test/requests.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 
@@ -350,13 +350,13 @@ describe('reservations: list, cancel, complete', () => {
     const s = await f.slot(t.profile.id, new Date(Date.now() + 30 * HOUR), { priceFils: 8_000 });
     const booked = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
     const id = booked.json().reservations[0].id;
-    expect(await ctx.app.money.booking.completeDue(new Date(Date.now() + 29 * HOUR))).toBe(0);
-    const done = await ctx.app.money.booking.completeDue(new Date(Date.now() + 32 * HOUR));
+    expect(await completeTaught(ctx.app, ctx.database.db, new Date(Date.now() + 29 * HOUR))).toBe(0);
+    const done = await completeTaught(ctx.app, ctx.database.db, new Date(Date.now() + 32 * HOUR));
     expect(done).toBeGreaterThanOrEqual(1);
     const [row] = await ctx.database.db.select().from(reservations).where(eq(reservations.id, id));
     expect(row?.status).toBe('completed');
     expect(await userBalance(ctx.database.db, 'earnings', t.user.id)).toBe(7_200);
-    expect(await ctx.app.money.booking.completeDue(new Date(Date.now() + 40 * HOUR))).toBe(0);
+    expect(await completeTaught(ctx.app, ctx.database.db, new Date(Date.now() + 40 * HOUR))).toBe(0);
     expect(await userBalance(ctx.database.db, 'earnings', t.user.id)).toBe(7_200);
     const balance = await ctx.app.inject({ url: '/api/v1/subscriptions/balance', headers: t.headers });
     expect(balance.json()).toMatchObject({ earnings: '7.200', currency: 'KWD' });

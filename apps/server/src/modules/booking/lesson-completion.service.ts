@@ -1,55 +1,213 @@
+import { TEACHER_NO_SHOW_REASON } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
+import type { ReservationRow } from '../../db/schema.ts';
+import { renderReviewRequestMail } from '../../mail/templates.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
-import { completeReservation, dueReservationIds, lockReservation } from './booking.repo.ts';
+import { completeReservation, dueReservationIds, lockReservation, namesOf } from './booking.repo.ts';
+import { cancelLocked } from './booking-cancellation.service.ts';
+import type { BookingMail } from './booking-notices.ts';
+import {
+  addNoShow,
+  closeDisputeAsRefunded,
+  hasOpenDispute,
+  lessonPresence,
+  markEarningSettled,
+  NO_SHOW_GRACE_MS,
+  noShowCandidateIds,
+  releasableIds,
+} from './lesson-outcomes.repo.ts';
+
+/** How long after a lesson's end either party may report a problem; the earning is held until then (ADR 016). */
+export const REPORT_WINDOW_MS = 24 * 60 * 60_000;
+
+/** For the disputes module (ADR 011): an admin's decision settles the escrow of a completed lesson. */
+export { markEarningSettled } from './lesson-outcomes.repo.ts';
+
+type Locked = ReservationRow & { teacherUserId: number };
 
 /**
- * Completes one confirmed lesson in the caller's transaction (ADR 011): the money paid for it moves
- * from escrow to the teacher's earnings, less the platform's fee, and the teacher is told. False when
- * the reservation is not (or no longer) confirmed.
+ * Marks one confirmed lesson completed in the caller's transaction and asks both parties to review
+ * (notification, and a mail in each one's language when `mail` has a mailer). The earning stays in
+ * escrow: `releaseEarning` moves it (ADR 016). False when it is not (or no longer) confirmed.
  */
-export async function completeLesson(
+export async function completeLesson(tx: Executor, id: number, now: Date, mail?: BookingMail): Promise<boolean> {
+  const row = await completeReservation(tx, id, now);
+  if (!row) return false;
+  const teacher = await lockReservation(tx, id);
+  if (!teacher) return false;
+  const people = await namesOf(tx, [row.studentId, teacher.teacherUserId]);
+  const student = people.get(row.studentId);
+  const teacherPerson = people.get(teacher.teacherUserId);
+  await insertNotifications(tx, [
+    { userId: teacher.teacherUserId, type: 'lesson.completed', data: { reservationId: id } },
+    {
+      userId: row.studentId,
+      type: 'review.requested',
+      data: { reservationId: id, teacherName: teacherPerson?.name ?? '' },
+    },
+    {
+      userId: teacher.teacherUserId,
+      type: 'review.requested',
+      data: { reservationId: id, studentName: student?.name ?? '' },
+    },
+  ]);
+  if (mail?.mailer && student && teacherPerson) {
+    for (const [who, other, role] of [
+      [student, teacherPerson, 'student'],
+      [teacherPerson, student, 'teacher'],
+    ] as const) {
+      await mail.mailer.enqueue(tx, {
+        to: who.email,
+        ...renderReviewRequestMail(who.language, {
+          name: who.firstName,
+          otherName: other.name,
+          role,
+          url: `${mail.publicUrl}/${who.language}/reservations`,
+        }),
+      });
+    }
+  }
+  return true;
+}
+
+/**
+ * Pays a locked, completed lesson's teacher from escrow: `amountFils` of what was paid (all of it, or
+ * what a partial refund left) less the platform's fee on that amount, never more than was paid
+ * (RELIABILITY I9). Keyed `complete:<id>`, so at most once.
+ */
+export async function payTeacher(
+  tx: Executor,
+  row: Locked,
+  amountFils: number,
+  platformFeePercent: number,
+  actorUserId: number | null = null,
+): Promise<void> {
+  const paid = Math.min(amountFils, row.cashFils + row.hoursValueFils);
+  if (paid <= 0) return;
+  const fee = Math.round((paid * platformFeePercent) / 100);
+  await postTransfer(tx, {
+    key: `complete:${row.id}`,
+    kind: 'lesson_earning',
+    reservationId: row.id,
+    actorUserId,
+    legs: [
+      { accountId: await systemAccountId(tx, 'escrow'), amountFils: -paid },
+      { accountId: await userAccountId(tx, 'earnings', row.teacherUserId), amountFils: paid - fee },
+      { accountId: await systemAccountId(tx, 'revenue'), amountFils: fee },
+    ],
+  });
+}
+
+/**
+ * Releases a completed lesson's earning (escrow -> teacher's earnings less the fee -> revenue) in the
+ * caller's transaction, unless it was released already or a dispute is open for it. The seed and
+ * the sweeper use it; an admin's dispute decision pays through `payTeacher` itself.
+ */
+export async function releaseEarning(
   tx: Executor,
   id: number,
   now: Date,
   platformFeePercent: number,
 ): Promise<boolean> {
-  const row = await completeReservation(tx, id, now);
-  if (!row) return false;
-  const teacher = await lockReservation(tx, id);
-  if (!teacher) return false;
-  // What was paid for this lesson, in money and in hours, is all in escrow: the teacher gets
-  // it less the platform's fee, and nothing more (RELIABILITY I9).
-  const paid = row.cashFils + row.hoursValueFils;
-  const fee = Math.round((paid * platformFeePercent) / 100);
-  if (paid > 0) {
-    await postTransfer(tx, {
-      key: `complete:${id}`,
-      kind: 'lesson_earning',
-      reservationId: id,
-      legs: [
-        { accountId: await systemAccountId(tx, 'escrow'), amountFils: -paid },
-        { accountId: await userAccountId(tx, 'earnings', teacher.teacherUserId), amountFils: paid - fee },
-        { accountId: await systemAccountId(tx, 'revenue'), amountFils: fee },
-      ],
-    });
-  }
-  await insertNotifications(tx, [
-    { userId: teacher.teacherUserId, type: 'lesson.completed', data: { reservationId: id } },
-  ]);
-  return true;
+  const row = await lockReservation(tx, id);
+  if (!row || row.status !== 'completed' || row.earningReleasedAt !== null) return false;
+  if (await hasOpenDispute(tx, id)) return false;
+  await payTeacher(tx, row, row.cashFils + row.hoursValueFils, platformFeePercent);
+  return markEarningSettled(tx, id, now);
 }
 
-/** Lesson completion, run by the money sweeper (`src/jobs/money-sweeper.ts`). */
-export function createLessonCompletion({ db, platformFeePercent }: { db: Db; platformFeePercent: number }) {
+/** Cancels a locked confirmed lesson as a teacher no-show: full refund to the source, the count, both told. */
+async function cancelAsNoShow(tx: Executor, row: Locked, now: Date): Promise<void> {
+  await cancelLocked(tx, row, 'system', null, TEACHER_NO_SHOW_REASON, now);
+  await addNoShow(tx, row.teacherId);
+  await closeDisputeAsRefunded(tx, row.id, row.cashFils + row.hoursValueFils, now);
+  await insertNotifications(
+    tx,
+    [row.studentId, row.teacherUserId].map((userId) => ({
+      userId,
+      type: 'lesson.teacherNoShow' as const,
+      data: { reservationId: row.id },
+    })),
+  );
+}
+
+/**
+ * Lesson outcomes, run by the money sweeper (ADR 016): 15 minutes after the start a lesson whose
+ * teacher is not in the room is cancelled as a teacher no-show; at the end a confirmed lesson is
+ * completed (the teacher came; the student may not have); 24 hours after the end, with no open
+ * dispute, the teacher's earning leaves escrow. One transaction per lesson, each on the locked
+ * reservation after re-checking its state, so several processes may sweep at once.
+ */
+export function createLessonCompletion({
+  db,
+  platformFeePercent,
+  mail,
+}: {
+  db: Db;
+  platformFeePercent: number;
+  mail?: BookingMail;
+}) {
+  /** A confirmed lesson 15 minutes past its start with no teacher (and no external link): cancelled. */
+  async function settleNoShow(tx: Executor, id: number, now: Date): Promise<boolean> {
+    const row = await lockReservation(tx, id);
+    if (!row || row.status !== 'confirmed' || !row.startTime) return false;
+    if (row.startTime.getTime() + NO_SHOW_GRACE_MS > now.getTime()) return false;
+    const presence = await lessonPresence(tx, id);
+    if (!presence || presence.teacherInTime || presence.externalLink) return false;
+    await cancelAsNoShow(tx, row, now);
+    return true;
+  }
+
+  /** A confirmed lesson that has ended: completed when the teacher came (or it was on a link), else a no-show. */
+  async function settleEnded(tx: Executor, id: number, now: Date): Promise<'completed' | 'noShow' | null> {
+    const row = await lockReservation(tx, id);
+    if (!row || row.status !== 'confirmed' || (row.endTime ?? now).getTime() > now.getTime()) return null;
+    const presence = await lessonPresence(tx, id);
+    if (presence && !presence.teacherInTime && !presence.externalLink) {
+      await cancelAsNoShow(tx, row, now);
+      return 'noShow';
+    }
+    return (await completeLesson(tx, id, now, mail)) ? 'completed' : null;
+  }
+
+  async function releaseUpTo(endedBy: Date, now: Date): Promise<number> {
+    let released = 0;
+    for (const id of await releasableIds(db, endedBy)) {
+      if (await db.transaction((tx) => releaseEarning(tx, id, now, platformFeePercent))) released += 1;
+    }
+    return released;
+  }
+
+  async function outcomes(now: Date) {
+    let noShows = 0;
+    let completed = 0;
+    for (const id of await noShowCandidateIds(db, now)) {
+      if (await db.transaction((tx) => settleNoShow(tx, id, now))) noShows += 1;
+    }
+    for (const id of await dueReservationIds(db, now)) {
+      const outcome = await db.transaction((tx) => settleEnded(tx, id, now));
+      if (outcome === 'completed') completed += 1;
+      if (outcome === 'noShow') noShows += 1;
+    }
+    const released = await releaseUpTo(new Date(now.getTime() - REPORT_WINDOW_MS), now);
+    return { noShows, completed, released };
+  }
+
   return {
-    /** Lessons that have ended: the money moves from escrow to the teacher's earnings (minus the platform's share). */
+    /**
+     * Releases the held earnings of completed lessons that ended by `endedBy` (no open dispute), without
+     * waiting for the report window: for tests and demos that make a lesson end with a moved clock.
+     */
+    releaseEndedBy: (endedBy: Date, now = new Date()) => releaseUpTo(endedBy, now),
+    /** No-shows cancelled, lessons completed and earnings released by `now`. */
+    lessonOutcomes: (now = new Date()) => outcomes(now),
+    /**
+     * The same steps, answering how many lessons completed: called with `now` at least 24 hours
+     * after a lesson's end it both completes the lesson and releases its earning.
+     */
     async completeDue(now = new Date()): Promise<number> {
-      let done = 0;
-      for (const id of await dueReservationIds(db, now)) {
-        if (await db.transaction((tx) => completeLesson(tx, id, now, platformFeePercent))) done += 1;
-      }
-      return done;
+      return (await outcomes(now)).completed;
     },
   };
 }

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pageWithTotal } from '../../db/paging.ts';
-import { type ReservationRow, reservations, teacherProfiles, timeSlots, type UserRow, users } from '../../db/schema.ts';
+import {
+  lessonDisputes,
+  type ReservationRow,
+  reservations,
+  teacherProfiles,
+  timeSlots,
+  type UserRow,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * Inserts reservations. Time and price are copied from the slot unless given, so what was booked
@@ -34,6 +42,8 @@ export type ReservationScope = 'upcoming' | 'past' | 'cancelled';
 
 export type ReservationView = {
   reservation: ReservationRow;
+  /** The problem reported for the lesson (issue 16), or null. */
+  dispute: { id: number; status: 'open' | 'refunded' | 'released' } | null;
   /** The zone the teacher gives lessons in (their profile setting). */
   teacherTimeZone: string;
   teacherUser: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
@@ -132,11 +142,17 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
     .from(users)
     .where(inArray(users.id, teacherIds));
   const teacherById = new Map(teachers.map((teacher) => [teacher.id, teacher]));
+  const disputes = await db
+    .select({ id: lessonDisputes.id, reservationId: lessonDisputes.reservationId, status: lessonDisputes.status })
+    .from(lessonDisputes)
+    .where(inArray(lessonDisputes.reservationId, ids));
+  const disputeOf = new Map(disputes.map((d) => [d.reservationId, { id: d.id, status: d.status }]));
   const byId = new Map(
     rows.map((row) => [
       row.reservation.id,
       {
         reservation: row.reservation,
+        dispute: disputeOf.get(row.reservation.id) ?? null,
         teacherTimeZone: row.teacherTimeZone,
         teacherUser: teacherById.get(row.teacherUserId) ?? {
           id: row.teacherUserId,

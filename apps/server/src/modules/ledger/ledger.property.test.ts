@@ -7,7 +7,7 @@ import { reservations, type SubscriptionPackageRow, timeSlots } from '../../db/s
 import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { testConfig } from '../../test/helpers.ts';
-import { expectLedgerConsistent, walletOf } from '../../test/money.ts';
+import { completeTaught, expectLedgerConsistent, walletOf } from '../../test/money.ts';
 import { finishAtSandbox as backFromSandbox } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { splitPayment } from '../booking/hours-split.ts';
@@ -401,7 +401,7 @@ async function run(world: World, op: Op): Promise<void> {
     }
 
     case 'complete': {
-      await ctx.app.money.booking.completeDue(new Date(Date.now() + op.hoursAhead * HOUR));
+      await completeTaught(ctx.app, db, new Date(Date.now() + op.hoursAhead * HOUR));
       const due = world.slots.filter((s) => s.end.getTime() <= Date.now() + op.hoursAhead * HOUR).map((s) => s.id);
       if (due.length > 0) {
         const rows = await db.select().from(reservations).where(inArray(reservations.timeSlotId, due));

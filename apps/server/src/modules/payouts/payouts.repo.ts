@@ -123,7 +123,8 @@ const asDate = (value: unknown) => (value instanceof Date ? value : new Date(Str
 
 /**
  * What a teacher's money looks like besides the earnings account: the teacher's share of booked
- * lessons not taught yet (what was paid less the platform's fee, as completion will compute it),
+ * lessons not taught yet and of taught ones whose earning is still held in escrow (the day after the
+ * end for a problem report, or an open dispute; ADR 016), as the release will compute it,
  * and the payouts waiting and paid.
  */
 export async function earningsFigures(db: Executor, userId: number, feePercent: number) {
@@ -131,7 +132,8 @@ export async function earningsFigures(db: Executor, userId: number, feePercent: 
     select
       (select coalesce(sum((r.cash_fils + r.hours_value_fils) - round((r.cash_fils + r.hours_value_fils) * ${feePercent}::numeric / 100)), 0)
          from reservations r join teacher_profiles tp on tp.id = r.teacher_id
-         where tp.user_id = ${userId} and r.status = 'confirmed') as pending,
+         where tp.user_id = ${userId}
+           and (r.status = 'confirmed' or (r.status = 'completed' and r.earning_released_at is null))) as pending,
       (select coalesce(sum(amount_fils), 0) from payouts where user_id = ${userId} and status = 'requested') as requested,
       (select coalesce(sum(amount_fils), 0) from payouts where user_id = ${userId} and status = 'paid') as paid`);
   const [row] = rowsOf<{ pending: string; requested: string; paid: string }>(result);
@@ -157,8 +159,11 @@ export type StatementRow = {
 
 const STATEMENT_LINES = (userId: number) => sql`
   select 'lesson' as kind, r.id, r.start_time as date, r.end_time, trim(u.first_name || ' ' || u.last_name) as student_name,
-    (r.cash_fils + r.hours_value_fils) as gross, earned.fils as amount, r.status
+    (r.cash_fils + r.hours_value_fils) - coalesce(d.refund_fils, 0) as gross,
+    case when r.earning_released_at is null then null else coalesce(earned.fils, 0) end as amount,
+    case when r.status = 'completed' and r.earning_released_at is not null then 'completed' else 'confirmed' end as status
   from reservations r
+  left join lesson_disputes d on d.reservation_id = r.id
   join teacher_profiles tp on tp.id = r.teacher_id
   join users u on u.id = r.student_id
   left join ledger_transfers t on t.key = 'complete:' || r.id

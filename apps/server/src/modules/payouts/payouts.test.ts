@@ -6,7 +6,7 @@ import { notifications, payouts, users } from '../../db/schema.ts';
 import { auditOf } from '../../test/admin.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { latestMailTo, testConfig } from '../../test/helpers.ts';
-import { expectLedgerConsistent, fundWallet, systemBalance } from '../../test/money.ts';
+import { completeTaught, expectLedgerConsistent, fundWallet, systemBalance } from '../../test/money.ts';
 import { bookRequest, cancelRequest, nextAddress } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
@@ -51,7 +51,7 @@ async function booked(teacher: TestTeacher, student: TestUser, priceFils: number
 }
 
 /** Every lesson booked so far ends: the sweeper pays the teachers. */
-const completeAll = () => t.app.money.booking.completeDue(new Date(Date.now() + (slotHour + 10) * HOUR));
+const completeAll = () => completeTaught(t.app, t.database.db, new Date(Date.now() + (slotHour + 10) * HOUR));
 
 /** A teacher with taught lessons worth `prices` (earnings = their share) and a saved bank account. */
 async function earningTeacher(prices: number[], names: { firstName?: string; lastName?: string } = {}) {
