@@ -288,6 +288,10 @@ const SEEDS: Record<string, Seed> = {
     params: (w) => ({ reservationId: w.reservationId }),
     body: () => ({ url: 'https://us02web.zoom.us/j/123?pwd=abc' }),
   },
+  'POST /api/v1/lessons/{reservationId}/problem': {
+    params: (w) => ({ reservationId: w.reservationId }),
+    body: () => ({ reason: 'other', details: 'The video froze' }),
+  },
   'POST /api/v1/subscriptions/purchase': { body: () => ({ packageId: 1, paymentMethod: 'balance' }) },
   'POST /api/v1/availability/slots': { as: 'teacher', body: () => ({ startTime: iso(700), endTime: iso(701) }) },
   'POST /api/v1/availability/recurring': {
@@ -335,6 +339,7 @@ const SEEDS: Record<string, Seed> = {
     body: () => ({ reason: 'fuzz' }),
   },
   'POST /api/v1/admin/reviews/{id}/hide': { body: () => ({ reason: 'fuzz' }) },
+  'POST /api/v1/admin/disputes/{id}/resolve': { body: () => ({ outcome: 'refund', amount: '1.000', note: 'fuzz' }) },
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

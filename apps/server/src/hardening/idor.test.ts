@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   conversations,
+  lessonDisputes,
   notifications,
   reservations,
   reviews,
@@ -71,6 +72,12 @@ const OWNER_SCOPED: Record<string, Attempt> = {
     method: 'PUT',
     url: `/api/v1/lessons/${w.reservationId}/meeting-link`,
     payload: { url: 'https://zoom.us/j/1' },
+  }),
+  // Report a problem: the lesson's student and teacher only (disputes/lesson-outcomes.test.ts); nobody else learns it exists.
+  'POST /api/v1/lessons/{reservationId}/problem': (w) => ({
+    method: 'POST',
+    url: `/api/v1/lessons/${w.reservationId}/problem`,
+    payload: { reason: 'quality', details: 'not my lesson' },
   }),
   // The reviewed teacher's one reply: a published (8-day-old) review of w.teacher, made in beforeAll.
   'POST /api/reviews/{id}/reply': () => ({
@@ -161,6 +168,9 @@ describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
     const [reservation] = await t.database.db.select().from(reservations).where(eq(reservations.id, w.reservationId));
     expect(reservation?.status).toBe('confirmed');
     expect(reservation?.meetingLink).toBeNull();
+    expect(
+      await t.database.db.select().from(lessonDisputes).where(eq(lessonDisputes.reservationId, w.reservationId)),
+    ).toEqual([]);
     const [slot] = await t.database.db.select().from(timeSlots).where(eq(timeSlots.id, w.openSlot.id));
     expect(slot).toMatchObject({ status: 'open', priceFils: 10_000 });
     const [note] = await t.database.db.select().from(notifications).where(eq(notifications.id, w.notificationId));
