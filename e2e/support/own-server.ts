@@ -22,8 +22,8 @@ import { freePort, serverEnv } from './global-setup.ts';
  * room's window, attendance, completion, double-blind publication) can be moved while it runs:
  * `setClock(at)` makes the server's "now" `at` (and time goes on from there), `sweep()` runs the
  * money sweeper (`src/jobs/money-sweeper.ts`: holds, payments, completion or a teacher's no-show,
- * earnings released, subscriptions, ratings) once at that clock, as production runs it every
- * minute. `completeLessonsEndedBy(at)` runs only the completion step with a given `now`.
+ * earnings released, subscriptions, ratings) at that clock until a round has nothing left to do, as
+ * production's sweep every minute would have by then. `completeLessonsEndedBy(at)` runs only the completion step with a given `now`.
  *
  * The movable clock exists in this test process only: it is handed to `buildApp({ clock })`, and no
  * route can move it, so no running deployment can be asked to move time. The documented way to
@@ -48,8 +48,11 @@ export type OwnServer = {
   setClock(at: Date): void;
   /** The server's "now". */
   now(): Date;
-  /** One run of the money sweeper at the server's clock (what production runs every minute). */
-  sweep(): Promise<Awaited<ReturnType<typeof sweepMoney>>>;
+  /**
+   * The money sweeper at the server's clock as production would have run it by then (every minute):
+   * rounds until one has nothing left to do (each step works in batches). Answers how many rounds did something.
+   */
+  sweep(): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -89,7 +92,13 @@ export async function startOwnServer(): Promise<OwnServer> {
       offsetMs = at.getTime() - Date.now();
     },
     now: clock,
-    sweep: () => sweepMoney(app),
+    sweep: async () => {
+      for (let round = 0; round < 50; round++) {
+        const done = await sweepMoney(app);
+        if (!Object.values(done).some((n) => n > 0)) return round;
+      }
+      throw new Error('the money sweeper still had work after 50 rounds');
+    },
     close: async () => {
       await app.close();
       await database.close();

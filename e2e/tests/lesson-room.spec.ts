@@ -1,4 +1,4 @@
-import type { Reservation } from '@ustaz/contract';
+import type { LessonRoom, Reservation } from '@ustaz/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
@@ -224,6 +224,17 @@ describe('the lesson room (issue 16)', () => {
       await join.click();
       await expect.poll(() => roomState(page), { timeout: 30_000 }).toBe('in-call');
     }
+
+    // The server recorded both in the room (the attendance that decides the lesson's outcome).
+    await expect
+      .poll(
+        async () => {
+          const { attendance } = await api<LessonRoom>(server.url, `/api/v1/lessons/${reservation.id}`, student.token);
+          return [attendance.student.present, attendance.teacher.present];
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([true, true]);
 
     // 4. Each receives the other's video.
     await Promise.all([expectReceivingVideo(studentPage), expectReceivingVideo(teacherPage)]);

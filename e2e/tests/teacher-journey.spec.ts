@@ -1,4 +1,10 @@
-import type { BalanceResponse, EarningsSummary, PayoutsResponse, ReservationsResponse } from '@ustaz/contract';
+import type {
+  BalanceResponse,
+  EarningsSummary,
+  LessonRoom,
+  PayoutsResponse,
+  ReservationsResponse,
+} from '@ustaz/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byLabel, PASSWORD, storedAccessToken } from '../support/accounts.ts';
@@ -11,13 +17,15 @@ import { topUpWithSandbox } from '../support/wallet.ts';
  * Issue 15, the teacher's side end to end in Arabic: a new user registers and confirms the e-mail,
  * applies at /ar/teach with a video link; the admin approves in the dashboard; the new teacher
  * completes the profile in the editor (photo, a second subject) and adds a weekly series; a student
- * books one of its slots with the wallet; the lesson is in both schedules; once the lesson has ended
- * it earns the teacher money, who saves a bank account and asks for a payout; the admin marks it
- * paid; the teacher sees it paid in the statement.
+ * books one of its slots with the wallet; the lesson is in both schedules; the teacher joins the
+ * lesson room (issue 16: a lesson whose teacher never came is refunded, not paid); a day after the
+ * lesson's end it has earned the teacher money, who saves a bank account and asks for a payout; the
+ * admin marks it paid; the teacher sees it paid in the statement.
  *
- * The lesson must end before it earns anything: this file runs its own server
- * (support/own-server.ts) whose lesson-completion step (the money sweeper's) it calls with a time
- * after the lesson's end. Every other step goes through the pages' own controls.
+ * The lesson must happen and end before it earns anything: this file runs its own server
+ * (support/own-server.ts) whose clock it moves (to just before the start, then past the day after
+ * the end that holds the earning for problem reports) and whose money sweeper it runs. Every other
+ * step goes through the pages' own controls.
  */
 
 const ZONE = 'Asia/Kuwait';
@@ -42,7 +50,8 @@ const PNG = Buffer.from(
 let server: OwnServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startOwnServer(), launchBrowser()]);
+  // Fake camera and microphone: the teacher joins the lesson room.
+  [server, browser] = await Promise.all([startOwnServer(), launchBrowser({ fakeMedia: true })]);
   // The database the shell asked for (support/own-server.ts): PostgreSQL with DATABASE_URL, else PGlite.
   expect(server.databaseKind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
 }, 180_000);
@@ -257,8 +266,24 @@ describe('the teacher side in Arabic (issue 15)', () => {
     expect(await studentCard.textContent()).toContain(FULL_NAME);
     await screenshot(student, 'teacher-journey-schedule-student');
 
-    // 9. The lesson ends: the money sweeper's completion step, at a time after its end.
-    expect(await server.completeLessonsEndedBy(new Date(Date.parse(mine.endTime) + 1000))).toBeGreaterThanOrEqual(1);
+    // 9. The lesson happens: five minutes before its start (the server's clock) the teacher opens
+    // the lesson room and joins; the server records it. A day after the end (the time left for
+    // reporting a problem) the money sweeper has completed the lesson and released the earning.
+    server.setClock(new Date(Date.parse(mine.startTime) - 5 * 60_000));
+    await teacher.goto(`/ar/lessons/${mine.id}`);
+    const room = teacher.getByTestId('lesson-state');
+    await expect.poll(() => room.getAttribute('data-state'), { timeout: 30_000 }).toBe('open');
+    await teacher.getByTestId('lesson-join').click();
+    await expect.poll(() => room.getAttribute('data-state'), { timeout: 30_000 }).toBe('in-call');
+    await expect
+      .poll(async () => (await getAs<LessonRoom>(teacher, `/api/v1/lessons/${mine.id}`)).attendance.teacher.present, {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    server.setClock(new Date(Date.parse(mine.endTime) + 24 * 60 * 60_000 + 60_000));
+    await server.sweep();
+    const done = await getAs<ReservationsResponse>(teacher, '/api/v1/reservations?scope=past&limit=50');
+    expect(done.data.find((r) => r.id === mine.id)?.status).toBe('completed');
     expect(Number((await getAs<EarningsSummary>(teacher, '/api/v1/earnings')).available)).toBe(EARNED);
 
     // 10. The teacher saves a bank account and asks for all of it.
