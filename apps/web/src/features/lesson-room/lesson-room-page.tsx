@@ -355,7 +355,10 @@ function After({ room }: { room: LessonRoom }) {
       data-testid="lesson-after"
       data-outcome={cancelled ? 'cancelled' : 'ended'}
     >
-      <LogOut aria-hidden="true" className={cx('size-10 rtl:-scale-x-100', cancelled ? 'text-red-700' : 'text-primary')} />
+      <LogOut
+        aria-hidden="true"
+        className={cx('size-10 rtl:-scale-x-100', cancelled ? 'text-red-700' : 'text-primary')}
+      />
       <h2 className="text-2xl font-extrabold text-slate-900">
         {t(cancelled ? 'after.cancelledTitle' : 'after.endedTitle')}
       </h2>
