@@ -21,7 +21,8 @@ import {
 /** How long after a lesson's end either party may report a problem; the earning is held until then (ADR 016). */
 export const REPORT_WINDOW_MS = 24 * 60 * 60_000;
 
-/** For the disputes module (ADR 011): an admin's decision settles the escrow of a completed lesson. */
+/** For the disputes module (ADR 011): it locks the reservation and an admin's decision settles its escrow. */
+export { lockReservation } from './booking.repo.ts';
 export { markEarningSettled } from './lesson-outcomes.repo.ts';
 
 type Locked = ReservationRow & { teacherUserId: number };
@@ -111,7 +112,7 @@ export async function releaseEarning(
   platformFeePercent: number,
 ): Promise<boolean> {
   const row = await lockReservation(tx, id);
-  if (!row || row.status !== 'completed' || row.earningReleasedAt !== null) return false;
+  if (row?.status !== 'completed' || row.earningReleasedAt !== null) return false;
   if (await hasOpenDispute(tx, id)) return false;
   await payTeacher(tx, row, row.cashFils + row.hoursValueFils, platformFeePercent);
   return markEarningSettled(tx, id, now);
@@ -151,7 +152,7 @@ export function createLessonCompletion({
   /** A confirmed lesson 15 minutes past its start with no teacher (and no external link): cancelled. */
   async function settleNoShow(tx: Executor, id: number, now: Date): Promise<boolean> {
     const row = await lockReservation(tx, id);
-    if (!row || row.status !== 'confirmed' || !row.startTime) return false;
+    if (row?.status !== 'confirmed' || !row.startTime) return false;
     if (row.startTime.getTime() + NO_SHOW_GRACE_MS > now.getTime()) return false;
     const presence = await lessonPresence(tx, id);
     if (!presence || presence.teacherInTime || presence.externalLink) return false;
@@ -162,7 +163,7 @@ export function createLessonCompletion({
   /** A confirmed lesson that has ended: completed when the teacher came (or it was on a link), else a no-show. */
   async function settleEnded(tx: Executor, id: number, now: Date): Promise<'completed' | 'noShow' | null> {
     const row = await lockReservation(tx, id);
-    if (!row || row.status !== 'confirmed' || (row.endTime ?? now).getTime() > now.getTime()) return null;
+    if (row?.status !== 'confirmed' || (row.endTime ?? now).getTime() > now.getTime()) return null;
     const presence = await lessonPresence(tx, id);
     if (presence && !presence.teacherInTime && !presence.externalLink) {
       await cancelAsNoShow(tx, row, now);

@@ -9,17 +9,6 @@ import { lessonAttendance, lessonDisputes, reservations, teacherProfiles, users 
 
 export type LessonDisputeRow = typeof lessonDisputes.$inferSelect;
 
-/** Locks a reservation and answers its two parties; undefined when there is none. */
-export async function lockReservationParties(db: Executor, reservationId: number) {
-  const [row] = await db
-    .select({ reservation: reservations, teacherUserId: teacherProfiles.userId })
-    .from(reservations)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
-    .where(eq(reservations.id, reservationId))
-    .for('update', { of: reservations });
-  return row ? { ...row.reservation, teacherUserId: row.teacherUserId } : undefined;
-}
-
 export async function disputeOfReservation(db: Executor, reservationId: number): Promise<LessonDisputeRow | undefined> {
   const [row] = await db.select().from(lessonDisputes).where(eq(lessonDisputes.reservationId, reservationId));
   return row;

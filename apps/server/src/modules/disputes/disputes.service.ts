@@ -19,6 +19,7 @@ import { cancelLocked, refundToSource } from '../booking/booking-cancellation.se
 import type { BookingMail } from '../booking/booking-notices.ts';
 import {
   completeLesson,
+  lockReservation,
   markEarningSettled,
   payTeacher,
   REPORT_WINDOW_MS,
@@ -34,7 +35,6 @@ import {
   insertDispute,
   type LessonDisputeRow,
   listAdminDisputes,
-  lockReservationParties,
   resolveDispute,
 } from './disputes.repo.ts';
 
@@ -104,7 +104,7 @@ export function createDisputesService({
     ): Promise<ProblemReportResponse> {
       const now = clock();
       const dispute = await db.transaction(async (tx) => {
-        const row = await lockReservationParties(tx, reservationId);
+        const row = await lockReservation(tx, reservationId);
         const reportedBy = row?.studentId === userId ? 'student' : row?.teacherUserId === userId ? 'teacher' : null;
         if (!row || !reportedBy) throw new HttpError(404, 'notFound', 'Lesson not found');
         if (row.status !== 'confirmed' && row.status !== 'completed') {
@@ -170,7 +170,7 @@ export function createDisputesService({
       return db.transaction(async (tx) => {
         const found = await findDispute(tx, id);
         if (!found) throw new HttpError(404, 'notFound', 'Dispute not found');
-        const row = await lockReservationParties(tx, found.reservationId);
+        const row = await lockReservation(tx, found.reservationId);
         if (!row) throw new HttpError(404, 'notFound', 'Dispute not found');
         const paid = row.cashFils + row.hoursValueFils;
         const asked = body.outcome === 'refund' ? (body.amount === undefined ? paid : kwdToFils(body.amount)) : 0;
