@@ -108,10 +108,6 @@ export function ToggleButton({
 /** The device check: camera and microphone pickers, the preview, the level meter and the toggles. */
 export function DeviceCheck({ media }: { media: LocalMedia }) {
   const { t } = useTranslation('lesson-room');
-  const cameraId = useId();
-  const microphoneId = useId();
-  const select =
-    'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-primary';
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="lesson-device-check">
       <VideoTile
@@ -123,40 +119,18 @@ export function DeviceCheck({ media }: { media: LocalMedia }) {
         hidden={media.cameraOff}
       />
       <div className="flex flex-col gap-4">
-        <label htmlFor={cameraId} className="flex flex-col gap-1.5 text-sm font-semibold text-slate-700">
-          {t('device.camera')}
-          <select
-            id={cameraId}
-            className={select}
-            value={media.selected.cameraId ?? ''}
-            disabled={media.devices.cameras.length === 0}
-            onChange={(event) => media.choose({ ...media.selected, cameraId: event.target.value || null })}
-          >
-            {media.devices.cameras.length === 0 ? <option value="">{t('device.none')}</option> : null}
-            {media.devices.cameras.map((device, index) => (
-              <option key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `${t('device.camera')} ${index + 1}`}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={microphoneId} className="flex flex-col gap-1.5 text-sm font-semibold text-slate-700">
-          {t('device.microphone')}
-          <select
-            id={microphoneId}
-            className={select}
-            value={media.selected.microphoneId ?? ''}
-            disabled={media.devices.microphones.length === 0}
-            onChange={(event) => media.choose({ ...media.selected, microphoneId: event.target.value || null })}
-          >
-            {media.devices.microphones.length === 0 ? <option value="">{t('device.none')}</option> : null}
-            {media.devices.microphones.map((device, index) => (
-              <option key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `${t('device.microphone')} ${index + 1}`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DevicePicker
+          label={t('device.camera')}
+          devices={media.devices.cameras}
+          value={media.selected.cameraId}
+          onChange={(cameraId) => media.choose({ ...media.selected, cameraId })}
+        />
+        <DevicePicker
+          label={t('device.microphone')}
+          devices={media.devices.microphones}
+          value={media.selected.microphoneId}
+          onChange={(microphoneId) => media.choose({ ...media.selected, microphoneId })}
+        />
         <div className="flex flex-col gap-1.5 text-sm font-semibold text-slate-700">
           <span aria-hidden="true">{t('device.level')}</span>
           <LevelMeter stream={media.muted ? null : media.stream} label={t('device.level')} />
@@ -177,5 +151,40 @@ export function DeviceCheck({ media }: { media: LocalMedia }) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** One device list (cameras or microphones), labelled; unnamed devices are numbered. */
+function DevicePicker({
+  label,
+  devices,
+  value,
+  onChange,
+}: {
+  label: string;
+  devices: MediaDeviceInfo[];
+  value: string | null;
+  onChange: (deviceId: string | null) => void;
+}) {
+  const { t } = useTranslation('lesson-room');
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1.5 text-sm font-semibold text-slate-700">
+      {label}
+      <select
+        id={id}
+        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-primary"
+        value={value ?? ''}
+        disabled={devices.length === 0}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
+        {devices.length === 0 ? <option value="">{t('device.none')}</option> : null}
+        {devices.map((device, index) => (
+          <option key={device.deviceId || index} value={device.deviceId}>
+            {device.label || `${label} ${index + 1}`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
