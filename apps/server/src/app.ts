@@ -262,7 +262,9 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     searchRoutes({ service: createSearchService(database.db), optionalAuth: createOptionalAuth(tokens, liveness) }),
   );
   await app.register(teachersRoutes({ service: teachers, requireAuth }));
-  await app.register(timeSlotsRoutes(createTimeSlotsService({ db: database.db, isListedTeacher: teachers.isListed })));
+  await app.register(
+    timeSlotsRoutes(createTimeSlotsService({ db: database.db, isListedTeacher: teachers.isListed, clock: app.clock })),
+  );
   await app.register(
     reviewsRoutes({
       service: createReviewsService({ db: database.db, teachers, clock: app.clock }),
@@ -304,6 +306,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     platformFeePercent: paymentsConfig.platformFeePercent,
     mailer,
     publicUrl: config.publicUrl,
+    clock: app.clock,
   });
   app.decorate('money', { payments, booking, subscriptions, teachers });
   await app.register(

@@ -1,4 +1,5 @@
 import { BOOKING, type CancelReservationResponse, filsToKwd } from '@ustaz/contract';
+import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -98,7 +99,7 @@ export async function releaseHold(
  * transaction, by an admin in the admin's (so the audit row commits with it). Each refunds in full,
  * to where the lesson was paid from, in the transaction that cancels it.
  */
-export function createCancellationService({ db }: { db: Db }) {
+export function createCancellationService({ db, clock = () => new Date() }: { db: Db; clock?: Clock }) {
   /**
    * An admin cancels any pending or confirmed reservation that has not ended (no 24-hour rule),
    * inside the caller's transaction (so its audit row commits with it): full refund to where it
@@ -109,7 +110,7 @@ export function createCancellationService({ db }: { db: Db }) {
     adminId: number,
     reservationId: number,
     reason: string,
-    now = new Date(),
+    now = clock(),
   ): Promise<{ before: ReservationRow; refund: CancelReservationResponse['refund'] }> {
     const row = await lockReservation(tx, reservationId);
     if (!row) throw new HttpError(404, 'notFound', 'Reservation not found');
@@ -133,7 +134,7 @@ export function createCancellationService({ db }: { db: Db }) {
       userId: number,
       reservationId: number,
       reason: string,
-      now = new Date(),
+      now = clock(),
     ): Promise<CancelReservationResponse> {
       const refund = await db.transaction(async (tx) => {
         const row = await lockReservation(tx, reservationId);
@@ -172,7 +173,7 @@ export function createCancellationService({ db }: { db: Db }) {
      * cancelled in the caller's transaction, refunded in full to where it was paid from, and both
      * sides are told. Answers how many were cancelled.
      */
-    async cancelTeacherFuture(tx: Executor, adminId: number, teacherUserId: number, reason: string, now = new Date()) {
+    async cancelTeacherFuture(tx: Executor, adminId: number, teacherUserId: number, reason: string, now = clock()) {
       const ids = await lockTeacherFutureReservations(tx, teacherUserId, now);
       for (const id of ids) await cancelAsAdmin(tx, adminId, id, reason, now);
       return ids.length;

@@ -11,6 +11,7 @@ import {
   type ReservationScope,
   toPage,
 } from '@ustaz/contract';
+import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
 import { failpoints } from '../../failpoints.ts';
@@ -60,6 +61,8 @@ import { bookedLessonsSince, insertReservations, listReservations } from './rese
 type Deps = {
   db: Db;
   payments: PaymentsService;
+  /** The server's clock (TEST_CLOCK_OFFSET_SECONDS): what is bookable, upcoming or cancellable follows it. */
+  clock?: Clock;
   /** The booking confirmation mail goes through the outbox (none in tests that do not need it). */
   mailer?: Mailer;
   publicUrl?: string;
@@ -154,8 +157,15 @@ async function checkSlots(
  * the money sweeper use. Every change of slots, reservations, subscription hours and the ledger
  * for one request happens in one transaction: all slots or none, charged once.
  */
-export function createBookingService({ db, payments, platformFeePercent, mailer, publicUrl = '' }: Deps) {
-  const cancellation = createCancellationService({ db });
+export function createBookingService({
+  db,
+  payments,
+  platformFeePercent,
+  mailer,
+  publicUrl = '',
+  clock = () => new Date(),
+}: Deps) {
+  const cancellation = createCancellationService({ db, clock });
   const mail = { mailer, publicUrl };
   const completion = createLessonCompletion({ db, platformFeePercent, mail });
 
@@ -230,7 +240,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
       paidWith,
       breakdown: breakdownOf(split),
       reservations: await reservationsAsSeenBy(db, ids, userId, now),
-      ...(await leftAfter(userId, new Date())),
+      ...(await leftAfter(userId, clock())),
     };
   }
 
@@ -283,7 +293,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
   // A booking paid at the gateway: confirm the held slots, or (hold lapsed) credit the wallet.
   payments.registerPurpose('booking', {
     async paid(tx, payment: PaymentRow) {
-      const now = new Date();
+      const now = clock();
       const slots = await lockSlotsHeldBy(tx, payment.id);
       const pending = await pendingReservationsOf(tx, payment.id);
       // Intact only when every slot this payment paid for is still held and pending: a student who
@@ -307,7 +317,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
     async failed(tx, payment: PaymentRow) {
       const slots = await lockSlotsHeldBy(tx, payment.id);
       const pending = await pendingReservationsOf(tx, payment.id);
-      await releaseHold(tx, slots, pending, 'paymentFailed', new Date());
+      await releaseHold(tx, slots, pending, 'paymentFailed', clock());
       await insertNotifications(tx, [
         { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'booking' } },
       ]);
@@ -315,13 +325,13 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
   });
 
   return {
-    async book(userId: number, input: BookInput, now = new Date()): Promise<BookingResponse> {
+    async book(userId: number, input: BookInput, now = clock()): Promise<BookingResponse> {
       if (input.paymentMethod === 'balance') return bookWithBalance(userId, input, now);
       return bookWithGateway(userId, input.paymentMethod, input, now);
     },
 
     /** What booking these slots with the balance would take, split as the booking would split it. */
-    async quote(userId: number, slotIds: number[], now = new Date()): Promise<BookingQuoteResponse> {
+    async quote(userId: number, slotIds: number[], now = clock()): Promise<BookingQuoteResponse> {
       const slots = await readSlots(db, slotIds);
       const open = slots.map((slot) =>
         slot.status === 'held' && (slot.holdExpiresAt?.getTime() ?? 0) <= now.getTime()
@@ -351,7 +361,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
       };
     },
 
-    async list(userId: number, scope: ReservationScope, page: number, limit: number, now = new Date()) {
+    async list(userId: number, scope: ReservationScope, page: number, limit: number, now = clock()) {
       const teacherProfileId = (await findProfileIdOfUser(db, userId)) ?? null;
       const { rows, total } = await listReservations(db, { userId, teacherProfileId }, scope, page, limit, now);
       return toPage(
@@ -362,7 +372,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
     },
 
     /** The user's booked lessons (as student and as teacher) ending after `since`, soonest first: the calendar feed. */
-    async lessonsSince(userId: number, since: Date, limit: number, now = new Date()) {
+    async lessonsSince(userId: number, since: Date, limit: number, now = clock()) {
       const teacherProfileId = (await findProfileIdOfUser(db, userId)) ?? null;
       const views = await bookedLessonsSince(db, { userId, teacherProfileId }, since, limit);
       return views.map((view) => toReservation(view, userId, now));
@@ -370,7 +380,7 @@ export function createBookingService({ db, payments, platformFeePercent, mailer,
 
     ...cancellation,
     ...completion,
-    releaseExpiredHolds: (now = new Date()) => releaseExpiredHolds(db, now),
+    releaseExpiredHolds: (now = clock()) => releaseExpiredHolds(db, now),
   };
 }
 
