@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lessonDisputes, notifications, reservations, teacherProfiles } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
+import { latestMailTo } from '../../test/helpers.ts';
 import { attend, expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
 import { bookRequest, finishAtSandbox, purchaseRequest } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -80,6 +81,12 @@ describe('attendance decides the outcome', () => {
     expect(await typesFor(lesson.teacher.user.id, lesson.id)).toEqual(
       expect.arrayContaining(['review.requested', 'lesson.completed']),
     );
+    // And a mail to each, in their language, to the reservations page.
+    for (const who of [lesson.student, lesson.teacher]) {
+      const mail = await latestMailTo(t.database, who.user.email);
+      expect(['How was your lesson?', 'كيف كان درسك؟']).toContain(mail?.subject);
+      expect(mail?.links.map((link) => link.pathname)).toContain(`/${who.user.language}/reservations`);
+    }
     // Pending on the earnings page until released.
     const summary = await t.app.inject({ url: '/api/v1/earnings', headers: lesson.teacher.headers });
     expect(summary.json()).toMatchObject({ pending: '7.200', available: '0.000' });
