@@ -114,6 +114,8 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
             comment: storableText(body.comment),
             teacherId: reservation.teacherId,
             studentId: reservation.studentId,
+            // Written now by the server's clock: the 7-day publication compares against that clock.
+            createdAt: now,
           });
           await teachers.refreshRating(tx, reservation.teacherId, now);
           await insertNotifications(tx, [

@@ -464,3 +464,31 @@ describe('GET /api/reviews/mine', () => {
     expect((await t.app.inject({ url: '/api/reviews/mine?reservationIds=1' })).statusCode).toBe(401);
   });
 });
+
+describe('double-blind by the server clock (TEST_CLOCK_OFFSET_SECONDS)', () => {
+  // The server's clock runs 8 days ahead: a review stamped with the wall clock would look 8 days
+  // old to the publication rule and be published at once.
+  const shifted = useTestApp({ clockOffsetSeconds: 8 * 86_400 });
+
+  it('a review is written at the server time, so it stays blind until the other side reviews', async () => {
+    const { t: app, f: make } = shifted;
+    const teacher = await make.teacher();
+    const student = await make.student();
+    const lesson = await make.reservation({
+      studentId: student.user.id,
+      teacherId: teacher.profile.id,
+      status: 'completed',
+    });
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: student.headers,
+      payload: { reservationId: lesson.id, type: 'student_to_teacher', rating: 5, comment: 'shifted' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await app.database.db.select().from(reviews).where(eq(reviews.reservationId, lesson.id));
+    expect(row?.createdAt.getTime()).toBeGreaterThan(Date.now() + 7 * 86_400_000);
+    const guest = await app.app.inject({ url: `/api/reviews/for-teacher/${teacher.profile.id}` });
+    expect((guest.json() as Review[]).map((review) => review.comment)).toEqual([]);
+  });
+});
