@@ -14,6 +14,9 @@ export const NOTIFICATION_KINDS = [
   'payment.creditedToWallet',
   'subscription.activated',
   'lesson.completed',
+  'lesson.teacherNoShow',
+  'dispute.opened',
+  'dispute.resolved',
   'message.new',
   'review.new',
   'review.requested',
@@ -134,6 +137,30 @@ export function describeNotification(notification: AppNotification, language: La
       return titled(kind, { key: 'subscription.activated.body' }, '/subscriptions');
     case 'lesson.completed':
       return titled(kind, { key: 'lesson.completed.body' }, '/reservations?scope=past');
+    case 'lesson.teacherNoShow': {
+      // The teacher never joined the room: cancelled and refunded (issue 16); the room says how it ended.
+      const id = positiveInteger(data.reservationId);
+      return titled(
+        kind,
+        { key: 'lesson.teacherNoShow.body' },
+        id ? `/lessons/${id}` : '/reservations?scope=cancelled',
+      );
+    }
+    case 'dispute.opened':
+      // Admins' copy carries the reporter's reason and leads to the disputes page; the other party's to their lessons.
+      return typeof data.reason === 'string'
+        ? titled(kind, { key: 'dispute.opened.bodyAdmin' }, '/admin/disputes')
+        : titled(kind, { key: 'dispute.opened.body' }, '/reservations');
+    case 'dispute.resolved': {
+      const amount = amountText(data.amount, language);
+      const body: Text =
+        data.outcome === 'refund' && amount
+          ? { key: 'dispute.resolved.bodyRefund', values: { amount } }
+          : data.outcome === 'release'
+            ? { key: 'dispute.resolved.bodyRelease' }
+            : { key: 'dispute.resolved.body' };
+      return titled(kind, body, '/reservations');
+    }
     case 'message.new': {
       const name = text(data.senderName);
       const preview = text(data.preview);

@@ -202,8 +202,30 @@ function everyType(language: Language): [AppNotification, string, string][] {
     ],
     [
       notification({ type: 'lesson.completed', data: { reservationId: 1 } }),
-      ['Lesson completed', 'A lesson is complete and its earnings were added to your balance.'],
-      ['اكتمل الدرس', 'اكتمل أحد دروسك وأُضيفت أرباحه إلى رصيدك.'],
+      [
+        'Lesson completed',
+        'A lesson is complete. Its earning is added to your balance 24 hours after the end, unless a problem is reported.',
+      ],
+      ['اكتمل الدرس', 'اكتمل أحد الدروس. تُضاف أرباحه إلى رصيدك بعد ٢٤ ساعة من نهايته ما لم يُبلَّغ عن مشكلة.'],
+    ],
+    [
+      notification({ type: 'lesson.teacherNoShow', data: { reservationId: 1 } }),
+      [
+        'Lesson cancelled: the teacher did not join',
+        'The teacher did not join within 15 minutes of the start, so the lesson was cancelled and the student refunded in full.',
+      ],
+      [
+        'أُلغي الدرس: لم يحضر المعلّم',
+        'لم يدخل المعلّم الدرس خلال ١٥ دقيقة من بدايته، فأُلغي الدرس واستردّ الطالب المبلغ كاملًا.',
+      ],
+    ],
+    [
+      notification({ type: 'dispute.resolved', data: { reservationId: 1, outcome: 'refund', amount: '2.500' } }),
+      [
+        'Lesson problem decided',
+        `We decided on the problem reported on your lesson: ${kwd('2.500')} refunded to the student.`,
+      ],
+      ['صدر القرار في مشكلة الدرس', `صدر قرارنا في المشكلة المبلَّغ عنها في درسك: استرداد ${kwd('2.500')} للطالب.`],
     ],
     [
       notification({
@@ -335,6 +357,18 @@ describe('NotificationsPage opening a notification', () => {
     [{ type: 'payout.paid', data: { payoutId: 4, amount: '5.000' } }, '/en/earnings', ''],
     [{ type: 'teacherApplication.rejected', data: { applicationId: 4, reason: 'No video' } }, '/en/teach', ''],
     [{ type: 'message.new', data: { senderId: 42, senderName: 'Mona', preview: 'Hi' } }, '/en/chats/42', ''],
+    [{ type: 'lesson.teacherNoShow', data: { reservationId: 7 } }, '/en/lessons/7', ''],
+    [
+      { type: 'dispute.opened', data: { reservationId: 7, disputeId: 2, reason: 'technical' } },
+      '/en/admin/disputes',
+      '',
+    ],
+    [{ type: 'dispute.opened', data: { reservationId: 7, disputeId: 2 } }, '/en/reservations', ''],
+    [
+      { type: 'dispute.resolved', data: { reservationId: 7, outcome: 'refund', amount: '2.500' } },
+      '/en/reservations',
+      '',
+    ],
   ])('marks it read and goes where it belongs (%o)', async (fields, pathname, search) => {
     const item = notification(fields);
     const api = list(ok(notificationsPage([item], { unreadCount: 4 })), {
