@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleIdSchema } from './auth.ts';
 import { PACKAGE_TYPES, RESERVATION_CANCELLERS, SEARCH_TYPES, SIGN_IN_PROVIDERS } from './constants.ts';
+import { asciiDigitsValue } from './digits.ts';
 import { kwdAmountSchema, listResponseSchema, rowIdSchema } from './discovery.ts';
 import { pagingQuery } from './list.ts';
 import {
@@ -24,7 +25,7 @@ import {
 const paging = pagingQuery(100, 20);
 const searchQuery = z.string().trim().max(100).optional();
 /** A row id in a query: a positive PostgreSQL integer, else 422 (never a database error). */
-const idQuery = z.coerce.number().int().positive().max(2_147_483_647).optional();
+const idQuery = z.preprocess(asciiDigitsValue, z.coerce.number().int().positive().max(2_147_483_647)).optional();
 /** A calendar day or an instant; the server treats a bare day as its start (UTC). */
 const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional();
 /** `?from` and `?to`: a list's bounds by date. */
@@ -482,7 +483,7 @@ export type AdminReview = z.infer<typeof adminReviewSchema>;
 export const adminReviewsQuerySchema = z.object({
   hidden: z.enum(['true', 'false']).optional(),
   teacherId: idQuery,
-  maxRating: z.coerce.number().int().min(1).max(5).optional(),
+  maxRating: z.preprocess(asciiDigitsValue, z.coerce.number().int().min(1).max(5)).optional(),
   search: searchQuery,
   ...paging,
 });

@@ -1,3 +1,5 @@
+import { toAsciiDigits } from './digits.ts';
+
 /**
  * Normalises text for search, identically when indexing and when querying (ARCHITECTURE.md,
  * "Search"): Arabic diacritics and tatweel removed; hamza forms of alef (أ إ آ ٱ) to ا; alef
@@ -5,7 +7,7 @@
  * digits to 0-9; Latin lower-cased with accents removed; runs of spaces and punctuation to one space.
  */
 export function normalizeSearchText(input: string): string {
-  return input
+  return toAsciiDigits(input)
     .normalize('NFKD')
     .replace(/[\u064B-\u065F\u0670\u06D6-\u06ED]/g, '') // harakat, tanwin, shadda, sukun, dagger alef, Quranic marks
     .replace(/\u0640/g, '') // tatweel
@@ -14,8 +16,6 @@ export function normalizeSearchText(input: string): string {
     .replace(/\u0629/g, '\u0647') // ة -> ه
     .replace(/\u0624/g, '\u0648') // ؤ -> و
     .replace(/\u0626/g, '\u064A') // ئ -> ي
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[\u0300-\u036f]/g, '') // Latin combining accents (after NFKD)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')

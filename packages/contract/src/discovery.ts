@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
 import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
+import { asciiDigitsValue, toAsciiDigits } from './digits.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { meetingLinkSchema } from './meeting-links.ts';
 import { timeZoneSchema } from './time-zone.ts';
@@ -10,8 +11,14 @@ import { timeZoneSchema } from './time-zone.ts';
 /** The id of a row (a 32-bit serial column): a larger number would fail in the database, not in validation. */
 export const rowIdSchema = z.number().int().positive().max(2_147_483_647);
 
-/** KWD amounts travel as decimal strings with up to 3 decimals ("12.500"); the server keeps fils. */
-export const kwdAmountSchema = z.string().regex(/^\d{1,7}(\.\d{1,3})?$/);
+/**
+ * KWD amounts travel as decimal strings with up to 3 decimals ("12.500"); the server keeps fils.
+ * Arabic-Indic and Persian digits and the Arabic separators are read as ASCII first ("١٢٫٥").
+ */
+export const kwdAmountSchema = z
+  .string()
+  .overwrite(toAsciiDigits)
+  .regex(/^\d{1,7}(\.\d{1,3})?$/);
 
 const booleanQuery = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -104,9 +111,9 @@ export const TEACHER_SORT_FIELDS = ['averageRating', 'experience', 'hourlyRate',
 
 export const teacherSearchQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  minExperience: z.coerce.number().int().min(0).max(80).optional(),
-  maxHourlyRate: z.coerce.number().min(0).max(100_000).optional(),
-  minRating: z.coerce.number().min(0).max(5).optional(),
+  minExperience: z.preprocess(asciiDigitsValue, z.coerce.number().int().min(0).max(80)).optional(),
+  maxHourlyRate: z.preprocess(asciiDigitsValue, z.coerce.number().min(0).max(100_000)).optional(),
+  minRating: z.preprocess(asciiDigitsValue, z.coerce.number().min(0).max(5)).optional(),
   /** A calendar day (YYYY-MM-DD, Kuwait time): the teacher has an open slot that day. */
   availableOn: z.iso.date().optional(),
   ...pagingQuery(50, 10),

@@ -3,6 +3,7 @@ export * from './arabic-normalize.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './constants.ts';
+export * from './digits.ts';
 export * from './discovery.ts';
 export * from './disputes.ts';
 export * from './errors.ts';

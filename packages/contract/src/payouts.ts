@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toAsciiDigits } from './digits.ts';
 import { kwdAmountSchema } from './discovery.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { positiveKwdInputSchema, signedKwdAmountSchema } from './money.ts';
@@ -21,14 +22,9 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 // IBAN -----------------------------------------------------------------------------------------
 
-const ARABIC_INDIC_ZERO = 0x0660;
-const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
-
 /** How an IBAN is stored: no spaces or dashes, upper case, Arabic-Indic digits as ASCII. */
 export function normalizeIban(input: string): string {
-  return input
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - ARABIC_INDIC_ZERO))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - EXTENDED_ARABIC_INDIC_ZERO))
+  return toAsciiDigits(input)
     .replace(/[\s-]+/g, '')
     .toUpperCase();
 }
