@@ -73,7 +73,7 @@ describe('the profile route by role (spec 2 and 6)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('سارة العنزي');
     expect(screen.getByText(ar.roles.teacher)).toBeTruthy();
     expect(screen.getByText('sara@ustaz.example')).toBeTruthy();
-    expect(screen.getByTestId('avatar-initials').textContent).toBe('س\u200cا');
+    expect(screen.getByTestId('avatar-initials').textContent).toBe('س\u200cع');
     expect(document.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-05T10:00:00.000Z');
     expect(goToDashboard).not.toHaveBeenCalled();
     // The teacher's wallet (with earnings) and availability editor are on the profile.

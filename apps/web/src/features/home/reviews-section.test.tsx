@@ -51,7 +51,7 @@ describe('ReviewsSection', () => {
     const sara = cards[1] as HTMLElement;
     expect(within(sara).getByText('سارة العتيبي')).toBeTruthy();
     expect(within(sara).getByText(arHome.reviews.teacher.replace('{{name}}', 'أحمد الكندري'))).toBeTruthy();
-    expect(within(sara).getByTestId('avatar-initials').textContent).toBe('س\u200cا');
+    expect(within(sara).getByTestId('avatar-initials').textContent).toBe('س\u200cع');
     expect(screen.queryByRole('button', { name: arHome.carousel.next })).toBeNull();
     expect(missing).toEqual([]);
   });

@@ -7,11 +7,30 @@ describe('initialsOf', () => {
     expect(initialsOf('mariam', 'hassan')).toBe('MH');
     expect(initialsOf('Mariam', '')).toBe('M');
     expect(initialsOf('  ', '  ')).toBe('');
-    expect(initialsOf('Ahmed', 'Al-Mutairi')).toBe('AA');
+    expect(initialsOf('Alan', 'Turing')).toBe('AT');
   });
 
   it('keeps two Arabic initials apart (zero-width non-joiner)', () => {
-    expect(initialsOf('فهد', 'الكندري')).toBe('ف\u200cا');
+    expect(initialsOf('مريم', 'حسن')).toBe('م\u200cح');
+  });
+
+  it('skips the article of the family name, in Arabic and in English', () => {
+    expect(initialsOf('فهد', 'الكندري')).toBe('ف\u200cك');
+    expect(initialsOf('سارة', 'آل الصباح')).toBe('س\u200cص');
+    expect(initialsOf('Ahmed', 'Al-Mutairi')).toBe('AM');
+    expect(initialsOf('Noura', 'Al Sabah')).toBe('NS');
+    expect(initialsOf('Alia', 'Albert')).toBe('AA');
+    // A name that starts with ال without the article, and a bare article, keep their letter.
+    expect(initialsOf('الياس', 'حداد')).toBe('ا\u200cح');
+    expect(initialsOf('فهد', 'ال')).toBe('ف\u200cا');
+  });
+
+  it('reads "عبد ..." as one name, also when the whole name is in the first field', () => {
+    expect(initialsOf('عبد الله', 'الصباح')).toBe('ع\u200cص');
+    expect(initialsOf('عبد الله الصباح', '')).toBe('ع\u200cص');
+    expect(initialsOf('عبدالله', 'الصباح')).toBe('ع\u200cص');
+    expect(initialsOf('فهد', 'عبد الرحمن')).toBe('ف\u200cع');
+    expect(initialsOf('Mariam Hassan', null)).toBe('MH');
   });
 });
 
