@@ -2,6 +2,9 @@ import { TIMINGS } from '@ustaz/contract/constants';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { RESERVATIONS_QUERY_KEY } from '../../features/reservations/api/reservations.ts';
+import { useRefreshOnPaymentInOtherTab } from '../../shared/money/payment-broadcast.ts';
+import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { applyFavicon, safeImageUrl } from '../../shared/settings/brand.ts';
 import { injectMarketingScripts } from '../../shared/settings/marketing-scripts.ts';
@@ -18,12 +21,16 @@ import { WhatsAppButton } from './whatsapp-button.tsx';
 // Below the fold: loaded after the first paint, keeping the first bundle small.
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
 
+/** What a payment completed in another tab makes out of date here: the wallet, the hours, the reservations. */
+const PAYMENT_REFRESHES = [BALANCE_QUERY_KEY, RESERVATIONS_QUERY_KEY];
+
 /** Every page: skip link, navigation bar, the page, footer, WhatsApp button, the modal host, all under the auth state. */
 export function AppLayout() {
   const { t } = useTranslation();
   const settings = useWebsiteSettings();
   usePageTitle(settings.data?.settings);
   useScrollManager();
+  useRefreshOnPaymentInOtherTab(PAYMENT_REFRESHES);
 
   const loaded = settings.data;
   const favicon = safeImageUrl(loaded?.settings.faviconUrl);

@@ -75,6 +75,20 @@ describe('PaymentResultPage', () => {
     expect(within(success).getByText(enPayment.result.creditedToWallet)).toBeTruthy();
   });
 
+  it('a paid payment tells the other open tabs (BroadcastChannel "ustaz"), so their wallet and reservations refresh', async () => {
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel('ustaz');
+    otherTab.onmessage = (event) => heard.push(event.data);
+    try {
+      paymentApi(ok(payment({ purpose: 'booking' })));
+      await renderResult('/payment/success?paymentId=pay_7Hq2');
+      await screen.findByTestId('payment-success');
+      await vi.waitFor(() => expect(heard).toEqual([{ type: 'payment-completed', paymentId: 'pay_7Hq2' }]));
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it('the server decides: a "success" address of a failed payment shows the failure with retry links', async () => {
     paymentApi(ok(payment({ status: 'failed', purpose: 'subscription', paidAt: null })));
     await renderResult('/payment/success?paymentId=pay_7Hq2');

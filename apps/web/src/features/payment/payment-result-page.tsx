@@ -12,6 +12,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
+import { announcePaymentCompleted } from '../../shared/money/payment-broadcast.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -68,10 +69,13 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
     return () => clearTimeout(timer);
   }, [deadline, expired, status]);
 
-  // Paid: the wallet and subscription hours shown elsewhere are out of date.
+  // Paid: the wallet and subscription hours shown elsewhere are out of date, here and in the
+  // other open tabs (they refresh their balance and reservations when told).
   useEffect(() => {
-    if (status === 'paid') void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
-  }, [status, queryClient]);
+    if (status !== 'paid') return;
+    void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+    announcePaymentCompleted(paymentId);
+  }, [status, queryClient, paymentId]);
 
   if (payment.isPending) {
     return <StatusCard tone="info" icon={<Spinner size="lg" className="text-primary" />} title={t('result.loading')} />;
