@@ -66,7 +66,7 @@ export function AvailableSlots({
           </div>
         }
       >
-        {(slots) => <SlotPicker slots={slots} timeZone={timeZone} onBook={onBook} />}
+        {(slots) => <SlotPicker slots={slots} timeZone={timeZone} onBook={onBook} teacherId={teacherId} />}
       </QueryStates>
     </TeacherSection>
   );

@@ -7,7 +7,7 @@ import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { renderTeacherRoute } from './render-teacher-route.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 import { ARABIC_WEEK_OF_14_MARCH, timeSlot } from './teacher-test-data.ts';
-import { toggleSlotId } from './use-slot-selection.ts';
+import { slotSelectionKey, toggleSlotId } from './use-slot-selection.ts';
 
 const ZONE = 'Asia/Kuwait';
 
@@ -160,5 +160,47 @@ describe('SlotPicker', () => {
     await userEvent.click(screen.getByRole('link', { name: arTeacher.slots.loginToBook }));
     expect(router.state.location.pathname).toBe('/ar/login');
     expect(router.state.location.state).toEqual({ from: '/ar/teachers/7' });
+  });
+
+  it('a guest who picked slots and signs in comes back with the same slots chosen; clearing forgets them', async () => {
+    sessionStorage.clear();
+    const first = await renderTeacherRoute(
+      <SlotPicker slots={SLOTS} timeZone={ZONE} onBook={vi.fn()} teacherId={7} />,
+      { language: 'en', path: '/teachers/7' },
+    );
+    // Saturday evening (the first week's last day in English) and the next week's Sunday morning.
+    await userEvent.click(screen.getAllByTestId('slot')[0] as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.nextWeek }));
+    await userEvent.click(screen.getAllByTestId('slot')[0] as HTMLElement);
+    await userEvent.click(screen.getByRole('link', { name: enTeacher.slots.loginToBook }));
+    expect(first.router.state.location.pathname).toBe('/en/login');
+    expect(JSON.parse(sessionStorage.getItem(slotSelectionKey(7)) ?? '[]').sort()).toEqual(
+      [saturdayEvening.id, sundayMorning.id].sort(),
+    );
+    first.unmount();
+
+    const onBook = vi.fn();
+    await renderTeacherRoute(<SlotPicker slots={SLOTS} timeZone={ZONE} onBook={onBook} teacherId={7} />, {
+      language: 'en',
+      path: '/teachers/7',
+      auth: signedIn(student()),
+    });
+    expect(textOf('selection-count')).toContain('2');
+    // The restored view opens on the day of the first chosen slot.
+    expect(screen.getByRole('tab', { selected: true }).dataset.day).toBe('2026-03-14');
+    await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.book }));
+    expect(onBook).toHaveBeenCalledWith([saturdayEvening, sundayMorning]);
+    await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.clear }));
+    expect(sessionStorage.getItem(slotSelectionKey(7))).toBeNull();
+  });
+
+  it('a kept selection belongs to its teacher only', async () => {
+    sessionStorage.clear();
+    sessionStorage.setItem(slotSelectionKey(8), JSON.stringify([saturdayEvening.id]));
+    await renderTeacherRoute(<SlotPicker slots={SLOTS} timeZone={ZONE} onBook={vi.fn()} teacherId={7} />, {
+      language: 'en',
+      path: '/teachers/7',
+    });
+    expect(textOf('selection-count')).toBe(enTeacher.slots.selected_zero);
   });
 });

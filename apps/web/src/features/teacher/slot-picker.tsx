@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { addDays, type DayKey, formatDay, formatDayRange } from '../../shared/lib/dates/calendar.ts';
+import { addDays, type DayKey, dayKeyInZone, formatDay, formatDayRange } from '../../shared/lib/dates/calendar.ts';
 import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
@@ -23,6 +23,8 @@ export type SlotPickerProps = {
   timeZone: string;
   /** Book pressed with at least one slot chosen (signed-in users only). */
   onBook: (slots: TimeSlot[]) => void;
+  /** The teacher: a guest's choice is kept for them across the login detour and restored after. */
+  teacherId?: number;
 };
 
 function firstDayWithSlots(week: SlotWeek | undefined): DayKey | null {
@@ -34,15 +36,19 @@ function firstDayWithSlots(week: SlotWeek | undefined): DayKey | null {
  * spec 9), the chosen day's slots as toggle buttons, and a bar with the count, the total in KWD
  * and Book (or a login link for guests).
  */
-export function SlotPicker({ slots, timeZone, onBook }: SlotPickerProps) {
+export function SlotPicker({ slots, timeZone, onBook, teacherId }: SlotPickerProps) {
   const { t } = useTranslation('teacher');
   const language = useCurrentLanguage();
   const weeks = useMemo(
     () => groupSlotsByWeek(slots, { timeZone, weekStartsOn: WEEK_STARTS_ON[language] }),
     [slots, timeZone, language],
   );
-  const [chosenDay, setChosenDay] = useState<DayKey | null>(null);
-  const selection = useSlotSelection(slots);
+  const selection = useSlotSelection(slots, teacherId);
+  // A restored selection opens on the day of its first slot.
+  const [chosenDay, setChosenDay] = useState<DayKey | null>(() => {
+    const first = selection.selected[0];
+    return first ? dayKeyInZone(first.startTime, timeZone) : null;
+  });
   const idPrefix = useId();
 
   // The chosen day, or the first day with slots when it has none (any more).
@@ -100,7 +106,7 @@ export function SlotPicker({ slots, timeZone, onBook }: SlotPickerProps) {
           ))}
         </ul>
       </section>
-      <SelectionBar selected={selection.selected} onClear={selection.clear} onBook={onBook} />
+      <SelectionBar selected={selection.selected} onClear={selection.clear} onBook={onBook} onLogin={selection.keep} />
     </div>
   );
 }
@@ -257,10 +263,13 @@ function SelectionBar({
   selected,
   onClear,
   onBook,
+  onLogin,
 }: {
   selected: TimeSlot[];
   onClear: () => void;
   onBook: (slots: TimeSlot[]) => void;
+  /** The guest follows the login link (the selection is kept for the way back). */
+  onLogin: () => void;
 }) {
   const { t } = useTranslation('teacher');
   const language = useCurrentLanguage();
@@ -300,6 +309,7 @@ function SelectionBar({
           <Link
             to={localePath(language, '/login')}
             state={{ from: location.pathname }}
+            onClick={onLogin}
             className={buttonClasses({ variant: 'primary', size: 'md' })}
           >
             <LogIn aria-hidden="true" className="size-4 rtl:-scale-x-100" />

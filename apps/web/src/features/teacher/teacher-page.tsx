@@ -18,6 +18,7 @@ import { TeacherProfileCard } from './teacher-profile-card.tsx';
 import { TeacherReliability } from './teacher-reliability.tsx';
 import { TeacherReviews } from './teacher-reviews.tsx';
 import { useBookingAction } from './use-booking-action.ts';
+import { clearSlotSelection } from './use-slot-selection.ts';
 
 /** A route id that can name a profile: a positive whole number. */
 export function parseTeacherId(value: string | undefined): number | null {
@@ -70,7 +71,10 @@ function TeacherLoaded({ teacher, timeZone }: { teacher: TeacherDetail; timeZone
     book({
       teacher,
       slots,
-      onBooked: () => void queryClient.invalidateQueries({ queryKey: availableSlotsKey(teacher.id) }),
+      onBooked: () => {
+        clearSlotSelection(teacher.id);
+        void queryClient.invalidateQueries({ queryKey: availableSlotsKey(teacher.id) });
+      },
     });
   }
 

@@ -9,6 +9,7 @@ import { dayKeyInZone, formatDay } from '../../shared/lib/dates/calendar.ts';
 import { formatTimeRange, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { type BookingSlot, openBooking } from '../../shared/money/money-modals.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
+import { saveSlotSelection } from './use-slot-selection.ts';
 
 /** What the teacher page hands to booking when a signed-in student presses Book. */
 export type BookingRequest = {
@@ -51,6 +52,10 @@ export function useBookingAction(
   return useCallback(
     ({ teacher, slots, onBooked }: BookingRequest) => {
       if (!isAuthenticated) {
+        saveSlotSelection(
+          teacher.id,
+          slots.map((slot) => slot.id),
+        );
         navigate(localePath(language, '/login'), { state: { from: location.pathname } });
         return;
       }
