@@ -43,6 +43,18 @@ export type LessonRoomStatus = (typeof LESSON_ROOM_STATUSES)[number];
 /** A reservation's cancel_reason when the teacher did not come (the room still answers for it). */
 export const TEACHER_NO_SHOW_REASON = 'teacherNoShow';
 
+/**
+ * The cancel_reason values the server writes itself (an expired hold, a failed payment, the
+ * teacher's no-show, a refund that settled a dispute): screens show them translated, any other
+ * reason is a person's own words and is shown as written.
+ */
+export const SYSTEM_CANCEL_REASONS = ['holdExpired', 'paymentFailed', TEACHER_NO_SHOW_REASON, 'disputeRefund'] as const;
+export type SystemCancelReason = (typeof SYSTEM_CANCEL_REASONS)[number];
+
+export function isSystemCancelReason(reason: string | null | undefined): reason is SystemCancelReason {
+  return (SYSTEM_CANCEL_REASONS as readonly (string | null | undefined)[]).includes(reason);
+}
+
 export const lessonRoomSchema = z.object({
   reservationId: z.number().int(),
   status: z.enum(LESSON_ROOM_STATUSES),

@@ -218,6 +218,17 @@ describe('ReservationsPage cards', () => {
     expect(within(card).queryByRole('button', { name: en.cancel.button })).toBeNull();
   });
 
+  it('names the payment provider in Arabic on an Arabic card, not in Latin letters', async () => {
+    mockApi({
+      lists: { upcoming: ok([reservation({ paidWith: 'deema' }), reservation({ id: 8, paidWith: 'payzah' })]) },
+    });
+    await renderPage({ language: 'ar' });
+    const [deema, payzah] = await screen.findAllByTestId('reservation');
+    expect(within(deema as HTMLElement).getByText('(ديما)')).toBeTruthy();
+    expect(within(payzah as HTMLElement).getByText('(بيزة)')).toBeTruthy();
+    expect(screen.queryByText(/Deema|Payzah/)).toBeNull();
+  });
+
   it("shows both local times when the other party's zone differs: the student's to a teacher, the teacher's to a student", async () => {
     const londonStudent = { ...reservation().student, timeZone: 'Europe/London' };
     mockApi({ lists: { upcoming: ok([reservation({ student: londonStudent })]) } });

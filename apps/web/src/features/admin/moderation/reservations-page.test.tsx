@@ -134,4 +134,20 @@ describe('AdminReservationsPage', () => {
     expect(within(dialog).getByTestId('cancel-refund-preview').textContent).toBe(ar.reservations.refundNone);
     expect(missing).toEqual([]);
   });
+
+  it('translates the reasons the system writes (no raw key on an Arabic screen), and keeps a person’s own words', async () => {
+    const reasons = ['holdExpired', 'paymentFailed', 'teacherNoShow', 'disputeRefund'] as const;
+    const rows = reasons.map((cancelReason, index) =>
+      adminReservation({ id: 51 + index, status: 'cancelled', cancelledBy: 'system', cancelReason }),
+    );
+    mockApi({ [LIST]: ok(listPage(rows)) });
+    const { missing } = await renderPage({ language: 'ar' });
+    await screen.findByTestId('reservations-table');
+    const table = screen.getByTestId('reservations-table');
+    for (const reason of reasons) {
+      expect(within(table).getByText(ar.cancelReasons[reason])).toBeTruthy();
+      expect(within(table).queryByText(reason)).toBeNull();
+    }
+    expect(missing).toEqual([]);
+  });
 });

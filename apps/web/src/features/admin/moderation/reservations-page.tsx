@@ -1,6 +1,7 @@
 import {
   type AdminCancelReservationResponse,
   type AdminReservation,
+  isSystemCancelReason,
   RESERVATION_STATUSES,
   type ReservationStatus,
 } from '@ustaz/contract';
@@ -150,8 +151,10 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
               </span>
             ) : null}
             {reservation.cancelReason ? (
-              <span dir="auto" className="break-words whitespace-pre-line text-slate-700">
-                {reservation.cancelReason}
+              <span dir="auto" className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
+                {isSystemCancelReason(reservation.cancelReason)
+                  ? t(`cancelReasons.${reservation.cancelReason}`)
+                  : reservation.cancelReason}
               </span>
             ) : null}
           </span>
