@@ -1,10 +1,12 @@
 import type { ChatAttachment } from '@ustaz/contract';
 import { Check, CheckCheck, CircleAlert, Clock, FileText, ImageOff, RotateCw } from 'lucide-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatTime } from '../../shared/lib/dates/formats.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { formatFileSize } from './chat-format.ts';
+import { linkify } from './linkify.ts';
 import { useAttachmentUrl } from './use-attachment-url.ts';
 
 export type BubbleStatus = 'received' | 'sending' | 'failed' | 'sent' | 'read';
@@ -53,8 +55,12 @@ export function MessageBubble({
             </div>
           ) : null}
           {content ? (
-            <p dir="auto" className="text-[0.9375rem] leading-6 break-words whitespace-pre-wrap">
-              {content}
+            <p
+              dir="auto"
+              className="text-[0.9375rem] leading-6 whitespace-pre-wrap [overflow-wrap:anywhere]"
+              data-testid="message-text"
+            >
+              <MessageText content={content} mine={mine} />
             </p>
           ) : null}
           <p
@@ -84,6 +90,28 @@ export function MessageBubble({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The text with its http(s) addresses as links that open in a new tab (other schemes stay text). */
+function MessageText({ content, mine }: { content: string; mine: boolean }) {
+  return linkify(content).map((piece, index) =>
+    piece.kind === 'link' ? (
+      <a
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never move.
+        key={index}
+        href={piece.href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        dir="ltr"
+        className={cx('underline underline-offset-2', mine ? 'text-white' : 'text-primary')}
+      >
+        {piece.text}
+      </a>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never move.
+      <Fragment key={index}>{piece.text}</Fragment>
+    ),
   );
 }
 
