@@ -164,12 +164,11 @@ export function MessageComposer({
       })
     : null;
 
-  // The end padding keeps the send button clear of the floating WhatsApp button (fixed at the
-  // inline end, 20 px in, 56 px wide) until the screen is wide enough for the chat column to leave it aside.
+  // The floating WhatsApp button is not shown on the chat screens, so the send button has the end to itself.
   return (
     <form
       onSubmit={submit}
-      className="border-t border-slate-200 bg-white ps-3 pe-[5.5rem] pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] lg:pe-3"
+      className="border-t border-slate-200 bg-white px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
       data-testid="composer"
     >
       {attachments.length > 0 ? (

@@ -206,4 +206,15 @@ describe('SubjectSelectionModal choice (spec 2, 5)', () => {
     expect(router.state.location.pathname).toBe('/ar/search');
     expect(router.state.location.search).toBe('?subject=1');
   });
+
+  it('the confirm button sits in a sticky footer, so a phone keeps it on screen while the list scrolls', async () => {
+    mockApi(() => jsonResponse(200, firstPage()));
+    await renderModal('/teachers', 'ar');
+    const dialog = await screen.findByRole('dialog');
+    const footer = within(dialog).getByTestId('modal-footer');
+    expect(within(footer).getByRole('button', { name: ar.subjects.confirm })).toBeTruthy();
+    expect(footer.className).toMatch(/(^|\s)sticky(\s|$)/);
+    expect(footer.className).toMatch(/(^|\s)bottom-0(\s|$)/);
+    expect(footer.className).toContain('env(safe-area-inset-bottom)');
+  });
 });

@@ -9,6 +9,7 @@ import { clampPage } from '../../shared/lib/paging.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
+import { ModalFooter } from '../../shared/ui/modal/modal-footer.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
@@ -214,12 +215,12 @@ function SubjectSelection({ onDone }: { onDone: () => void }) {
           </button>
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+      <ModalFooter>
         <Button variant="outline" onClick={onDone}>
           {t('subjects.cancel')}
         </Button>
         <Button onClick={confirm}>{t('subjects.confirm')}</Button>
-      </div>
+      </ModalFooter>
     </div>
   );
 }

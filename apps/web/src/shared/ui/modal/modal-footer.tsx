@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { cx } from '../class-names.ts';
+
+/**
+ * The actions row at the end of a modal's content. It sticks to the bottom of the modal's scrolling
+ * body, so on a phone (a bottom sheet at most 90vh tall) the confirm button stays on screen while a
+ * long list scrolls, and it keeps clear of the home indicator (safe area). It spans the body's
+ * padding (px-5 pb-5 in Modal) so the content scrolls under a solid band.
+ */
+export function ModalFooter({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      data-testid="modal-footer"
+      className={cx(
+        'sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 pt-4',
+        'pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
