@@ -213,6 +213,27 @@ describe('hours you can trace and your teachers', () => {
         page.evaluate(() => document.getElementById('teacher-slots-title')?.getBoundingClientRect().top ?? -1),
       )
       .toBeLessThan(400);
+
+    // ... and books again from there: the first open slot of the selected day, paid from the balance.
+    await topUpWithSandbox(student.token, 50, server.url);
+    const before = await api<{ total: number }>(server.url, '/api/v1/reservations?scope=upcoming', student.token);
+    const slot = page.getByRole('tabpanel').getByTestId('slot').first();
+    await slot.click();
+    await expect.poll(() => slot.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    const review = page.getByRole('dialog', { name: 'Review your booking' });
+    await review.waitFor();
+    const confirm = review.getByRole('button', { name: 'Confirm booking' });
+    await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await confirm.click();
+    const methods = page.getByRole('dialog', { name: 'Choose how to pay' });
+    await methods.waitFor();
+    const balance = methods.getByTestId('payment-choice-balance');
+    await expect.poll(() => balance.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await balance.click();
+    await page.getByTestId('booking-success').waitFor({ timeout: 15_000 });
+    const after = await api<{ total: number }>(server.url, '/api/v1/reservations?scope=upcoming', student.token);
+    expect(after.total).toBe(before.total + 1);
     await page.context().close();
   });
 });
