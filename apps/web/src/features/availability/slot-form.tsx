@@ -1,4 +1,4 @@
-import type { OwnSlot, SlotBody } from '@ustaz/contract';
+import { type OwnSlot, type SlotBody, toAsciiDigits } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
 import { filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
 import { type FormEvent, useState } from 'react';
@@ -166,7 +166,7 @@ function toBody(
   if (!values.day) errors.day = 'form.errors.required';
   if (!values.start) errors.start = 'form.errors.required';
   if (!values.end) errors.end = 'form.errors.required';
-  const price = values.price.trim();
+  const price = toAsciiDigits(values.price).trim();
   if (price && !PRICE_PATTERN.test(price)) errors.price = 'form.errors.price';
   if (!price && priceRequired) errors.price = 'form.errors.required';
   if (Object.keys(errors).length > 0) return { errors };

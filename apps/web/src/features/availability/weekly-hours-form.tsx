@@ -1,10 +1,10 @@
 import type { RecurringSlotsBody, RecurringSlotsResponse } from '@ustaz/contract';
+import { toAsciiDigits } from '@ustaz/contract';
 import { BOOKING, RECURRING_SLOTS, WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { normalizeAmountText } from '../../shared/lib/amount-text.ts';
 import { addDays, type DayKey, formatDay, weekdayOf, weekStartOf } from '../../shared/lib/dates/calendar.ts';
 import { timeZoneLongName } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
@@ -44,7 +44,7 @@ const DEFAULT_WEEKS = 4;
 function toBody(values: Values, today: DayKey): { body: RecurringSlotsBody } | { errors: Errors } {
   const errors: Errors = {};
   const lessonMinutes = Number(values.lessonMinutes);
-  const price = normalizeAmountText(values.price);
+  const price = toAsciiDigits(values.price).trim();
   if (values.weekdays.length === 0) errors.weekdays = 'weekly.errors.weekdays';
   if (!values.start) errors.start = 'form.errors.required';
   if (!values.end) errors.end = 'form.errors.required';

@@ -1,4 +1,4 @@
-import { MAX_TOP_UP_KWD, positiveKwdInputSchema } from '@ustaz/contract';
+import { MAX_TOP_UP_KWD, positiveKwdInputSchema, toAsciiDigits } from '@ustaz/contract';
 import { filsToNumber } from '@ustaz/contract/kwd';
 
 export type TopUpAmountError = 'invalidAmount' | 'tooManyDecimals' | 'tooBig';
@@ -10,9 +10,10 @@ const amountSchema = positiveKwdInputSchema(MAX_TOP_UP_KWD);
 /**
  * The top-up amount as typed (spec 5): present and greater than 0, else invalid-amount; at most 3
  * decimals (fils); at most MAX_TOP_UP_KWD. The contract's schema is the rule the server applies.
+ * Arabic-Indic and Persian digits and the Arabic decimal separator are read as ASCII ("١٠٫٥" is 10.5).
  */
 export function checkTopUpAmount(raw: string): TopUpAmountCheck {
-  const text = raw.trim();
+  const text = toAsciiDigits(raw).trim();
   if (/^\d+\.\d{4,}$/.test(text)) return { ok: false, error: 'tooManyDecimals' };
   const result = amountSchema.safeParse(text);
   if (result.success) return { ok: true, amount: result.data };

@@ -40,7 +40,7 @@ async function open(data: TopUpModalData = {}, language: 'ar' | 'en' = 'en', onC
 }
 
 function amountField() {
-  return screen.getByRole('spinbutton') as HTMLInputElement;
+  return screen.getByRole('textbox') as HTMLInputElement;
 }
 
 beforeEach(() => {
@@ -57,9 +57,9 @@ describe('TopUpModal', () => {
       const { dialog, missing } = await open({}, language);
       expect(within(dialog).getByRole('heading', { name: texts.topUp.title })).toBeTruthy();
       const field = amountField();
-      expect(field.type).toBe('number');
-      expect(field.step).toBe('0.01');
-      expect(field.min).toBe('0');
+      // A text field with the decimal keypad: type="number" would empty itself on Arabic digits.
+      expect(field.type).toBe('text');
+      expect(field.inputMode).toBe('decimal');
       expect(within(dialog).getByTestId('top-up-provider-payzah').textContent).toContain(texts.methods.payzah);
       expect(within(dialog).getByTestId('top-up-provider-deema').textContent).toContain(texts.methods.deema);
       expect(within(dialog).getByRole('button', { name: texts.topUp.cancel })).toBeTruthy();
@@ -107,6 +107,22 @@ describe('TopUpModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: BALANCE_QUERY_KEY });
     expect(notify.info).toHaveBeenCalledWith(enPayment.topUp.started, undefined);
+  });
+
+  it.each([
+    ['Arabic-Indic digits and the Arabic decimal separator', '١٠٫٥', '10.5'],
+    ['Persian digits', '۱۲', '12'],
+    ['an Arabic thousands separator', '١٬٠٠٠', '1000'],
+  ])('reads %s as the amount (%s is sent as %s)', async (_case, typed, sent) => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { callsTo } = api();
+    await open({}, 'ar');
+    await userEvent.type(amountField(), typed);
+    expect(amountField().value).toBe(typed);
+    await userEvent.click(screen.getByRole('button', { name: arPayment.topUp.submit }));
+    await waitFor(() => expect(callsTo('POST /api/v1/balance/top-up/payzah')).toHaveLength(1));
+    expect(callsTo('POST /api/v1/balance/top-up/payzah')[0]?.body).toMatchObject({ amount: sent, language: 'ar' });
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('Deema is disabled with its minimum below it, and tops up with no options from it on', async () => {

@@ -150,10 +150,9 @@ function TopUpForm({ data, closeModal, titleId }: { data: TopUpModalData; closeM
       <TextInput
         label={t('topUp.amountLabel')}
         name="amount"
-        type="number"
+        // Text, not type="number": a number field empties itself on Arabic-Indic digits ("١٠٫٥").
         inputMode="decimal"
-        step="0.01"
-        min="0"
+        autoComplete="off"
         dir="ltr"
         value={amount}
         onValueChange={(value) => {

@@ -1,6 +1,5 @@
-import { payoutRequestBodySchema } from '@ustaz/contract';
+import { payoutRequestBodySchema, toAsciiDigits } from '@ustaz/contract';
 import { readKwdFils } from '@ustaz/contract/kwd';
-import { normalizeAmountText } from '../../shared/lib/amount-text.ts';
 
 export type PayoutAmountError = 'invalidAmount' | 'tooManyDecimals' | 'belowMinimum' | 'aboveAvailable';
 export type PayoutAmountCheck = { ok: true; amount: string } | { ok: false; error: PayoutAmountError };
@@ -11,7 +10,7 @@ export type PayoutAmountCheck = { ok: true; amount: string } | { ok: false; erro
  * The contract's schema is the rule the server applies; the server checks the available amount again.
  */
 export function checkPayoutAmount(raw: string, availableFils: number): PayoutAmountCheck {
-  const text = normalizeAmountText(raw);
+  const text = toAsciiDigits(raw).trim();
   if (/^\d+\.\d{4,}$/.test(text)) return { ok: false, error: 'tooManyDecimals' };
   const fils = /^\d{1,7}(\.\d{1,3})?$/.test(text) ? readKwdFils(text) : null;
   if (fils === null || fils <= 0) return { ok: false, error: 'invalidAmount' };

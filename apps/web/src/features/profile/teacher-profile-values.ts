@@ -4,8 +4,8 @@ import {
   type TeacherProfile,
   type TeacherProfilePatch,
   teacherProfilePatchSchema,
+  toAsciiDigits,
 } from '@ustaz/contract';
-import { normalizeAmountText } from '../../shared/lib/amount-text.ts';
 import { checkWithSchema } from '../../shared/lib/schema-field-codes.ts';
 
 /** The teacher's editor as typed: numbers stay text until sent (Arabic-Indic digits are accepted). */
@@ -56,7 +56,7 @@ export function valuesOf(profile: OwnTeacherProfile): TeacherProfileValues {
 
 /** A typed number as the contract takes it: Latin digits, a number when it is one, else the text (refused). */
 function typedNumber(text: string): number | string | undefined {
-  const latin = normalizeAmountText(text);
+  const latin = toAsciiDigits(text).trim();
   if (latin === '') return undefined;
   return /^\d+$/.test(latin) ? Number(latin) : latin;
 }
@@ -70,7 +70,7 @@ export function checkTeacherProfile(
   values: TeacherProfileValues,
   { withTimeZone }: { withTimeZone: boolean },
 ): { body: TeacherProfilePatch } | { errors: Partial<Record<TeacherProfileField, string>> } {
-  const rate = normalizeAmountText(values.hourlyRate);
+  const rate = toAsciiDigits(values.hourlyRate).trim();
   const candidate = {
     bioAr: values.bioAr,
     bioEn: values.bioEn,
@@ -109,8 +109,8 @@ export function previewOf(
     photoPath,
   }: { language: 'ar' | 'en'; subjectNames: Map<number, string>; photoPath: string | null },
 ): TeacherProfile {
-  const rate = normalizeAmountText(values.hourlyRate);
-  const years = Number(normalizeAmountText(values.experienceYears));
+  const rate = toAsciiDigits(values.hourlyRate).trim();
+  const years = Number(toAsciiDigits(values.experienceYears).trim());
   const [ar, en] = [values.bioAr.trim(), values.bioEn.trim()];
   return {
     ...profile,

@@ -1,3 +1,4 @@
+import { toAsciiDigits } from '@ustaz/contract';
 import { z } from 'zod';
 import type { TeacherSearchFilterInput } from '../../shared/search/search-url.ts';
 import { FILTER_FIELDS, type FilterField, parseFilterField, type TeacherFilterValues } from './search-url.ts';
@@ -14,15 +15,6 @@ export const EMPTY_FILTER_FORM: FilterFormValues = {
   sortOrder: 'DESC',
 };
 
-/** Arabic-Indic and Persian digits, and the Arabic decimal and thousands separators, as ASCII. */
-export function toLatinDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
-    .replace(/\u066B/g, '.')
-    .replace(/\u066C/g, '');
-}
-
 /** The message key (in the search namespace) of each field that can be invalid. */
 export const FILTER_ERROR_KEYS: Record<FilterField, string> = {
   minExperience: 'filters.errors.experience',
@@ -34,7 +26,7 @@ export const FILTER_ERROR_KEYS: Record<FilterField, string> = {
 };
 
 function field(name: FilterField) {
-  return z.string().refine((text) => text.trim() === '' || parseFilterField(name, toLatinDigits(text)) !== undefined, {
+  return z.string().refine((text) => text.trim() === '' || parseFilterField(name, toAsciiDigits(text)) !== undefined, {
     message: FILTER_ERROR_KEYS[name],
   });
 }
@@ -48,7 +40,7 @@ export const filterFormSchema = z.object(
 export function formToFilterValues(form: FilterFormValues): TeacherFilterValues {
   const values: TeacherFilterValues = {};
   for (const name of FILTER_FIELDS) {
-    const value = parseFilterField(name, toLatinDigits(form[name] ?? ''));
+    const value = parseFilterField(name, toAsciiDigits(form[name] ?? ''));
     if (value !== undefined) (values as Record<FilterField, unknown>)[name] = value;
   }
   if (!values.sortBy) delete values.sortOrder;

@@ -1,4 +1,4 @@
-import { type TeacherApplicationBody, teacherApplicationBodySchema } from '@ustaz/contract';
+import { type TeacherApplicationBody, teacherApplicationBodySchema, toAsciiDigits } from '@ustaz/contract';
 import { checkWithSchema } from '../../shared/lib/schema-field-codes.ts';
 
 /** The form as typed: numbers stay text until sent (Arabic-Indic digits are accepted). */
@@ -26,13 +26,6 @@ export const EMPTY_APPLICATION: ApplicationValues = {
   videoUrl: '',
 };
 
-/** Arabic-Indic and Persian digits (and the Arabic decimal separator) as the contract's Latin ones. */
-export function toLatinDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) % 16))
-    .replace(/\u066B/g, '.');
-}
-
 /**
  * The form's values checked by the contract's own schema (the server checks the same one): the
  * body to send, or a code per field.
@@ -41,13 +34,13 @@ export function checkApplication(
   values: ApplicationValues,
   certificateFileId: string | null,
 ): { body: TeacherApplicationBody } | { errors: Partial<Record<ApplicationField, string>> } {
-  const years = toLatinDigits(values.experienceYears.trim());
+  const years = toAsciiDigits(values.experienceYears.trim());
   const candidate = {
     bioAr: values.bioAr,
     bioEn: values.bioEn,
     major: values.major,
     experienceYears: years === '' ? undefined : /^\d+$/.test(years) ? Number(years) : years,
-    hourlyRate: toLatinDigits(values.hourlyRate.trim()) || undefined,
+    hourlyRate: toAsciiDigits(values.hourlyRate.trim()) || undefined,
     subjectIds: values.subjectIds,
     videoUrl: values.videoUrl.trim() || undefined,
     ...(values.missingSubject.trim() ? { missingSubject: values.missingSubject } : {}),

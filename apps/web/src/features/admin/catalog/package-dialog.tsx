@@ -1,4 +1,4 @@
-import type { AdminPackage, AdminPackageBody } from '@ustaz/contract';
+import { type AdminPackage, type AdminPackageBody, toAsciiDigits } from '@ustaz/contract';
 import { PACKAGE_TYPES } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -28,6 +28,7 @@ const WHOLE_NUMBERS = {
 function wholeNumber({ min, max }: { min: number; max: number }) {
   return z
     .string()
+    .overwrite(toAsciiDigits)
     .trim()
     .regex(/^\d{1,6}$/, 'invalid')
     .refine((value) => Number(value) >= min, 'tooSmall')
@@ -53,6 +54,7 @@ const packageFormSchema = z.object({
   hours: wholeNumber(WHOLE_NUMBERS.hours),
   price: z
     .string()
+    .overwrite(toAsciiDigits)
     .trim()
     .regex(/^\d{1,7}(\.\d{1,3})?$/, 'invalid')
     .refine((value) => Number(value) > 0, 'tooSmall')

@@ -1,4 +1,4 @@
-import type { AdminSubject, AdminSubjectBody } from '@ustaz/contract';
+import { type AdminSubject, type AdminSubjectBody, toAsciiDigits } from '@ustaz/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
@@ -23,6 +23,7 @@ const subjectFormSchema = z.object({
     .regex(/^[a-z0-9-]{1,40}$/, 'invalidIcon'),
   sortOrder: z
     .string()
+    .overwrite(toAsciiDigits)
     .trim()
     .regex(/^\d{1,5}$/, 'invalid')
     .refine((value) => Number(value) <= 10_000, 'tooBig'),

@@ -1,5 +1,4 @@
-import { kwdToFils } from '@ustaz/contract';
-import { normalizeAmountText } from '../../../shared/lib/amount-text.ts';
+import { kwdToFils, toAsciiDigits } from '@ustaz/contract';
 
 export type PartRefundError = 'invalidAmount' | 'tooManyDecimals' | 'zero' | 'moreThanPaid';
 export type PartRefundCheck = { ok: true; amount: string } | { ok: false; error: PartRefundError };
@@ -10,7 +9,7 @@ export type PartRefundCheck = { ok: true; amount: string } | { ok: false; error:
  * KWD). The server checks the same (422 refundTooLarge); the amount is sent as ASCII digits.
  */
 export function checkPartRefund(raw: string, paid: string): PartRefundCheck {
-  const text = normalizeAmountText(raw);
+  const text = toAsciiDigits(raw).trim();
   if (/^\d+\.\d{4,}$/.test(text)) return { ok: false, error: 'tooManyDecimals' };
   if (!/^\d{1,7}(\.\d{1,3})?$/.test(text)) return { ok: false, error: 'invalidAmount' };
   const fils = kwdToFils(text);

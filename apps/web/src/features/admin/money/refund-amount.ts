@@ -1,5 +1,4 @@
-import { ADMIN_LIMITS, manualRefundBodySchema } from '@ustaz/contract';
-import { normalizeAmountText } from '../../../shared/lib/amount-text.ts';
+import { ADMIN_LIMITS, manualRefundBodySchema, toAsciiDigits } from '@ustaz/contract';
 
 export type RefundAmountError = 'invalidAmount' | 'tooManyDecimals' | 'tooBig';
 export type RefundAmountCheck = { ok: true; amount: string } | { ok: false; error: RefundAmountError };
@@ -9,7 +8,7 @@ export type RefundAmountCheck = { ok: true; amount: string } | { ok: false; erro
  * ADMIN_LIMITS.maxRefundKwd. The contract's schema is the rule the server applies.
  */
 export function checkRefundAmount(raw: string): RefundAmountCheck {
-  const text = normalizeAmountText(raw);
+  const text = toAsciiDigits(raw).trim();
   if (/^\d+\.\d{4,}$/.test(text)) return { ok: false, error: 'tooManyDecimals' };
   const result = manualRefundBodySchema.shape.amount.safeParse(text);
   if (result.success) return { ok: true, amount: result.data };
@@ -19,6 +18,6 @@ export function checkRefundAmount(raw: string): RefundAmountCheck {
 
 /** A user id as typed (Arabic digits too): a positive whole number, else null. */
 export function parseUserId(raw: string): number | null {
-  const text = normalizeAmountText(raw);
+  const text = toAsciiDigits(raw).trim();
   return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
 }

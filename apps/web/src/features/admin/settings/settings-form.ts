@@ -1,4 +1,4 @@
-import type { AdminSettings, AdminSettingsBody } from '@ustaz/contract';
+import { type AdminSettings, type AdminSettingsBody, toAsciiDigits } from '@ustaz/contract';
 import { z } from 'zod';
 
 export const MEGABYTE = 1024 * 1024;
@@ -21,7 +21,7 @@ const color = z.string().trim().regex(HEX, 'invalidColor');
 
 /** Megabytes as typed ("2.5") to bytes, or null when it is not a number. */
 export function megabytesToBytes(text: string): number | null {
-  const value = text.trim();
+  const value = toAsciiDigits(text).trim();
   if (!/^\d{1,3}(\.\d{1,3})?$/.test(value)) return null;
   return Math.round(Number(value) * MEGABYTE);
 }

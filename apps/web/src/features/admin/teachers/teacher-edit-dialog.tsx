@@ -1,4 +1,4 @@
-import type { AdminTeacher, AdminTeacherPatch } from '@ustaz/contract';
+import { type AdminTeacher, type AdminTeacherPatch, toAsciiDigits } from '@ustaz/contract';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -32,10 +32,11 @@ const teacherFormSchema = z.object({
   majorEn: z.string().trim().max(120, 'tooLong'),
   experienceYears: z
     .string()
+    .overwrite(toAsciiDigits)
     .trim()
     .regex(/^\d{1,3}$/, 'invalid')
     .refine((value) => Number(value) <= 80, 'tooBig'),
-  hourlyRate: z.string().trim().regex(KWD, 'invalid'),
+  hourlyRate: z.string().overwrite(toAsciiDigits).trim().regex(KWD, 'invalid'),
   videoUrl: z
     .string()
     .trim()

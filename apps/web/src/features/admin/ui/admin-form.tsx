@@ -85,18 +85,12 @@ type FieldProps<Form extends FieldValues> = Omit<TextInputProps, 'name' | 'form'
   name: Path<Form>;
 };
 
-/** A whole number typed in a form (hours, days, a sort order), in Latin digits left to right. */
+/**
+ * A whole number typed in a form (hours, days, a sort order), left to right. A text field, not
+ * type="number" (which refuses Arabic-Indic digits); the form's schema reads them as ASCII.
+ */
 export function NumberField<Form extends FieldValues>({ form, name, ...rest }: FieldProps<Form>) {
-  return (
-    <TextInput
-      {...form.register(name)}
-      type="number"
-      inputMode="numeric"
-      dir="ltr"
-      {...rest}
-      error={form.error(name)}
-    />
-  );
+  return <TextInput {...form.register(name)} inputMode="numeric" dir="ltr" {...rest} error={form.error(name)} />;
 }
 
 /** An amount in KWD typed in a form (`12.5`, up to 3 decimals), left to right. */

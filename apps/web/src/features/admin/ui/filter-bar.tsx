@@ -1,3 +1,4 @@
+import { toAsciiDigits } from '@ustaz/contract';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -71,13 +72,6 @@ export function SelectFilter({
   );
 }
 
-/** Arabic-Indic and Persian digits as ASCII, so an id typed on an Arabic keyboard works. */
-function asciiDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0));
-}
-
 /**
  * A typed filter (a user id, an entity id): applied on Enter or when the field is left, so the
  * list is not asked again on every key. `numeric` accepts digits only (a positive id).
@@ -96,7 +90,7 @@ export function TextFilter({
   const { t } = useTranslation('admin-money');
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
-  const clean = numeric ? asciiDigits(text).trim() : text.trim();
+  const clean = numeric ? toAsciiDigits(text).trim() : text.trim();
   const invalid = numeric && clean !== '' && !/^[1-9]\d{0,8}$/.test(clean);
 
   function apply() {
