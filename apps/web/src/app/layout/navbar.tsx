@@ -6,12 +6,15 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { useChatUnread } from '../../shared/realtime/chat-unread.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { brandOf } from '../../shared/settings/brand.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { BrandMark } from './brand-mark.tsx';
+import { ChatsNavLabel } from './chats-nav-label.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { navLinkClass } from './nav-link-class.ts';
+import { useNewMessageToast } from './use-new-message-toast.ts';
 
 // The signed-in parts (bell, avatar menu, account section) load only for a signed-in user.
 const signedInNav = () => import('./signed-in-nav.tsx');
@@ -71,6 +74,10 @@ export function Navbar() {
   const links = user ? SIGNED_IN_LINKS : GUEST_LINKS;
   // While a stored session is being checked, neither the guest buttons nor the avatar show.
   const showGuestActions = !user && !auth.loading;
+  const chatUnread = useChatUnread(user?.id ?? null);
+  useNewMessageToast(user?.id ?? null);
+  const label = (item: NavItem) =>
+    item.key === 'chats' ? <ChatsNavLabel unread={chatUnread.total} /> : t(`nav.${item.key}`);
 
   function logout() {
     setMenuOpen(false);
@@ -131,7 +138,7 @@ export function Navbar() {
           {links.map((item) => (
             <li key={item.key}>
               <NavLink to={localePath(lang, item.to)} end={item.end} className={navLinkClass}>
-                {t(`nav.${item.key}`)}
+                {label(item)}
               </NavLink>
             </li>
           ))}
@@ -217,7 +224,7 @@ export function Navbar() {
                     end={item.end}
                     className={(s) => `block ${navLinkClass(s)} text-base`}
                   >
-                    {t(`nav.${item.key}`)}
+                    {label(item)}
                   </NavLink>
                 </li>
               ))}

@@ -5,6 +5,7 @@ import { useNotificationCount } from '../../features/notifications/api/notificat
 import type { AuthUser } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { useChatUnread } from '../../shared/realtime/chat-unread.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { navLinkClass } from './nav-link-class.ts';
 import { NotificationBell } from './notification-bell.tsx';
@@ -12,9 +13,18 @@ import { UserIdentity, UserMenu, userMenuLinks } from './user-menu.tsx';
 
 type Props = { user: AuthUser; onLogout: () => void };
 
+/**
+ * The bell's count: the unread notifications, plus the chat messages that reached an online user
+ * live (the server writes a `message.new` notification only for an offline recipient, so each
+ * message is counted once; reading the conversation takes it off).
+ */
+function useBellCount(userId: number): number {
+  return useNotificationCount(userId) + useChatUnread(userId).live;
+}
+
 /** The signed-in end of the desktop bar (spec 2): the notifications bell and the avatar menu. */
 export function DesktopAccountActions({ user, onLogout }: Props) {
-  const count = useNotificationCount(user.id);
+  const count = useBellCount(user.id);
   return (
     <>
       <NotificationBell count={count} />
@@ -25,7 +35,7 @@ export function DesktopAccountActions({ user, onLogout }: Props) {
 
 /** The bell in the mobile bar, beside the menu button. */
 export function MobileBell({ user }: { user: AuthUser }) {
-  const count = useNotificationCount(user.id);
+  const count = useBellCount(user.id);
   return <NotificationBell count={count} />;
 }
 
