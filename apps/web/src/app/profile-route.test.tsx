@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, type User } from '@ustaz/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arAvailability from '../../public/locales/ar/availability.json';
+import arEarnings from '../../public/locales/ar/earnings.json';
 import ar from '../../public/locales/ar/profile.json';
 import arWallet from '../../public/locales/ar/wallet.json';
 import enAvailability from '../../public/locales/en/availability.json';
@@ -53,6 +54,16 @@ beforeEach(() => {
         return jsonResponse(200, { data: [], total: 0, page: 1, limit: 10, totalPages: 1 });
       }
       if (path === '/api/v1/availability/slots') return jsonResponse(200, []);
+      if (path === '/api/v1/earnings') {
+        return jsonResponse(200, {
+          available: '30.000',
+          pending: '12.500',
+          requested: '0.000',
+          paidOut: '5.000',
+          minimumPayout: '10.000',
+          currency: 'KWD',
+        });
+      }
       return jsonResponse(200, {
         ...FALLBACK_WEBSITE_SETTINGS,
         id: 1,
@@ -76,9 +87,16 @@ describe('the profile route by role (spec 2 and 6)', () => {
     expect(screen.getByTestId('avatar-initials').textContent).toBe('س\u200cع');
     expect(document.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-05T10:00:00.000Z');
     expect(goToDashboard).not.toHaveBeenCalled();
-    // The teacher's wallet (with earnings) and availability editor are on the profile.
-    expect(screen.getByRole('heading', { level: 2, name: arWallet.title })).toBeTruthy();
-    expect(await screen.findByTestId('wallet-earnings')).toBeTruthy();
+    // Teacher things: earnings (pending explained), links to the earnings page and the schedule,
+    // the availability editor; not the student's wallet with its top-up and subscription hours.
+    expect(screen.getByRole('heading', { level: 2, name: arEarnings.profile.title })).toBeTruthy();
+    const pending = await screen.findByTestId('figure-pending');
+    expect(pending.textContent).toContain(arEarnings.summary.pendingHint);
+    expect(screen.getByRole('link', { name: arEarnings.profile.open }).getAttribute('href')).toBe('/ar/earnings');
+    expect(screen.getByRole('link', { name: arEarnings.profile.schedule }).getAttribute('href')).toBe('/ar/schedule');
+    expect(screen.queryByRole('heading', { level: 2, name: arWallet.title })).toBeNull();
+    expect(screen.queryByRole('button', { name: arWallet.topUp })).toBeNull();
+    expect(screen.queryByTestId('wallet-hours')).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: arAvailability.title })).toBeTruthy();
     expect(missing).toEqual([]);
   });
@@ -91,6 +109,7 @@ describe('the profile route by role (spec 2 and 6)', () => {
     expect(screen.getByRole('heading', { level: 2, name: enWallet.title })).toBeTruthy();
     expect(await screen.findByTestId('wallet-balance')).toBeTruthy();
     expect(screen.queryByTestId('wallet-earnings')).toBeNull();
+    expect(screen.queryByTestId('earnings-overview')).toBeNull();
     expect(screen.queryByRole('heading', { name: enAvailability.title })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: en.edit.open }));
     expect(await screen.findByRole('dialog', { name: en.edit.title })).toBeTruthy();

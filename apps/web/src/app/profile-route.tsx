@@ -1,13 +1,16 @@
 import type { ComponentProps } from 'react';
 import { AvailabilityEditor } from '../features/availability/availability-editor.tsx';
+import { EarningsOverview } from '../features/earnings/earnings-overview.tsx';
 import { OwnReviews } from '../features/profile/own-reviews.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { TeacherPresence } from '../features/profile/teacher-presence.tsx';
 import { WalletSection } from '../features/wallet/wallet-section.tsx';
 
 /**
- * The profile page with other features' sections: a student's wallet; a teacher's public card and
- * completeness meter, wallet with earnings, availability editor and reviews from students. Features never import each other, so app/ composes them.
+ * The profile page with other features' sections: a student's wallet (top-up, subscription hours);
+ * a teacher's public card and completeness meter, earnings (pending explained, links to the
+ * earnings page and the schedule) instead of the wallet, availability editor and reviews from
+ * students. Features never import each other, so app/ composes them.
  */
 export function ProfileRoute(props: Pick<ComponentProps<typeof ProfilePage>, 'goToDashboard'>) {
   return (
@@ -17,7 +20,7 @@ export function ProfileRoute(props: Pick<ComponentProps<typeof ProfilePage>, 'go
       teacherSections={
         <>
           <TeacherPresence />
-          <WalletSection showEarnings />
+          <EarningsOverview />
           <AvailabilityEditor />
           <OwnReviews />
         </>
