@@ -57,7 +57,7 @@ export function MessageBubble({
           {content ? (
             <p
               dir="auto"
-              className="text-[0.9375rem] leading-6 whitespace-pre-wrap [overflow-wrap:anywhere]"
+              className="text-[0.9375rem] leading-6 whitespace-pre-wrap wrap-anywhere"
               data-testid="message-text"
             >
               <MessageText content={content} mine={mine} />

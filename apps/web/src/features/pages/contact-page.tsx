@@ -44,7 +44,7 @@ function DetailRow({ icon: Icon, label, children }: { icon: LucideIcon; label: s
         <span aria-hidden="true" className="block text-sm text-slate-500">
           {label}
         </span>
-        <div className="mt-0.5 font-medium break-words text-slate-900">{children}</div>
+        <div className="mt-0.5 font-medium wrap-anywhere text-slate-900">{children}</div>
       </dd>
     </div>
   );

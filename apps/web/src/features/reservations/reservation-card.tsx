@@ -94,7 +94,7 @@ export function ReservationCard({
         <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="md" />
         <div className="min-w-0 flex-1">
           <p className="text-xs text-slate-500">{t(viewer === 'student' ? 'card.teacher' : 'card.student')}</p>
-          <h3 id={headingId} className="text-base font-bold break-words text-slate-900">
+          <h3 id={headingId} className="text-base font-bold wrap-anywhere text-slate-900">
             {viewer === 'student' ? (
               <Link
                 to={localePath(language, `/teachers/${reservation.teacher.teacherProfileId}`)}
@@ -137,7 +137,7 @@ export function ReservationCard({
       {reservation.note.trim() ? (
         <div className="flex items-start gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
           <StickyNote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-          <p className="min-w-0 break-words">
+          <p className="min-w-0 wrap-anywhere">
             <span className="font-semibold">{t('card.note')} </span>
             <span dir="auto">{reservation.note}</span>
           </p>

@@ -72,7 +72,7 @@ export function ReviewPrompt({
       <header className="flex items-start gap-3">
         <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="md" />
         <div className="min-w-0 flex-1">
-          <h3 id={ids.heading} className="text-base font-bold break-words text-slate-900">
+          <h3 id={ids.heading} className="text-base font-bold wrap-anywhere text-slate-900">
             {t(viewer === 'student' ? 'review.promptStudent' : 'review.promptTeacher', { name: `\u2068${name}\u2069` })}
           </h3>
           <p id={ids.hint} className="text-sm text-slate-600">

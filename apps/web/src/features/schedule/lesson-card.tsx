@@ -91,7 +91,7 @@ export function LessonCard({
           <p className="text-xs text-slate-500">
             {t(side === 'teacher' ? 'lesson.withStudent' : 'lesson.withTeacher')}
           </p>
-          <p className="font-semibold break-words text-slate-900">
+          <p className="font-semibold wrap-anywhere text-slate-900">
             <bdi>{name}</bdi>
           </p>
         </div>
@@ -108,7 +108,7 @@ export function LessonCard({
         <p className="flex items-start gap-1.5 text-sm text-slate-700">
           <StickyNote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
           <span className="sr-only">{t('lesson.note')}: </span>
-          <bdi className={cx('break-words', compact && 'line-clamp-3')} dir="auto">
+          <bdi className={cx('wrap-anywhere', compact && 'line-clamp-3')} dir="auto">
             {lesson.note}
           </bdi>
         </p>

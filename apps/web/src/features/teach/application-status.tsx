@@ -48,7 +48,7 @@ export function ApplicationStatus({
       {status === 'rejected' && application.rejectionReason ? (
         <p className="rounded-lg bg-white p-3 text-slate-800">
           <span className="font-semibold">{t('status.rejected.reason')}</span>{' '}
-          <bdi dir="auto" className="break-words">
+          <bdi dir="auto" className="wrap-anywhere">
             {application.rejectionReason}
           </bdi>
         </p>

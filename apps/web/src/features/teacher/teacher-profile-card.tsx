@@ -35,11 +35,11 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
           />
           <div className="min-w-0 flex-1">
             {/* The block keeps the page's alignment; the name itself is isolated in its own direction. */}
-            <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
+            <h1 className="text-2xl font-extrabold wrap-anywhere text-slate-900 sm:text-3xl" data-testid="teacher-name">
               <span dir="auto">{name}</span>
             </h1>
             {teacher.major ? (
-              <p className="mt-1 text-slate-600">
+              <p className="mt-1 wrap-anywhere text-slate-600">
                 <span dir="auto">{teacher.major}</span>
               </p>
             ) : null}
@@ -111,7 +111,11 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
         <div className="mt-6">
           <h2 className="text-sm font-bold text-slate-900">{t('profile.about')}</h2>
           {teacher.bio.trim() ? (
-            <p className="mt-2 whitespace-pre-line leading-7 text-slate-700" dir="auto">
+            <p
+              className="mt-2 whitespace-pre-line leading-7 wrap-anywhere text-slate-700"
+              dir="auto"
+              data-testid="teacher-bio"
+            >
               {teacher.bio}
             </p>
           ) : (

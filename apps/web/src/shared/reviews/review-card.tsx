@@ -84,7 +84,7 @@ export function ReviewCard({
           )}
         </div>
         {review.comment.trim() ? (
-          <p className="mt-2 whitespace-pre-line break-words leading-7 text-slate-700" dir="auto">
+          <p className="mt-2 whitespace-pre-line wrap-anywhere leading-7 text-slate-700" dir="auto">
             {review.comment}
           </p>
         ) : null}
@@ -98,7 +98,7 @@ export function ReviewCard({
               <p className="font-semibold text-slate-800">
                 {t('reviews.replyBy', { name: review.teacherName.trim() || t('reviews.teacher') })}
               </p>
-              <p className="mt-1 whitespace-pre-line break-words text-slate-700" dir="auto">
+              <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-700" dir="auto">
                 {review.reply.text}
               </p>
             </div>

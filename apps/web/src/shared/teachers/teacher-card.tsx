@@ -22,7 +22,11 @@ export function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
       <div className="flex items-center gap-4">
         <TeacherAvatar teacher={teacher} size="lg" className="bg-primary/10 text-primary" />
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-bold text-slate-900" dir="auto">
+          <h3
+            className="line-clamp-2 text-lg font-bold wrap-anywhere text-slate-900"
+            dir="auto"
+            data-testid="teacher-card-name"
+          >
             {name}
           </h3>
           {teacher.major && (
@@ -38,14 +42,18 @@ export function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
           {teacher.subjects.slice(0, 4).map((subject) => (
             <li
               key={subject.id}
-              className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary"
+              className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold wrap-anywhere text-primary"
             >
               {subject.name}
             </li>
           ))}
         </ul>
       )}
-      <p className="mt-3 line-clamp-3 text-sm leading-6 text-slate-600" dir="auto">
+      <p
+        className="mt-3 line-clamp-3 text-sm leading-6 wrap-anywhere text-slate-600"
+        dir="auto"
+        data-testid="teacher-card-bio"
+      >
         {teacher.bio}
       </p>
       <div className="mt-auto flex items-center justify-between gap-3 pt-4">

@@ -159,13 +159,13 @@ export function AdminApplicationsPage() {
           <LabelledText label={t('applications.missingSubject')} text={row.missingSubject} />
           <details>
             <summary className="cursor-pointer text-primary">{t('applications.bioAr')}</summary>
-            <p dir="rtl" lang="ar" className="break-words whitespace-pre-line text-slate-800">
+            <p dir="rtl" lang="ar" className="wrap-anywhere whitespace-pre-line text-slate-800">
               {row.bioAr}
             </p>
           </details>
           <details>
             <summary className="cursor-pointer text-primary">{t('applications.bioEn')}</summary>
-            <p dir="ltr" lang="en" className="break-words whitespace-pre-line text-slate-800">
+            <p dir="ltr" lang="en" className="wrap-anywhere whitespace-pre-line text-slate-800">
               {row.bioEn}
             </p>
           </details>

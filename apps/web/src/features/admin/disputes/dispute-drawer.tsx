@@ -100,7 +100,7 @@ function DisputeDetails({ dispute }: { dispute: AdminDispute }) {
         <div className="sm:col-span-2">
           <Item label={t('disputes.detail.details')}>
             {dispute.details ? (
-              <bdi dir="auto" className="block break-words whitespace-pre-line">
+              <bdi dir="auto" className="block wrap-anywhere whitespace-pre-line">
                 {dispute.details}
               </bdi>
             ) : (
@@ -121,7 +121,7 @@ function DisputeDetails({ dispute }: { dispute: AdminDispute }) {
           {dispute.resolutionNote ? (
             <div className="sm:col-span-2">
               <Item label={t('disputes.detail.note')}>
-                <bdi dir="auto" className="block break-words whitespace-pre-line">
+                <bdi dir="auto" className="block wrap-anywhere whitespace-pre-line">
                   {dispute.resolutionNote}
                 </bdi>
               </Item>

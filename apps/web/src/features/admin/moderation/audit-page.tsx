@@ -77,7 +77,7 @@ export function AdminAuditPage() {
       className: 'min-w-40 max-w-xs',
       cell: (entry) =>
         entry.reason ? (
-          <p dir="auto" className="break-words whitespace-pre-line text-slate-700">
+          <p dir="auto" className="wrap-anywhere whitespace-pre-line text-slate-700">
             {entry.reason}
           </p>
         ) : null,

@@ -151,7 +151,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
               </span>
             ) : null}
             {reservation.cancelReason ? (
-              <span dir="auto" className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
+              <span dir="auto" className="whitespace-pre-line text-slate-700 wrap-anywhere">
                 {isSystemCancelReason(reservation.cancelReason)
                   ? t(`cancelReasons.${reservation.cancelReason}`)
                   : reservation.cancelReason}

@@ -115,7 +115,7 @@ export function AdminReviewsPage() {
       className: 'min-w-56 max-w-md',
       cell: (review) =>
         review.comment.trim() ? (
-          <p dir="auto" className="break-words whitespace-pre-line text-slate-800">
+          <p dir="auto" className="wrap-anywhere whitespace-pre-line text-slate-800">
             {review.comment}
           </p>
         ) : (
@@ -134,7 +134,7 @@ export function AdminReviewsPage() {
           {review.hidden && review.hiddenReason ? (
             <span className="text-xs text-slate-600">
               {t('reviews.hiddenReason')}
-              <bdi dir="auto" className="ms-1 break-words">
+              <bdi dir="auto" className="ms-1 wrap-anywhere">
                 {review.hiddenReason}
               </bdi>
             </span>
@@ -183,7 +183,7 @@ export function AdminReviewsPage() {
             hiding ? (
               <div className="flex flex-col gap-2">
                 {hiding.comment.trim() ? (
-                  <blockquote dir="auto" className="border-s-4 border-slate-200 ps-3 break-words text-slate-800">
+                  <blockquote dir="auto" className="border-s-4 border-slate-200 ps-3 wrap-anywhere text-slate-800">
                     {hiding.comment}
                   </blockquote>
                 ) : null}

@@ -42,7 +42,7 @@ export function AdminSearchLogPage() {
       header: t('searchLog.columns.term'),
       className: 'min-w-48',
       cell: (term) => (
-        <span dir="auto" className="font-semibold break-words text-slate-900">
+        <span dir="auto" className="font-semibold wrap-anywhere text-slate-900">
           {term.keywords}
         </span>
       ),

@@ -87,7 +87,7 @@ export function AdminLedgerPage() {
       className: 'min-w-40',
       cell: (transfer) =>
         transfer.memo ? (
-          <p dir="auto" className="break-words whitespace-pre-line text-slate-700">
+          <p dir="auto" className="wrap-anywhere whitespace-pre-line text-slate-700">
             {transfer.memo}
           </p>
         ) : null,
