@@ -162,6 +162,20 @@ describe('the sandbox gateway (no keys configured)', () => {
     expect(told.map((n) => n.type)).toContain('payment.paid');
   });
 
+  it('takes an amount typed in Arabic-Indic or Persian digits with the Arabic separators (issue 17)', async () => {
+    const student = await f.student();
+    for (const [amount, fils] of [
+      ['١٠٫٥', 10_500],
+      ['۱۲٫۲۵۰', 12_250],
+      ['١٬٠٠٠', 1_000_000],
+    ] as const) {
+      const res = await topUp(ctx.app, student.headers, 'payzah', { amount, language: 'ar' });
+      expect(res.statusCode, amount).toBe(200);
+      expect((await findPayment(db, res.json().paymentId))?.amountFils, amount).toBe(fils);
+    }
+    expect((await topUp(ctx.app, student.headers, 'payzah', { amount: '١٠٫٥٫٥' })).statusCode).toBe(422);
+  });
+
   it('a failed sandbox payment goes to the failed page and credits nothing', async () => {
     const student = await f.student();
     const res = await topUp(ctx.app, student.headers, 'payzah', { amount: '3', language: 'ar' });

@@ -91,6 +91,18 @@ describe('creating', () => {
     expect(row).toMatchObject({ teacherId: teacher.profile.id, priceFils: 18_000, status: 'open' });
   });
 
+  it('takes a price typed in Arabic-Indic digits with the Arabic decimal separator (issue 17)', async () => {
+    const start = at(70);
+    const res = await create(teacher, {
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + HOUR).toISOString(),
+      price: '٧٫٢٥',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().price).toBe('7.250');
+    expect((await slotRow(res.json().id))?.priceFils).toBe(7_250);
+  });
+
   it('takes an explicit price; a 45-minute slot at the default rate is 0.75 x rate', async () => {
     const start = at(60);
     const priced = await create(teacher, {
