@@ -5,7 +5,7 @@ import { Image as ImageIcon, ImagePlus, LoaderCircle, SendHorizontal, X } from '
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
-import { cx } from '../../shared/ui/class-names.ts';
+import { cx, PLACEHOLDER_IN_PAGE_DIRECTION } from '../../shared/ui/class-names.ts';
 import { uploadAttachment } from './api/upload-attachment.ts';
 import type { Draft } from './use-conversation.ts';
 
@@ -256,7 +256,10 @@ export function MessageComposer({
             else onStopTyping();
           }}
           onKeyDown={onKeyDown}
-          className="block min-h-11 flex-1 resize-none rounded-3xl border border-slate-300 bg-slate-50 px-4 py-2.5 text-base leading-6 text-slate-900 placeholder:text-slate-400 focus:border-primary focus:bg-white focus:outline-none"
+          className={cx(
+            'block min-h-11 flex-1 resize-none rounded-3xl border border-slate-300 bg-slate-50 px-4 py-2.5 text-base leading-6 text-slate-900 placeholder:text-slate-400 focus:border-primary focus:bg-white focus:outline-none',
+            PLACEHOLDER_IN_PAGE_DIRECTION,
+          )}
         />
         <button
           type="submit"

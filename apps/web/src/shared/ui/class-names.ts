@@ -2,3 +2,11 @@
 export function cx(...parts: Array<string | false | null | undefined>): string {
   return parts.filter(Boolean).join(' ');
 }
+
+/**
+ * For a dir="auto" field: while it is empty and shows its placeholder, it takes the page's
+ * direction. Chromium resolves an empty dir="auto" field to left-to-right, which put an Arabic
+ * placeholder on the left and "Enter" at the wrong end of "... ثم اضغط Enter" (issue 17); once
+ * the user types, dir="auto" follows the text.
+ */
+export const PLACEHOLDER_IN_PAGE_DIRECTION = 'placeholder-shown:[direction:inherit]';

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setTestLanguage } from '../test/test-i18n.ts';
+import { PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
 import { TextInput } from './text-input.tsx';
+import { Textarea } from './textarea.tsx';
 
 // The common texts in English unless a test switches.
 await setTestLanguage('en');
@@ -136,5 +138,21 @@ describe('TextInput', () => {
     expect(input.getAttribute('dir')).toBe('auto');
     expect(input.getAttribute('autocomplete')).toBe('off');
     expect(input.getAttribute('name')).toBe('bio');
+  });
+
+  it('keeps an empty field with its placeholder in the page direction (Arabic placeholder on the right)', () => {
+    render(
+      <div dir="rtl">
+        <TextInput label="المادة" name="subject" placeholder="اكتب اسم المادة ثم اضغط Enter" />
+        <Textarea aria-label="الملاحظة" placeholder="اكتب ملاحظتك" />
+      </div>,
+    );
+    // dir="auto" follows what is typed; while the placeholder shows, direction comes from the page
+    // (Chromium makes an empty dir="auto" field left-to-right).
+    for (const field of [screen.getByLabelText('المادة'), screen.getByLabelText('الملاحظة')]) {
+      expect(field.getAttribute('dir')).toBe('auto');
+      expect(field.className).toContain(PLACEHOLDER_IN_PAGE_DIRECTION);
+    }
+    expect(PLACEHOLDER_IN_PAGE_DIRECTION).toBe('placeholder-shown:[direction:inherit]');
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cx } from './class-names.ts';
+import { cx, PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
 
 export type TextareaProps = ComponentProps<'textarea'> & {
   /** Draws the error border (the field's aria-invalid and error text stay with the form). */
@@ -18,6 +18,7 @@ export function Textarea({ invalid = false, dir = 'auto', className, ...rest }: 
       className={cx(
         'block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900',
         'placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0',
+        dir === 'auto' && PLACEHOLDER_IN_PAGE_DIRECTION,
         'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
         invalid ? 'border-red-600 focus:outline-red-600' : 'border-slate-300 focus:outline-primary',
         className,
