@@ -209,6 +209,12 @@ export const reservationSchema = z.object({
   /** Why it was cancelled: the canceller's words, or 'teacherNoShow' when the system cancelled it (issue 16). */
   cancelReason: z.string().nullable(),
   paymentId: z.string().nullable(),
+  /**
+   * A pending reservation's gateway payment, to the student, while it can still be paid: when the
+   * held slots are released unless paid, and the gateway's payment page to continue on (null
+   * while the server does not keep that link). Null otherwise.
+   */
+  payment: z.object({ url: z.string().nullable(), expiresAt: z.string() }).nullable(),
   /** The problem reported for this lesson (issue 16), or null when none was. */
   dispute: z.object({ id: z.number().int(), status: z.enum(DISPUTE_STATUSES) }).nullable(),
   createdAt: z.string(),

@@ -50,6 +50,11 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     cancelledBy: r.cancelledBy ?? null,
     cancelReason: r.cancelReason ?? null,
     paymentId: r.paymentId,
+    // Only the student who pays sees when the held slots are released; the link is not kept yet.
+    payment:
+      view.pendingPayment && !isTeacher && view.pendingPayment.expiresAt > now
+        ? { url: null, expiresAt: view.pendingPayment.expiresAt.toISOString() }
+        : null,
     dispute: view.dispute,
     createdAt: r.createdAt.toISOString(),
   };

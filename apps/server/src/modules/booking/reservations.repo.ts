@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { pageWithTotal } from '../../db/paging.ts';
 import {
   lessonDisputes,
+  payments,
   type ReservationRow,
   reservations,
   teacherProfiles,
@@ -46,6 +47,8 @@ export type ReservationView = {
   dispute: { id: number; status: 'open' | 'refunded' | 'released' } | null;
   /** The zone the teacher gives lessons in (their profile setting). */
   teacherTimeZone: string;
+  /** For a pending (held, unpaid) reservation: its gateway payment while that is still pending. */
+  pendingPayment: { id: string; expiresAt: Date } | null;
   teacherUser: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
   /** The student, with the zone their browser last reported (null when unknown). */
   student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId' | 'timeZone'>;
@@ -147,6 +150,21 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
     .from(lessonDisputes)
     .where(inArray(lessonDisputes.reservationId, ids));
   const disputeOf = new Map(disputes.map((d) => [d.reservationId, { id: d.id, status: d.status }]));
+  const heldPaymentIds = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.reservation.status === 'pending' && row.reservation.paymentId ? [row.reservation.paymentId] : [],
+      ),
+    ),
+  ];
+  const pendingPayments =
+    heldPaymentIds.length > 0
+      ? await db
+          .select({ id: payments.id, expiresAt: payments.expiresAt })
+          .from(payments)
+          .where(and(inArray(payments.id, heldPaymentIds), eq(payments.status, 'pending')))
+      : [];
+  const pendingPaymentOf = new Map(pendingPayments.map((payment) => [payment.id, payment]));
   const byId = new Map(
     rows.map((row) => [
       row.reservation.id,
@@ -154,6 +172,10 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
         reservation: row.reservation,
         dispute: disputeOf.get(row.reservation.id) ?? null,
         teacherTimeZone: row.teacherTimeZone,
+        pendingPayment:
+          row.reservation.status === 'pending' && row.reservation.paymentId
+            ? (pendingPaymentOf.get(row.reservation.paymentId) ?? null)
+            : null,
         teacherUser: teacherById.get(row.teacherUserId) ?? {
           id: row.teacherUserId,
           firstName: '',

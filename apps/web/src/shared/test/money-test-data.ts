@@ -63,6 +63,7 @@ export const reservation = factory<Reservation>(() => ({
   cancelledBy: null,
   cancelReason: null,
   paymentId: null,
+  payment: null,
   dispute: null,
   createdAt: '2026-03-01T10:00:00.000Z',
 }));
