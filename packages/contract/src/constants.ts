@@ -56,7 +56,8 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_QUOTA = { filesPerDay: 50, bytesPerDay: 50 * 1024 * 1024 } as const;
 
 export const CURRENCY = 'KWD';
-export const CURRENCY_DECIMALS = 2;
+/** KWD has 3 minor digits (fils, ISO 4217): every amount shown has them ("KWD 12.500", "١٢٫٥٠٠ د.ك."). */
+export const CURRENCY_DECIMALS = 3;
 /** 1 KWD = 1000 fils; money is integer fils inside the server. */
 export const FILS_PER_KWD = 1000;
 

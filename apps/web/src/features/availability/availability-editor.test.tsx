@@ -218,9 +218,9 @@ describe('AvailabilityEditor slots', () => {
     expect(placeholderOf(price)).toBe(en.form.defaultPriceRule);
     await user.type(within(form).getByLabelText(/^End time/), '19:30');
     // 1.5 hours at KWD 10.000 an hour.
-    await waitFor(() => expect(placeholderOf(price)).toBe('KWD 15.00'));
+    await waitFor(() => expect(placeholderOf(price)).toBe('KWD 15.000'));
     expect(
-      within(form).getByText('Leave empty for the default: your hourly rate (KWD 10.00) × the length.'),
+      within(form).getByText('Leave empty for the default: your hourly rate (KWD 10.000) × the length.'),
     ).toBeTruthy();
 
     await user.click(within(form).getByRole('button', { name: en.form.addSubmit }));
@@ -301,7 +301,7 @@ describe('AvailabilityEditor slots', () => {
     await user.click(await screen.findByRole('button', { name: /^Edit the time/ }));
     const form = screen.getByTestId('slot-form');
     expect((within(form).getByLabelText(/^Start time/) as HTMLInputElement).value).toBe('18:00');
-    expect(placeholderOf(within(form).getByLabelText(en.form.price))).toBe('KWD 10.00');
+    expect(placeholderOf(within(form).getByLabelText(en.form.price))).toBe('KWD 10.000');
     await user.clear(within(form).getByLabelText(/^End time/));
     await user.type(within(form).getByLabelText(/^End time/), '20:00');
     await user.click(within(form).getByRole('button', { name: en.form.editSubmit }));
@@ -368,7 +368,7 @@ describe('AvailabilityEditor weekly hours', () => {
     await user.type(within(form).getByLabelText(new RegExp(`^${en.weekly.to}`)), '21:00');
     await user.selectOptions(within(form).getByLabelText(en.weekly.length), '90');
     // 90 minutes at KWD 10.000 an hour.
-    expect(placeholderOf(within(form).getByLabelText(en.form.price))).toBe('KWD 15.00');
+    expect(placeholderOf(within(form).getByLabelText(en.form.price))).toBe('KWD 15.000');
     await user.type(within(form).getByLabelText(en.form.price), '١٢٫٥');
     await submit();
 

@@ -179,7 +179,7 @@ describe('ReservationsPage cards', () => {
     expect(within(card).getByText('Saturday, March 14, 2026')).toBeTruthy();
     expect(within(card).getByTestId('reservation-time').textContent).toMatch(/^6:00\s–\s7:00\sPM$/);
     expect(within(card).getByText('1 hour')).toBeTruthy();
-    expect(within(within(card).getByTestId('reservation-price')).getByText('KWD 12.50')).toBeTruthy();
+    expect(within(within(card).getByTestId('reservation-price')).getByText('KWD 12.500')).toBeTruthy();
     expect(within(card).getByText(`(${en.paidWith.wallet})`)).toBeTruthy();
     expect(within(card).getByTestId('reservation-status').textContent).toBe(en.status.confirmed);
     expect(within(card).getByText('أريد مراجعة الفصل الثالث').getAttribute('dir')).toBe('auto');
@@ -255,7 +255,7 @@ describe('ReservationsPage cards', () => {
     const { missing } = await renderPage({ language: 'ar' });
     const card = await screen.findByTestId('reservation');
     expect(within(card).getByText('السبت، ١٤ مارس ٢٠٢٦')).toBeTruthy();
-    expect(within(within(card).getByTestId('reservation-price')).getByText('‏١٢٫٥٠ د.ك.‏')).toBeTruthy();
+    expect(within(within(card).getByTestId('reservation-price')).getByText('‏١٢٫٥٠٠ د.ك.‏')).toBeTruthy();
     expect(within(card).getByText(ar.card.hours_one)).toBeTruthy();
     expect(within(card).getByText(`(${ar.paidWith.subscription})`)).toBeTruthy();
     expect(within(card).getByTestId('reservation-status').textContent).toBe(ar.status.confirmed);
@@ -354,7 +354,7 @@ describe('ReservationsPage cancellation', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: en.cancel.confirm }));
 
-    expect(await screen.findByText('Lesson cancelled. KWD 12.50 went back to your wallet.')).toBeTruthy();
+    expect(await screen.findByText('Lesson cancelled. KWD 12.500 went back to your wallet.')).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url.pathname).toBe('/api/v1/reservations/5/cancel');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -394,7 +394,7 @@ describe('ReservationsPage cancellation', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: ar.cancel.button }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ar.cancel.confirm }));
-    expect(await screen.findByText('أُلغي الدرس. استرد الطالب ‏١٢٫٥٠ د.ك.‏ في محفظته.')).toBeTruthy();
+    expect(await screen.findByText('أُلغي الدرس. استرد الطالب ‏١٢٫٥٠٠ د.ك.‏ في محفظته.')).toBeTruthy();
   });
 
   it('a closed window (409 cancellationClosed) says why, closes the dialog and reloads the list', async () => {

@@ -90,13 +90,13 @@ describe('SlotPicker', () => {
     await userEvent.click(late);
     expect(late.getAttribute('aria-pressed')).toBe('true');
     expect(textOf('selection-count')).toBe('2 times chosen');
-    expect(textOf('selection-total')).toBe('Total: KWD 12.50');
+    expect(textOf('selection-total')).toBe('Total: KWD 12.500');
 
     // A slot on another week adds to the same selection.
     await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.nextWeek }));
     await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.nextWeek }));
     await userEvent.click(screen.getAllByTestId('slot')[0] as HTMLElement);
-    expect(textOf('selection-total')).toBe('Total: KWD 17.50');
+    expect(textOf('selection-total')).toBe('Total: KWD 17.500');
 
     await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.previousWeek }));
     await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.previousWeek }));
@@ -104,7 +104,7 @@ describe('SlotPicker', () => {
     expect(again.getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(again);
     expect(again.getAttribute('aria-pressed')).toBe('false');
-    expect(textOf('selection-total')).toBe('Total: KWD 5.00');
+    expect(textOf('selection-total')).toBe('Total: KWD 5.000');
 
     await userEvent.click(screen.getByRole('button', { name: enTeacher.slots.clear }));
     expect(textOf('selection-count')).toBe(enTeacher.slots.selected_zero);

@@ -2,8 +2,8 @@ import { CURRENCY, CURRENCY_DECIMALS, type Language } from '@ustaz/contract/cons
 import { INTL_LOCALES } from '../../shared/lib/format.ts';
 
 /**
- * A signed ledger amount ("-1.500", "20.000") with its sign, 2 decimals and the currency, placed
- * the way the language writes it ("+KWD 20.00", "-KWD 1.50"); null for something not a number.
+ * A signed ledger amount ("-1.500", "20.000") with its sign, KWD's 3 decimals and the currency,
+ * placed the way the language writes it ("+KWD 20.000", "-KWD 1.500"); null for something not a number.
  */
 export function formatSignedKwd(amount: string, language: Language): string | null {
   const value = Number(amount);

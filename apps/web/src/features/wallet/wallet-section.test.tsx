@@ -87,7 +87,7 @@ describe('WalletSection balance card', () => {
   it('shows a student the balance in KWD with 2 decimals and the subscription hours, without earnings', async () => {
     mockApi({});
     const { missing } = await renderWallet();
-    expect(within(await screen.findByTestId('wallet-balance')).getByText('KWD 25.75')).toBeTruthy();
+    expect(within(await screen.findByTestId('wallet-balance')).getByText('KWD 25.750')).toBeTruthy();
     expect(screen.getByTestId('wallet-hours').textContent).toBe('3.5 hours');
     expect(screen.queryByTestId('wallet-earnings')).toBeNull();
     expect(screen.getByText(en.balance)).toBeTruthy();
@@ -97,8 +97,8 @@ describe('WalletSection balance card', () => {
   it('shows a teacher the earnings too, in Arabic digits', async () => {
     mockApi({ balanceAnswer: { status: 200, body: balance({ remainingHours: 1 }) } });
     const { missing } = await renderWallet({ language: 'ar', showEarnings: true });
-    expect(within(await screen.findByTestId('wallet-earnings')).getByText('‏١٢٠٫٠٠ د.ك.‏')).toBeTruthy();
-    expect(within(screen.getByTestId('wallet-balance')).getByText('‏٢٥٫٧٥ د.ك.‏')).toBeTruthy();
+    expect(within(await screen.findByTestId('wallet-earnings')).getByText('‏١٢٠٫٠٠٠ د.ك.‏')).toBeTruthy();
+    expect(within(screen.getByTestId('wallet-balance')).getByText('‏٢٥٫٧٥٠ د.ك.‏')).toBeTruthy();
     expect(screen.getByTestId('wallet-hours').textContent).toBe(ar.hours_one);
     expect(screen.getByText(ar.earnings)).toBeTruthy();
     expect(missing).toEqual([]);
@@ -141,11 +141,11 @@ describe('WalletSection transaction history', () => {
     expect(within(booking).getByText(en.kinds.booking)).toBeTruthy();
     expect(within(booking).getByText('Mar 6, 2026, 6:30 PM')).toBeTruthy();
     const out = within(booking).getByTestId('transaction-amount');
-    expect(within(out).getByText('-KWD 12.50')).toBeTruthy();
+    expect(within(out).getByText('-KWD 12.500')).toBeTruthy();
     expect(out.className).toContain('text-red-700');
     expect(out.getAttribute('data-direction')).toBe('out');
     const back = within(refund).getByTestId('transaction-amount');
-    expect(within(back).getByText('+KWD 12.50')).toBeTruthy();
+    expect(within(back).getByText('+KWD 12.500')).toBeTruthy();
     expect(back.className).toContain('text-emerald-700');
     expect(within(refund).getByText(en.kinds.booking_refund)).toBeTruthy();
     expect(within(earning).getByText(en.accounts.earnings)).toBeTruthy();
@@ -156,7 +156,7 @@ describe('WalletSection transaction history', () => {
     await renderWallet();
     const row = await screen.findByTestId('transaction');
     expect(within(row).getByText(en.kinds.manual_refund)).toBeTruthy();
-    expect(within(row).getByText('+KWD 7.25')).toBeTruthy();
+    expect(within(row).getByText('+KWD 7.250')).toBeTruthy();
   });
 
   it('pages through the history', async () => {

@@ -4,8 +4,9 @@ import { CURRENCY, CURRENCY_DECIMALS, type Language } from '@ustaz/contract/cons
 export const INTL_LOCALES: Record<Language, string> = { ar: 'ar-KW', en: 'en-KW' };
 
 /**
- * A KWD amount (number or the API's decimal string) with 2 decimals in the viewer's language, or
- * with `decimals` (3: to the fils, where money is counted exactly, as on the earnings page).
+ * A KWD amount (number or the API's decimal string) with KWD's 3 decimals (fils) in the viewer's
+ * language, the currency placed and spaced as Intl.NumberFormat does for it ("KWD 12.500",
+ * "‏١٢٫٥٠٠ د.ك.‏"). Every money text of the site, the dashboard and the sandbox goes through here.
  */
 export function formatKwd(
   amount: string | number,
