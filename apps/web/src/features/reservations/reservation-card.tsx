@@ -13,6 +13,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
+import { PendingPayment } from './pending-payment.tsx';
 import { formatHours } from './reservation-format.ts';
 
 /** Which side of the reservation the signed-in user is on. */
@@ -162,6 +163,9 @@ export function ReservationCard({
         <p className="text-sm text-amber-800">
           {t(viewer === 'student' ? 'card.pendingStudent' : 'card.pendingTeacher')}
         </p>
+      ) : null}
+      {reservation.status === 'pending' && viewer === 'student' && reservation.payment ? (
+        <PendingPayment payment={reservation.payment} />
       ) : null}
 
       {reservation.canCancel || cancellationClosed ? (

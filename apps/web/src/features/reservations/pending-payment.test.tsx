@@ -1,0 +1,89 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import arPayment from '../../../public/locales/ar/payment.json';
+import enPayment from '../../../public/locales/en/payment.json';
+import enReservations from '../../../public/locales/en/reservations.json';
+import { renderRoute } from '../../shared/test/render-route.tsx';
+import { timeLeft } from './pending-payment.tsx';
+import { ReservationCard } from './reservation-card.tsx';
+import { reservation } from './reservation-test-data.ts';
+
+const NOW = Date.parse('2026-03-10T12:00:00.000Z');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('timeLeft', () => {
+  it('counts minutes and seconds down to 0:00, in the page language', () => {
+    expect(timeLeft('2026-03-10T12:14:05.000Z', NOW, 'en')).toBe('14:05');
+    expect(timeLeft('2026-03-10T11:59:00.000Z', NOW, 'en')).toBe('0:00');
+    expect(timeLeft('2026-03-10T12:00:09.000Z', NOW, 'en')).toBe('0:09');
+  });
+});
+
+describe('a pending gateway payment on the reservation card (issue 17)', () => {
+  const pending = (payment: { url: string | null; expiresAt: string } | null) =>
+    reservation({ status: 'pending', paidWith: 'deema', paymentId: 'pay_1', canCancel: true, payment });
+
+  it('en: the student sees the countdown ticking and "continue payment" to the same link, beside cancel', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    await renderRoute(
+      <ReservationCard
+        reservation={pending({ url: 'https://pay.example/checkout/abc', expiresAt: '2026-03-10T12:10:00.000Z' })}
+        viewer="student"
+        timeZone="Asia/Kuwait"
+        now={new Date(NOW)}
+        onCancel={() => {}}
+      />,
+      { language: 'en', path: '/reservations' },
+    );
+    const box = screen.getByTestId('pending-payment');
+    expect(box.textContent).toContain(enPayment.pendingPayment.expiresIn.replace('{{time}}', '10:00'));
+    await act(async () => {
+      vi.advanceTimersByTime(61_000);
+    });
+    expect(box.textContent).toContain('8:59');
+    const link = screen.getByRole('link', { name: enPayment.pendingPayment.continue });
+    expect(link.getAttribute('href')).toBe('https://pay.example/checkout/abc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('button', { name: enReservations.cancel.button })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(10 * 60_000);
+    });
+    expect(box.textContent).toContain(enPayment.pendingPayment.expired);
+    expect(screen.queryByRole('link', { name: enPayment.pendingPayment.continue })).toBeNull();
+  });
+
+  it('ar: without a link only the countdown shows; the teacher sees neither', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const view = await renderRoute(
+      <ReservationCard
+        reservation={pending({ url: null, expiresAt: '2026-03-10T12:05:00.000Z' })}
+        viewer="student"
+        timeZone="Asia/Kuwait"
+        now={new Date(NOW)}
+        onCancel={() => {}}
+      />,
+      { language: 'ar', path: '/reservations' },
+    );
+    expect(screen.getByTestId('pending-payment').textContent).toContain(
+      arPayment.pendingPayment.expiresIn.split('{{')[0],
+    );
+    expect(screen.queryByRole('link', { name: arPayment.pendingPayment.continue })).toBeNull();
+    expect(view.missing).toEqual([]);
+    view.unmount();
+    await renderRoute(
+      <ReservationCard
+        reservation={pending({ url: 'https://pay.example/x', expiresAt: '2026-03-10T12:05:00.000Z' })}
+        viewer="teacher"
+        timeZone="Asia/Kuwait"
+        now={new Date(NOW)}
+        onCancel={() => {}}
+      />,
+      { language: 'ar', path: '/reservations' },
+    );
+    expect(screen.queryByTestId('pending-payment')).toBeNull();
+  });
+});
