@@ -12,6 +12,7 @@ import {
   cancelReservations,
   lockReservation,
   lockTeacherFutureReservations,
+  namesOf,
   openSlots,
 } from './booking.repo.ts';
 
@@ -95,6 +96,41 @@ export async function releaseHold(
 }
 
 /**
+ * Tells `recipients` that a lesson was cancelled (`booking.cancelled`), naming the teacher, the
+ * student and the start, so each reads it in their own zone (issue 17); a refund also tells the
+ * student what came back and where (`booking.refunded`: money to the wallet or hours to the
+ * subscription).
+ */
+async function tellCancelled(
+  tx: Executor,
+  row: ReservationRow & { teacherUserId: number },
+  by: 'student' | 'teacher' | 'admin',
+  refund: CancelReservationResponse['refund'],
+  recipients: number[],
+) {
+  const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
+  const startTime = row.startTime?.toISOString() ?? null;
+  // Each reader sees the other party's name: the student the teacher's, the teacher the student's.
+  const about = (userId: number) =>
+    userId === row.studentId
+      ? { reservationId: row.id, teacherName: people.get(row.teacherUserId)?.name ?? '', startTime }
+      : { reservationId: row.id, studentName: people.get(row.studentId)?.name ?? '', startTime };
+  // The refund first: the list shows newest first, so the cancellation reads above what came back.
+  await insertNotifications(tx, [
+    ...(refund.to === 'none'
+      ? []
+      : [
+          {
+            userId: row.studentId,
+            type: 'booking.refunded' as const,
+            data: { ...about(row.studentId), to: refund.to, amount: refund.amount, hours: refund.hours },
+          },
+        ]),
+    ...recipients.map((userId) => ({ userId, type: 'booking.cancelled' as const, data: { ...about(userId), by } })),
+  ]);
+}
+
+/**
  * Cancellation (ARCHITECTURE "Server rules"): by the student or the teacher in their own
  * transaction, by an admin in the admin's (so the audit row commits with it). Each refunds in full,
  * to where the lesson was paid from, in the transaction that cancels it.
@@ -116,14 +152,7 @@ export function createCancellationService({ db, clock = () => new Date() }: { db
     if (!row) throw new HttpError(404, 'notFound', 'Reservation not found');
     assertCancellable(row, now);
     const refund = await cancelLocked(tx, row, 'admin', adminId, reason, now);
-    await insertNotifications(
-      tx,
-      [row.studentId, row.teacherUserId].map((userId) => ({
-        userId,
-        type: 'booking.cancelled' as const,
-        data: { reservationId: row.id, by: 'admin' },
-      })),
-    );
+    await tellCancelled(tx, row, 'admin', refund, [row.studentId, row.teacherUserId]);
     const { teacherUserId: _teacherUserId, ...before } = row;
     return { before, refund };
   }
@@ -152,13 +181,7 @@ export function createCancellationService({ db, clock = () => new Date() }: { db
         }
         const by = isTeacher ? 'teacher' : 'student';
         const result = await cancelLocked(tx, row, by, userId, reason, now);
-        await insertNotifications(tx, [
-          {
-            userId: isTeacher ? row.studentId : row.teacherUserId,
-            type: 'booking.cancelled',
-            data: { reservationId: row.id, by },
-          },
-        ]);
+        await tellCancelled(tx, row, by, result, [isTeacher ? row.studentId : row.teacherUserId]);
         return result;
       });
       const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);

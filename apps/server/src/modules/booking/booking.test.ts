@@ -341,6 +341,17 @@ describe('reservations: list, cancel, complete', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, student.user.id), eq(notifications.type, 'booking.cancelled')));
     expect(told).toHaveLength(1);
+    // Issue 17: it names the teacher and the start; the refund is its own notice (amount and where).
+    const teacherName = `${teacher.user.firstName} ${teacher.user.lastName}`;
+    const startTime = reservation.startTime;
+    expect(told[0]?.data).toEqual({ reservationId: reservation.id, by: 'teacher', teacherName, startTime });
+    const refunded = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, student.user.id), eq(notifications.type, 'booking.refunded')));
+    expect(refunded.map((n) => n.data)).toEqual([
+      { reservationId: reservation.id, teacherName, startTime, to: 'wallet', amount: '5.000', hours: 0 },
+    ]);
   });
 
   it('a lesson that ended is completed: escrow pays the teacher 90% and the platform 10%', async () => {

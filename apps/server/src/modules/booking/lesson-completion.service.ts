@@ -40,18 +40,17 @@ export async function completeLesson(tx: Executor, id: number, now: Date, mail?:
   const people = await namesOf(tx, [row.studentId, teacher.teacherUserId]);
   const student = people.get(row.studentId);
   const teacherPerson = people.get(teacher.teacherUserId);
+  // Each names the other party and the lesson's start (read in the reader's own zone, issue 17).
+  const startTime = row.startTime?.toISOString() ?? null;
+  const forTeacher = { reservationId: id, studentName: student?.name ?? '', startTime };
   await insertNotifications(tx, [
-    { userId: teacher.teacherUserId, type: 'lesson.completed', data: { reservationId: id } },
+    { userId: teacher.teacherUserId, type: 'lesson.completed', data: forTeacher },
     {
       userId: row.studentId,
       type: 'review.requested',
-      data: { reservationId: id, teacherName: teacherPerson?.name ?? '' },
+      data: { reservationId: id, teacherName: teacherPerson?.name ?? '', startTime },
     },
-    {
-      userId: teacher.teacherUserId,
-      type: 'review.requested',
-      data: { reservationId: id, studentName: student?.name ?? '' },
-    },
+    { userId: teacher.teacherUserId, type: 'review.requested', data: forTeacher },
   ]);
   if (mail?.mailer && student && teacherPerson) {
     for (const [who, other, role] of [

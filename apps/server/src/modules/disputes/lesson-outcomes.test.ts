@@ -81,6 +81,22 @@ describe('attendance decides the outcome', () => {
     expect(await typesFor(lesson.teacher.user.id, lesson.id)).toEqual(
       expect.arrayContaining(['review.requested', 'lesson.completed']),
     );
+    // Issue 17: each names the other party and the lesson's start (shown in the reader's zone).
+    const told = await t.database.db.select().from(notifications);
+    const startTime = lesson.start.toISOString();
+    const nameOf = (who: typeof lesson.student) => `${who.user.firstName} ${who.user.lastName}`;
+    const teacherCopy = { reservationId: lesson.id, studentName: nameOf(lesson.student), startTime };
+    expect(told.filter((n) => n.userId === lesson.teacher.user.id).map((n) => [n.type, n.data])).toEqual(
+      expect.arrayContaining([
+        ['lesson.completed', teacherCopy],
+        ['review.requested', teacherCopy],
+      ]),
+    );
+    expect(told.find((n) => n.userId === lesson.student.user.id && n.type === 'review.requested')?.data).toEqual({
+      reservationId: lesson.id,
+      teacherName: nameOf(lesson.teacher),
+      startTime,
+    });
     // And a mail to each, in their language, to the reservations page.
     for (const who of [lesson.student, lesson.teacher]) {
       const mail = await latestMailTo(t.database, who.user.email);

@@ -7,6 +7,7 @@ export type NotificationType =
   | 'booking.confirmed'
   | 'booking.received'
   | 'booking.cancelled'
+  | 'booking.refunded'
   | 'payment.paid'
   | 'payment.failed'
   | 'payment.creditedToWallet'

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'booking.confirmed',
   'booking.received',
   'booking.cancelled',
+  'booking.refunded',
   'payment.paid',
   'payment.failed',
   'payment.creditedToWallet',
@@ -73,6 +74,16 @@ export function lessonMoment(value: unknown, language: Language): string | null 
   return formatLessonMoment(value, language) || null;
 }
 
+/**
+ * The other party's name (the teacher's for a student, the student's for a teacher) and the
+ * lesson's start in the reader's language and zone; null when the notification carries neither.
+ */
+function otherPartyAndStart(data: Record<string, unknown>, language: Language): { name: string; date: string } | null {
+  const name = text(data.teacherName) || text(data.studentName);
+  const date = lessonMoment(data.startTime, language);
+  return name && date ? { name: isolate(name), date } : null;
+}
+
 function countValues(count: number, language: Language) {
   return { count, number: formatNumber(count, language) };
 }
@@ -122,7 +133,23 @@ export function describeNotification(notification: AppNotification, language: La
     }
     case 'booking.cancelled': {
       const by = data.by === 'student' || data.by === 'teacher' || data.by === 'admin' ? data.by : 'unknown';
-      return titled(kind, { key: `booking.cancelled.by.${by}` }, '/reservations?scope=cancelled');
+      const about = otherPartyAndStart(data, language);
+      return titled(
+        kind,
+        about ? { key: `booking.cancelled.byWith.${by}`, values: about } : { key: `booking.cancelled.by.${by}` },
+        '/reservations?scope=cancelled',
+      );
+    }
+    case 'booking.refunded': {
+      // What a cancellation gave back (issue 17): money to the wallet, or hours to the subscription.
+      const about = otherPartyAndStart(data, language);
+      const key = about ? 'booking.refunded.body' : 'booking.refunded.bodyPlain';
+      if (data.to === 'subscription') {
+        const hours = typeof data.hours === 'number' ? formatNumber(data.hours, language, data.hours % 1 ? 1 : 0) : '';
+        return titled(kind, { key: `${key}.subscription`, values: { ...about, hours } }, '/subscriptions');
+      }
+      const amount = amountText(data.amount, language) ?? '';
+      return titled(kind, { key: `${key}.wallet`, values: { ...about, amount } }, WALLET_PATH);
     }
     case 'payment.paid':
     case 'payment.creditedToWallet': {
@@ -135,8 +162,14 @@ export function describeNotification(notification: AppNotification, language: La
       return titled(kind, { key: `payment.failed.body.${purposeOf(data.purpose)}` }, WALLET_PATH);
     case 'subscription.activated':
       return titled(kind, { key: 'subscription.activated.body' }, '/subscriptions');
-    case 'lesson.completed':
-      return titled(kind, { key: 'lesson.completed.body' }, '/reservations?scope=past');
+    case 'lesson.completed': {
+      const about = otherPartyAndStart(data, language);
+      return titled(
+        kind,
+        about ? { key: 'lesson.completed.bodyWith', values: about } : { key: 'lesson.completed.body' },
+        '/reservations?scope=past',
+      );
+    }
     case 'lesson.teacherNoShow': {
       // The teacher never joined the room: cancelled and refunded (issue 16); the room says how it ended.
       const id = positiveInteger(data.reservationId);
@@ -186,9 +219,15 @@ export function describeNotification(notification: AppNotification, language: La
           };
       return titled(kind, body, '/profile');
     }
-    case 'review.requested':
+    case 'review.requested': {
       // A completed lesson asks both sides for a review: the prompt is on the reservations page.
-      return titled(kind, { key: 'review.requested.body' }, '/reservations');
+      const about = otherPartyAndStart(data, language);
+      return titled(
+        kind,
+        about ? { key: 'review.requested.bodyWith', values: about } : { key: 'review.requested.body' },
+        '/reservations',
+      );
+    }
     case 'wallet.refund': {
       // A manual refund by the support team (admin dashboard): money back to the wallet.
       const amount = amountText(data.amount, language);

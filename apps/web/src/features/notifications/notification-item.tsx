@@ -28,6 +28,7 @@ const KIND_ICONS: Record<NotificationKind, { Icon: LucideIcon; tone: string }> =
   'booking.confirmed': { Icon: CalendarCheck, tone: 'bg-emerald-50 text-emerald-700' },
   'booking.received': { Icon: CalendarPlus, tone: 'bg-emerald-50 text-emerald-700' },
   'booking.cancelled': { Icon: CalendarX2, tone: 'bg-red-50 text-red-700' },
+  'booking.refunded': { Icon: WalletMinimal, tone: 'bg-sky-50 text-sky-700' },
   'payment.paid': { Icon: CircleCheck, tone: 'bg-sky-50 text-sky-700' },
   'payment.failed': { Icon: CircleAlert, tone: 'bg-red-50 text-red-700' },
   'payment.creditedToWallet': { Icon: WalletMinimal, tone: 'bg-sky-50 text-sky-700' },
@@ -97,7 +98,11 @@ export function NotificationItem({
           ) : null}
         </span>
         {'userText' in content.body ? (
-          <span dir="auto" className="line-clamp-2 text-sm break-words text-slate-600" data-testid="notification-body">
+          <span
+            dir="auto"
+            className="line-clamp-2 text-sm wrap-anywhere text-slate-600"
+            data-testid="notification-body"
+          >
             {content.body.userText}
           </span>
         ) : (

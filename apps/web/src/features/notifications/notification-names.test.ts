@@ -1,0 +1,86 @@
+import type { AppNotification } from '@ustaz/contract';
+import { describe, expect, it } from 'vitest';
+import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
+import { formatKwd } from '../../shared/lib/format.ts';
+import { createTestI18n } from '../../shared/test/test-i18n.ts';
+import { describeNotification } from './notification-content.ts';
+
+const START = '2026-03-14T15:00:00.000Z';
+
+function notice(type: string, data: Record<string, unknown>): AppNotification {
+  return { id: 1, type, data, readAt: null, createdAt: '2026-03-10T09:00:00.000Z' };
+}
+
+/** The body as the reader sees it, in `language`, with bidi isolation marks removed. */
+async function bodyOf(notification: AppNotification, language: 'ar' | 'en') {
+  const { i18n, missing } = await createTestI18n(language);
+  const content = describeNotification(notification, language);
+  if (!('key' in content.body)) throw new Error('a user text');
+  const text = i18n.t(content.body.key, { ns: 'notifications', ...content.body.values }) as string;
+  return { text: text.replace(/[\u2066-\u2069]/g, ''), missing, to: content.to };
+}
+
+describe('notifications name the other party and the lesson time (issue 17)', () => {
+  for (const language of ['en', 'ar'] as const) {
+    const date = formatLessonMoment(START, language);
+
+    it(`a cancellation names the teacher and the start (${language})`, async () => {
+      const { text, missing } = await bodyOf(
+        notice('booking.cancelled', {
+          reservationId: 4,
+          by: 'teacher',
+          teacherName: 'Mona Al-Sabah',
+          startTime: START,
+        }),
+        language,
+      );
+      expect(text).toContain('Mona Al-Sabah');
+      expect(text).toContain(date);
+      expect(missing).toEqual([]);
+    });
+
+    it(`a refund says how much and where: the wallet, or hours to the subscription (${language})`, async () => {
+      const wallet = await bodyOf(
+        notice('booking.refunded', {
+          reservationId: 4,
+          teacherName: 'Mona Al-Sabah',
+          startTime: START,
+          to: 'wallet',
+          amount: '5.000',
+          hours: 0,
+        }),
+        language,
+      );
+      expect(wallet.text).toContain(formatKwd('5.000', language));
+      expect(wallet.text).toContain('Mona Al-Sabah');
+      expect(wallet.to).toBe('/profile#wallet-title');
+      const hours = await bodyOf(
+        notice('booking.refunded', { reservationId: 4, to: 'subscription', amount: '0.000', hours: 2 }),
+        language,
+      );
+      expect(hours.text).toMatch(/2|٢/);
+      expect(hours.to).toBe('/subscriptions');
+      expect([...wallet.missing, ...hours.missing]).toEqual([]);
+    });
+
+    it(`a completed lesson and a review request name the student or the teacher (${language})`, async () => {
+      const completed = await bodyOf(
+        notice('lesson.completed', { reservationId: 4, studentName: 'Fahad Al-Kandari', startTime: START }),
+        language,
+      );
+      expect(completed.text).toContain('Fahad Al-Kandari');
+      expect(completed.text).toContain(date);
+      const review = await bodyOf(
+        notice('review.requested', { reservationId: 4, teacherName: 'Mona Al-Sabah', startTime: START }),
+        language,
+      );
+      expect(review.text).toContain('Mona Al-Sabah');
+      expect(review.text).toContain(date);
+    });
+  }
+
+  it('older notifications without names keep their plain text', async () => {
+    const { text } = await bodyOf(notice('booking.cancelled', { reservationId: 4, by: 'student' }), 'en');
+    expect(text).toBe('The student cancelled the lesson.');
+  });
+});
