@@ -20,6 +20,20 @@ function resources() {
 
 export type TestI18n = { i18n: I18n; missing: string[] };
 
+/** Every key asked for but missing since the last takeMissingKeys(), from every test instance. */
+let missingSinceLastTake: string[] = [];
+
+/**
+ * The keys a render asked for but the ar/en files lack since the last call, and forgets them. The
+ * test setup calls it after each test and fails the test on any (a raw key on screen); a test
+ * that renders a missing key on purpose calls it itself.
+ */
+export function takeMissingKeys(): string[] {
+  const taken = missingSinceLastTake;
+  missingSinceLastTake = [];
+  return taken;
+}
+
 /**
  * Test helper: an i18next instance in `language` with every namespace of the real locale files,
  * no fallback language, and a list of the keys a render asked for but the files lack.
@@ -38,8 +52,9 @@ export async function createTestI18n(language: Language, { global = false } = {}
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     saveMissing: true,
-    missingKeyHandler: (_languages, namespace, key) => {
+    missingKeyHandler: (languages, namespace, key) => {
       missing.push(`${namespace}:${key}`);
+      missingSinceLastTake.push(`${languages.join(',')} ${namespace}:${key}`);
     },
   });
   return { i18n, missing };

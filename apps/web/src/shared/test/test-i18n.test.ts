@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { createTestI18n, takeMissingKeys } from './test-i18n.ts';
+
+describe('the missing-key guard of the tests', () => {
+  it('records a key the ar or en files lack, for the setup to fail the test', async () => {
+    const { i18n } = await createTestI18n('ar');
+    expect(i18n.t('common:noSuchKeyAnywhere')).toBe('noSuchKeyAnywhere');
+    // The setup would fail this test on it; taken here, it passes.
+    expect(takeMissingKeys()).toEqual(['ar common:noSuchKeyAnywhere']);
+    expect(takeMissingKeys()).toEqual([]);
+  });
+});
