@@ -1,6 +1,7 @@
 import {
   balanceResponseSchema,
   filsToKwd,
+  filsToNumber,
   type GatewayProvider,
   LEDGER_LINE_KINDS,
   type LedgerLineKind,
@@ -52,6 +53,16 @@ const SANDBOX_TEXT = {
   },
 } as const;
 
+/** The charge as the site shows money: KWD's 3 decimals, the currency placed as Intl does for the language. */
+function sandboxAmount(charge: SandboxCharge): string {
+  return new Intl.NumberFormat(charge.language === 'ar' ? 'ar-KW' : 'en-KW', {
+    style: 'currency',
+    currency: charge.currency,
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
+  }).format(filsToNumber(charge.amountFils));
+}
+
 function sandboxPage(charge: SandboxCharge): string {
   const lang = charge.language;
   const t = SANDBOX_TEXT[lang];
@@ -60,7 +71,7 @@ function sandboxPage(charge: SandboxCharge): string {
     charge.status === 'pending'
       ? `<form method="post"><button name="action" value="pay" class="pay">${t.pay}</button> <button name="action" value="fail" class="fail">${t.fail}</button></form>`
       : `<p>${t.done}</p>`;
-  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title} · ${provider}</title><style>body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:2rem;max-inline-size:26rem;box-shadow:0 2px 12px #0002;text-align:center}h1{font-size:1.25rem}.amount{font-size:2rem;font-weight:700;margin:1rem 0}button{font-size:1rem;padding:.75rem 1.5rem;border-radius:8px;border:0;cursor:pointer;margin:.25rem}.pay{background:#1e3a8a;color:#fff}.fail{background:#e2e8f0;color:#991b1b}p{color:#475569}</style></head><body><main><h1>${t.title} · ${provider}</h1><p>${t.note}</p><div class="amount" dir="ltr">${filsToKwd(charge.amountFils)} ${charge.currency}</div>${buttons}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title} · ${provider}</title><style>body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;padding:2rem;max-inline-size:26rem;box-shadow:0 2px 12px #0002;text-align:center}h1{font-size:1.25rem}.amount{font-size:2rem;font-weight:700;margin:1rem 0}button{font-size:1rem;padding:.75rem 1.5rem;border-radius:8px;border:0;cursor:pointer;margin:.25rem}.pay{background:#1e3a8a;color:#fff}.fail{background:#e2e8f0;color:#991b1b}p{color:#475569}</style></head><body><main><h1>${t.title} · ${provider}</h1><p>${t.note}</p><div class="amount">${sandboxAmount(charge)}</div>${buttons}</main></body></html>`;
 }
 
 export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Options): FastifyPluginAsyncZod {

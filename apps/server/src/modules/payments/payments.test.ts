@@ -108,7 +108,7 @@ describe('the sandbox gateway (no keys configured)', () => {
       "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     );
     expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.body).toContain('12.500 KWD');
+    expect(page.body).toMatch(/KWD\s12\.500/); // Intl's no-break space
     expect(page.body).toContain('value="pay"');
     expect(page.body).toContain('lang="en"');
 
@@ -181,6 +181,8 @@ describe('the sandbox gateway (no keys configured)', () => {
     const res = await topUp(ctx.app, student.headers, 'payzah', { amount: '3', language: 'ar' });
     expect(res.statusCode).toBe(200);
     const { paymentLink, paymentId } = res.json();
+    // The sandbox shows money as the site does in Arabic: Arabic-Indic digits, 3 decimals, د.ك.
+    expect((await ctx.app.inject({ url: pathOf(paymentLink) })).body).toMatch(/٣٫٠٠٠\sد\.ك\./);
     const failed = await pressAtSandbox(ctx.app, paymentLink, 'fail');
     expect(failed.statusCode).toBe(303);
     expect(failed.headers.location).toBe(`http://ustaz.test/api/v1/payments/return/${paymentId}?outcome=error`);
