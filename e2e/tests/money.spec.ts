@@ -214,7 +214,7 @@ describe('money in a real browser', () => {
     await page.getByRole('button', { name: 'Top up', exact: true }).click();
     const topUpDialog = page.getByRole('dialog', { name: 'Top up your wallet' });
     await topUpDialog.waitFor();
-    await topUpDialog.getByRole('spinbutton', { name: 'Amount (KWD)' }).fill(String(topUp));
+    await topUpDialog.getByRole('textbox', { name: 'Amount (KWD)' }).fill(String(topUp));
     await topUpDialog.getByRole('radio', { name: /Payzah/ }).check();
     const tab = await payInNewTab(
       context,
@@ -446,7 +446,7 @@ describe('money in a real browser', () => {
       const topUp = page.getByRole('dialog', { name: text.topUpTitle });
       await topUp.waitFor();
       expect(amountIn(await topUp.getByTestId('top-up-required').textContent())).toBe(shortfall);
-      expect(Number(await topUp.getByRole('spinbutton', { name: text.amount }).inputValue())).toBe(shortfall);
+      expect(Number(await topUp.getByRole('textbox', { name: text.amount }).inputValue())).toBe(shortfall);
       expect(amountIn(await topUp.getByTestId('top-up-balance').textContent())).toBe(start.kwd);
       const toProfile = topUp.getByRole('link', { name: text.profile });
       await toProfile.waitFor();
@@ -474,7 +474,7 @@ describe('money in a real browser', () => {
     await page.getByRole('button', { name: 'Top up', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Top up your wallet' });
     await dialog.waitFor();
-    await dialog.getByRole('spinbutton', { name: 'Amount (KWD)' }).fill('25');
+    await dialog.getByRole('textbox', { name: 'Amount (KWD)' }).fill('25');
     // Deema this time (its minimum, 10 KWD, is below the amount).
     const deema = dialog.getByRole('radio', { name: /Deema/ });
     await expect.poll(() => deema.isEnabled()).toBe(true);
