@@ -104,7 +104,7 @@ function ProfileLayout({ user, roleLabel, children }: { user: User; roleLabel: s
               className="border-4 border-white shadow"
             />
             <div className="min-w-0 flex-1">
-              <h1 className="text-2xl font-extrabold break-words text-slate-900" data-testid="profile-name">
+              <h1 className="text-2xl font-extrabold wrap-anywhere text-slate-900" data-testid="profile-name">
                 <bdi>
                   {user.firstName} {user.lastName}
                 </bdi>
