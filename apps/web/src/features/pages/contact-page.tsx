@@ -98,9 +98,11 @@ export function ContactPage() {
     { to: to('/terms'), label: t('shared.links.terms') },
   ];
 
+  // The spec's fallback settings (nothing could be loaded) carry no contact data: say so instead.
+  const unavailable = settings.isError || settings.data?.source === 'fallback';
   let rows: ReactNode;
-  if (loaded) rows = <ContactRows info={loaded} />;
-  else if (settings.isError) rows = <p className="text-sm leading-6 text-slate-600">{t('contact.details.error')}</p>;
+  if (loaded && !unavailable) rows = <ContactRows info={loaded} />;
+  else if (unavailable) rows = <p className="text-sm leading-6 text-slate-600">{t('contact.details.error')}</p>;
   else
     rows = (
       <p role="status" className="text-sm text-slate-500">

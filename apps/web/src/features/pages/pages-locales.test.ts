@@ -86,11 +86,11 @@ describe('pages.json (ar and en)', () => {
   );
 
   it('states the update date and the 24-hour cancellation rule in both languages', () => {
-    expect(arPages.privacy.updated).toContain('21 نوفمبر 2026');
+    expect(arPages.privacy.updated).toContain('٢١ نوفمبر ٢٠٢٦');
     expect(enPages.privacy.updated).toContain('21 November 2026');
     const cancellation = (pages: typeof enPages) =>
       pages.terms.sections.find((section) => section.id === 'cancellation');
     expect(JSON.stringify(cancellation(enPages))).toContain('24 hours');
-    expect(JSON.stringify(cancellation(arPages))).toContain('24 ساعة');
+    expect(JSON.stringify(cancellation(arPages))).toContain('٢٤ ساعة');
   });
 });
