@@ -64,17 +64,17 @@ async function balanceOf(token: string): Promise<{ fils: number; hours: number }
 
 const fils = (kwd: string | number) => Math.round(Number(kwd) * 1000);
 
-/** A KWD amount as the app shows it (its `formatKwd`: the currency with 2 decimals). */
+/** A KWD amount as the app shows it (its `formatKwd`: the currency with KWD's 3 decimals). */
 function kwd(amount: number, lang: 'en' | 'ar' = 'en'): string {
   return new Intl.NumberFormat(lang === 'ar' ? 'ar-KW' : 'en-KW', {
     style: 'currency',
     currency: 'KWD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
   }).format(amount);
 }
 
-/** Every number in a text the app formats ("KWD 6.00", "‏٦٫٠٠ د.ك."), in order. */
+/** Every number in a text the app formats ("KWD 6.000", "‏٦٫٠٠٠ د.ك."), in order. */
 function amountsIn(text: string | null): number[] {
   const western = (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/٫/g, '.');
   return [...western.replace(/,/g, '').matchAll(/\d+(\.\d+)?/g)].map((match) => Number(match[0]));
