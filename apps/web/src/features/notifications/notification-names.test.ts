@@ -1,5 +1,6 @@
 import type { AppNotification } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../shared/i18n/translate.ts';
 import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { createTestI18n } from '../../shared/test/test-i18n.ts';
@@ -16,9 +17,7 @@ async function bodyOf(notification: AppNotification, language: 'ar' | 'en') {
   const { i18n, missing } = await createTestI18n(language);
   const content = describeNotification(notification, language);
   if (!('key' in content.body)) throw new Error('a user text');
-  // A key built at run time: the typed t() knows only literal keys.
-  const translate = i18n.t as unknown as (key: string, options: Record<string, unknown>) => string;
-  const text = translate(content.body.key, { ns: 'notifications', ...content.body.values });
+  const text = translate(i18n.t, content.body.key, { ns: 'notifications', ...content.body.values });
   return { text: text.replace(/[\u2066-\u2069]/g, ''), missing, to: content.to };
 }
 

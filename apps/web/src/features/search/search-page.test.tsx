@@ -66,7 +66,7 @@ describe('SearchPage reads its address into the teacher search', () => {
       'Subject: Robotics',
       'Most famous',
       'At least 2 years of experience',
-      expect.stringMatching(/^Up to .*20\.00 per hour$/),
+      expect.stringMatching(/^Up to .*20\.000 per hour$/),
       'Rated 4+ stars',
       expect.stringMatching(/^Available on .*2030/),
       'Sorted by Rating (High to low)',
