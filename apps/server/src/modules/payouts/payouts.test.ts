@@ -330,11 +330,15 @@ describe('requesting a payout', () => {
       { statusCode: number },
       { statusCode: number },
     ];
-    expect(whole.statusCode).toBe(201);
+    // The two requests race each other: the small one may take its 5 KWD first, and the lessons'
+    // new earnings are released by a separate step (ADR 016), so the whole amount may no longer be
+    // there. Whichever wins, at least one is granted and what was requested is what moved.
+    expect([201, 422]).toContain(whole.statusCode);
     expect([201, 422]).toContain(small.statusCode);
+    expect(whole.statusCode === 201 || small.statusCode === 201).toBe(true);
     expect([200, 409]).toContain(cancelled.statusCode);
     const paidOut = (await call(teacher, { url: '/api/v1/earnings' })).json();
-    const requested = available + (small.statusCode === 201 ? 5_000 : 0);
+    const requested = (whole.statusCode === 201 ? available : 0) + (small.statusCode === 201 ? 5_000 : 0);
     expect(paidOut.requested).toBe((requested / 1000).toFixed(3));
     await expectPayoutsConsistent();
   });
