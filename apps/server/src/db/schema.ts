@@ -618,6 +618,8 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('KWD'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     providerRef: text('provider_ref'),
+    /** The gateway's checkout page this payment was started with ("continue payment" while pending). */
+    redirectUrl: text('redirect_url'),
     gatewayReference: text('gateway_reference'),
     language: text('language', { enum: LANGUAGES }).notNull().default('ar'),
     subscriptionId: integer('subscription_id'),
