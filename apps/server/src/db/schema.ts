@@ -228,8 +228,9 @@ export const mailOutbox = pgTable(
 // Discovery: subjects, teachers, time slots, reservations, reviews -------------------------------
 
 /**
- * Subjects in both languages. `search_text` is `normalizeSearchText(name_ar + name_en)` (the one
- * normaliser of @ustaz/contract), written by the service whenever a name changes.
+ * Subjects in both languages. `search_text` is the distinct words of both names and both synonym
+ * lists after `normalizeSearchText` (the one normaliser of @ustaz/contract), written by the service
+ * whenever a name or a synonym changes (ADR 007).
  */
 export const subjects = pgTable(
   'subjects',
@@ -243,6 +244,9 @@ export const subjects = pgTable(
     icon: text('icon').notNull().default('book-open'),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Other words a search finds it and its teachers by ("maths", "رياضة"), as the admin typed them. */
+    synonymsAr: jsonb('synonyms_ar').$type<string[]>().notNull().default([]),
+    synonymsEn: jsonb('synonyms_en').$type<string[]>().notNull().default([]),
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
