@@ -32,6 +32,8 @@ export const SOCKET_EVENTS = {
   typingStop: 'typing:stop',
   markRead: 'mark:read',
   getLastMessages: 'getLastMessages',
+  /** A new access token for the open socket, sent before the old one expires (issue 19). */
+  authRenew: 'auth:renew',
   // server -> client
   messageNew: 'message:new',
   userTyping: 'user:typing',
@@ -90,6 +92,15 @@ export type MessageAck =
 export const typingSchema = z.strictObject({ conversationId: rowIdSchema });
 export type TypingPayload = z.infer<typeof typingSchema>;
 export type UserTypingEvent = { conversationId: number; userId: number; typing: boolean };
+
+/**
+ * `auth:renew`: the open socket takes a new access token of the same user and session, so it
+ * outlives the token it connected with. Acknowledged `{ ok: true }`, or `{ ok: false, error }` and
+ * the socket keeps its old token (and closes when that one expires).
+ */
+export const authRenewSchema = z.strictObject({ token: z.string().min(1).max(4096) });
+export type AuthRenewPayload = z.infer<typeof authRenewSchema>;
+export type AuthRenewAck = { ok: true } | { ok: false; error: { code: string; message: string } };
 
 /** `mark:read`: everything up to and including `messageId` in its conversation is read. */
 export const markReadSchema = z.strictObject({
@@ -191,6 +202,7 @@ export type ClientToServerEvents = {
   [SOCKET_EVENTS.typingStop]: (payload: TypingPayload) => void;
   [SOCKET_EVENTS.markRead]: (payload: MarkReadPayload, ack: (answer: MarkReadAck) => void) => void;
   [SOCKET_EVENTS.getLastMessages]: (ack?: (conversations: ConversationSummary[]) => void) => void;
+  [SOCKET_EVENTS.authRenew]: (payload: AuthRenewPayload, ack: (answer: AuthRenewAck) => void) => void;
   [LESSON_EVENTS.join]: (payload: LessonJoin, ack: (answer: LessonAck) => void) => void;
   [LESSON_EVENTS.leave]: (payload: LessonJoin, ack?: (answer: LessonAck) => void) => void;
   [LESSON_EVENTS.signal]: (payload: LessonSignal, ack?: (answer: LessonAck) => void) => void;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, MessageAck, UserStatusEvent } from '@ustaz/contract';
+import type { AuthRenewAck, ChatMessage, MessageAck, UserStatusEvent } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +62,79 @@ describe('socket authentication', () => {
     expect(await closed).toBe('io server disconnect');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(b.connected).toBe(true);
+  });
+});
+
+describe('token renewal on the open socket (auth:renew)', () => {
+  /** An access token of `who`'s session (or `familyId`) that expires in about `seconds` seconds. */
+  const tokenExpiringIn = async (who: { user: { id: number; roleId: number }; familyId: string }, seconds: number) =>
+    (
+      await testTokens.sign(
+        { userId: who.user.id, roleId: who.user.roleId, sessionFamily: who.familyId },
+        Date.now() - (15 * 60 - seconds) * 1000,
+      )
+    ).token;
+  const renew = (socket: Socket, token: string): Promise<AuthRenewAck> =>
+    socket.timeout(3000).emitWithAck('auth:renew', { token });
+  /** Whether `socket` is disconnected by the server within `ms`. */
+  const closedWithin = (socket: Socket, ms: number) =>
+    next<string>(socket, 'disconnect', ms).then(
+      (reason) => reason,
+      () => null,
+    );
+
+  it('a new token of the same session keeps the socket past the old expiry; without it the socket closes', async () => {
+    const student = await signedIn('student');
+    const renewed = await client(await tokenExpiringIn(student, 2));
+    const notRenewed = await client(await tokenExpiringIn(student, 2));
+    const closing = closedWithin(notRenewed, 4000);
+    expect(await renew(renewed, student.token)).toEqual({ ok: true });
+    expect(await closing).toBe('io server disconnect');
+    expect(renewed.connected).toBe(true);
+    // Still served as that user after the old token's expiry.
+    const conversations = await renewed.timeout(3000).emitWithAck('getLastMessages');
+    expect(conversations).toEqual([]);
+  });
+
+  it("refuses another user's token and another session's token; the socket keeps its identity and closes at its old expiry", async () => {
+    const student = await signedIn('student');
+    const other = await signedIn('student');
+    const secondFamily = randomUUID();
+    await ctx.database.db.insert(sessions).values({
+      userId: student.user.id,
+      familyId: secondFamily,
+      tokenHash: randomUUID(),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const s = await client(await tokenExpiringIn(student, 3));
+    const closing = closedWithin(s, 5000);
+    const refusedUser = await renew(s, other.token);
+    expect(refusedUser).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    const refusedSession = await renew(s, await tokenExpiringIn({ ...student, familyId: secondFamily }, 600));
+    expect(refusedSession).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await renew(s, 'not-a-token')).toMatchObject({ ok: false });
+    // Still the student: the other user's notifications do not reach this socket.
+    const [row] = await ctx.database.db
+      .insert(notifications)
+      .values({ userId: other.user.id, type: 'message.new', data: {} })
+      .returning();
+    const stray = next(s, 'notification', 1500).then(
+      () => 'received',
+      () => 'none',
+    );
+    expect(row).toBeDefined();
+    expect(await stray).toBe('none');
+    expect(await closing).toBe('io server disconnect');
+  });
+
+  it('refuses a token of a session logged out since', async () => {
+    const student = await signedIn('student');
+    const s = await client(await tokenExpiringIn(student, 600));
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.familyId, student.familyId));
+    expect(await renew(s, student.token)).toMatchObject({ ok: false });
   });
 });
 

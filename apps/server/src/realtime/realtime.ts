@@ -10,7 +10,7 @@ import { notificationPusher } from './notification-push.ts';
 import { createPresence, handleTyping } from './presence.ts';
 import { connectRedis } from './redis-adapter.ts';
 import { type AppServer, room } from './socket.ts';
-import { allowOrigin, closeEndedSessions, requireAccessToken } from './socket-auth.ts';
+import { allowOrigin, closeEndedSessions, handleTokenRenewal, requireAccessToken } from './socket-auth.ts';
 
 export type RealtimeOptions = {
   db: Db;
@@ -43,7 +43,8 @@ export type Realtime = {
 
 /**
  * socket.io on the app's own HTTP server (ARCHITECTURE "Realtime"): websocket only, the access
- * token checked on connect and the socket closed when it expires, its session ends or the user is
+ * token checked on connect and the socket closed when it expires (unless renewed on the socket,
+ * `auth:renew`), its session ends or the user is
  * suspended (socket-auth.ts); rooms per user, per session and per joined lesson (lesson-handlers.ts); the Redis adapter fans out across
  * processes when REDIS_URL is set (redis-adapter.ts). Presence is "has a socket in the user's
  * room", asked across every process (presence.ts); chat events in chat-handlers.ts.
@@ -68,6 +69,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     const { userId } = socket.data;
     void socket.join([room.user(userId), room.session(socket.data.familyId)]);
     presence.connected(userId);
+    handleTokenRenewal(socket, db, options.tokens);
     handleChat(socket, { io, chat, limiter: redis.limiter, onlineAmong: presence.onlineAmong, log: app.log });
     handleTyping(io, socket, chat);
     handleLessons(socket, { io, lessons: options.lessons, log: app.log });

@@ -2,7 +2,13 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@ustaz/contract
 import type { Server, Socket } from 'socket.io';
 
 /** What the handshake proved, kept on the socket. */
-export type SocketData = { userId: number; roleId: number; familyId: string };
+export type SocketData = {
+  userId: number;
+  roleId: number;
+  familyId: string;
+  /** When the socket's access token expires (ms): it is closed then, unless renewed (`auth:renew`). */
+  expiresAt: number;
+};
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 /** The socket.io server, typed by the contract's events (the web client uses the same types). */
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
