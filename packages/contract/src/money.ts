@@ -211,8 +211,9 @@ export const reservationSchema = z.object({
   paymentId: z.string().nullable(),
   /**
    * A pending reservation's gateway payment, to the student, while it can still be paid: when the
-   * held slots are released unless paid, and the gateway's payment page to continue on (null
-   * while the server does not keep that link). Null otherwise.
+   * held slots are released unless paid, and the gateway's payment page to continue on (the same
+   * link the booking answered with; null for a payment started before the link was kept). Null
+   * otherwise: to the teacher, once the payment settled, once the hold lapsed.
    */
   payment: z.object({ url: z.string().nullable(), expiresAt: z.string() }).nullable(),
   /** The problem reported for this lesson (issue 16), or null when none was. */

@@ -50,10 +50,11 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     cancelledBy: r.cancelledBy ?? null,
     cancelReason: r.cancelReason ?? null,
     paymentId: r.paymentId,
-    // Only the student who pays sees when the held slots are released; the link is not kept yet.
+    // Only the student who pays sees when the held slots are released and the gateway page to
+    // continue on; nobody once the payment is settled (the repo keeps only pending ones) or lapsed.
     payment:
-      view.pendingPayment && !isTeacher && view.pendingPayment.expiresAt > now
-        ? { url: null, expiresAt: view.pendingPayment.expiresAt.toISOString() }
+      view.pendingPayment && view.pendingPayment.userId === viewerId && view.pendingPayment.expiresAt > now
+        ? { url: view.pendingPayment.redirectUrl, expiresAt: view.pendingPayment.expiresAt.toISOString() }
         : null,
     dispute: view.dispute,
     createdAt: r.createdAt.toISOString(),

@@ -48,7 +48,7 @@ export type ReservationView = {
   /** The zone the teacher gives lessons in (their profile setting). */
   teacherTimeZone: string;
   /** For a pending (held, unpaid) reservation: its gateway payment while that is still pending. */
-  pendingPayment: { id: string; expiresAt: Date } | null;
+  pendingPayment: { id: string; userId: number; expiresAt: Date; redirectUrl: string | null } | null;
   teacherUser: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
   /** The student, with the zone their browser last reported (null when unknown). */
   student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId' | 'timeZone'>;
@@ -160,7 +160,12 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
   const pendingPayments =
     heldPaymentIds.length > 0
       ? await db
-          .select({ id: payments.id, expiresAt: payments.expiresAt })
+          .select({
+            id: payments.id,
+            userId: payments.userId,
+            expiresAt: payments.expiresAt,
+            redirectUrl: payments.redirectUrl,
+          })
           .from(payments)
           .where(and(inArray(payments.id, heldPaymentIds), eq(payments.status, 'pending')))
       : [];

@@ -38,8 +38,16 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentRow 
   return row;
 }
 
-export async function setProviderRef(db: Executor, id: string, providerRef: string): Promise<void> {
-  await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+/** What the gateway answered when the payment was started: its own id and the checkout page. */
+export async function setGatewayStart(
+  db: Executor,
+  id: string,
+  started: { providerRef: string; redirectUrl: string },
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ providerRef: started.providerRef, redirectUrl: started.redirectUrl })
+    .where(eq(payments.id, id));
 }
 
 /**

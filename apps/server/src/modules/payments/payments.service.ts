@@ -24,7 +24,7 @@ import {
   insertPayment,
   lockUserAndCountPending,
   markChecked,
-  setProviderRef,
+  setGatewayStart,
   swapPaymentStatus,
 } from './payments.repo.ts';
 
@@ -226,8 +226,12 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
           errorUrl: `${returnUrl}?outcome=error`,
           ...(input.provider === 'payzah' ? { paymentType: input.paymentType ?? '1' } : {}),
         });
-        await setProviderRef(db, id, started.providerRef);
-        return { payment: { ...payment, providerRef: started.providerRef }, paymentLink: started.redirectUrl };
+        // The same link is offered again as 'continue payment' while the payment is pending.
+        await setGatewayStart(db, id, started);
+        return {
+          payment: { ...payment, providerRef: started.providerRef, redirectUrl: started.redirectUrl },
+          paymentLink: started.redirectUrl,
+        };
       } catch (error) {
         log.warn(
           { err: error instanceof GatewayError ? error.message : error, paymentId: id },
