@@ -3,15 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import arPayment from '../../../public/locales/ar/payment.json';
 import enPayment from '../../../public/locales/en/payment.json';
 import enReservations from '../../../public/locales/en/reservations.json';
+import { AuthContext } from '../../shared/auth/auth-context.tsx';
+import { signedIn, student } from '../../shared/test/auth-test-data.ts';
+import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
+import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { timeLeft } from './pending-payment.tsx';
 import { ReservationCard } from './reservation-card.tsx';
-import { reservation } from './reservation-test-data.ts';
+import { reservation, reservationsPage } from './reservation-test-data.ts';
+import { ReservationsPage } from './reservations-page.tsx';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('timeLeft', () => {
@@ -85,5 +91,43 @@ describe('a pending gateway payment on the reservation card (issue 17)', () => {
       { language: 'ar', path: '/reservations' },
     );
     expect(screen.queryByTestId('pending-payment')).toBeNull();
+  });
+});
+
+describe('the reservations page with a pending gateway payment (issue 17)', () => {
+  it.each(['en', 'ar'] as const)('%s: "continue payment" links to the url the server gives', async (language) => {
+    const url = 'https://sandbox.example/api/v1/payments/sandbox/chg_42';
+    const expiresAt = new Date(Date.now() + 12 * 60_000).toISOString();
+    const startTime = new Date(Date.now() + 48 * 3600_000).toISOString();
+    const endTime = new Date(Date.now() + 49 * 3600_000).toISOString();
+    mockApi({
+      'GET /api/v1/reservations': ok(
+        reservationsPage([
+          reservation({
+            status: 'pending',
+            paidWith: 'payzah',
+            paymentId: 'pay_42',
+            canCancel: true,
+            startTime,
+            endTime,
+            payment: { url, expiresAt },
+          }),
+        ]),
+      ),
+    });
+    const view = await renderRoute(
+      <AuthContext value={signedIn(student())}>
+        <ModalProvider registry={{}}>
+          <ReservationsPage timeZone="Asia/Kuwait" now={new Date()} />
+        </ModalProvider>
+      </AuthContext>,
+      { language, path: '/reservations' },
+    );
+    const texts = language === 'ar' ? arPayment : enPayment;
+    const link = await screen.findByRole('link', { name: texts.pendingPayment.continue });
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByTestId('pending-payment').textContent).toContain(texts.pendingPayment.expiresIn.split('{{')[0]);
+    expect(view.missing).toEqual([]);
   });
 });
