@@ -239,7 +239,7 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
                   {day === today ? <span className="text-xs font-semibold text-primary">{t('today')}</span> : null}
                 </h3>
                 {daySlots.length === 0 ? (
-                  <p className="text-sm text-slate-500 md:px-1 md:text-xs">{t('noSlots')}</p>
+                  <p className="text-sm text-slate-600 md:px-1 md:text-xs">{t('noSlots')}</p>
                 ) : (
                   <ul className="flex flex-col gap-2 md:gap-1.5">
                     {daySlots.map((slot) => (

@@ -43,14 +43,15 @@ export function StatusBadge({ status }: { status: ReservationStatus }) {
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <span aria-hidden="true" className="mt-0.5 shrink-0 text-slate-400">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-semibold text-slate-900">{children}</dd>
-      </div>
+    // dt and dd are the group's direct children (a <dl> allows one wrapping <div>): the icon sits in the dt.
+    <div className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-start gap-x-2">
+      <dt className="col-span-2 grid grid-cols-subgrid items-start text-xs text-slate-500">
+        <span aria-hidden="true" className="mt-0.5 shrink-0 text-slate-400">
+          {icon}
+        </span>
+        <span className="min-w-0">{label}</span>
+      </dt>
+      <dd className="col-start-2 min-w-0 font-semibold text-slate-900">{children}</dd>
     </div>
   );
 }

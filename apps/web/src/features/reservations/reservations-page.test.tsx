@@ -186,6 +186,19 @@ describe('ReservationsPage cards', () => {
     expect(within(card).getByText('Free cancellation until Mar 13, 2026, 6:00 PM')).toBeTruthy();
   });
 
+  it("keeps the card's facts a valid definition list: each dt and dd sits in the dl or one div inside it (axe dlitem)", async () => {
+    mockApi({ lists: { upcoming: ok([reservation()]) } });
+    await renderPage();
+    const card = await screen.findByTestId('reservation');
+    const items = card.querySelectorAll('dt, dd');
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    for (const item of items) {
+      const parent = item.parentElement;
+      const inList = parent?.tagName === 'DL' || (parent?.tagName === 'DIV' && parent.parentElement?.tagName === 'DL');
+      expect(inList, item.textContent ?? '').toBe(true);
+    }
+  });
+
   it('is named as the navigation, the account menu and the profile shortcut name it, for students and teachers alike', () => {
     for (const [page, common, profile] of [
       [ar, arCommon, arProfile],
