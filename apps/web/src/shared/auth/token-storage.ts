@@ -88,3 +88,19 @@ export function onTokensCleared(listener: Listener): () => void {
   clearListeners.add(listener);
   return () => clearListeners.delete(listener);
 }
+
+const refreshListeners = new Set<(token: string) => void>();
+
+/**
+ * Called with each access token a refresh obtained (the chat socket hands it to the server, issue
+ * 19); returns the unsubscribe.
+ */
+export function onTokenRefreshed(listener: (token: string) => void): () => void {
+  refreshListeners.add(listener);
+  return () => refreshListeners.delete(listener);
+}
+
+/** The HTTP client's refresh obtained a new access token: the listeners hear it. */
+export function tokenRefreshed(token: string): void {
+  for (const listener of refreshListeners) listener(token);
+}

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { getAccessToken, getRefreshToken, setTokens } from '../auth/token-storage.ts';
+import { getAccessToken, getRefreshToken, onTokenRefreshed, setTokens } from '../auth/token-storage.ts';
 import {
   ApiRequestError,
   apiRequest,
@@ -86,6 +86,17 @@ describe('apiRequest token refresh on 401', () => {
     // The rotated pair replaced the old one, in the storage the session lives in.
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-3');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+  });
+
+  it('tells the token-refresh listeners (the chat socket) the new access token once per refresh', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
+    const heard: string[] = [];
+    const unsubscribe = onTokenRefreshed((token) => heard.push(token));
+    const api = fakeApi();
+    api.release();
+    await Promise.all([apiRequest('/api/data?n=1', dataSchema), apiRequest('/api/data?n=2', dataSchema)]);
+    unsubscribe();
+    expect(heard).toEqual(['access-3']);
   });
 
   it('keeps a session without "remember me" in session storage after the refresh', async () => {

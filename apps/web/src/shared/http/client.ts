@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { clearTokens, getAccessToken, getRefreshToken, setTokens } from '../auth/token-storage.ts';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens, tokenRefreshed } from '../auth/token-storage.ts';
 import { withCrossTabLock } from './cross-tab-lock.ts';
 
 /** An API answer outside 2xx, with the parsed body (`{ status, message, code }` or `{ status, errors }`). */
@@ -197,9 +197,14 @@ async function exchange(refreshToken: string | null): Promise<string> {
  * rejects with Error('Token refresh failed').
  */
 export function refreshAccessToken(): Promise<string> {
-  refreshInFlight ??= exchangeRefreshToken().finally(() => {
-    refreshInFlight = null;
-  });
+  refreshInFlight ??= exchangeRefreshToken()
+    .then((token) => {
+      tokenRefreshed(token);
+      return token;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
   return refreshInFlight;
 }
 

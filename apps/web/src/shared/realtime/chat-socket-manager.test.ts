@@ -427,6 +427,74 @@ describe('reconnection', () => {
   });
 });
 
+describe('token renewal on the open socket (auth:renew)', () => {
+  /** A JWT-shaped token expiring at `expiresAtMs` (only its payload's exp is read by the client). */
+  const jwt = (expiresAtMs: number, tag = 'a') =>
+    `h.${btoa(JSON.stringify({ exp: Math.floor(expiresAtMs / 1000), tag })).replace(/=+$/, '')}.s`;
+
+  it('a refresh by the HTTP client hands the new token to the open socket, and stop unsubscribes', async () => {
+    const listeners = new Set<(token: string) => void>();
+    const onTokenRefreshed = (listener: (token: string) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    const { manager, fake, setToken } = started({ onTokenRefreshed });
+    setToken(jwt(Date.now() + 15 * 60_000));
+    fake.connects();
+    expect(listeners.size).toBe(1);
+    const renewed = jwt(Date.now() + 20 * 60_000);
+    for (const listener of listeners) listener(renewed);
+    expect(fake.requests.map((r) => [r.event, r.payload])).toEqual([['auth:renew', { token: renewed }]]);
+    fake.requests[0]?.resolve({ ok: true });
+    await vi.advanceTimersByTimeAsync(0);
+    manager.stop();
+    expect(listeners.size).toBe(0);
+  });
+
+  it("a minute before the socket's token expires it refreshes and renews on the socket, again for the next token", async () => {
+    const first = jwt(Date.now() + 15 * 60_000, 'first');
+    const second = jwt(Date.now() + 30 * 60_000, 'second');
+    const refreshToken = vi.fn(async () => second);
+    const { fake, setToken } = started({ refreshToken });
+    setToken(first);
+    // The handshake takes the current token.
+    expect(await fake.token()).toBe(first);
+    fake.connects();
+    await vi.advanceTimersByTimeAsync(14 * 60_000 - 1);
+    expect(refreshToken).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(fake.requests.map((r) => [r.event, r.payload])).toEqual([['auth:renew', { token: second }]]);
+    fake.requests[0]?.resolve({ ok: true });
+    await vi.advanceTimersByTimeAsync(0);
+    // The next renewal is due a minute before the second token expires.
+    refreshToken.mockResolvedValue(jwt(Date.now() + 45 * 60_000, 'third'));
+    await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshToken).toHaveBeenCalledTimes(2);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('uses a newer token another tab stored instead of refreshing; a refusal is logged and not retried', async () => {
+    const refreshToken = vi.fn(async () => 'unused');
+    const { fake, setToken, log } = started({ refreshToken });
+    setToken(jwt(Date.now() + 15 * 60_000));
+    await fake.token();
+    fake.connects();
+    const fromOtherTab = jwt(Date.now() + 25 * 60_000);
+    setToken(fromOtherTab);
+    await vi.advanceTimersByTimeAsync(14 * 60_000);
+    expect(refreshToken).not.toHaveBeenCalled();
+    expect(fake.requests.map((r) => r.payload)).toEqual([{ token: fromOtherTab }]);
+    fake.requests[0]?.resolve({ ok: false, error: { code: 'unauthorized', message: 'no' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('refused the renewed token'));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
 describe('typing, read and stop', () => {
   it('sends typing only while connected', () => {
     const { manager, socket } = setup();

@@ -26,6 +26,10 @@ import { reconnectDelay } from './reconnect-backoff.ts';
 export const SEND_ACK_TIMEOUT_MS = 10_000;
 /** How long `mark:read` waits for its acknowledgement before the REST call is used instead. */
 const READ_ACK_TIMEOUT_MS = 5_000;
+/** The socket's token is renewed on it this long before it expires (the server closes it then). */
+export const TOKEN_RENEW_BEFORE_MS = 60_000;
+/** How long `auth:renew` waits for its acknowledgement. */
+const RENEW_ACK_TIMEOUT_MS = 10_000;
 /** At most this many pages are fetched to catch a conversation up after a reconnect. */
 const CATCH_UP_MAX_PAGES = 20;
 const CATCH_UP_PAGE_SIZE = 100;
@@ -70,6 +74,11 @@ export type ChatSocketDeps = {
   getToken: () => string | null;
   /** Renews the session (the HTTP client's refresh) and resolves to the new access token. */
   refreshToken: () => Promise<string>;
+  /**
+   * Tells the listener each new access token the HTTP client's refresh obtained; returns the
+   * unsubscribe. The open socket takes it (`auth:renew`), so it is not closed when the old expires.
+   */
+  onTokenRefreshed?: (listener: (token: string) => void) => () => void;
   getMessagesAfter: (conversationId: number, afterSeq: number, limit: number) => Promise<MessagesResponse>;
   postRead: (conversationId: number, messageId: number) => Promise<void>;
   /** The realtime bus. */
@@ -93,6 +102,19 @@ function isPositiveInteger(value: unknown): value is number {
 function isAck(value: unknown): value is MessageAck {
   if (!isRecord(value)) return false;
   return value.ok === true ? isChatMessage(value.message) : value.ok === false && isRecord(value.error);
+}
+
+/** A JWT's expiry (ms) read from its payload without checking it (the server checks); null when unreadable. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Spec 3 "User status event": userId plus a status or an online flag, normalised to online or offline. */
@@ -123,6 +145,11 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
   let everConnected = false;
   let renewedToken = false;
   let lastMessagesTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The token the last handshake sent, and when the token the open socket holds expires (ms). */
+  let handshakeToken: string | null = null;
+  let socketTokenExpiresAt: number | null = null;
+  let renewTimer: ReturnType<typeof setTimeout> | null = null;
+  let unsubscribeRefresh: (() => void) | null = null;
 
   const machine = createConnectionMachine({
     open,
@@ -145,7 +172,10 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
         path: '/socket.io',
         transports: ['websocket'],
         autoConnect: false,
-        auth: (callback) => callback({ token: deps.getToken() ?? '' }),
+        auth: (callback) => {
+          handshakeToken = deps.getToken() ?? '';
+          callback({ token: handshakeToken });
+        },
         reconnectionAttempts: CHAT.socketReconnectionAttempts,
         reconnectionDelay: CHAT.socketReconnectionDelayMs,
         reconnectionDelayMax: CHAT.socketReconnectionDelayMaxMs,
@@ -153,6 +183,60 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
     );
     socket.connect();
     return true;
+  }
+
+  function clearRenewTimer() {
+    if (renewTimer !== null) clearTimeout(renewTimer);
+    renewTimer = null;
+  }
+
+  /** The renewal is due a minute before the socket's token expires: the newest token, refreshed if need be. */
+  function scheduleRenewal() {
+    clearRenewTimer();
+    if (socketTokenExpiresAt === null) return;
+    const due = Math.max(0, socketTokenExpiresAt - TOKEN_RENEW_BEFORE_MS - now());
+    renewTimer = setTimeout(() => {
+      renewTimer = null;
+      const stored = deps.getToken();
+      const storedExpiry = stored ? tokenExpiry(stored) : null;
+      // Another tab may have refreshed the shared session already: its token is used as it is.
+      if (stored && storedExpiry !== null && socketTokenExpiresAt !== null && storedExpiry > socketTokenExpiresAt) {
+        void renewToken(stored);
+        return;
+      }
+      deps.refreshToken().then(
+        (token) => renewToken(token),
+        () => {
+          // A refused refresh signs the user out, which stops the socket.
+        },
+      );
+    }, due);
+  }
+
+  /**
+   * Hands a new access token to the open socket (`auth:renew`), so the server keeps it past the
+   * old token's expiry. Refused or unanswered, the socket closes at that expiry and reconnects
+   * with the current token, as before.
+   */
+  async function renewToken(token: string): Promise<boolean> {
+    const current = socket;
+    if (!current?.connected) return false;
+    const expiresAt = tokenExpiry(token);
+    if (expiresAt !== null && socketTokenExpiresAt !== null && expiresAt <= socketTokenExpiresAt) return true;
+    try {
+      const answer = await current.request(SOCKET_EVENTS.authRenew, { token }, RENEW_ACK_TIMEOUT_MS);
+      if (!isRecord(answer) || answer.ok !== true) {
+        log.warn('chat: the server refused the renewed token; the socket reconnects when its token expires');
+        return false;
+      }
+      if (current !== socket) return false;
+      socketTokenExpiresAt = expiresAt;
+      scheduleRenewal();
+      return true;
+    } catch {
+      log.warn('chat: no answer to the token renewal');
+      return false;
+    }
   }
 
   function clearLastMessagesTimer() {
@@ -163,6 +247,8 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
   function bind(created: ChatSocketLike): ChatSocketLike {
     created.on('connect', () => {
       renewedToken = false;
+      socketTokenExpiresAt = handshakeToken ? tokenExpiry(handshakeToken) : null;
+      scheduleRenewal();
       machine.connected();
       const reconnected = everConnected;
       everConnected = true;
@@ -175,6 +261,8 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
     });
     created.on('disconnect', (reason) => {
       clearLastMessagesTimer();
+      clearRenewTimer();
+      socketTokenExpiresAt = null;
       statuses.clear();
       // Our own disconnect (stop) removed the listeners first; anything else is unintentional.
       if (reason === 'io client disconnect') return;
@@ -287,12 +375,17 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
     /** Session start-up: connects when there is an access token. */
     start() {
       if (machine.running) return;
+      unsubscribeRefresh ??= deps.onTokenRefreshed?.((token) => void renewToken(token)) ?? null;
       machine.start();
     },
     /** The intentional disconnect (logout): no retry. */
     stop() {
       machine.stop();
       clearLastMessagesTimer();
+      clearRenewTimer();
+      socketTokenExpiresAt = null;
+      unsubscribeRefresh?.();
+      unsubscribeRefresh = null;
       const closing = socket;
       socket = null;
       closing?.close();
@@ -301,6 +394,8 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
       dedupe.clear();
       statuses.clear();
     },
+    /** Hands a new access token to the open socket (`auth:renew`); false when refused or not connected. */
+    renewToken,
     /** A new round of attempts, asked by the user or when the browser is back online. */
     reconnect() {
       machine.retryNow();

@@ -19,7 +19,10 @@ import { realtimeEvents } from './realtime-events.ts';
  * startChatSocket from the first bundle, which holds them already: importing the HTTP client here
  * would give i18next a second group of importers and split it out of its chunk on every page.
  */
-export type ChatSocketServices = Pick<ChatSocketDeps, 'getToken' | 'refreshToken' | 'getMessagesAfter' | 'postRead'>;
+export type ChatSocketServices = Pick<
+  ChatSocketDeps,
+  'getToken' | 'refreshToken' | 'onTokenRefreshed' | 'getMessagesAfter' | 'postRead'
+>;
 
 let services: ChatSocketServices | null = null;
 const notStarted = () => Promise.reject(new Error('The chat socket has not been started'));
@@ -61,6 +64,7 @@ const manager = createChatSocketManager({
   createSocket,
   getToken: () => services?.getToken() ?? null,
   refreshToken: () => services?.refreshToken() ?? notStarted(),
+  onTokenRefreshed: (listener) => services?.onTokenRefreshed?.(listener) ?? (() => {}),
   getMessagesAfter: (conversationId, afterSeq, limit) =>
     services?.getMessagesAfter(conversationId, afterSeq, limit) ?? notStarted(),
   postRead: (conversationId, messageId) => services?.postRead(conversationId, messageId) ?? notStarted(),

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getAccessToken } from '../auth/token-storage.ts';
+import { getAccessToken, onTokenRefreshed } from '../auth/token-storage.ts';
 import { refreshAccessToken } from '../http/client.ts';
 import { getMessages, postRead } from './chat-api.ts';
 import type { ChatSocketServices } from './chat-socket.ts';
@@ -9,6 +9,7 @@ const loadChatSocket = () => import('./chat-socket.ts');
 const session: ChatSocketServices = {
   getToken: getAccessToken,
   refreshToken: refreshAccessToken,
+  onTokenRefreshed,
   getMessagesAfter: (conversationId, afterSeq, limit) => getMessages(conversationId, { afterSeq, limit }),
   postRead,
 };
