@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setTestLanguage } from '../test/test-i18n.ts';
-import { PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
+import { LTR_FIELD_AT_PAGE_START, PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
 import { TextInput } from './text-input.tsx';
 import { Textarea } from './textarea.tsx';
 
@@ -154,5 +154,19 @@ describe('TextInput', () => {
       expect(field.className).toContain(PLACEHOLDER_IN_PAGE_DIRECTION);
     }
     expect(PLACEHOLDER_IN_PAGE_DIRECTION).toBe('placeholder-shown:[direction:inherit]');
+  });
+
+  it('puts a left-to-right field (an amount typed as ١٠٫٥) at the start of an Arabic page, on the right', () => {
+    render(
+      <div dir="rtl">
+        <TextInput label="المبلغ" name="amount" dir="ltr" inputMode="decimal" />
+        <TextInput label="الاسم" name="name" />
+      </div>,
+    );
+    const amount = screen.getByLabelText('المبلغ');
+    expect(amount.getAttribute('dir')).toBe('ltr');
+    expect(amount.className).toContain(LTR_FIELD_AT_PAGE_START);
+    expect(screen.getByLabelText('الاسم').className).not.toContain(LTR_FIELD_AT_PAGE_START);
+    expect(LTR_FIELD_AT_PAGE_START).toBe('rtl:[text-align:end]');
   });
 });

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { type ChangeEvent, type ComponentProps, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx, PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
+import { cx, LTR_FIELD_AT_PAGE_START, PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
 import { RequiredMark } from './required-mark.tsx';
 
 export type TextInputProps = Omit<ComponentProps<'input'>, 'value' | 'defaultValue' | 'children'> & {
@@ -138,6 +138,7 @@ export function TextInput({
             'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900',
             'placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0',
             dir === 'auto' && PLACEHOLDER_IN_PAGE_DIRECTION,
+            dir === 'ltr' && LTR_FIELD_AT_PAGE_START,
             'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
             hasError ? 'border-red-600 focus:outline-red-600' : 'border-slate-300 focus:outline-primary',
             clearable && endAdornment ? 'pe-22' : clearable || endAdornment ? 'pe-11' : undefined,
