@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { badgeText } from './notification-bell.tsx';
 
 /** "Chats" in the navbar, with the unread messages' badge (issue 17: nothing goes unnoticed). */
 export function ChatsNavLabel({ unread }: { unread: number }) {
   const { t } = useTranslation();
-  const badge = badgeText(unread);
+  const badge = badgeText(unread, useCurrentLanguage());
   return (
     <span className="inline-flex items-center gap-1.5">
       {t('nav.chats')}

@@ -99,13 +99,10 @@ describe('the bell badge (spec 2)', () => {
   });
 
   it('caps at exactly 99', () => {
-    expect([badgeText(-1), badgeText(0), badgeText(1), badgeText(99), badgeText(100)]).toEqual([
-      null,
-      null,
-      '1',
-      '99',
-      '99+',
-    ]);
+    const badges = (language: 'ar' | 'en') => [-1, 0, 1, 99, 100].map((count) => badgeText(count, language));
+    expect(badges('en')).toEqual([null, null, '1', '99', '99+']);
+    // Arabic pages write the badge in Arabic-Indic digits (issue 17).
+    expect(badges('ar')).toEqual([null, null, '١', '٩٩', '٩٩+']);
   });
 });
 

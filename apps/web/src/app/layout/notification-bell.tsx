@@ -1,21 +1,24 @@
-import { NOTIFICATIONS } from '@ustaz/contract/constants';
+import { type Language, NOTIFICATIONS } from '@ustaz/contract/constants';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
 
-/** Spec 2 "Bell badge": none at 0, the count up to 99, then "99+". */
-export function badgeText(count: number): string | null {
+/** Spec 2 "Bell badge": none at 0, the count up to 99, then "99+", in the language's digits ("٩٩+"). */
+export function badgeText(count: number, language: Language): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
-  return count > NOTIFICATIONS.badgeCap ? `${NOTIFICATIONS.badgeCap}+` : String(Math.floor(count));
+  return count > NOTIFICATIONS.badgeCap
+    ? `${formatNumber(NOTIFICATIONS.badgeCap, language)}+`
+    : formatNumber(Math.floor(count), language);
 }
 
 /** The notifications bell, linking to /{lang}/notifications (marked current there), with the unread badge. */
 export function NotificationBell({ count, className = '' }: { count: number; className?: string }) {
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
-  const badge = badgeText(count);
+  const badge = badgeText(count, lang);
   return (
     <NavLink
       to={localePath(lang, '/notifications')}

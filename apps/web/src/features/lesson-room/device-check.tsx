@@ -1,6 +1,8 @@
 import { Camera, CameraOff, Mic, MicOff } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import type { LocalMedia } from './use-local-media.ts';
 import { VideoTile } from './video-tile.tsx';
@@ -167,6 +169,7 @@ function DevicePicker({
   onChange: (deviceId: string | null) => void;
 }) {
   const { t } = useTranslation('lesson-room');
+  const language = useCurrentLanguage();
   const id = useId();
   return (
     <label htmlFor={id} className="flex flex-col gap-1.5 text-sm font-semibold text-slate-700">
@@ -181,7 +184,7 @@ function DevicePicker({
         {devices.length === 0 ? <option value="">{t('device.none')}</option> : null}
         {devices.map((device, index) => (
           <option key={device.deviceId || index} value={device.deviceId}>
-            {device.label || `${label} ${index + 1}`}
+            {device.label || `${label} ${formatNumber(index + 1, language)}`}
           </option>
         ))}
       </select>

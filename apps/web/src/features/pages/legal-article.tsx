@@ -1,5 +1,6 @@
 import { ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../shared/lib/format.ts';
 import { PageHeader, type PageLink, RelatedLinks } from './page-blocks.tsx';
 import { type LegalSection, readSections } from './page-content.ts';
 import { usePageLanguage } from './use-page-language.ts';
@@ -21,6 +22,7 @@ export type LegalArticleProps = {
  */
 export function LegalArticle({ idPrefix, title, intro, updated, sections, related }: LegalArticleProps) {
   const { t } = useTranslation('pages');
+  const { lang } = usePageLanguage();
   const topId = `${idPrefix}-top`;
   const tocId = `${idPrefix}-toc`;
 
@@ -59,7 +61,7 @@ export function LegalArticle({ idPrefix, title, intro, updated, sections, relate
             >
               <h2 id={`${section.id}-heading`} className="flex items-baseline gap-3 text-xl font-bold text-slate-900">
                 <span aria-hidden="true" className="text-base font-semibold text-primary tabular-nums">
-                  {index + 1}.
+                  {formatNumber(index + 1, lang)}.
                 </span>
                 <span>{section.heading}</span>
               </h2>

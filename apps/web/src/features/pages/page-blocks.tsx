@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../../shared/lib/format.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import type { ContentCard } from './page-content.ts';
@@ -105,6 +106,7 @@ export function CardGrid({
 
 /** Numbered steps; the numbers come from the list itself, so no digits live in the JSON. */
 export function StepList({ steps }: { steps: readonly ContentCard[] }) {
+  const { lang } = usePageLanguage();
   if (steps.length === 0) return null;
   return (
     <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -114,7 +116,7 @@ export function StepList({ steps }: { steps: readonly ContentCard[] }) {
             aria-hidden="true"
             className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
           >
-            {index + 1}
+            {formatNumber(index + 1, lang)}
           </span>
           <div>
             <h3 className="text-base font-semibold text-slate-900">{step.title}</h3>

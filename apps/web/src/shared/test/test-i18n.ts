@@ -1,6 +1,7 @@
 import type { Language } from '@ustaz/contract/constants';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { numberFormatter, numberInterpolation } from '../i18n/number-interpolation.ts';
 
 /** Every locale file, read at build time of the test (the real files, not copies). */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../public/locales/*/*.json', {
@@ -40,7 +41,7 @@ export function takeMissingKeys(): string[] {
  */
 export async function createTestI18n(language: Language, { global = false } = {}): Promise<TestI18n> {
   const missing: string[] = [];
-  const i18n = createInstance();
+  const i18n = createInstance().use(numberFormatter);
   // `global` makes it react-i18next's instance, for components rendered without an I18nextProvider.
   if (global) i18n.use(initReactI18next);
   await i18n.init({
@@ -49,7 +50,7 @@ export async function createTestI18n(language: Language, { global = false } = {}
     ns: ['common', 'auth', 'profile'],
     defaultNS: 'common',
     resources: resources(),
-    interpolation: { escapeValue: false },
+    interpolation: numberInterpolation,
     react: { useSuspense: false },
     saveMissing: true,
     missingKeyHandler: (languages, namespace, key) => {
