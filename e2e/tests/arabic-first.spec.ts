@@ -104,6 +104,14 @@ async function expectOnScreen(page: Page, locator: Locator) {
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1);
 }
 
+/** Once the page is scrolled, the navbar turns solid (a 200 ms transition): wait for it before a photo. */
+async function settledNavbar(page: Page) {
+  if ((await page.evaluate(() => window.scrollY)) > 0) {
+    await page.locator('[data-testid="navbar"][data-scrolled="true"]').waitFor();
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Nothing on the page is wider than the viewport (no sideways scrolling). */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -185,6 +193,19 @@ describe('the subject sheet', () => {
         await sheet.getByTestId('subject-card').first().click();
         const confirm = sheet.getByRole('button', { name: text(lang, 'search:subjects.confirm'), exact: true });
         await expectOnScreen(page, confirm);
+        // The footer closes the sheet: no subject card shows below it, even with the list scrolled.
+        await sheet.getByTestId('subject-card').last().scrollIntoViewIfNeeded();
+        await sheet.getByTestId('subject-card').first().scrollIntoViewIfNeeded();
+        const footerBox = await sheet.getByTestId('modal-footer').boundingBox();
+        const sheetBox = await sheet.boundingBox();
+        expect(footerBox && sheetBox).toBeTruthy();
+        if (footerBox && sheetBox) {
+          expect(
+            Math.abs(
+              footerBox.y + footerBox.height - Math.min(sheetBox.y + sheetBox.height, page.viewportSize()?.height ?? 0),
+            ),
+          ).toBeLessThanOrEqual(1);
+        }
         await screenshot(page, `arabic-first-subject-sheet-${lang}-${width}`);
         expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
         await page.context().close();
@@ -219,6 +240,7 @@ describe('the reservations page with a pending payment', () => {
         if (lang === 'ar') expect(countdown).toMatch(/[٠-٩]/);
         else expect(countdown).toMatch(/\d/);
         await pending.scrollIntoViewIfNeeded();
+        await settledNavbar(page);
         await expectNoSidewaysScroll(page);
         await screenshot(page, `arabic-first-pending-payment-${lang}-${width}`);
         expect(await axeViolations(page, 'main')).toEqual([]);
