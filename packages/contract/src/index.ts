@@ -15,6 +15,7 @@ export * from './meeting-links.ts';
 export * from './money.ts';
 export * from './paging.ts';
 export * from './payouts.ts';
+export * from './push.ts';
 export * from './realtime.ts';
 export * from './settings.ts';
 export * from './settings-defaults.ts';

@@ -8,6 +8,7 @@ import {
   GATEWAY_PROVIDERS,
   LANGUAGES,
   LESSON_PROBLEM_REASONS,
+  LESSON_REMINDER_KINDS,
   LESSON_ROLES,
   PACKAGE_TYPES,
   PAID_WITH,
@@ -413,6 +414,8 @@ export const reservations = pgTable(
     index('reservations_slot_idx').on(t.timeSlotId),
     index('reservations_payment_idx').on(t.paymentId),
     index('reservations_due_idx').on(t.endTime).where(sql`${t.status} = 'confirmed'`),
+    /** The lesson reminders' look-ahead (issue 19): confirmed lessons by start. */
+    index('reservations_upcoming_idx').on(t.startTime).where(sql`${t.status} = 'confirmed'`),
     index('reservations_unreleased_idx')
       .on(t.endTime)
       .where(sql`${t.status} = 'completed' and ${t.earningReleasedAt} is null`),
@@ -1014,3 +1017,79 @@ export const calendarFeeds = pgTable(
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
 );
+
+// Web Push and lesson reminders (issue 19) ----------------------------------------------------------
+
+/**
+ * A browser's push subscription (the Push API's endpoint and its keys) for a user: one row per
+ * device, the endpoint unique (a device re-subscribing as another user moves to that user). A
+ * push service answering 404 or 410 for an endpoint deletes its row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as the browser gave them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** The kinds a user switched off for push (contract PUSH_KINDS); no row: every kind on. */
+export const pushPreferences = pgTable('push_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  disabledKinds: jsonb('disabled_kinds').$type<string[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A notification the push dispatcher has handled (pushed, or not because the user was online or
+ * has no device): the row is the claim, taken by `insert ... on conflict do nothing`, so each
+ * notification is considered once across every process.
+ */
+export const pushDeliveries = pgTable('push_deliveries', {
+  notificationId: integer('notification_id')
+    .primaryKey()
+    .references(() => notifications.id, { onDelete: 'cascade' }),
+  /** How many devices took the push (0: online, no device, or the kind switched off). */
+  devices: integer('devices').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A lesson reminder sent (issue 19): a day and 10 minutes before a confirmed lesson, to each
+ * party. The primary key is the claim (`insert ... on conflict do nothing`): each reminder goes
+ * once, whatever the number of processes or restarts. `channel` says how: push or mail.
+ */
+export const lessonReminders = pgTable(
+  'lesson_reminders',
+  {
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LESSON_REMINDER_KINDS }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reservationId, t.kind, t.userId] }),
+    check('lesson_reminders_kind_check', oneOf(t.kind, LESSON_REMINDER_KINDS)),
+    check('lesson_reminders_channel_check', sql`${t.channel} in ('push', 'mail')`),
+  ],
+);
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
