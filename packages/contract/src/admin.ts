@@ -176,6 +176,9 @@ export const adminSubjectSchema = z.object({
   icon: z.string(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
+  /** Other words a search finds it by (ADR 007), in each language. */
+  synonymsAr: z.array(z.string()),
+  synonymsEn: z.array(z.string()),
   /** Teachers that teach it. */
   teachersCount: z.number().int(),
   createdAt: z.string(),
@@ -190,6 +193,25 @@ export const adminSubjectsQuerySchema = z.object({
 export const adminSubjectsResponseSchema = listResponseSchema(adminSubjectSchema);
 export type AdminSubjectsResponse = z.infer<typeof adminSubjectsResponseSchema>;
 
+/** At most this many synonyms a language per subject, each at most SUBJECT_SYNONYM_MAX_LENGTH characters. */
+export const SUBJECT_SYNONYMS_MAX = 20;
+export const SUBJECT_SYNONYM_MAX_LENGTH = 40;
+
+/**
+ * Other words or short phrases a search finds a subject by ("maths", "حساب"), trimmed. No commas:
+ * the admin types them comma-separated.
+ */
+const synonymList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(SUBJECT_SYNONYM_MAX_LENGTH)
+      .refine((value) => !/[,،]/.test(value), { params: { code: 'invalid' } }),
+  )
+  .max(SUBJECT_SYNONYMS_MAX);
+
 export const adminSubjectBodySchema = z.strictObject({
   nameAr: z.string().trim().min(1).max(100),
   nameEn: z.string().trim().min(1).max(100),
@@ -203,6 +225,8 @@ export const adminSubjectBodySchema = z.strictObject({
     .default('book-open'),
   isActive: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
+  synonymsAr: synonymList.default([]),
+  synonymsEn: synonymList.default([]),
 });
 export type AdminSubjectBody = z.input<typeof adminSubjectBodySchema>;
 export const adminSubjectPatchSchema = adminSubjectBodySchema.partial();

@@ -245,7 +245,7 @@ export const subjects = pgTable(
     icon: text('icon').notNull().default('book-open'),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** Other words a search finds it and its teachers by ("maths", "رياضة"), as the admin typed them. */
+    /** Other words a search finds it and its teachers by ("maths", "حساب"), as the admin typed them. */
     synonymsAr: jsonb('synonyms_ar').$type<string[]>().notNull().default([]),
     synonymsEn: jsonb('synonyms_en').$type<string[]>().notNull().default([]),
     searchText: text('search_text').notNull().default(''),

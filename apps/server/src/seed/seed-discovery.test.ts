@@ -105,6 +105,38 @@ describe('demo data for discovery', () => {
       .where(isNotNull(teacherProfiles.videoUrl));
     expect(withVideo?.n).toBeGreaterThan(20);
   });
+
+  it('gives every subject synonyms in both languages; an older database gets them on the next start', async () => {
+    const rows = await database.db.select().from(subjects);
+    for (const row of rows) {
+      expect(row.synonymsAr.length, row.nameEn).toBeGreaterThan(0);
+      expect(row.synonymsEn.length, row.nameEn).toBeGreaterThan(0);
+    }
+    const math = rows.find((row) => row.nameEn === 'Mathematics');
+    expect(math?.searchText.split(' ')).toEqual(expect.arrayContaining(['maths', 'algebra', 'رياضيات', 'حساب']));
+    if (!math) throw new Error('no Mathematics');
+
+    // As a database seeded before migration 0022: no synonyms, teachers indexed without them.
+    await database.db
+      .update(subjects)
+      .set({ synonymsAr: [], synonymsEn: [], searchText: 'x' })
+      .where(eq(subjects.id, math.id));
+    const teaching = sql`${teacherProfiles.id} in (select teacher_id from teacher_subjects where subject_id = ${math.id})`;
+    await database.db.update(teacherProfiles).set({ searchText: 'x' }).where(teaching);
+    await seedDemoData(database.db, silent, { uploadsDir, platformFeePercent: FEE_PERCENT });
+    const [filled] = await database.db.select().from(subjects).where(eq(subjects.id, math.id));
+    expect(filled).toMatchObject({
+      synonymsEn: math.synonymsEn,
+      synonymsAr: math.synonymsAr,
+      searchText: math.searchText,
+    });
+    const reindexed = await database.db
+      .select({ text: teacherProfiles.searchText })
+      .from(teacherProfiles)
+      .where(teaching);
+    expect(reindexed.length).toBeGreaterThan(3);
+    for (const row of reindexed) expect(row.text.split(' ')).toEqual(expect.arrayContaining(['maths', 'algebra']));
+  });
 });
 
 describe('demo earnings of the demo teacher (issue 15)', () => {

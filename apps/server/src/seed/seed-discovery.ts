@@ -29,6 +29,8 @@ export const SEED_SUBJECTS = [
     icon: 'calculator',
     descriptionAr: 'الجبر والهندسة وحساب المثلثات والتفاضل والتكامل لجميع المراحل.',
     descriptionEn: 'Algebra, geometry, trigonometry and calculus for every school stage.',
+    synonymsAr: ['رياضيات', 'حساب', 'جبر', 'تفاضل وتكامل'],
+    synonymsEn: ['Maths', 'Math', 'Algebra', 'Geometry', 'Calculus', 'Trigonometry'],
   },
   {
     nameAr: 'الفيزياء',
@@ -36,6 +38,8 @@ export const SEED_SUBJECTS = [
     icon: 'atom',
     descriptionAr: 'الميكانيكا والكهرباء والموجات مع حل المسائل خطوة بخطوة.',
     descriptionEn: 'Mechanics, electricity and waves, with problems solved step by step.',
+    synonymsAr: ['فيزياء', 'ميكانيكا', 'كهرباء'],
+    synonymsEn: ['Mechanics', 'Electricity'],
   },
   {
     nameAr: 'الكيمياء',
@@ -43,6 +47,8 @@ export const SEED_SUBJECTS = [
     icon: 'flask-conical',
     descriptionAr: 'الكيمياء العامة والعضوية والمعادلات والتجارب.',
     descriptionEn: 'General and organic chemistry, equations and experiments.',
+    synonymsAr: ['كيمياء', 'الكيمياء العضوية'],
+    synonymsEn: ['Chem', 'Organic chemistry'],
   },
   {
     nameAr: 'الأحياء',
@@ -50,6 +56,8 @@ export const SEED_SUBJECTS = [
     icon: 'dna',
     descriptionAr: 'الخلية والوراثة وجسم الإنسان والبيئة.',
     descriptionEn: 'Cells, genetics, the human body and ecology.',
+    synonymsAr: ['أحياء', 'علم الأحياء', 'بيولوجي'],
+    synonymsEn: ['Bio', 'Life science'],
   },
   {
     nameAr: 'اللغة العربية',
@@ -57,6 +65,8 @@ export const SEED_SUBJECTS = [
     icon: 'book-open-text',
     descriptionAr: 'النحو والإملاء والتعبير والقراءة والنصوص الأدبية.',
     descriptionEn: 'Grammar, spelling, writing, reading and literature in Arabic.',
+    synonymsAr: ['عربي', 'لغة عربية', 'نحو', 'إملاء'],
+    synonymsEn: ['Arabic', 'Arabic grammar'],
   },
   {
     nameAr: 'اللغة الإنجليزية',
@@ -64,6 +74,8 @@ export const SEED_SUBJECTS = [
     icon: 'languages',
     descriptionAr: 'المحادثة والقواعد والكتابة والقراءة لجميع المستويات.',
     descriptionEn: 'Conversation, grammar, writing and reading for every level.',
+    synonymsAr: ['إنجليزي', 'انجليزي', 'انكليزي', 'لغة إنجليزية'],
+    synonymsEn: ['English', 'ESL', 'Spoken English'],
   },
   {
     nameAr: 'اللغة الفرنسية',
@@ -71,6 +83,8 @@ export const SEED_SUBJECTS = [
     icon: 'speech',
     descriptionAr: 'الفرنسية للمبتدئين ولطلاب المدارس والجامعات.',
     descriptionEn: 'French for beginners, school and university students.',
+    synonymsAr: ['فرنسي', 'فرنساوي', 'لغة فرنسية'],
+    synonymsEn: ['French', 'Français'],
   },
   {
     nameAr: 'التربية الإسلامية',
@@ -78,6 +92,8 @@ export const SEED_SUBJECTS = [
     icon: 'moon-star',
     descriptionAr: 'العقيدة والفقه والسيرة النبوية والأخلاق.',
     descriptionEn: 'Creed, jurisprudence, the life of the Prophet and ethics.',
+    synonymsAr: ['إسلامية', 'تربية دينية', 'فقه', 'توحيد'],
+    synonymsEn: ['Islamic education', 'Religion'],
   },
   {
     nameAr: 'القرآن الكريم',
@@ -85,6 +101,8 @@ export const SEED_SUBJECTS = [
     icon: 'book-open',
     descriptionAr: 'التلاوة والتجويد والحفظ مع المراجعة المستمرة.',
     descriptionEn: 'Recitation, tajweed and memorisation with regular revision.',
+    synonymsAr: ['قرآن', 'تجويد', 'تحفيظ', 'تلاوة'],
+    synonymsEn: ['Quran', 'Koran', 'Tajweed', 'Tajwid'],
   },
   {
     nameAr: 'التاريخ',
@@ -92,6 +110,8 @@ export const SEED_SUBJECTS = [
     icon: 'landmark',
     descriptionAr: 'تاريخ الكويت والخليج العربي والتاريخ الإسلامي والعالمي.',
     descriptionEn: 'History of Kuwait, the Gulf, Islamic and world history.',
+    synonymsAr: ['تاريخ', 'اجتماعيات', 'دراسات اجتماعية'],
+    synonymsEn: ['Social studies'],
   },
   {
     nameAr: 'الجغرافيا',
@@ -99,6 +119,8 @@ export const SEED_SUBJECTS = [
     icon: 'earth',
     descriptionAr: 'الخرائط والمناخ والسكان والموارد الطبيعية.',
     descriptionEn: 'Maps, climate, population and natural resources.',
+    synonymsAr: ['جغرافية', 'اجتماعيات', 'دراسات اجتماعية'],
+    synonymsEn: ['Social studies', 'Geo'],
   },
   {
     nameAr: 'علوم الحاسوب',
@@ -106,6 +128,8 @@ export const SEED_SUBJECTS = [
     icon: 'cpu',
     descriptionAr: 'أساسيات الحاسوب والخوارزميات وهياكل البيانات.',
     descriptionEn: 'Computing basics, algorithms and data structures.',
+    synonymsAr: ['حاسوب', 'كمبيوتر', 'حاسب آلي', 'معلوماتية'],
+    synonymsEn: ['Computing', 'Informatics', 'ICT'],
   },
   {
     nameAr: 'البرمجة',
@@ -113,6 +137,8 @@ export const SEED_SUBJECTS = [
     icon: 'code',
     descriptionAr: 'بايثون وجافاسكربت وتطوير الويب للمبتدئين والمتقدمين.',
     descriptionEn: 'Python, JavaScript and web development, from first steps to projects.',
+    synonymsAr: ['برمجة', 'كودنج', 'تطوير مواقع', 'بايثون'],
+    synonymsEn: ['Coding', 'Code', 'Software development', 'Web development', 'Python', 'JavaScript'],
   },
   {
     nameAr: 'المحاسبة',
@@ -120,6 +146,8 @@ export const SEED_SUBJECTS = [
     icon: 'receipt',
     descriptionAr: 'مبادئ المحاسبة والقوائم المالية لطلاب الجامعات.',
     descriptionEn: 'Accounting principles and financial statements for university students.',
+    synonymsAr: ['محاسبة', 'حسابات', 'محاسبة مالية'],
+    synonymsEn: ['Bookkeeping', 'Financial accounting'],
   },
   {
     nameAr: 'الاقتصاد',
@@ -127,6 +155,8 @@ export const SEED_SUBJECTS = [
     icon: 'trending-up',
     descriptionAr: 'الاقتصاد الجزئي والكلي والعرض والطلب.',
     descriptionEn: 'Micro and macroeconomics, supply and demand.',
+    synonymsAr: ['اقتصاد', 'اقتصاد جزئي', 'اقتصاد كلي'],
+    synonymsEn: ['Econ', 'Microeconomics', 'Macroeconomics'],
   },
   {
     nameAr: 'الإحصاء',
@@ -134,6 +164,8 @@ export const SEED_SUBJECTS = [
     icon: 'chart-column',
     descriptionAr: 'الاحتمالات وتحليل البيانات والإحصاء الاستدلالي.',
     descriptionEn: 'Probability, data analysis and inferential statistics.',
+    synonymsAr: ['إحصاء', 'احتمالات', 'إحصائيات'],
+    synonymsEn: ['Stats', 'Probability'],
   },
   {
     nameAr: 'آيلتس',
@@ -141,6 +173,8 @@ export const SEED_SUBJECTS = [
     icon: 'graduation-cap',
     descriptionAr: 'التحضير لاختبار آيلتس بمهاراته الأربع.',
     descriptionEn: 'Preparation for all four IELTS skills.',
+    synonymsAr: ['ايلتس', 'أيلتس', 'اختبار آيلتس'],
+    synonymsEn: ['IELTS exam', 'IELTS test'],
   },
   {
     nameAr: 'اختبار SAT',
@@ -148,6 +182,8 @@ export const SEED_SUBJECTS = [
     icon: 'clipboard-check',
     descriptionAr: 'الرياضيات والقراءة والكتابة لاختبار SAT.',
     descriptionEn: 'Maths, reading and writing for the SAT.',
+    synonymsAr: ['سات'],
+    synonymsEn: ['SAT exam', 'College Board'],
   },
   {
     nameAr: 'الفنون',
@@ -155,6 +191,8 @@ export const SEED_SUBJECTS = [
     icon: 'palette',
     descriptionAr: 'الرسم والتلوين والتصميم للأطفال والكبار.',
     descriptionEn: 'Drawing, painting and design for children and adults.',
+    synonymsAr: ['فن', 'رسم', 'تلوين', 'تصميم'],
+    synonymsEn: ['Arts', 'Drawing', 'Painting', 'Design'],
   },
   {
     nameAr: 'الموسيقى',
@@ -162,6 +200,8 @@ export const SEED_SUBJECTS = [
     icon: 'music',
     descriptionAr: 'العزف على العود والبيانو ومبادئ النظريات الموسيقية.',
     descriptionEn: 'Oud and piano lessons and the basics of music theory.',
+    synonymsAr: ['موسيقى', 'عود', 'بيانو'],
+    synonymsEn: ['Piano', 'Oud', 'Music theory'],
   },
 ] as const;
 
@@ -696,7 +736,33 @@ export type DiscoverySeedResult = {
   openSlots: number;
   reviews: number;
   photos: number;
+  /** Seeded subjects of an older database that got their synonyms now. */
+  synonymsFilled: number;
 };
+
+/**
+ * Databases seeded before subjects had synonyms (migration 0022): each seeded subject whose two
+ * lists are both still empty gets the seed's, and its teachers are re-indexed. Idempotent; a subject
+ * an admin left with no synonym at all gets the seed's again on the next start.
+ */
+async function fillSeedSynonyms(
+  db: Db,
+  subjectsService: ReturnType<typeof createSubjectsService>,
+  teachersService: ReturnType<typeof createTeachersService>,
+): Promise<number> {
+  const seeded = new Map<string, (typeof SEED_SUBJECTS)[number]>(SEED_SUBJECTS.map((s) => [s.nameEn, s]));
+  let filled = 0;
+  for (const row of await subjectsService.all()) {
+    const seed = seeded.get(row.nameEn);
+    if (!seed || row.synonymsAr.length > 0 || row.synonymsEn.length > 0) continue;
+    await db.transaction(async (tx) => {
+      await subjectsService.update(tx, row.id, { synonymsAr: seed.synonymsAr, synonymsEn: seed.synonymsEn });
+      await teachersService.reindexTeachersOf(tx, row.id);
+    });
+    filled += 1;
+  }
+  return filled;
+}
 
 export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps): Promise<DiscoverySeedResult> {
   const subjectsService = createSubjectsService(db);
@@ -709,6 +775,7 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
     db,
     SEED_SUBJECTS.map((subject, i) => ({ ...subject, sortOrder: i + 1 })),
   );
+  const synonymsFilled = await fillSeedSynonyms(db, subjectsService, teachersService);
   const subjectRows = await subjectsService.all();
   const subjectByName = new Map(subjectRows.map((row) => [row.nameEn, row]));
 
@@ -888,5 +955,6 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
     openSlots: openSlots.length,
     reviews: reviewsAdded,
     photos,
+    synonymsFilled,
   };
 }

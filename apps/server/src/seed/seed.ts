@@ -36,7 +36,8 @@ export async function seedDemoData(
   const discovery = await seedDiscovery(db, { uploadsDir: options.uploadsDir, passwordHash });
   log.info(
     `Demo data: ${discovery.subjects} subjects, ${discovery.teachers} teachers (teacher4..teacher30@ustaz.example), ` +
-      `${discovery.openSlots} new open slots, ${discovery.reviews} new reviews, ${discovery.photos} new photos`,
+      `${discovery.openSlots} new open slots, ${discovery.reviews} new reviews, ${discovery.photos} new photos, ` +
+      `${discovery.synonymsFilled} subjects given their synonyms`,
   );
   // The demo students' wallets, and those of the seeded students who paid the demo teacher's lessons.
   const money = await seedMoney(db, [

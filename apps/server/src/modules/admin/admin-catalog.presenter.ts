@@ -48,6 +48,8 @@ export function toAdminSubject(row: AdminSubjectRow): AdminSubject {
     icon: row.icon,
     isActive: row.isActive,
     sortOrder: row.sortOrder,
+    synonymsAr: row.synonymsAr,
+    synonymsEn: row.synonymsEn,
     teachersCount: row.teachersCount,
     createdAt: row.createdAt.toISOString(),
   };

@@ -65,6 +65,9 @@ export function changedFields(current: Record<string, unknown>, next: Record<str
 
 const hasChanges = (changes: Changes) => Object.keys(changes.after).length > 0;
 
+/** The fields of a subject that its search text and its teachers' are made of. */
+const SEARCHED_SUBJECT_FIELDS = ['nameAr', 'nameEn', 'synonymsAr', 'synonymsEn'] as const;
+
 /** Free text as it can be stored (no NUL), for each string field given. */
 function storable<T extends Record<string, unknown>>(values: T): T {
   const out: Record<string, unknown> = {};
@@ -245,8 +248,9 @@ export function createAdminCatalogService(context: AdminContext) {
     },
 
     /**
-     * Changes a subject (isActive false deactivates it). New names rewrite its search text and
-     * that of every teacher teaching it; audited with the changed fields.
+     * Changes a subject (isActive false deactivates it). New names or synonyms rewrite its search
+     * text and that of every teacher teaching it, and drop the reused search totals; audited with
+     * the changed fields.
      */
     async patchSubject(actorId: number, id: number, patch: SubjectPatch): Promise<AdminSubject> {
       const values = storable(patch);
@@ -259,10 +263,10 @@ export function createAdminCatalogService(context: AdminContext) {
             if (holder && holder.id !== id) throw nameTaken();
           }
           const changes = changedFields(before, values);
-          if (!hasChanges(changes)) return { subject: toAdminSubject(before), renamed: false };
+          if (!hasChanges(changes)) return { subject: toAdminSubject(before), searchChanged: false };
           await subjects.update(tx, id, values);
-          const renamed = 'nameAr' in changes.after || 'nameEn' in changes.after;
-          if (renamed) await teachers.reindexTeachersOf(tx, id);
+          const searchChanged = SEARCHED_SUBJECT_FIELDS.some((field) => field in changes.after);
+          if (searchChanged) await teachers.reindexTeachersOf(tx, id);
           await insertAudit(tx, {
             actorUserId: actorId,
             action: 'subject.update',
@@ -270,10 +274,10 @@ export function createAdminCatalogService(context: AdminContext) {
             entityId: id,
             ...changes,
           });
-          return { subject: await subjectView(tx, id), renamed };
+          return { subject: await subjectView(tx, id), searchChanged };
         }),
       );
-      if (result.renamed) teachers.forgetCounts();
+      if (result.searchChanged) teachers.forgetCounts();
       return result.subject;
     },
 

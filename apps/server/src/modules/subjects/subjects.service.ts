@@ -21,11 +21,23 @@ export type NewSubject = {
   icon?: string;
   isActive?: boolean;
   sortOrder?: number;
+  /** Other words a search finds it by, in each language (admin-edited; ADR 007). */
+  synonymsAr?: readonly string[];
+  synonymsEn?: readonly string[];
 };
 
-/** What a subject is found by: both names through the shared normaliser. */
-export function subjectSearchText(subject: { nameAr: string; nameEn: string }): string {
-  return normalizeSearchText(`${subject.nameAr} ${subject.nameEn}`);
+/** What a subject is found by (its names and synonyms in both languages). */
+export type SubjectSearchSources = Pick<NewSubject, 'nameAr' | 'nameEn' | 'synonymsAr' | 'synonymsEn'>;
+
+/** The words of a subject's names and synonyms in both languages (its own and its teachers' search text). */
+export function subjectSearchWords(subject: SubjectSearchSources): string[] {
+  return [subject.nameAr, subject.nameEn, ...(subject.synonymsAr ?? []), ...(subject.synonymsEn ?? [])];
+}
+
+/** What a subject is found by: both names and the synonyms through the shared normaliser, each word once. */
+export function subjectSearchText(subject: SubjectSearchSources): string {
+  const words = normalizeSearchText(subjectSearchWords(subject).join(' ')).split(' ').filter(Boolean);
+  return [...new Set(words)].join(' ');
 }
 
 export function createSubjectsService(db: Db) {
@@ -47,22 +59,35 @@ export function createSubjectsService(db: Db) {
     async create(executor: Executor, values: NewSubject[]) {
       return insertSubjects(
         executor,
-        values.map((value) => ({ ...value, searchText: subjectSearchText(value) })),
+        values.map((value) => ({
+          ...value,
+          synonymsAr: [...(value.synonymsAr ?? [])],
+          synonymsEn: [...(value.synonymsEn ?? [])],
+          searchText: subjectSearchText(value),
+        })),
       );
     },
 
     /**
-     * Changes a subject (admin); new names rewrite its search text. Answers the row, or undefined
-     * for an unknown id. A taken English name fails with the unique violation of the index.
+     * Changes a subject (admin, seed); new names or synonyms rewrite its search text (its teachers'
+     * follow through the teachers service's `reindexTeachersOf`). Answers the row, or undefined for
+     * an unknown id. A taken English name fails with the unique violation of the index.
      */
     async update(executor: Executor, id: number, values: Partial<NewSubject>) {
       const current = await findSubject(executor, id);
       if (!current) return undefined;
-      const names = { nameAr: values.nameAr ?? current.nameAr, nameEn: values.nameEn ?? current.nameEn };
-      const namesChanged = names.nameAr !== current.nameAr || names.nameEn !== current.nameEn;
+      const sources: SubjectSearchSources = {
+        nameAr: values.nameAr ?? current.nameAr,
+        nameEn: values.nameEn ?? current.nameEn,
+        synonymsAr: values.synonymsAr ?? current.synonymsAr,
+        synonymsEn: values.synonymsEn ?? current.synonymsEn,
+      };
+      const searchText = subjectSearchText(sources);
       return updateSubject(executor, id, {
         ...values,
-        ...(namesChanged ? { searchText: subjectSearchText(names) } : {}),
+        synonymsAr: values.synonymsAr && [...values.synonymsAr],
+        synonymsEn: values.synonymsEn && [...values.synonymsEn],
+        ...(searchText === current.searchText ? {} : { searchText }),
       });
     },
 

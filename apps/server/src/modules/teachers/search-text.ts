@@ -1,4 +1,5 @@
 import { normalizeSearchText } from '@ustaz/contract';
+import { type SubjectSearchSources, subjectSearchWords } from '../subjects/subjects.service.ts';
 
 export type TeacherSearchSources = {
   firstName: string;
@@ -7,12 +8,13 @@ export type TeacherSearchSources = {
   bioEn: string;
   majorAr: string;
   majorEn: string;
-  subjects: { nameAr: string; nameEn: string }[];
+  /** With the subjects' synonyms when known (a search for a synonym finds the teacher). */
+  subjects: SubjectSearchSources[];
 };
 
 /**
- * What a teacher is found by: names, bio, major and subject names in both languages, through the
- * one shared normaliser (the query goes through it too), each word once.
+ * What a teacher is found by: names, bio, major, subject names and subject synonyms in both
+ * languages, through the one shared normaliser (the query goes through it too), each word once.
  */
 export function teacherSearchText(sources: TeacherSearchSources): string {
   const text = [
@@ -20,7 +22,7 @@ export function teacherSearchText(sources: TeacherSearchSources): string {
     sources.lastName,
     sources.majorAr,
     sources.majorEn,
-    ...sources.subjects.flatMap((subject) => [subject.nameAr, subject.nameEn]),
+    ...sources.subjects.flatMap(subjectSearchWords),
     sources.bioAr,
     sources.bioEn,
   ].join(' ');

@@ -314,7 +314,7 @@ export async function profileIdsTeaching(db: Executor, subjectId: number): Promi
   return rows.map((row) => row.id);
 }
 
-/** Everything a profile's search text is made of. */
+/** Everything a profile's search text is made of (its subjects with their synonyms). */
 export async function searchSourcesOf(db: Executor, id: number) {
   const [row] = await db
     .select({
@@ -330,7 +330,17 @@ export async function searchSourcesOf(db: Executor, id: number) {
     .where(eq(teacherProfiles.id, id))
     .limit(1);
   if (!row) return undefined;
-  const subjectRows = await subjectsOfTeachers(db, [id]);
+  const subjectRows = await db
+    .select({
+      nameAr: subjects.nameAr,
+      nameEn: subjects.nameEn,
+      synonymsAr: subjects.synonymsAr,
+      synonymsEn: subjects.synonymsEn,
+    })
+    .from(teacherSubjects)
+    .innerJoin(subjects, eq(subjects.id, teacherSubjects.subjectId))
+    .where(eq(teacherSubjects.teacherId, id))
+    .orderBy(asc(subjects.sortOrder), asc(subjects.id));
   return { ...row, subjects: subjectRows };
 }
 

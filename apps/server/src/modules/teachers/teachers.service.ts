@@ -22,7 +22,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { searchWords } from '../../db/text-search.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectSearchSources, SubjectsService } from '../subjects/subjects.service.ts';
 import { createCountCache } from './count-cache.ts';
 import { teacherSearchText } from './search-text.ts';
 import { toTeacherProfile } from './teacher.presenter.ts';
@@ -79,7 +79,8 @@ export type NewTeacherProfile = {
   experienceYears?: number;
   hourlyRateFils?: number;
   videoUrl?: string | null;
-  subjects?: { id: number; nameAr: string; nameEn: string }[];
+  /** With their synonyms (a subject row has them) so that the search finds the teacher by those too. */
+  subjects?: ({ id: number } & SubjectSearchSources)[];
   /** Null: waits for an admin's approval (not listed). Default: approved now. */
   approvedAt?: Date | null;
 };
@@ -377,7 +378,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
     applyChanges,
     /** Approves a profile (listed from now on) or takes the approval back; answers whether it changed. */
     setApproval: (executor: Executor, id: number, approved: boolean) => setApproval(executor, id, approved),
-    /** After a subject's names change: every profile that teaches it gets its search text rewritten. */
+    /** After a subject's names or synonyms change: every profile that teaches it gets its search text rewritten. */
     async reindexTeachersOf(executor: Executor, subjectId: number) {
       for (const id of await profileIdsTeaching(executor, subjectId)) await reindex(executor, id);
     },

@@ -12,6 +12,8 @@ export const adminSubject = factory<AdminSubject>((sequence) => ({
   icon: 'atom',
   isActive: true,
   sortOrder: 2,
+  synonymsAr: [],
+  synonymsEn: [],
   teachersCount: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
 }));
