@@ -56,6 +56,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.ts';
@@ -400,7 +402,14 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     }),
   );
 
-  const servePage = await registerWebApp(app, config.webDistDir, settings);
+  const seo = createSeoService(database.db, { publicUrl: config.publicUrl, now: app.clock });
+  await app.register(seoRoutes(seo));
+  const servePage = await registerWebApp(app, config.webDistDir, {
+    settings,
+    teachers,
+    seo,
+    publicUrl: config.publicUrl,
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from './auth.ts';
-import { directionOf, isKnownPagePath, isLanguage, LANGUAGES } from './constants.ts';
+import { directionOf, isKnownPagePath, isLanguage, LANGUAGES, matchPagePath, prefixedPath } from './constants.ts';
 import { websiteSettingsSchema } from './settings.ts';
 import { FALLBACK_WEBSITE_SETTINGS } from './settings-defaults.ts';
 
@@ -45,6 +45,25 @@ describe('page routes', () => {
     expect(isKnownPagePath('/en/teachers/12/more')).toBe(false);
     // Unprefixed paths are redirected by the app, not missing.
     expect(isKnownPagePath('/teachers')).toBe(true);
+  });
+
+  it('matches a prefixed path to its route and parameters', () => {
+    expect(matchPagePath('/ar')).toEqual({ language: 'ar', route: '', params: {} });
+    expect(matchPagePath('/en/teachers/12/')).toEqual({ language: 'en', route: 'teachers/:id', params: { id: '12' } });
+    expect(matchPagePath('/en/chats/7')).toEqual({ language: 'en', route: 'chats/:userId', params: { userId: '7' } });
+    expect(matchPagePath('/ar/admin/users/3')?.route).toBe('admin/users/:id');
+    expect(matchPagePath('/en/payment/failed')?.params).toEqual({ result: 'failed' });
+    expect(matchPagePath('/en/payment/whatever')).toBeNull();
+    expect(matchPagePath('/teachers')).toBeNull();
+  });
+
+  it('puts an unprefixed path under a language, replacing a language-like prefix', () => {
+    expect(prefixedPath('/', 'en')).toBe('/en');
+    expect(prefixedPath('', 'ar')).toBe('/ar');
+    expect(prefixedPath('/teachers/5', 'en')).toBe('/en/teachers/5');
+    expect(prefixedPath('/fr/about', 'ar')).toBe('/ar/about');
+    expect(prefixedPath('/en-US/search/', 'en')).toBe('/en/search');
+    expect(prefixedPath('//evil.example', 'ar')).toBe('/ar/evil.example');
   });
 });
 

@@ -24,6 +24,12 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
 } as const;
 
+/**
+ * The visitor's language choice, set by the language switcher for a year: the server sends `/`
+ * and other unprefixed paths there first, before the browser's `Accept-Language` (ADR 004).
+ */
+export const LANGUAGE_COOKIE = { name: 'lang', maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
+
 export const PASSWORD_MIN_LENGTH_REGISTER = 6;
 export const PASSWORD_MIN_LENGTH_RESET = 8;
 
@@ -204,22 +210,74 @@ export const ADMIN_PAGE_ROUTES = [
   'admin/teacher-applications',
 ] as const;
 
+export type PageRoute = (typeof PAGE_ROUTES)[number] | (typeof ADMIN_PAGE_ROUTES)[number];
+
+/**
+ * The public pages without parameters that search engines may list (issue 18): the server gives
+ * them a canonical address and alternates and puts them in the sitemap, beside the teacher pages
+ * and the subjects' search pages. Every other route (sign-in, account, admin) is `noindex`.
+ */
+export const INDEXED_PAGE_ROUTES = [
+  '',
+  'search',
+  'teachers',
+  'subscriptions',
+  'about',
+  'about-platform',
+  'privacy',
+  'terms',
+  'contact',
+  'teach',
+] as const satisfies readonly PageRoute[];
+
+/**
+ * The page route of a prefixed path (`/ar/teachers/5` is `teachers/:id` with `{ id: '5' }`), or
+ * null for a path with no supported language prefix or one no route matches.
+ */
+export function matchPagePath(
+  pathname: string,
+): { language: Language; route: PageRoute; params: Record<string, string> } | null {
+  const segments = pathname.split('/').filter(Boolean);
+  const language = segments[0];
+  if (!isLanguage(language)) return null;
+  const rest = segments.slice(1);
+  for (const route of [...PAGE_ROUTES, ...ADMIN_PAGE_ROUTES]) {
+    const parts = route === '' ? [] : route.split('/');
+    if (parts.length !== rest.length) continue;
+    const params: Record<string, string> = {};
+    const matches = parts.every((part, i) => {
+      const value = rest[i] ?? '';
+      if (!part.startsWith(':')) return part === value;
+      const allowed = PAGE_PARAM_VALUES[part];
+      params[part.slice(1)] = value;
+      return !allowed || allowed.includes(value);
+    });
+    if (matches) return { language, route, params };
+  }
+  return null;
+}
+
 /** Whether a path (`/ar/teachers/5`) is one of the page routes; unprefixed paths count as redirects. */
 export function isKnownPagePath(pathname: string): boolean {
-  const segments = pathname.split('/').filter(Boolean);
-  if (!isLanguage(segments[0])) return true;
-  const rest = segments.slice(1);
-  return [...PAGE_ROUTES, ...ADMIN_PAGE_ROUTES].some((route: string) => {
-    const parts = route === '' ? [] : route.split('/');
-    return (
-      parts.length === rest.length &&
-      parts.every((part, i) => {
-        const value = rest[i] ?? '';
-        const allowed = PAGE_PARAM_VALUES[part];
-        return part.startsWith(':') ? !allowed || allowed.includes(value) : part === value;
-      })
-    );
-  });
+  if (!isLanguage(pathname.split('/').filter(Boolean)[0])) return true;
+  return matchPagePath(pathname) !== null;
+}
+
+/** A first segment that looks like a language code (`fr`, `en-US`) rather than a page name. */
+const LANGUAGE_LIKE = /^[a-z]{2}(-[a-z]{2,4})?$/i;
+
+/**
+ * Where a path without a supported language prefix goes (spec 2): the same page under
+ * `/{language}`, an unsupported prefix replaced (`/fr/teachers`) or a prefix added (`/teachers`).
+ * Used by the server's redirect and the client's (ADR 004).
+ */
+export function prefixedPath(pathname: string, language: Language): string {
+  const segments = pathname.split('/');
+  const first = segments[1] ?? '';
+  const rest = LANGUAGE_LIKE.test(first) ? segments.slice(2) : segments.slice(1);
+  const tail = rest.filter((segment, index) => segment !== '' || index === rest.length - 1).join('/');
+  const path = tail ? `/${language}/${tail}` : `/${language}`;
+  return path.replace(/\/$/, '') || `/${language}`;
 }
 
 /** Where a gateway payment ends: the `/payment/{result}` pages. */

@@ -1,21 +1,13 @@
-import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language, type WebsiteSettings } from '@ustaz/contract';
-
-/** The language of a page path: its first segment when supported, else the default (ar). */
-export function languageOfPath(pathname: string): Language {
-  const first = pathname.split('/')[1] ?? '';
-  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+import { directionOf, type Language, type WebsiteSettings } from '@ustaz/contract';
+import { escapeHtml, type PageHead, pageHeadTags } from './page-head.ts';
+import { PAGE_TEXTS } from './page-texts.ts';
 
 /** Gives every <script> in a piece of trusted HTML the response's CSP nonce. */
 function addNonce(html: string, nonce: string): string {
   return html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
 }
 
-type RenderInput = { template: string; pathname: string; nonce: string; settings: WebsiteSettings };
+type RenderInput = { template: string; lang: Language; head: PageHead; nonce: string; settings: WebsiteSettings };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -35,46 +27,14 @@ function brandColors(settings: WebsiteSettings): string {
   return rules.length > 0 ? `<style>:root{${rules.join(';')}}</style>` : '';
 }
 
-/** What the head says when a settings field is empty, per language (the spec's translated fallbacks). */
-const HEAD_FALLBACKS: Record<Language, { appName: string; title: string; description: string; keywords: string }> = {
-  ar: {
-    appName: 'أستاذ',
-    title: 'أستاذ | منصة الدروس الخصوصية',
-    description: 'أستاذ منصة كويتية للدروس الخصوصية عبر الإنترنت: اعثر على معلمك واحجز حصتك.',
-    keywords: 'دروس خصوصية, معلم, الكويت, تعليم عن بعد',
-  },
-  en: {
-    appName: 'Ustaz',
-    title: 'Ustaz | Online tutoring in Kuwait',
-    description: 'Ustaz is a Kuwaiti online tutoring marketplace: find your teacher and book your lesson.',
-    keywords: 'tutoring, private lessons, teacher, Kuwait, online learning',
-  },
-};
-
-/** The page's own title, description and image; a field left out takes the settings' default. */
-export type PageHeadOverrides = { title?: string; description?: string; ogImage?: string | null };
-
 /**
- * The `<head>` elements a page gets from the website settings: title, description, keywords,
- * Open Graph, favicon, theme colour and brand colours, all HTML-escaped; an empty settings field
- * takes the language's fallback. Pure, so a server renderer can call it with a page's own values.
+ * The head elements that come from the website settings alone: keywords, favicon, theme and
+ * brand colours, the locale file's preload; an empty keywords field takes the language's fallback.
  */
-export function renderHead(settings: WebsiteSettings, lang: Language, page: PageHeadOverrides = {}): string {
-  const fallback = HEAD_FALLBACKS[lang];
-  const appName = settings.appName.trim() || fallback.appName;
-  const title = page.title?.trim() || settings.defaultTitle.trim() || fallback.title;
-  const description = page.description?.trim() || settings.defaultDescription.trim() || fallback.description;
-  const keywords = settings.defaultKeywords.trim() || fallback.keywords;
-  const ogImage = page.ogImage ?? settings.defaultOgImage;
+function settingsHead(settings: WebsiteSettings, lang: Language): string {
+  const keywords = settings.defaultKeywords.trim() || PAGE_TEXTS[lang].keywords;
   return [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
     `<meta name="keywords" content="${escapeHtml(keywords)}" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:site_name" content="${escapeHtml(appName)}" />`,
-    `<meta property="og:locale" content="${lang === 'ar' ? 'ar_KW' : 'en_US'}" />`,
-    ogImage ? `<meta property="og:image" content="${escapeHtml(ogImage)}" />` : '',
     settings.faviconUrl ? `<link rel="icon" href="${escapeHtml(settings.faviconUrl)}" />` : '',
     `<meta name="theme-color" content="${escapeHtml(settings.primaryColor)}" />`,
     brandColors(settings),
@@ -85,17 +45,17 @@ export function renderHead(settings: WebsiteSettings, lang: Language, page: Page
 }
 
 /**
- * The settings' head per language, kept while the settings row stays the same: a new row, id or
- * version (every admin save bumps it) is a new key, so a change shows on the next page.
+ * The settings' part of the head per language, kept while the settings row stays the same: a new
+ * row, id or version (every admin save bumps it) is a new key, so a change shows on the next page.
  */
 const headCache = new Map<string, string>();
 const HEAD_CACHE_MAX = 16;
 
-export function cachedHead(settings: WebsiteSettings, lang: Language): string {
+function cachedSettingsHead(settings: WebsiteSettings, lang: Language): string {
   const key = `${settings.id}:${settings.version}:${settings.updatedAt}:${lang}`;
   let head = headCache.get(key);
   if (head === undefined) {
-    head = renderHead(settings, lang);
+    head = settingsHead(settings, lang);
     if (headCache.size >= HEAD_CACHE_MAX) headCache.clear();
     headCache.set(key, head);
   }
@@ -103,14 +63,23 @@ export function cachedHead(settings: WebsiteSettings, lang: Language): string {
 }
 
 /**
- * Renders the SPA shell for one request: `<html lang dir>` from the path so the first paint is
- * already right to left for /ar, the head from settings (`cachedHead`), the admin's custom
- * header/footer scripts, and a nonce on every script.
+ * A page's whole `<head>` content in its language: the page's own tags (`pageHeadTags`: title,
+ * description, canonical, hreflang, Open Graph, Twitter, JSON-LD) and the settings' ones, all
+ * HTML-escaped. Pure apart from the settings cache, so a server renderer can call it too.
  */
-export function renderIndexHtml({ template, pathname, nonce, settings }: RenderInput): string {
-  const lang = languageOfPath(pathname);
+export function renderHead(settings: WebsiteSettings, lang: Language, page: PageHead): string {
+  const appName = settings.appName.trim() || PAGE_TEXTS[lang].appName;
+  return [...pageHeadTags(page, lang, appName), cachedSettingsHead(settings, lang)].join('\n    ');
+}
+
+/**
+ * Renders the SPA shell for one request: `<html lang dir>` from the page's language so the first
+ * paint is already right to left for /ar, the page's head (`renderHead`), the admin's custom
+ * header/footer scripts, and a nonce on every script (the JSON-LD data blocks get one too: harmless).
+ */
+export function renderIndexHtml({ template, lang, head: page, nonce, settings }: RenderInput): string {
   const dir = directionOf(lang);
-  const head = cachedHead(settings, lang);
+  const head = renderHead(settings, lang, page);
   // Replacement functions, not strings: `$&` and friends in scripts must stay as written.
   let html = template
     .replace(/<html[^>]*>/i, () => `<html lang="${lang}" dir="${dir}">`)

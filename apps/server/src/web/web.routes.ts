@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath } from '@ustaz/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLanguage, type Language, matchPagePath, type PageRoute, prefixedPath } from '@ustaz/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+import type { SeoService } from '../modules/seo/seo.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
+import type { TeachersService } from '../modules/teachers/teachers.service.ts';
+import { firstVisitLanguage } from './first-language.ts';
 import { pageCsp, renderIndexHtml } from './index-html.ts';
+import { describePage, type PageData } from './page-head.ts';
 
 function safeDecode(pathname: string): string {
   try {
@@ -13,6 +18,53 @@ function safeDecode(pathname: string): string {
   } catch {
     return pathname;
   }
+}
+
+type PageDeps = {
+  settings: SettingsService;
+  teachers: TeachersService;
+  seo: SeoService;
+  /** The site's public address (config PUBLIC_URL), for canonical and share-card addresses. */
+  publicUrl: string;
+};
+
+/** A database row id in a path: digits only, within PostgreSQL's integer. */
+function rowId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The data a page's head is made of, and whether the page exists: a teacher page of an id that is
+ * not a listed teacher is not found. A failing read (the database away) leaves the head generic
+ * rather than failing the page: the app still loads and shows its own state.
+ */
+async function pageDataOf(
+  route: PageRoute,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  language: Language,
+  deps: PageDeps,
+  log: FastifyBaseLogger,
+): Promise<{ found: boolean; data: PageData }> {
+  try {
+    if (route === 'teachers/:id') {
+      const id = rowId(params.id);
+      if (id === null) return { found: false, data: {} };
+      return { found: true, data: { teacher: await deps.teachers.profile(id, language) } };
+    }
+    const subjects = query.getAll('subject');
+    const subjectId = route === 'search' && subjects.length === 1 ? rowId(subjects[0]) : null;
+    if (subjectId !== null) {
+      const name = await deps.seo.subjectName(subjectId, language);
+      return { found: true, data: name ? { subject: { id: subjectId, name } } : {} };
+    }
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return { found: false, data: {} };
+    log.warn({ err: error, route }, 'page head: data not read, generic head');
+  }
+  return { found: true, data: {} };
 }
 
 /**
@@ -23,7 +75,7 @@ function safeDecode(pathname: string): string {
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  settings: SettingsService,
+  deps: PageDeps,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -39,6 +91,8 @@ export async function registerWebApp(
     // One route per built file, so every other path (including /) reaches the page handler.
     wildcard: false,
     preCompressed: true,
+    // The server writes these from the database (modules/seo); an older build may still hold a file.
+    globIgnore: ['robots.txt', 'sitemap.xml'],
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -47,16 +101,35 @@ export async function registerWebApp(
   });
 
   return async (request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    const html = renderIndexHtml({
-      template,
-      pathname: safeDecode(request.url.split('?')[0] ?? '/'),
-      nonce,
-      settings: await settings.getWebsiteSettings(),
+    const [rawPath = '/', rawQuery = ''] = request.url.split(/\?(.*)/s);
+    const pathname = safeDecode(rawPath);
+    if (!isLanguage(pathname.split('/')[1])) {
+      // `/` and other unprefixed paths: the switcher's cookie, else the browser's language (ADR 004).
+      const language = firstVisitLanguage(request.headers);
+      return reply
+        .status(302)
+        .header('location', `${prefixedPath(rawPath, language)}${rawQuery ? `?${rawQuery}` : ''}`)
+        .header('vary', 'Cookie, Accept-Language')
+        .header('cache-control', 'private, no-cache')
+        .send();
+    }
+    const match = matchPagePath(pathname);
+    const language = match?.language ?? (pathname.split('/')[1] as Language);
+    const { found, data } = match
+      ? await pageDataOf(match.route, match.params, new URLSearchParams(rawQuery), language, deps, request.log)
+      : { found: false, data: {} };
+    const settings = await deps.settings.getWebsiteSettings();
+    const head = describePage({
+      route: found && match ? match.route : null,
+      language,
+      settings,
+      publicUrl: deps.publicUrl,
+      data,
     });
-    const pathname = request.url.split('?')[0] ?? '/';
+    const nonce = randomBytes(16).toString('base64');
+    const html = renderIndexHtml({ template, lang: language, head, nonce, settings });
     return reply
-      .status(isKnownPagePath(safeDecode(pathname)) ? 200 : 404)
+      .status(found ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', pageCsp(nonce))

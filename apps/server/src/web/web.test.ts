@@ -1,39 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { websiteSettings } from '../db/schema.ts';
 import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
 import { createTestApp } from '../test/helpers.ts';
-
-const TEMPLATE = `<!doctype html>
-<html lang="ar" dir="rtl">
-  <head>
-    <meta charset="UTF-8" />
-    <title>placeholder</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
+import { createWebDist } from '../test/web-dist.ts';
 
 describe('serving the web app', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let dist: string;
-  const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  // An older build's robots.txt must not shadow the one the server writes (modules/seo).
+  const dist = createWebDist({ 'robots.txt': 'User-agent: *\nDisallow: /\n' });
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(os.tmpdir(), 'ustaz-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    mkdirSync(path.join(dist, 'locales/ar'), { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-    writeFileSync(path.join(dist, 'assets/index-abc123.js'), js);
-    writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(js));
-    writeFileSync(path.join(dist, 'locales/ar/common.json'), '{"appName":"أستاذ"}');
-    t = await createTestApp({ webDistDir: dist });
+    t = await createTestApp({ webDistDir: dist.dir });
     await t.database.db.insert(websiteSettings).values({
       ...INITIAL_SETTINGS,
       defaultTitle: 'Ustaz <Test> & "Co"',
@@ -43,7 +21,7 @@ describe('serving the web app', () => {
   });
   afterAll(async () => {
     await t.close();
-    rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   it('sets <html lang dir> from the first path segment', async () => {
@@ -54,8 +32,13 @@ describe('serving the web app', () => {
     const en = await t.app.inject({ url: '/en/about?x=1' });
     expect(en.body).toContain('<html lang="en" dir="ltr">');
     expect(en.body).toContain('href="/locales/en/common.json"');
-    // Unprefixed paths get the default language; the client then redirects.
-    expect((await t.app.inject({ url: '/' })).body).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('serves the robots.txt the server writes, not a built file', async () => {
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: http://ustaz.test/sitemap.xml');
+    expect(robots.body).not.toMatch(/^Disallow: \/$/m);
   });
 
   it('writes the escaped default title and the custom scripts, every script with the CSP nonce', async () => {
@@ -68,7 +51,8 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<title>Ustaz &#60;Test&#62; &#38; &#34;Co&#34;</title>');
     expect(res.body).not.toContain('placeholder');
     const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts).toHaveLength(4);
+    // The entry, the custom header script, the two footer ones and the home page's JSON-LD block.
+    expect(scripts).toHaveLength(5);
     // `$` patterns in scripts are kept as written, not expanded by String.replace.
     expect(res.body).toContain('var x = "$&$$$\'";');
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
@@ -111,7 +95,7 @@ describe('serving the web app', () => {
         faviconUrl: 'https://cdn.example.com/icon.png',
       })
       .returning();
-    const en = await t.app.inject({ url: '/en/search' });
+    const en = await t.app.inject({ url: '/en' });
     expect(en.body).toContain('<title>Brand title</title>');
     expect(en.body).toContain('<meta name="keywords" content="a, &#34;b&#34;" />');
     expect(en.body).toContain('<meta property="og:image" content="https://cdn.example.com/og.png?a=1&#38;b=2" />');
@@ -128,7 +112,7 @@ describe('serving the web app', () => {
       .update(websiteSettings)
       .set({ defaultTitle: 'Brand title 2', version: branded.version + 1 })
       .where(eq(websiteSettings.id, branded.id));
-    expect((await t.app.inject({ url: '/en/search' })).body).toContain('<title>Brand title 2</title>');
+    expect((await t.app.inject({ url: '/en' })).body).toContain('<title>Brand title 2</title>');
     await t.database.db.delete(websiteSettings).where(eq(websiteSettings.id, branded.id));
   });
 
@@ -146,11 +130,10 @@ describe('serving the web app', () => {
     const missing = await t.app.inject({ url: '/en/no-such-page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<html lang="en" dir="ltr">');
-    expect((await t.app.inject({ url: '/ar/teachers/42' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/ar/payment/success?x=1' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/ar/teachers/42/extra' })).statusCode).toBe(404);
-    // Unprefixed paths are the app's redirects, not errors.
-    expect((await t.app.inject({ url: '/teachers' })).statusCode).toBe(200);
+    // Unprefixed paths are redirects, not errors.
+    expect((await t.app.inject({ url: '/teachers' })).statusCode).toBe(302);
   });
 
   it('answers 404 for missing files and API routes instead of the page', async () => {

@@ -5,6 +5,7 @@ import {
   localePath,
   readStoredLanguage,
   resolveLanguage,
+  storeLanguageChoice,
   switchLanguagePath,
 } from './language.ts';
 
@@ -91,5 +92,15 @@ describe('document language', () => {
     expect(localePath('ar')).toBe('/ar');
     expect(localePath('en', '/search')).toBe('/en/search');
     expect(localePath('en', 'about')).toBe('/en/about');
+  });
+});
+
+describe('storeLanguageChoice', () => {
+  it('writes the switcher choice as a year-long cookie for the whole site', () => {
+    const doc = { cookie: '' };
+    storeLanguageChoice('en', doc);
+    expect(doc.cookie).toBe('lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    storeLanguageChoice('ar', doc);
+    expect(doc.cookie).toMatch(/^lang=ar;/);
   });
 });

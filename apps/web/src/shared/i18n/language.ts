@@ -1,7 +1,12 @@
-import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language, STORAGE_KEYS } from '@ustaz/contract/constants';
-
-/** A first segment that looks like a language code (`fr`, `en-US`) rather than a page name. */
-const LANGUAGE_LIKE = /^[a-z]{2}(-[a-z]{2,4})?$/i;
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  prefixedPath,
+  STORAGE_KEYS,
+} from '@ustaz/contract/constants';
 
 export function readStoredLanguage(storage: Pick<Storage, 'getItem' | 'setItem'>): Language {
   let stored: string | null = null;
@@ -39,13 +44,19 @@ export function resolveLanguage(
   const first = segments[1] ?? '';
   if (isLanguage(first)) return { language: first, redirectTo: null };
   const language = storedLanguage ?? DEFAULT_LANGUAGE;
-  const rest = LANGUAGE_LIKE.test(first) ? segments.slice(2) : segments.slice(1);
-  const tail = rest.filter((segment, index) => segment !== '' || index === rest.length - 1).join('/');
-  const pathname = tail ? `/${language}/${tail}` : `/${language}`;
   return {
     language,
-    redirectTo: `${pathname.replace(/\/$/, '') || `/${language}`}${location.search ?? ''}${location.hash ?? ''}`,
+    redirectTo: `${prefixedPath(location.pathname, language)}${location.search ?? ''}${location.hash ?? ''}`,
   };
+}
+
+/**
+ * Remembers a language the visitor chose with the switcher in a cookie the server reads when
+ * `/` (or another unprefixed path) is opened: it wins over the browser's language (ADR 004).
+ */
+export function storeLanguageChoice(language: Language, doc: Pick<Document, 'cookie'> = document): void {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  doc.cookie = `${LANGUAGE_COOKIE.name}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE.maxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
 /** The same location in another language: only the first segment changes. */

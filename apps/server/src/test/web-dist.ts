@@ -1,0 +1,34 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+
+/** The built index.html the web tests serve: a placeholder title and one entry script. */
+export const WEB_TEMPLATE = `<!doctype html>
+<html lang="ar" dir="rtl">
+  <head>
+    <meta charset="UTF-8" />
+    <title>placeholder</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/**
+ * A small built web app in a temporary folder (index.html, a hashed script with its brotli copy,
+ * the Arabic common locale file), for `createTestApp({ webDistDir })`; `remove()` deletes it.
+ */
+export function createWebDist(extraFiles: Record<string, string> = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-dist-'));
+  const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'locales/ar'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), WEB_TEMPLATE);
+  writeFileSync(path.join(dir, 'assets/index-abc123.js'), js);
+  writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(js));
+  writeFileSync(path.join(dir, 'locales/ar/common.json'), '{"appName":"أستاذ"}');
+  for (const [name, content] of Object.entries(extraFiles)) writeFileSync(path.join(dir, name), content);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
