@@ -112,6 +112,31 @@ export const paymentMethodsResponseSchema = z.object({
 });
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
+/**
+ * What a payment bought, as its payer reads it on the result page (issue 17): a booking's lessons
+ * (each with its teacher and start/end, ISO instants the reader shows in their own zone), a
+ * top-up's amount, a subscription's package (name in the request's language).
+ */
+export const paymentPurchaseSchema = z.discriminatedUnion('purpose', [
+  z.object({
+    purpose: z.literal('booking'),
+    lessons: z.array(
+      z.object({
+        reservationId: z.number().int(),
+        teacher: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
+        startTime: z.string(),
+        endTime: z.string(),
+      }),
+    ),
+  }),
+  z.object({ purpose: z.literal('top_up'), amount: kwdAmountSchema }),
+  z.object({
+    purpose: z.literal('subscription'),
+    package: z.object({ id: z.number().int(), name: z.string(), hours: z.number() }),
+  }),
+]);
+export type PaymentPurchase = z.infer<typeof paymentPurchaseSchema>;
+
 export const paymentSchema = z.object({
   id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
@@ -123,6 +148,8 @@ export const paymentSchema = z.object({
   paidAt: z.string().nullable(),
   /** For a paid booking whose slots were released meanwhile: the money went to the wallet. */
   creditedToWallet: z.boolean(),
+  /** What it bought (null when that is no longer known, e.g. a subscription row that is gone). */
+  purchase: paymentPurchaseSchema.nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

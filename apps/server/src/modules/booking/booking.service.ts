@@ -56,7 +56,13 @@ import { createCancellationService, releaseHold } from './booking-cancellation.s
 import { notifyBooked } from './booking-notices.ts';
 import { splitPayment } from './hours-split.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
-import { bookedLessonsSince, insertReservations, listReservations } from './reservations.repo.ts';
+import {
+  bookedLessonsSince,
+  insertReservations,
+  listReservations,
+  reservationIdsOfPayment,
+  reservationViews,
+} from './reservations.repo.ts';
 
 type Deps = {
   db: Db;
@@ -321,6 +327,24 @@ export function createBookingService({
       await insertNotifications(tx, [
         { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'booking' } },
       ]);
+    },
+    // The lessons it was for (issue 17: the result page names the teacher and the times).
+    async purchase(db, payment) {
+      const views = await reservationViews(db, await reservationIdsOfPayment(db, payment.id));
+      const lessons = views
+        .filter((view) => view.reservation.startTime && view.reservation.endTime)
+        .map((view) => ({
+          reservationId: view.reservation.id,
+          teacher: {
+            id: view.teacherUser.id,
+            firstName: view.teacherUser.firstName,
+            lastName: view.teacherUser.lastName,
+          },
+          startTime: (view.reservation.startTime as Date).toISOString(),
+          endTime: (view.reservation.endTime as Date).toISOString(),
+        }))
+        .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.reservationId - b.reservationId);
+      return { purpose: 'booking', lessons };
     },
   });
 

@@ -123,6 +123,16 @@ export async function listReservations(
 }
 
 /** Reservations with both people, in the order of `ids`. */
+/** The reservations a gateway payment was started for, whatever became of them, earliest first. */
+export async function reservationIdsOfPayment(db: Executor, paymentId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(eq(reservations.paymentId, paymentId))
+    .orderBy(asc(reservations.startTime), asc(reservations.id));
+  return rows.map((row) => row.id);
+}
+
 export async function reservationViews(db: Executor, ids: number[]): Promise<ReservationView[]> {
   if (ids.length === 0) return [];
   const rows = await db

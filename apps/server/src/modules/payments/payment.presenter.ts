@@ -1,8 +1,11 @@
-import { filsToKwd, type Payment } from '@ustaz/contract';
+import { filsToKwd, type Payment, type PaymentPurchase } from '@ustaz/contract';
 import type { PaymentRow } from '../../db/schema.ts';
 
-/** A payment as its owner sees it (GET /api/v1/payments/:id): amounts in KWD, dates as ISO strings. */
-export function toPayment(row: PaymentRow): Payment {
+/**
+ * A payment as its owner sees it (GET /api/v1/payments/:id): amounts in KWD, dates as ISO strings,
+ * and what it bought (from the purpose that handles it).
+ */
+export function toPayment(row: PaymentRow, purchase: PaymentPurchase | null): Payment {
   return {
     id: row.id,
     status: row.status,
@@ -13,5 +16,6 @@ export function toPayment(row: PaymentRow): Payment {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     creditedToWallet: row.creditedToWallet,
+    purchase,
   };
 }

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { paymentIdParamsSchema, sandboxChargeIdParamsSchema } from '../../http/params.ts';
 import { decideSandboxCharge, findSandboxCharge, type SandboxCharge } from '../../payments/sandbox.ts';
@@ -160,7 +161,7 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
         params: paymentIdParamsSchema,
         response: { 200: paymentSchema },
       },
-      handler: (request) => service.get(authOf(request).userId, request.params.id),
+      handler: (request) => service.get(authOf(request).userId, request.params.id, requestLanguage(request)),
     });
 
     // The gateway sends the browser back here. Its query string proves nothing: the payment is

@@ -6,6 +6,7 @@ import {
   kwdToFils,
   type Payment,
   type PaymentMethodsResponse,
+  type PaymentPurchase,
   type PaymentPurpose,
   type TopUpBody,
 } from '@ustaz/contract';
@@ -32,6 +33,8 @@ import {
 export type PurposeHandler = {
   paid(tx: Executor, payment: PaymentRow): Promise<void>;
   failed(tx: Executor, payment: PaymentRow): Promise<void>;
+  /** What the payment bought, for its payer's result page (names in `language`); null when gone. */
+  purchase(db: Executor, payment: PaymentRow, language: 'ar' | 'en'): Promise<PaymentPurchase | null>;
 };
 
 type Deps = {
@@ -80,6 +83,9 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
       await insertNotifications(tx, [
         { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'top_up' } },
       ]);
+    },
+    async purchase(_db, payment) {
+      return { purpose: 'top_up', amount: filsToKwd(payment.amountFils) };
     },
   });
 
@@ -267,18 +273,20 @@ export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
       return userLines(db, userId, page, limit);
     },
 
-    async get(userId: number, paymentId: string): Promise<Payment> {
+    /** The payer's payment and what it bought; 404 for anyone else's. */
+    async get(userId: number, paymentId: string, language: 'ar' | 'en' = 'ar'): Promise<Payment> {
       const row = await findPayment(db, paymentId);
       if (!row || row.userId !== userId) throw new HttpError(404, 'notFound', 'Payment not found');
+      let current = row;
       if (row.status === 'pending') {
         // A customer waiting on the result page: ask the gateway now rather than wait for the sweeper.
         try {
-          return toPayment(await reconcile(row));
+          current = await reconcile(row);
         } catch {
-          return toPayment(row);
+          current = row;
         }
       }
-      return toPayment(row);
+      return toPayment(current, await handlerOf(current.purpose).purchase(db, current, language));
     },
 
     /** The browser came back from the gateway: settle from the gateway's answer, then say where to go. */

@@ -9,6 +9,7 @@ import type {
 import { filsToKwd, toPage } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { FieldValidationError } from '../../http/errors.ts';
+import { localized } from '../../http/language.ts';
 import {
   InsufficientFundsError,
   postTransfer,
@@ -81,6 +82,15 @@ export function createSubscriptionsService({ db, payments }: { db: Db; payments:
       // Paid after the purchase was given up (the payment had expired, the subscription was
       // cancelled): the money was taken, so it goes to the wallet, like a booking whose hold lapsed.
       await creditPaymentToWallet(tx, payment);
+    },
+    async purchase(db, payment, language) {
+      if (!payment.subscriptionId) return null;
+      const [row] = await subscriptionsWithPackages(db, [payment.subscriptionId]);
+      if (!row) return null;
+      return {
+        purpose: 'subscription',
+        package: { id: row.pkg.id, name: localized(language, row.pkg.nameAr, row.pkg.nameEn), hours: row.pkg.hours },
+      };
     },
     async failed(tx, payment) {
       if (payment.subscriptionId) await settleSubscription(tx, payment.subscriptionId, 'cancelled', new Date());

@@ -3,8 +3,9 @@ import type { Payment } from '@ustaz/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import arPayment from '../../../public/locales/ar/payment.json';
 import enPayment from '../../../public/locales/en/payment.json';
+import { formatLessonRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
-import { signedIn } from '../../shared/test/auth-test-data.ts';
+import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { payment } from '../../shared/test/money-test-data.ts';
@@ -61,6 +62,99 @@ describe('PaymentResultPage', () => {
         `/${language}/profile`,
       );
       expect(within(success).getByRole('link', { name: texts.result.links.subscriptions })).toBeTruthy();
+      expect(missing).toEqual([]);
+    },
+  );
+
+  itInEachLanguage(
+    'a paid booking names each lesson’s teacher with its date and times in the reader’s zone (issue 17)',
+    { ar: arPayment, en: enPayment },
+    async (language, texts) => {
+      paymentApi(
+        ok(
+          payment({
+            purpose: 'booking',
+            amount: '11.000',
+            purchase: {
+              purpose: 'booking',
+              lessons: [
+                {
+                  reservationId: 31,
+                  teacher: { id: 4, firstName: 'فهد', lastName: 'الكندري' },
+                  startTime: '2026-03-14T15:00:00.000Z',
+                  endTime: '2026-03-14T16:00:00.000Z',
+                },
+                {
+                  reservationId: 32,
+                  teacher: { id: 5, firstName: 'Huda', lastName: 'Salem' },
+                  startTime: '2026-03-16T06:30:00.000Z',
+                  endTime: '2026-03-16T08:00:00.000Z',
+                },
+              ],
+            },
+          }),
+        ),
+      );
+      // The reader's profile zone is Kuwait's (UTC+3), whatever zone the test runs in.
+      const { missing } = await renderAppRoute(<PaymentResultPage notFound={NotFound} />, {
+        language,
+        path: '/payment/success?paymentId=pay_7Hq2',
+        pattern: '/payment/:result',
+        auth: signedIn(student({ timeZone: 'Asia/Kuwait' })),
+      });
+      const success = await screen.findByTestId('payment-success');
+      const facts = within(success).getByTestId('payment-facts');
+      // Two lessons: Arabic has a dual.
+      expect(facts.textContent).toContain(
+        language === 'ar' ? arPayment.result.lessons_two : enPayment.result.lessons_other,
+      );
+      const items = within(facts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      const line = (time: string, teacher: string) =>
+        texts.result.lessonWith.replace('{{time}}', time).replace('{{teacher}}', `\u2068${teacher}\u2069`);
+      expect(items).toEqual([
+        line(
+          formatLessonRange('2026-03-14T15:00:00.000Z', '2026-03-14T16:00:00.000Z', language, 'Asia/Kuwait'),
+          'فهد الكندري',
+        ),
+        line(
+          formatLessonRange('2026-03-16T06:30:00.000Z', '2026-03-16T08:00:00.000Z', language, 'Asia/Kuwait'),
+          'Huda Salem',
+        ),
+      ]);
+      // 6 PM and 9:30 AM in Kuwait (15:00 and 06:30 UTC), in the page's digits.
+      if (language === 'en') {
+        expect(items[0]).toMatch(/Saturday.*14.*6:00.*7:00\sPM/);
+        expect(items[1]).toMatch(/Monday.*16.*9:30.*11:00\sAM/);
+      } else {
+        expect(items[0]).toMatch(/السبت.*١٤.*٦:٠٠.*٧:٠٠/);
+        expect(items[1]).toMatch(/الاثنين.*١٦.*٩:٣٠.*١١:٠٠/);
+      }
+      expect(facts.textContent).toContain(texts.result.timesIn.split('{{')[0]);
+      expect(missing).toEqual([]);
+    },
+  );
+
+  itInEachLanguage(
+    'a paid subscription names its package and its hours',
+    { ar: arPayment, en: enPayment },
+    async (language, texts) => {
+      paymentApi(
+        ok(
+          payment({
+            purpose: 'subscription',
+            purchase: { purpose: 'subscription', package: { id: 3, name: 'Starter', hours: 5 } },
+          }),
+        ),
+      );
+      const { missing } = await renderResult('/payment/success?paymentId=pay_7Hq2', { language });
+      const success = await screen.findByTestId('payment-success');
+      expect(within(success).getByTestId('payment-package').textContent).toBe(
+        texts.result.packageValue
+          .replace('{{name}}', '\u2068Starter\u2069')
+          .replace('{{hours}}', texts.hours_few.replace('{{number}}', language === 'ar' ? '٥' : '5')),
+      );
       expect(missing).toEqual([]);
     },
   );

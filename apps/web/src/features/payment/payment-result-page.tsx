@@ -18,6 +18,7 @@ import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { FullPageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
 import { PAYMENT_POLL_FOR_MS, usePayment } from './api/get-payment.ts';
+import { PurchaseRows } from './payment-purchase.tsx';
 
 /** The result segments a gateway (or the local sandbox) sends the browser back to. */
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
@@ -210,6 +211,7 @@ function PaymentFacts({ payment }: { payment: Payment }) {
       <dd className="font-bold text-slate-900">{formatKwd(payment.amount, language) ?? payment.amount}</dd>
       <dt className="text-slate-600">{t('result.purpose')}</dt>
       <dd className="font-semibold text-slate-900">{t(`purposes.${payment.purpose}`)}</dd>
+      <PurchaseRows purchase={payment.purchase} />
       <dt className="text-slate-600">{t('result.provider')}</dt>
       <dd className="text-slate-900">{t(`methods.${payment.provider}`)}</dd>
       {dateText ? (

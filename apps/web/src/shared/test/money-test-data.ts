@@ -151,4 +151,5 @@ export const payment = factory<Payment>(() => ({
   createdAt: '2026-03-10T09:00:00.000Z',
   paidAt: '2026-03-10T09:01:00.000Z',
   creditedToWallet: false,
+  purchase: { purpose: 'top_up', amount: '20.000' },
 }));
