@@ -51,6 +51,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createPushService, generateVapidKeys, type PushService } from './modules/push/push.service.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -107,6 +109,8 @@ declare module 'fastify' {
     };
     /** socket.io, presence and the notification push. */
     realtime: Realtime;
+    /** Web Push and lesson reminders (issue 19): server.ts runs their jobs (jobs/push-jobs.ts), tests call them. */
+    push: PushService;
     /** The server's clock (TEST_CLOCK_OFFSET_SECONDS): what decides a lesson's state asks it. */
     clock: Clock;
   }
@@ -376,6 +380,19 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     }),
   );
   await app.register(notificationsRoutes({ db: database.db, requireAuth }));
+  // Without configured keys server.ts passes the pair kept in SECRETS_DIR; a test app makes its own.
+  const push = createPushService({
+    db: database.db,
+    vapid: config.push.vapid ?? generateVapidKeys(),
+    subject: config.push.subject,
+    extraHosts: config.push.extraHosts,
+    onlineAmong: realtime.onlineAmong,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate('push', push);
+  await app.register(pushRoutes({ service: push, requireAuth }));
   const teacherApplications = createTeacherApplicationsService({
     db: database.db,
     teachers,

@@ -69,6 +69,24 @@ const envSchema = z.object({
   MONEY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Shifts the server's clock (src/clock.ts) for tests and demos; refused in production unless 0. */
   TEST_CLOCK_OFFSET_SECONDS: z.coerce.number().int().default(0),
+  /** Web Push (issue 19): the VAPID key pair, base64url; both or neither (then kept in SECRETS_DIR). */
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /** The operator contact sent to push services with each push: mailto: or https. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .optional(),
+  /** More push endpoint hosts (`host[:port]`, comma-separated) beside the known push services; http allowed on them (tests). */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** The lesson room's STUN/TURN servers, a JSON array of RTCIceServer objects; none works on one network. */
   ICE_SERVERS: z
     .string()
@@ -119,6 +137,12 @@ export type Config = {
   clockOffsetSeconds: number;
   /** The lesson room's STUN/TURN servers. */
   iceServers: IceServer[];
+  /** Web Push: VAPID keys (when unset, server.ts keeps a generated pair in SECRETS_DIR), contact, extra endpoint hosts. */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    extraHosts: string[];
+  };
 };
 
 /** A configuration the server refuses to start with; its message is one line, for stderr. */
@@ -149,6 +173,13 @@ function productionProblems(e: Env): string[] {
   return problems;
 }
 
+/** The default VAPID contact: the mail sender's address, else the public https address, else a placeholder. */
+function vapidSubjectFrom(mailFrom: string, publicUrl: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  if (/^[^\s@<>]+@[^\s@<>]+$/.test(address.trim())) return `mailto:${address.trim()}`;
+  return publicUrl.startsWith('https://') ? publicUrl : 'mailto:no-reply@ustaz.com.kw';
+}
+
 /**
  * The one place that reads the environment. Throws a readable error when a variable is wrong, and
  * a one-line `ConfigRefusedError` when NODE_ENV=production lacks what production needs.
@@ -160,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY)
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither');
   const production = e.NODE_ENV === 'production';
   const problems = production ? productionProblems(e) : [];
   if (problems.length > 0) {
@@ -198,5 +231,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     clockOffsetSeconds: e.TEST_CLOCK_OFFSET_SECONDS,
     iceServers: e.ICE_SERVERS,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM, e.PUBLIC_URL),
+      extraHosts: e.PUSH_ENDPOINT_HOSTS,
+    },
   };
 }

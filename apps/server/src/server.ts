@@ -5,6 +5,8 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startMoneySweeper } from './jobs/money-sweeper.ts';
+import { startPushJobs } from './jobs/push-jobs.ts';
+import { generateVapidKeys } from './modules/push/push.service.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 import { seedDemoData } from './seed/seed.ts';
 
@@ -22,9 +24,24 @@ function withJwtSecret(config: Config): Config {
   return { ...config, jwtSecret: readFileSync(file, 'utf8').trim() };
 }
 
+/**
+ * Without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, a generated pair is kept in SECRETS_DIR like the JWT
+ * key, so browsers' push subscriptions (made for the public key) survive a restart.
+ */
+function withVapidKeys(config: Config): Config {
+  if (config.push.vapid) return config;
+  const file = path.join(config.secretsDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(config.secretsDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(generateVapidKeys()), { mode: 0o600 });
+  }
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  return { ...config, push: { ...config.push, vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey } } };
+}
+
 /** The only entry that reads the environment and listens. */
 async function main() {
-  const config = withJwtSecret(loadConfig());
+  const config = withVapidKeys(withJwtSecret(loadConfig()));
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database });
@@ -37,6 +54,8 @@ async function main() {
   app.mailer.start();
   const stopSweeper = startMoneySweeper(app, config.payments.sweepSeconds);
   app.addHook('onClose', async () => stopSweeper());
+  const stopPushJobs = startPushJobs(app);
+  app.addHook('onClose', async () => stopPushJobs());
 
   let closing = false;
   async function shutdown(signal: string) {

@@ -306,3 +306,42 @@ export function renderReviewRequestMail(
     html: layout(language, heading, lines, { label: copy.action, url: input.url }),
   };
 }
+
+const LESSON_REMINDER = {
+  ar: {
+    subject: { day: 'تذكير بدرسك القادم', soon: 'يبدأ درسك بعد ١٠ دقائق' },
+    heading: (name: string) => `مرحباً ${name}،`,
+    intro: (other: string, when: string) => `لديك درس مع ${other} يبدأ ${when}.`,
+    zone: 'الأوقات بتوقيت الكويت.',
+    action: { day: 'حجوزاتي', soon: 'ادخل إلى الدرس' },
+  },
+  en: {
+    subject: { day: 'Reminder: your lesson is coming up', soon: 'Your lesson starts in 10 minutes' },
+    heading: (name: string) => `Hello ${name},`,
+    intro: (other: string, when: string) => `You have a lesson with ${other} starting ${when}.`,
+    zone: 'Times are Kuwait time.',
+    action: { day: 'My reservations', soon: 'Join the lesson' },
+  },
+} as const;
+
+/** A lesson reminder by mail (issue 19), for a party without a push subscription: a day or 10 minutes before. */
+export function renderLessonReminderMail(
+  language: Language,
+  input: { name: string; otherName: string; kind: 'day' | 'soon'; start: Date; url: string },
+): MailContent {
+  const copy = LESSON_REMINDER[language];
+  const locale = language === 'ar' ? 'ar-KW' : 'en-GB';
+  const when = new Intl.DateTimeFormat(locale, {
+    timeZone: MAIL_TIME_ZONE,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(input.start);
+  const heading = copy.heading(input.name);
+  const lines = [copy.intro(input.otherName, when), copy.zone];
+  const action = copy.action[input.kind];
+  return {
+    subject: copy.subject[input.kind],
+    text: [heading, '', ...lines, '', `${action}: ${input.url}`].join('\n'),
+    html: layout(language, heading, lines, { label: action, url: input.url }),
+  };
+}

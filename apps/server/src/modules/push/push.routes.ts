@@ -1,0 +1,81 @@
+import {
+  pushKeyResponseSchema,
+  pushSettingsResponseSchema,
+  pushSettingsSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '@ustaz/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/authenticate.ts';
+import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
+import type { PushService } from './push.service.ts';
+
+type Options = ModuleRoutesOptions<PushService>;
+
+const { tags, security } = moduleDocs('push');
+
+/** Web Push (issue 19): the VAPID key, the signed-in user's device subscriptions and their per-kind switches. */
+export function pushRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/v1/push/key', {
+      schema: {
+        tags,
+        summary: "The server's VAPID public key (base64url), the applicationServerKey of pushManager.subscribe",
+        response: { 200: pushKeyResponseSchema },
+      },
+      handler: async () => ({ publicKey: service.publicKey() }),
+    });
+
+    app.post('/api/v1/push/subscriptions', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Subscribes this device (the browser's PushSubscription JSON) for the signed-in user; the endpoint must be https on a known push service (422 otherwise)",
+        body: pushSubscriptionSchema,
+      },
+      handler: async (request, reply) => {
+        await service.subscribe(authOf(request).userId, request.body);
+        return reply.code(204).send();
+      },
+    });
+
+    app.delete('/api/v1/push/subscriptions', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Forgets one of the signed-in user's subscriptions, by endpoint (404 when none)",
+        body: pushUnsubscribeSchema,
+      },
+      handler: async (request, reply) => {
+        await service.unsubscribe(authOf(request).userId, request.body.endpoint);
+        return reply.code(204).send();
+      },
+    });
+
+    app.get('/api/v1/push/settings', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Which kinds of news are pushed to the signed-in user, and how many of their devices are subscribed',
+        response: { 200: pushSettingsResponseSchema },
+      },
+      handler: async (request) => service.settings(authOf(request).userId),
+    });
+
+    app.put('/api/v1/push/settings', {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Switches each kind of pushed news on or off for the signed-in user',
+        body: pushSettingsSchema,
+        response: { 200: pushSettingsResponseSchema },
+      },
+      handler: async (request) => service.updateSettings(authOf(request).userId, request.body),
+    });
+  };
+}
