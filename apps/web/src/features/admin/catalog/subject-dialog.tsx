@@ -1,8 +1,14 @@
-import { type AdminSubject, type AdminSubjectBody, toAsciiDigits } from '@ustaz/contract';
+import {
+  type AdminSubject,
+  type AdminSubjectBody,
+  SUBJECT_SYNONYM_MAX_LENGTH,
+  SUBJECT_SYNONYMS_MAX,
+  toAsciiDigits,
+} from '@ustaz/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
-import { AdminForm } from '../ui/admin-form.tsx';
+import { AdminForm, BilingualFields } from '../ui/admin-form.tsx';
 import { useCreateSubject } from './api/create-subject.ts';
 import { useUpdateSubject } from './api/update-subject.ts';
 import {
@@ -14,9 +20,25 @@ import {
   useCatalogForm,
 } from './catalog-dialog.tsx';
 
+/** Synonyms typed in one field, separated by commas (Latin or Arabic); blanks and repeats dropped. */
+export function synonymsOf(text: string): string[] {
+  const words = text
+    .split(/[,،\n]/)
+    .map((word) => word.trim())
+    .filter(Boolean);
+  return [...new Set(words)];
+}
+
+const synonymsText = z
+  .string()
+  .refine((text) => synonymsOf(text).length <= SUBJECT_SYNONYMS_MAX, 'tooManySynonyms')
+  .refine((text) => synonymsOf(text).every((word) => word.length <= SUBJECT_SYNONYM_MAX_LENGTH), 'synonymTooLong');
+
 /** The contract's limits with the locale file's error codes; numbers are typed as text. */
 const subjectFormSchema = z.object({
   ...catalogTextSchema,
+  synonymsAr: synonymsText,
+  synonymsEn: synonymsText,
   icon: z
     .string()
     .trim()
@@ -35,6 +57,8 @@ type SubjectValues = z.output<typeof subjectFormSchema>;
 function formValues(subject: AdminSubject | null): SubjectForm {
   return {
     ...catalogTextValues(subject),
+    synonymsAr: subject?.synonymsAr.join('، ') ?? '',
+    synonymsEn: subject?.synonymsEn.join(', ') ?? '',
     icon: subject?.icon ?? 'book-open',
     sortOrder: String(subject?.sortOrder ?? 0),
     isActive: subject?.isActive ?? true,
@@ -42,7 +66,12 @@ function formValues(subject: AdminSubject | null): SubjectForm {
 }
 
 function toBody(values: SubjectValues): AdminSubjectBody {
-  return { ...values, sortOrder: Number(values.sortOrder) };
+  return {
+    ...values,
+    synonymsAr: synonymsOf(values.synonymsAr),
+    synonymsEn: synonymsOf(values.synonymsEn),
+    sortOrder: Number(values.sortOrder),
+  };
 }
 
 /** The form of a subject in the catalog dialog: `item` null for a new one. */
@@ -52,6 +81,7 @@ export function SubjectForm({ item, ...props }: { item: AdminSubject | null } & 
   return (
     <AdminForm form={form} {...props.frame} testId="subject-form">
       <CatalogFields form={form} texts="subjectForm">
+        <BilingualFields form={form} texts="subjectForm" name="synonyms" helperText={t('subjectForm.synonymsHelp')} />
         <TextInput
           {...form.register('icon')}
           label={t('subjectForm.icon')}

@@ -64,6 +64,8 @@ describe('AdminSubjectsPage', () => {
       icon: 'atom',
       sortOrder: 0,
       isActive: true,
+      synonymsAr: [],
+      synonymsEn: [],
     });
 
     await user.clear(nameEn);
@@ -112,6 +114,68 @@ describe('AdminSubjectsPage', () => {
     await user.selectOptions(screen.getByLabelText(ar.catalog.activeFilter), ar.catalog.inactive);
     await waitFor(() => expect(router.state.location.search).toBe('?isActive=false'));
     await waitFor(() => expect(api.callsTo(LIST).at(-1)?.search.get('isActive')).toBe('false'));
+  });
+
+  it('edits the search synonyms in both languages, comma-separated (Latin or Arabic commas)', async () => {
+    const math = adminSubject({
+      nameAr: 'الرياضيات',
+      nameEn: 'Mathematics',
+      synonymsAr: ['حساب'],
+      synonymsEn: ['Maths'],
+    });
+    const PATCH = `PATCH /api/v1/admin/subjects/${math.id}`;
+    const api = listApi(LIST, [math], (rows) => ({
+      [PATCH]: (call) => ok({ subject: replaceRow(rows, math.id, call.body as Partial<AdminSubject>) }),
+    }));
+    const { missing } = await renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mathematics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mathematics' });
+    const arabic = within(dialog).getByLabelText(en.subjectForm.synonymsAr) as HTMLInputElement;
+    const english = within(dialog).getByLabelText(en.subjectForm.synonymsEn) as HTMLInputElement;
+    expect([arabic.value, english.value]).toEqual(['حساب', 'Maths']);
+    expect(arabic.getAttribute('dir')).toBe('rtl');
+    expect(english.getAttribute('dir')).toBe('ltr');
+    expect(errorOf(english)).toContain(en.subjectForm.synonymsHelp);
+
+    // Checked before the server is asked: one too long, then too many.
+    await user.type(english, `, ${'x'.repeat(41)}`);
+    await user.click(within(dialog).getByRole('button', { name: en.actions.save }));
+    expect(errorOf(english)).toContain(en.errors.synonymTooLong);
+    await user.clear(english);
+    await user.type(english, Array.from({ length: 21 }, (_, i) => `w${i}`).join(','));
+    await user.click(within(dialog).getByRole('button', { name: en.actions.save }));
+    expect(errorOf(english)).toContain(en.errors.tooManySynonyms);
+    expect(api.callsTo(PATCH)).toHaveLength(0);
+
+    await user.clear(english);
+    await user.type(english, ' Maths, Math ,, Algebra, Maths ');
+    await user.type(arabic, '، رياضيات،جبر');
+    await user.click(within(dialog).getByRole('button', { name: en.actions.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(PATCH)[0]?.body).toMatchObject({
+      synonymsAr: ['حساب', 'رياضيات', 'جبر'],
+      synonymsEn: ['Maths', 'Math', 'Algebra'],
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('shows the synonym fields and a refused synonym in Arabic', async () => {
+    listApi(LIST, [], () => ({
+      [CREATE]: refusal(422, { errors: { 'synonymsAr.0': 'tooLong' } }),
+    }));
+    const { missing } = await renderPage({ language: 'ar' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: ar.subjects.create }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(ar.subjectForm.synonymsEn)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/الاسم \(بالعربية\)/), 'الفيزياء');
+    await user.type(within(dialog).getByLabelText(/الاسم \(بالإنجليزية\)/), 'Physics');
+    const arabic = within(dialog).getByLabelText(ar.subjectForm.synonymsAr);
+    await user.type(arabic, 'فيزيا');
+    await user.click(within(dialog).getByRole('button', { name: ar.actions.create }));
+    await waitFor(() => expect(errorOf(arabic)).toContain(ar.errors.tooLong));
+    expect(missing).toEqual([]);
   });
 
   it('edits a subject with its values filled in', async () => {
