@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type ApiError, healthResponseSchema } from '@ustaz/contract';
+import { type ApiError, healthLiveResponseSchema, healthResponseSchema } from '@ustaz/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -27,8 +27,10 @@ import { checkHealth } from './http/health.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { parseQueryString } from './http/querystring.ts';
+import { registerRequestId, requestIdMixin, requestIdOf } from './http/request-id.ts';
 import { createSessionLiveness } from './http/session-liveness.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
+import { createMetrics, hasMetricsToken, type Metrics } from './metrics/metrics.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRequireAdmin } from './modules/admin/admin-guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -51,9 +53,9 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { createPushService, generateVapidKeys, type PushService } from './modules/push/push.service.ts';
-import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -113,6 +115,8 @@ declare module 'fastify' {
     push: PushService;
     /** The server's clock (TEST_CLOCK_OFFSET_SECONDS): what decides a lesson's state asks it. */
     clock: Clock;
+    /** Prometheus metrics (GET /metrics, METRICS_PORT): the jobs and the chat count into it. */
+    metrics: Metrics;
   }
 }
 
@@ -149,9 +153,14 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
       },
       // A link's hash in a page's URL is a secret too (http/log-redaction.ts).
       serializers: { req: serializeRequest },
+      // Every line logged while a request is handled carries its id (http/request-id.ts).
+      mixin: requestIdMixin,
       ...(logStream ? { stream: logStream } : config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
     },
     trustProxy: config.trustProxy,
+    // A proxy's x-request-id is kept when it is safe (else a new UUID) and echoed back.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
     // Malformed URLs and bodies get the API's error shape too.
@@ -161,6 +170,20 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
       void (reply as FastifyReply).headers(FRAMEWORK_ERROR_HEADERS).code(status).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  registerRequestId(app);
+  const metrics = createMetrics(database, () =>
+    app.hasDecorator('realtime') ? app.realtime.io.of('/').sockets.size : 0,
+  );
+  app.decorate('metrics', metrics);
+  app.addHook('onClose', async () => metrics.stop());
+  // The route's pattern (`/api/v1/teachers/:id`), never the raw URL: a label per teacher would grow without end.
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
 
   // Personal data is never cached by a browser or proxy (RELIABILITY "Cache-Control").
   app.addHook('onSend', async (request, reply) => {
@@ -217,6 +240,42 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
       // Without its database the process cannot serve: 503 takes it out of a load balancer's rotation.
       if (health.database === 'down') void reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return health;
+    },
+  });
+  // For load balancers and orchestrators: live = the process answers; ready = it can serve (database
+  // and, when configured, Redis reachable), 503 saying which is down otherwise.
+  app.get('/api/health/live', {
+    config: { rateLimit: false },
+    schema: { tags: ['health'], response: { 200: healthLiveResponseSchema } },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+  app.get('/api/health/ready', {
+    config: { rateLimit: false },
+    schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+    handler: async (_request, reply) => {
+      const health = await checkHealth(database, app.hasDecorator('realtime') ? app.realtime : undefined);
+      if (health.database === 'down' || health.redis === 'down') {
+        void reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      }
+      return health;
+    },
+  });
+  // Never public: 404 unless METRICS_TOKEN is set, then only with `Authorization: Bearer <token>`
+  // (METRICS_PORT serves them on a listener of its own, server.ts).
+  app.get('/metrics', {
+    config: { rateLimit: false },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const token = config.metrics.token;
+      if (!token) return sendNotFound(request, reply);
+      if (!hasMetricsToken(request.headers.authorization, token)) {
+        const body: ApiError = { status: 401, code: 'unauthorized', message: 'Unauthorized' };
+        return reply.code(401).header('www-authenticate', 'Bearer').send(body);
+      }
+      return reply
+        .type(metrics.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics());
     },
   });
   await app.register(settingsRoutes(settings));
@@ -370,7 +429,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     redisPrefix: config.redisPrefix,
   });
   app.decorate('realtime', realtime);
-  chat = createChatService({ db: database.db, presence: realtime });
+  chat = countMessages(createChatService({ db: database.db, presence: realtime }), metrics);
   await app.register(
     chatRoutes({
       service: chat,
@@ -438,4 +497,15 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
   });
 
   return app;
+}
+
+/** The chat service, counting each message it stores (a resend of one client message id counts once). */
+function countMessages(chat: ChatService, metrics: Metrics): ChatService {
+  const send = chat.send.bind(chat);
+  chat.send = async (...args) => {
+    const result = await send(...args);
+    if (result.created) metrics.chatMessages.inc();
+    return result;
+  };
+  return chat;
 }

@@ -67,6 +67,14 @@ const envSchema = z.object({
   DEEMA_MIN_AMOUNT_KWD: z.coerce.number().min(0).max(100_000).default(10),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   MONEY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Worker processes on one port (node:cluster); more than 1 needs REDIS_URL and DATABASE_URL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** How long a SIGTERM/SIGINT may take to drain requests and sockets before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** A separate listener for GET /metrics (Prometheus); unset: no such listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** GET /metrics on the main port for `Authorization: Bearer <token>`; unset: 404 there. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Shifts the server's clock (src/clock.ts) for tests and demos; refused in production unless 0. */
   TEST_CLOCK_OFFSET_SECONDS: z.coerce.number().int().default(0),
   /** Web Push (issue 19): the VAPID key pair, base64url; both or neither (then kept in SECRETS_DIR). */
@@ -137,6 +145,11 @@ export type Config = {
   clockOffsetSeconds: number;
   /** The lesson room's STUN/TURN servers. */
   iceServers: IceServer[];
+  /** WEB_CONCURRENCY: worker processes (1: this process serves alone). */
+  webConcurrency: number;
+  shutdownTimeoutSeconds: number;
+  /** Where GET /metrics is served: its own port, and/or the main port behind a bearer token; neither by default. */
+  metrics: { port: number | undefined; token: string | undefined };
   /** Web Push: VAPID keys (when unset, server.ts keeps a generated pair in SECRETS_DIR), contact, extra endpoint hosts. */
   push: {
     vapid: { publicKey: string; privateKey: string } | undefined;
@@ -198,6 +211,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) {
     throw new ConfigRefusedError(`Refusing to start with NODE_ENV=production: ${problems.join('; ')}.`);
   }
+  const clusterNeeds = [
+    ...(e.REDIS_URL ? [] : ['REDIS_URL']),
+    ...(e.DATABASE_URL ? [] : ['DATABASE_URL (PostgreSQL)']),
+  ];
+  if (e.WEB_CONCURRENCY > 1 && clusterNeeds.length > 0) {
+    throw new ConfigRefusedError(
+      `Refusing to start with WEB_CONCURRENCY=${e.WEB_CONCURRENCY}: several processes need ${clusterNeeds.join(' and ')} (the embedded database is one process; socket events and chat limits are shared through Redis).`,
+    );
+  }
   return {
     production,
     port: e.PORT,
@@ -231,6 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     clockOffsetSeconds: e.TEST_CLOCK_OFFSET_SECONDS,
     iceServers: e.ICE_SERVERS,
+    webConcurrency: e.WEB_CONCURRENCY,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

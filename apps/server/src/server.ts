@@ -1,11 +1,16 @@
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { collectDefaultMetrics } from 'prom-client';
 import { buildApp } from './app.ts';
+import { runPrimary, shareMetricsWithPrimary } from './cluster.ts';
 import { type Config, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { startMoneySweeper } from './jobs/money-sweeper.ts';
 import { startPushJobs } from './jobs/push-jobs.ts';
+import { startMetricsListener } from './metrics/metrics-listener.ts';
 import { generateVapidKeys } from './modules/push/push.service.ts';
 import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
 import { seedDemoData } from './seed/seed.ts';
@@ -39,21 +44,50 @@ function withVapidKeys(config: Config): Config {
   return { ...config, push: { ...config.push, vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey } } };
 }
 
-/** The only entry that reads the environment and listens. */
-async function main() {
-  const config = withVapidKeys(withJwtSecret(loadConfig()));
-  const database = await openDatabase(config.database);
-  await database.migrate();
-  const app = await buildApp({ config, database });
+/** The settings row and the demo data, after the migrations (once, by the primary, in cluster mode). */
+async function prepareDatabase(config: Config, database: Database, log: FastifyBaseLogger) {
   await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
   if (config.seedDemoData)
-    await seedDemoData(database.db, app.log, {
+    await seedDemoData(database.db, log, {
       uploadsDir: config.uploadsDir,
       platformFeePercent: config.payments.platformFeePercent,
     });
+}
+
+/**
+ * The only entry that reads the environment and listens: one process, or with WEB_CONCURRENCY > 1
+ * a primary (src/cluster.ts) that prepares the database and forks that many workers running this.
+ */
+async function main() {
+  const config = withVapidKeys(withJwtSecret(loadConfig()));
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    await runPrimary(config, async (log) => {
+      const database = await openDatabase(config.database);
+      await database.migrate();
+      await prepareDatabase(config, database, log);
+      await database.close();
+    });
+    return;
+  }
+  const database = await openDatabase(config.database);
+  // A cluster worker: its primary migrated and seeded before forking.
+  if (cluster.isPrimary) await database.migrate();
+  const app = await buildApp({ config, database });
+  if (cluster.isPrimary) await prepareDatabase(config, database, app.log);
   app.mailer.start();
-  const stopSweeper = startMoneySweeper(app, config.payments.sweepSeconds);
-  app.addHook('onClose', async () => stopSweeper());
+  // Sweeps run in the one process (of every worker and machine) holding the job lock.
+  const stopSweeper = startMoneySweeper(app, config.payments.sweepSeconds, database);
+  app.addHook('onClose', () => stopSweeper());
+  collectDefaultMetrics({ register: app.metrics.registry });
+  if (cluster.isWorker) shareMetricsWithPrimary(app.metrics.registry);
+  else if (config.metrics.port !== undefined) {
+    const stopMetrics = await startMetricsListener(
+      { port: config.metrics.port, host: config.host },
+      async () => ({ contentType: app.metrics.contentType, body: await app.metrics.registry.metrics() }),
+      app.log,
+    );
+    app.addHook('onClose', () => stopMetrics());
+  }
   const stopPushJobs = startPushJobs(app);
   app.addHook('onClose', async () => stopPushJobs());
 
@@ -61,11 +95,13 @@ async function main() {
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // No new connections; requests in flight finish, idle keep-alive connections and sockets are
+    // closed (the socket.io clients reconnect to another process), then the jobs and the database.
+    app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out, exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownTimeoutSeconds * 1000);
     timer.unref();
     try {
       await app.close();

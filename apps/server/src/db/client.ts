@@ -36,6 +36,16 @@ export function rawQueryOf(db: Db): RawQuery {
   return query;
 }
 
+/** A session advisory lock held on a connection of its own (see `Database.advisoryLock`). */
+export type AdvisoryLock = {
+  /** False once its connection is gone (the database restarted, the network dropped): the lock went with it. */
+  held(): boolean;
+  release(): Promise<void>;
+};
+
+/** Connections of the PostgreSQL pool (the metrics read them at scrape time). */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -43,21 +53,63 @@ export type Database = {
   /** A cheap round trip used by the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The pool's connections; null on PGlite (one connection, no pool). */
+  poolStats(): PoolStats | null;
+  /**
+   * Calls `observer` with the seconds each query took (queries through the pool and its clients on
+   * PostgreSQL; PGlite's top-level queries, not those inside a transaction). One observer; null removes it.
+   */
+  observeQueries(observer: ((seconds: number) => void) | null): void;
+  /**
+   * Takes PostgreSQL's session advisory lock `key` on a new connection of its own if nobody holds it
+   * (across processes and machines), else null. The lock lasts until `release()` or until that
+   * connection ends. On PGlite (one process owns the database) it is always granted.
+   */
+  advisoryLock(key: number): Promise<AdvisoryLock | null>;
 };
+
+type QueryObserver = ((seconds: number) => void) | null;
+
+/** Wraps a driver's `query` so each call's duration reaches the current observer (promise or callback form). */
+function timeQueries(target: { query: unknown }, observer: () => QueryObserver) {
+  const query = (target.query as (...args: unknown[]) => unknown).bind(target);
+  target.query = (...args: unknown[]) => {
+    const observe = observer();
+    if (!observe) return query(...args);
+    const started = performance.now();
+    const done = () => observe((performance.now() - started) / 1000);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...results: unknown[]) => unknown)(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  };
+}
+
+/** Connections of the PostgreSQL pool, per process. */
+const POOL_SIZE = 10;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens the database the config names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: POOL_SIZE });
     // An idle client's error must not crash the process; queries surface their own errors.
     pool.on('error', () => {});
     // Nor a checked-out one's: a connection killed between two queries of a transaction (the
     // database restarting) emits 'error' with no pool listener attached. Its next query fails, and
     // the pool drops it when it is released.
+    let queryObserver: QueryObserver = null;
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      timeQueries(client, () => queryObserver);
     });
     const db = drizzlePg(pool, { schema });
     // Drizzle's pooled transaction() runs BEGIN outside the try/finally that releases the client
@@ -87,6 +139,39 @@ export async function openDatabase(database: Config['database']): Promise<Databa
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
+      observeQueries: (observer) => {
+        queryObserver = observer;
+      },
+      advisoryLock: async (key) => {
+        const client = new pg.Client({ connectionString: database.url });
+        let lost = false;
+        client.on('error', () => {
+          lost = true;
+        });
+        client.on('end', () => {
+          lost = true;
+        });
+        try {
+          await client.connect();
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+          if (!rows[0]?.locked) {
+            await client.end();
+            return null;
+          }
+        } catch (error) {
+          await client.end().catch(() => {});
+          throw error;
+        }
+        return {
+          held: () => !lost,
+          async release() {
+            if (lost) return;
+            // Ending the session releases the lock with it.
+            await client.end().catch(() => {});
+          },
+        };
+      },
     };
   }
   const inMemory = database.dataDir.startsWith('memory://');
@@ -97,6 +182,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     ...(inMemory ? {} : { dataDir: database.dataDir }),
     extensions: { btree_gist, pg_trgm },
   });
+  let queryObserver: QueryObserver = null;
+  timeQueries(client, () => queryObserver);
   const db = drizzlePglite(client, { schema });
   rawQueries.set(db, (text, params) => client.query(text, params));
   return {
@@ -107,5 +194,11 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       await client.query('select 1');
     },
     close: () => client.close(),
+    poolStats: () => null,
+    observeQueries: (observer) => {
+      queryObserver = observer;
+    },
+    // One process owns an embedded database: there is nobody to exclude.
+    advisoryLock: async () => ({ held: () => !client.closed, release: async () => {} }),
   };
 }

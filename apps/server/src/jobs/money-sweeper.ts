@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AdvisoryLock, Database } from '../db/client.ts';
 
 /**
  * The money clock: frees lapsed holds, asks the gateways about payments nobody came back from
  * (settling or expiring each exactly once), decides lessons by attendance (teacher no-shows
  * refunded, ended lessons completed, earnings released from escrow a day after the end) and expires subscriptions, then refreshes teachers' ratings for reviews published by time. Each step is idempotent, so several server processes
- * may run it at once. Its time is the server's clock (TEST_CLOCK_OFFSET_SECONDS).
+ * may run it at once (`startMoneySweeper` runs it in one). Its time is the server's clock (TEST_CLOCK_OFFSET_SECONDS).
  */
 export async function sweepMoney(app: FastifyInstance, now = app.clock()) {
   const { booking, payments, subscriptions, teachers } = app.money;
@@ -18,20 +19,67 @@ export async function sweepMoney(app: FastifyInstance, now = app.clock()) {
   return { released, settled, noShows, completed, earnings, expired };
 }
 
-export function startMoneySweeper(app: FastifyInstance, everySeconds: number): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepMoney(app)
-      .then((result) => {
-        if (Object.values(result).some((n) => n > 0)) app.log.info(result, 'money sweep');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'money sweep failed'))
-      .finally(() => {
-        running = false;
+/**
+ * The PostgreSQL advisory lock key of the money sweeper ('usms'): whoever holds it, on any
+ * process or machine sharing the database, runs the sweeps; the others keep trying, and take over
+ * within a period when the holder stops or its connection ends.
+ */
+export const MONEY_SWEEP_LOCK_KEY = 0x75736d73;
+
+/**
+ * Runs `sweepMoney` every `everySeconds` in the one process that holds the job lock (each step is
+ * idempotent, so a second sweeper would be harmless, but the work is done once). Counts runs and
+ * failures in the app's metrics. The returned stop waits for a running sweep and frees the lock.
+ */
+export function startMoneySweeper(
+  app: FastifyInstance,
+  everySeconds: number,
+  database: Pick<Database, 'advisoryLock'>,
+): () => Promise<void> {
+  let lock: AdvisoryLock | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  async function tick() {
+    if (lock && !lock.held()) {
+      lock = null;
+      app.log.warn('money sweeper: the job lock was lost with its database connection; trying again');
+    }
+    if (!lock) {
+      lock = await database.advisoryLock(MONEY_SWEEP_LOCK_KEY).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'money sweeper: could not ask for the job lock');
+        return null;
       });
+      if (!lock) return;
+      if (stopped) {
+        await lock.release();
+        return;
+      }
+      app.log.info('money sweeper: this process holds the job lock and runs the sweeps');
+    }
+    try {
+      const result = await sweepMoney(app);
+      app.metrics.jobRuns.inc({ job: 'money-sweep' });
+      if (Object.values(result).some((n) => n > 0)) app.log.info(result, 'money sweep');
+    } catch (error) {
+      app.metrics.jobRuns.inc({ job: 'money-sweep' });
+      app.metrics.jobFailures.inc({ job: 'money-sweep' });
+      app.log.error({ err: error }, 'money sweep failed');
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = tick().finally(() => {
+      running = null;
+    });
   }, everySeconds * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+    await lock?.release();
+    lock = null;
+  };
 }
