@@ -28,8 +28,8 @@ async function open(path: string, options: Parameters<typeof newPage>[1] = {}) {
 }
 
 describe('language handling', () => {
-  it('sends / to /ar in Arabic, right to left, with navbar, footer and WhatsApp button', async () => {
-    const page = await open('/');
+  it('sends an Arabic browser from / to /ar in Arabic, right to left, with navbar, footer and WhatsApp button', async () => {
+    const page = await open('/', { locale: 'ar-KW' });
     expect(new URL(page.url()).pathname).toBe('/ar');
     expect(await htmlAttributes(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await expect(page.getByTestId('navbar').isVisible()).resolves.toBe(true);
@@ -39,19 +39,26 @@ describe('language handling', () => {
     await page.context().close();
   });
 
-  it('prefixes a path without language: /teachers lands on /ar/teachers', async () => {
-    const page = await open('/teachers?x=1');
-    const url = new URL(page.url());
+  it("prefixes a path without language by the browser's language: /teachers lands on /ar/teachers, or /en/teachers", async () => {
+    const arabic = await open('/teachers?x=1', { locale: 'ar-KW' });
+    const url = new URL(arabic.url());
     expect(url.pathname).toBe('/ar/teachers');
     expect(url.search).toBe('?x=1');
-    await page.context().close();
+    await arabic.context().close();
+    const french = await open('/', { locale: 'fr-FR' });
+    expect(new URL(french.url()).pathname).toBe('/ar');
+    await french.context().close();
+    const english = await open('/', { locale: 'en-US' });
+    expect(new URL(english.url()).pathname).toBe('/en');
+    await english.context().close();
   });
 
-  it('uses the stored language for an unprefixed path and replaces an unsupported prefix', async () => {
-    const page = await newPage(browser);
-    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
-    await page.goto('/about');
+  it("the switcher's choice wins over the browser's language for / and unprefixed paths, and replaces an unsupported prefix", async () => {
+    const page = await open('/ar/about', { locale: 'ar-KW' });
+    await page.getByTestId('navbar').getByTestId('language-switcher').click();
     await page.waitForURL('**/en/about');
+    await page.goto('/');
+    await page.waitForURL(/\/en$/);
     await page.goto('/fr/privacy');
     await page.waitForURL('**/en/privacy');
     expect(await waitForDirection(page, 'en')).toEqual({ lang: 'en', dir: 'ltr' });
