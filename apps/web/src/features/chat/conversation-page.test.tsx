@@ -435,9 +435,11 @@ describe('ConversationPage', () => {
         new File(['png'], 'p.png', { type: 'image/png' }),
       );
       const alert = await screen.findByRole('alert');
+      // The limits in the reader's digits (issue 17): ٥٠ on the Arabic page.
+      const fifty = language === 'en' ? '50' : '٥٠';
       const expected = (language === 'en' ? en : ar).composer.quotaExceeded
-        .replace('{{files}}', '50')
-        .replace('{{mb}}', '50');
+        .replace('{{files}}', fifty)
+        .replace('{{mb}}', fifty);
       expect(alert.textContent).toBe(expected);
       view.unmount();
       vi.unstubAllGlobals();
