@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 
 /**
- * sonner's toaster with the app's settings; loaded lazily by toast.tsx. The copy inside a modal
- * dialog (inDialog) leaves the keyboard shortcut to the page's toaster.
+ * sonner's toaster with the app's settings; loaded lazily by toast.tsx, which mounts one at a time
+ * (the page's, or the open dialog's), so each keeps sonner's keyboard shortcut.
  */
-export function SonnerToaster({ onMounted, inDialog = false }: { onMounted: () => void; inDialog?: boolean }) {
+export function SonnerToaster({ onMounted }: { onMounted: () => void }) {
   const { t, i18n } = useTranslation('common');
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   useEffect(() => onMounted(), [onMounted]);
@@ -18,7 +18,6 @@ export function SonnerToaster({ onMounted, inDialog = false }: { onMounted: () =
       richColors
       closeButton
       dir={directionOf(language)}
-      hotkey={inDialog ? [] : undefined}
       containerAriaLabel={t('ui.notifications')}
       toastOptions={{ closeButtonAriaLabel: t('ui.close') }}
     />

@@ -18,72 +18,79 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-let markMounted: () => void = () => {};
-const toasterMounted = new Promise<void>((resolve) => {
-  markMounted = resolve;
-});
 const loadSonner = () => import('sonner');
 
+/**
+ * Where toasts show: the page's toaster, or the toaster of the topmost open modal <dialog>. Only
+ * that one is mounted, so a toast is on screen, and read out, once (issue 17: the booking toast
+ * showed twice, in the booking dialog and on the page under it). A toaster that takes over is
+ * handed the toasts still showing (sonner replays them to a new toaster), so a toast shown in a
+ * dialog stays on the page when the dialog closes.
+ */
+type ToasterLayer = { mounted: Promise<void>; markMounted: () => void };
+function newLayer(): ToasterLayer {
+  let markMounted: () => void = () => {};
+  const mounted = new Promise<void>((resolve) => {
+    markMounted = resolve;
+  });
+  return { mounted, markMounted };
+}
+const pageLayer = newLayer();
+let dialogLayers: readonly ToasterLayer[] = [];
+const topLayer = () => dialogLayers.at(-1) ?? pageLayer;
+function setDialogLayers(next: readonly ToasterLayer[]) {
+  dialogLayers = next;
+  for (const listener of listeners) listener();
+}
+
 const LazySonnerToaster = lazy(() => import('./sonner-toaster.tsx').then((m) => ({ default: m.SonnerToaster })));
-const onMounted = () => markMounted();
 
 /** The one toaster of the app (spec 2, "Notices"): top right, 4 s, follows the page direction. */
 export function AppToaster() {
   const show = useSyncExternalStore(
     subscribe,
-    () => requested,
+    () => requested && topLayer() === pageLayer,
     () => false,
   );
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <LazySonnerToaster onMounted={onMounted} />
+      <LazySonnerToaster onMounted={pageLayer.markMounted} />
     </Suspense>
   );
 }
 
-// Toasters inside open modal dialogs that are still loading: a toast waits for them too.
-const dialogToastersLoading = new Set<Promise<void>>();
-
 /**
- * A second toaster inside a modal <dialog> (the Modal renders it). showModal() puts the dialog in
- * the browser's top layer and makes the rest of the page inert, so the page's toaster would sit
- * dimmed under the backdrop. Every toaster shows every toast: the one in the dialog covers the
- * dimmed one, and a toast shown in a dialog stays on the page when the dialog closes.
+ * The toaster inside a modal <dialog> (the Modal renders it). showModal() puts the dialog in the
+ * browser's top layer and makes the rest of the page inert, so the page's toaster would sit dimmed
+ * under the backdrop: while the dialog is open (and topmost), toasts show here instead.
  */
 export function DialogToaster() {
+  const [layer] = useState(newLayer);
   const show = useSyncExternalStore(
     subscribe,
-    () => requested,
+    () => requested && topLayer() === layer,
     () => false,
   );
-  const [ready] = useState(() => {
-    let resolve: () => void = () => {};
-    const promise = new Promise<void>((done) => {
-      resolve = done;
-    });
-    return { promise, resolve };
-  });
   useLayoutEffect(() => {
-    if (!show) return;
-    dialogToastersLoading.add(ready.promise);
-    void ready.promise.then(() => dialogToastersLoading.delete(ready.promise));
+    setDialogLayers([...dialogLayers, layer]);
     return () => {
-      dialogToastersLoading.delete(ready.promise);
-      ready.resolve();
+      setDialogLayers(dialogLayers.filter((open) => open !== layer));
+      // A toast waiting for this toaster goes to the next one (which replays it when it mounts).
+      layer.markMounted();
     };
-  }, [show, ready]);
+  }, [layer]);
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <LazySonnerToaster onMounted={ready.resolve} inDialog />
+      <LazySonnerToaster onMounted={layer.markMounted} />
     </Suspense>
   );
 }
 
 async function withToast(show: (toast: Awaited<ReturnType<typeof loadSonner>>['toast']) => void) {
   requestToaster();
-  const [{ toast }] = await Promise.all([loadSonner(), toasterMounted, ...dialogToastersLoading]);
+  const [{ toast }] = await Promise.all([loadSonner(), topLayer().mounted]);
   show(toast);
 }
 
