@@ -83,6 +83,7 @@ import { createDeemaProvider } from './payments/deema.ts';
 import { createPayzahProvider } from './payments/payzah.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
+import { manifestRoutes } from './web/manifest.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 export type AppDeps = {
@@ -279,6 +280,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     },
   });
   await app.register(settingsRoutes(settings));
+  await app.register(manifestRoutes(settings));
 
   app.decorate('clock', clock ?? createClock(config.clockOffsetSeconds));
   const mailer = createMailer(

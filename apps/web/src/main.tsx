@@ -16,6 +16,14 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+// The service worker (public/sw.js, issue 19): installable app, offline page, Web Push. Production
+// builds only (not the dev server, not vitest), after the page has loaded.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  });
+}
+
 function safeStoredLanguage() {
   try {
     return readStoredLanguage(window.localStorage);

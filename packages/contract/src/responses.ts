@@ -82,6 +82,7 @@ export {
   payoutsResponseSchema,
   statementResponseSchema,
 } from './payouts.ts';
+export { pushKeyResponseSchema, pushSettingsResponseSchema } from './push.ts';
 export {
   conversationSummarySchema,
   conversationsResponseSchema,

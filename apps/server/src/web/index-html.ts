@@ -29,7 +29,7 @@ function brandColors(settings: WebsiteSettings): string {
 
 /**
  * The head elements that come from the website settings alone: keywords, favicon, theme and
- * brand colours, the locale file's preload; an empty keywords field takes the language's fallback.
+ * brand colours, the web app manifest and home-screen icon, the locale file's preload; an empty keywords field takes the language's fallback.
  */
 function settingsHead(settings: WebsiteSettings, lang: Language): string {
   const keywords = settings.defaultKeywords.trim() || PAGE_TEXTS[lang].keywords;
@@ -37,6 +37,11 @@ function settingsHead(settings: WebsiteSettings, lang: Language): string {
     `<meta name="keywords" content="${escapeHtml(keywords)}" />`,
     settings.faviconUrl ? `<link rel="icon" href="${escapeHtml(settings.faviconUrl)}" />` : '',
     `<meta name="theme-color" content="${escapeHtml(settings.primaryColor)}" />`,
+    // Installable (issue 19): the manifest of the page's language, and what iOS reads instead of it.
+    `<link rel="manifest" href="/manifest.webmanifest?lang=${lang}" />`,
+    '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
+    '<meta name="apple-mobile-web-app-capable" content="yes" />',
+    `<meta name="apple-mobile-web-app-title" content="${escapeHtml(settings.appName.trim() || PAGE_TEXTS[lang].appName)}" />`,
     brandColors(settings),
     `<link rel="preload" href="/locales/${lang}/common.json" as="fetch" crossorigin="anonymous" />`,
   ]

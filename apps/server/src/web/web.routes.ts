@@ -12,6 +12,15 @@ import { firstVisitLanguage } from './first-language.ts';
 import { pageCsp, renderIndexHtml } from './index-html.ts';
 import { describePage, type PageData } from './page-head.ts';
 
+/**
+ * The service worker (issue 19) fetches and caches this site's own files, so it needs 'self'; the
+ * offline page it shows is static HTML with inline styles and the site's icon, no script.
+ */
+const OWN_POLICIES: Record<string, string> = {
+  'sw.js': "default-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self'; frame-ancestors 'none'",
+  'offline.html': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
+};
+
 function safeDecode(pathname: string): string {
   try {
     return decodeURI(pathname);
@@ -97,6 +106,9 @@ export async function registerWebApp(
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache');
+      // The service worker and its offline page get their own policy (the API's 'none' would stop both).
+      const own = OWN_POLICIES[path.basename(filePath)];
+      if (own) res.header('content-security-policy', own);
     },
   });
 

@@ -1,4 +1,5 @@
 import {
+  okResponseSchema,
   pushKeyResponseSchema,
   pushSettingsResponseSchema,
   pushSettingsSchema,
@@ -34,10 +35,11 @@ export function pushRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
         summary:
           "Subscribes this device (the browser's PushSubscription JSON) for the signed-in user; the endpoint must be https on a known push service (422 otherwise)",
         body: pushSubscriptionSchema,
+        response: { 200: okResponseSchema },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         await service.subscribe(authOf(request).userId, request.body);
-        return reply.code(204).send();
+        return { success: true as const };
       },
     });
 
@@ -48,10 +50,11 @@ export function pushRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
         security,
         summary: "Forgets one of the signed-in user's subscriptions, by endpoint (404 when none)",
         body: pushUnsubscribeSchema,
+        response: { 200: okResponseSchema },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         await service.unsubscribe(authOf(request).userId, request.body.endpoint);
-        return reply.code(204).send();
+        return { success: true as const };
       },
     });
 

@@ -12,6 +12,10 @@ import { AppToaster } from '../../shared/ui/toast.tsx';
 import { AccountSettings } from './account-settings.tsx';
 
 const USER = testUser();
+const PUSH_SETTINGS = {
+  devices: 0,
+  settings: { message: true, booking: true, cancellation: true, lessonReminder: true, reviewRequest: true },
+};
 
 type Call = { method: string; url: string; body: unknown };
 
@@ -20,6 +24,8 @@ function mockApi(answer: (method: string, body: unknown) => Response) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The notifications section loads its switches; these tests are about the other sections.
+      if (String(input) === '/api/v1/push/settings') return jsonResponse(200, PUSH_SETTINGS);
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : null;
       calls.push({ method, url: String(input), body });

@@ -19,6 +19,7 @@ import { changePassword } from './api/change-password.ts';
 import { deleteAccount } from './api/delete-account.ts';
 import { ERROR_TEXTS } from './profile-error-texts.ts';
 import { type ChangePasswordValues, changePasswordSchema, PROFILE_VALIDATION_VALUES } from './profile-schemas.ts';
+import { PushSettingsSection } from './push-settings.tsx';
 
 /** The text of a refused call in the user's language: a wait, the network, a known code, or a fallback. */
 function useFailureText() {
@@ -26,11 +27,12 @@ function useFailureText() {
   return (error: unknown, fallbackKey: string) => errorText(error, t, ERROR_TEXTS.profileAccount, fallbackKey);
 }
 
-/** The profile's account part: a password change (e-mail accounts) and the account deletion. */
+/** The profile's account part: a password change (e-mail accounts), notifications on this device and the account deletion. */
 export function AccountSettings({ user }: { user: User }) {
   return (
     <>
       {user.provider === 'email' ? <ChangePasswordForm /> : null}
+      <PushSettingsSection />
       <DeleteAccountSection user={user} />
     </>
   );

@@ -1,0 +1,136 @@
+/*
+ * Ustaz service worker (issue 19), at the root scope.
+ * - Pages: network first; a page that loaded is kept, so it opens again offline; without the
+ *   network and a kept copy, the offline page (Arabic and English) answers.
+ * - The app shell and fonts: the built files under /assets/ are content-hashed, so once fetched
+ *   they are served from the cache; the locale texts and icons are refreshed in the background.
+ * - The API, the socket and anything of another origin are never cached (personal data).
+ * - Web Push: shows the notification the server sent (title, body, the page to open) and opens
+ *   or focuses that page when it is clicked.
+ */
+const VERSION = 'v1';
+const SHELL = `ustaz-shell-${VERSION}`;
+const PAGES = `ustaz-pages-${VERSION}`;
+const OFFLINE_URL = '/offline.html';
+const PRECACHE = [OFFLINE_URL, '/favicon.svg', '/icons/icon-192.png'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('ustaz-') && ![SHELL, PAGES].includes(name))
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function networkFirstPage(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(PAGES);
+      await cache.put(request, response.clone());
+    }
+    return response;
+  } catch {
+    const kept = await caches.match(request, { cacheName: PAGES });
+    return kept ?? (await caches.match(OFFLINE_URL, { cacheName: SHELL })) ?? Response.error();
+  }
+}
+
+async function cacheFirst(request) {
+  const kept = await caches.match(request, { cacheName: SHELL });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) {
+    const cache = await caches.open(SHELL);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+async function staleWhileRevalidate(event) {
+  const { request } = event;
+  const cache = await caches.open(SHELL);
+  const kept = await cache.match(request);
+  const fresh = fetch(request)
+    .then(async (response) => {
+      if (response.ok) await cache.put(request, response.clone());
+      return response;
+    })
+    .catch(() => kept ?? Response.error());
+  if (kept) {
+    event.waitUntil(fresh);
+    return kept;
+  }
+  return fresh;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io')) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirstPage(request));
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(cacheFirst(request));
+    return;
+  }
+  if (url.pathname.startsWith('/locales/') || url.pathname.startsWith('/icons/') || url.pathname === '/favicon.svg') {
+    event.respondWith(staleWhileRevalidate(event));
+  }
+});
+
+self.addEventListener('push', (event) => {
+  let payload = {};
+  try {
+    payload = event.data ? event.data.json() : {};
+  } catch {
+    payload = { title: event.data ? event.data.text() : '' };
+  }
+  const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Ustaz';
+  const url = typeof payload.url === 'string' && payload.url.startsWith('/') ? payload.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof payload.body === 'string' ? payload.body : '',
+      tag: typeof payload.tag === 'string' ? payload.tag : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      lang: url.startsWith('/en') ? 'en' : 'ar',
+      dir: url.startsWith('/en') ? 'ltr' : 'rtl',
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === target);
+      if (open) return open.focus();
+      const any = windows[0];
+      if (any && 'navigate' in any) return any.navigate(target).then((client) => client?.focus());
+      return self.clients.openWindow(target);
+    }),
+  );
+});
