@@ -163,9 +163,9 @@ describe('pages as search engines and share cards see them', () => {
       const res = await t.app.inject({ url: `/en/teachers/${rated.profile.id}` });
       expect(res.statusCode).toBe(200);
       const head = headOf(res.body);
-      expect(head.title).toBe('Sara Al-"Ali", Maths, Physics teacher · Ustaz');
+      expect(head.title).toBe('Sara Al-"Ali", Maths and Physics teacher · Ustaz');
       expect(head.meta('name=description')).toMatch(
-        /^Maths, Physics teacher\. Rated 4\.5 \(12 reviews\)\. KWD 7\.500 an hour\. I teach <\/script>/,
+        /^Maths and Physics teacher\. Rated 4\.5 \(12 reviews\)\. KWD 7\.500 an hour\. I teach <\/script>/,
       );
       expect(head.meta('name=description')?.length).toBeLessThanOrEqual(160);
       expect(head.meta('name=robots')).toBeUndefined();
@@ -191,7 +191,7 @@ describe('pages as search engines and share cards see them', () => {
       const res = await t.app.inject({ url: `/ar/teachers/${rated.profile.id}` });
       const head = headOf(res.body);
       expect(res.body).toContain('<html lang="ar" dir="rtl">');
-      expect(head.title).toBe('Sara Al-"Ali"، معلم رياضيات، فيزياء · أستاذ');
+      expect(head.title).toBe('Sara Al-"Ali"، معلم رياضيات وفيزياء · أستاذ');
       const description = head.meta('name=description') ?? '';
       expect(description).toContain('التقييم ٤٫٥ (١٢ تقييمًا).');
       expect(description).toContain('٧٫٥٠٠');

@@ -6,11 +6,12 @@ import {
   type TeacherProfile,
   type WebsiteSettings,
 } from '@ustaz/contract';
-import { kwdText, numberText, PAGE_TEXTS, reviewsText, type StaticPage } from './page-texts.ts';
+import { kwdText, listText, numberText, PAGE_TEXTS, reviewsText, type StaticPage } from './page-texts.ts';
 
 /**
  * What a page says about itself to search engines and share-card scrapers, in its language.
  * Built from the route and the data the page shows (`describePage`), written by `pageHeadTags`.
+ * A teacher page's title is the one the web's teacher page sets for itself (`teacher.page.documentTitle`).
  * A server renderer that fetches the page's data can pass the same data here.
  */
 export type PageHead = {
@@ -170,7 +171,7 @@ export function teacherJsonLd(teacher: TeacherProfile, language: Language, publi
       },
       itemOffered: {
         '@type': 'Service',
-        name: texts.teacher.offer(subjects.join(texts.listSeparator)),
+        name: texts.teacher.offer(listText(subjects, language)),
         serviceType: 'Tutoring',
         provider: { '@id': `${url}#person` },
         ...(teacher.ratingCount > 0
@@ -253,7 +254,10 @@ export function describePage({ route, language, settings, publicUrl, data = {} }
     const teacher = data.teacher;
     if (!teacher) return base;
     const name = teacherName(teacher);
-    const subjects = teacher.subjects.map((subject) => subject.name).join(texts.listSeparator);
+    const subjects = listText(
+      teacher.subjects.map((subject) => subject.name),
+      language,
+    );
     const summary = texts.teacher.summary({
       subjects,
       rating: teacher.ratingCount > 0 ? numberText(teacher.averageRating, language) : null,

@@ -24,8 +24,6 @@ export type PageTexts = {
     offer: (subjects: string) => string;
     fallbackJob: string;
   };
-  /** What joins subject names in a list. */
-  listSeparator: string;
 };
 
 /** The listed pages without parameters that have a text of their own (home and search are apart). */
@@ -78,7 +76,6 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
       offer: (subjects) => (subjects ? `دروس خصوصية في ${subjects}` : 'دروس خصوصية'),
       fallbackJob: 'معلم',
     },
-    listSeparator: '، ',
   },
   en: {
     appName: 'Ustaz',
@@ -132,7 +129,6 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
       offer: (subjects) => (subjects ? `Private lessons in ${subjects}` : 'Private lessons'),
       fallbackJob: 'Teacher',
     },
-    listSeparator: ', ',
   },
 };
 
@@ -141,6 +137,11 @@ const LOCALE: Record<Language, string> = { ar: 'ar-KW', en: 'en-KW' };
 /** A number as the language writes it (Arabic-Indic digits in Arabic): "٤٫٥", "4.5". */
 export function numberText(value: number, language: Language): string {
   return new Intl.NumberFormat(LOCALE[language], { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Names as a list in the language: "Maths and Physics", "رياضيات وفيزياء" (as the web's teacher page). */
+export function listText(items: string[], language: Language): string {
+  return new Intl.ListFormat(LOCALE[language], { type: 'conjunction' }).format(items);
 }
 
 /** "12 reviews" / "١٢ تقييمًا", with the language's plural rules. */

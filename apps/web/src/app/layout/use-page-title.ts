@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { brandOf, documentTitle } from '../../shared/settings/brand.ts';
+import { useOwnPageTitleValue } from '../../shared/settings/page-title.ts';
 import type { RouteHandle } from '../routes.tsx';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -11,7 +12,8 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 
 /**
  * Sets the document title per route: "{page} · {appName}" (the settings' name, the translated one
- * while it is empty), or the settings' default title on a page without a title of its own.
+ * while it is empty), or the settings' default title on a page without a title of its own. A page
+ * that names itself (`useOwnPageTitle`: a teacher's page) gives "{its title} · {appName}" instead.
  */
 export function usePageTitle(settings: WebsiteSettings | undefined) {
   const { t } = useTranslation();
@@ -20,9 +22,11 @@ export function usePageTitle(settings: WebsiteSettings | undefined) {
   const titleKey = handle?.titleKey;
   const appName = brandOf(settings, t('appName')).appName;
   const defaultTitle = settings?.defaultTitle.trim();
+  const ownTitle = useOwnPageTitleValue();
 
   useEffect(() => {
-    if (titleKey) document.title = documentTitle(t(`titles.${titleKey}`), appName);
+    if (ownTitle) document.title = documentTitle(ownTitle, appName);
+    else if (titleKey) document.title = documentTitle(t(`titles.${titleKey}`), appName);
     else document.title = defaultTitle || documentTitle(null, appName);
-  }, [titleKey, defaultTitle, appName, t]);
+  }, [ownTitle, titleKey, defaultTitle, appName, t]);
 }

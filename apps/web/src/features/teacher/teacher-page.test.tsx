@@ -4,6 +4,7 @@ import type { Review, TeacherProfile, TimeSlot } from '@ustaz/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import arTeacher from '../../../public/locales/ar/teacher.json';
 import enTeacher from '../../../public/locales/en/teacher.json';
+import { useOwnPageTitleValue } from '../../shared/settings/page-title.ts';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
@@ -52,7 +53,27 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
+function OwnTitle() {
+  return <output data-testid="own-title">{useOwnPageTitleValue() ?? ''}</output>;
+}
+
 describe('TeacherPage', () => {
+  it.each([
+    ['en', 'Mona Al-Sabah, Mathematics and Physics teacher'],
+    ['ar', 'Mona Al-Sabah، معلم Mathematics وPhysics'],
+  ] as const)('%s: names the page after the teacher and subjects, as the server does', async (language, title) => {
+    mockApi({});
+    await renderTeacherRoute(
+      <>
+        <TeacherPage timeZone={ZONE} />
+        <OwnTitle />
+      </>,
+      { language, path: '/teachers/7' },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Mona Al-Sabah' });
+    expect(screen.getByTestId('own-title').textContent).toBe(title);
+  });
+
   itInEachLanguage(
     'shows the profile, slots and reviews from the three calls of the teacher id',
     { ar: arTeacher, en: enTeacher },

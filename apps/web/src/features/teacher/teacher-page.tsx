@@ -7,7 +7,9 @@ import { Link, useParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
+import { INTL_LOCALES } from '../../shared/lib/format.ts';
 import { parseVideoId, type VideoPlayerData } from '../../shared/lib/video-link.ts';
+import { useOwnPageTitle } from '../../shared/settings/page-title.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
@@ -51,7 +53,22 @@ function TeacherDetails({ id, timeZone }: { id: number; timeZone: string }) {
   return <TeacherLoaded teacher={profile.data} timeZone={timeZone} />;
 }
 
+/**
+ * The page's title, the one the server writes into its head (page-head.ts): "{name}, {subjects}
+ * teacher", or the name alone for a teacher without subjects.
+ */
+function useTeacherTitle(teacher: TeacherDetail) {
+  const { t } = useTranslation('teacher');
+  const language = useCurrentLanguage();
+  const name = `${teacher.user.firstName} ${teacher.user.lastName}`.trim();
+  const subjects = new Intl.ListFormat(INTL_LOCALES[language], { type: 'conjunction' }).format(
+    teacher.subjects.map((subject) => subject.name),
+  );
+  useOwnPageTitle(subjects ? t('page.documentTitle', { name, subjects }) : name);
+}
+
 function TeacherLoaded({ teacher, timeZone }: { teacher: TeacherDetail; timeZone: string }) {
+  useTeacherTitle(teacher);
   const { openModal } = useModal();
   const queryClient = useQueryClient();
   const book = useBookingAction();
