@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isLanguage, type Language, matchPagePath, type PageRoute, prefixedPath } from '@ustaz/contract';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { SeoService } from '../modules/seo/seo.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
@@ -46,8 +46,8 @@ function rowId(value: string | undefined): number | null {
 
 /**
  * The data a page's head is made of, and whether the page exists: a teacher page of an id that is
- * not a listed teacher is not found. A failing read (the database away) leaves the head generic
- * rather than failing the page: the app still loads and shows its own state.
+ * not a listed teacher is not found. Another failure (the database away) is the error handler's:
+ * 503 with Retry-After, as reading the settings for the page would be anyway.
  */
 async function pageDataOf(
   route: PageRoute,
@@ -55,23 +55,22 @@ async function pageDataOf(
   query: URLSearchParams,
   language: Language,
   deps: PageDeps,
-  log: FastifyBaseLogger,
 ): Promise<{ found: boolean; data: PageData }> {
-  try {
-    if (route === 'teachers/:id') {
-      const id = rowId(params.id);
-      if (id === null) return { found: false, data: {} };
+  if (route === 'teachers/:id') {
+    const id = rowId(params.id);
+    if (id === null) return { found: false, data: {} };
+    try {
       return { found: true, data: { teacher: await deps.teachers.profile(id, language) } };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return { found: false, data: {} };
+      throw error;
     }
-    const subjects = query.getAll('subject');
-    const subjectId = route === 'search' && subjects.length === 1 ? rowId(subjects[0]) : null;
-    if (subjectId !== null) {
-      const name = await deps.seo.subjectName(subjectId, language);
-      return { found: true, data: name ? { subject: { id: subjectId, name } } : {} };
-    }
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return { found: false, data: {} };
-    log.warn({ err: error, route }, 'page head: data not read, generic head');
+  }
+  const subjects = query.getAll('subject');
+  const subjectId = route === 'search' && subjects.length === 1 ? rowId(subjects[0]) : null;
+  if (subjectId !== null) {
+    const name = await deps.seo.subjectName(subjectId, language);
+    return { found: true, data: name ? { subject: { id: subjectId, name } } : {} };
   }
   return { found: true, data: {} };
 }
@@ -128,7 +127,7 @@ export async function registerWebApp(
     const match = matchPagePath(pathname);
     const language = match?.language ?? (pathname.split('/')[1] as Language);
     const { found, data } = match
-      ? await pageDataOf(match.route, match.params, new URLSearchParams(rawQuery), language, deps, request.log)
+      ? await pageDataOf(match.route, match.params, new URLSearchParams(rawQuery), language, deps)
       : { found: false, data: {} };
     const settings = await deps.settings.getWebsiteSettings();
     const head = describePage({
