@@ -14,6 +14,9 @@ import { expectLedgerConsistent } from '../test/money.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 import { SEED_STUDENTS, SEED_SUBJECTS, SEED_TEACHERS } from './seed-discovery.ts';
 import { EARNINGS_DEMO_PAYERS, EARNINGS_DEMO_TEACHER } from './seed-earnings.ts';
+import { isOneLanguage, languageOf } from './seed-reviews.ts';
+
+const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
 
 let database: Database;
 const FEE_PERCENT = 10;
@@ -78,7 +81,7 @@ describe('demo data for discovery', () => {
     expect(list.filter((row) => row.n > 0).length).toBeGreaterThan(20);
   });
 
-  it('gives completed lessons a booked slot in the past and ratings of 3 to 5', async () => {
+  it('gives completed lessons a booked slot in the past and ratings of 2 to 5, mostly 4 and 5', async () => {
     const [future] = await database.db
       .select({ n: count() })
       .from(reservations)
@@ -88,10 +91,96 @@ describe('demo data for discovery', () => {
     const [outside] = await database.db
       .select({ n: count() })
       .from(reviews)
-      .where(sql`${reviews.rating} < 3 or ${reviews.comment} = ''`);
+      .where(sql`${reviews.rating} < 2 or ${reviews.comment} = ''`);
     expect(outside?.n).toBe(0);
     const [both] = await database.db.select({ n: count() }).from(reviews).where(eq(reviews.type, 'teacher_to_student'));
     expect(both?.n).toBeGreaterThan(0);
+    const ratings = await database.db
+      .select({ rating: reviews.rating, n: count() })
+      .from(reviews)
+      .where(eq(reviews.type, 'student_to_teacher'))
+      .groupBy(reviews.rating);
+    const share = (r: number) => (ratings.find((row) => row.rating === r)?.n ?? 0) / sum(ratings.map((row) => row.n));
+    expect(share(4) + share(5)).toBeGreaterThan(0.7);
+    expect(share(3)).toBeGreaterThan(0);
+    expect(share(2)).toBeGreaterThan(0);
+    expect(share(2)).toBeLessThan(share(3));
+  });
+
+  it("writes dozens of different review texts, each in its writer's language, none twice on a teacher page", async () => {
+    const rows = await database.db
+      .select({
+        teacherId: reviews.teacherId,
+        type: reviews.type,
+        comment: reviews.comment,
+        replyText: reviews.replyText,
+        createdAt: reviews.createdAt,
+        studentFirstName: users.firstName,
+      })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.studentId));
+    const ofStudents = rows.filter((row) => row.type === 'student_to_teacher');
+    expect(new Set(ofStudents.map((row) => row.comment)).size).toBeGreaterThanOrEqual(40);
+    const arabic = ofStudents.filter((row) => languageOf(row.comment) === 'ar');
+    expect(arabic.length).toBeGreaterThan(20);
+    expect(ofStudents.length - arabic.length).toBeGreaterThan(20);
+    for (const row of rows) {
+      expect(isOneLanguage(row.comment), row.comment).toBe(true);
+      if (row.replyText) {
+        expect(isOneLanguage(row.replyText), row.replyText).toBe(true);
+        // A reply answers in the review's language.
+        expect(languageOf(row.replyText), row.replyText).toBe(languageOf(row.comment));
+      }
+    }
+    // A student writes in their own language: Arabic for an Arabic name, English for a Latin one.
+    for (const row of ofStudents) {
+      expect(languageOf(row.comment), row.comment).toBe(languageOf(row.studentFirstName));
+    }
+    // One teacher's page never shows the same review or reply twice.
+    for (const teacherId of new Set(ofStudents.map((row) => row.teacherId))) {
+      const page = ofStudents.filter((row) => row.teacherId === teacherId);
+      expect(new Set(page.map((row) => row.comment)).size).toBe(page.length);
+      const replies = page.flatMap((row) => row.replyText ?? []);
+      expect(new Set(replies).size).toBe(replies.length);
+    }
+    // Written over the past months, not all last week.
+    const oldest = Math.min(...ofStudents.map((row) => row.createdAt.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(60 * 24 * 3600_000);
+  });
+
+  it('has teachers reply to some published reviews, after publication and before now', async () => {
+    const replies = await database.db.execute(sql`
+      select r.id, r.rating, r.created_at as "createdAt", r.replied_at as "repliedAt",
+        (select min(o.created_at) from reviews o where o.reservation_id = r.reservation_id and o.type <> r.type) as "otherAt"
+      from reviews r where r.reply_text is not null`);
+    type Row = { rating: number; createdAt: string | Date; repliedAt: string | Date; otherAt: string | Date | null };
+    const list = (replies as unknown as { rows: Row[] }).rows;
+    expect(list.length).toBeGreaterThan(10);
+    expect(list.some((row) => row.rating <= 3)).toBe(true);
+    for (const row of list) {
+      const written = new Date(row.createdAt).getTime();
+      // Published (ADR 015): the other side reviewed too, or 7 days after it was written.
+      const published = Math.min(
+        written + 7 * 24 * 3600_000,
+        row.otherAt ? Math.max(written, new Date(row.otherAt).getTime()) : Number.POSITIVE_INFINITY,
+      );
+      expect(new Date(row.repliedAt).getTime()).toBeGreaterThan(published);
+      expect(new Date(row.repliedAt).getTime()).toBeLessThan(Date.now());
+    }
+  });
+
+  it('gives every teacher a bio in Arabic and one in English, each in its own script', async () => {
+    const bios = await database.db
+      .select({ bioAr: teacherProfiles.bioAr, bioEn: teacherProfiles.bioEn })
+      .from(teacherProfiles);
+    expect(bios.length).toBe(SEED_TEACHERS.length);
+    for (const { bioAr, bioEn } of bios) {
+      expect(languageOf(bioAr), bioAr).toBe('ar');
+      expect(bioEn.trim().length).toBeGreaterThan(20);
+      expect(languageOf(bioEn), bioEn).toBe('en');
+      // Arabic texts write Arabic-Indic digits (the web's i18n README).
+      expect(bioAr).not.toMatch(/[0-9]/);
+    }
   });
 
   it('is idempotent: a second run adds nothing', async () => {

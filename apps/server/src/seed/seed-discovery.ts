@@ -10,6 +10,10 @@ import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
 import { renderAvatarPng } from './seed-avatar.ts';
+import { aboutStudent, createReviewTexts } from './seed-reviews.ts';
+
+/** Demo photos are shown at up to 96 CSS pixels: twice that for sharp screens. */
+const AVATAR_SIZE = 192;
 
 /**
  * Demo data for discovery: subjects, teachers with photos, bios, intro videos and subjects, open
@@ -557,19 +561,26 @@ export const SEED_TEACHERS: SeedTeacher[] = [
 
 /** Students who took the past lessons (the two demo students take part too). */
 export const SEED_STUDENTS = [
-  { email: 'student3@ustaz.example', firstName: 'عبدالرحمن', lastName: 'الفارس' },
-  { email: 'student4@ustaz.example', firstName: 'نوف', lastName: 'العتيبي' },
-  { email: 'student5@ustaz.example', firstName: 'سعود', lastName: 'المطيري' },
-  { email: 'student6@ustaz.example', firstName: 'غدير', lastName: 'الكندري' },
-  { email: 'student7@ustaz.example', firstName: 'مشاري', lastName: 'العنزي' },
-  { email: 'student8@ustaz.example', firstName: 'حصة', lastName: 'الشمري' },
-  { email: 'student9@ustaz.example', firstName: 'Sarah', lastName: 'Johnson' },
-  { email: 'student10@ustaz.example', firstName: 'Adam', lastName: 'Khan' },
-  { email: 'student11@ustaz.example', firstName: 'Lina', lastName: 'Haddad' },
-  { email: 'student12@ustaz.example', firstName: 'Noah', lastName: 'Smith' },
+  { email: 'student3@ustaz.example', firstName: 'عبدالرحمن', lastName: 'الفارس', female: false },
+  { email: 'student4@ustaz.example', firstName: 'نوف', lastName: 'العتيبي', female: true },
+  { email: 'student5@ustaz.example', firstName: 'سعود', lastName: 'المطيري', female: false },
+  { email: 'student6@ustaz.example', firstName: 'غدير', lastName: 'الكندري', female: true },
+  { email: 'student7@ustaz.example', firstName: 'مشاري', lastName: 'العنزي', female: false },
+  { email: 'student8@ustaz.example', firstName: 'حصة', lastName: 'الشمري', female: true },
+  { email: 'student9@ustaz.example', firstName: 'Sarah', lastName: 'Johnson', female: true },
+  { email: 'student10@ustaz.example', firstName: 'Adam', lastName: 'Khan', female: false },
+  { email: 'student11@ustaz.example', firstName: 'Lina', lastName: 'Haddad', female: true },
+  { email: 'student12@ustaz.example', firstName: 'Noah', lastName: 'Smith', female: false },
 ];
 
 const DEMO_STUDENT_EMAILS = ['student@ustaz.example', 'student2@ustaz.example'];
+
+/** Who is a woman among the people who write and get reviews (the grammar of the Arabic texts). */
+const FEMALE_EMAILS = new Set([
+  ...SEED_TEACHERS.filter((t) => t.female).map((t) => t.email),
+  ...SEED_STUDENTS.filter((s) => s.female).map((s) => s.email),
+  'student2@ustaz.example',
+]);
 
 /** Intro videos: YouTube ids of long-lived open films (Blender Foundation) and classics. */
 const VIDEO_IDS = ['aqz-KE-bpKQ', 'eRsGyueVLvQ', 'R6MlUcmOul8', 'WhWc3b3KhnY', 'Y-rmzh0PI3c', 'jNQXAC9IVRw'];
@@ -609,42 +620,6 @@ const BIO_STYLES: [string, string][] = [
   ],
 ];
 
-const STUDENT_COMMENTS = {
-  ar: {
-    great: [
-      'شرح واضح ومبسط، استفدت كثيراً من الحصة.',
-      'أسلوب ممتع وأمثلة عملية، شكراً جزيلاً.',
-      'تحسنت درجاتي بشكل ملحوظ بعد عدة حصص.',
-      'الحصة كانت منظمة والوقت كان كافياً لكل أسئلتي.',
-      'من أفضل المعلمين الذين درست معهم، أنصح به بشدة.',
-    ],
-    fair: ['جيد، لكن أتمنى المزيد من التمارين.', 'الشرح مفيد لكن الحصة بدأت متأخرة قليلاً.'],
-  },
-  en: {
-    great: [
-      'Clear explanations and very patient. Highly recommended!',
-      'Great lesson, I finally understood the topic.',
-      'Well prepared and always on time.',
-      'My grades improved a lot after a few sessions.',
-      'Friendly, organised and easy to follow.',
-    ],
-    fair: ['Good session, but I would like more practice questions.', 'Helpful, though the pace was a little fast.'],
-  },
-};
-
-const TEACHER_COMMENTS = {
-  ar: [
-    'طالب مجتهد ومنتبه طوال الحصة.',
-    'ملتزم بالموعد ويحضّر أسئلته مسبقاً.',
-    'يحتاج إلى مزيد من التمرين لكنه يتقدم بشكل جيد.',
-  ],
-  en: [
-    'Attentive and hard-working student.',
-    'Always on time and well prepared.',
-    'Needs a bit more practice but is improving steadily.',
-  ],
-};
-
 /** A small deterministic generator (mulberry32): the same seed data on every machine. */
 function random(seed: number) {
   let state = seed >>> 0;
@@ -665,11 +640,14 @@ function pick<T>(items: readonly T[], next: () => number): T {
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
 
+/** A number in Arabic-Indic digits, as Arabic texts write them (the web's i18n README). */
+const arabicDigits = (n: number) => String(n).replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d);
+
 function yearsAr(n: number): string {
   if (n === 1) return 'سنة واحدة';
   if (n === 2) return 'سنتين';
-  if (n <= 10) return `${n} سنوات`;
-  return `${n} سنة`;
+  if (n <= 10) return `${arabicDigits(n)} سنوات`;
+  return `${arabicDigits(n)} سنة`;
 }
 
 function joinAr(items: string[]): string {
@@ -730,6 +708,19 @@ function openSlotsFor(profile: { id: number; hourlyRateFils: number }, index: nu
 
 type Deps = { uploadsDir: string; passwordHash: string };
 
+const namesOf = ({ email, firstName, lastName }: { email: string; firstName: string; lastName: string }) => ({
+  email,
+  firstName,
+  lastName,
+});
+
+/** The lesson's subject as reviews show it: the teacher's first subject in the subjects' order. */
+function lessonSubjectOf(teacher: SeedTeacher) {
+  const index = Math.min(...teacher.subjects.map((name) => SEED_SUBJECTS.findIndex((s) => s.nameEn === name)));
+  const subject = SEED_SUBJECTS[index];
+  return { subjectAr: subject?.nameAr ?? '', subjectEn: subject?.nameEn ?? '' };
+}
+
 export type DiscoverySeedResult = {
   subjects: number;
   teachers: number;
@@ -782,13 +773,8 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
   // Accounts: teachers and students, all with the one demo password hash.
   const usersByEmail = new Map<string, Awaited<ReturnType<typeof insertUser>>>();
   const accounts = [
-    ...SEED_TEACHERS.map((t) => ({
-      email: t.email,
-      firstName: t.firstName,
-      lastName: t.lastName,
-      roleId: ROLE.teacher,
-    })),
-    ...SEED_STUDENTS.map((s) => ({ ...s, roleId: ROLE.student })),
+    ...SEED_TEACHERS.map((t) => ({ ...namesOf(t), roleId: ROLE.teacher })),
+    ...SEED_STUDENTS.map((s) => ({ ...namesOf(s), roleId: ROLE.student })),
   ];
   for (const account of accounts) {
     const existing = await findUserByEmail(db, account.email);
@@ -838,6 +824,8 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
       const index = teacherIndex.get(profile.userId) ?? 0;
       const next = random(index + 1);
       const count = 2 + Math.floor(next() * 9);
+      // Lessons a week or so apart, the oldest up to about four months back.
+      const spacing = 5 + next() * 7;
       for (let j = 0; j < count; j++) {
         // The demo student (the first) had a lesson with each of the first five teachers.
         const student = index < 5 && j === 0 ? students[0] : pick(students.slice(1), next);
@@ -847,8 +835,9 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
           teacherId: profile.id,
           teacherUserId: profile.userId,
           studentId: student.id,
-          start: kuwaitTime(kuwaitDay(now, -(2 + j * 3 + (index % 3))), 16 + ((index + j) % 5)),
-          rating: roll < 0.15 ? 3 : roll < 0.5 ? 4 : 5,
+          start: kuwaitTime(kuwaitDay(now, -(2 + Math.round(j * spacing) + (index % 3))), 16 + ((index + j) % 5)),
+          // Mostly 4 and 5 stars, some 3, a few 2.
+          rating: roll < 0.05 ? 2 : roll < 0.15 ? 3 : roll < 0.42 ? 4 : 5,
         });
       }
     }
@@ -878,37 +867,64 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
       lessons.map((lesson) => [slotIds.get(slotKey(lesson.teacherId, lesson.start)), lesson] as const),
     );
     const userById = new Map([...usersByEmail.values()].map((u) => [u.id, u]));
+    const textsOf = new Map(
+      created.map((profile) => {
+        const index = teacherIndex.get(profile.userId) ?? 0;
+        const teacher = SEED_TEACHERS[index] ?? SEED_TEACHERS[0];
+        if (!teacher) throw new Error('no seeded teachers');
+        return [
+          profile.id,
+          createReviewTexts(random(4243 + index), { female: teacher.female, ...lessonSubjectOf(teacher) }),
+        ];
+      }),
+    );
     const reviewRows = reservationRows.flatMap((reservation) => {
       const lesson = lessonOfSlot.get(reservation.timeSlotId);
-      if (!lesson) return [];
+      const texts = textsOf.get(reservation.teacherId);
+      if (!lesson || !texts) return [];
       const next = random(7919 + reservation.id);
-      const written = new Date(lesson.start.getTime() + 3 * HOUR_MS);
+      const written = new Date(lesson.start.getTime() + 3 * HOUR_MS + Math.floor(next() * 20) * HOUR_MS);
       const student = userById.get(lesson.studentId);
       const teacher = userById.get(lesson.teacherUserId);
+      // Each writes in their own language: a Latin name writes English, an Arabic one Arabic.
+      const studentLanguage = student && isArabic(student.firstName) ? 'ar' : 'en';
+      const teacherWritesArabic = Boolean(teacher && isArabic(teacher.firstName));
       const rows = [];
+      const aboutStudentAt =
+        next() < 0.4 ? new Date(written.getTime() + (1 + Math.floor(next() * 30)) * HOUR_MS) : null;
       // The demo student's latest lesson is left for them to review.
       const leaveForDemo = lesson.studentId === students[0]?.id && teacherIndex.get(lesson.teacherUserId) === 0;
       if (!leaveForDemo && next() < 0.85) {
-        const pool = STUDENT_COMMENTS[student && isArabic(student.firstName) ? 'ar' : 'en'];
+        // The teacher's one public reply, once the review is published (the teacher reviewed
+        // too, or 7 days passed: ADR 015), in the review's language; sooner to a critical one.
+        const published = aboutStudentAt ?? new Date(written.getTime() + 7 * DAY_MS);
+        const repliedAt = new Date(published.getTime() + (2 + Math.floor(next() * 46)) * HOUR_MS);
+        const replies = next() < (lesson.rating >= 4 ? 0.3 : 0.75);
+        const canReply = studentLanguage === 'en' || teacherWritesArabic;
+        const replyText =
+          replies && canReply && repliedAt.getTime() < now ? texts.reply(studentLanguage, lesson.rating) : null;
         rows.push({
           reservationId: reservation.id,
           type: 'student_to_teacher' as const,
           rating: lesson.rating,
-          comment: pick(lesson.rating === 3 ? pool.fair : pool.great, next),
+          comment: texts.review(studentLanguage, lesson.rating),
           teacherId: lesson.teacherId,
           studentId: lesson.studentId,
           createdAt: written,
+          replyText,
+          repliedAt: replyText ? repliedAt : null,
         });
       }
-      if (next() < 0.4) {
+      if (aboutStudentAt) {
+        const language = teacherWritesArabic && studentLanguage === 'ar' ? 'ar' : 'en';
         rows.push({
           reservationId: reservation.id,
           type: 'teacher_to_student' as const,
-          rating: 3 + Math.floor(next() * 3),
-          comment: pick(TEACHER_COMMENTS[teacher && isArabic(teacher.firstName) ? 'ar' : 'en'], next),
+          rating: next() < 0.7 ? 5 : 4,
+          comment: aboutStudent(next, language, FEMALE_EMAILS.has(student?.email ?? '')),
           teacherId: lesson.teacherId,
           studentId: lesson.studentId,
-          createdAt: new Date(written.getTime() + HOUR_MS),
+          createdAt: aboutStudentAt,
         });
       }
       return rows;
@@ -944,7 +960,8 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
   for (const [i, account] of accounts.entries()) {
     const user = usersByEmail.get(account.email);
     if (!user || user.photoFileId) continue;
-    const { file } = await files.saveImage(user.id, renderAvatarPng(i));
+    const person = { female: FEMALE_EMAILS.has(account.email), gulf: isArabic(account.firstName) };
+    const { file } = await files.saveImage(user.id, renderAvatarPng(i, AVATAR_SIZE, person));
     await updateUser(db, user.id, { photoFileId: file.id });
     photos += 1;
   }
