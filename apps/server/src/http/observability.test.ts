@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import type { MessageAck } from '@ustaz/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { createTestDatabase, testConfig } from '../test/helpers.ts';
-import { useTestApp } from '../test/test-app.ts';
+import { signedInWithSession, useSocketClients } from '../test/sockets.ts';
+import { useListeningTestApp, useTestApp } from '../test/test-app.ts';
 
 /** Issue 20, observability: health for load balancers, /metrics never public, request ids in every log line. */
 
@@ -61,7 +64,10 @@ describe('health with the database gone', () => {
 });
 
 describe('/metrics behind METRICS_TOKEN', () => {
-  const { t } = useTestApp({ metrics: { port: undefined, token: TOKEN } });
+  const { t, f } = useListeningTestApp({ metrics: { port: undefined, token: TOKEN } });
+  const connectSocket = useSocketClients();
+  const scrape = async () =>
+    (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
 
   it('refuses a missing or wrong token with 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
@@ -95,6 +101,23 @@ describe('/metrics behind METRICS_TOKEN', () => {
     expect(text).toMatch(/\nustaz_socket_connections 0\n/);
     expect(text).toContain('ustaz_chat_messages_total 0');
     expect(Number(/\nustaz_db_query_duration_seconds_count (\d+)/.exec(text)?.[1])).toBeGreaterThan(0);
+  });
+
+  it('counts open sockets and stored chat messages (a resend of one client message id once)', async () => {
+    const student = await signedInWithSession(t.database, f, 'student');
+    const teacher = await signedInWithSession(t.database, f, 'teacher');
+    const socket = await connectSocket(t.url, student.token);
+    expect(await scrape()).toMatch(/\nustaz_socket_connections 1\n/);
+    const clientMessageId = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const ack: MessageAck = await socket
+        .timeout(3000)
+        .emitWithAck('message', { recipientId: teacher.user.id, content: 'Hello', clientMessageId });
+      expect(ack.ok).toBe(true);
+    }
+    expect(await scrape()).toContain('ustaz_chat_messages_total 1\n');
+    socket.disconnect();
+    await expect.poll(scrape).toMatch(/\nustaz_socket_connections 0\n/);
   });
 });
 
