@@ -14,12 +14,33 @@ const PAGES = `ustaz-pages-${VERSION}`;
 const OFFLINE_URL = '/offline.html';
 const PRECACHE = [OFFLINE_URL, '/favicon.svg', '/icons/icon-192.png'];
 
+/** The built files a page names (/assets/...: scripts, styles) and, inside the styles, the fonts. */
+async function shellFiles(pagePath) {
+  const page = await fetch(pagePath, { credentials: 'same-origin' });
+  if (!page.ok) return [];
+  const found = new Set((await page.text()).match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
+  for (const file of [...found]) {
+    if (!file.endsWith('.css')) continue;
+    const css = await fetch(file).then((response) => (response.ok ? response.text() : ''));
+    for (const font of css.match(/\/assets\/[\w.-]+\.woff2/g) ?? []) found.add(font);
+  }
+  return [...found];
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL)
-      .then((cache) => cache.addAll(PRECACHE))
-      .then(() => self.skipWaiting()),
+    (async () => {
+      const cache = await caches.open(SHELL);
+      await cache.addAll(PRECACHE);
+      // The app shell and its fonts, best effort: a failure here leaves them to the runtime cache.
+      try {
+        // Both languages' pages name the same built files.
+        await cache.addAll(await shellFiles('/ar'));
+      } catch {
+        // offline or a partial deploy: the files are cached when pages fetch them
+      }
+      await self.skipWaiting();
+    })(),
   );
 });
 

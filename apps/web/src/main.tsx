@@ -17,11 +17,12 @@ createRoot(root).render(
 );
 
 // The service worker (public/sw.js, issue 19): installable app, offline page, Web Push. Production
-// builds only (not the dev server, not vitest), after the page has loaded.
+// builds only (not the dev server, not vitest), once the page has loaded (which may already be the
+// case here: the await above lets the load event pass).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {});
-  });
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => {});
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 function safeStoredLanguage() {

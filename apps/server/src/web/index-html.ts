@@ -105,6 +105,9 @@ export function pageCsp(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https:`,
+    // The service worker (issue 19): 'strict-dynamic' above makes 'self' ignored for scripts, and a
+    // worker's script carries no nonce.
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline' https://accounts.google.com",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

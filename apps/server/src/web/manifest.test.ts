@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { websiteSettings } from '../db/schema.ts';
 import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
@@ -12,12 +13,15 @@ const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** The installable app (issue 19): the manifest per language, the head's links, the service worker's own policy. */
 describe('installable web app', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
+  const worker = readFileSync(path.join(publicDir, 'sw.js'), 'utf8');
   const dist = createWebDist({
-    'sw.js': readFileSync(path.join(publicDir, 'sw.js'), 'utf8'),
+    'sw.js': worker,
     'offline.html': readFileSync(path.join(publicDir, 'offline.html'), 'utf8'),
   });
 
   beforeAll(async () => {
+    // The build precompresses every file: the brotli copy is what a browser gets.
+    writeFileSync(path.join(dist.dir, 'sw.js.br'), brotliCompressSync(worker));
     t = await createTestApp({ webDistDir: dist.dir });
     await t.database.db.insert(websiteSettings).values({ ...INITIAL_SETTINGS, appName: '', primaryColor: '#0f766e' });
   });
@@ -62,13 +66,16 @@ describe('installable web app', () => {
     const en = await t.app.inject({ url: '/en/teachers' });
     expect(en.body).toContain('<link rel="manifest" href="/manifest.webmanifest?lang=en" />');
     expect(en.body).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />');
+    // The page may register its worker: 'strict-dynamic' would otherwise leave worker scripts no source.
+    expect(String(en.headers['content-security-policy'])).toContain("worker-src 'self'");
     const ar = await t.app.inject({ url: '/ar' });
     expect(ar.body).toContain('<link rel="manifest" href="/manifest.webmanifest?lang=ar" />');
   });
 
   it('serves the service worker at the root, revalidated, under a policy that lets it fetch its own site', async () => {
-    const sw = await t.app.inject({ url: '/sw.js' });
+    const sw = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
     expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-encoding']).toBe('br');
     expect(sw.headers['content-type']).toContain('javascript');
     expect(sw.headers['cache-control']).toBe('public, no-cache');
     expect(String(sw.headers['content-security-policy'])).toContain("connect-src 'self'");

@@ -19,7 +19,9 @@ const ICONS = [
  */
 export function webManifest(settings: WebsiteSettings, lang: Language) {
   const texts = PAGE_TEXTS[lang];
-  const name = settings.appName.trim() || texts.appName;
+  // The operator's own name as they wrote it; the default name (or none) in the manifest's language.
+  const own = settings.appName.trim();
+  const name = own && !Object.values(PAGE_TEXTS).some((other) => other.appName === own) ? own : texts.appName;
   const theme = HEX_COLOR.test(settings.primaryColor) ? settings.primaryColor : '#1e3a8a';
   return {
     id: '/',

@@ -105,8 +105,9 @@ export async function registerWebApp(
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache');
-      // The service worker and its offline page get their own policy (the API's 'none' would stop both).
-      const own = OWN_POLICIES[path.basename(filePath)];
+      // The service worker and its offline page (or their precompressed copies) get their own policy
+      // (the API's 'none' would stop both).
+      const own = OWN_POLICIES[path.basename(filePath).replace(/\.(br|gz)$/, '')];
       if (own) res.header('content-security-policy', own);
     },
   });
