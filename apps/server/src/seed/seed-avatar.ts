@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { pick, random } from './seed-random.ts';
 
 /**
  * Demo profile photos drawn locally (no downloads): a small, deterministic PNG encoder (RGB,
@@ -306,24 +307,6 @@ function createCanvas(size: number, zoom = 1) {
   };
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function pickOf<T>(items: readonly T[], next: () => number): T {
-  const item = items[Math.floor(next() * items.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
-
 /** Skin tones from light to deep. */
 const SKINS: Rgb[] = [
   [255, 224, 200],
@@ -408,26 +391,26 @@ export function portraitOf(seed: number, person: AvatarPerson = {}) {
   const next = random(Math.imul(seed + 1, 2654435761));
   const female = person.female ?? next() < 0.5;
   const gulf = person.gulf ?? false;
-  const skin = gulf ? pickOf(SKINS.slice(1, 6), next) : pickOf(SKINS, next);
+  const skin = gulf ? pick(SKINS.slice(1, 6), next) : pick(SKINS, next);
   const grey = next() < (female ? 0.06 : 0.14);
   const hair = grey
     ? HAIR.grey
     : gulf
-      ? pickOf([HAIR.black, HAIR.black, HAIR.darkBrown, HAIR.brown], next)
+      ? pick([HAIR.black, HAIR.black, HAIR.darkBrown, HAIR.brown], next)
       : SKINS.indexOf(skin) <= 2
-        ? pickOf([HAIR.darkBrown, HAIR.brown, HAIR.brown, HAIR.auburn, HAIR.blond, HAIR.blond], next)
-        : pickOf([HAIR.black, HAIR.black, HAIR.darkBrown], next);
-  const background = pickOf(BACKGROUNDS, next);
-  const picked = pickOf(CLOTHES, next);
+        ? pick([HAIR.darkBrown, HAIR.brown, HAIR.brown, HAIR.auburn, HAIR.blond, HAIR.blond], next)
+        : pick([HAIR.black, HAIR.black, HAIR.darkBrown], next);
+  const background = pick(BACKGROUNDS, next);
+  const picked = pick(CLOTHES, next);
   // Clothes that stand out from the background.
   const clothes =
     distance(picked, background) < 120 ? (CLOTHES[(CLOTHES.indexOf(picked) + 5) % CLOTHES.length] ?? picked) : picked;
-  const eyeColour = gulf ? pickOf(EYES.slice(0, 3), next) : pickOf(EYES, next);
+  const eyeColour = gulf ? pick(EYES.slice(0, 3), next) : pick(EYES, next);
   const hijab = female && gulf && next() < 0.55;
   const ghutra = !female && gulf && next() < 0.5;
   const shemagh = ghutra && next() < 0.4;
   const glasses = next() < 0.25;
-  const glassesColour = pickOf<Rgb>(
+  const glassesColour = pick<Rgb>(
     [
       [34, 34, 40],
       [110, 70, 40],
@@ -437,18 +420,18 @@ export function portraitOf(seed: number, person: AvatarPerson = {}) {
     next,
   );
   const hairStyle = female
-    ? pickOf(['long', 'long', 'bob', 'bun', 'wavy'] as const, next)
-    : pickOf(['short', 'sidePart', 'curly', 'buzz', grey ? 'receding' : 'short'] as const, next);
+    ? pick(['long', 'long', 'bob', 'bun', 'wavy'] as const, next)
+    : pick(['short', 'sidePart', 'curly', 'buzz', grey ? 'receding' : 'short'] as const, next);
   const beard = female
     ? 'none'
-    : pickOf(
+    : pick(
         gulf
           ? (['full', 'full', 'goatee', 'stubble', 'none'] as const)
           : (['none', 'none', 'stubble', 'full', 'goatee'] as const),
         next,
       );
   const openSmile = next() < 0.55;
-  const collar = pickOf(['crew', 'vneck', 'shirt', 'blazer'] as const, next);
+  const collar = pick(['crew', 'vneck', 'shirt', 'blazer'] as const, next);
   const headwear = hijab ? 'hijab' : shemagh ? 'shemagh' : ghutra ? 'ghutra' : null;
   // The generator goes on to the finer details (face shape, colours of the headwear).
   return {
@@ -476,27 +459,12 @@ export function portraitOf(seed: number, person: AvatarPerson = {}) {
  * a beard and glasses for some. Every choice comes from `seed`, so one seed is one person.
  */
 export function paintPortrait(seed: number, size: number, person: AvatarPerson = {}): Uint8Array {
-  const {
-    next,
-    female,
-    skin,
-    grey,
-    hair,
-    background,
-    clothes,
-    eyeColour,
-    headwear,
-    glasses,
-    glassesColour,
-    hairStyle,
-    beard,
-    openSmile,
-    collar,
-  } = portraitOf(seed, person);
+  const look = portraitOf(seed, person);
+  const { next, female, skin, hair, background, clothes } = look;
   const skinShade = mix(skin, [90, 40, 30], 0.22);
-  const hijab = headwear === 'hijab';
-  const ghutra = headwear === 'ghutra' || headwear === 'shemagh';
-  const shemagh = headwear === 'shemagh';
+  const hijab = look.headwear === 'hijab';
+  const ghutra = look.headwear === 'ghutra' || look.headwear === 'shemagh';
+  const shemagh = look.headwear === 'shemagh';
 
   const cx = 0.5;
   const cy = 0.43 + (next() - 0.5) * 0.02;
@@ -535,12 +503,18 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
 
   // Hair that falls behind the shoulders comes first.
   if (female && !hijab) {
-    const length = hairStyle === 'bob' ? 0.1 : hairStyle === 'bun' ? -0.08 : 0.24;
+    const length = look.hairStyle === 'bob' ? 0.1 : look.hairStyle === 'bun' ? -0.08 : 0.24;
     const back = union(
       ellipse(cx, cy - 0.005, rx + 0.05, ry + 0.045),
-      roundRect(cx, cy + length / 2 + 0.04, rx + 0.048 + (hairStyle === 'wavy' ? 0.015 : 0), length / 2 + 0.1, 0.07),
+      roundRect(
+        cx,
+        cy + length / 2 + 0.04,
+        rx + 0.048 + (look.hairStyle === 'wavy' ? 0.015 : 0),
+        length / 2 + 0.1,
+        0.07,
+      ),
     );
-    if (hairStyle === 'wavy') {
+    if (look.hairStyle === 'wavy') {
       const waves: Shape[] = [];
       for (let k = 0; k < 7; k++) {
         const wy = cy + 0.02 + k * 0.045;
@@ -548,7 +522,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
       }
       canvas.paint(union(back, ...waves), hairPaint);
     } else canvas.paint(back, hairPaint);
-    if (hairStyle === 'bun') canvas.paint(circle(cx, top - 0.025, 0.062), hairPaint);
+    if (look.hairStyle === 'bun') canvas.paint(circle(cx, top - 0.025, 0.062), hairPaint);
   }
 
   // Clothes, neck and (for a ghutra) the cloth falling on both sides of the chest.
@@ -562,7 +536,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     (x, y) => (y - 0.78) / 0.22 + Math.abs(x - cx) * 0.6,
   );
   if (ghutra) {
-    const thobe: Rgb = pickOf<Rgb>(
+    const thobe: Rgb = pick<Rgb>(
       [
         [246, 246, 242],
         [236, 232, 222],
@@ -577,10 +551,10 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     canvas.paint(outline(ellipse(cx, 0.8, 0.07, 0.03), 0.012), mix(thobe, BLACK, 0.1));
   } else if (hijab) {
     canvas.paint(torso, clothesPaint);
-  } else if (collar === 'crew') {
+  } else if (look.collar === 'crew') {
     canvas.paint(subtract(torso, ellipse(cx, 0.79, 0.066, 0.045)), clothesPaint);
     canvas.paint(intersect(outline(ellipse(cx, 0.79, 0.066, 0.045), 0.012), torso), mix(clothes, BLACK, 0.2));
-  } else if (collar === 'vneck') {
+  } else if (look.collar === 'vneck') {
     canvas.paint(
       subtract(
         torso,
@@ -594,8 +568,8 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     );
   } else {
     const shirt: Rgb =
-      collar === 'blazer'
-        ? pickOf<Rgb>(
+      look.collar === 'blazer'
+        ? pick<Rgb>(
             [
               [248, 250, 252],
               [219, 234, 254],
@@ -604,8 +578,8 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
             next,
           )
         : clothes;
-    canvas.paint(torso, collar === 'blazer' ? clothesPaint : clothesPaint);
-    if (collar === 'blazer') {
+    canvas.paint(torso, clothesPaint);
+    if (look.collar === 'blazer') {
       canvas.paint(
         intersect(
           polygon([
@@ -618,24 +592,15 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
         shirt,
       );
       const lapel = mix(clothes, BLACK, 0.25);
-      canvas.paint(
-        polygon([
-          [cx - 0.1, 0.765],
-          [cx - 0.06, 0.77],
-          [cx - 0.005, 1],
-          [cx - 0.03, 1],
-        ]),
-        lapel,
-      );
-      canvas.paint(
-        polygon([
-          [cx + 0.1, 0.765],
-          [cx + 0.06, 0.77],
-          [cx + 0.005, 1],
-          [cx + 0.03, 1],
-        ]),
-        lapel,
-      );
+      for (const side of [-1, 1]) {
+        const lapelShape = polygon([
+          [cx + side * 0.1, 0.765],
+          [cx + side * 0.06, 0.77],
+          [cx + side * 0.005, 1],
+          [cx + side * 0.03, 1],
+        ]);
+        canvas.paint(lapelShape, lapel);
+      }
     }
     canvas.paint(
       polygon([
@@ -645,25 +610,16 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
       ]),
       skin,
     );
-    const collarColour = collar === 'blazer' ? mix(shirt, BLACK, 0.06) : mix(clothes, WHITE, 0.2);
-    canvas.paint(
-      polygon([
-        [cx - 0.075, 0.74],
-        [cx - 0.004, 0.835],
-        [cx - 0.07, 0.85],
-        [cx - 0.09, 0.79],
-      ]),
-      collarColour,
-    );
-    canvas.paint(
-      polygon([
-        [cx + 0.075, 0.74],
-        [cx + 0.004, 0.835],
-        [cx + 0.07, 0.85],
-        [cx + 0.09, 0.79],
-      ]),
-      collarColour,
-    );
+    const collarColour = look.collar === 'blazer' ? mix(shirt, BLACK, 0.06) : mix(clothes, WHITE, 0.2);
+    for (const side of [-1, 1]) {
+      const flap = polygon([
+        [cx + side * 0.075, 0.74],
+        [cx + side * 0.004, 0.835],
+        [cx + side * 0.07, 0.85],
+        [cx + side * 0.09, 0.79],
+      ]);
+      canvas.paint(flap, collarColour);
+    }
   }
 
   const clothWhite: Rgb = [248, 248, 246];
@@ -703,7 +659,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     }
   }
   if (hijab) {
-    const scarf = pickOf(HIJABS, next);
+    const scarf = pick(HIJABS, next);
     const scarfPaint = gradient(
       mix(scarf, WHITE, 0.08),
       mix(scarf, BLACK, 0.16),
@@ -727,7 +683,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
       ),
       scarfPaint,
     );
-    const under = pickOf<Rgb>([[250, 250, 250], mix(scarf, WHITE, 0.45), mix(scarf, BLACK, 0.4)], next);
+    const under = pick<Rgb>([[250, 250, 250], mix(scarf, WHITE, 0.45), mix(scarf, BLACK, 0.4)], next);
     canvas.paint(
       intersect(
         outline(ellipse(cx, cy + 0.035, rx * 0.94 + 0.004, ry * 0.99 + 0.004), 0.011),
@@ -744,7 +700,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
       soft: 0.025,
     });
   }
-  const browColour = grey ? mix(HAIR.grey, BLACK, 0.25) : mix(hair, BLACK, 0.15);
+  const browColour = look.grey ? mix(HAIR.grey, BLACK, 0.25) : mix(hair, BLACK, 0.15);
   const browArch = 0.8 + next() * 0.5;
   const browThick = female ? 0.0042 : 0.0058 + next() * 0.002;
   const browTilt = (next() - 0.5) * 0.3;
@@ -752,7 +708,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     const ex = cx + side * eyeDx;
     const sclera = ellipse(ex, eyeY, 0.024, 0.0155);
     canvas.paint(sclera, [252, 252, 250]);
-    canvas.paint(intersect(circle(ex, eyeY + 0.001, 0.0128), sclera), eyeColour);
+    canvas.paint(intersect(circle(ex, eyeY + 0.001, 0.0128), sclera), look.eyeColour);
     canvas.paint(intersect(circle(ex, eyeY + 0.001, 0.0062), sclera), [20, 16, 16]);
     canvas.paint(circle(ex + 0.004, eyeY - 0.004, 0.0032), WHITE);
     canvas.paint(
@@ -780,26 +736,26 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
   canvas.paint(capsule(cx - 0.003, eyeY + 0.02, cx - 0.006, noseY - 0.005, 0.003), skinShade, { alpha: 0.35 });
 
   // Beard and moustache, then the mouth.
-  if (beard === 'full' || beard === 'stubble') {
+  if (look.beard === 'full' || look.beard === 'stubble') {
     const shape = intersect(union(face, ellipse(cx, cy + 0.04, rx * (1 - jaw * 0.5) + 0.008, ry + 0.012)), {
       d: (x, y) => (cy + 0.045 + (rx - Math.min(Math.abs(x - cx), rx)) * 0.45 - y) / 1.1,
       box: [0, cy, 1, 1],
     });
     canvas.paint(
       subtract(shape, ellipse(cx, mouthY + 0.004, 0.042, 0.02)),
-      beard === 'stubble' ? mix(hair, BLACK, 0.35) : hairPaint,
+      look.beard === 'stubble' ? mix(hair, BLACK, 0.35) : hairPaint,
       {
-        alpha: beard === 'stubble' ? 0.24 : 1,
+        alpha: look.beard === 'stubble' ? 0.24 : 1,
       },
     );
   }
-  if (beard === 'goatee') canvas.paint(ellipse(cx, mouthY + 0.052, 0.04, 0.04), hair);
-  if (beard !== 'none' && beard !== 'stubble') {
+  if (look.beard === 'goatee') canvas.paint(ellipse(cx, mouthY + 0.052, 0.04, 0.04), hair);
+  if (look.beard !== 'none' && look.beard !== 'stubble') {
     for (const side of [-1, 1])
       canvas.paint(capsule(cx + side * 0.006, mouthY - 0.021, cx + side * 0.046, mouthY - 0.008, 0.009), hair);
   }
   const lips = mix(skin, female ? [196, 64, 86] : [160, 70, 70], female ? 0.6 : 0.45);
-  if (openSmile) {
+  if (look.openSmile) {
     const mouth = intersect(ellipse(cx, mouthY - 0.004, 0.044, 0.03), below(mouthY - 0.004));
     canvas.paint(mouth, [120, 36, 44]);
     canvas.paint(
@@ -826,7 +782,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
         ),
         hairPaint,
       );
-    } else if (hairStyle === 'curly') {
+    } else if (look.hairStyle === 'curly') {
       const bumps: Shape[] = [];
       for (let k = 0; k <= 10; k++) {
         const a = Math.PI + (k / 10) * Math.PI;
@@ -839,7 +795,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
         ),
         hairPaint,
       );
-    } else if (hairStyle === 'buzz') {
+    } else if (look.hairStyle === 'buzz') {
       canvas.paint(
         intersect(
           cap(0.008, 0),
@@ -847,7 +803,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
         ),
         mix(hair, skin, 0.25),
       );
-    } else if (hairStyle === 'receding') {
+    } else if (look.hairStyle === 'receding') {
       canvas.paint(
         intersect(
           cap(0.014, 0.004),
@@ -856,8 +812,8 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
         hairPaint,
       );
     } else {
-      const sweep = hairStyle === 'sidePart' ? 0.16 * (next() < 0.5 ? -1 : 1) : 0;
-      const lift = hairStyle === 'sidePart' ? 0.03 : 0.018;
+      const sweep = look.hairStyle === 'sidePart' ? 0.16 * (next() < 0.5 ? -1 : 1) : 0;
+      const lift = look.hairStyle === 'sidePart' ? 0.03 : 0.018;
       canvas.paint(
         intersect(
           cap(0.02, lift),
@@ -886,13 +842,13 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     }
   }
 
-  if (glasses) {
+  if (look.glasses) {
     for (const side of [-1, 1]) {
       const ex = cx + side * eyeDx;
-      canvas.paint(outline(roundRect(ex, eyeY + 0.002, 0.036, 0.026, 0.013), 0.0065), glassesColour);
+      canvas.paint(outline(roundRect(ex, eyeY + 0.002, 0.036, 0.026, 0.013), 0.0065), look.glassesColour);
       canvas.paint(roundRect(ex, eyeY + 0.002, 0.033, 0.023, 0.011), WHITE, { alpha: 0.08 });
     }
-    canvas.paint(arc(cx, eyeY + 0.006, eyeDx - 0.036, -Math.PI + 0.5, -0.5, 0.0032), glassesColour);
+    canvas.paint(arc(cx, eyeY + 0.006, eyeDx - 0.036, -Math.PI + 0.5, -0.5, 0.0032), look.glassesColour);
   }
 
   return canvas.rgb();

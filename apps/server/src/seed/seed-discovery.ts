@@ -10,6 +10,7 @@ import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
 import { renderAvatarPng } from './seed-avatar.ts';
+import { pick, random } from './seed-random.ts';
 import { aboutStudent, createReviewTexts } from './seed-reviews.ts';
 
 /** Demo photos are shown at up to 96 CSS pixels: twice that for sharp screens. */
@@ -619,24 +620,6 @@ const BIO_STYLES: [string, string][] = [
     'I prepare students for aptitude tests and international exams.',
   ],
 ];
-
-/** A small deterministic generator (mulberry32): the same seed data on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function pick<T>(items: readonly T[], next: () => number): T {
-  const item = items[Math.floor(next() * items.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
 
 const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
 
