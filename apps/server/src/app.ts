@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -28,6 +27,7 @@ import { createIdempotency } from './http/idempotency.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { registerRequestId, requestIdMixin, requestIdOf } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionLiveness } from './http/session-liveness.ts';
 import { createMailer, createTransport, type Mailer } from './mail/mailer.ts';
 import { createMetrics, hasMetricsToken, type Metrics } from './metrics/metrics.ts';
@@ -198,15 +198,8 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    // API answers get a locked-down policy; pages get their own nonce policy (web/index-html.ts).
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginEmbedderPolicy: false,
-    // Google sign-in opens a popup that must be able to answer the page.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  // Helmet's headers, computed once (http/security-headers.ts); pages set their own nonce policy (web/index-html.ts).
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {
     max: config.rateLimitMax,

@@ -30,12 +30,14 @@ async function signIn() {
 }
 
 const reservations = (headers: Record<string, string>) => ctx.app.inject({ url: '/api/v1/reservations', headers });
+const me = (headers: Record<string, string>) => ctx.app.inject({ url: '/api/v1/auth/me', headers });
 
 describe('access tokens of ended sessions', () => {
   it('are refused right after logout, while another session of the same user goes on', async () => {
     const person = await signIn();
     const other = await f.headersOf(person.user);
     expect((await reservations(person.bearer)).statusCode).toBe(200);
+    expect((await me(person.bearer)).statusCode).toBe(200);
     const out = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
@@ -43,7 +45,10 @@ describe('access tokens of ended sessions', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await reservations(person.bearer)).statusCode).toBe(401);
+    // GET /auth/me (its own hand-written read and token check) refuses it too.
+    expect((await me(person.bearer)).statusCode).toBe(401);
     expect((await reservations(other)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(200);
   });
 
   it('are refused right after an admin suspends the user, on every authenticated route', async () => {
@@ -52,6 +57,7 @@ describe('access tokens of ended sessions', () => {
     expect((await reservations(person.bearer)).statusCode).toBe(200);
     await suspendAsAdmin(ctx.app, admin.headers, person.user.id, 'Abusive messages');
     expect((await reservations(person.bearer)).statusCode).toBe(401);
+    expect((await me(person.bearer)).statusCode).toBe(401);
     const book = await bookRequest(ctx.app, person.bearer, { timeSlotId: 1, paymentMethod: 'balance' });
     expect(book.statusCode).toBe(401);
   });

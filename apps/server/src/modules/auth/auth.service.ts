@@ -20,6 +20,7 @@ import {
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
+  findUserForMe,
   forgetAddress,
   hasUpcomingReservations,
   insertSession,
@@ -414,7 +415,7 @@ export function createAuthService({
     },
 
     async me(userId: number): Promise<User> {
-      const user = await findUserById(db, userId);
+      const user = await findUserForMe(db, userId);
       if (user?.status !== 'active') throw new HttpError(401, 'unauthorized', 'Unauthorized');
       return toUser(user);
     },

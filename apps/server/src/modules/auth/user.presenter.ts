@@ -3,7 +3,22 @@ import type { UserRow } from '../../db/schema.ts';
 
 const ROLE_NAMES = { [ROLE.admin]: 'admin', [ROLE.teacher]: 'teacher', [ROLE.student]: 'student' } as const;
 
-function roleOf(row: UserRow): User['role'] {
+/** The columns a user body is made of (`findUserForMe` reads just these). */
+export type UserBodyRow = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'roleId'
+  | 'photoFileId'
+  | 'provider'
+  | 'emailConfirmedAt'
+  | 'createdAt'
+  | 'timeZone'
+>;
+
+function roleOf(row: Pick<UserRow, 'roleId'>): User['role'] {
   const id = row.roleId === ROLE.admin || row.roleId === ROLE.teacher ? row.roleId : ROLE.student;
   return { id, name: ROLE_NAMES[id] };
 }
@@ -13,7 +28,7 @@ export function filePath(fileId: string): string {
 }
 
 /** The one place a user row becomes an API body. */
-export function toUser(row: UserRow): User {
+export function toUser(row: UserBodyRow): User {
   return {
     id: row.id,
     email: row.email,
