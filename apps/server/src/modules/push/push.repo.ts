@@ -125,6 +125,17 @@ export async function recordDelivery(db: Executor, notificationId: number, devic
 const studentUser = alias(users, 'reminder_student');
 const teacherUser = alias(users, 'reminder_teacher');
 
+/** What a reminder needs of a party: the address, the name, the language and zone, whether active. */
+const party = (person: typeof studentUser | typeof teacherUser) => ({
+  id: person.id,
+  email: person.email,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  language: person.language,
+  timeZone: person.timeZone,
+  status: person.status,
+});
+
 /** Confirmed lessons starting in (from, to], with both parties (active accounts) as a reminder needs them. */
 export async function lessonsStartingBetween(db: Executor, from: Date, to: Date) {
   return db
@@ -132,24 +143,8 @@ export async function lessonsStartingBetween(db: Executor, from: Date, to: Date)
       reservationId: reservations.id,
       startTime: reservations.startTime,
       createdAt: reservations.createdAt,
-      student: {
-        id: studentUser.id,
-        email: studentUser.email,
-        firstName: studentUser.firstName,
-        lastName: studentUser.lastName,
-        language: studentUser.language,
-        timeZone: studentUser.timeZone,
-        status: studentUser.status,
-      },
-      teacher: {
-        id: teacherUser.id,
-        email: teacherUser.email,
-        firstName: teacherUser.firstName,
-        lastName: teacherUser.lastName,
-        language: teacherUser.language,
-        timeZone: teacherUser.timeZone,
-        status: teacherUser.status,
-      },
+      student: party(studentUser),
+      teacher: party(teacherUser),
     })
     .from(reservations)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
