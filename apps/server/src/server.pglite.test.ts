@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bareServerEnv } from './test/entry.ts';
 
 /**
  * The real entry (`tsx src/server.ts`, what `npm start` runs) as a child process: with
@@ -15,22 +16,7 @@ const dirs = mkdtempSync(path.join(os.tmpdir(), 'ustaz-server-entry-'));
 afterAll(() => rmSync(dirs, { recursive: true, force: true }));
 
 /** The environment of this test process without anything that configures the server. */
-function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
-  return {
-    ...env,
-    // Nothing of the developer's data folder: a throw-away database and folders.
-    PGLITE_DIR: 'memory://',
-    SECRETS_DIR: path.join(dirs, 'secrets'),
-    MAIL_OUTBOX_DIR: path.join(dirs, 'mail'),
-    UPLOADS_DIR: path.join(dirs, 'uploads'),
-    WEB_DIST_DIR: path.join(dirs, 'no-web'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ...extra,
-  };
-}
+const bareEnv = (extra: Record<string, string>) => bareServerEnv(dirs, extra);
 
 function run(env: NodeJS.ProcessEnv, until?: RegExp) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

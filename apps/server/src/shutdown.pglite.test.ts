@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { bareServerEnv } from './test/entry.ts';
 import { unusedPort } from './test/helpers.ts';
 
 /**
@@ -21,22 +22,7 @@ afterEach(() => {
 });
 afterAll(() => rmSync(dirs, { recursive: true, force: true }));
 
-function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
-  return {
-    ...env,
-    PGLITE_DIR: 'memory://',
-    SECRETS_DIR: path.join(dirs, 'secrets'),
-    MAIL_OUTBOX_DIR: path.join(dirs, 'mail'),
-    UPLOADS_DIR: path.join(dirs, 'uploads'),
-    WEB_DIST_DIR: path.join(dirs, 'no-web'),
-    SEED_DEMO_DATA: 'false',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ...extra,
-  };
-}
+const bareEnv = (extra: Record<string, string>) => bareServerEnv(dirs, { SEED_DEMO_DATA: 'false', ...extra });
 
 /** Starts the entry; resolves when it listens, with its port, its output so far and its exit. */
 async function start(env: NodeJS.ProcessEnv) {
