@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import type { Reservation } from '@ustaz/contract';
 import { FALLBACK_WEBSITE_SETTINGS, SYSTEM_CANCEL_REASONS, type User } from '@ustaz/contract';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import arAdmin from '../../public/locales/ar/admin.json';
@@ -31,6 +31,8 @@ import { GUEST, signedIn, student, teacher, testUser } from '../shared/test/auth
 import { type ApiRoute, mockApi, ok } from '../shared/test/mock-api.ts';
 import {
   balanceResponse,
+  bookingQuote,
+  bookingSlot,
   paymentMethodsResponse,
   reservation,
   subscriptionPackage,
@@ -39,6 +41,8 @@ import { renderAppRoute } from '../shared/test/render-app-route.tsx';
 import { makeTeacher, resultsPage } from '../shared/test/search-test-data.ts';
 import { subjectOption } from '../shared/test/subject-test-data.ts';
 import { adminTeacherApplication } from '../shared/test/teacher-application-test-data.ts';
+import { useModal } from '../shared/ui/modal/modal-context.tsx';
+import type { ModalKind } from '../shared/ui/modal/modal-kinds.ts';
 import { AppToaster } from '../shared/ui/toast.tsx';
 import { adminRoutes } from './admin/admin-routes.tsx';
 import { Footer } from './layout/footer.tsx';
@@ -47,12 +51,13 @@ import { modalRegistry } from './modal-registry.tsx';
 import { pageRoutes } from './routes.tsx';
 
 // Issue 17: "No raw keys or English leaking into Arabic screens". Every route's page is rendered in
-// Arabic for each kind of user that may open it, over a fake API answering in Arabic (the server
-// writes names and subjects in the request's language; arabic-screens-api.ts), then every visible
-// text and every aria-label, placeholder, title and alt is read: a text shaped like an i18n key
-// (`foo.barBaz`, a lone `paymentFailed`) or a Latin-only text equal to an English locale text whose
-// Arabic differs (an English label that leaked) fails the test, with the screen and the text.
-// Keys missing from the locale files fail any web test (test-setup.ts).
+// Arabic for each kind of user that may open it, plus the navbar and footer and every modal of the
+// registry, over a fake API answering in Arabic (the server writes names and subjects in the
+// request's language; SCREEN_API below). Then every visible text and every aria-label, placeholder,
+// title and alt is read: a text shaped like an i18n key (`foo.barBaz`, a lone `paymentFailed`), a
+// Latin-only text equal to an English locale text whose Arabic differs (an English label that
+// leaked), or a number in Latin digits (the i18n README's one number style) fails the test, with the
+// screen and the text. Keys missing from the locale files fail any web test (test-setup.ts).
 
 const enFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../public/locales/en/*.json', {
   eager: true,
@@ -98,6 +103,16 @@ const LATIN_ALLOWED = [
   /^[\w-]+(\.[\w-]+)*\.(com|net|org|example|kw|io|app|me|us)(\/\S*)?$/i, // a domain
 ];
 
+/** A number written in Latin digits, not part of a Latin word or code (`pay1002`, `KW81`, `G-TEST1`). */
+const LATIN_NUMBER = /(?<![A-Za-z0-9-])[0-9]+(?![A-Za-z0-9])/;
+
+/**
+ * Arabic texts that quote Latin digits on purpose: the IBAN example (arabic-digits.test.ts lets its
+ * locale text through too) and a record id the server sends as text, quoted as the system writes it
+ * (the audit's entity "مستخدم 7"; see number-interpolation.ts), a phone number.
+ */
+const LATIN_DIGITS_ALLOWED = [/KW81 CBKU/, /^مستخدم \d+$/, /^\+?\d[\d\s-]{6,}$/];
+
 /** `admin.nav.users`, `payment:status.paid`, or one camelCase word such as `paymentFailed`. */
 const KEY_SHAPED = /^([\w-]+:)?[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+$|^[a-z]+([A-Z][a-z0-9]*)+$/;
 
@@ -108,6 +123,11 @@ function check(where: string, raw: string | null, findings: Finding[]) {
   if (!text) return;
   if (LATIN_ALLOWED.some((pattern) => pattern.test(text))) return;
   if (KEY_SHAPED.test(text)) findings.push({ where, text, why: 'looks like an i18n key' });
+  // An Arabic text with a Latin number, or a bare number ("12 / 500", "1+"), but not in Latin words.
+  const arabicOrBare = /[\u0600-\u06ff]/.test(text) || !/[A-Za-z]/.test(text);
+  if (arabicOrBare && LATIN_NUMBER.test(text) && !LATIN_DIGITS_ALLOWED.some((allowed) => allowed.test(text))) {
+    findings.push({ where, text, why: 'a number in Latin digits on the Arabic page' });
+  }
   const english = ENGLISH_TEXTS.get(text);
   if (english && !/[\u0600-\u06ff]/.test(text)) findings.push({ where, text, why: `the English text of ${english}` });
 }
@@ -204,6 +224,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
   'GET /api/v1/subscriptions/my-subscriptions': ok(listPage([])),
   'GET /api/v1/subscriptions/my-active-subscription': ok({ remainingHours: 0, subscription: null }),
   'GET /api/v1/payments/methods': ok(paymentMethodsResponse()),
+  'POST /api/v1/booking/quote': ok(bookingQuote()),
   'GET /api/v1/balance/transactions': ok({ data: [], total: 0, page: 1, limit: 10, totalPages: 1 }),
   'GET /api/v1/reservations': ok(
     reservationsPage([
@@ -328,7 +349,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
   'GET /api/v1/admin/teacher-applications': ok(listPage([adminTeacherApplication()])),
 };
 
-type Access = 'public' | 'guest' | 'auth' | 'teacher' | 'admin' | 'layout';
+type Access = 'public' | 'guest' | 'auth' | 'teacher' | 'admin' | 'layout' | 'modal';
 
 type Screen = { access: Access; path: string; load: () => Promise<ComponentType> };
 
@@ -360,10 +381,41 @@ function SiteFrame() {
   );
 }
 
+/** What each modal of the app's registry is opened with, as the pages open it (money-modals.ts, search-box.tsx, ...). */
+const MODAL_DATA: Record<Exclude<ModalKind, 'UNDEFINED'>, unknown> = {
+  TEACHER_SEARCH: {},
+  EDIT_PROFILE: undefined,
+  VIDEO_PLAYER: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+  BOOKING_MODAL: {
+    teacherName: 'منى الصباح',
+    slots: [bookingSlot({ timeRange: '٦:٠٠–٧:٠٠ م', date: 'السبت، ١٤ مارس ٢٠٩٩' })],
+    onBooked: () => {},
+  },
+  PAYMENT_METHOD_SELECTION: {
+    context: 'booking',
+    item: { name: 'Lesson with Mona', nameAr: 'درس مع منى الصباح', hours: 1, price: '12.500' },
+    onSelect: () => {},
+    split: { subscriptionHours: 1, subscriptionValue: '12.500', wallet: '0.000', sufficient: true },
+  },
+  TOP_UP_BALANCE: { requiredAmount: '5.000', fromBooking: true },
+  CONFIRMATION_MODAL: {},
+};
+
+/** A page that only opens `kind` with its data, as a button of the app would. */
+function modalScreen(kind: Exclude<ModalKind, 'UNDEFINED'>): Screen {
+  function OpensModal() {
+    const { openModal } = useModal();
+    useEffect(() => openModal(kind, MODAL_DATA[kind]), [openModal]);
+    return null;
+  }
+  return { access: 'modal', path: `/teachers/7?modal=${kind}`, load: async () => OpensModal };
+}
+
 const SCREENS: Screen[] = [
   ...screensOf(pageRoutes, undefined, '/'),
   ...screensOf(adminRoutes, 'admin', '/admin/'),
   { access: 'layout', path: '/teachers', load: async () => SiteFrame },
+  ...(Object.keys(MODAL_DATA) as Exclude<ModalKind, 'UNDEFINED'>[]).map(modalScreen),
 ];
 
 /** The example value of each route parameter (the ids the fake API knows). */
@@ -388,6 +440,7 @@ const VIEWERS: Record<Access, [string, AuthContextValue][]> = {
   ],
   teacher: [['teacher', signedIn(teacher())]],
   admin: [['admin', signedIn(ADMIN)]],
+  modal: [['student', signedIn(student())]],
   layout: [
     ['guest', GUEST],
     ['student', signedIn(student())],
@@ -395,14 +448,21 @@ const VIEWERS: Record<Access, [string, AuthContextValue][]> = {
   ],
 };
 
-/** Lets the page's requests answer and their renders run, until no new request is made. */
+/**
+ * Lets the page's lazy parts load and its requests answer and render: until neither the number of
+ * requests nor the page's text changed for 3 rounds of 50 ms (at most 2 s).
+ */
 async function settle(calls: () => number) {
-  let seen = -1;
-  for (let round = 0; round < 20 && seen !== calls(); round += 1) {
-    seen = calls();
+  const state = () => `${calls()}|${document.body.textContent}`;
+  let seen = '';
+  let stable = 0;
+  for (let round = 0; round < 40 && stable < 3; round += 1) {
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     });
+    const now = state();
+    stable = now === seen ? stable + 1 : 0;
+    seen = now;
   }
 }
 
@@ -427,38 +487,44 @@ describe('every screen in Arabic', () => {
   it('sweeps every route of the two route tables', () => {
     expect(SCREENS.length).toBeGreaterThan(40);
     expect(new Set(SCREENS.map((screen) => screen.access))).toEqual(
-      new Set(['public', 'guest', 'auth', 'teacher', 'admin', 'layout']),
+      new Set(['public', 'guest', 'auth', 'teacher', 'admin', 'layout', 'modal']),
     );
   });
 
-  it('the check finds a raw key, a leaked English label and passes names, addresses and Arabic', () => {
+  it('the check finds raw keys, leaked English and Latin numbers, and passes names, addresses and Arabic', () => {
     const page = document.createElement('div');
     page.innerHTML = `
       <p>paymentFailed</p><button aria-label="admin.nav.users"></button><span>${enAdmin.logout}</span>
-      <input placeholder="${enCommon.nav.teachers}" />
-      <p>${arAdmin.logout}</p><a href="/">hello@ustaz.example</a><span>https://ustaz.example/a</span><bdi>Mona Al-Sabah</bdi>`;
+      <input placeholder="${enCommon.nav.teachers}" /><span>12 / 500</span><p>الخطوة 2</p>
+      <p>${arAdmin.logout}</p><a href="/">hello@ustaz.example</a><span>https://ustaz.example/a</span><bdi>Mona Al-Sabah</bdi>
+      <span>١٢ / ٥٠٠</span><span>+965 2222 3333</span><span>الدفعة pay1002</span><a lang="en">English</a>`;
     expect(findLeaks(page).map((finding) => finding.text)).toEqual([
       'paymentFailed',
       enAdmin.logout,
+      '12 / 500',
+      'الخطوة 2',
       'admin.nav.users',
       enCommon.nav.teachers,
     ]);
   });
 
-  it.each(CASES)('$url as $viewer: no raw key, no leaked English', async ({ path, url, auth, load }) => {
-    const api = mockApi(SCREEN_API);
-    const Page = await load();
-    const view = await renderAppRoute(
-      <>
-        <Page />
-        <AppToaster />
-      </>,
-      { language: 'ar', path: url, pattern: path, auth, registry: modalRegistry },
-    );
-    await settle(() => api.calls.length);
-    // The screen rendered (in Arabic), not only a blank or a spinner.
-    expect(document.body.textContent).toMatch(/[\u0600-\u06ff]{3}/);
-    expect(findLeaks(document.body)).toEqual([]);
-    expect(view.missing).toEqual([]);
-  });
+  it.each(CASES)(
+    '$url as $viewer: no raw key, no leaked English, no Latin number',
+    async ({ path, url, auth, load }) => {
+      const api = mockApi(SCREEN_API);
+      const Page = await load();
+      const view = await renderAppRoute(
+        <>
+          <Page />
+          <AppToaster />
+        </>,
+        { language: 'ar', path: url, pattern: path.split('?')[0], auth, registry: modalRegistry },
+      );
+      await settle(() => api.calls.length);
+      // The screen rendered (in Arabic), not only a blank or a spinner.
+      expect(document.body.textContent).toMatch(/[\u0600-\u06ff]{3}/);
+      expect(findLeaks(document.body)).toEqual([]);
+      expect(view.missing).toEqual([]);
+    },
+  );
 });

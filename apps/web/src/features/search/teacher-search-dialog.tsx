@@ -152,9 +152,9 @@ export function TeacherSearchDialog({ data, props, closeModal, titleId }: ModalC
               <input {...register('minRating')} type="radio" value={option} className="sr-only" />
               {option ? (
                 <>
-                  <span aria-hidden="true">{t('filters.ratingShort', { stars: option })}</span>
+                  <span aria-hidden="true">{t('filters.ratingShort', { stars: Number(option) })}</span>
                   <Star aria-hidden="true" className="size-4 fill-current" />
-                  <span className="sr-only">{t('filters.ratingOption', { stars: option })}</span>
+                  <span className="sr-only">{t('filters.ratingOption', { stars: Number(option) })}</span>
                 </>
               ) : (
                 t('filters.anyRating')
