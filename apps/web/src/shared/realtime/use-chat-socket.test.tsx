@@ -25,6 +25,8 @@ describe('useChatSocket', () => {
     expect(socket.startChatSocket).toHaveBeenCalledWith({
       getToken: expect.any(Function),
       refreshToken: expect.any(Function),
+      // The HTTP client's refreshes reach the open socket (auth:renew, issue 19).
+      onTokenRefreshed: expect.any(Function),
       getMessagesAfter: expect.any(Function),
       postRead: expect.any(Function),
     });
