@@ -1,3 +1,4 @@
+import type { Language } from '@ustaz/contract';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -61,7 +62,13 @@ function authorIs(userId: number): SQL {
 }
 
 /** Public review lists: hidden (abusive) reviews are never shown, unpublished ones to their author only. */
-async function selectReviews(db: Executor, where: SQL | undefined, limit: number, reader: ReviewReader) {
+async function selectReviews(
+  db: Executor,
+  where: SQL | undefined,
+  limit: number,
+  reader: ReviewReader,
+  first: SQL[] = [],
+) {
   const published = publishedSql(reader.now);
   const visible = reader.userId === null ? published : or(published, authorIs(reader.userId));
   return db
@@ -71,14 +78,23 @@ async function selectReviews(db: Executor, where: SQL | undefined, limit: number
     .innerJoin(teacherUser, eq(teacherUser.id, teacherProfiles.userId))
     .innerJoin(studentUser, eq(studentUser.id, reviews.studentId))
     .where(and(where, isNull(reviews.hiddenAt), visible))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .orderBy(...first, desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }
 
+/** Arabic script (the Arabic block): a comment written in Arabic. */
+const ARABIC_SCRIPT = '[\u0600-\u06FF]';
+
 export type ReviewListRow = Awaited<ReturnType<typeof selectReviews>>[number];
 
-export function latestReviews(db: Executor, type: ReviewRow['type'], limit: number, now: Date) {
-  return selectReviews(db, eq(reviews.type, type), limit, { userId: null, now });
+/**
+ * The newest published reviews of a kind, those written in `language` first (the home page shows
+ * the page's language's voices; a comment in Arabic script counts as Arabic, any other as English),
+ * then the others, each newest first.
+ */
+export function latestReviews(db: Executor, type: ReviewRow['type'], limit: number, now: Date, language: Language) {
+  const inLanguage = sql`(coalesce(${reviews.comment} ~ ${ARABIC_SCRIPT}, false) = ${language === 'ar'})`;
+  return selectReviews(db, eq(reviews.type, type), limit, { userId: null, now }, [desc(inLanguage)]);
 }
 
 export function reviewsOfTeacher(db: Executor, teacherId: number, limit: number, reader: ReviewReader) {

@@ -28,9 +28,11 @@ type Deps = { db: Db; teachers: TeachersService; clock?: Clock };
 
 export function createReviewsService({ db, teachers, clock = () => new Date() }: Deps) {
   return {
-    /** The newest reviews students wrote about teachers (the home page carousel). */
+    /** The newest reviews students wrote about teachers, the page's language's first (the home page carousel). */
     async latest(limit: number, language: Language, now = clock()): Promise<Review[]> {
-      return (await latestReviews(db, 'student_to_teacher', limit, now)).map((row) => toReview(row, language));
+      return (await latestReviews(db, 'student_to_teacher', limit, now, language)).map((row) =>
+        toReview(row, language),
+      );
     },
 
     /** Published reviews of a teacher, and the signed-in student's own unpublished one. */

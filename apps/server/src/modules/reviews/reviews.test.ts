@@ -268,7 +268,10 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
   });
 
   it('GET /api/reviews: the newest published student reviews of teachers, at most `limit`', async () => {
-    const res = await t.app.inject({ url: '/api/reviews?limit=2', headers: other.headers });
+    const res = await t.app.inject({
+      url: '/api/reviews?limit=2',
+      headers: { ...other.headers, 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const list = (res.json() as unknown[]).map((x) => reviewSchema.parse(x));
     // 'second' is not published yet (the teacher has not reviewed that lesson): not even its author sees it here.
@@ -278,6 +281,33 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     for (const query of ['limit=0', 'limit=51', 'limit=x', 'limit=1&limit=2']) {
       expect((await t.app.inject({ url: `/api/reviews?${query}` })).statusCode).toBe(422);
     }
+  });
+
+  it("GET /api/reviews: the page language's reviews first (Arabic script for ar), then the others, newest first", async () => {
+    const [writer, reviewed] = await Promise.all([f.student(), f.teacher()]);
+    const lesson = await f.reservation({
+      studentId: writer.user.id,
+      teacherId: reviewed.profile.id,
+      status: 'completed',
+    });
+    const written = await post(writer.headers, {
+      reservationId: lesson.id,
+      type: 'student_to_teacher',
+      rating: 5,
+      comment: 'شرح واضح وصبر على الأسئلة',
+    });
+    expect(written.statusCode).toBe(201);
+    // Published by the 7 days, and so older than every English review this file wrote.
+    await writtenDaysAgo(written.json().id, 8);
+    const first = async (language: string) => {
+      const res = await t.app.inject({ url: '/api/reviews?limit=1', headers: { 'accept-language': language } });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Review[])[0]?.comment ?? '';
+    };
+    // The newest review overall is an English one ('first' and later): Arabic readers still get Arabic.
+    expect(await first('ar')).toMatch(/[\u0600-\u06FF]/);
+    expect(await first('en')).not.toMatch(/[\u0600-\u06FF]/);
+    expect(await first('en')).not.toBe('');
   });
 
   it('for-teacher, double-blind: only the author sees an unpublished review, until 7 days have passed', async () => {
