@@ -124,6 +124,15 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /**
+     * The name spelled for Arabic and for English pages (ADR 019), each pair both set or both
+     * null; first_name/last_name stay the name as the person wrote it, shown where the page's
+     * language has no spelling.
+     */
+    firstNameAr: text('first_name_ar'),
+    lastNameAr: text('last_name_ar'),
+    firstNameEn: text('first_name_en'),
+    lastNameEn: text('last_name_en'),
     roleId: smallint('role_id').notNull().default(3),
     photoFileId: uuid('photo_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: SIGN_IN_PROVIDERS }).notNull().default('email'),
@@ -145,6 +154,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
     check('users_role_check', sql`${t.roleId} in (1, 2, 3)`),
+    check('users_name_ar_pair', sql`(${t.firstNameAr} is null) = (${t.lastNameAr} is null)`),
+    check('users_name_en_pair', sql`(${t.firstNameEn} is null) = (${t.lastNameEn} is null)`),
   ],
 );
 
