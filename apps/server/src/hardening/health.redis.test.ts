@@ -17,13 +17,19 @@ import { createTestDatabase, testConfig } from '../test/helpers.ts';
 const redisUrl = inject('redisUrl');
 if (!redisUrl) throw new Error('this file runs in the redis project, with REDIS_URL set');
 
-/** A relay to Redis that can be cut (every connection ended, no new ones) and mended. */
+/**
+ * A relay to Redis that can be cut (every connection ended, no new ones) and mended, or stalled
+ * (connections stay open but Redis's answers are held back) and resumed.
+ */
 async function startRelay(target: URL) {
   const sockets = new Set<Socket>();
+  const fromRedis = new Set<Socket>();
   let cut = false;
   const server = createServer((incoming) => {
     if (cut) return incoming.destroy();
     const outgoing = tcpConnect(Number(target.port || 6379), target.hostname);
+    fromRedis.add(outgoing);
+    outgoing.on('close', () => fromRedis.delete(outgoing));
     for (const s of [incoming, outgoing]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -40,6 +46,12 @@ async function startRelay(target: URL) {
     },
     mend() {
       cut = false;
+    },
+    stall() {
+      for (const s of fromRedis) s.pause();
+    },
+    resume() {
+      for (const s of fromRedis) s.resume();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -85,5 +97,29 @@ describe('health with Redis', () => {
     await expect
       .poll(async () => (await app.inject({ url: '/api/health' })).json(), { timeout: 15_000 })
       .toMatchObject({ status: 'ok', redis: 'up' });
+  });
+
+  it('ready (issue 20) is 503 while Redis is away, and while it is connected but does not answer a PING', async () => {
+    expect((await app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
+
+    relay.cut();
+    await expect
+      .poll(async () => (await app.inject({ url: '/api/health/ready' })).statusCode, { timeout: 5_000 })
+      .toBe(503);
+    expect((await app.inject({ url: '/api/health/ready' })).json()).toMatchObject({ database: 'up', redis: 'down' });
+    relay.mend();
+    await expect
+      .poll(async () => (await app.inject({ url: '/api/health/ready' })).statusCode, { timeout: 15_000 })
+      .toBe(200);
+
+    // The clients still count as connected: only the PING, unanswered within 1 s, tells.
+    relay.stall();
+    const stalled = await app.inject({ url: '/api/health/ready' });
+    expect(stalled.statusCode).toBe(503);
+    expect(stalled.json()).toMatchObject({ database: 'up', redis: 'down' });
+    relay.resume();
+    await expect
+      .poll(async () => (await app.inject({ url: '/api/health/ready' })).statusCode, { timeout: 5_000 })
+      .toBe(200);
   });
 });

@@ -20,8 +20,10 @@ async function databaseUp(database: Database): Promise<boolean> {
 
 /** Which part is down: the database (the process cannot serve) or Redis (fan-out across processes). */
 export async function checkHealth(database: Database, realtime: Pick<Realtime, 'redisStatus'> | undefined) {
-  const db = (await databaseUp(database)) ? ('up' as const) : ('down' as const);
-  const redis = realtime?.redisStatus() ?? 'off';
+  const [db, redis] = await Promise.all([
+    databaseUp(database).then((up) => (up ? ('up' as const) : ('down' as const))),
+    realtime ? realtime.redisStatus() : ('off' as const),
+  ]);
   return {
     status: db === 'up' && redis !== 'down' ? ('ok' as const) : ('degraded' as const),
     database: db,

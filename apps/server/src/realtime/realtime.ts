@@ -37,8 +37,8 @@ export type Realtime = {
   pushNewNotifications(): Promise<number>;
   /** Closes this process's sockets whose session ended or whose user is suspended (every 5 s). */
   closeEndedSessions(): Promise<number>;
-  /** For the health check: `off` without REDIS_URL, else whether both Redis clients are connected. */
-  redisStatus(): 'up' | 'down' | 'off';
+  /** For the health check: `off` without REDIS_URL, else whether both Redis clients are connected and Redis answers a PING. */
+  redisStatus(): Promise<'up' | 'down' | 'off'>;
 };
 
 /**

@@ -7,11 +7,14 @@ import type { AppServer } from './socket.ts';
 export type RealtimeRedis = {
   /** One message budget per user, shared by all their sockets (and processes, through Redis). */
   limiter: MessageLimiter;
-  /** For the health check: `off` without REDIS_URL, else whether both Redis clients are connected. */
-  status(): 'up' | 'down' | 'off';
+  /** For the health check: `off` without REDIS_URL, else whether both clients are connected and a PING is answered within 1 s. */
+  status(): Promise<'up' | 'down' | 'off'>;
   /** Leaves the adapter, then quits both clients (after the sockets are closed). */
   close(): Promise<void>;
 };
+
+/** How long Redis may take to answer the health check's PING. */
+const REDIS_PING_TIMEOUT_MS = 1_000;
 
 /**
  * With REDIS_URL, the Redis adapter fans events out across processes (and answers presence
@@ -24,7 +27,7 @@ export async function connectRedis(
   redisUrl: string | undefined,
   prefix = 'ustaz',
 ): Promise<RealtimeRedis> {
-  if (!redisUrl) return { limiter: memoryMessageLimiter(), status: () => 'off', close: async () => {} };
+  if (!redisUrl) return { limiter: memoryMessageLimiter(), status: async () => 'off', close: async () => {} };
   const pub = createClient({ url: redisUrl });
   const sub = pub.duplicate();
   pub.on('error', (error) => log.warn({ err: error }, 'redis (pub) error'));
@@ -41,7 +44,20 @@ export async function connectRedis(
     limiter: redisMessageLimiter(pub, prefix, (error) =>
       log.warn({ err: error }, 'chat rate limit: redis failed, counting in this process'),
     ),
-    status: () => (pub.isReady && sub.isReady ? 'up' : 'down'),
+    async status() {
+      if (!pub.isReady || !sub.isReady) return 'down';
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'down'>((resolve) => {
+        timer = setTimeout(() => resolve('down'), REDIS_PING_TIMEOUT_MS);
+      });
+      try {
+        return await Promise.race([pub.ping().then(() => 'up' as const), late]);
+      } catch {
+        return 'down';
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async close() {
       // Unsubscribe first: a request from another process arriving after `quit` would make the
       // adapter answer on a closed client (ClientClosedError, unhandled).
