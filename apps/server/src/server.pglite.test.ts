@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +75,15 @@ describe('src/server.ts, the real entry', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
   });
+
+  it('keeps a generated VAPID key pair in SECRETS_DIR without VAPID_PUBLIC_KEY, the same across restarts (issue 19)', async () => {
+    const file = path.join(dirs, 'secrets', 'vapid-keys.json');
+    const first = await run(bareEnv({ SEED_DEMO_DATA: 'false' }), /Ustaz is running/);
+    expect(first.stdout, first.stderr).toContain('Ustaz is running');
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    expect(Buffer.from(keys.publicKey, 'base64url')).toHaveLength(65);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    await run(bareEnv({ SEED_DEMO_DATA: 'false' }), /Ustaz is running/);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(keys);
+  }, 150_000);
 });
