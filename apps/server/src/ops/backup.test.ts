@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -76,6 +76,15 @@ afterAll(async () => {
 describe(`db:backup and db:restore (${postgresUrl ? 'PostgreSQL, pg_dump' : 'PGlite, data directory dump'})`, () => {
   it('restores into a new place the same rows, ledger and uploaded bytes, checked against the manifest', async () => {
     const outDir = path.join(dir, 'backup');
+    if (source.kind === 'pglite') {
+      // The embedded database while a server has it open: refused, nothing written.
+      const open = await openDatabase(source);
+      await expect(backup({ database: source, uploadsDir, outDir })).rejects.toThrow(
+        `The embedded database in ${source.dataDir} is open (postmaster.pid): stop the server first.`,
+      );
+      await open.close();
+      expect(existsSync(outDir)).toBe(false);
+    }
     const manifest = await backup({ database: source, uploadsDir, outDir });
     expect(manifest).toMatchObject({
       format: 'ustaz-backup',

@@ -63,6 +63,18 @@ function folderStats(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
+/**
+ * An embedded database belongs to one process: PGlite keeps `postmaster.pid` in its folder while it is
+ * open (and removes it on close), so a server still running on it (or killed before it closed) is
+ * refused rather than read or copied half-written.
+ */
+export function refuseOpenEmbedded(dataDir: string): void {
+  if (existsSync(path.join(dataDir, 'postmaster.pid')))
+    throw new OperatorRefusal(
+      `The embedded database in ${dataDir} is open (postmaster.pid): stop the server first. If none runs (it was killed), start and stop it once to close the database cleanly.`,
+    );
+}
+
 const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
@@ -133,11 +145,14 @@ export async function backup(options: {
 }): Promise<BackupManifest> {
   const { database, uploadsDir, outDir } = options;
   if (!isEmptyFolder(outDir)) throw new OperatorRefusal(`Refusing to write the backup into ${outDir}: it is not empty`);
+  if (database.kind === 'pglite') {
+    if (!existsSync(database.dataDir)) throw new OperatorRefusal(`No embedded database in ${database.dataDir}`);
+    refuseOpenEmbedded(database.dataDir);
+  }
   mkdirSync(outDir, { recursive: true });
   let summary: Awaited<ReturnType<typeof summarise>>;
   let file: string;
   if (database.kind === 'pglite') {
-    if (!existsSync(database.dataDir)) throw new OperatorRefusal(`No embedded database in ${database.dataDir}`);
     const client = await openPglite({ dataDir: database.dataDir });
     try {
       summary = await summarise(pgliteSql(client));

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, rawQueryOf } from '../db/client.ts';
+import { refuseOpenEmbedded } from './backup.ts';
 import {
   appTables,
   describeReasons,
@@ -185,6 +187,8 @@ export async function moveToPostgres(options: {
       throw new OperatorRefusal(
         `Refusing to copy into ${safeUrl(options.targetUrl)}: it is not empty (${describeReasons(reasons)}). Create a new, empty database for the move.`,
       );
+    if (!existsSync(options.dataDir)) throw new OperatorRefusal(`No embedded database in ${options.dataDir}`);
+    refuseOpenEmbedded(options.dataDir);
     const embedded = await openDatabase({ kind: 'pglite', dataDir: options.dataDir });
     try {
       log(`Source: PGlite in ${options.dataDir}; migrating it to this version's level first`);
