@@ -10,6 +10,9 @@ import { base64UrlToBytes, PushSettingsSection } from './push-settings.tsx';
 
 const ALL_ON = { message: true, booking: true, cancellation: true, lessonReminder: true, reviewRequest: true };
 
+/** A VAPID public key as the server gives it (65 bytes, base64url). */
+const VAPID_KEY = `B${'A'.repeat(86)}`;
+
 function mockApi() {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -17,11 +20,43 @@ function mockApi() {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : null;
-      calls.push({ method, url: String(input), body });
+      const url = String(input);
+      calls.push({ method, url, body });
+      if (url === '/api/v1/push/key') return jsonResponse(200, { publicKey: VAPID_KEY });
+      if (url === '/api/v1/push/subscriptions') return jsonResponse(200, { success: true });
       return jsonResponse(200, { devices: 0, settings: method === 'PUT' ? body : ALL_ON });
     }),
   );
   return calls;
+}
+
+/**
+ * A browser with the Push API (jsdom has none): a registered worker whose pushManager subscribes
+ * and answers the subscription's JSON, and the permission prompt's answer.
+ */
+function fakePushBrowser(permission: NotificationPermission) {
+  const subscription = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+    toJSON: () => ({
+      endpoint: subscription.endpoint,
+      expirationTime: null,
+      keys: { p256dh: 'BPk', auth: 'c2VjcmV0' },
+    }),
+    unsubscribe: vi.fn(async () => true),
+  };
+  let current: typeof subscription | null = null;
+  const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => {
+    current = subscription;
+    return subscription;
+  });
+  const registration = { pushManager: { subscribe, getSubscription: async () => current } };
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => registration, register: vi.fn(), ready: Promise.resolve(registration) },
+  });
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { requestPermission: vi.fn(async () => permission) });
+  return { subscribe };
 }
 
 async function renderSection(language: Language) {
@@ -35,6 +70,7 @@ async function renderSection(language: Language) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
 describe('notifications on this device', () => {
@@ -58,6 +94,40 @@ describe('notifications on this device', () => {
     await renderSection('en');
     expect(await screen.findByText(en.push.unsupported)).toBeTruthy();
     expect(screen.queryByRole('button', { name: en.push.enable })).toBeNull();
+  });
+
+  it('enabling asks permission, subscribes with the VAPID key and sends the subscription', async () => {
+    const calls = mockApi();
+    const browser = fakePushBrowser('granted');
+    await renderSection('en');
+    expect(await screen.findByText(en.push.deviceOff)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: en.push.enable }));
+    expect(await screen.findByText(en.push.deviceOn)).toBeTruthy();
+    const options = browser.subscribe.mock.calls[0]?.[0];
+    expect(options?.userVisibleOnly).toBe(true);
+    expect([...(options?.applicationServerKey as Uint8Array)]).toHaveLength(65);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/v1/push/subscriptions',
+        body: {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+          expirationTime: null,
+          keys: { p256dh: 'BPk', auth: 'c2VjcmV0' },
+        },
+      },
+    ]);
+    expect(screen.getByRole('button', { name: en.push.disable })).toBeTruthy();
+  });
+
+  it('a refused permission is explained in Arabic and nothing is subscribed', async () => {
+    const calls = mockApi();
+    const browser = fakePushBrowser('denied');
+    await renderSection('ar');
+    await userEvent.setup().click(await screen.findByRole('button', { name: ar.push.enable }));
+    expect(await screen.findByText(ar.push.denied)).toBeTruthy();
+    expect(browser.subscribe).not.toHaveBeenCalled();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('decodes the VAPID key from base64url', () => {
