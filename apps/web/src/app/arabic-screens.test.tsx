@@ -204,7 +204,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
       user: { id: 42, firstName: 'منى', lastName: 'الصباح', photo: null },
     }),
   ),
-  'GET /api/reviews': ok({ data: [], total: 0, page: 1, limit: 10, totalPages: 1 }),
+  'GET /api/reviews': ok([arabicReview]),
   'GET /api/reviews/for-teacher/7': ok([arabicReview]),
   'GET /api/reviews/for-student/9': ok([arabicReview]),
   'GET /api/teachers/teachers/7/available-time-slots': ok([]),
@@ -213,8 +213,49 @@ const SCREEN_API: Record<string, ApiRoute> = {
   'GET /api/v1/earnings/statement': ok(listPage([])),
   'GET /api/v1/payouts/bank-account': ok({ bankAccount: null }),
   'GET /api/v1/payouts': ok(listPage([])),
-  'GET /api/v1/admin/payouts': ok(listPage([])),
-  'GET /api/v1/admin/disputes': ok(listPage([])),
+  'GET /api/v1/admin/payouts': ok(
+    listPage([
+      {
+        id: 11,
+        amount: '25.500',
+        status: 'requested',
+        last4: '0101',
+        holderName: 'سارة أحمد',
+        iban: 'KW81CBKU0000000000001234560101',
+        bankReference: null,
+        rejectReason: null,
+        createdAt: '2026-11-25T09:00:00.000Z',
+        decidedAt: null,
+        teacher: { id: 5, name: 'سارة أحمد', email: 'sara@example.com' },
+        decidedBy: null,
+      },
+    ]),
+  ),
+  'GET /api/v1/admin/disputes': ok(
+    listPage(
+      (['open', 'refunded'] as const).map((status, index) => ({
+        id: 4 + index,
+        reservationId: 31,
+        reportedBy: 'student',
+        reason: 'teacherAbsent',
+        details: 'انتظرت ٢٠ دقيقة',
+        status,
+        refundAmount: status === 'refunded' ? '6.250' : null,
+        resolutionNote: status === 'refunded' ? 'أعيد نصف المبلغ' : null,
+        createdAt: '2026-11-25T10:00:00.000Z',
+        resolvedAt: status === 'refunded' ? '2026-11-26T10:00:00.000Z' : null,
+        studentId: 9,
+        studentName: 'فهد العلي',
+        teacherId: 7,
+        teacherName: 'منى الصباح',
+        startTime: '2026-11-25T08:00:00.000Z',
+        endTime: '2026-11-25T09:00:00.000Z',
+        paid: '12.500',
+        paidWith: 'wallet',
+        attendance: { student: true, teacher: false },
+      })),
+    ),
+  ),
   'GET /api/v1/subscriptions/packages': ok(
     listPage([
       subscriptionPackage({ name: 'باقة الشهر', description: 'عشر ساعات في الشهر', features: ['مراجعة أسبوعية'] }),
@@ -450,18 +491,19 @@ const VIEWERS: Record<Access, [string, AuthContextValue][]> = {
 
 /**
  * Lets the page's lazy parts load and its requests answer and render: until neither the number of
- * requests nor the page's text changed for 3 rounds of 50 ms (at most 2 s).
+ * requests nor the page's (non-empty) text changed for 3 rounds of 50 ms (at most 4 s).
  */
 async function settle(calls: () => number) {
   const state = () => `${calls()}|${document.body.textContent}`;
   let seen = '';
   let stable = 0;
-  for (let round = 0; round < 40 && stable < 3; round += 1) {
+  for (let round = 0; round < 80 && stable < 3; round += 1) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     const now = state();
-    stable = now === seen ? stable + 1 : 0;
+    // A lazy page or modal still loading shows nothing yet: not settled.
+    stable = now === seen && document.body.textContent?.trim() ? stable + 1 : 0;
     seen = now;
   }
 }
@@ -526,5 +568,7 @@ describe('every screen in Arabic', () => {
       expect(findLeaks(document.body)).toEqual([]);
       expect(view.missing).toEqual([]);
     },
+    // A screen may wait up to 4 s to settle; more on a busy machine.
+    15_000,
   );
 });

@@ -2,24 +2,22 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@ustaz/contract/constants';
 import type { FormatterModule, InterpolationOptions } from 'i18next';
 import { INTL_LOCALES } from '../lib/format.ts';
 
-/** Values that are numbers but never take thousands separators: a year, a version. */
-const UNGROUPED = new Set(['year', 'version']);
-
 /**
- * Values left as they are: a record id is quoted as the system writes it ("#1234", what a search
- * or a support message needs); a page that wants it in the reader's digits passes formatId's text.
+ * Values that are numbers but never take thousands separators: a year, a version, a record id
+ * (written like formatId does, "#١٢٣٤٥" beside the same page's "الطلب ١٢٣٤٥"). A record id the
+ * server sends as text ("pay_1002", a UUID) is a string and stays as written.
  */
-const RAW = new Set(['id']);
+const UNGROUPED = new Set(['year', 'version', 'id']);
 
 /**
  * A number interpolated into a text, in the digits of the text's language (README.md in this
  * folder): `t('ui.characterCount', { count: 12, max: 500 })` is "١٢ / ٥٠٠" in Arabic and
  * "12 / 500" in English. Anything but a finite number (a name, an amount formatKwd wrote, an
- * IBAN, a number already formatted by formatNumber) and a raw record id are left as they are. The plural rule still
+ * IBAN, a number already formatted by formatNumber) is left as it is. The plural rule still
  * reads the raw `count` option: only the text's copy of it is formatted.
  */
 export function formatInterpolatedValue(value: unknown, language: string | undefined, key?: string): unknown {
-  if (typeof value !== 'number' || !Number.isFinite(value) || (key !== undefined && RAW.has(key))) return value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   return new Intl.NumberFormat(INTL_LOCALES[lang], {
     maximumFractionDigits: 3,

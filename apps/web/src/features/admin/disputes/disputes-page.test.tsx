@@ -43,7 +43,9 @@ function dispute(overrides: Partial<AdminDispute> = {}): AdminDispute {
 async function openDispute(language: 'ar' | 'en' = 'en') {
   const texts = language === 'ar' ? ar : en;
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: texts.disputes.openLabel.replace('{{id}}', '4') }));
+  // The id in the page's digits (issue 17): "فتح النزاع ٤" on the Arabic page.
+  const id = language === 'ar' ? '٤' : '4';
+  await user.click(await screen.findByRole('button', { name: texts.disputes.openLabel.replace('{{id}}', id) }));
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByTestId('dispute-details');
   return { user, dialog, texts };

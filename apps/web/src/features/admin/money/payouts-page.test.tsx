@@ -81,7 +81,8 @@ describe('AdminPayoutsPage', () => {
     });
     await renderPage({ language: 'ar' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'إعادة الطلب 11' }));
+    // The id in the page's digits, as the table's "#١١" (issue 17).
+    await user.click(await screen.findByRole('button', { name: 'إعادة الطلب ١١' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox'), 'IBAN closed');
     await user.click(within(dialog).getByRole('button', { name: ar.payouts.rejectConfirm }));
