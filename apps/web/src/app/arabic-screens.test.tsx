@@ -19,12 +19,13 @@ import { adminSettings } from '../features/admin/settings/settings-test-data.ts'
 import { adminTeacher } from '../features/admin/teachers/teacher-test-data.ts';
 import { listPage } from '../features/admin/ui/list-test-data.ts';
 import { adminUser, adminUserDetail } from '../features/admin/users/user-test-data.ts';
+import { ownSlot } from '../features/availability/availability-test-data.ts';
 import { chatMessage, conversationSummary, publicUser } from '../features/chat/chat-test-data.ts';
 import { stubBrowserLayout } from '../features/home/test-support.tsx';
 import { notification, notificationsPage } from '../features/notifications/notification-test-data.ts';
 import { ownTeacherProfile } from '../features/profile/teacher-profile-test-data.ts';
 import { reservationsPage } from '../features/reservations/reservation-test-data.ts';
-import { review, teacherProfile } from '../features/teacher/teacher-test-data.ts';
+import { review, teacherProfile, timeSlot } from '../features/teacher/teacher-test-data.ts';
 import type { AuthContextValue } from '../shared/auth/auth-context.tsx';
 import { resetSettingsMemory } from '../shared/settings/api.ts';
 import { GUEST, signedIn, student, teacher, testUser } from '../shared/test/auth-test-data.ts';
@@ -190,6 +191,8 @@ const arabicReview = review({
 });
 
 const SYSTEM_REASONS = [...SYSTEM_CANCEL_REASONS];
+/** A lesson time well in the future (open slots, notifications). */
+const LATER = '2099-03-14T15:00:00.000Z';
 
 const SCREEN_API: Record<string, ApiRoute> = {
   'GET /api/settings/website': ok({ ...FALLBACK_WEBSITE_SETTINGS, id: 1 }),
@@ -207,7 +210,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
   'GET /api/reviews': ok([arabicReview]),
   'GET /api/reviews/for-teacher/7': ok([arabicReview]),
   'GET /api/reviews/for-student/9': ok([arabicReview]),
-  'GET /api/teachers/teachers/7/available-time-slots': ok([]),
+  'GET /api/teachers/teachers/7/available-time-slots': ok([timeSlot(LATER), timeSlot('2099-03-15T15:00:00.000Z')]),
   'GET /api/v1/subscriptions/my-usage': ok({ ...listPage([]), totalHours: 0, usedHours: 0, remainingHours: 0 }),
   'GET /api/v1/teacher-applications/mine': ok({ application: null }),
   'GET /api/v1/earnings/statement': ok(listPage([])),
@@ -332,10 +335,29 @@ const SCREEN_API: Record<string, ApiRoute> = {
     notFoundSearches: 9,
   }),
   'GET /api/notifications': ok(
-    notificationsPage([
-      notification(),
-      notification({ type: 'booking.cancelled', readAt: '2026-03-10T09:00:00.000Z' }),
-    ]),
+    notificationsPage(
+      (
+        [
+          ['booking.confirmed', { reservationIds: [1, 2, 3] }],
+          ['booking.received', { reservationIds: [1, 2] }],
+          ['booking.cancelled', { reservationId: 1, by: 'teacher', teacherName: 'منى الصباح', startTime: LATER }],
+          ['booking.cancelled', { reservationId: 1, by: 'admin' }],
+          ['booking.refunded', { reservationId: 4, to: 'subscription', amount: '0.000', hours: 2 }],
+          ['payment.paid', { paymentId: 'p1', purpose: 'top_up', amount: '20.000' }],
+          ['payment.failed', { paymentId: 'p2', purpose: 'booking' }],
+          ['payment.creditedToWallet', { paymentId: 'p3', amount: '12.5' }],
+          ['subscription.activated', { subscriptionId: 3 }],
+          ['lesson.completed', { reservationId: 4, studentName: 'فهد العلي', startTime: LATER }],
+          ['lesson.teacherNoShow', { reservationId: 1 }],
+          ['review.requested', { reservationId: 4, teacherName: 'منى الصباح', startTime: LATER }],
+          ['dispute.resolved', { reservationId: 1, outcome: 'refund', amount: '2.500' }],
+          ['message.new', { conversationId: 3, senderId: 42, senderName: 'منى الصباح', preview: 'هل الدرس غداً؟' }],
+          ['message.new', { conversationId: 3, senderId: 42, senderName: '', preview: '' }],
+        ] as const
+      ).map(([type, data], index) =>
+        notification({ type, data, readAt: index % 2 ? '2026-03-10T09:00:00.000Z' : null }),
+      ),
+    ),
   ),
   'GET /api/v1/earnings': ok({
     available: '30.000',
@@ -345,7 +367,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
     minimumPayout: '10.000',
     currency: 'KWD',
   }),
-  'GET /api/v1/availability/slots': ok([]),
+  'GET /api/v1/availability/slots': ok([ownSlot(LATER), ownSlot('2099-03-15T15:00:00.000Z', { status: 'booked' })]),
   'GET /api/v1/availability/recurring': ok([]),
   'GET /api/v1/teachers/me/completeness': ok({ done: 3, total: 5, items: [] }),
   'GET /api/teachers/profiles/me': ok(ownTeacherProfile({ bio: 'معلّمة رياضيات.', major: 'رياضيات' })),
