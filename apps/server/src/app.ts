@@ -294,6 +294,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
   const subjects = createSubjectsService(database.db);
   const teachers = createTeachersService(database.db, subjects, {
     countCacheMs: config.searchCountCacheSeconds * 1000,
+    onCatalogueChange: database.onCatalogueChange,
   });
   const auth = createAuthService({
     db: database.db,

@@ -66,7 +66,33 @@ export type Database = {
    * connection ends. On PGlite (one process owns the database) it is always granted.
    */
   advisoryLock(key: number): Promise<AdvisoryLock | null>;
+  /**
+   * Calls `listener` when a transaction that changed what a teacher search answers commits (the
+   * triggers of migration 0025 notify CATALOGUE_CHANNEL), in this process or any other on the same
+   * database, and also whenever a notification might have been missed (a pool connection went
+   * away). Answers a function that removes the listener. See `listenForCatalogueChanges`.
+   */
+  onCatalogueChange(listener: () => void): () => void;
 };
+
+/** The channel migration 0025's triggers notify on a change to teachers, their subjects, slots or names. */
+export const CATALOGUE_CHANNEL = 'ustaz_catalogue';
+
+/** Listeners of `onCatalogueChange`, and the function that calls them all. */
+function catalogueListeners() {
+  const listeners = new Set<() => void>();
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    changed() {
+      for (const listener of listeners) listener();
+    },
+  };
+}
 
 type QueryObserver = ((seconds: number) => void) | null;
 
@@ -92,6 +118,21 @@ function timeQueries(target: { query: unknown }, observer: () => QueryObserver) 
   };
 }
 
+/** A pool connection that LISTENs on CATALOGUE_CHANNEL as part of connecting (before anyone uses it). */
+class ListeningClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (error: Error | null) => void): void;
+  override connect(callback?: (error: Error | null) => void): Promise<pg.Client> | undefined {
+    const connected = super.connect().then(async () => {
+      await super.query(`listen ${CATALOGUE_CHANNEL}`);
+      return this as pg.Client;
+    });
+    if (!callback) return connected;
+    connected.then(() => callback(null), callback);
+    return undefined;
+  }
+}
+
 /** Connections of the PostgreSQL pool, per process. */
 const POOL_SIZE = 10;
 
@@ -100,7 +141,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Opens the database the config names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: POOL_SIZE });
+    const catalogue = catalogueListeners();
+    const pool = new pg.Pool({ connectionString: database.url, max: POOL_SIZE, Client: ListeningClient });
     // An idle client's error must not crash the process; queries surface their own errors.
     pool.on('error', () => {});
     // Nor a checked-out one's: a connection killed between two queries of a transaction (the
@@ -110,7 +152,16 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
       timeQueries(client, () => queryObserver);
+      // Every connection LISTENs before its first use (ListeningClient). The one that commits a
+      // change gets its own notification before its COMMIT answers, so a cached search is dropped
+      // before the change's request returns; the others get it at once when idle, else when their
+      // statement ends. With no connection nobody listens: `remove` drops everything, since a
+      // listener must not trust what it derived before such a gap.
+      client.on('notification', (message) => {
+        if (message.channel === CATALOGUE_CHANNEL) catalogue.changed();
+      });
     });
+    pool.on('remove', () => catalogue.changed());
     const db = drizzlePg(pool, { schema });
     // Drizzle's pooled transaction() runs BEGIN outside the try/finally that releases the client
     // (drizzle-orm#6241): a BEGIN that fails, as on a connection the database just dropped, leaks
@@ -140,6 +191,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       },
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
+      onCatalogueChange: catalogue.add,
       observeQueries: (observer) => {
         queryObserver = observer;
       },
@@ -184,6 +236,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   });
   let queryObserver: QueryObserver = null;
   timeQueries(client, () => queryObserver);
+  // One connection: a change's notification arrives with the answer to its COMMIT.
+  const catalogue = catalogueListeners();
+  await client.listen(CATALOGUE_CHANNEL, () => catalogue.changed());
   const db = drizzlePglite(client, { schema });
   rawQueries.set(db, (text, params) => client.query(text, params));
   return {
@@ -195,6 +250,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     },
     close: () => client.close(),
     poolStats: () => null,
+    onCatalogueChange: catalogue.add,
     observeQueries: (observer) => {
       queryObserver = observer;
     },

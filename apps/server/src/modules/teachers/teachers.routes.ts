@@ -9,6 +9,7 @@ import {
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
+import { sendJsonBody } from '../../http/json-body.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
@@ -27,7 +28,9 @@ export function teachersRoutes({ service, requireAuth }: Options): FastifyPlugin
         querystring: teacherSearchQuerySchema,
         response: { 200: teacherSearchResponseSchema },
       },
-      handler: (request) => service.search(request.query, requestLanguage(request)),
+      // The finished body from the search cache (checked against the response schema when made).
+      handler: async (request, reply) =>
+        sendJsonBody(reply, await service.searchBody(request.query, requestLanguage(request))),
     });
 
     app.get('/api/teachers/profiles/me', {

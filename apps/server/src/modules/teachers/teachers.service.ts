@@ -15,6 +15,7 @@ import {
   type TeacherReliability,
   type teacherProfilePatchSchema,
   type teacherSearchQuerySchema,
+  teacherSearchResponseSchema,
   toPage,
 } from '@ustaz/contract';
 import type { z } from 'zod';
@@ -24,6 +25,7 @@ import { searchWords } from '../../db/text-search.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import type { SubjectSearchSources, SubjectsService } from '../subjects/subjects.service.ts';
 import { createCountCache } from './count-cache.ts';
+import { createSearchCache } from './search-cache.ts';
 import { teacherSearchText } from './search-text.ts';
 import { toTeacherProfile } from './teacher.presenter.ts';
 import {
@@ -113,6 +115,27 @@ export function splitSubjectValues(values: string[]): { ids: number[]; names: st
   return { ids, names };
 }
 
+type TeacherSearchResponse = z.output<typeof teacherSearchResponseSchema>;
+
+/** The search cache's key: everything the answer depends on, in one order (the query as parsed). */
+export function searchKey(query: SearchQuery, language: Language): string {
+  return JSON.stringify([
+    language,
+    searchWords(query.search),
+    query.minExperience ?? null,
+    query.maxHourlyRate ?? null,
+    query.minRating ?? null,
+    query.availableOn ?? null,
+    query.page,
+    query.limit,
+    query.sortBy ?? null,
+    query.sortOrder?.toLowerCase() ?? null,
+    query.mostFamous ?? null,
+    query.mostBooked ?? null,
+    query.subjects,
+  ]);
+}
+
 function sortOf(query: SearchQuery): TeacherSort {
   if (query.mostBooked) return { by: 'bookingsCount', direction: 'desc' };
   if (query.mostFamous) return { by: 'averageRating', direction: 'desc' };
@@ -145,12 +168,28 @@ export function validVideoUrl(value: string): boolean {
 }
 
 type Options = {
-  /** How long a search total may be reused (0: count every time); see count-cache.ts. */
+  /**
+   * How long a search total, and a whole search answer, may be reused when no change is notified
+   * (0: count and search every time); see count-cache.ts and search-cache.ts.
+   */
   countCacheMs?: number;
+  /** Registers the listener of committed changes to what searches answer (`Database.onCatalogueChange`). */
+  onCatalogueChange?: (listener: () => void) => () => void;
 };
 
-export function createTeachersService(db: Db, subjectsService: SubjectsService, { countCacheMs = 0 }: Options = {}) {
+export function createTeachersService(
+  db: Db,
+  subjectsService: SubjectsService,
+  { countCacheMs = 0, onCatalogueChange }: Options = {},
+) {
   const counts = createCountCache(countCacheMs);
+  const answers = createSearchCache(countCacheMs);
+  /** Drops the reused totals and answers (a change committed, here or in another process). */
+  function forgetSearches() {
+    counts.clear();
+    answers.clear();
+  }
+  onCatalogueChange?.(forgetSearches);
 
   async function present(rows: TeacherListRow[], language: Language): Promise<TeacherProfile[]> {
     const subjectRows = await subjectsOfTeachers(
@@ -194,7 +233,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
   }
 
   return {
-    async search(query: SearchQuery, language: Language) {
+    async search(query: SearchQuery, language: Language): Promise<TeacherSearchResponse> {
       const empty = { data: [], total: 0, page: query.page, limit: query.limit, totalPages: 0 };
       const filter: TeacherFilter = {
         words: searchWords(query.search),
@@ -222,6 +261,17 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
         rows.map((row) => toTeacherProfile(row, row.subjects, language)),
         total,
         query,
+      );
+    },
+
+    /**
+     * The search's answer as its JSON body (checked against the contract's response schema once,
+     * when it is made), reused from the search cache while nothing it depends on changed.
+     */
+    async searchBody(query: SearchQuery, language: Language): Promise<string> {
+      const key = searchKey(query, language);
+      return answers.get(key, async () =>
+        JSON.stringify(teacherSearchResponseSchema.parse(await this.search(query, language))),
       );
     },
 
@@ -281,7 +331,7 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
         // A rate change prices new slots only, unless the teacher asks for their open ones too.
         if (patch.applyToOpenSlots) await repriceOpenSlots(tx, id, rateFils, now);
       });
-      counts.clear();
+      forgetSearches();
       // The owner's own profile, listed or not (a profile waiting for approval is edited too).
       return ownProfile(userId, language);
     },
@@ -364,11 +414,14 @@ export function createTeachersService(db: Db, subjectsService: SubjectsService, 
      */
     async refreshMaturedRatings(now: Date): Promise<void> {
       await refreshMaturedRatings(db, now);
-      counts.clear();
+      forgetSearches();
     },
 
-    /** Drops the reused search totals: call after committing a change to what searches match. */
-    forgetCounts: () => counts.clear(),
+    /**
+     * Drops the reused search totals and answers: call after committing a change to what searches
+     * match (the database's notification does it too, in every process; this makes it certain here).
+     */
+    forgetCounts: forgetSearches,
 
     /** Recomputes rating and bookings aggregates of several profiles from their rows (seed data). */
     refreshAggregates: (executor: Executor, ids: number[]) => refreshAllAggregates(executor, ids),
