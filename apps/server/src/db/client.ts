@@ -118,13 +118,29 @@ function timeQueries(target: { query: unknown }, observer: () => QueryObserver) 
   };
 }
 
-/** A pool connection that LISTENs on CATALOGUE_CHANNEL as part of connecting (before anyone uses it). */
+/**
+ * A pool connection that LISTENs on CATALOGUE_CHANNEL as part of connecting (before anyone uses
+ * it) and calls `onCatalogueChange` (an option the pool hands to each client it makes) on every
+ * notification; a connection that cannot LISTEN ends and fails to connect.
+ */
 class ListeningClient extends pg.Client {
+  constructor(config: pg.ClientConfig & { onCatalogueChange?: () => void }) {
+    super(config);
+    this.on('notification', (message) => {
+      if (message.channel === CATALOGUE_CHANNEL) config.onCatalogueChange?.();
+    });
+  }
+
   override connect(): Promise<pg.Client>;
   override connect(callback: (error: Error | null) => void): void;
   override connect(callback?: (error: Error | null) => void): Promise<pg.Client> | undefined {
     const connected = super.connect().then(async () => {
-      await super.query(`listen ${CATALOGUE_CHANNEL}`);
+      try {
+        await super.query(`listen ${CATALOGUE_CHANNEL}`);
+      } catch (error) {
+        await super.end().catch(() => {});
+        throw error;
+      }
       return this as pg.Client;
     });
     if (!callback) return connected;
@@ -142,7 +158,14 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
     const catalogue = catalogueListeners();
-    const pool = new pg.Pool({ connectionString: database.url, max: POOL_SIZE, Client: ListeningClient });
+    // pg-pool passes its options to each client it makes: ListeningClient reads onCatalogueChange.
+    const poolConfig: pg.PoolConfig & { onCatalogueChange: () => void } = {
+      connectionString: database.url,
+      max: POOL_SIZE,
+      Client: ListeningClient as unknown as typeof pg.Client,
+      onCatalogueChange: catalogue.changed,
+    };
+    const pool = new pg.Pool(poolConfig);
     // An idle client's error must not crash the process; queries surface their own errors.
     pool.on('error', () => {});
     // Nor a checked-out one's: a connection killed between two queries of a transaction (the
@@ -152,15 +175,12 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
       timeQueries(client, () => queryObserver);
-      // Every connection LISTENs before its first use (ListeningClient). The one that commits a
-      // change gets its own notification before its COMMIT answers, so a cached search is dropped
-      // before the change's request returns; the others get it at once when idle, else when their
-      // statement ends. With no connection nobody listens: `remove` drops everything, since a
-      // listener must not trust what it derived before such a gap.
-      client.on('notification', (message) => {
-        if (message.channel === CATALOGUE_CHANNEL) catalogue.changed();
-      });
     });
+    // Every connection LISTENs before its first use (ListeningClient). The one that commits a
+    // change gets its own notification before its COMMIT answers, so a cached search is dropped
+    // before the change's request returns; the others get it at once when idle, else when their
+    // statement ends. With no connection nobody listens: `remove` drops everything, since a
+    // listener must not trust what it derived before such a gap.
     pool.on('remove', () => catalogue.changed());
     const db = drizzlePg(pool, { schema });
     // Drizzle's pooled transaction() runs BEGIN outside the try/finally that releases the client
