@@ -11,6 +11,25 @@ export const EMAIL_MAX_LENGTH = 254;
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
 const nameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
+/** Letters of the Arabic script (with their marks), and spaces, apostrophes, hyphens and dots. */
+export const ARABIC_NAME = /^[\p{Script=Arabic}\p{M}\s'\u2019.-]+$/u;
+/** Latin letters (accents included), and spaces, apostrophes, hyphens and dots. */
+export const LATIN_NAME = /^[\p{Script=Latin}\p{M}\s'\u2019.-]+$/u;
+
+/** A name spelled for Arabic pages (ADR 020): Arabic script, else 422 `notArabicScript`. */
+export const arabicNameSchema = nameSchema.refine((name) => ARABIC_NAME.test(name), {
+  message: 'notArabicScript',
+  params: { code: 'notArabicScript' },
+});
+/** A name spelled for English pages (ADR 020): Latin script, else 422 `notLatinScript`. */
+export const latinNameSchema = nameSchema.refine((name) => LATIN_NAME.test(name), {
+  message: 'notLatinScript',
+  params: { code: 'notLatinScript' },
+});
+
+/** The name spellings of a user (ADR 020): per language a first and last name, or both null. */
+export const NAME_SPELLING_FIELDS = ['firstNameAr', 'lastNameAr', 'firstNameEn', 'lastNameEn'] as const;
+
 export const roleIdSchema = z.union([z.literal(ROLE.admin), z.literal(ROLE.teacher), z.literal(ROLE.student)]);
 export const roleSchema = z.object({ id: roleIdSchema, name: z.enum(['admin', 'teacher', 'student']) });
 
@@ -28,6 +47,11 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** The IANA zone the user's browser last reported (PATCH /auth/me), null until then. */
   timeZone: z.string().nullable(),
+  /** The own name spelled for Arabic and English pages (ADR 020), null where not given. */
+  firstNameAr: z.string().nullable(),
+  lastNameAr: z.string().nullable(),
+  firstNameEn: z.string().nullable(),
+  lastNameEn: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -99,8 +123,28 @@ export const updateMeBodySchema = z
     oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
     /** The browser's IANA zone (the web app sends it when it differs); else 422 `invalidTimeZone`. */
     timeZone: timeZoneSchema.optional(),
+    /**
+     * The name spelled for Arabic pages and for English pages (ADR 020). A pair is sent together
+     * (the other one missing: 422 `required`); null clears it.
+     */
+    firstNameAr: arabicNameSchema.nullable().optional(),
+    lastNameAr: arabicNameSchema.nullable().optional(),
+    firstNameEn: latinNameSchema.nullable().optional(),
+    lastNameEn: latinNameSchema.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, context) => {
+    for (const [first, last] of [
+      ['firstNameAr', 'lastNameAr'],
+      ['firstNameEn', 'lastNameEn'],
+    ] as const) {
+      const [a, b] = [body[first], body[last]];
+      const [aSet, bSet] = [a !== undefined && a !== null, b !== undefined && b !== null];
+      if (aSet === bSet && (a === undefined) === (b === undefined)) continue;
+      const missing = aSet !== bSet ? (aSet ? last : first) : a === undefined ? first : last;
+      context.addIssue({ code: 'custom', path: [missing], message: 'required', params: { code: 'required' } });
+    }
+  });
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
 /** DELETE /auth/me: the current password, required when the account has one. */

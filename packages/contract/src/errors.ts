@@ -91,6 +91,9 @@ export const VALIDATION_CODES = [
   'invalidHash',
   'hashExpired',
   'readOnly',
+  /** A name spelled for Arabic pages in another script, or for English pages in a non-Latin one (ADR 020). */
+  'notArabicScript',
+  'notLatinScript',
   // Files
   'tooLarge',
   // Reviews

@@ -125,7 +125,7 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /**
-     * The name spelled for Arabic and for English pages (ADR 019), each pair both set or both
+     * The name spelled for Arabic and for English pages (ADR 020), each pair both set or both
      * null; first_name/last_name stay the name as the person wrote it, shown where the page's
      * language has no spelling.
      */

@@ -19,3 +19,19 @@ export function requestLanguage(request: FastifyRequest): Language {
 export function localized(language: Language, ar: string, en: string): string {
   return language === 'en' ? en || ar : ar || en;
 }
+
+/** A user's name as written and as spelled for each language's pages (ADR 020). */
+export type NameSpellings = {
+  firstName: string;
+  lastName: string;
+  firstNameAr: string | null;
+  lastNameAr: string | null;
+  firstNameEn: string | null;
+  lastNameEn: string | null;
+};
+
+/** A user's name on a page in `language`: the language's spelling when there is one, else as written (ADR 020). */
+export function nameIn(language: Language, row: NameSpellings): { firstName: string; lastName: string } {
+  const [first, last] = language === 'en' ? [row.firstNameEn, row.lastNameEn] : [row.firstNameAr, row.lastNameAr];
+  return first && last ? { firstName: first, lastName: last } : { firstName: row.firstName, lastName: row.lastName };
+}

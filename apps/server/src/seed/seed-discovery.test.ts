@@ -226,6 +226,44 @@ describe('demo data for discovery', () => {
     expect(reindexed.length).toBeGreaterThan(3);
     for (const row of reindexed) expect(row.text.split(' ')).toEqual(expect.arrayContaining(['maths', 'algebra']));
   });
+
+  it('gives every demo teacher and student a name for Arabic and for English pages (ADR 020)', async () => {
+    const arabic = /^[\p{Script=Arabic}\s-]+$/u;
+    const latin = /^[A-Za-z\s'-]+$/;
+    const people = await database.db.select().from(users).where(sql`${users.roleId} in (2, 3)`);
+    expect(people.length).toBe(SEED_TEACHERS.length + SEED_STUDENTS.length + 2);
+    for (const person of people) {
+      const written = `${person.firstName} ${person.lastName}`;
+      // The page's language gets a spelling in its script, or the written name is already in it.
+      const ar = person.firstNameAr ? `${person.firstNameAr} ${person.lastNameAr}` : written;
+      const en = person.firstNameEn ? `${person.firstNameEn} ${person.lastNameEn}` : written;
+      expect(ar, written).toMatch(arabic);
+      expect(en, written).toMatch(latin);
+    }
+    const teacher = people.find((person) => person.email === 'teacher@ustaz.example');
+    expect(teacher).toMatchObject({ firstNameEn: 'Sarah', lastNameEn: 'Al-Enezi' });
+    const [profile] = await database.db
+      .select({ text: teacherProfiles.searchText })
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.userId, teacher?.id ?? 0));
+    expect(profile?.text.split(' ')).toEqual(expect.arrayContaining(['sarah', 'al', 'enezi']));
+  });
+
+  it("fills the spellings of an older database on the next start, never over a person's own", async () => {
+    const student = await database.db.select().from(users).where(eq(users.email, 'student@ustaz.example'));
+    const teacher3 = await database.db.select().from(users).where(eq(users.email, 'teacher3@ustaz.example'));
+    const [studentId, teacherId] = [student[0]?.id ?? 0, teacher3[0]?.id ?? 0];
+    await database.db.update(users).set({ firstNameEn: null, lastNameEn: null }).where(eq(users.id, studentId));
+    await database.db
+      .update(users)
+      .set({ firstNameEn: 'Nora', lastNameEn: 'Alrashidi' })
+      .where(eq(users.id, teacherId));
+    await seedDemoData(database.db, silent, { uploadsDir, platformFeePercent: FEE_PERCENT });
+    const [filled] = await database.db.select().from(users).where(eq(users.id, studentId));
+    expect(filled).toMatchObject({ firstNameEn: 'Fahad', lastNameEn: 'Al-Kandari' });
+    const [kept] = await database.db.select().from(users).where(eq(users.id, teacherId));
+    expect(kept).toMatchObject({ firstNameEn: 'Nora', lastNameEn: 'Alrashidi' });
+  });
 });
 
 describe('demo earnings of the demo teacher (issue 15)', () => {

@@ -10,6 +10,7 @@ import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
 import { renderAvatarPng } from './seed-avatar.ts';
+import { fillSeedNameSpellings } from './seed-names.ts';
 import { pick, random } from './seed-random.ts';
 import { aboutStudent, createReviewTexts } from './seed-reviews.ts';
 
@@ -712,6 +713,8 @@ export type DiscoverySeedResult = {
   photos: number;
   /** Seeded subjects of an older database that got their synonyms now. */
   synonymsFilled: number;
+  /** Demo accounts given their name's spelling for the other language now (ADR 020). */
+  nameSpellings: number;
 };
 
 /**
@@ -949,6 +952,9 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
     photos += 1;
   }
 
+  // Names spelled for the other language's pages, also for databases seeded before there were any.
+  const nameSpellings = await fillSeedNameSpellings(db, teachersService.reindexUser);
+
   return {
     subjects: subjectRows.length,
     teachers: profiles.length,
@@ -956,5 +962,6 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
     reviews: reviewsAdded,
     photos,
     synonymsFilled,
+    nameSpellings,
   };
 }

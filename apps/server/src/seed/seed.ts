@@ -37,7 +37,7 @@ export async function seedDemoData(
   log.info(
     `Demo data: ${discovery.subjects} subjects, ${discovery.teachers} teachers (teacher4..teacher30@ustaz.example), ` +
       `${discovery.openSlots} new open slots, ${discovery.reviews} new reviews, ${discovery.photos} new photos, ` +
-      `${discovery.synonymsFilled} subjects given their synonyms`,
+      `${discovery.synonymsFilled} subjects given their synonyms, ${discovery.nameSpellings} names given their other spelling`,
   );
   // The demo students' wallets, and those of the seeded students who paid the demo teacher's lessons.
   const money = await seedMoney(db, [

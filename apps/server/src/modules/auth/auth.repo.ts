@@ -12,6 +12,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.ts';
+import type { NameSpellings } from '../../http/language.ts';
 import type { UserBodyRow } from './user.presenter.ts';
 
 export type UserWithPhoto = { user: UserRow; photoId: string | null };
@@ -28,7 +29,8 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
  */
 export async function findUserForMe(db: Db, id: number): Promise<(UserBodyRow & Pick<UserRow, 'status'>) | undefined> {
   const { rows } = await rawQueryOf(db)<UserBodyRow & Pick<UserRow, 'status'>>(
-    `select id, email, first_name as "firstName", last_name as "lastName", role_id as "roleId",
+    `select id, email, first_name as "firstName", last_name as "lastName", first_name_ar as "firstNameAr",
+       last_name_ar as "lastNameAr", first_name_en as "firstNameEn", last_name_en as "lastNameEn", role_id as "roleId",
        photo_file_id::text as "photoFileId", provider, email_confirmed_at as "emailConfirmedAt",
        created_at as "createdAt", time_zone as "timeZone", status
      from users where id = $1`,
@@ -57,10 +59,7 @@ export async function updateUser(
   db: Executor,
   id: number,
   values: Partial<
-    Pick<
-      UserRow,
-      'firstName' | 'lastName' | 'photoFileId' | 'passwordHash' | 'googleSub' | 'emailConfirmedAt' | 'timeZone'
-    >
+    Pick<UserRow, keyof NameSpellings | 'photoFileId' | 'passwordHash' | 'googleSub' | 'emailConfirmedAt' | 'timeZone'>
   >,
 ): Promise<UserRow | undefined> {
   const [row] = await db
@@ -307,6 +306,10 @@ export async function anonymiseUser(db: Executor, id: number, placeholderEmail: 
       email: placeholderEmail,
       firstName: 'Deleted',
       lastName: 'user',
+      firstNameAr: null,
+      lastNameAr: null,
+      firstNameEn: null,
+      lastNameEn: null,
       passwordHash: null,
       googleSub: null,
       photoFileId: null,

@@ -159,7 +159,7 @@ export function authRoutes({ service, requireAuth, rateLimitMax }: Options): Fas
         params: idParamsSchema,
         response: { 200: userProfileResponseSchema },
       },
-      handler: (request) => service.userProfile(authOf(request).userId, request.params.id),
+      handler: (request) => service.userProfile(authOf(request).userId, request.params.id, requestLanguage(request)),
     });
   };
 }

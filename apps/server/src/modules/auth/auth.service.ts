@@ -454,6 +454,8 @@ export function createAuthService({
           ...(photoFileId !== undefined ? { photoFileId } : {}),
           ...(passwordHash !== undefined ? { passwordHash } : {}),
           ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+          ...(body.firstNameAr !== undefined ? { firstNameAr: body.firstNameAr, lastNameAr: body.lastNameAr } : {}),
+          ...(body.firstNameEn !== undefined ? { firstNameEn: body.firstNameEn, lastNameEn: body.lastNameEn } : {}),
         });
         if (!row || passwordHash === undefined) return { updated: row, endedFamilies: [] };
         await clearLoginFailures(tx, row.email);
@@ -461,7 +463,10 @@ export function createAuthService({
       });
       if (!updated) throw new HttpError(401, 'unauthorized', 'Unauthorized');
       for (const familyId of endedFamilies) onSessionsEnded?.({ familyId });
-      if (onNamesChanged && (body.firstName !== undefined || body.lastName !== undefined)) {
+      const namesSent = [body.firstName, body.lastName, body.firstNameAr, body.firstNameEn].some(
+        (v) => v !== undefined,
+      );
+      if (onNamesChanged && namesSent) {
         await onNamesChanged(userId);
       }
       return toUser(updated);
@@ -552,11 +557,11 @@ export function createAuthService({
     },
 
     /** Another user's public profile; one's own profile in full. */
-    async userProfile(viewerId: number, id: number): Promise<User | PublicUser> {
+    async userProfile(viewerId: number, id: number, language?: Language): Promise<User | PublicUser> {
       const user = await findUserById(db, id);
       if (!user || (user.status !== 'active' && viewerId !== id))
         throw new HttpError(404, 'notFound', 'User not found');
-      return viewerId === id ? toUser(user) : toPublicUser(user);
+      return viewerId === id ? toUser(user) : toPublicUser(user, language);
     },
   };
 }

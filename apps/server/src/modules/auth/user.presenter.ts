@@ -1,5 +1,6 @@
-import { type PublicUser, ROLE, type User } from '@ustaz/contract';
+import { type Language, type PublicUser, ROLE, type User } from '@ustaz/contract';
 import type { UserRow } from '../../db/schema.ts';
+import { type NameSpellings, nameIn } from '../../http/language.ts';
 
 const ROLE_NAMES = { [ROLE.admin]: 'admin', [ROLE.teacher]: 'teacher', [ROLE.student]: 'student' } as const;
 
@@ -8,8 +9,7 @@ export type UserBodyRow = Pick<
   UserRow,
   | 'id'
   | 'email'
-  | 'firstName'
-  | 'lastName'
+  | keyof NameSpellings
   | 'roleId'
   | 'photoFileId'
   | 'provider'
@@ -40,10 +40,15 @@ export function toUser(row: UserBodyRow): User {
     emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
     timeZone: row.timeZone,
+    firstNameAr: row.firstNameAr,
+    lastNameAr: row.lastNameAr,
+    firstNameEn: row.firstNameEn,
+    lastNameEn: row.lastNameEn,
   };
 }
 
-export function toPublicUser(row: UserRow): PublicUser {
+/** Another user as others see them: the name in `language` where they spelled it for it (ADR 020). */
+export function toPublicUser(row: UserRow, language?: Language): PublicUser {
   const { id, firstName, lastName, role, photo } = toUser(row);
-  return { id, firstName, lastName, role, photo };
+  return { id, ...(language ? nameIn(language, row) : { firstName, lastName }), role, photo };
 }

@@ -1,4 +1,4 @@
-import { BOOKING, type CancelReservationResponse, filsToKwd } from '@ustaz/contract';
+import { BOOKING, type CancelReservationResponse, DEFAULT_LANGUAGE, filsToKwd } from '@ustaz/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
@@ -111,10 +111,13 @@ async function tellCancelled(
   const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
   const startTime = row.startTime?.toISOString() ?? null;
   // Each reader sees the other party's name: the student the teacher's, the teacher the student's.
+  // In the reader's language where the named person spelled their name for it (ADR 020).
+  const nameOf = (userId: number, readerId: number) =>
+    people.get(userId)?.name(people.get(readerId)?.language ?? DEFAULT_LANGUAGE) ?? '';
   const about = (userId: number) =>
     userId === row.studentId
-      ? { reservationId: row.id, teacherName: people.get(row.teacherUserId)?.name ?? '', startTime }
-      : { reservationId: row.id, studentName: people.get(row.studentId)?.name ?? '', startTime };
+      ? { reservationId: row.id, teacherName: nameOf(row.teacherUserId, userId), startTime }
+      : { reservationId: row.id, studentName: nameOf(row.studentId, userId), startTime };
   // The refund first: the list shows newest first, so the cancellation reads above what came back.
   await insertNotifications(tx, [
     ...(refund.to === 'none'

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -22,7 +23,9 @@ export async function notifyBooked(
 ) {
   const teacherUsers = new Map(slots.map((slot) => [slot.teacherId, slot.teacherUserId]));
   const people = await namesOf(tx, [studentId, ...teacherUsers.values()]);
-  const names = new Map([...people].map(([id, person]) => [id, person.name]));
+  // Each name in its reader's language where the person spelled it for it (ADR 020).
+  const student = people.get(studentId);
+  const studentLanguage = student?.language ?? DEFAULT_LANGUAGE;
   const when = (of: ReservationRow[]) => {
     const first = Math.min(...of.map((row) => (row.startTime ?? new Date()).getTime()));
     return {
@@ -30,7 +33,7 @@ export async function notifyBooked(
       cancelDeadline: cancelDeadlineOf(first).toISOString(),
     };
   };
-  const teacherNames = [...new Set(teacherUsers.values())].map((id) => names.get(id) ?? '');
+  const teacherNames = [...new Set(teacherUsers.values())].map((id) => people.get(id)?.name(studentLanguage) ?? '');
   await insertNotifications(tx, [
     {
       userId: studentId,
@@ -48,20 +51,19 @@ export async function notifyBooked(
         type: 'booking.received' as const,
         data: {
           reservationIds: theirs.map((row) => row.id),
-          studentName: names.get(studentId) ?? '',
+          studentName: student?.name(people.get(teacherUserId)?.language ?? DEFAULT_LANGUAGE) ?? '',
           startTime: when(theirs).startTime,
         },
       };
     }),
   ]);
   // And by mail, in the outbox of this transaction (sent after commit).
-  const student = people.get(studentId);
   if (mailer && student && teacherNames.length > 0) {
     const first = Math.min(...rows.map((row) => (row.startTime ?? new Date()).getTime()));
     await mailer.enqueue(tx, {
       to: student.email,
       ...renderBookingMail(student.language, {
-        name: student.firstName,
+        name: student.firstName(student.language),
         teacherName: teacherNames.join('، '),
         lessons: rows.map((row) => ({ start: row.startTime ?? new Date(), end: row.endTime ?? new Date() })),
         deadline: cancelDeadlineOf(first),

@@ -1,5 +1,6 @@
-import { BOOKING, filsToKwd, type Reservation } from '@ustaz/contract';
+import { BOOKING, filsToKwd, type Language, type Reservation } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
+import { nameIn } from '../../http/language.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import { type ReservationView, reservationViews } from './reservations.repo.ts';
 
@@ -19,7 +20,11 @@ export const breakdownOf = (split: { minutes: number; hoursValueFils: number; ca
   wallet: filsToKwd(split.cashFils),
 });
 
-export function toReservation(view: ReservationView, viewerId: number, now: Date): Reservation {
+/**
+ * A reservation as `viewerId` sees it; the people's names in `language` where they have a spelling
+ * for it (ADR 020), as written when no language is given.
+ */
+export function toReservation(view: ReservationView, viewerId: number, now: Date, language?: Language): Reservation {
   const r = view.reservation;
   const start = r.startTime ?? now;
   const end = r.endTime ?? now;
@@ -29,8 +34,7 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
   const canCancel = live && end > now && (isTeacher || r.status === 'pending' || now.getTime() < deadline.getTime());
   const person = (p: ReservationView['teacherUser']) => ({
     id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
+    ...(language ? nameIn(language, p) : { firstName: p.firstName, lastName: p.lastName }),
     photoUrl: p.photoFileId ? filePath(p.photoFileId) : null,
   });
   return {

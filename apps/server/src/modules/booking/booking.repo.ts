@@ -1,5 +1,7 @@
+import type { Language } from '@ustaz/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { nameColumns } from '../../db/name-columns.ts';
 import {
   type ReservationRow,
   reservations,
@@ -8,6 +10,7 @@ import {
   timeSlots,
   users,
 } from '../../db/schema.ts';
+import { nameIn } from '../../http/language.ts';
 
 /**
  * SQL of booking: slot state changes and reservation state changes, always inside the caller's
@@ -105,26 +108,36 @@ export async function lockLiveUser(db: Executor, userId: number): Promise<boolea
   return row !== undefined && row.status === 'active' && row.deletedAt === null;
 }
 
+/**
+ * A user as the texts of booking notifications and mails name them: the full and first name on a
+ * reader's language (their spelling for it where given, ADR 020), their address and language.
+ */
+export type NamedPerson = {
+  name: (language: Language) => string;
+  firstName: (language: Language) => string;
+  email: string;
+  language: Language;
+};
+
 /** Display names of users (for the texts of booking notifications). */
-export async function namesOf(
-  db: Executor,
-  userIds: number[],
-): Promise<Map<number, { name: string; firstName: string; email: string; language: 'ar' | 'en' }>> {
+export async function namesOf(db: Executor, userIds: number[]): Promise<Map<number, NamedPerson>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: users.id,
-      first: users.firstName,
-      last: users.lastName,
-      email: users.email,
-      language: users.language,
-    })
+    .select({ id: users.id, ...nameColumns(users), email: users.email, language: users.language })
     .from(users)
     .where(inArray(users.id, userIds));
   return new Map(
     rows.map((row) => [
       row.id,
-      { name: `${row.first} ${row.last}`.trim(), firstName: row.first, email: row.email, language: row.language },
+      {
+        name: (language: Language) => {
+          const { firstName, lastName } = nameIn(language, row);
+          return `${firstName} ${lastName}`.trim();
+        },
+        firstName: (language: Language) => nameIn(language, row).firstName,
+        email: row.email,
+        language: row.language,
+      },
     ]),
   );
 }

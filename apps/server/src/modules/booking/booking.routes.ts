@@ -109,7 +109,7 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
       },
       handler: async (request) => {
         const { scope, page, limit } = request.query;
-        return service.list(authOf(request).userId, scope, page, limit);
+        return service.list(authOf(request).userId, scope, page, limit, requestLanguage(request));
       },
     });
 

@@ -6,6 +6,7 @@ import {
   filsToKwd,
   type GatewayProvider,
   kwdToFils,
+  type Language,
   type PaidWith,
   type PaymentMethod,
   type ReservationScope,
@@ -385,11 +386,18 @@ export function createBookingService({
       };
     },
 
-    async list(userId: number, scope: ReservationScope, page: number, limit: number, now = clock()) {
+    async list(
+      userId: number,
+      scope: ReservationScope,
+      page: number,
+      limit: number,
+      language?: Language,
+      now = clock(),
+    ) {
       const teacherProfileId = (await findProfileIdOfUser(db, userId)) ?? null;
       const { rows, total } = await listReservations(db, { userId, teacherProfileId }, scope, page, limit, now);
       return toPage(
-        rows.map((view) => toReservation(view, userId, now)),
+        rows.map((view) => toReservation(view, userId, now, language)),
         total,
         { page, limit },
       );

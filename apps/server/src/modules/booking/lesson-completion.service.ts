@@ -1,4 +1,4 @@
-import { TEACHER_NO_SHOW_REASON } from '@ustaz/contract';
+import { DEFAULT_LANGUAGE, TEACHER_NO_SHOW_REASON } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import { renderReviewRequestMail } from '../../mail/templates.ts';
@@ -42,13 +42,22 @@ export async function completeLesson(tx: Executor, id: number, now: Date, mail?:
   const teacherPerson = people.get(teacher.teacherUserId);
   // Each names the other party and the lesson's start (read in the reader's own zone, issue 17).
   const startTime = row.startTime?.toISOString() ?? null;
-  const forTeacher = { reservationId: id, studentName: student?.name ?? '', startTime };
+  // Each name in its reader's language where the person spelled it for it (ADR 020).
+  const forTeacher = {
+    reservationId: id,
+    studentName: student?.name(teacherPerson?.language ?? DEFAULT_LANGUAGE) ?? '',
+    startTime,
+  };
   await insertNotifications(tx, [
     { userId: teacher.teacherUserId, type: 'lesson.completed', data: forTeacher },
     {
       userId: row.studentId,
       type: 'review.requested',
-      data: { reservationId: id, teacherName: teacherPerson?.name ?? '', startTime },
+      data: {
+        reservationId: id,
+        teacherName: teacherPerson?.name(student?.language ?? DEFAULT_LANGUAGE) ?? '',
+        startTime,
+      },
     },
     { userId: teacher.teacherUserId, type: 'review.requested', data: forTeacher },
   ]);
@@ -60,8 +69,8 @@ export async function completeLesson(tx: Executor, id: number, now: Date, mail?:
       await mail.mailer.enqueue(tx, {
         to: who.email,
         ...renderReviewRequestMail(who.language, {
-          name: who.firstName,
-          otherName: other.name,
+          name: who.firstName(who.language),
+          otherName: other.name(who.language),
           role,
           url: `${mail.publicUrl}/${who.language}/reservations`,
         }),

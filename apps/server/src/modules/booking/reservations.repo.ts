@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { nameColumns } from '../../db/name-columns.ts';
 import { pageWithTotal } from '../../db/paging.ts';
 import {
   lessonDisputes,
@@ -11,6 +12,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.ts';
+import type { NameSpellings } from '../../http/language.ts';
 
 /**
  * Inserts reservations. Time and price are copied from the slot unless given, so what was booked
@@ -49,9 +51,9 @@ export type ReservationView = {
   teacherTimeZone: string;
   /** For a pending (held, unpaid) reservation: its gateway payment while that is still pending. */
   pendingPayment: { id: string; userId: number; expiresAt: Date; redirectUrl: string | null } | null;
-  teacherUser: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId'>;
+  teacherUser: Pick<UserRow, 'id' | 'photoFileId'> & NameSpellings;
   /** The student, with the zone their browser last reported (null when unknown). */
-  student: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'photoFileId' | 'timeZone'>;
+  student: Pick<UserRow, 'id' | 'photoFileId' | 'timeZone'> & NameSpellings;
 };
 
 /** A teacher sees the lessons they give and any they booked themselves. */
@@ -140,8 +142,7 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
       reservation: reservations,
       teacherUserId: teacherProfiles.userId,
       teacherTimeZone: teacherProfiles.timeZone,
-      studentFirst: users.firstName,
-      studentLast: users.lastName,
+      studentNames: nameColumns(users),
       studentPhoto: users.photoFileId,
       studentTimeZone: users.timeZone,
     })
@@ -151,7 +152,7 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
     .where(inArray(reservations.id, ids));
   const teacherIds = [...new Set(rows.map((row) => row.teacherUserId))];
   const teachers = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, photoFileId: users.photoFileId })
+    .select({ id: users.id, ...nameColumns(users), photoFileId: users.photoFileId })
     .from(users)
     .where(inArray(users.id, teacherIds));
   const teacherById = new Map(teachers.map((teacher) => [teacher.id, teacher]));
@@ -195,12 +196,15 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
           id: row.teacherUserId,
           firstName: '',
           lastName: '',
+          firstNameAr: null,
+          lastNameAr: null,
+          firstNameEn: null,
+          lastNameEn: null,
           photoFileId: null,
         },
         student: {
           id: row.reservation.studentId,
-          firstName: row.studentFirst,
-          lastName: row.studentLast,
+          ...row.studentNames,
           photoFileId: row.studentPhoto,
           timeZone: row.studentTimeZone,
         },

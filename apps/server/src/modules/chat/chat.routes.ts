@@ -9,6 +9,7 @@ import {
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema, userIdParamsSchema } from '../../http/params.ts';
 import type { ChatService } from './chat.service.ts';
@@ -31,7 +32,7 @@ export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPl
         summary: 'My conversations, latest activity first',
         response: { 200: conversationsResponseSchema },
       },
-      handler: async (request) => ({ data: await service.list(authOf(request).userId) }),
+      handler: async (request) => ({ data: await service.list(authOf(request).userId, requestLanguage(request)) }),
     });
 
     app.get('/api/v1/chats/with/:userId', {
@@ -43,7 +44,7 @@ export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPl
         params: userIdParamsSchema,
         response: { 200: conversationSummarySchema },
       },
-      handler: (request) => service.withUser(authOf(request).userId, request.params.userId),
+      handler: (request) => service.withUser(authOf(request).userId, request.params.userId, requestLanguage(request)),
     });
 
     app.get('/api/v1/chats/:id/messages', {

@@ -1,6 +1,8 @@
 import {
   type ChatMessage,
   type ConversationSummary,
+  DEFAULT_LANGUAGE,
+  type Language,
   type MessageReadEvent,
   ROLE,
   type SendMessage,
@@ -10,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { ConversationRow } from '../../db/schema.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { nameIn } from '../../http/language.ts';
 import { toPublicUser } from '../auth/user.presenter.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { toChatMessage } from './chat.presenter.ts';
@@ -89,7 +92,11 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
     return conversation;
   }
 
-  async function summaries(userId: number, rows: ConversationRow[]): Promise<ConversationSummary[]> {
+  async function summaries(
+    userId: number,
+    rows: ConversationRow[],
+    language?: Language,
+  ): Promise<ConversationSummary[]> {
     const others = rows.map((row) => otherOf(row, userId));
     const [people, last, unread, online] = await Promise.all([
       usersByIds(db, others),
@@ -109,7 +116,7 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
       return [
         {
           conversationId: row.id,
-          otherUser: toPublicUser(other),
+          otherUser: toPublicUser(other, language),
           lastMessage: message ? toChatMessage(message, row) : null,
           unreadCount: unread.get(row.id) ?? 0,
           online: online.has(other.id),
@@ -122,7 +129,7 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
     participantConversation,
 
     /** The conversation with another user, created when the two are a student and a teacher. */
-    async withUser(userId: number, otherId: number): Promise<ConversationSummary> {
+    async withUser(userId: number, otherId: number, language?: Language): Promise<ConversationSummary> {
       if (otherId === userId) throw new HttpError(403, 'forbidden', 'You cannot message yourself');
       const [me, other] = await Promise.all([findUser(db, userId), findUser(db, otherId)]);
       if (!me || !other || other.status !== 'active') throw new HttpError(404, 'notFound', 'User not found');
@@ -135,7 +142,7 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
       if (!pair) throw new HttpError(403, 'forbidden', 'Chats are between a student and a teacher');
       if (me.roleId === ROLE.teacher) await assertTeacherMayWrite(pair.studentId, pair.teacherId);
       const conversation = await ensureConversation(db, pair.studentId, pair.teacherId);
-      const [summary] = await summaries(userId, [conversation]);
+      const [summary] = await summaries(userId, [conversation], language);
       if (!summary) throw new HttpError(404, 'notFound', 'User not found');
       return summary;
     },
@@ -144,11 +151,12 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
      * The user's conversations. A teacher does not see the ones a student opened without writing
      * (the teacher could not answer them yet).
      */
-    async list(userId: number): Promise<ConversationSummary[]> {
+    async list(userId: number, language?: Language): Promise<ConversationSummary[]> {
       const rows = await conversationsOf(db, userId);
       return summaries(
         userId,
         rows.filter((row) => row.teacherId !== userId || row.lastSeq > 0),
+        language,
       );
     },
 
@@ -218,7 +226,12 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
      */
     async notifyIfOffline(message: ChatMessage, recipientOnline: boolean): Promise<void> {
       if (recipientOnline) return;
-      const sender = await findUser(db, message.senderId);
+      const [sender, recipient] = await Promise.all([
+        findUser(db, message.senderId),
+        findUser(db, message.recipientId),
+      ]);
+      // The sender's name in the recipient's language where the sender spelled it for it (ADR 020).
+      const senderName = sender ? nameIn(recipient?.language ?? DEFAULT_LANGUAGE, sender) : null;
       await insertNotifications(db, [
         {
           userId: message.recipientId,
@@ -226,7 +239,7 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
           data: {
             conversationId: message.conversationId,
             senderId: message.senderId,
-            senderName: sender ? `${sender.firstName} ${sender.lastName}`.trim() : '',
+            senderName: senderName ? `${senderName.firstName} ${senderName.lastName}`.trim() : '',
             // Cut by code points: a preview never ends in half an emoji (jsonb refuses that).
             preview: Array.from(message.content).slice(0, 140).join(''),
           },

@@ -1,9 +1,11 @@
 import type { Language, Review } from '@ustaz/contract';
-import { localized } from '../../http/language.ts';
+import { localized, type NameSpellings, nameIn } from '../../http/language.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import type { ReviewListRow } from './reviews.repo.ts';
 
-function fullName(firstName: string, lastName: string): string {
+/** The name on a page in `language` (ADR 020), first and last in one string. */
+function fullName(language: Language, names: NameSpellings): string {
+  const { firstName, lastName } = nameIn(language, names);
   return `${firstName} ${lastName}`.trim();
 }
 
@@ -19,8 +21,8 @@ export function toReview(row: ReviewListRow, language: Language): Review {
     comment: row.comment,
     teacherId: row.teacherId,
     studentId: row.studentId,
-    teacherName: fullName(row.teacherFirstName, row.teacherLastName),
-    studentName: fullName(row.studentFirstName, row.studentLastName),
+    teacherName: fullName(language, row.teacherNames),
+    studentName: fullName(language, row.studentNames),
     teacherPhotoUrl: row.teacherPhotoFileId ? filePath(row.teacherPhotoFileId) : null,
     studentPhotoUrl: row.studentPhotoFileId ? filePath(row.studentPhotoFileId) : null,
     createdAt: row.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import type { Language } from '@ustaz/contract';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { nameColumns } from '../../db/name-columns.ts';
 import { conversations, type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
 
 const teacherUser = alias(users, 'teacher_user');
@@ -38,6 +39,8 @@ const reviewColumns = {
   studentFirstName: studentUser.firstName,
   studentLastName: studentUser.lastName,
   studentPhotoFileId: studentUser.photoFileId,
+  teacherNames: nameColumns(teacherUser),
+  studentNames: nameColumns(studentUser),
   subject: lessonSubjectSql(),
 };
 

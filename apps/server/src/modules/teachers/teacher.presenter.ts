@@ -1,6 +1,6 @@
 import type { Language, TeacherProfile } from '@ustaz/contract';
 import { filsToKwd } from '@ustaz/contract';
-import { localized } from '../../http/language.ts';
+import { localized, nameIn } from '../../http/language.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import type { TeacherListRow, TeacherSubjectRow } from './teachers.repo.ts';
 
@@ -27,8 +27,7 @@ export function toTeacherProfile(
     })),
     user: {
       id: row.userId,
-      firstName: row.firstName,
-      lastName: row.lastName,
+      ...nameIn(language, row),
       photo: row.photoFileId ? { id: row.photoFileId, path: filePath(row.photoFileId) } : null,
     },
   };

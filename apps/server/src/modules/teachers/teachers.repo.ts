@@ -12,6 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { type TeacherProfileFields, teacherProfileColumns } from '../../db/teacher-columns.ts';
 import { containsPattern } from '../../db/text-search.ts';
+import type { NameSpellings } from '../../http/language.ts';
 
 export type TeacherFilter = {
   /** Normalised words, each of which must appear in the teacher's search text. */
@@ -31,10 +32,8 @@ export type TeacherSort = { by: (typeof TEACHER_SORT_FIELDS)[number]; direction:
 export type TeacherListRow = TeacherProfileFields & {
   id: number;
   userId: number;
-  firstName: string;
-  lastName: string;
   photoFileId: string | null;
-};
+} & NameSpellings;
 
 /** A listed teacher: an approved profile whose user is an active teacher (role 2). */
 const listed = and(eq(users.roleId, ROLE.teacher), eq(users.status, 'active'), isNotNull(teacherProfiles.approvedAt));
@@ -46,6 +45,10 @@ const teacherColumns = {
   ...teacherProfileColumns,
   firstName: users.firstName,
   lastName: users.lastName,
+  firstNameAr: users.firstNameAr,
+  lastNameAr: users.lastNameAr,
+  firstNameEn: users.firstNameEn,
+  lastNameEn: users.lastNameEn,
   photoFileId: users.photoFileId,
 };
 
@@ -127,7 +130,8 @@ export async function searchTeacherPage(
       tp.hourly_rate_fils as "hourlyRateFils", tp.video_url as "videoUrl",
       tp.average_rating::float8 as "averageRating", tp.rating_count as "ratingCount",
       tp.bookings_count as "bookingsCount", u.first_name as "firstName", u.last_name as "lastName",
-      u.photo_file_id::text as "photoFileId",
+      u.first_name_ar as "firstNameAr", u.last_name_ar as "lastNameAr", u.first_name_en as "firstNameEn",
+      u.last_name_en as "lastNameEn", u.photo_file_id::text as "photoFileId",
       coalesce((select json_agg(json_build_object('id', s.id, 'nameAr', s.name_ar, 'nameEn', s.name_en)
           order by s.sort_order, s.id)
         from teacher_subjects ts join subjects s on s.id = ts.subject_id where ts.teacher_id = tp.id), '[]'::json)
@@ -320,6 +324,10 @@ export async function searchSourcesOf(db: Executor, id: number) {
     .select({
       firstName: users.firstName,
       lastName: users.lastName,
+      firstNameAr: users.firstNameAr,
+      lastNameAr: users.lastNameAr,
+      firstNameEn: users.firstNameEn,
+      lastNameEn: users.lastNameEn,
       bioAr: teacherProfiles.bioAr,
       bioEn: teacherProfiles.bioEn,
       majorAr: teacherProfiles.majorAr,

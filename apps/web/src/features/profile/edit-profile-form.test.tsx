@@ -34,14 +34,14 @@ function mockApi({ upload, patch }: { upload?: () => Response; patch?: (body: un
   return calls;
 }
 
-async function renderForm() {
+async function renderForm(signedInAs = USER) {
   const { i18n } = await createTestI18n('en');
   const setUser = vi.fn();
   const onSaved = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
-        <AuthContext value={signedIn(USER, { setUser })}>
+        <AuthContext value={signedIn(signedInAs, { setUser })}>
           <EditProfileForm onSaved={onSaved} />
           <AppToaster />
         </AuthContext>
@@ -114,6 +114,10 @@ describe('EditProfileForm', () => {
       firstName: 'Maryam',
       lastName: 'Hassan',
       email: USER.email,
+      firstNameEn: null,
+      lastNameEn: null,
+      firstNameAr: null,
+      lastNameAr: null,
       photo: { id: FILE_ID },
     });
   });
@@ -158,5 +162,66 @@ describe('EditProfileForm', () => {
     await user.click(screen.getByRole('button', { name: en.edit.save }));
     expect(await screen.findByText(en.validation.firstNameRequired)).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('EditProfileForm: the name for English and Arabic pages (ADR 020)', () => {
+  const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+  const spelled = testUser({ firstName: 'فهد', lastName: 'الكندري', firstNameEn: 'Fahad', lastNameEn: 'Al-Kandari' });
+
+  it('shows both optional pairs with the saved spelling, each field in its language and direction', async () => {
+    mockApi({});
+    await renderForm(spelled);
+    expect(screen.getByText(en.fields.spelling.en.title)).toBeTruthy();
+    expect(screen.getByText(en.fields.spelling.ar.title)).toBeTruthy();
+    const first = field(en.fields.spelling.en.first);
+    expect(first.value).toBe('Fahad');
+    expect(field(en.fields.spelling.en.last).value).toBe('Al-Kandari');
+    expect(first.getAttribute('lang')).toBe('en');
+    expect(first.getAttribute('dir')).toBe('ltr');
+    const arabic = field(en.fields.spelling.ar.first);
+    expect(arabic.value).toBe('');
+    expect(arabic.getAttribute('lang')).toBe('ar');
+    expect(arabic.getAttribute('dir')).toBe('rtl');
+    expect(arabic.required).toBe(false);
+  });
+
+  it('saves a new pair trimmed, and an emptied pair as null', async () => {
+    const calls = mockApi({ patch: () => jsonResponse(200, spelled) });
+    const { onSaved } = await renderForm(spelled);
+    const user = userEvent.setup();
+    await user.clear(field(en.fields.spelling.en.first));
+    await user.clear(field(en.fields.spelling.en.last));
+    await user.type(field(en.fields.spelling.ar.first), ' فهد ');
+    await user.type(field(en.fields.spelling.ar.last), 'الكندري');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({
+      firstNameEn: null,
+      lastNameEn: null,
+      firstNameAr: 'فهد',
+      lastNameAr: 'الكندري',
+    });
+  });
+
+  it('refuses the wrong script and half a pair before calling the server', async () => {
+    const calls = mockApi({});
+    await renderForm();
+    const user = userEvent.setup();
+    await user.type(field(en.fields.spelling.en.first), 'فهد');
+    await user.type(field(en.fields.spelling.en.last), 'Al-Kandari');
+    await user.type(field(en.fields.spelling.ar.first), 'Fahad');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    expect(await screen.findByText(en.validation.notLatinScript)).toBeTruthy();
+    expect(screen.getByText(en.validation.notArabicScript)).toBeTruthy();
+    expect(screen.getByText(en.validation.spellingPairRequired)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's script code under its field", async () => {
+    mockApi({ patch: () => jsonResponse(422, { status: 422, errors: { firstNameAr: 'notArabicScript' } }) });
+    await renderForm(testUser({ firstNameAr: 'مريم', lastNameAr: 'حسن' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: en.edit.save }));
+    expect(await screen.findByText(en.serverErrors.notArabicScript)).toBeTruthy();
   });
 });

@@ -29,7 +29,21 @@ import {
   validatePhoto,
 } from './profile-schemas.ts';
 
-const SERVER_FIELDS = ['firstName', 'lastName', 'email'] as const;
+const SERVER_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'firstNameEn',
+  'lastNameEn',
+  'firstNameAr',
+  'lastNameAr',
+] as const;
+
+/** The name for English and for Arabic pages (ADR 020): each field's language, writing direction and autocomplete. */
+const SPELLING_FIELDS = [
+  { language: 'en', dir: 'ltr', fields: ['firstNameEn', 'lastNameEn'] },
+  { language: 'ar', dir: 'rtl', fields: ['firstNameAr', 'lastNameAr'] },
+] as const;
 
 /** A chosen photo, its preview address, and its file id once uploaded (a retried save does not upload again). */
 type ChosenPhoto = { file: File; preview: string; uploadedId: string | null };
@@ -58,7 +72,15 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
     formState: { errors },
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      firstNameEn: user?.firstNameEn ?? '',
+      lastNameEn: user?.lastNameEn ?? '',
+      firstNameAr: user?.firstNameAr ?? '',
+      lastNameAr: user?.lastNameAr ?? '',
+    },
   });
 
   // Free the preview's object URL when it is replaced or the form closes.
@@ -111,6 +133,11 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
         firstName: values.firstName,
         lastName: values.lastName,
         email: values.email,
+        // An empty pair clears that spelling (the form's check lets only whole pairs through).
+        firstNameEn: values.firstNameEn || null,
+        lastNameEn: values.lastNameEn || null,
+        firstNameAr: values.firstNameAr || null,
+        lastNameAr: values.lastNameAr || null,
         ...(photoId ? { photo: { id: photoId } } : {}),
       });
       auth.setUser(updated);
@@ -160,6 +187,31 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
         lastName={field('lastName', t('fields.lastName'))}
         maxLength={PROFILE_VALIDATION_VALUES.nameMax}
       />
+      {SPELLING_FIELDS.map(({ language, dir, fields }) => (
+        <fieldset key={language} className="flex flex-col gap-2">
+          <legend className="text-sm font-medium text-slate-700">{t(`fields.spelling.${language}.title`)}</legend>
+          <p className="text-sm text-slate-500">{t(`fields.spelling.${language}.hint`)}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {fields.map((name, index) => {
+              const { registration, label, error } = field(
+                name,
+                t(`fields.spelling.${language}.${index ? 'last' : 'first'}`),
+              );
+              return (
+                <TextInput
+                  key={name}
+                  {...registration}
+                  label={label}
+                  lang={language}
+                  dir={dir}
+                  maxLength={PROFILE_VALIDATION_VALUES.nameMax}
+                  error={error}
+                />
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
       <TextInput
         name="email"
         label={t('fields.email')}

@@ -26,7 +26,10 @@ const profileEdit = {
 /** The profile form's fields (`serverErrors.<code>`). */
 const profileFields = {
   ns: 'profile',
-  fields: { prefix: 'serverErrors.', known: ['required', 'invalid', 'readOnly', 'tooShort', 'tooLong'] },
+  fields: {
+    prefix: 'serverErrors.',
+    known: ['required', 'invalid', 'readOnly', 'tooShort', 'tooLong', 'notArabicScript', 'notLatinScript'],
+  },
 } as const satisfies ErrorTexts;
 
 /** Saving the teacher's editor: the network, a refusal, else "unexpected" (field codes go under the fields). */

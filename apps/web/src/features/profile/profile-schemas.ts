@@ -1,4 +1,11 @@
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH_REGISTER, PHOTO_MAX_BYTES } from '@ustaz/contract';
+import {
+  ARABIC_NAME,
+  LATIN_NAME,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH_REGISTER,
+  PHOTO_MAX_BYTES,
+} from '@ustaz/contract';
 import { z } from 'zod';
 
 export const PROFILE_VALIDATION_VALUES = {
@@ -11,12 +18,43 @@ export const PROFILE_VALIDATION_VALUES = {
 /** The basic `{text}@{text}.{text}` pattern of spec 5. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec 5 "Profile": names required (trimmed); e-mail required with a basic pattern (the field is read-only). */
-export const profileFormSchema = z.object({
-  firstName: z.string().trim().min(1, 'validation.firstNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
-  lastName: z.string().trim().min(1, 'validation.lastNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
-  email: z.string().trim().min(1, 'validation.emailRequired').regex(EMAIL_PATTERN, 'validation.emailInvalid'),
-});
+/** An optional spelling of the name for one language's pages (ADR 020): empty, or in that language's script. */
+const spelling = (script: RegExp, scriptMessage: string) =>
+  z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
+    .refine((name) => name === '' || script.test(name), scriptMessage)
+    .default('');
+
+/** The spelling pairs of the form: both halves given, or neither. */
+export const SPELLING_PAIRS = [
+  ['firstNameEn', 'lastNameEn'],
+  ['firstNameAr', 'lastNameAr'],
+] as const;
+
+/**
+ * Spec 5 "Profile": names required (trimmed); e-mail required with a basic pattern (the field is
+ * read-only). The name for English and for Arabic pages is optional, in Latin and in Arabic
+ * letters, first and last together (the contract's rules, with the form's messages).
+ */
+export const profileFormSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'validation.firstNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
+    lastName: z.string().trim().min(1, 'validation.lastNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
+    email: z.string().trim().min(1, 'validation.emailRequired').regex(EMAIL_PATTERN, 'validation.emailInvalid'),
+    firstNameEn: spelling(LATIN_NAME, 'validation.notLatinScript'),
+    lastNameEn: spelling(LATIN_NAME, 'validation.notLatinScript'),
+    firstNameAr: spelling(ARABIC_NAME, 'validation.notArabicScript'),
+    lastNameAr: spelling(ARABIC_NAME, 'validation.notArabicScript'),
+  })
+  .superRefine((values, context) => {
+    for (const [first, last] of SPELLING_PAIRS) {
+      if ((values[first] === '') === (values[last] === '')) continue;
+      const missing = values[first] === '' ? first : last;
+      context.addIssue({ code: 'custom', path: [missing], message: 'validation.spellingPairRequired' });
+    }
+  });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 export type PhotoProblem = 'invalidType' | 'tooLarge';

@@ -21,6 +21,11 @@ export const testUser = factory<User>(() => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   // The browser's own zone, so a signed-in test sends no zone update unless it asks to.
   timeZone: viewerTimeZone(),
+  // No spelling of the name for either language's pages (ADR 020).
+  firstNameAr: null,
+  lastNameAr: null,
+  firstNameEn: null,
+  lastNameEn: null,
 }));
 
 /** Fahad (id 9), the student who books, pays and tops up in the money and teacher tests. */
