@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reviews, users } from '../../db/schema.ts';
+import { notifications, reviews, users } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
+import { fundWallet } from '../../test/money.ts';
+import { bookRequest, cancelRequest } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createWebDist } from '../../test/web-dist.ts';
 
@@ -123,6 +125,30 @@ describe('names in the page language', () => {
     expect(inEnglish.json()).toMatchObject({
       data: [{ student: { firstName: 'Mariam' }, teacher: { firstName: 'Fahad', lastName: 'Al-Kandari' } }],
     });
+  });
+});
+
+describe("notifications name the other person in the reader's language", () => {
+  it('booked and cancelled: the teacher reads the student in Arabic, the student the teacher in English', async () => {
+    const reader = await f.student({ firstName: 'Mariam', lastName: 'Hassan', language: 'en' });
+    await spell(reader.user.id, { firstNameAr: 'مريم', lastNameAr: 'حسن' });
+    await spell(fahad.user.id, { language: 'ar' });
+    await fundWallet(t.database.db, reader.user.id, 10_000);
+    const slot = await f.slot(fahad.profile.id, new Date(Date.now() + 72 * 3600_000), { priceFils: 5_000 });
+    const booked = await bookRequest(t.app, reader.headers, { timeSlotId: slot.id, paymentMethod: 'balance' });
+    expect(booked.statusCode).toBe(200);
+    const reservationId = (booked.json() as { reservations: { id: number }[] }).reservations[0]?.id ?? 0;
+    expect((await cancelRequest(t.app, fahad.headers, reservationId)).statusCode).toBe(200);
+    const dataOf = async (userId: number, type: 'booking.received' | 'booking.cancelled' | 'booking.confirmed') =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+      ).map((row) => row.data);
+    expect(await dataOf(fahad.user.id, 'booking.received')).toMatchObject([{ studentName: 'مريم حسن' }]);
+    expect(await dataOf(reader.user.id, 'booking.confirmed')).toMatchObject([{ teacherName: 'Fahad Al-Kandari' }]);
+    expect(await dataOf(reader.user.id, 'booking.cancelled')).toMatchObject([{ teacherName: 'Fahad Al-Kandari' }]);
   });
 });
 
