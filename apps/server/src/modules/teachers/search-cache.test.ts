@@ -148,6 +148,35 @@ describe('cached searches follow every change a person makes (answers reused for
   });
 });
 
+describe('the database tells of changes (migration 0025)', () => {
+  const { t, f } = useTestApp();
+
+  it('before the statement that made one answers, and not for a statement that changed nothing', async () => {
+    const teacher = await f.teacher({ slots: [kuwaitTime(kuwaitDay(2), 10)] });
+    let heard = 0;
+    const stop = t.database.onCatalogueChange(() => {
+      heard += 1;
+    });
+    try {
+      // A sweep that finds nothing to release, an update of no teacher: nothing changed.
+      await t.database.db.execute(sql`update time_slots set status = 'open' where status = 'held' and false`);
+      await t.database.db.execute(sql`update teacher_profiles set bio_en = 'x' where id = -1`);
+      expect(heard).toBe(0);
+      await t.database.db.execute(sql`update time_slots set status = 'held' where teacher_id = ${teacher.profile.id}`);
+      expect(heard).toBe(1);
+      // One transaction, many rows and tables: told once, at commit.
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update time_slots set status = 'open' where teacher_id = ${teacher.profile.id}`);
+        await tx.execute(sql`update teacher_profiles set bio_en = 'y' where id = ${teacher.profile.id}`);
+        expect(heard).toBe(1);
+      });
+      expect(heard).toBe(2);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe.runIf(inject('databaseUrl'))('two server processes on one PostgreSQL database', () => {
   it("one process's change reaches the other's cached searches through the database's notification", async () => {
     const own = await createPostgresDatabase(
