@@ -20,12 +20,14 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { updateMe } from './api/update-me.ts';
 import { uploadFile } from './api/upload-file.ts';
+import { NameSpellingFields } from './name-spelling-fields.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 import { ERROR_TEXTS } from './profile-error-texts.ts';
 import {
   PROFILE_VALIDATION_VALUES,
   type ProfileFormValues,
   profileFormSchema,
+  spellingsBody,
   validatePhoto,
 } from './profile-schemas.ts';
 
@@ -37,12 +39,6 @@ const SERVER_FIELDS = [
   'lastNameEn',
   'firstNameAr',
   'lastNameAr',
-] as const;
-
-/** The name for English and for Arabic pages (ADR 020): each field's language, writing direction and autocomplete. */
-const SPELLING_FIELDS = [
-  { language: 'en', dir: 'ltr', fields: ['firstNameEn', 'lastNameEn'] },
-  { language: 'ar', dir: 'rtl', fields: ['firstNameAr', 'lastNameAr'] },
 ] as const;
 
 /** A chosen photo, its preview address, and its file id once uploaded (a retried save does not upload again). */
@@ -134,10 +130,12 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
         lastName: values.lastName,
         email: values.email,
         // An empty pair clears that spelling (the form's check lets only whole pairs through).
-        firstNameEn: values.firstNameEn || null,
-        lastNameEn: values.lastNameEn || null,
-        firstNameAr: values.firstNameAr || null,
-        lastNameAr: values.lastNameAr || null,
+        ...spellingsBody({
+          firstNameEn: values.firstNameEn ?? '',
+          lastNameEn: values.lastNameEn ?? '',
+          firstNameAr: values.firstNameAr ?? '',
+          lastNameAr: values.lastNameAr ?? '',
+        }),
         ...(photoId ? { photo: { id: photoId } } : {}),
       });
       auth.setUser(updated);
@@ -187,31 +185,12 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
         lastName={field('lastName', t('fields.lastName'))}
         maxLength={PROFILE_VALIDATION_VALUES.nameMax}
       />
-      {SPELLING_FIELDS.map(({ language, dir, fields }) => (
-        <fieldset key={language} className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-slate-700">{t(`fields.spelling.${language}.title`)}</legend>
-          <p className="text-sm text-slate-500">{t(`fields.spelling.${language}.hint`)}</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {fields.map((name, index) => {
-              const { registration, label, error } = field(
-                name,
-                t(`fields.spelling.${language}.${index ? 'last' : 'first'}`),
-              );
-              return (
-                <TextInput
-                  key={name}
-                  {...registration}
-                  label={label}
-                  lang={language}
-                  dir={dir}
-                  maxLength={PROFILE_VALIDATION_VALUES.nameMax}
-                  error={error}
-                />
-              );
-            })}
-          </div>
-        </fieldset>
-      ))}
+      <NameSpellingFields
+        input={(name, label) => {
+          const { registration, error } = field(name, label);
+          return { ...registration, label, error };
+        }}
+      />
       <TextInput
         name="email"
         label={t('fields.email')}

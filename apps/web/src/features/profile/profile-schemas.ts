@@ -33,28 +33,50 @@ export const SPELLING_PAIRS = [
   ['firstNameAr', 'lastNameAr'],
 ] as const;
 
+/** The name for English and for Arabic pages: optional, in Latin and in Arabic letters (the contract's rules). */
+const spellingShape = {
+  firstNameEn: spelling(LATIN_NAME, 'validation.notLatinScript'),
+  lastNameEn: spelling(LATIN_NAME, 'validation.notLatinScript'),
+  firstNameAr: spelling(ARABIC_NAME, 'validation.notArabicScript'),
+  lastNameAr: spelling(ARABIC_NAME, 'validation.notArabicScript'),
+};
+export type SpellingField = keyof typeof spellingShape;
+
+/** First and last of a pair together: the half left empty gets `validation.spellingPairRequired`. */
+function checkPairs(values: Record<SpellingField, string>, context: z.RefinementCtx) {
+  for (const [first, last] of SPELLING_PAIRS) {
+    if ((values[first] === '') === (values[last] === '')) continue;
+    const missing = values[first] === '' ? first : last;
+    context.addIssue({ code: 'custom', path: [missing], message: 'validation.spellingPairRequired' });
+  }
+}
+
+/** The spellings alone (the teacher's editor, which saves the names beside the profile). */
+export const nameSpellingsSchema = z.object(spellingShape).superRefine(checkPairs);
+export type NameSpellingValues = z.output<typeof nameSpellingsSchema>;
+
+/** What PATCH /auth/me takes of the spellings: an empty pair is null (cleared). */
+export function spellingsBody(values: NameSpellingValues) {
+  return {
+    firstNameEn: values.firstNameEn || null,
+    lastNameEn: values.lastNameEn || null,
+    firstNameAr: values.firstNameAr || null,
+    lastNameAr: values.lastNameAr || null,
+  };
+}
+
 /**
  * Spec 5 "Profile": names required (trimmed); e-mail required with a basic pattern (the field is
- * read-only). The name for English and for Arabic pages is optional, in Latin and in Arabic
- * letters, first and last together (the contract's rules, with the form's messages).
+ * read-only); the optional spellings of ADR 020.
  */
 export const profileFormSchema = z
   .object({
     firstName: z.string().trim().min(1, 'validation.firstNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
     lastName: z.string().trim().min(1, 'validation.lastNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
     email: z.string().trim().min(1, 'validation.emailRequired').regex(EMAIL_PATTERN, 'validation.emailInvalid'),
-    firstNameEn: spelling(LATIN_NAME, 'validation.notLatinScript'),
-    lastNameEn: spelling(LATIN_NAME, 'validation.notLatinScript'),
-    firstNameAr: spelling(ARABIC_NAME, 'validation.notArabicScript'),
-    lastNameAr: spelling(ARABIC_NAME, 'validation.notArabicScript'),
+    ...spellingShape,
   })
-  .superRefine((values, context) => {
-    for (const [first, last] of SPELLING_PAIRS) {
-      if ((values[first] === '') === (values[last] === '')) continue;
-      const missing = values[first] === '' ? first : last;
-      context.addIssue({ code: 'custom', path: [missing], message: 'validation.spellingPairRequired' });
-    }
-  });
+  .superRefine(checkPairs);
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 export type PhotoProblem = 'invalidType' | 'tooLarge';

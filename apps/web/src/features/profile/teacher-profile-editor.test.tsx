@@ -125,6 +125,35 @@ describe('EditProfilePage for a teacher', () => {
     expect(link.getAttribute('aria-invalid')).toBe('true');
   }, 30_000);
 
+  it('saves the name for English and Arabic pages on the account, checked first (ADR 020)', async () => {
+    const ME_PATCH = 'PATCH /api/v1/auth/me';
+    const api = mockApi({
+      [ME]: ok(PROFILE),
+      [SUBJECTS]: SUBJECT_LIST,
+      [PATCH]: (call) => ok({ ...PROFILE, ...(call.body as object) }),
+      [ME_PATCH]: (call) => ok({ ...USER, ...(call.body as object) }),
+    });
+    const user = userEvent.setup();
+    await renderEditor();
+    const firstAr = await screen.findByLabelText(en.fields.spelling.ar.first);
+    expect(firstAr.getAttribute('dir')).toBe('rtl');
+    await user.type(firstAr, 'Sara');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    expect(await screen.findByText(en.validation.notArabicScript)).toBeTruthy();
+    expect(screen.getByText(en.validation.spellingPairRequired)).toBeTruthy();
+    expect(api.callsTo(ME_PATCH)).toHaveLength(0);
+    expect(api.callsTo(PATCH)).toHaveLength(0);
+
+    await user.clear(firstAr);
+    await user.type(firstAr, 'سارة');
+    await user.type(screen.getByLabelText(en.fields.spelling.ar.last), 'علي');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
+    expect(api.callsTo(ME_PATCH).map((call) => call.body)).toEqual([
+      { firstNameEn: null, lastNameEn: null, firstNameAr: 'سارة', lastNameAr: 'علي' },
+    ]);
+  }, 30_000);
+
   it('reads in Arabic with every text from the locale file', async () => {
     mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST });
     const { missing } = await renderEditor('ar');

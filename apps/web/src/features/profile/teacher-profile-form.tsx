@@ -26,9 +26,18 @@ import { notify } from '../../shared/ui/toast.tsx';
 import { useUpdateTeacherProfile } from './api/own-teacher-profile.ts';
 import { updateMe } from './api/update-me.ts';
 import { uploadFile } from './api/upload-file.ts';
+import { NameSpellingFields } from './name-spelling-fields.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 import { ERROR_TEXTS } from './profile-error-texts.ts';
-import { PROFILE_VALIDATION_VALUES, validatePhoto } from './profile-schemas.ts';
+import {
+  type NameSpellingValues,
+  nameSpellingsSchema,
+  PROFILE_VALIDATION_VALUES,
+  SPELLING_PAIRS,
+  type SpellingField,
+  spellingsBody,
+  validatePhoto,
+} from './profile-schemas.ts';
 import {
   checkTeacherProfile,
   previewOf,
@@ -53,6 +62,8 @@ export const TEACHER_FIELD_IDS: Record<TeacherProfileField | 'photo', string> = 
 };
 
 type ChosenPhoto = { file: File; preview: string; uploadedId: string | null };
+
+const SPELLING_FIELDS = SPELLING_PAIRS.flat();
 
 /**
  * The teacher's editor (issue 15 "Present yourself"): photo, both bios, major (in the page's
@@ -81,6 +92,14 @@ export function TeacherProfileForm({
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The name for English and Arabic pages (ADR 020), saved on the account (PATCH /auth/me) with the profile.
+  const [spellings, setSpellings] = useState<NameSpellingValues>(() => ({
+    firstNameEn: auth.user?.firstNameEn ?? '',
+    lastNameEn: auth.user?.lastNameEn ?? '',
+    firstNameAr: auth.user?.firstNameAr ?? '',
+    lastNameAr: auth.user?.lastNameAr ?? '',
+  }));
+  const [spellingErrors, setSpellingErrors] = useState<Partial<Record<SpellingField, string>>>({});
   const photoHelpId = useId();
   const zones = useMemo(() => timeZoneChoices(profile.timeZone, language), [profile.timeZone, language]);
 
@@ -147,6 +166,38 @@ export function TeacherProfileForm({
     }
   }
 
+  /** Saves the spellings when they changed; false (with the texts under the fields) when they are not valid. */
+  async function saveSpellings(): Promise<boolean> {
+    const parsed = nameSpellingsSchema.safeParse(spellings);
+    if (!parsed.success) {
+      const texts: Partial<Record<SpellingField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        texts[issue.path[0] as SpellingField] ??= t(issue.message, {
+          ...PROFILE_VALIDATION_VALUES,
+          defaultValue: t('serverErrors.invalid'),
+        });
+      }
+      setSpellingErrors(texts);
+      return false;
+    }
+    const body = spellingsBody(parsed.data);
+    const saved = auth.user;
+    if (saved && SPELLING_FIELDS.every((field) => body[field] === saved[field])) return true;
+    try {
+      auth.setUser(await updateMe(body));
+      return true;
+    } catch (error) {
+      const codes = serverFieldErrors(error, SPELLING_FIELDS);
+      if (codes.length === 0) throw error;
+      setSpellingErrors(
+        Object.fromEntries(
+          codes.map(([field, code]) => [field, t(`serverErrors.${code}`, { defaultValue: t('serverErrors.invalid') })]),
+        ),
+      );
+      return false;
+    }
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setGeneral(null);
@@ -154,6 +205,7 @@ export function TeacherProfileForm({
     if ('errors' in checked) return showErrors(checked.errors);
     setSending(true);
     try {
+      if (!(await saveSpellings())) return;
       await savePhoto();
       await update.mutateAsync({ id: profile.id, body: checked.body });
       void notify.success(t('teaching.saved'));
@@ -203,6 +255,18 @@ export function TeacherProfileForm({
               ) : null}
             </div>
           </div>
+          <NameSpellingFields
+            input={(name, label) => ({
+              name,
+              label,
+              value: spellings[name],
+              onValueChange: (value) => {
+                setSpellings((current) => ({ ...current, [name]: value }));
+                setSpellingErrors((current) => ({ ...current, [name]: undefined }));
+              },
+              error: spellingErrors[name],
+            })}
+          />
           <TeacherAboutFields
             form={form}
             bioMax={TEACHER_BIO_MAX}
