@@ -135,8 +135,16 @@ describe("notifications name the other person in the reader's language", () => {
     await spell(fahad.user.id, { language: 'ar' });
     await fundWallet(t.database.db, reader.user.id, 10_000);
     const slot = await f.slot(fahad.profile.id, new Date(Date.now() + 72 * 3600_000), { priceFils: 5_000 });
-    const booked = await bookRequest(t.app, reader.headers, { timeSlotId: slot.id, paymentMethod: 'balance' });
+    const booked = await bookRequest(
+      t.app,
+      { ...reader.headers, 'accept-language': 'en' },
+      { timeSlotId: slot.id, paymentMethod: 'balance' },
+    );
     expect(booked.statusCode).toBe(200);
+    // The booking's own answer names the teacher in the request's language too.
+    expect(booked.json()).toMatchObject({
+      reservations: [{ teacher: { firstName: 'Fahad', lastName: 'Al-Kandari' } }],
+    });
     const reservationId = (booked.json() as { reservations: { id: number }[] }).reservations[0]?.id ?? 0;
     expect((await cancelRequest(t.app, fahad.headers, reservationId)).statusCode).toBe(200);
     const dataOf = async (userId: number, type: 'booking.received' | 'booking.cancelled' | 'booking.confirmed') =>

@@ -65,7 +65,13 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
   };
 }
 
-/** The reservations with these ids as `viewerId` sees them (read with `executor`, after commit). */
-export async function reservationsAsSeenBy(executor: Executor, ids: number[], viewerId: number, now: Date) {
-  return (await reservationViews(executor, ids)).map((view) => toReservation(view, viewerId, now));
+/** The reservations with these ids as `viewerId` sees them (read with `executor`, after commit), names in `language`. */
+export async function reservationsAsSeenBy(
+  executor: Executor,
+  ids: number[],
+  viewerId: number,
+  now: Date,
+  language?: Language,
+) {
+  return (await reservationViews(executor, ids)).map((view) => toReservation(view, viewerId, now, language));
 }

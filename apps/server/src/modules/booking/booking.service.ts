@@ -246,7 +246,7 @@ export function createBookingService({
       paymentStatus: 'PAID',
       paidWith,
       breakdown: breakdownOf(split),
-      reservations: await reservationsAsSeenBy(db, ids, userId, now),
+      reservations: await reservationsAsSeenBy(db, ids, userId, now, input.language),
       ...(await leftAfter(userId, clock())),
     };
   }
@@ -291,7 +291,7 @@ export function createBookingService({
       paymentId: payment.id,
       paidWith: provider,
       breakdown: breakdownOf({ minutes: 0, hoursValueFils: 0, cashFils: totalFils }),
-      reservations: await reservationsAsSeenBy(db, reservationIds, userId, now),
+      reservations: await reservationsAsSeenBy(db, reservationIds, userId, now, input.language),
       ...(await leftAfter(userId, now)),
       holdExpiresAt: holdUntil.toISOString(),
     };
