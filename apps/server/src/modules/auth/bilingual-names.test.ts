@@ -216,6 +216,20 @@ describe('PATCH /api/v1/auth/me: the name spelled for each language', () => {
     expect(row).toMatchObject({ firstNameAr: null, lastNameAr: null, firstNameEn: null, lastNameEn: null });
   });
 
+  it('a deleted account keeps no spelling of its name', async () => {
+    const leaving = await f.student({ provider: 'google', googleSub: `g-${Date.now()}` });
+    expect((await patch(leaving, { firstNameEn: 'Saud', lastNameEn: 'Smith' })).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/me',
+      headers: leaving.headers,
+      payload: {},
+    });
+    expect(deleted.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, leaving.user.id));
+    expect(row).toMatchObject({ firstName: 'Deleted', firstNameEn: null, lastNameEn: null, firstNameAr: null });
+  });
+
   it("accepts accents, hyphens and apostrophes in English and the Arabic letters' marks", async () => {
     const me = await f.student();
     const res = await patch(me, {
