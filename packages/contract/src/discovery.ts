@@ -134,7 +134,17 @@ export const teacherSearchQuerySchema = z.object({
   lang: z.enum(['ar', 'en']).optional(),
 });
 export type TeacherSearchQuery = z.input<typeof teacherSearchQuerySchema>;
-export const teacherSearchResponseSchema = listResponseSchema(teacherProfileSchema);
+/** A teacher search counts its matches exactly up to this many; above, `total` is an estimate. */
+export const TEACHER_SEARCH_EXACT_TOTAL_MAX = 1_000;
+/**
+ * GET /api/teachers/search: a page of teachers. `total` is exact up to
+ * TEACHER_SEARCH_EXACT_TOTAL_MAX matches; above it, the database's estimate (at least one more
+ * than that) and `totalIsEstimate: true`, so a client may say "about" (pages past the real end
+ * answer an empty `data`).
+ */
+export const teacherSearchResponseSchema = listResponseSchema(teacherProfileSchema).extend({
+  totalIsEstimate: z.boolean().optional(),
+});
 
 /** GET /api/teachers/profiles/me and the owner's PATCH: the public profile plus the owner's settings. */
 export const ownTeacherProfileSchema = teacherProfileSchema.extend({

@@ -5,11 +5,11 @@
  * page are always read fresh. Concurrent misses for one key share one query. `ttlMs <= 0` turns
  * the cache off. Each server process keeps its own; writes this process makes clear it.
  */
-export function createCountCache(ttlMs: number, maxEntries = 2_000) {
-  const entries = new Map<string, { total: Promise<number>; expiresAt: number }>();
+export function createCountCache<Total = number>(ttlMs: number, maxEntries = 2_000) {
+  const entries = new Map<string, { total: Promise<Total>; expiresAt: number }>();
 
   return {
-    get(key: string, count: () => Promise<number>): Promise<number> {
+    get(key: string, count: () => Promise<Total>): Promise<Total> {
       if (ttlMs <= 0) return count();
       const now = Date.now();
       const hit = entries.get(key);
@@ -33,4 +33,4 @@ export function createCountCache(ttlMs: number, maxEntries = 2_000) {
   };
 }
 
-export type CountCache = ReturnType<typeof createCountCache>;
+export type CountCache<Total = number> = ReturnType<typeof createCountCache<Total>>;

@@ -147,13 +147,31 @@ export async function searchTeacherPage(
   return rows;
 }
 
-/** How many listed teachers match. */
-export async function countTeachers(db: Db, filter: TeacherFilter): Promise<number> {
+/**
+ * How many listed teachers match, counted exactly up to `exactUpTo`; above it the planner's
+ * estimate of the same query (never below `exactUpTo + 1`), flagged. Counting a broad search's
+ * every match (thousands of rows joined, LIKE over long text, a semi-join over a day's slots) was
+ * most of its database time; counting stops at the first `exactUpTo + 1` rows.
+ */
+export async function countTeachers(
+  db: Db,
+  filter: TeacherFilter,
+  exactUpTo: number,
+): Promise<{ total: number; estimate: boolean }> {
   const { values, param } = parameters();
-  const text = `select count(*)::int as total from teacher_profiles tp join users u on u.id = tp.user_id
-    where ${searchWhere(filter, param)}`;
-  const { rows } = await rawQueryOf(db)<{ total: number }>(text, values);
-  return rows[0]?.total ?? 0;
+  const from = `from teacher_profiles tp join users u on u.id = tp.user_id where ${searchWhere(filter, param)}`;
+  const capped = `select count(*)::int as total from (select 1 ${from} limit ${param(exactUpTo + 1)}) matches`;
+  const { rows } = await rawQueryOf(db)<{ total: number }>(capped, values);
+  const total = rows[0]?.total ?? 0;
+  if (total <= exactUpTo) return { total, estimate: false };
+  const plan = await rawQueryOf(db)<{ 'QUERY PLAN': unknown }>(
+    `explain (format json) select 1 ${from}`,
+    values.slice(0, -1),
+  );
+  const planned = Number(
+    (plan.rows[0]?.['QUERY PLAN'] as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'],
+  );
+  return { total: Math.max(exactUpTo + 1, Number.isFinite(planned) ? Math.round(planned) : 0), estimate: true };
 }
 
 /** Teacher profiles with their users, in the columns of {@link TeacherListRow}: the caller adds the filter. */

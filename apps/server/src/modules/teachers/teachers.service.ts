@@ -9,6 +9,7 @@ import {
   type ProfileCompletenessItem,
   RELIABILITY_MIN_LESSONS,
   RELIABILITY_REPLY_DAYS,
+  TEACHER_SEARCH_EXACT_TOTAL_MAX,
   type TeacherCompleteness,
   type TeacherDetail,
   type TeacherProfile,
@@ -173,6 +174,8 @@ type Options = {
    * (0: count and search every time); see count-cache.ts and search-cache.ts.
    */
   countCacheMs?: number;
+  /** Totals up to this are exact; above it the planner's estimate, flagged `totalIsEstimate`. */
+  exactTotalUpTo?: number;
   /** Registers the listener of committed changes to what searches answer (`Database.onCatalogueChange`). */
   onCatalogueChange?: (listener: () => void) => () => void;
 };
@@ -180,9 +183,9 @@ type Options = {
 export function createTeachersService(
   db: Db,
   subjectsService: SubjectsService,
-  { countCacheMs = 0, onCatalogueChange }: Options = {},
+  { countCacheMs = 0, exactTotalUpTo = TEACHER_SEARCH_EXACT_TOTAL_MAX, onCatalogueChange }: Options = {},
 ) {
-  const counts = createCountCache(countCacheMs);
+  const counts = createCountCache<{ total: number; estimate: boolean }>(countCacheMs);
   const answers = createSearchCache(countCacheMs);
   /** Drops the reused totals and answers (a change committed, here or in another process). */
   function forgetSearches() {
@@ -254,14 +257,17 @@ export function createTeachersService(
       // A partial page tells the total by itself; otherwise count (or reuse a recent count).
       const partial = rows.length < query.limit && (rows.length > 0 || offset === 0);
       const key = JSON.stringify({ ...filter, openSlotBetween: query.availableOn });
-      const counted = partial ? offset + rows.length : await counts.get(key, () => countTeachers(db, filter));
+      const counted = partial
+        ? { total: offset + rows.length, estimate: false }
+        : await counts.get(key, () => countTeachers(db, filter, exactTotalUpTo));
       // A recent count may lag behind the rows just read.
-      const total = rows.length > 0 ? Math.max(counted, offset + rows.length) : counted;
-      return toPage(
+      const total = rows.length > 0 ? Math.max(counted.total, offset + rows.length) : counted.total;
+      const page = toPage(
         rows.map((row) => toTeacherProfile(row, row.subjects, language)),
         total,
         query,
       );
+      return counted.estimate ? { ...page, totalIsEstimate: true } : page;
     },
 
     /**

@@ -1,0 +1,41 @@
+import { TEACHER_SEARCH_EXACT_TOTAL_MAX, teacherSearchQuerySchema, teacherSearchResponseSchema } from '@ustaz/contract';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
+import { createSubjectsService } from '../subjects/subjects.service.ts';
+import { createTeachersService } from './teachers.service.ts';
+
+/** Totals: exact up to a threshold (TEACHER_SEARCH_EXACT_TOTAL_MAX), the planner's estimate above it, flagged. */
+describe('the total of a teacher search', () => {
+  const { t, f } = useTestApp();
+
+  it('is exact up to the threshold and an estimate, flagged and above it, past it', async () => {
+    for (let i = 0; i < 5; i++) await f.teacher({ firstName: 'Totalword', lastName: `T${i}` });
+    for (let i = 0; i < 3; i++) await f.teacher({ firstName: 'Fewword', lastName: `F${i}` });
+    const service = createTeachersService(t.database.db, createSubjectsService(t.database.db), { exactTotalUpTo: 3 });
+    const search = (q: Record<string, string>) =>
+      service.search(teacherSearchQuerySchema.parse({ limit: '2', ...q }), 'en');
+
+    const few = await search({ search: 'fewword' });
+    expect(few).toMatchObject({ total: 3, totalPages: 2 });
+    expect(few.totalIsEstimate).toBeUndefined();
+
+    const many = await search({ search: 'totalword' });
+    expect(many.data).toHaveLength(2);
+    expect(many.totalIsEstimate).toBe(true);
+    expect(many.total).toBeGreaterThanOrEqual(4);
+    expect(many.totalPages).toBe(Math.ceil(many.total / 2));
+    // The last page tells its total by itself: exact again.
+    const last = await search({ search: 'totalword', page: '3' });
+    expect(last).toMatchObject({ total: 5, page: 3 });
+    expect(last.totalIsEstimate).toBeUndefined();
+  });
+
+  it('the API answers an exact total without the flag below the threshold', async () => {
+    await f.teacher({ firstName: 'Apiword' });
+    const res = await t.app.inject({ url: '/api/teachers/search?search=apiword' });
+    const body = teacherSearchResponseSchema.parse(res.json());
+    expect(body.total).toBe(1);
+    expect('totalIsEstimate' in res.json()).toBe(false);
+    expect(TEACHER_SEARCH_EXACT_TOTAL_MAX).toBe(1_000);
+  });
+});
