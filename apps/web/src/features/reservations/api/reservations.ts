@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CancelReservationResponse, ReservationScope, ReservationsResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 
 export const RESERVATIONS_PAGE_SIZE = 10;
 
@@ -21,8 +22,10 @@ export function getReservations(
 }
 
 export function useReservations(request: ReservationsRequest) {
+  // Per language: the other party's name is the request language's (ADR 020).
+  const language = useCurrentLanguage();
   return useQuery({
-    queryKey: [...RESERVATIONS_QUERY_KEY, request.scope, request.page],
+    queryKey: [...RESERVATIONS_QUERY_KEY, request.scope, request.page, language],
     queryFn: ({ signal }) => getReservations(request, signal),
     // The previous page of the same tab stays on screen while the next one loads; another tab starts empty.
     placeholderData: (previous, previousQuery) =>
