@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
-import { openDatabase, rawQueryOf } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateInTransaction, operatorSqlOf } from '../db/operator-sql.ts';
 import { refuseOpenEmbedded } from './backup.ts';
 import {
   appTables,
@@ -20,7 +21,6 @@ import {
   tableFingerprints,
   useStableTextForms,
 } from './inventory.ts';
-import { migrateInTransaction } from './migrations.ts';
 
 export type MoveSummary = {
   source: string;
@@ -193,7 +193,7 @@ export async function moveToPostgres(options: {
     try {
       log(`Source: PGlite in ${options.dataDir}; migrating it to this version's level first`);
       await embedded.migrate();
-      const from: Sql = { query: (text, params = []) => rawQueryOf(embedded.db)(text, params) as never };
+      const from: Sql = operatorSqlOf(embedded.db);
       await useStableTextForms(from);
       await useStableTextForms(to);
       const migrations = await migrationLevel(from);

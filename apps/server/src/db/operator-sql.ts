@@ -3,15 +3,22 @@ import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Sql } from './inventory.ts';
+import type { Sql } from '../ops/inventory.ts';
+import { type Db, rawQueryOf } from './client.ts';
+
+/**
+ * The database side of the operator commands (src/ops: backup, restore, move to PostgreSQL): they
+ * work on whole databases as plain SQL, and that SQL access lives here, in the db layer (the
+ * layers rule, hardening/layers.test.ts).
+ */
+
+/** An app database (opened by openDatabase) as the operator commands' `Sql`. */
+export function operatorSqlOf(db: Db): Sql {
+  return { query: (text, params = []) => rawQueryOf(db)(text, params) as never };
+}
 
 /** The server's migrations (beside the compiled code too: the build copies them to dist/db/migrations). */
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
-
-/** How many migrations this code has (the level a migrated database reaches). */
-export function codeMigrationCount(): number {
-  return readMigrationFiles({ migrationsFolder }).length;
-}
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Runs the app's migrations on `sql` inside the transaction the caller has open, with Drizzle's own
