@@ -110,7 +110,8 @@ describe('admin dashboard in a real browser', () => {
       )
       .toContain(userId);
     const visitor = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await visitor.goto(`/en/search?q=${encodeURIComponent(name)}`);
+    // The name as written is Arabic; an English page shows its English spelling (ADR 020).
+    await visitor.goto(`/ar/search?q=${encodeURIComponent(name)}`);
     await visitor.getByRole('heading', { name }).first().waitFor({ timeout: 15_000 });
     await screenshot(visitor, 'admin-promoted-in-search');
     await visitor.context().close();

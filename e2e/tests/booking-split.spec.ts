@@ -97,6 +97,9 @@ async function teacherProfileId(): Promise<number> {
   for (let page = 1; page <= 3; page++) {
     const search = await api<{ data: { id: number; user: { firstName: string; lastName: string } }[] }>(
       `/api/teachers/search?limit=50&page=${page}&sortBy=createdAt&sortOrder=DESC`,
+      null,
+      // Names come in the request's language (ADR 020): TEACHER is the English spelling.
+      { headers: { 'accept-language': 'en' } },
     );
     const found = search.data.find(
       (teacher) => teacher.user.firstName === TEACHER.firstName && teacher.user.lastName === TEACHER.lastName,
@@ -336,7 +339,16 @@ describe('booking with hours and wallet together', () => {
       const success = arPage.getByTestId('booking-success');
       await success.waitFor({ timeout: 15_000 });
       const lessons = await success.getByTestId('booking-lessons').textContent();
-      expect(lessons).toContain(`${TEACHER.firstName} ${TEACHER.lastName}`);
+      // The Arabic page names the teacher with their Arabic spelling (ADR 020).
+      const inArabic = await api<{ user: { firstName: string; lastName: string } }>(
+        `/api/teachers/profiles/${profileId}`,
+        null,
+        {
+          headers: { 'accept-language': 'ar' },
+        },
+      );
+      expect(inArabic.user.firstName).not.toBe(TEACHER.firstName);
+      expect(lessons).toContain(`${inArabic.user.firstName} ${inArabic.user.lastName}`);
       expect(lessons).toContain('لا يمكن إلغاؤه');
       await screenshot(arPage, 'booking-split-ar-success-mobile');
     } finally {

@@ -13,8 +13,11 @@ afterAll(async () => {
 type Teacher = { id: number; ratingCount: number; user: { firstName: string; lastName: string; photo: unknown } };
 
 /** A seeded teacher with a photo and published reviews: what a share card shows best. */
-async function ratedTeacher(): Promise<Teacher> {
-  const res = await fetch(`${baseUrl()}/api/teachers/search?limit=50&sortBy=averageRating&sortOrder=DESC`);
+async function ratedTeacher(lang: 'ar' | 'en'): Promise<Teacher> {
+  // In the page's language: names come spelled for it where the teacher gave a spelling (ADR 020).
+  const res = await fetch(`${baseUrl()}/api/teachers/search?limit=50&sortBy=averageRating&sortOrder=DESC`, {
+    headers: { 'accept-language': lang },
+  });
   const { data } = (await res.json()) as { data: Teacher[] };
   const teacher = data.find((t) => t.ratingCount > 0 && t.user.photo);
   if (!teacher) throw new Error('the seed has no rated teacher with a photo');
@@ -27,7 +30,7 @@ describe('a shared teacher link, as a scraper without JavaScript sees it', () =>
   it.each(['en', 'ar'] as const)(
     '%s: title, description, Open Graph, Twitter card and JSON-LD are in the HTML',
     async (lang) => {
-      const teacher = await ratedTeacher();
+      const teacher = await ratedTeacher(lang);
       const page = await newPage(browser, { javaScriptEnabled: false });
       const res = await page.goto(`/${lang}/teachers/${teacher.id}`);
       expect(res?.status()).toBe(200);
@@ -61,7 +64,7 @@ describe('a shared teacher link, as a scraper without JavaScript sees it', () =>
     const missing = await fetch(`${baseUrl()}/en/teachers/999999999`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
-    const teacher = await ratedTeacher();
+    const teacher = await ratedTeacher('ar');
     const sitemap = await fetch(`${baseUrl()}/sitemap.xml`).then((res) => res.text());
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+/ar/teachers/${teacher.id}</loc>`));
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+/en/teachers/${teacher.id}</loc>`));

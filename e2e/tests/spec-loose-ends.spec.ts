@@ -194,6 +194,14 @@ describe('hours you can trace and your teachers', () => {
       }
     }
 
+    // The English page names the teacher with their English spelling (ADR 020).
+    const inEnglish = await api<TeacherProfile[]>(
+      server.url,
+      '/api/teachers/previously-interacted?lang=en',
+      student.token,
+    );
+    const englishTeacher = inEnglish.find((teacher) => teacher.id === teacherProfileId);
+    const teacherName = `${englishTeacher?.user.firstName} ${englishTeacher?.user.lastName}`;
     const page = await openPage('en');
     await signInContext(page, student);
     await page.goto('/en/search');
@@ -224,6 +232,13 @@ describe('hours you can trace and your teachers', () => {
     const review = page.getByRole('dialog', { name: 'Review your booking' });
     await review.waitFor();
     const confirm = review.getByRole('button', { name: 'Confirm booking' });
+    // A slot starting within 24 hours (the first one of today, depending on the hour the spec runs)
+    // cannot be cancelled, and the review asks for the tick first.
+    const acknowledge = review.getByRole('checkbox', { name: 'I understand this lesson cannot be cancelled' });
+    await expect
+      .poll(async () => (await confirm.isEnabled()) || (await acknowledge.isVisible()), { timeout: 10_000 })
+      .toBe(true);
+    if (await acknowledge.isVisible()) await acknowledge.check();
     await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
     await confirm.click();
     const methods = page.getByRole('dialog', { name: 'Choose how to pay' });

@@ -305,11 +305,13 @@ describe('the teacher side in Arabic (issue 15)', () => {
 
     // 11. The admin marks it paid with the bank's reference.
     await admin.goto('/ar/admin/payouts');
-    await admin.getByRole('button', { name: `تأكيد تحويل الطلب ${payout?.id}` }).click();
-    const paid = admin.getByRole('dialog', { name: `تأكيد تحويل الطلب ${payout?.id}` });
+    // The request's number in the Arabic page's digits (issue 17's one number style).
+    const payoutNumber = String(payout?.id).replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)] ?? digit);
+    await admin.getByRole('button', { name: `تأكيد تحويل الطلب ${payoutNumber}` }).click();
+    const paid = admin.getByRole('dialog', { name: `تأكيد تحويل الطلب ${payoutNumber}` });
     await byLabel(paid, 'رقم مرجع البنك').fill('TRX-2026-0042');
     await paid.getByRole('button', { name: 'تأكيد التحويل' }).click();
-    await admin.getByText(`تم تأكيد تحويل الطلب ${payout?.id}.`).waitFor();
+    await admin.getByText(`تم تأكيد تحويل الطلب ${payoutNumber}.`).waitFor();
 
     // 12. The teacher sees it paid in the statement and in the paid-out figure.
     await teacher.reload();
