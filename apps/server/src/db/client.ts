@@ -61,6 +61,12 @@ export type Database = {
    */
   observeQueries(observer: ((seconds: number) => void) | null): void;
   /**
+   * Calls `listener` with the text of every statement sent to the database, BEGIN and COMMIT
+   * included (on PGlite, whose transactions send those itself, they are reported as `begin`,
+   * `commit` and `rollback`). For tests that count statements; answers a function that removes it.
+   */
+  traceQueries(listener: (text: string) => void): () => void;
+  /**
    * Takes PostgreSQL's session advisory lock `key` on a new connection of its own if nobody holds it
    * (across processes and machines), else null. The lock lasts until `release()` or until that
    * connection ends. On PGlite (one process owns the database) it is always granted.
@@ -96,10 +102,38 @@ function catalogueListeners() {
 
 type QueryObserver = ((seconds: number) => void) | null;
 
-/** Wraps a driver's `query` so each call's duration reaches the current observer (promise or callback form). */
-function timeQueries(target: { query: unknown }, observer: () => QueryObserver) {
+/** The listeners of `traceQueries`. */
+function queryTracers() {
+  const listeners = new Set<(text: string) => void>();
+  return {
+    add(listener: (text: string) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    trace(text: string) {
+      for (const listener of listeners) listener(text);
+    },
+    get active() {
+      return listeners.size > 0;
+    },
+  };
+}
+type QueryTracers = ReturnType<typeof queryTracers>;
+
+/** A driver query's text: its first argument, a string or a config object with `text`. */
+const textOf = (first: unknown): string =>
+  typeof first === 'string' ? first : String((first as { text?: unknown } | null)?.text ?? '');
+
+/**
+ * Wraps a driver's `query` so each call's duration reaches the current observer (promise or
+ * callback form) and its text the tracers.
+ */
+function timeQueries(target: { query: unknown }, observer: () => QueryObserver, tracers: QueryTracers) {
   const query = (target.query as (...args: unknown[]) => unknown).bind(target);
   target.query = (...args: unknown[]) => {
+    if (tracers.active) tracers.trace(textOf(args[0]));
     const observe = observer();
     if (!observe) return query(...args);
     const started = performance.now();
@@ -116,6 +150,39 @@ function timeQueries(target: { query: unknown }, observer: () => QueryObserver) 
     if (result instanceof Promise) result.then(done, done);
     return result;
   };
+}
+
+/**
+ * PGlite runs a transaction's BEGIN and COMMIT (or ROLLBACK) itself, and its statements through the
+ * transaction's own `query`/`exec`: the tracers hear all of them.
+ */
+function traceTransactions(client: PGlite, tracers: QueryTracers) {
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((run: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+    transaction(async (tx) => {
+      if (!tracers.active) return run(tx);
+      tracers.trace('begin');
+      const traced = Object.create(tx, {
+        query: {
+          value: (text: string, ...rest: unknown[]) => (
+            tracers.trace(text), (tx.query as (...a: unknown[]) => unknown)(text, ...rest)
+          ),
+        },
+        exec: {
+          value: (text: string, ...rest: unknown[]) => (
+            tracers.trace(text), (tx.exec as (...a: unknown[]) => unknown)(text, ...rest)
+          ),
+        },
+      }) as typeof tx;
+      try {
+        const result = await run(traced);
+        tracers.trace(tx.closed ? 'rollback' : 'commit');
+        return result;
+      } catch (error) {
+        tracers.trace('rollback');
+        throw error;
+      }
+    })) as PGlite['transaction'];
 }
 
 /**
@@ -158,6 +225,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
     const catalogue = catalogueListeners();
+    const tracers = queryTracers();
     // pg-pool passes its options to each client it makes: ListeningClient reads onCatalogueChange.
     const poolConfig: pg.PoolConfig & { onCatalogueChange: () => void } = {
       connectionString: database.url,
@@ -174,7 +242,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     let queryObserver: QueryObserver = null;
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      timeQueries(client, () => queryObserver);
+      timeQueries(client, () => queryObserver, tracers);
     });
     // Every connection LISTENs before its first use (ListeningClient). The one that commits a
     // change gets its own notification before its COMMIT answers, so a cached search is dropped
@@ -215,6 +283,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       observeQueries: (observer) => {
         queryObserver = observer;
       },
+      traceQueries: tracers.add,
       advisoryLock: async (key) => {
         const client = new pg.Client({ connectionString: database.url });
         let lost = false;
@@ -255,7 +324,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     extensions: { btree_gist, pg_trgm },
   });
   let queryObserver: QueryObserver = null;
-  timeQueries(client, () => queryObserver);
+  const tracers = queryTracers();
+  timeQueries(client, () => queryObserver, tracers);
+  traceTransactions(client, tracers);
   // One connection: a change's notification arrives with the answer to its COMMIT.
   const catalogue = catalogueListeners();
   await client.listen(CATALOGUE_CHANNEL, () => catalogue.changed());
@@ -274,6 +345,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     observeQueries: (observer) => {
       queryObserver = observer;
     },
+    traceQueries: tracers.add,
     // One process owns an embedded database: there is nobody to exclude.
     advisoryLock: async () => ({ held: () => !client.closed, release: async () => {} }),
   };
