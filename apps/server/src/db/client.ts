@@ -162,20 +162,15 @@ function traceTransactions(client: PGlite, tracers: QueryTracers) {
     transaction(async (tx) => {
       if (!tracers.active) return run(tx);
       tracers.trace('begin');
-      const traced = Object.create(tx, {
-        query: {
-          value: (text: string, ...rest: unknown[]) => (
-            tracers.trace(text), (tx.query as (...a: unknown[]) => unknown)(text, ...rest)
-          ),
+      const traced = (method: 'query' | 'exec') => ({
+        value: (text: string, ...rest: unknown[]) => {
+          tracers.trace(text);
+          return (tx[method] as (...args: unknown[]) => unknown)(text, ...rest);
         },
-        exec: {
-          value: (text: string, ...rest: unknown[]) => (
-            tracers.trace(text), (tx.exec as (...a: unknown[]) => unknown)(text, ...rest)
-          ),
-        },
-      }) as typeof tx;
+      });
+      const tracedTx = Object.create(tx, { query: traced('query'), exec: traced('exec') }) as typeof tx;
       try {
-        const result = await run(traced);
+        const result = await run(tracedTx);
         tracers.trace(tx.closed ? 'rollback' : 'commit');
         return result;
       } catch (error) {
