@@ -146,7 +146,9 @@ export function describeNotification(notification: AppNotification, language: La
       const key = about ? 'booking.refunded.body' : 'booking.refunded.bodyPlain';
       if (data.to === 'subscription') {
         const hours = typeof data.hours === 'number' ? formatNumber(data.hours, language, data.hours % 1 ? 1 : 0) : '';
-        return titled(kind, { key: `${key}.subscription`, values: { ...about, hours } }, '/subscriptions');
+        // `count` picks the plural form (Arabic: ساعة واحدة، ساعتان، ٣ ساعات، ١١ ساعة); `hours` is the written number.
+        const values = { ...about, hours, count: typeof data.hours === 'number' ? data.hours : 0 };
+        return titled(kind, { key: `${key}.subscription`, values }, '/subscriptions');
       }
       const amount = amountText(data.amount, language) ?? '';
       return titled(kind, { key: `${key}.wallet`, values: { ...about, amount } }, WALLET_PATH);

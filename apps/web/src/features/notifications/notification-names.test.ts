@@ -59,9 +59,30 @@ describe('notifications name the other party and the lesson time (issue 17)', ()
         notice('booking.refunded', { reservationId: 4, to: 'subscription', amount: '0.000', hours: 2 }),
         language,
       );
-      expect(hours.text).toMatch(/2|٢/);
+      expect(hours.text).toMatch(language === 'ar' ? /ساعتان/ : /2 hours/);
       expect(hours.to).toBe('/subscriptions');
       expect([...wallet.missing, ...hours.missing]).toEqual([]);
+    });
+
+    it(`hours given back take the number's plural form (${language})`, async () => {
+      const text = async (hours: number) =>
+        (
+          await bodyOf(
+            notice('booking.refunded', { reservationId: 4, to: 'subscription', amount: '0.000', hours }),
+            language,
+          )
+        ).text;
+      if (language === 'ar') {
+        expect(await text(1)).toContain('أُعيدت ساعة واحدة إلى');
+        expect(await text(2)).toContain('أُعيدت ساعتان إلى');
+        expect(await text(3)).toContain('أُعيدت ٣ ساعات إلى');
+        expect(await text(11)).toContain('أُعيدت ١١ ساعة إلى');
+        expect(await text(1.5)).toContain('أُعيدت ١٫٥ ساعة إلى');
+      } else {
+        expect(await text(1)).toContain('1 hour went back');
+        expect(await text(2)).toContain('2 hours went back');
+        expect(await text(1.5)).toContain('1.5 hours went back');
+      }
     });
 
     it(`a completed lesson and a review request name the student or the teacher (${language})`, async () => {

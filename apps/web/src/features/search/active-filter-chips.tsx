@@ -55,6 +55,7 @@ export function filterChips(
     chips.push({
       key: 'minRating',
       label: t('chips.minRating', {
+        count: state.minRating,
         value: formatNumber(state.minRating, language, Number.isInteger(state.minRating) ? 0 : 1),
       }),
       patch: { minRating: undefined },

@@ -62,6 +62,13 @@ describe('TeacherSearchDialog (MODAL_KINDS.TEACHER_SEARCH)', () => {
     expect(paramsOf(router.state.location.search)).toEqual({ minExperience: '4' });
   });
 
+  it('names the rating choices in the plural form of their number (Arabic: one, two, few)', async () => {
+    await renderDialog('/search', {}, 'ar');
+    for (const name of ['نجمة واحدة فأكثر', 'نجمتان فأكثر', '٣ نجوم فأكثر', '٤ نجوم فأكثر', '٥ نجوم فأكثر']) {
+      expect(screen.getByRole('radio', { name })).toBeTruthy();
+    }
+  });
+
   it('hands every field to onSearch when given (cleared ones undefined) and leaves the address alone', async () => {
     const onSearch = vi.fn();
     const { router, closeModal } = await renderDialog('', { initialValues: { minExperience: '5' }, onSearch });

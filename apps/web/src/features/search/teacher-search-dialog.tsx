@@ -154,7 +154,7 @@ export function TeacherSearchDialog({ data, props, closeModal, titleId }: ModalC
                 <>
                   <span aria-hidden="true">{t('filters.ratingShort', { stars: Number(option) })}</span>
                   <Star aria-hidden="true" className="size-4 fill-current" />
-                  <span className="sr-only">{t('filters.ratingOption', { stars: Number(option) })}</span>
+                  <span className="sr-only">{t('filters.ratingOption', { count: Number(option) })}</span>
                 </>
               ) : (
                 t('filters.anyRating')
