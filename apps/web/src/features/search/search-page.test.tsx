@@ -104,6 +104,20 @@ describe('SearchPage reads its address into the teacher search', () => {
     expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
   });
 
+  it('says "about" when the total is the planner\'s estimate (above 1,000), in ar and en', async () => {
+    const estimated = { ...resultsPage([makeTeacher(1)], { total: 12400, totalPages: 1034 }), totalIsEstimate: true };
+    mockTeacherSearch(ok(estimated));
+    await renderSearch('/search?q=a');
+    expect(await screen.findByText('Teachers found: about 12,400')).toBeTruthy();
+  });
+
+  it('says "about" in Arabic too', async () => {
+    const estimated = { ...resultsPage([makeTeacher(1)], { total: 12400, totalPages: 1034 }), totalIsEstimate: true };
+    mockTeacherSearch(ok(estimated));
+    await renderSearch('/search?q=a', 'ar');
+    expect(await screen.findByText('عدد المعلمين: نحو ١٢٬٤٠٠')).toBeTruthy();
+  });
+
   it('shows the empty state, whose reset removes every filter', async () => {
     const search = mockTeacherSearch(ok(resultsPage([], { total: 0, totalPages: 0 })));
     const { router } = await renderSearch('/search?q=zzz&minRating=5&mostBooked=true');

@@ -130,7 +130,9 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
           {(data) => (
             <>
               <p className="text-sm font-semibold text-slate-700" aria-live="polite" data-testid="result-count">
-                {t('page.resultCount', { total: formatNumber(data.total, language) })}
+                {t(data.totalIsEstimate ? 'page.resultCountAbout' : 'page.resultCount', {
+                  total: formatNumber(data.total, language),
+                })}
               </p>
               <TeacherGrid teachers={data.data} />
             </>

@@ -131,7 +131,9 @@ export function TeachersListPage() {
         {(data) => (
           <>
             <p className="text-sm font-semibold text-slate-700" data-testid="result-count">
-              {t('page.resultCount', { total: formatNumber(data.total, language) })}
+              {t(data.totalIsEstimate ? 'page.resultCountAbout' : 'page.resultCount', {
+                total: formatNumber(data.total, language),
+              })}
             </p>
             <ul className={CARD_GRID}>
               {data.data.map((teacher) => (
