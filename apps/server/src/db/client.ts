@@ -25,9 +25,25 @@ export type Executor = Db | Tx;
 export type RawQuery = <Row extends Record<string, unknown>>(
   text: string,
   params: unknown[],
+  /** A prepared statement's name (PostgreSQL prepares it once per connection; PGlite ignores it). */
+  name?: string,
 ) => Promise<{ rows: Row[] }>;
 
+/** Runs `work` in one transaction with plain SQL (BEGIN, its statements, COMMIT; ROLLBACK when it throws). */
+export type RawTransaction = <T>(work: (query: RawQuery) => Promise<T>) => Promise<T>;
+
 const rawQueries = new WeakMap<object, RawQuery>();
+const rawTransactions = new WeakMap<object, RawTransaction>();
+
+/** The plain-SQL transaction door of a database opened by `openDatabase`, for a hot path's few statements. */
+export function rawTransactionOf(db: Db): RawTransaction {
+  const transaction = rawTransactions.get(db);
+  if (!transaction) throw new Error('rawTransactionOf: this Db was not opened by openDatabase');
+  return transaction;
+}
+
+/** A pg query config: named (prepared) when a name is given. */
+const pgQuery = (text: string, values: unknown[], name?: string) => (name ? { name, text, values } : { text, values });
 
 /** The plain-SQL door of a database opened by `openDatabase` (outside any transaction). */
 export function rawQueryOf(db: Db): RawQuery {
@@ -264,7 +280,31 @@ export async function openDatabase(database: Config['database']): Promise<Databa
         client.release();
       }
     }) as typeof db.transaction;
-    rawQueries.set(db, (text, params) => pool.query(text, params));
+    rawQueries.set(db, (text, params, name) => pool.query(pgQuery(text, params, name)));
+    rawTransactions.set(db, async (work) => {
+      const client = await pool.connect();
+      // A BEGIN, COMMIT or ROLLBACK that failed leaves the connection in doubt: the pool drops it.
+      let broken: Error | undefined;
+      const control = (statement: string) =>
+        client.query(statement).catch((error: Error) => {
+          broken = error;
+          throw error;
+        });
+      try {
+        await control('begin');
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await work((text, params, name) => client.query(pgQuery(text, params, name)));
+        } catch (error) {
+          await control('rollback').catch(() => {});
+          throw error;
+        }
+        await control('commit');
+        return result;
+      } finally {
+        client.release(broken);
+      }
+    });
     return {
       db,
       kind: 'postgres',
@@ -327,6 +367,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   await client.listen(CATALOGUE_CHANNEL, () => catalogue.changed());
   const db = drizzlePglite(client, { schema });
   rawQueries.set(db, (text, params) => client.query(text, params));
+  rawTransactions.set(db, (work) => client.transaction((tx) => work((text, params) => tx.query(text, params))));
   return {
     db,
     kind: 'pglite',

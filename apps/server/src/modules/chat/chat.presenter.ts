@@ -1,12 +1,13 @@
 import type { ChatMessage } from '@ustaz/contract';
-import type { ConversationRow, MessageRow } from '../../db/schema.ts';
+import type { MessageRow } from '../../db/schema.ts';
 import { filePath } from '../auth/user.presenter.ts';
+import type { ReadMarks } from './chat.repo.ts';
 
 /**
  * A stored message as the API and the socket send it: attachments with their URL, `readAt` set
  * once the recipient's read mark has passed it.
  */
-export function toChatMessage(row: MessageRow, conversation: ConversationRow): ChatMessage {
+export function toChatMessage(row: MessageRow, conversation: ReadMarks): ChatMessage {
   const recipientIsStudent = row.recipientId === conversation.studentId;
   const readSeq = recipientIsStudent ? conversation.studentReadSeq : conversation.teacherReadSeq;
   const readAt = recipientIsStudent ? conversation.studentReadAt : conversation.teacherReadAt;

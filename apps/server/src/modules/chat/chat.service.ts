@@ -7,7 +7,7 @@ import {
   ROLE,
   type SendMessage,
 } from '@ustaz/contract';
-import type { Db } from '../../db/client.ts';
+import { type Db, rawQueryOf, rawTransactionOf } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ConversationRow } from '../../db/schema.ts';
 import { storableText } from '../../db/storable-text.ts';
@@ -18,7 +18,6 @@ import { insertNotifications } from '../notifications/notifications.service.ts';
 import { toChatMessage } from './chat.presenter.ts';
 import {
   advanceRead,
-  appendMessage,
   attachableFiles,
   bindFiles,
   conversationsOf,
@@ -33,6 +32,8 @@ import {
   lastMessages,
   messageIdsBetween,
   messagesPage,
+  type ReadMarks,
+  storeMessage,
   unreadCounts,
   usersByIds,
 } from './chat.repo.ts';
@@ -42,11 +43,17 @@ export type Presence = {
   onlineAmong(userIds: number[]): Promise<Set<number>>;
 };
 
-const otherOf = (conversation: ConversationRow, userId: number) =>
+/** Who a conversation is between: fixed for its whole life. */
+type Members = Pick<ConversationRow, 'id' | 'studentId' | 'teacherId'>;
+
+const otherOf = (conversation: Members, userId: number) =>
   conversation.studentId === userId ? conversation.teacherId : conversation.studentId;
 
-const isParticipant = (conversation: ConversationRow, userId: number) =>
+const isParticipant = (conversation: Members, userId: number) =>
   conversation.studentId === userId || conversation.teacherId === userId;
+
+/** The in-process caches forget everything past this many entries (they fill again on use). */
+const CACHE_MAX = 100_000;
 
 /**
  * Chat (ARCHITECTURE "Chat"): one conversation per student-teacher pair; messages are stored
@@ -59,6 +66,26 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
    * of any status and a sent message both stay, so the answer is remembered in this process.
    */
   const teacherMayWrite = new Set<string>();
+  /**
+   * Who each conversation is between (a conversation's student and teacher never change), and the
+   * conversation a user writes in to another (`from:to`): a message is then stored with no look-up.
+   */
+  const membersById = new Map<number, Members>();
+  const conversationTo = new Map<string, number>();
+  const remember = (conversation: Members): Members => {
+    if (membersById.size >= CACHE_MAX) membersById.clear();
+    if (conversationTo.size >= CACHE_MAX) conversationTo.clear();
+    const members = { id: conversation.id, studentId: conversation.studentId, teacherId: conversation.teacherId };
+    membersById.set(members.id, members);
+    conversationTo.set(`${members.studentId}:${members.teacherId}`, members.id);
+    conversationTo.set(`${members.teacherId}:${members.studentId}`, members.id);
+    return members;
+  };
+  const forget = (members: Members) => {
+    membersById.delete(members.id);
+    conversationTo.delete(`${members.studentId}:${members.teacherId}`);
+    conversationTo.delete(`${members.teacherId}:${members.studentId}`);
+  };
 
   /**
    * A teacher writes first only to a student who booked them or who wrote to them: no cold
@@ -89,7 +116,38 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
     if (!conversation || !isParticipant(conversation, userId)) {
       throw new HttpError(404, 'notFound', 'Conversation not found');
     }
+    remember(conversation);
     return conversation;
+  }
+
+  /** The conversation of a message being sent, from memory after its first use. */
+  async function membersFor(userId: number, input: { conversationId?: number | undefined; recipientId: number }) {
+    if (input.conversationId !== undefined) {
+      const known = membersById.get(input.conversationId);
+      const members =
+        known && isParticipant(known, userId) ? known : await participantConversation(userId, input.conversationId);
+      if (otherOf(members, userId) !== input.recipientId) throw new FieldValidationError({ recipientId: 'invalid' });
+      return members;
+    }
+    const known = conversationTo.get(`${userId}:${input.recipientId}`);
+    const members = known === undefined ? undefined : membersById.get(known);
+    return members ?? remember(await conversationWith(userId, input.recipientId));
+  }
+
+  /** The conversation with another user, created when the two are a student and a teacher who may write. */
+  async function conversationWith(userId: number, otherId: number): Promise<ConversationRow> {
+    if (otherId === userId) throw new HttpError(403, 'forbidden', 'You cannot message yourself');
+    const [me, other] = await Promise.all([findUser(db, userId), findUser(db, otherId)]);
+    if (!me || !other || other.status !== 'active') throw new HttpError(404, 'notFound', 'User not found');
+    const pair =
+      me.roleId === ROLE.student && other.roleId === ROLE.teacher
+        ? { studentId: me.id, teacherId: other.id }
+        : me.roleId === ROLE.teacher && other.roleId === ROLE.student
+          ? { studentId: other.id, teacherId: me.id }
+          : null;
+    if (!pair) throw new HttpError(403, 'forbidden', 'Chats are between a student and a teacher');
+    if (me.roleId === ROLE.teacher) await assertTeacherMayWrite(pair.studentId, pair.teacherId);
+    return ensureConversation(db, pair.studentId, pair.teacherId);
   }
 
   async function summaries(
@@ -130,18 +188,8 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
 
     /** The conversation with another user, created when the two are a student and a teacher. */
     async withUser(userId: number, otherId: number, language?: Language): Promise<ConversationSummary> {
-      if (otherId === userId) throw new HttpError(403, 'forbidden', 'You cannot message yourself');
-      const [me, other] = await Promise.all([findUser(db, userId), findUser(db, otherId)]);
-      if (!me || !other || other.status !== 'active') throw new HttpError(404, 'notFound', 'User not found');
-      const pair =
-        me.roleId === ROLE.student && other.roleId === ROLE.teacher
-          ? { studentId: me.id, teacherId: other.id }
-          : me.roleId === ROLE.teacher && other.roleId === ROLE.student
-            ? { studentId: other.id, teacherId: me.id }
-            : null;
-      if (!pair) throw new HttpError(403, 'forbidden', 'Chats are between a student and a teacher');
-      if (me.roleId === ROLE.teacher) await assertTeacherMayWrite(pair.studentId, pair.teacherId);
-      const conversation = await ensureConversation(db, pair.studentId, pair.teacherId);
+      const conversation = await conversationWith(userId, otherId);
+      remember(conversation);
       const [summary] = await summaries(userId, [conversation], language);
       if (!summary) throw new HttpError(404, 'notFound', 'User not found');
       return summary;
@@ -172,52 +220,51 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
 
     /**
      * Stores a message (once per client message id) and returns it with whether it is new.
-     * (`notifyIfOffline` then tells a recipient who has no live socket.)
+     * (`notifyIfOffline` then tells a recipient who has no live socket.) A text message to a known
+     * conversation is one statement (STORE_MESSAGE in chat.repo.ts); with attachments, they are
+     * checked, then bound and the message stored in one transaction (BEGIN, 2 statements, COMMIT).
      */
     async send(
       userId: number,
       input: SendMessage & { content: string; attachments: string[] },
-    ): Promise<{ message: ChatMessage; created: boolean; conversation: ConversationRow }> {
-      let conversation: ConversationRow;
-      if (input.conversationId !== undefined) {
-        conversation = await participantConversation(userId, input.conversationId);
-        if (otherOf(conversation, userId) !== input.recipientId) {
-          throw new FieldValidationError({ recipientId: 'invalid' });
-        }
-        if (conversation.teacherId === userId) await assertTeacherMayWrite(conversation.studentId, userId);
-      } else {
-        const summary = await this.withUser(userId, input.recipientId);
-        conversation = await participantConversation(userId, summary.conversationId);
-      }
-      const existing = await findByClientId(db, conversation.id, userId, input.clientMessageId);
-      if (existing) return { message: toChatMessage(existing, conversation), created: false, conversation };
+    ): Promise<{ message: ChatMessage; created: boolean }> {
+      const members = await membersFor(userId, input);
+      if (members.teacherId === userId) await assertTeacherMayWrite(members.studentId, userId);
       const uniqueIds = [...new Set(input.attachments)];
-      const attachments = await attachableFiles(db, userId, conversation.id, uniqueIds);
-      if (attachments.length !== uniqueIds.length) throw new FieldValidationError({ attachments: 'invalid' });
+      const values = {
+        conversationId: members.id,
+        senderId: userId,
+        clientMessageId: input.clientMessageId,
+        content: storableText(input.content.trim()),
+      };
       try {
-        const row = await db.transaction(async (tx) => {
-          // The images become this conversation's (private to its two participants) with the message.
-          if ((await bindFiles(tx, conversation.id, uniqueIds)) !== uniqueIds.length) {
-            throw new FieldValidationError({ attachments: 'invalid' });
-          }
-          return appendMessage(tx, {
-            conversationId: conversation.id,
-            senderId: userId,
-            recipientId: input.recipientId,
-            content: storableText(input.content.trim()),
-            attachments,
-            clientMessageId: input.clientMessageId,
+        let stored: Awaited<ReturnType<typeof storeMessage>>;
+        if (uniqueIds.length === 0) {
+          stored = await storeMessage(rawQueryOf(db), { ...values, attachments: [] });
+        } else {
+          const attachments = await attachableFiles(db, userId, members.id, uniqueIds);
+          if (attachments.length !== uniqueIds.length) throw new FieldValidationError({ attachments: 'invalid' });
+          stored = await rawTransactionOf(db)(async (query) => {
+            // The images become this conversation's (private to its two participants) with the message.
+            if ((await bindFiles(query, members.id, uniqueIds)) !== uniqueIds.length) {
+              throw new FieldValidationError({ attachments: 'invalid' });
+            }
+            return storeMessage(query, { ...values, attachments });
           });
-        });
-        const fresh = (await findConversation(db, conversation.id)) ?? conversation;
-        return { message: toChatMessage(row, fresh), created: true, conversation: fresh };
+        }
+        if (stored) return { message: toChatMessage(stored.row, stored.marks), created: stored.created };
       } catch (error) {
-        // Two sends of one client id at once: the second finds the first's row.
+        // Two sends of one client id at once: the second finds the first's row (below).
         if (!isUniqueViolation(error)) throw error;
-        const again = await findByClientId(db, conversation.id, userId, input.clientMessageId);
-        if (!again) throw error;
-        return { message: toChatMessage(again, conversation), created: false, conversation };
       }
+      const again = await findByClientId(db, members.id, userId, input.clientMessageId);
+      if (again) {
+        const conversation = await findConversation(db, members.id);
+        if (conversation) return { message: toChatMessage(again, conversation), created: false };
+      }
+      // The conversation is gone (a participant's account was deleted).
+      forget(members);
+      throw new HttpError(404, 'notFound', 'Conversation not found');
     },
 
     /**
