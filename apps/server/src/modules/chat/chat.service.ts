@@ -32,7 +32,6 @@ import {
   lastMessages,
   messageIdsBetween,
   messagesPage,
-  type ReadMarks,
   storeMessage,
   unreadCounts,
   usersByIds,
