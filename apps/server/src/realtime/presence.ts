@@ -11,23 +11,56 @@ export type Presence = {
   disconnected(userId: number): void;
 };
 
+/** How long the cross-process presence questions of several callers wait to go out as one (ms). */
+const ASK_BATCH_MS = 5;
+
 /**
- * Presence is "has a socket in the user's room", asked across every process; it is told to the
- * user's chat counterparts only. Nothing is published once the server is closing.
+ * Presence is "has a socket in the user's room". A user with a socket in this process is answered
+ * from the local rooms at once; the others are asked across every process with one adapter
+ * request (`fetchSockets` over their rooms) per batch of callers a few milliseconds apart, not one
+ * per user (ADR 009). It is told to the user's chat counterparts only. Nothing is published once
+ * the server is closing.
  */
 export function createPresence(io: AppServer, chat: () => ChatService, closing: () => boolean): Presence {
-  async function onlineAmong(userIds: number[]): Promise<Set<number>> {
-    const unique = [...new Set(userIds)];
+  const localRooms = io.of('/').adapter.rooms;
+  /** The users asked for by callers waiting for the next batch, and the batch's answer. */
+  let pending: { ids: Set<number>; answer: Promise<Set<number>> } | null = null;
+
+  /** Which of `ids` have a socket in any process: one request for all of them (best effort). */
+  async function askEveryProcess(ids: number[]): Promise<Set<number>> {
     const online = new Set<number>();
-    await Promise.all(
-      unique.map(async (id) => {
-        try {
-          if ((await io.in(room.user(id)).fetchSockets()).length > 0) online.add(id);
-        } catch {
-          // another process did not answer in time: presence is best effort
-        }
-      }),
-    );
+    try {
+      const sockets = await io.in(ids.map(room.user)).fetchSockets();
+      for (const socket of sockets) online.add(socket.data.userId);
+    } catch {
+      // another process did not answer in time: presence is best effort
+    }
+    return online;
+  }
+
+  function askBatched(ids: number[]): Promise<Set<number>> {
+    if (!pending) {
+      const batch = { ids: new Set<number>(), answer: Promise.resolve(new Set<number>()) };
+      batch.answer = new Promise<void>((resolve) => setTimeout(resolve, ASK_BATCH_MS)).then(() => {
+        if (pending === batch) pending = null;
+        return askEveryProcess([...batch.ids]);
+      });
+      pending = batch;
+    }
+    for (const id of ids) pending.ids.add(id);
+    return pending.answer;
+  }
+
+  async function onlineAmong(userIds: number[]): Promise<Set<number>> {
+    const online = new Set<number>();
+    const elsewhere: number[] = [];
+    for (const id of new Set(userIds)) {
+      if ((localRooms.get(room.user(id))?.size ?? 0) > 0) online.add(id);
+      else elsewhere.push(id);
+    }
+    if (elsewhere.length === 0) return online;
+    const remote = await askBatched(elsewhere);
+    for (const id of elsewhere) if (remote.has(id)) online.add(id);
     return online;
   }
 

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChatMessage, MessageAck } from '@ustaz/contract';
-import { eq } from 'drizzle-orm';
+import type { ChatMessage, MessageAck, UserStatusEvent } from '@ustaz/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { teacherProfiles } from '../db/schema.ts';
+import { notifications, teacherProfiles } from '../db/schema.ts';
 import { createFactories } from '../test/factories.ts';
 import { createTestDatabase, testConfig } from '../test/helpers.ts';
 import { nextEvent, signedInWithSession, useSocketClients } from '../test/sockets.ts';
@@ -76,6 +76,42 @@ describe('two server processes through Redis', () => {
     const typing = next<{ typing: boolean }>(s, 'user:typing');
     t.emit('typing:start', { conversationId: (await arrives).conversationId });
     expect((await typing).typing).toBe(true);
+  });
+
+  it('a recipient on the other process gets no notification while online, one once offline; presence asked in one batch', async () => {
+    const student = await signedIn('student');
+    const teacher = await signedIn('teacher');
+    const nobody = await signedIn('student');
+    const s = await client(a.url, student.token);
+    const t = await client(b.url, teacher.token);
+    // From A: the student is local, the teacher on B, `nobody` nowhere; asked together.
+    const online = await a.app.realtime.onlineAmong([student.user.id, teacher.user.id, nobody.user.id]);
+    expect([...online].sort()).toEqual([student.user.id, teacher.user.id].sort());
+    const messageNotifications = () =>
+      database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, teacher.user.id), eq(notifications.type, 'message.new')));
+    const arrives = next<ChatMessage>(t, 'message:new');
+    expect(
+      (await send(s, { recipientId: teacher.user.id, content: 'while on', clientMessageId: randomUUID() })).ok,
+    ).toBe(true);
+    await arrives;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await messageNotifications()).toEqual([]);
+    // The teacher leaves B: the student on A hears it, and the next message becomes a notification.
+    const offline = next<UserStatusEvent>(s, 'user:status');
+    t.disconnect();
+    expect(await offline).toMatchObject({ userId: teacher.user.id, online: false });
+    expect(
+      (await send(s, { recipientId: teacher.user.id, content: 'while off', clientMessageId: randomUUID() })).ok,
+    ).toBe(true);
+    for (let i = 0; i < 50 && (await messageNotifications()).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await messageNotifications()).map((row) => (row.data as { preview: string }).preview)).toEqual([
+      'while off',
+    ]);
   });
 
   it('a logout handled by A closes the session socket on B', async () => {
