@@ -27,8 +27,11 @@ function firstLoadFiles(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), firstLoadFiles()],
+  // The server renderer (ADR 021, `vite build --ssr`): the contract is bundled in (its package
+  // points at TypeScript sources), the npm packages stay imports Node resolves.
+  ssr: { noExternal: ['@ustaz/contract'] },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -37,6 +40,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // The server bundle needs no copy of public/ (the browser's build has it).
+    copyPublicDir: !isSsrBuild,
     modulePreload: {
       // A lazy page's list of files to preload leaves out those the entry loaded already: the preload
       // helper skips them anyway (index.html links each), and every list names them again.
@@ -49,20 +54,23 @@ export default defineConfig({
       // file the barrel `@ustaz/contract` names: a zod schema built at the top of a file (`z.object(...)`)
       // looks like a side effect to the bundler, which otherwise keeps whole files.
       treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
-      output: {
-        codeSplitting: {
-          // A shared module that is not a page of its own (PageTitle, QueryStates, the dates, the admin
-          // cells...) would be a chunk of its own, shared by a different set of routes, each costing a
-          // request, gzip overhead and import/export glue. Rolldown copies such common chunks below
-          // 16 KB of source into the chunks that use them; a registry in its runtime keeps one instance
-          // of each module (ADR 012, round 3). It turns on strictExecutionOrder (modules wrapped to run
-          // in source order). Chunks with CSS stay files: Vite's CSS plugin would emit their CSS twice.
-          experimentalInlineCommonChunks: {
-            maxSize: 16 * 1024,
-            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+      // The server bundle (ADR 021) is read from disk once: no chunk shaping for it.
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              // A shared module that is not a page of its own (PageTitle, QueryStates, the dates, the admin
+              // cells...) would be a chunk of its own, shared by a different set of routes, each costing a
+              // request, gzip overhead and import/export glue. Rolldown copies such common chunks below
+              // 16 KB of source into the chunks that use them; a registry in its runtime keeps one instance
+              // of each module (ADR 012, round 3). It turns on strictExecutionOrder (modules wrapped to run
+              // in source order). Chunks with CSS stay files: Vite's CSS plugin would emit their CSS twice.
+              experimentalInlineCommonChunks: {
+                maxSize: 16 * 1024,
+                exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+              },
+            },
           },
-        },
-      },
     },
   },
-});
+}));

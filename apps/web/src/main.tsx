@@ -1,20 +1,41 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App, createQueryClient } from './app/app.tsx';
+import { appRoutes, resolveLazyMatches } from './app/router.tsx';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { readStoredLanguage, resolveLanguage } from './shared/i18n/language.ts';
+import { readServerRenderData } from './shared/ssr/server-render-data.ts';
 import './index.css';
 
 const { language } = resolveLanguage(window.location, safeStoredLanguage());
-await initI18n(language);
+// A server-rendered page (ADR 021) carries its texts, its queries and the router's state: the
+// texts and data are not fetched again, and the page is hydrated instead of drawn anew.
+const server = readServerRenderData(document);
+const fromServer = server?.language === language ? server : null;
+await initI18n(language, fromServer?.texts);
+const queryClient = createQueryClient(fromServer?.queries);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (fromServer && root.firstChild) {
+  await resolveLazyMatches(appRoutes, window.location);
+  const router = createBrowserRouter(appRoutes, {
+    hydrationData: { loaderData: fromServer.router.loaderData, actionData: fromServer.router.actionData },
+  });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App router={createBrowserRouter(appRoutes)} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
 
 // The service worker (public/sw.js, issue 19): installable app, offline page, Web Push. Production
 // builds only (not the dev server, not vitest), once the page has loaded (which may already be the

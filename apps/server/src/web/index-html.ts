@@ -1,13 +1,25 @@
 import { directionOf, type Language, type WebsiteSettings } from '@ustaz/contract';
 import { escapeHtml, type PageHead, pageHeadTags } from './page-head.ts';
 import { PAGE_TEXTS } from './page-texts.ts';
+import type { RenderedApp } from './server-render.ts';
 
 /** Gives every <script> in a piece of trusted HTML the response's CSP nonce. */
 function addNonce(html: string, nonce: string): string {
   return html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
 }
 
-type RenderInput = { template: string; lang: Language; head: PageHead; nonce: string; settings: WebsiteSettings };
+type RenderInput = {
+  template: string;
+  lang: Language;
+  head: PageHead;
+  nonce: string;
+  settings: WebsiteSettings;
+  /** The server-rendered app (ADR 021); without it the page is the shell the browser draws. */
+  app?: RenderedApp | null;
+};
+
+/** The id of the server-render data block (the web's SERVER_RENDER_DATA_ID). */
+const SERVER_RENDER_DATA_ID = 'ustaz-ssr';
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -29,7 +41,7 @@ function brandColors(settings: WebsiteSettings): string {
 
 /**
  * The head elements that come from the website settings alone: keywords, favicon, theme and
- * brand colours, the web app manifest and home-screen icon, the locale file's preload; an empty keywords field takes the language's fallback.
+ * brand colours, the web app manifest and home-screen icon; an empty keywords field takes the language's fallback.
  */
 function settingsHead(settings: WebsiteSettings, lang: Language): string {
   const keywords = settings.defaultKeywords.trim() || PAGE_TEXTS[lang].keywords;
@@ -43,7 +55,6 @@ function settingsHead(settings: WebsiteSettings, lang: Language): string {
     '<meta name="apple-mobile-web-app-capable" content="yes" />',
     `<meta name="apple-mobile-web-app-title" content="${escapeHtml(settings.appName.trim() || PAGE_TEXTS[lang].appName)}" />`,
     brandColors(settings),
-    `<link rel="preload" href="/locales/${lang}/common.json" as="fetch" crossorigin="anonymous" />`,
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -82,9 +93,13 @@ export function renderHead(settings: WebsiteSettings, lang: Language, page: Page
  * paint is already right to left for /ar, the page's head (`renderHead`), the admin's custom
  * header/footer scripts, and a nonce on every script (the JSON-LD data blocks get one too: harmless).
  */
-export function renderIndexHtml({ template, lang, head: page, nonce, settings }: RenderInput): string {
+export function renderIndexHtml({ template, lang, head: page, nonce, settings, app }: RenderInput): string {
   const dir = directionOf(lang);
-  const head = renderHead(settings, lang, page);
+  // A server-rendered page carries its texts; the shell fetches the locale file first thing.
+  const localePreload = app
+    ? ''
+    : `\n    <link rel="preload" href="/locales/${lang}/common.json" as="fetch" crossorigin="anonymous" />`;
+  const head = renderHead(settings, lang, page) + localePreload;
   // Replacement functions, not strings: `$&` and friends in scripts must stay as written.
   let html = template
     .replace(/<html[^>]*>/i, () => `<html lang="${lang}" dir="${dir}">`)
@@ -92,9 +107,22 @@ export function renderIndexHtml({ template, lang, head: page, nonce, settings }:
   // The settings' favicon replaces the built one rather than competing with it.
   if (settings.faviconUrl) html = html.replace(/<link rel="icon"[^>]*>\s*/i, () => '');
   html = html.replace('</head>', () => `    ${head}\n  </head>`);
-  return addNonce(html, nonce)
+  html = addNonce(html, nonce)
     .replace('</head>', () => `${addNonce(settings.customScripts.headerScripts, nonce)}</head>`)
     .replace('</body>', () => `${addNonce(settings.customScripts.footerScripts, nonce)}</body>`);
+  if (!app) return html;
+  // React writes the preloads it found (the first images) ahead of the app: they belong in the head.
+  const preloads = app.html.match(/^(?:<link\b[^>]*>)*/)?.[0] ?? '';
+  const body = app.html.slice(preloads.length);
+  // The app's HTML is React's (text escaped), the data block JSON with every `<` escaped: neither
+  // can open or close a script. The block is data, not code; it carries the nonce all the same.
+  return html
+    .replace('</head>', () => `${preloads}</head>`)
+    .replace(
+      /<div id="root"><\/div>/,
+      () =>
+        `<div id="root">${body}</div>\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}" nonce="${nonce}">${app.data}</script>`,
+    );
 }
 
 /**

@@ -11,6 +11,7 @@ import type { TeachersService } from '../modules/teachers/teachers.service.ts';
 import { firstVisitLanguage } from './first-language.ts';
 import { pageCsp, renderIndexHtml } from './index-html.ts';
 import { describePage, type PageData } from './page-head.ts';
+import { loadPageRenderer } from './server-render.ts';
 
 /**
  * The service worker (issue 19) fetches and caches this site's own files, so it needs 'self'; the
@@ -35,7 +36,15 @@ type PageDeps = {
   seo: SeoService;
   /** The site's public address (config PUBLIC_URL), for canonical and share-card addresses. */
   publicUrl: string;
+  /** The server bundle to render pages with (tests); by default dist-server beside the build. */
+  serverBundleFile?: string;
 };
+
+/**
+ * A server-rendered public page holds no user data (ADR 021): shared caches may keep it a minute
+ * and serve it a while longer while they fetch it again. The shell and everything else: no-cache.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /** A database row id in a path: digits only, within PostgreSQL's integer. */
 function rowId(value: string | undefined): number | null {
@@ -91,6 +100,11 @@ export async function registerWebApp(
     return undefined;
   }
   const template = readFileSync(indexFile, 'utf8');
+  const renderPage = await loadPageRenderer(app, distDir, {
+    origin: deps.publicUrl,
+    log: app.log,
+    bundleFile: deps.serverBundleFile,
+  });
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -139,11 +153,15 @@ export async function registerWebApp(
       data,
     });
     const nonce = randomBytes(16).toString('base64');
-    const html = renderIndexHtml({ template, lang: language, head, nonce, settings });
+    // A public page is drawn here with its data when the bundle can (ADR 021), the not-found page
+    // too; signed-in-only pages and the admin stay the shell the browser draws.
+    const rendered =
+      renderPage && request.method === 'GET' ? await renderPage(request, { language, settings, nonce }) : null;
+    const html = renderIndexHtml({ template, lang: language, head, nonce, settings, app: rendered });
     return reply
       .status(found ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', rendered && found ? PUBLIC_PAGE_CACHE : 'no-cache')
       .header('content-security-policy', pageCsp(nonce))
       .send(html);
   };

@@ -1,17 +1,47 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DataRouter, RouterProvider } from 'react-router';
+import type { ServerRenderData } from '../shared/ssr/server-render-data.ts';
+import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { AppToaster } from '../shared/ui/toast.tsx';
-import { router } from './router.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
+/** How long the data a server-rendered page came with stays fresh in the browser: no second fetch. */
+export const SERVER_DATA_FRESH_MS = 60_000;
 
-export function App() {
+/**
+ * The app's query client. With the queries of a server-rendered page (ADR 021) they are in its
+ * cache before the first render, and fresh for a minute whatever the query's own staleTime: the
+ * hydrating render shows them, and mounting does not fetch them again.
+ */
+export function createQueryClient(serverQueries?: ServerRenderData['queries']): QueryClient {
+  const fromServer = new Set(serverQueries?.queries.map((query) => query.queryHash));
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        retry: 1,
+        staleTime: (query) => (fromServer.has(query.queryHash) ? SERVER_DATA_FRESH_MS : 0),
+      },
+    },
+  });
+  if (serverQueries) {
+    // Fresh from now: the server's clock may not be the browser's.
+    const now = Date.now();
+    for (const query of serverQueries.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, serverQueries);
+  }
+  return queryClient;
+}
+
+export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <AppToaster />
+      <ClientToaster />
     </QueryClientProvider>
   );
+}
+
+/** The toaster exists in the browser only: after hydration, never in the server's HTML. */
+function ClientToaster() {
+  return useHydrated() ? <AppToaster /> : null;
 }

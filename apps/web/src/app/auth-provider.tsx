@@ -17,6 +17,7 @@ import { localePath } from '../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../shared/i18n/use-current-language.ts';
 import { useChatSocket } from '../shared/realtime/use-chat-socket.ts';
 import { websiteSettingsQueryKey } from '../shared/settings/api.ts';
+import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { authReducer, initialAuthState, startSession } from './auth-session.ts';
 import { useTimeZoneSync } from './use-time-zone-sync.ts';
 
@@ -126,9 +127,13 @@ export function AuthProvider({
     return user;
   }, []);
 
+  // A server-rendered page was drawn for a guest (ADR 021): hydration renders as one too, and the
+  // stored session shows right after.
+  const hydrated = useHydrated();
+  const shown = hydrated ? state : GUEST_AUTH_STATE;
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, storeSession, signIn, logout, setUser, refreshUser }),
-    [state, storeSession, signIn, logout, setUser, refreshUser],
+    () => ({ ...shown, storeSession, signIn, logout, setUser, refreshUser }),
+    [shown, storeSession, signIn, logout, setUser, refreshUser],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../shared/lib/bidi.ts';
 import { timeZoneLongName } from '../../shared/lib/dates/formats.ts';
+import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
@@ -11,8 +12,41 @@ import { useAvailableSlots } from './api/get-available-slots.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { TeacherSection } from './teacher-section.tsx';
 
-/** The "Available times" section of the teacher page: loading, error with retry, empty, or the picker. */
-export function AvailableSlots({
+/**
+ * The "Available times" section of the teacher page: loading, error with retry, empty, or the picker.
+ * The times are the viewer's, in their zone, which only the browser knows: a server-rendered page
+ * (ADR 021) shows the loading placeholder until it is hydrated, then loads them.
+ */
+export function AvailableSlots(props: { teacherId: number; timeZone: string; onBook: (slots: TimeSlot[]) => void }) {
+  const { t } = useTranslation('teacher');
+  if (!useHydrated()) {
+    return (
+      <TeacherSection titleId="teacher-slots-title" title={t('slots.title')}>
+        <SlotsLoading />
+      </TeacherSection>
+    );
+  }
+  return <ViewerSlots {...props} />;
+}
+
+function SlotsLoading() {
+  const { t } = useTranslation('teacher');
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" data-testid="slots-loading">
+      <span className="sr-only">{t('slots.loading')}</span>
+      <div className="grid grid-cols-7 gap-2">
+        {Array.from({ length: 7 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <div key={index} className="h-16 animate-pulse rounded-xl bg-slate-100" />
+        ))}
+      </div>
+      <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
+      <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
+    </div>
+  );
+}
+
+function ViewerSlots({
   teacherId,
   timeZone,
   onBook,
@@ -37,19 +71,7 @@ export function AvailableSlots({
     >
       <QueryStates
         query={query}
-        loading={
-          <div className="flex flex-col gap-3" aria-busy="true" data-testid="slots-loading">
-            <span className="sr-only">{t('slots.loading')}</span>
-            <div className="grid grid-cols-7 gap-2">
-              {Array.from({ length: 7 }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <div key={index} className="h-16 animate-pulse rounded-xl bg-slate-100" />
-              ))}
-            </div>
-            <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
-            <div className="h-14 animate-pulse rounded-xl bg-slate-100" />
-          </div>
-        }
+        loading={<SlotsLoading />}
         error={({ onRetry }) => (
           <Alert title={t('slots.errorTitle')}>
             <p>{t('slots.errorBody')}</p>

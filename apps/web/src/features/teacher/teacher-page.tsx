@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
+import { SITE_TIME_ZONE, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { INTL_LOCALES } from '../../shared/lib/format.ts';
 import { parseVideoId, type VideoPlayerData } from '../../shared/lib/video-link.ts';
 import { useOwnPageTitle } from '../../shared/settings/page-title.ts';
+import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
@@ -33,7 +34,10 @@ export function parseTeacherId(value: string | undefined): number | null {
 export function TeacherPage({ timeZone }: { /** Fixed in tests; the viewer's zone otherwise. */ timeZone?: string }) {
   const params = useParams();
   const id = parseTeacherId(params.id);
-  const zone = useMemo(() => timeZone ?? viewerTimeZone(), [timeZone]);
+  // The server (ADR 021) and the hydrating render write dates in the site's zone; the viewer's own
+  // zone, which only the browser knows, right after.
+  const hydrated = useHydrated();
+  const zone = useMemo(() => timeZone ?? (hydrated ? viewerTimeZone() : SITE_TIME_ZONE), [timeZone, hydrated]);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <BackToTeachers />

@@ -117,6 +117,16 @@ function retryAfter(response: Response): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+type Transport = (input: string, init: RequestInit) => Promise<Response>;
+
+/** What requests are sent with: the global fetch, or the server renderer's in-process one (ADR 021). */
+let transport: Transport = (input, init) => fetch(input, init);
+
+/** Replaces the transport: the server renderer sends to the API in process, as a guest. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** One HTTP exchange: JSON in and out, the request language, the given bearer. */
 async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -129,7 +139,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${path}${toSearch(options.query)}`, {
+  const response = await transport(`${path}${toSearch(options.query)}`, {
     method: options.method ?? 'GET',
     headers,
     body,

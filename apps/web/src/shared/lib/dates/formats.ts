@@ -45,6 +45,9 @@ function zoneOption(timeZone: string | undefined): { timeZone?: string } {
   return timeZone ? { timeZone } : {};
 }
 
+/** The marketplace's own zone (Kuwait): dates on a server-rendered page, before the viewer's is known (ADR 021). */
+export const SITE_TIME_ZONE = 'Asia/Kuwait';
+
 /** The viewer's time zone, as the browser reports it. */
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,0 +1,108 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LANGUAGES, type Language, type WebsiteSettings } from '@ustaz/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+
+/** A request to the API as the web app's client sends it (its fetch's arguments). */
+type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** What the web build's server bundle (apps/web/src/entry-server.tsx) exports. */
+export type ServerBundle = {
+  render(input: {
+    url: string;
+    origin: string;
+    language: Language;
+    texts: Record<string, Record<string, unknown>>;
+    settings: WebsiteSettings;
+    apiFetch: ApiFetch;
+    nonce?: string;
+    timeoutMs?: number;
+  }): Promise<{ html: string; data: string } | null>;
+};
+
+/** The rendered app for one page: its HTML for #root and the JSON of its data block. */
+export type RenderedApp = { html: string; data: string };
+
+export type PageRenderer = (
+  request: FastifyRequest,
+  language: Language,
+  settings: WebsiteSettings,
+) => Promise<RenderedApp | null>;
+
+/** Where `vite build --ssr` writes the server bundle: beside the browser's build (dist). */
+export function serverBundleFile(distDir: string): string {
+  return path.resolve(distDir, '..', 'dist-server', 'entry-server.js');
+}
+
+/** Every namespace of each language from the build's locale files (the texts a page may inline). */
+function readLocales(distDir: string): Record<Language, Record<string, Record<string, unknown>>> {
+  const texts = {} as Record<Language, Record<string, Record<string, unknown>>>;
+  for (const language of LANGUAGES) {
+    const dir = path.join(distDir, 'locales', language);
+    texts[language] = {};
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.json')) continue;
+      texts[language][name.slice(0, -'.json'.length)] = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    }
+  }
+  return texts;
+}
+
+/**
+ * The API as the server renderer reaches it: in process (Fastify's inject), in the page's
+ * language, as a guest (no authorization, no cookie: a public page carries no user data), counted
+ * against the visitor's address by the rate limit.
+ */
+function apiFetchFor(app: FastifyInstance, request: FastifyRequest, language: Language): ApiFetch {
+  return async (url, init) => {
+    if (!url.startsWith('/api/')) throw new Error(`not an API path: ${url}`);
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { accept: 'application/json', 'accept-language': language },
+      remoteAddress: request.ip,
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+/**
+ * The page renderer of ADR 021, when the web build has its server bundle; undefined otherwise (the
+ * page handler then serves the client-drawn shell, as before). A page the bundle declines (not
+ * public, a failed query) or that fails to render is the shell too: server rendering only adds.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  distDir: string,
+  options: { origin: string; log: FastifyBaseLogger; bundleFile?: string },
+): Promise<PageRenderer | undefined> {
+  const file = options.bundleFile ?? serverBundleFile(distDir);
+  if (!existsSync(file)) {
+    options.log.warn({ file }, 'web server bundle not built: pages are drawn by the browser');
+    return undefined;
+  }
+  const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
+  const texts = readLocales(distDir);
+  return async (request, { language, settings, nonce }) => {
+    try {
+      return await bundle.render({
+        url: request.url,
+        origin: options.origin,
+        language,
+        texts: texts[language],
+        settings,
+        apiFetch: apiFetchFor(app, request, language),
+        nonce,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'server render failed: serving the shell');
+      return null;
+    }
+  };
+}
