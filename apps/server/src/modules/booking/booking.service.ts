@@ -17,6 +17,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
 import { failpoints } from '../../failpoints.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { nameIn } from '../../http/language.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
   InsufficientFundsError,
@@ -330,17 +331,14 @@ export function createBookingService({
       ]);
     },
     // The lessons it was for (issue 17: the result page names the teacher and the times).
-    async purchase(db, payment) {
+    async purchase(db, payment, language) {
       const views = await reservationViews(db, await reservationIdsOfPayment(db, payment.id));
       const lessons = views
         .filter((view) => view.reservation.startTime && view.reservation.endTime)
         .map((view) => ({
           reservationId: view.reservation.id,
-          teacher: {
-            id: view.teacherUser.id,
-            firstName: view.teacherUser.firstName,
-            lastName: view.teacherUser.lastName,
-          },
+          // The teacher's name in the page's language where they spelled it for it (ADR 020).
+          teacher: { id: view.teacherUser.id, ...nameIn(language, view.teacherUser) },
           startTime: (view.reservation.startTime as Date).toISOString(),
           endTime: (view.reservation.endTime as Date).toISOString(),
         }))

@@ -1,5 +1,6 @@
 import { paymentSchema } from '@ustaz/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawQueryOf } from '../../db/client.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { bookRequest, finishAtSandbox, purchaseRequest } from '../../test/requests.ts';
@@ -78,6 +79,28 @@ describe('what a payment bought, on its result page (issue 17)', () => {
       expect(refused.statusCode).toBe(404);
       expect(refused.body).not.toContain('Salem');
     }
+  });
+
+  it('names the teacher in the page’s language where the teacher spelled it for it (ADR 020)', async () => {
+    const spelled = await f.teacher({ firstName: 'مريم', lastName: 'الشمري' });
+    await rawQueryOf(ctx.database.db)('update users set first_name_en = $1, last_name_en = $2 where id = $3', [
+      'Maryam',
+      'Al-Shammari',
+      spelled.user.id,
+    ]);
+    const student = await f.student();
+    const slot = await f.slot(spelled.profile.id, at(150), { priceFils: 4_000, hours: 1 });
+    const booked = await bookRequest(ctx.app, student.headers, { timeSlotId: slot.id, paymentMethod: 'payzah' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const { paymentId } = booked.json();
+    const teacherIn = async (language: 'ar' | 'en') =>
+      paymentSchema.parse((await read(paymentId, student, language)).json()).purchase;
+    expect(await teacherIn('en')).toMatchObject({
+      lessons: [{ teacher: { id: spelled.user.id, firstName: 'Maryam', lastName: 'Al-Shammari' } }],
+    });
+    expect(await teacherIn('ar')).toMatchObject({
+      lessons: [{ teacher: { id: spelled.user.id, firstName: 'مريم', lastName: 'الشمري' } }],
+    });
   });
 
   it('a top-up says the amount; a subscription names its package in the request’s language', async () => {
