@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@ustaz/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rawQueryOf } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
 import { createFactories, type TestUser } from '../../test/factories.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
@@ -83,6 +85,41 @@ describe('statements per chat message', () => {
     );
     expect(again.result).toMatchObject({ created: false, message: { id: byId.result.message.id, seq: 2 } });
     expect(again.statements.length, again.statements.join('\n')).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('statements per chat message with an attachment', () => {
+  it('the files checked, then bound and the message stored in one transaction: 5 statements with BEGIN and COMMIT', async () => {
+    const first = await chat.send(student.user.id, text('Before the photo', { recipientId: teacher.user.id }));
+    const [file] = await database.db
+      .insert(files)
+      .values({
+        ownerId: student.user.id,
+        storageKey: `chat/${randomUUID()}`,
+        mimeType: 'image/png',
+        size: 10,
+        purpose: 'chat',
+      })
+      .returning({ id: files.id });
+    const photo = await statementsOf(() =>
+      chat.send(student.user.id, {
+        ...text('', { conversationId: first.message.conversationId, recipientId: teacher.user.id }),
+        attachments: [file?.id ?? ''],
+      }),
+    );
+    expect(photo.result).toMatchObject({ created: true, message: { attachments: [{ id: file?.id }] } });
+    expect(photo.statements.map((statement) => statement.split(' ')[0]?.toLowerCase())).toEqual([
+      'select',
+      'begin',
+      'update',
+      'with',
+      'commit',
+    ]);
+    const [bound] = await database.db
+      .select({ conversationId: files.conversationId })
+      .from(files)
+      .where(eq(files.id, file?.id ?? ''));
+    expect(bound?.conversationId).toBe(first.message.conversationId);
   });
 });
 
