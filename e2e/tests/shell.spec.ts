@@ -211,7 +211,8 @@ describe('settings fallbacks', () => {
     const saved = { data: { ...settings, contactEmail: 'saved-copy@ustaz.test' }, timestamp: Date.now() - 3_600_000 };
     await page.addInitScript((value) => localStorage.setItem('website_settings', value), JSON.stringify(saved));
     await page.route('**/api/settings/website', (route) => route.fulfill({ status: 503, body: '{}' }));
-    await page.goto('/en');
+    // A page the browser draws (public pages come with the server's settings, ADR 021).
+    await page.goto('/en/login');
     await page.getByTestId('footer-contact').getByText('saved-copy@ustaz.test').waitFor();
     const notice = page.getByText("We couldn't reach the server, so we're showing the last saved settings.");
     await notice.waitFor();
@@ -226,7 +227,8 @@ describe('settings fallbacks', () => {
       calls++;
       return route.fulfill({ status: 500, body: '{}' });
     });
-    await page.goto('/en');
+    // A page the browser draws (public pages come with the server's settings, ADR 021).
+    await page.goto('/en/login');
     const footer = page.getByTestId('footer');
     await footer.waitFor();
     // The fallback object's name (spec 3), and the contact page where it has no contact data.

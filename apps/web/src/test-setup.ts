@@ -4,7 +4,8 @@ import { takeMissingKeys } from './shared/test/test-i18n.ts';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Absent in the node environment (the server renderer's tests).
+  globalThis.localStorage?.clear();
   // A t() call that hit a key the ar or en files lack would show the raw key on screen (issue 17):
   // the test fails on it. A test that asks for an unknown key on purpose takes the keys itself.
   const missing = [...new Set(takeMissingKeys())];

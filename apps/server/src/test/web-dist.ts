@@ -18,10 +18,21 @@ export const WEB_TEMPLATE = `<!doctype html>
 
 /**
  * A small built web app in a temporary folder (index.html, a hashed script with its brotli copy,
- * the Arabic common locale file), for `createTestApp({ webDistDir })`; `remove()` deletes it.
+ * the Arabic common locale file), for `createTestApp({ webDistDir })`; `remove()` deletes it. The
+ * build sits in `<tmp>/dist`, so the server bundle it looks for beside it (`<tmp>/dist-server`) is
+ * this folder's own: `serverBundle`, the source of an ES module, is written there (ADR 021).
  */
-export function createWebDist(extraFiles: Record<string, string> = {}) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-dist-'));
+export function createWebDist(
+  extraFiles: Record<string, string> = {},
+  { serverBundle }: { serverBundle?: string } = {},
+) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'ustaz-dist-'));
+  const dir = path.join(root, 'dist');
+  mkdirSync(dir);
+  if (serverBundle) {
+    mkdirSync(path.join(root, 'dist-server'));
+    writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), serverBundle);
+  }
   const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, 'locales/ar'), { recursive: true });
@@ -30,5 +41,5 @@ export function createWebDist(extraFiles: Record<string, string> = {}) {
   writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dir, 'locales/ar/common.json'), '{"appName":"أستاذ"}');
   for (const [name, content] of Object.entries(extraFiles)) writeFileSync(path.join(dir, name), content);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

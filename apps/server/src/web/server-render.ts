@@ -26,8 +26,7 @@ export type RenderedApp = { html: string; data: string };
 
 export type PageRenderer = (
   request: FastifyRequest,
-  language: Language,
-  settings: WebsiteSettings,
+  page: { language: Language; settings: WebsiteSettings; nonce: string },
 ) => Promise<RenderedApp | null>;
 
 /** Where `vite build --ssr` writes the server bundle: beside the browser's build (dist). */
@@ -65,7 +64,7 @@ function apiFetchFor(app: FastifyInstance, request: FastifyRequest, language: La
       remoteAddress: request.ip,
     });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });

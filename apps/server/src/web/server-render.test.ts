@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helpers.ts';
+import { createWebDist } from '../test/web-dist.ts';
+import { PUBLIC_PAGE_CACHE } from './web.routes.ts';
+
+/**
+ * A stand-in for the web build's server bundle (apps/web/src/entry-server.tsx): it reads the site's
+ * settings through the fetch the server hands it, declines the login page, fails on a ?boom query, and
+ * writes what it was given into the HTML and the data block.
+ */
+const BUNDLE = `
+export async function render(input) {
+  if (input.url.includes('boom')) throw new Error('render failed');
+  if (input.url.startsWith('/en/login')) return null;
+  const res = await input.apiFetch('/api/settings/website', { headers: { authorization: 'Bearer stolen' } });
+  const settings = await res.json();
+  const html = '<link rel="preload" as="image" href="/api/v1/files/x"/><main>Rendered ' + input.language + ' ' + input.url +
+    ' for ' + settings.appName + ' (' + res.status + ')</main>';
+  const data = JSON.stringify({ language: input.language, texts: Object.keys(input.texts), nonce: input.nonce })
+    .replace(/</g, '\\\\u003c');
+  return { html, data };
+}
+`;
+
+describe('server-rendered pages (ADR 021)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const dist = createWebDist({}, { serverBundle: BUNDLE });
+
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: dist.dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    dist.remove();
+  });
+
+  it("puts the bundle's HTML in #root, its data in a nonce'd JSON block, the preloads in the head, and lets caches keep it", async () => {
+    const res = await t.app.inject({ url: '/ar/teachers?page=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    // Rendered with the API's answer, reached in process.
+    expect(res.body).toMatch(
+      /<div id="root"><main>Rendered ar \/ar\/teachers\?page=2 for [^<]+ \(200\)<\/main><\/div>/,
+    );
+    const nonce = String(res.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    const block = res.body.match(/<script type="application\/json" id="ustaz-ssr" nonce="([^"]+)">([^<]*)<\/script>/);
+    expect(block?.[1]).toBe(nonce);
+    expect(JSON.parse(block?.[2] ?? '{}')).toEqual({ language: 'ar', texts: ['common'], nonce });
+    // React's image preload moved into the head; the locale file is inlined, not preloaded.
+    expect(res.body.indexOf('<link rel="preload" as="image" href="/api/v1/files/x"/>')).toBeLessThan(
+      res.body.indexOf('</head>'),
+    );
+    expect(res.body).not.toContain('/locales/ar/common.json');
+    expect(res.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+  });
+
+  it('serves the shell, not cacheable, for a page the bundle declines or fails on', async () => {
+    for (const url of ['/en/login', '/en/about?boom=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('id="ustaz-ssr"');
+      expect(res.body).toContain('href="/locales/en/common.json"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps a not-found page out of shared caches while drawing it', async () => {
+    const res = await t.app.inject({ url: '/en/teachers/999999' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<main>Rendered en /en/teachers/999999');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('without a server bundle', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const dist = createWebDist();
+
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: dist.dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    dist.remove();
+  });
+
+  it('serves the shell the browser draws, as before', async () => {
+    const res = await t.app.inject({ url: '/ar/teachers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('id="ustaz-ssr"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
