@@ -104,7 +104,8 @@ describe("the operator's brand", () => {
   it('with the settings call failing and nothing cached, the footer shows the fallback settings, not an error', async () => {
     const page = await openPage('en');
     await page.route('**/api/settings/website', (route) => route.abort());
-    await page.goto('/en/privacy');
+    // A page the browser draws: public pages come with the server's settings (ADR 021).
+    await page.goto('/en/login');
     const footer = page.getByTestId('footer');
     await footer.scrollIntoViewIfNeeded();
     const footerBrand = footer.getByTestId('footer-brand');

@@ -16,7 +16,25 @@ type RenderInput = {
   settings: WebsiteSettings;
   /** The server-rendered app (ADR 021); without it the page is the shell the browser draws. */
   app?: RenderedApp | null;
+  /** The built font files to preload for the page's language (`fontFilesOf`). */
+  fonts?: readonly string[];
 };
+
+/**
+ * The Cairo subset each language's text is drawn in (index.css, @fontsource-variable/cairo: woff2
+ * files split by script, `font-display: swap`): Arabic pages in the Arabic subset (its digits too),
+ * English ones in the Latin subset. Preloaded, the text is drawn in it from the first paint on.
+ */
+const FONT_SUBSETS: Record<Language, RegExp> = {
+  ar: /^cairo-arabic-wght-normal-[\w-]+\.woff2$/,
+  en: /^cairo-latin-wght-normal-[\w-]+\.woff2$/,
+};
+
+/** The font files of a build's assets folder to preload per language (none when the build has none). */
+export function fontFilesOf(assetNames: readonly string[]): Record<Language, string[]> {
+  const pick = (subset: RegExp) => assetNames.filter((name) => subset.test(name)).map((name) => `/assets/${name}`);
+  return { ar: pick(FONT_SUBSETS.ar), en: pick(FONT_SUBSETS.en) };
+}
 
 /** The id of the server-render data block (the web's SERVER_RENDER_DATA_ID). */
 const SERVER_RENDER_DATA_ID = 'ustaz-ssr';
@@ -93,13 +111,19 @@ export function renderHead(settings: WebsiteSettings, lang: Language, page: Page
  * paint is already right to left for /ar, the page's head (`renderHead`), the admin's custom
  * header/footer scripts, and a nonce on every script (the JSON-LD data blocks get one too: harmless).
  */
-export function renderIndexHtml({ template, lang, head: page, nonce, settings, app }: RenderInput): string {
+export function renderIndexHtml({ template, lang, head: page, nonce, settings, app, fonts = [] }: RenderInput): string {
   const dir = directionOf(lang);
   // A server-rendered page carries its texts; the shell fetches the locale file first thing.
   const localePreload = app
     ? ''
     : `\n    <link rel="preload" href="/locales/${lang}/common.json" as="fetch" crossorigin="anonymous" />`;
-  const head = renderHead(settings, lang, page) + localePreload;
+  const fontPreloads = fonts
+    .map(
+      (href) =>
+        `\n    <link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin="anonymous" />`,
+    )
+    .join('');
+  const head = renderHead(settings, lang, page) + localePreload + fontPreloads;
   // Replacement functions, not strings: `$&` and friends in scripts must stay as written.
   let html = template
     .replace(/<html[^>]*>/i, () => `<html lang="${lang}" dir="${dir}">`)

@@ -76,7 +76,11 @@ describe('server-rendered pages (ADR 021)', () => {
 
 describe('without a server bundle', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  const dist = createWebDist();
+  const dist = createWebDist({
+    'assets/cairo-arabic-wght-normal-Ab12.woff2': 'a',
+    'assets/cairo-latin-wght-normal-Cd34.woff2': 'l',
+    'assets/cairo-latin-ext-wght-normal-Ef56.woff2': 'e',
+  });
 
   beforeAll(async () => {
     t = await createTestApp({ webDistDir: dist.dir });
@@ -92,5 +96,17 @@ describe('without a server bundle', () => {
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('id="ustaz-ssr"');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads the Cairo subset of the page's language only", async () => {
+    const preload = (href: string) =>
+      `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin="anonymous" />`;
+    const ar = (await t.app.inject({ url: '/ar' })).body;
+    expect(ar).toContain(preload('/assets/cairo-arabic-wght-normal-Ab12.woff2'));
+    expect(ar).not.toContain('cairo-latin');
+    const en = (await t.app.inject({ url: '/en/about' })).body;
+    expect(en).toContain(preload('/assets/cairo-latin-wght-normal-Cd34.woff2'));
+    expect(en).not.toMatch(/cairo-(arabic|latin-ext)/);
+    expect(en.indexOf('as="font"')).toBeLessThan(en.indexOf('</head>'));
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isLanguage, type Language, matchPagePath, type PageRoute, prefixedPath } from '@ustaz/contract';
@@ -9,7 +9,7 @@ import type { SeoService } from '../modules/seo/seo.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 import type { TeachersService } from '../modules/teachers/teachers.service.ts';
 import { firstVisitLanguage } from './first-language.ts';
-import { pageCsp, renderIndexHtml } from './index-html.ts';
+import { fontFilesOf, pageCsp, renderIndexHtml } from './index-html.ts';
 import { describePage, type PageData } from './page-head.ts';
 import { loadPageRenderer } from './server-render.ts';
 
@@ -100,6 +100,8 @@ export async function registerWebApp(
     return undefined;
   }
   const template = readFileSync(indexFile, 'utf8');
+  const assetsDir = path.join(distDir, 'assets');
+  const fonts = fontFilesOf(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
   const renderPage = await loadPageRenderer(app, distDir, {
     origin: deps.publicUrl,
     log: app.log,
@@ -157,7 +159,15 @@ export async function registerWebApp(
     // too; signed-in-only pages and the admin stay the shell the browser draws.
     const rendered =
       renderPage && request.method === 'GET' ? await renderPage(request, { language, settings, nonce }) : null;
-    const html = renderIndexHtml({ template, lang: language, head, nonce, settings, app: rendered });
+    const html = renderIndexHtml({
+      template,
+      lang: language,
+      head,
+      nonce,
+      settings,
+      app: rendered,
+      fonts: fonts[language],
+    });
     return reply
       .status(found ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
