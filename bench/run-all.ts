@@ -14,6 +14,7 @@ const BENCHES: [name: string, file: string, args: string[]][] = [
   ['web-size', 'web-size.ts', []],
   ['lighthouse', 'lighthouse.ts', ['--reuse-build', '--runs', String(arg('lighthouse-runs', 1))]],
   ['api', 'api-bench.ts', ['--seconds', String(arg('api-seconds', 10))]],
+  ['ssr', 'ssr-bench.ts', []],
   ['booking-storm', 'booking-storm.ts', []],
   ['chat-fanout', 'chat-fanout.ts', ['--sockets', String(arg('sockets', 1000))]],
   ['soak', 'soak.ts', ['--minutes', String(arg('soak-minutes', 10))]],

@@ -9,7 +9,7 @@ import { hasTaskset, root } from './server.ts';
 export const resultsDir = path.join(root, 'bench/results');
 
 /** The order of the benches in summary.md (others follow alphabetically). */
-const ORDER = ['web-size', 'lighthouse', 'api', 'search', 'booking-storm', 'chat-fanout', 'soak'];
+const ORDER = ['web-size', 'lighthouse', 'api', 'ssr', 'search', 'booking-storm', 'chat-fanout', 'soak'];
 
 function git(args: string[]): string | null {
   const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
