@@ -9,14 +9,16 @@ import { PUBLIC_PAGE_CACHE } from './web.routes.ts';
  * writes what it was given into the HTML and the data block.
  */
 const BUNDLE = `
+let renders = 0;
 export async function render(input) {
+  renders += 1;
   if (input.url.includes('boom')) throw new Error('render failed');
   if (input.url.startsWith('/en/login')) return null;
   const res = await input.apiFetch('/api/settings/website', { headers: { authorization: 'Bearer stolen' } });
   const settings = await res.json();
   const html = '<link rel="preload" as="image" href="/api/v1/files/x"/><main>Rendered ' + input.language + ' ' + input.url +
     ' for ' + settings.appName + ' (' + res.status + ')</main>';
-  const data = JSON.stringify({ language: input.language, texts: Object.keys(input.texts), nonce: input.nonce })
+  const data = JSON.stringify({ language: input.language, texts: Object.keys(input.texts), nonce: input.nonce, renders })
     .replace(/</g, '\\\\u003c');
   return { html, data };
 }
@@ -46,13 +48,36 @@ describe('server-rendered pages (ADR 021)', () => {
     expect(nonce).toBeTruthy();
     const block = res.body.match(/<script type="application\/json" id="ustaz-ssr" nonce="([^"]+)">([^<]*)<\/script>/);
     expect(block?.[1]).toBe(nonce);
-    expect(JSON.parse(block?.[2] ?? '{}')).toEqual({ language: 'ar', texts: ['common'], nonce });
+    expect(JSON.parse(block?.[2] ?? '{}')).toEqual({
+      language: 'ar',
+      texts: ['common'],
+      nonce,
+      renders: expect.any(Number),
+    });
     // React's image preload moved into the head; the locale file is inlined, not preloaded.
     expect(res.body.indexOf('<link rel="preload" as="image" href="/api/v1/files/x"/>')).toBeLessThan(
       res.body.indexOf('</head>'),
     );
     expect(res.body).not.toContain('/locales/ar/common.json');
     expect(res.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+  });
+
+  it('reuses a render for the same page for a few seconds, waiting for one under way', async () => {
+    const rendersOf = (body: string) => JSON.parse(body.match(/id="ustaz-ssr"[^>]*>([^<]*)</)?.[1] ?? '{}').renders;
+    const [first, second] = await Promise.all([
+      t.app.inject({ url: '/en/privacy' }),
+      t.app.inject({ url: '/en/privacy' }),
+    ]);
+    const third = await t.app.inject({ url: '/en/privacy' });
+    expect(rendersOf(second.body)).toBe(rendersOf(first.body));
+    expect(rendersOf(third.body)).toBe(rendersOf(first.body));
+    // Another page, or the same in the other language, is a render of its own.
+    const other = await t.app.inject({ url: '/en/terms' });
+    expect(rendersOf(other.body)).toBeGreaterThan(rendersOf(first.body));
+    // Each response keeps its own nonce on the data block.
+    expect(third.body).toContain(
+      `nonce="${String(third.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1]}">`,
+    );
   });
 
   it('serves the shell, not cacheable, for a page the bundle declines or fails on', async () => {

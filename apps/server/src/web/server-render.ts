@@ -79,7 +79,7 @@ function apiFetchFor(app: FastifyInstance, request: FastifyRequest, language: La
 export async function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
-  options: { origin: string; log: FastifyBaseLogger; bundleFile?: string },
+  options: { origin: string; log: FastifyBaseLogger; bundleFile?: string; cacheMs?: number },
 ): Promise<PageRenderer | undefined> {
   const file = options.bundleFile ?? serverBundleFile(distDir);
   if (!existsSync(file)) {
@@ -88,20 +88,58 @@ export async function loadPageRenderer(
   }
   const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
   const texts = readLocales(distDir);
-  return async (request, { language, settings, nonce }) => {
-    try {
-      return await bundle.render({
-        url: request.url,
-        origin: options.origin,
-        language,
-        texts: texts[language],
-        settings,
-        apiFetch: apiFetchFor(app, request, language),
-        nonce,
+  const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
+  return (request, { language, settings, nonce }) => {
+    // The same page for everyone (a guest's view), so one render serves the requests of a few seconds.
+    const key = `${language}|${settings.id}:${settings.version}:${settings.updatedAt}|${request.url}`;
+    return cache
+      .get(key, () =>
+        bundle.render({
+          url: request.url,
+          origin: options.origin,
+          language,
+          texts: texts[language],
+          settings,
+          apiFetch: apiFetchFor(app, request, language),
+          nonce,
+        }),
+      )
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'server render failed: serving the shell');
+        return null;
       });
-    } catch (error) {
-      request.log.error({ err: error }, 'server render failed: serving the shell');
-      return null;
-    }
   };
+}
+
+/** How long a rendered public page is reused: a teacher's change shows within this (ADR 021). */
+export const RENDER_CACHE_MS = 2_000;
+const RENDER_CACHE_MAX = 500;
+
+/**
+ * Rendered pages by key for a few seconds; requests for a page being rendered wait for that render
+ * instead of starting their own. A failed render is forgotten at once. At most RENDER_CACHE_MAX
+ * pages (any query string is a page): the oldest goes first.
+ */
+class RenderCache {
+  readonly #entries = new Map<string, { until: number; result: Promise<RenderedApp | null> }>();
+  constructor(readonly ttlMs: number) {}
+
+  get(key: string, render: () => Promise<RenderedApp | null>): Promise<RenderedApp | null> {
+    const now = Date.now();
+    const entry = this.#entries.get(key);
+    if (entry && entry.until > now) return entry.result;
+    if (entry) this.#entries.delete(key);
+    const result = render();
+    if (this.ttlMs <= 0) return result;
+    if (this.#entries.size >= RENDER_CACHE_MAX) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    const stored = { until: now + this.ttlMs, result };
+    this.#entries.set(key, stored);
+    result.catch(() => {
+      if (this.#entries.get(key) === stored) this.#entries.delete(key);
+    });
+    return result;
+  }
 }
