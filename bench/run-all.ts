@@ -3,7 +3,7 @@
 // others still run; the exit code is 1 then. Missed budgets are figures, not failures.
 //
 //   npm run bench [-- --only web-size,api] [-- --skip soak] [-- --soak-minutes 10] [-- --sockets 1000]
-//                 [-- --api-seconds 10] [-- --lighthouse-runs 1]
+//                 [-- --api-seconds 10] [-- --lighthouse-runs 1] [-- --chat-seconds 60]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,11 @@ const BENCHES: [name: string, file: string, args: string[]][] = [
   ['api', 'api-bench.ts', ['--seconds', String(arg('api-seconds', 10))]],
   ['ssr', 'ssr-bench.ts', []],
   ['booking-storm', 'booking-storm.ts', []],
-  ['chat-fanout', 'chat-fanout.ts', ['--sockets', String(arg('sockets', 1000))]],
+  [
+    'chat-fanout',
+    'chat-fanout.ts',
+    ['--sockets', String(arg('sockets', 1000)), '--seconds', String(arg('chat-seconds', 60))],
+  ],
   ['soak', 'soak.ts', ['--minutes', String(arg('soak-minutes', 10))]],
   // The closer look at search (count cache on and off); not in the default run.
   ['search', 'search-bench.ts', []],
