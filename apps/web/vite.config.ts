@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -27,8 +29,33 @@ function firstLoadFiles(): Plugin {
   };
 }
 
+/**
+ * The server bundle (ADR 021) learns which source modules each route loads: every `import()` in the
+ * route tables is preceded by a call naming its module as the browser build's manifest does
+ * (`src/features/home/home-page.tsx`), which entry-server.tsx records per route. The page handler
+ * then preloads those modules' files (`.vite/manifest.json` of the browser build).
+ */
+function routeModuleNames(): Plugin {
+  const tables = /[\\/]src[\\/]app[\\/](routes|router)\.tsx$/;
+  const appRoot = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'ustaz:route-module-names',
+    apply: (_config, env) => env.isSsrBuild === true,
+    transform(code, id) {
+      if (!tables.test(id)) return null;
+      return code.replace(/\bimport\((['"])(\.{1,2}\/[^'"]+)\1\)/g, (call, _quote: string, specifier: string) => {
+        const name = path
+          .relative(appRoot, path.resolve(path.dirname(id), specifier))
+          .split(path.sep)
+          .join('/');
+        return `(globalThis.__ustazRouteModule?.(${JSON.stringify(name)}), ${call})`;
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), firstLoadFiles()],
+  plugins: [react(), tailwindcss(), firstLoadFiles(), routeModuleNames()],
   // The server renderer (ADR 021, `vite build --ssr`): the contract is bundled in (its package
   // points at TypeScript sources), the npm packages stay imports Node resolves.
   ssr: { noExternal: ['@ustaz/contract'] },
@@ -40,6 +67,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // Which files each source module is (.vite/manifest.json): the server preloads a rendered
+    // route's own (ADR 021). Not served: the static files skip dot folders.
+    manifest: !isSsrBuild,
     // The server bundle needs no copy of public/ (the browser's build has it).
     copyPublicDir: !isSsrBuild,
     modulePreload: {

@@ -11,7 +11,7 @@ import type { Language, WebsiteSettings } from '@ustaz/contract';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { appRoutes } from './app/router.tsx';
 import type { RouteHandle } from './app/routes.tsx';
 import { setApiTransport } from './shared/http/client.ts';
@@ -45,6 +45,8 @@ export type RenderOutput = {
   html: string;
   /** The JSON for the server-render data block (scriptSafeJson: safe inside a <script>). */
   data: string;
+  /** The source modules of the matched lazy routes (the browser build's manifest keys), to preload. */
+  modules: string[];
 };
 
 /** Rounds of "render, then fetch the queries the render asked for": a query may depend on another's data. */
@@ -58,6 +60,37 @@ setApiTransport((input, init) => {
   if (!send) return Promise.reject(new Error('API request outside a server render'));
   return send(input, init);
 });
+
+/**
+ * The source modules each lazy route loads, as the browser build's manifest names them: the route
+ * tables' `import()` calls announce their module (vite.config.ts, routeModuleNames) while a route's
+ * `lazy` runs, and the names are kept on the route's handle. The page handler preloads their files.
+ */
+let loading: string[] | null = null;
+(globalThis as { __ustazRouteModule?: (name: string) => void }).__ustazRouteModule = (name) => loading?.push(name);
+
+type ModulesHandle = { modules?: string[] };
+
+function recordRouteModules(routes: RouteObject[]): void {
+  for (const route of routes) {
+    if (typeof route.lazy === 'function' && route.handle) {
+      const load = route.lazy;
+      const handle = route.handle as ModulesHandle;
+      route.lazy = () => {
+        const names: string[] = [];
+        loading = names;
+        try {
+          return load();
+        } finally {
+          loading = null;
+          handle.modules = names;
+        }
+      };
+    }
+    if (route.children) recordRouteModules(route.children);
+  }
+}
+recordRouteModules(appRoutes);
 
 const handler = createStaticHandler(appRoutes);
 
@@ -115,7 +148,8 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   };
-  return { html, data: scriptSafeJson(data) };
+  const modules = context.matches.flatMap((match) => (match.route.handle as ModulesHandle | undefined)?.modules ?? []);
+  return { html, data: scriptSafeJson(data), modules };
 }
 
 /** One i18next instance per page: its language never changes, and nothing of it is shared. */

@@ -40,6 +40,9 @@ export function createWebDist(
   writeFileSync(path.join(dir, 'assets/index-abc123.js'), js);
   writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dir, 'locales/ar/common.json'), '{"appName":"أستاذ"}');
-  for (const [name, content] of Object.entries(extraFiles)) writeFileSync(path.join(dir, name), content);
+  for (const [name, content] of Object.entries(extraFiles)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

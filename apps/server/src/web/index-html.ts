@@ -140,8 +140,11 @@ export function renderIndexHtml({ template, lang, head: page, nonce, settings, a
   const body = app.html.slice(preloads.length);
   // The app's HTML is React's (text escaped), the data block JSON with every `<` escaped: neither
   // can open or close a script. The block is data, not code; it carries the nonce all the same.
+  const modules = (app.preload ?? [])
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+    .join('');
   return html
-    .replace('</head>', () => `${preloads}</head>`)
+    .replace('</head>', () => `${preloads}${modules}</head>`)
     .replace(
       /<div id="root"><\/div>/,
       () =>

@@ -20,13 +20,25 @@ export async function render(input) {
     ' for ' + settings.appName + ' (' + res.status + ')</main>';
   const data = JSON.stringify({ language: input.language, texts: Object.keys(input.texts), nonce: input.nonce, renders })
     .replace(/</g, '\\\\u003c');
-  return { html, data };
+  return { html, data, modules: input.url.includes('/teachers') ? ['src/features/teachers-list/teachers-list-page.tsx'] : [] };
 }
 `;
 
 describe('server-rendered pages (ADR 021)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  const dist = createWebDist({}, { serverBundle: BUNDLE });
+  // The browser build's manifest: the entry with its static chunk, and the teachers list's chunk,
+  // which imports the shared chunk and one of its own.
+  const manifest = {
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-r1.js' },
+    '_cards.js': { file: 'assets/cards-c1.js', imports: ['_react.js'] },
+    'src/features/teachers-list/teachers-list-page.tsx': {
+      file: 'assets/teachers-list-page-t1.js',
+      isDynamicEntry: true,
+      imports: ['_react.js', '_cards.js'],
+    },
+  };
+  const dist = createWebDist({ '.vite/manifest.json': JSON.stringify(manifest) }, { serverBundle: BUNDLE });
 
   beforeAll(async () => {
     t = await createTestApp({ webDistDir: dist.dir });
@@ -60,6 +72,18 @@ describe('server-rendered pages (ADR 021)', () => {
     );
     expect(res.body).not.toContain('/locales/ar/common.json');
     expect(res.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+  });
+
+  it('preloads the files of the rendered route that index.html does not link already', async () => {
+    const res = await t.app.inject({ url: '/en/teachers' });
+    const preloads = res.body.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g);
+    expect(preloads).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/teachers-list-page-t1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/cards-c1.js">',
+    ]);
+    expect(res.body.indexOf('cards-c1.js')).toBeLessThan(res.body.indexOf('</head>'));
+    // The manifest itself is not served.
+    expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
   it('reuses a render for the same page for a few seconds, waiting for one under way', async () => {

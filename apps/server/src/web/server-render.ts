@@ -18,11 +18,40 @@ export type ServerBundle = {
     apiFetch: ApiFetch;
     nonce?: string;
     timeoutMs?: number;
-  }): Promise<{ html: string; data: string } | null>;
+  }): Promise<{ html: string; data: string; modules?: string[] } | null>;
 };
 
-/** The rendered app for one page: its HTML for #root and the JSON of its data block. */
-export type RenderedApp = { html: string; data: string };
+/**
+ * The rendered app for one page: its HTML for #root, the JSON of its data block, and the built files
+ * of its route (`modulepreload`, beyond those index.html links already).
+ */
+export type RenderedApp = { html: string; data: string; preload?: string[] };
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/**
+ * The files to preload per source module, from the browser build's manifest (`.vite/manifest.json`):
+ * the module's chunk and the chunks it imports statically, less the entry's own (index.html links
+ * those). Empty without a manifest.
+ */
+export function routeFilesOf(distDir: string): (modules: readonly string[]) => string[] {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entryFiles = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, entryFiles);
+  return (modules) => {
+    const files = new Set<string>();
+    for (const name of modules) visit(name, files);
+    return [...files].filter((name) => !entryFiles.has(name)).map((name) => `/${name}`);
+  };
+}
 
 export type PageRenderer = (
   request: FastifyRequest,
@@ -88,21 +117,26 @@ export async function loadPageRenderer(
   }
   const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
   const texts = readLocales(distDir);
+  const routeFiles = routeFilesOf(distDir);
   const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
   return (request, { language, settings, nonce }) => {
     // The same page for everyone (a guest's view), so one render serves the requests of a few seconds.
     const key = `${language}|${settings.id}:${settings.version}:${settings.updatedAt}|${request.url}`;
     return cache
       .get(key, () =>
-        bundle.render({
-          url: request.url,
-          origin: options.origin,
-          language,
-          texts: texts[language],
-          settings,
-          apiFetch: apiFetchFor(app, request, language),
-          nonce,
-        }),
+        bundle
+          .render({
+            url: request.url,
+            origin: options.origin,
+            language,
+            texts: texts[language],
+            settings,
+            apiFetch: apiFetchFor(app, request, language),
+            nonce,
+          })
+          .then((rendered) =>
+            rendered ? { html: rendered.html, data: rendered.data, preload: routeFiles(rendered.modules ?? []) } : null,
+          ),
       )
       .catch((error: unknown) => {
         request.log.error({ err: error }, 'server render failed: serving the shell');
