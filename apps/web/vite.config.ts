@@ -56,9 +56,9 @@ function routeModuleNames(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), firstLoadFiles(), routeModuleNames()],
-  // The server renderer (ADR 021, `vite build --ssr`): the contract is bundled in (its package
-  // points at TypeScript sources), the npm packages stay imports Node resolves.
-  ssr: { noExternal: ['@ustaz/contract'] },
+  // The server renderer (ADR 021, `vite build --ssr`) holds every package it uses (React, the router,
+  // i18next, the contract's sources...): production installs the server's packages only (ADR 019).
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -115,7 +115,13 @@ export async function loadPageRenderer(
     options.log.warn({ file }, 'web server bundle not built: pages are drawn by the browser');
     return undefined;
   }
-  const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
+  let bundle: ServerBundle;
+  try {
+    bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
+  } catch (error) {
+    options.log.error({ err: error, file }, 'web server bundle failed to load: pages are drawn by the browser');
+    return undefined;
+  }
   const texts = readLocales(distDir);
   const routeFiles = routeFilesOf(distDir);
   const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
