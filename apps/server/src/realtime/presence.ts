@@ -102,7 +102,7 @@ export function handleTyping(io: AppServer, socket: AppSocket, chat: () => ChatS
       const parsed = typingSchema.safeParse(payload);
       if (!parsed.success) return;
       try {
-        const conversation = await chat().participantConversation(userId, parsed.data.conversationId);
+        const conversation = await chat().members(userId, parsed.data.conversationId);
         const other = conversation.studentId === userId ? conversation.teacherId : conversation.studentId;
         io.to(room.user(other)).emit(SOCKET_EVENTS.userTyping, {
           conversationId: conversation.id,

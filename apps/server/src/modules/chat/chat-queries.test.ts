@@ -123,6 +123,17 @@ describe('statements per chat message with an attachment', () => {
   });
 });
 
+describe('members of a conversation (typing events)', () => {
+  it('answered from memory once known; a stranger is refused', async () => {
+    const first = await chat.send(student.user.id, text('Typing next', { recipientId: teacher.user.id }));
+    const known = await statementsOf(() => chat.members(teacher.user.id, first.message.conversationId));
+    expect(known.result).toMatchObject({ studentId: student.user.id, teacherId: teacher.user.id });
+    expect(known.statements).toEqual([]);
+    const stranger = await createFactories(database).user({ roleId: ROLE.student });
+    await expect(chat.members(stranger.user.id, first.message.conversationId)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('concurrent sends', () => {
   it('one client id sent many times at once is stored once, and the seqs of the conversation stay contiguous', async () => {
     const other = await createFactories(database).user({ roleId: ROLE.teacher });

@@ -119,12 +119,16 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
     return conversation;
   }
 
+  /** Who a conversation of the user is between, from memory after its first use (404 for strangers). */
+  async function membersOf(userId: number, conversationId: number): Promise<Members> {
+    const known = membersById.get(conversationId);
+    return known && isParticipant(known, userId) ? known : participantConversation(userId, conversationId);
+  }
+
   /** The conversation of a message being sent, from memory after its first use. */
   async function membersFor(userId: number, input: { conversationId?: number | undefined; recipientId: number }) {
     if (input.conversationId !== undefined) {
-      const known = membersById.get(input.conversationId);
-      const members =
-        known && isParticipant(known, userId) ? known : await participantConversation(userId, input.conversationId);
+      const members = await membersOf(userId, input.conversationId);
       if (otherOf(members, userId) !== input.recipientId) throw new FieldValidationError({ recipientId: 'invalid' });
       return members;
     }
@@ -184,6 +188,8 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
 
   return {
     participantConversation,
+
+    members: membersOf,
 
     /** The conversation with another user, created when the two are a student and a teacher. */
     async withUser(userId: number, otherId: number, language?: Language): Promise<ConversationSummary> {
