@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { ADMIN_PAGE_ROUTES } from '@ustaz/contract/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from '../support/browser.ts';
 
 /**
@@ -20,7 +20,8 @@ const ACCOUNTS = {
 type Role = keyof typeof ACCOUNTS | 'guest';
 
 let browser: Browser;
-const contexts = new Map<Role, BrowserContext>();
+/** One signed-in context per role, made once (the two languages run at the same time and share them). */
+const contexts = new Map<Role, Promise<BrowserContext>>();
 let teacherId = 0;
 let teacherUserId = 0;
 
@@ -30,9 +31,16 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function signedIn(role: Role): Promise<BrowserContext> {
-  const known = contexts.get(role);
-  if (known) return known;
+function signedIn(role: Role): Promise<BrowserContext> {
+  let context = contexts.get(role);
+  if (!context) {
+    context = signIn(role);
+    contexts.set(role, context);
+  }
+  return context;
+}
+
+async function signIn(role: Role): Promise<BrowserContext> {
   const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   const context = page.context();
   if (role !== 'guest') {
@@ -43,7 +51,6 @@ async function signedIn(role: Role): Promise<BrowserContext> {
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
   }
   await page.close();
-  contexts.set(role, context);
   return context;
 }
 
@@ -57,7 +64,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
+  for (const context of contexts.values()) await (await context).close();
   await browser?.close();
 });
 
@@ -93,16 +100,22 @@ function visits(): Visit[] {
   return [...guest, ...student, ...teacher, ...admin];
 }
 
+/** Spinners and skeletons: what a page shows while its lists and figures load. */
+const LOADING = '[role="status"] .animate-spin, .animate-pulse';
+
 async function settle(page: Page) {
   await page.locator('main h1, h1').first().waitFor({ timeout: 20_000 });
-  // Lists and figures load after the heading; give them a moment to replace their spinners.
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-  await page.waitForTimeout(300);
+  // Lists and figures load after the heading: wait until no spinner or skeleton is left.
+  await page
+    .waitForFunction((selector) => document.querySelector(selector) === null, LOADING, { timeout: 10_000 })
+    .catch(() => {});
+  await page.waitForTimeout(150);
 }
 
-describe('accessibility sweep (axe: no serious or critical violation on any route)', () => {
+// The two languages run at the same time (two tabs): the sweep is the longest spec of the suite.
+describe.concurrent('accessibility sweep (axe: no serious or critical violation on any route)', () => {
   for (const lang of ['ar', 'en'] as const) {
-    it(`every route in ${lang}`, async () => {
+    it(`every route in ${lang}`, async ({ expect }) => {
       const failures: string[] = [];
       for (const visit of visits()) {
         const context = await signedIn(visit.role);

@@ -101,7 +101,8 @@ describe('chat in a real browser, two people', () => {
     await logIn(page, STUDENT);
     await page.goto(`/ar/chats/${teacherId}`);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.getByText('Of course').waitFor({ timeout: 15_000 });
+    // 30 s: once (load average 10, through nginx) the history took longer than 15 s to show.
+    await page.getByText('Of course').waitFor({ timeout: 30_000 });
     await screenshot(page, 'chat-conversation-student-ar-mobile');
     await page.context().close();
   });
