@@ -64,6 +64,7 @@ describe('the migrations journal', () => {
         (
           await rawQueryOf(database.db)<{ column_name: string }>(
             `select column_name from information_schema.columns where table_name = 'payments'`,
+            [],
           )
         ).rows.map((row) => row.column_name);
 
@@ -76,6 +77,7 @@ describe('the migrations journal', () => {
       expect(await columns()).toContain('redirect_url');
       const applied = await rawQueryOf(database.db)<{ n: number }>(
         'select count(*)::int as n from drizzle.__drizzle_migrations',
+        [],
       );
       expect(applied.rows[0]?.n).toBe(full.entries.length);
     });
