@@ -29,7 +29,8 @@ function precompress(dir: string): void {
 }
 
 /**
- * Builds the web app into /tmp/bench-web/dist and returns that folder. With `reuse` an existing
+ * Builds the web app into /tmp/bench-web/dist (and its server-render bundle into
+ * /tmp/bench-web/dist-server) and returns the first folder. With `reuse` an existing
  * build there is kept (`npm run bench` builds once for the size and Lighthouse benches).
  */
 export function buildWeb({ reuse = false } = {}) {
@@ -41,6 +42,22 @@ export function buildWeb({ reuse = false } = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
+  // The server-render bundle beside it (ADR 021), where the server looks for it (dist/../dist-server):
+  // without it the pages would be the client-drawn shell, not what `npm run build` serves.
+  const serverBuild = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(benchDist, '..', 'dist-server'),
+      '--emptyOutDir',
+    ],
+    { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (serverBuild.status !== 0) throw new Error(`vite build --ssr failed (exit ${serverBuild.status})`);
   precompress(benchDist);
   return benchDist;
 }
