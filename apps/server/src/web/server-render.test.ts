@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helpers.ts';
 import { createWebDist } from '../test/web-dist.ts';
+import { RENDER_DEADLINE_MS } from './server-render.ts';
 import { PUBLIC_PAGE_CACHE } from './web.routes.ts';
 
 /**
  * A stand-in for the web build's server bundle (apps/web/src/entry-server.tsx): it reads the site's
- * settings through the fetch the server hands it, declines the login page, fails on a ?boom query, and
+ * settings through the fetch the server hands it, declines the login page, fails on a ?boom query, never answers a ?hang one, and
  * writes what it was given into the HTML and the data block.
  */
 const BUNDLE = `
@@ -13,6 +14,7 @@ let renders = 0;
 export async function render(input) {
   renders += 1;
   if (input.url.includes('boom')) throw new Error('render failed');
+  if (input.url.includes('hang')) return new Promise(() => {});
   if (input.url.startsWith('/en/login')) return null;
   const res = await input.apiFetch('/api/settings/website', { headers: { authorization: 'Bearer stolen' } });
   const settings = await res.json();
@@ -113,6 +115,15 @@ describe('server-rendered pages (ADR 021)', () => {
       expect(res.body).toContain('href="/locales/en/common.json"');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves the shell when a render takes longer than its deadline', { timeout: 15_000 }, async () => {
+    const started = Date.now();
+    const res = await t.app.inject({ url: '/en/about?hang=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(RENDER_DEADLINE_MS - 50);
+    expect(Date.now() - started).toBeLessThan(RENDER_DEADLINE_MS + 3_000);
   });
 
   it('keeps a not-found page out of shared caches while drawing it', async () => {

@@ -130,25 +130,43 @@ export async function loadPageRenderer(
     const key = `${language}|${settings.id}:${settings.version}:${settings.updatedAt}|${request.url}`;
     return cache
       .get(key, () =>
-        bundle
-          .render({
-            url: request.url,
-            origin: options.origin,
-            language,
-            texts: texts[language],
-            settings,
-            apiFetch: apiFetchFor(app, request, language),
-            nonce,
-          })
-          .then((rendered) =>
-            rendered ? { html: rendered.html, data: rendered.data, preload: routeFiles(rendered.modules ?? []) } : null,
-          ),
+        withDeadline(RENDER_DEADLINE_MS, () =>
+          bundle
+            .render({
+              url: request.url,
+              origin: options.origin,
+              language,
+              texts: texts[language],
+              settings,
+              apiFetch: apiFetchFor(app, request, language),
+              nonce,
+            })
+            .then((rendered) =>
+              rendered
+                ? { html: rendered.html, data: rendered.data, preload: routeFiles(rendered.modules ?? []) }
+                : null,
+            ),
+        ),
       )
       .catch((error: unknown) => {
         request.log.error({ err: error }, 'server render failed: serving the shell');
         return null;
       });
   };
+}
+
+/**
+ * A render, with the API reads it waits for, that takes longer gives up: the page is the shell (the
+ * browser loads what it needs), not a request left hanging on a slow database.
+ */
+export const RENDER_DEADLINE_MS = 5_000;
+
+function withDeadline<T>(ms: number, run: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`server render took over ${ms} ms`)), ms);
+  });
+  return Promise.race([run(), deadline]).finally(() => clearTimeout(timer));
 }
 
 /** How long a rendered public page is reused: a teacher's change shows within this (ADR 021). */
