@@ -74,11 +74,14 @@ describe('public pages without JavaScript (what a search engine or a slow phone 
     await page.context().close();
   });
 
-  it('an unknown page answers 404 with the not-found page drawn', async () => {
+  it('an unknown page and an unknown teacher answer 404 with their not-found page drawn', async () => {
     const page = await newPage(browser, { javaScriptEnabled: false });
     const res = await page.goto('/en/no-such-page');
     expect(res?.status()).toBe(404);
     expect(await page.locator('h1').innerText()).toBe('Page not found');
+    const teacher = await page.goto('/ar/teachers/999999999');
+    expect(teacher?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('لم نجد هذا المعلم');
     await page.context().close();
   });
 });

@@ -91,8 +91,18 @@ describe('the server renderer (ADR 021)', () => {
     const api = fakeApi({ firstName: 'A', lastName: 'B' });
     expect(await renderPage('/en/reservations', 'en', api.apiFetch)).toBeNull();
     expect(await renderPage('/en/login', 'en', api.apiFetch)).toBeNull();
-    // The teacher's profile answers 404 here.
-    expect(await renderPage('/en/teachers/5', 'en', api.apiFetch)).toBeNull();
+    // A query that failed otherwise than with a 404.
+    const failing: ApiFetch = async () => Response.json({ status: 503, message: 'Unavailable' }, { status: 503 });
+    expect(await renderPage('/en/teachers', 'en', failing)).toBeNull();
+  });
+
+  it("draws an unknown teacher's not-found state and hands the 404 over with the page", async () => {
+    const api = fakeApi({ firstName: 'A', lastName: 'B' });
+    const out = await renderPage('/en/teachers/5', 'en', api.apiFetch);
+    expect(out?.html).toContain('Teacher not found');
+    const data = JSON.parse(out?.data ?? '{}') as ServerRenderData;
+    const profile = data.queries.queries.find((query) => query.state.status === 'error');
+    expect(profile?.state.error).toMatchObject({ status: 404 });
   });
 
   it('draws a page without data, and the not-found page, with no request at all', async () => {

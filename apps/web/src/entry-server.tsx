@@ -14,7 +14,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { appRoutes } from './app/router.tsx';
 import type { RouteHandle } from './app/routes.tsx';
-import { setApiTransport } from './shared/http/client.ts';
+import { ApiRequestError, setApiTransport } from './shared/http/client.ts';
 import { i18nOptions } from './shared/i18n/i18n.ts';
 import { numberFormatter } from './shared/i18n/number-interpolation.ts';
 import { type LoadedSettings, websiteSettingsQueryKey } from './shared/settings/api.ts';
@@ -107,7 +107,8 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   if (!isPublic) return null;
 
   const i18n = pageI18n(input.language, input.texts);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // A query that failed here (a 404) shows its error when the page renders again, not a new load.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });
   queryClient.setQueryData<LoadedSettings>(websiteSettingsQueryKey, {
     settings: input.settings,
     source: 'network',
@@ -136,8 +137,9 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     html = await renderToString(app, timeoutMs, input.nonce);
   }
   const queries = queryClient.getQueryCache().getAll();
-  // A failed query shows its error state here, which the browser would not start from: the client draws it.
-  if (queries.some((query) => query.state.status === 'error')) return null;
+  // A failed query shows its error state here, which the browser would not start from: the client
+  // draws it. Except a 404 (an unknown teacher): the page's not-found state is handed over with it.
+  if (queries.some((query) => query.state.status === 'error' && !isNotFound(query.state.error))) return null;
   if (queries.some((query) => query.state.status === 'pending' && isEnabled(query))) return null;
 
   const used = new Set(['common', ...(i18n.reportNamespaces?.getUsedNamespaces() ?? [])]);
@@ -145,7 +147,9 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const data: ServerRenderData = {
     language: input.language,
     texts,
-    queries: dehydrate(queryClient),
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' || isNotFound(query.state.error),
+    }),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   };
   const modules = context.matches.flatMap((match) => (match.route.handle as ModulesHandle | undefined)?.modules ?? []);
@@ -163,6 +167,10 @@ function pageI18n(language: Language, texts: RenderInput['texts']): I18n {
     initAsync: false,
   });
   return instance;
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
 }
 
 function isEnabled(query: Query): boolean {

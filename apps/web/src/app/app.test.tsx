@@ -1,6 +1,7 @@
 import { dehydrate, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../shared/http/client.ts';
 import { type ServerRenderData, scriptSafeJson } from '../shared/ssr/server-render-data.ts';
 import { createQueryClient } from './app.tsx';
 
@@ -46,5 +47,24 @@ describe("the browser's query client after a server render (ADR 021)", () => {
     expect(screen.getByText('pending')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Hello from the browser')).toBeTruthy());
     expect(fetchSpy).toHaveBeenCalledOnce();
+  });
+
+  it("hands a not-found answer back as the HTTP client's error, so the page shows the same state", async () => {
+    const server = new QueryClient();
+    await server
+      .fetchQuery({
+        queryKey: ['teacher', 5],
+        queryFn: () => Promise.reject(new ApiRequestError(404, { message: 'Teacher not found' })),
+      })
+      .catch(() => undefined);
+    const dehydrated = JSON.parse(
+      scriptSafeJson(dehydrate(server, { shouldDehydrateQuery: () => true })),
+    ) as ServerRenderData['queries'];
+    const client = createQueryClient(dehydrated);
+    expect(client.getQueryDefaults(['teacher', 5]).retryOnMount).toBe(false);
+    const error = client.getQueryState(['teacher', 5])?.error;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(404);
+    expect((error as ApiRequestError).message).toBe('Teacher not found');
   });
 });

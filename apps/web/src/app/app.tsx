@@ -1,5 +1,6 @@
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type DataRouter, RouterProvider } from 'react-router';
+import { ApiRequestError } from '../shared/http/client.ts';
 import type { ServerRenderData } from '../shared/ssr/server-render-data.ts';
 import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { AppToaster } from '../shared/ui/toast.tsx';
@@ -26,10 +27,27 @@ export function createQueryClient(serverQueries?: ServerRenderData['queries']): 
   if (serverQueries) {
     // Fresh from now: the server's clock may not be the browser's.
     const now = Date.now();
-    for (const query of serverQueries.queries) query.state.dataUpdatedAt = now;
+    for (const query of serverQueries.queries) {
+      query.state.dataUpdatedAt = now;
+      // A not-found answer (an unknown teacher) came as JSON: the HTTP client's error again.
+      query.state.error = reviveError(query.state.error);
+    }
     hydrate(queryClient, serverQueries);
+    // The page was drawn with those errors shown: mounting shows them too instead of loading again.
+    for (const query of serverQueries.queries)
+      if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
   }
   return queryClient;
+}
+
+function reviveError(error: Error | null): Error | null {
+  if (!error || typeof error !== 'object' || !('status' in error) || typeof error.status !== 'number') return error;
+  const { status, body, retryAfterSeconds } = error as {
+    status: number;
+    body?: unknown;
+    retryAfterSeconds?: number | null;
+  };
+  return new ApiRequestError(status, body ?? null, retryAfterSeconds ?? null);
 }
 
 export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
