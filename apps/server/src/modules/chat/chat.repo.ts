@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Executor, RawQuery } from '../../db/client.ts';
+import { type Db, type Executor, type RawQuery, rawQueryOf, rawTransactionOf } from '../../db/client.ts';
 import {
   type ConversationRow,
   conversations,
@@ -209,6 +209,33 @@ export async function storeMessage(
       teacherReadAt: dateOf(found.teacher_read_at),
     },
   };
+}
+
+type StoreValues = Parameters<typeof storeMessage>[1];
+type Stored = Awaited<ReturnType<typeof storeMessage>>;
+
+/** A text message on the app's database: STORE_MESSAGE alone (one statement, atomic by itself). */
+export function storeTextMessage(db: Db, values: Omit<StoreValues, 'attachments'>): Promise<Stored> {
+  return storeMessage(rawQueryOf(db), { ...values, attachments: [] });
+}
+
+/** Another send took one of the files first: nothing of this one was kept. */
+export class FilesTakenError extends Error {
+  constructor() {
+    super('a chat file was taken by another send');
+  }
+}
+
+/**
+ * A message with files: the files become the conversation's and the message is stored in one
+ * transaction (BEGIN, bind, STORE_MESSAGE, COMMIT); FilesTakenError, and nothing kept, when a file
+ * could not be bound.
+ */
+export function storeMessageWithFiles(db: Db, values: StoreValues, fileIds: string[]): Promise<Stored> {
+  return rawTransactionOf(db)(async (query) => {
+    if ((await bindFiles(query, values.conversationId, fileIds)) !== fileIds.length) throw new FilesTakenError();
+    return storeMessage(query, values);
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   ROLE,
   type SendMessage,
 } from '@ustaz/contract';
-import { type Db, rawQueryOf, rawTransactionOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ConversationRow } from '../../db/schema.ts';
 import { storableText } from '../../db/storable-text.ts';
@@ -19,9 +19,9 @@ import { toChatMessage } from './chat.presenter.ts';
 import {
   advanceRead,
   attachableFiles,
-  bindFiles,
   conversationsOf,
   ensureConversation,
+  FilesTakenError,
   findByClientId,
   findConversation,
   findMessage,
@@ -32,7 +32,8 @@ import {
   lastMessages,
   messageIdsBetween,
   messagesPage,
-  storeMessage,
+  storeMessageWithFiles,
+  storeTextMessage,
   unreadCounts,
   usersByIds,
 } from './chat.repo.ts';
@@ -243,18 +244,15 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
         content: storableText(input.content.trim()),
       };
       try {
-        let stored: Awaited<ReturnType<typeof storeMessage>>;
+        let stored: Awaited<ReturnType<typeof storeTextMessage>>;
         if (uniqueIds.length === 0) {
-          stored = await storeMessage(rawQueryOf(db), { ...values, attachments: [] });
+          stored = await storeTextMessage(db, values);
         } else {
           const attachments = await attachableFiles(db, userId, members.id, uniqueIds);
           if (attachments.length !== uniqueIds.length) throw new FieldValidationError({ attachments: 'invalid' });
-          stored = await rawTransactionOf(db)(async (query) => {
-            // The images become this conversation's (private to its two participants) with the message.
-            if ((await bindFiles(query, members.id, uniqueIds)) !== uniqueIds.length) {
-              throw new FieldValidationError({ attachments: 'invalid' });
-            }
-            return storeMessage(query, { ...values, attachments });
+          // The images become this conversation's (private to its two participants) with the message.
+          stored = await storeMessageWithFiles(db, { ...values, attachments }, uniqueIds).catch((error: unknown) => {
+            throw error instanceof FilesTakenError ? new FieldValidationError({ attachments: 'invalid' }) : error;
           });
         }
         if (stored) return { message: toChatMessage(stored.row, stored.marks), created: stored.created };
