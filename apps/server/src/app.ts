@@ -481,6 +481,8 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     teachers,
     seo,
     publicUrl: config.publicUrl,
+    pageCacheMs: config.pageCacheSeconds * 1000,
+    onCatalogueChange: database.onCatalogueChange,
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -49,6 +49,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT_MAX),
   SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: booleanString,
   JWT_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -127,6 +128,8 @@ export type Config = {
   rateLimitMax: number;
   /** How long a teacher-search total may be reused (0: count on every request). */
   searchCountCacheSeconds: number;
+  /** How long a server-rendered public page is sent again as it was (ADR 021); changes drop it sooner. */
+  pageCacheSeconds: number;
   trustProxy: boolean;
   /** HS256 key for access tokens; when unset, server.ts keeps a random one in SECRETS_DIR. */
   jwtSecret: string | undefined;
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     rateLimitMax: e.RATE_LIMIT_MAX,
     searchCountCacheSeconds: e.SEARCH_COUNT_CACHE_SECONDS,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,
     secretsDir: e.SECRETS_DIR,

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawQueryOf } from '../db/client.ts';
 import { createTestApp } from '../test/helpers.ts';
 import { createWebDist } from '../test/web-dist.ts';
 import { RENDER_DEADLINE_MS } from './server-render.ts';
@@ -26,6 +28,9 @@ export async function render(input) {
 }
 `;
 
+/** Rendered pages are sent again as they were for this long here (PAGE_CACHE_SECONDS, 30 by default). */
+const PAGE_SECONDS = 2;
+
 describe('server-rendered pages (ADR 021)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   // The browser build's manifest: the entry with its static chunk, and the teachers list's chunk,
@@ -43,7 +48,7 @@ describe('server-rendered pages (ADR 021)', () => {
   const dist = createWebDist({ '.vite/manifest.json': JSON.stringify(manifest) }, { serverBundle: BUNDLE });
 
   beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir });
+    t = await createTestApp({ webDistDir: dist.dir, pageCacheSeconds: PAGE_SECONDS });
   });
   afterAll(async () => {
     await t.close();
@@ -104,6 +109,67 @@ describe('server-rendered pages (ADR 021)', () => {
     expect(third.body).toContain(
       `nonce="${String(third.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1]}">`,
     );
+  });
+
+  it('sends a rendered page again as it was for a few seconds, compressed once per encoding', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({ url: '/en/contact', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await get();
+    const [br, brAgain, gzip] = await Promise.all([get('gzip, deflate, br'), get('br'), get('gzip;q=1, br;q=0')]);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, brAgain, gzip]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      // One response for everyone for a moment: the same nonce in the policy and on the data block.
+      expect(res.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    }
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(Buffer.compare(br.rawPayload, brAgain.rawPayload)).toBe(0);
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    const nonce = String(plain.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1];
+    expect(plain.body).toContain(`id="ustaz-ssr" nonce="${nonce}"`);
+  });
+
+  it('once its few seconds are over, sends the page as it was while drawing it anew behind it', {
+    timeout: 10_000,
+  }, async () => {
+    const policy = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
+    const first = await t.app.inject({ url: '/en/about-platform' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<main>Rendered en /en/about-platform');
+    await new Promise((resolve) => setTimeout(resolve, PAGE_SECONDS * 1000 + 100));
+    // Past its time: the same page at once (no visitor waits for the render)...
+    const stale = await t.app.inject({ url: '/en/about-platform' });
+    expect(policy(stale)).toBe(policy(first));
+    // ...and the next requests get the page drawn behind it.
+    let fresh = stale;
+    for (let i = 0; i < 40 && policy(fresh) === policy(first); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fresh = await t.app.inject({ url: '/en/about-platform' });
+    }
+    expect(policy(fresh)).not.toBe(policy(first));
+    expect(fresh.body).toContain('<main>Rendered en /en/about-platform');
+  });
+
+  it('draws a kept page anew after a change to what public pages show (a subject added)', async () => {
+    const policy = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
+    const first = await t.app.inject({ url: '/ar/about' });
+    expect(policy(await t.app.inject({ url: '/ar/about' }))).toBe(policy(first));
+    await rawQueryOf(t.database.db)('insert into subjects (name_ar, name_en) values ($1, $2)', [
+      `مادة ${Date.now()}`,
+      `Subject ${Date.now()}`,
+    ]);
+    // The change's notification reaches the listener (this process's or another's) within moments.
+    let after = first;
+    for (let i = 0; i < 40 && policy(after) === policy(first); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await t.app.inject({ url: '/ar/about' });
+    }
+    expect(policy(after)).not.toBe(policy(first));
+    expect(after.body).toContain('<main>Rendered ar /ar/about');
   });
 
   it('serves the shell, not cacheable, for a page the bundle declines or fails on', async () => {

@@ -108,7 +108,13 @@ function apiFetchFor(app: FastifyInstance, request: FastifyRequest, language: La
 export async function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
-  options: { origin: string; log: FastifyBaseLogger; bundleFile?: string; cacheMs?: number },
+  options: {
+    origin: string;
+    log: FastifyBaseLogger;
+    bundleFile?: string;
+    cacheMs?: number;
+    onCatalogueChange?: ((listener: () => void) => () => void) | undefined;
+  },
 ): Promise<PageRenderer | undefined> {
   const file = options.bundleFile ?? serverBundleFile(distDir);
   if (!existsSync(file)) {
@@ -125,6 +131,7 @@ export async function loadPageRenderer(
   const texts = readLocales(distDir);
   const routeFiles = routeFilesOf(distDir);
   const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
+  options.onCatalogueChange?.(() => cache.clear());
   return (request, { language, settings, nonce }) => {
     // The same page for everyone (a guest's view), so one render serves the requests of a few seconds.
     const key = `${language}|${settings.id}:${settings.version}:${settings.updatedAt}|${request.url}`;
@@ -181,6 +188,11 @@ const RENDER_CACHE_MAX = 500;
 class RenderCache {
   readonly #entries = new Map<string, { until: number; result: Promise<RenderedApp | null> }>();
   constructor(readonly ttlMs: number) {}
+
+  /** A change was committed: renders from before it are not handed out again. */
+  clear(): void {
+    this.#entries.clear();
+  }
 
   get(key: string, render: () => Promise<RenderedApp | null>): Promise<RenderedApp | null> {
     const now = Date.now();

@@ -2,12 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isLanguage, type Language, matchPagePath, type PageRoute, prefixedPath } from '@ustaz/contract';
+import {
+  isLanguage,
+  type Language,
+  matchPagePath,
+  type PageRoute,
+  prefixedPath,
+  type WebsiteSettings,
+} from '@ustaz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { SeoService } from '../modules/seo/seo.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 import type { TeachersService } from '../modules/teachers/teachers.service.ts';
+import { FinishedPage, FinishedPages, PAGE_CACHE_MS, preferredEncoding } from './finished-pages.ts';
 import { firstVisitLanguage } from './first-language.ts';
 import { fontFilesOf, pageCsp, renderIndexHtml } from './index-html.ts';
 import { describePage, type PageData } from './page-head.ts';
@@ -38,6 +46,10 @@ type PageDeps = {
   publicUrl: string;
   /** The server bundle to render pages with (tests); by default dist-server beside the build. */
   serverBundleFile?: string;
+  /** How long a rendered public page is sent again as it was (`PAGE_CACHE_SECONDS`). */
+  pageCacheMs?: number;
+  /** Committed changes to what public pages show (`Database.onCatalogueChange`): kept pages are dropped. */
+  onCatalogueChange?: (listener: () => void) => () => void;
 };
 
 /**
@@ -106,6 +118,7 @@ export async function registerWebApp(
     origin: deps.publicUrl,
     log: app.log,
     bundleFile: deps.serverBundleFile,
+    onCatalogueChange: deps.onCatalogueChange,
   });
 
   await app.register(fastifyStatic, {
@@ -128,6 +141,11 @@ export async function registerWebApp(
     },
   });
 
+  const pageCacheMs = deps.pageCacheMs ?? PAGE_CACHE_MS;
+  const finishedPages = new FinishedPages();
+  // A change in any process (a teacher's profile, a slot, a review...) drops every kept page.
+  deps.onCatalogueChange?.(() => finishedPages.clear());
+
   return async (request, reply) => {
     const [rawPath = '/', rawQuery = ''] = request.url.split(/\?(.*)/s);
     const pathname = safeDecode(rawPath);
@@ -141,12 +159,46 @@ export async function registerWebApp(
         .header('cache-control', 'private, no-cache')
         .send();
     }
+    const settings = await deps.settings.getWebsiteSettings();
+    // A public page rendered a moment ago is sent again as it was (ADR 021); one a little older
+    // too, while one request draws it anew behind it (no visitor waits for that render).
+    const pageKey = `${settings.id}:${settings.version}:${settings.updatedAt}|${request.url}`;
+    const finished = request.method === 'GET' ? finishedPages.get(pageKey) : undefined;
+    if (finished) {
+      if (finished.stale && finishedPages.startRefresh(pageKey)) {
+        void drawPage(request, settings, pageKey, pathname, rawQuery)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'page refresh failed'))
+          .finally(() => finishedPages.endRefresh(pageKey));
+      }
+      return sendFinished(request, reply, finished.page);
+    }
+    const drawn = await drawPage(request, settings, pageKey, pathname, rawQuery);
+    if (drawn.page) return sendFinished(request, reply, drawn.page);
+    return reply
+      .status(drawn.found ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', pageCsp(drawn.nonce))
+      .send(drawn.html);
+  };
+
+  /**
+   * The page's HTML: its head, and its app drawn here with its data when the bundle can (ADR 021),
+   * the not-found page too; signed-in-only pages and the admin stay the shell the browser draws. A
+   * drawn public page is kept (`page`) to be sent again.
+   */
+  async function drawPage(
+    request: FastifyRequest,
+    settings: WebsiteSettings,
+    pageKey: string,
+    pathname: string,
+    rawQuery: string,
+  ): Promise<{ found: boolean; html: string; nonce: string; page?: FinishedPage }> {
     const match = matchPagePath(pathname);
     const language = match?.language ?? (pathname.split('/')[1] as Language);
     const { found, data } = match
       ? await pageDataOf(match.route, match.params, new URLSearchParams(rawQuery), language, deps)
       : { found: false, data: {} };
-    const settings = await deps.settings.getWebsiteSettings();
     const head = describePage({
       route: found && match ? match.route : null,
       language,
@@ -154,9 +206,8 @@ export async function registerWebApp(
       publicUrl: deps.publicUrl,
       data,
     });
+    const generation = finishedPages.generation;
     const nonce = randomBytes(16).toString('base64');
-    // A public page is drawn here with its data when the bundle can (ADR 021), the not-found page
-    // too; signed-in-only pages and the admin stay the shell the browser draws.
     const rendered =
       renderPage && request.method === 'GET' ? await renderPage(request, { language, settings, nonce }) : null;
     const html = renderIndexHtml({
@@ -168,11 +219,24 @@ export async function registerWebApp(
       app: rendered,
       fonts: fonts[language],
     });
-    return reply
-      .status(found ? 200 : 404)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', rendered && found ? PUBLIC_PAGE_CACHE : 'no-cache')
-      .header('content-security-policy', pageCsp(nonce))
-      .send(html);
-  };
+    if (!(rendered && found && request.method === 'GET')) return { found, html, nonce };
+    const page = new FinishedPage(html, nonce, pageCacheMs);
+    // Drawn from rows a change has replaced since: sent to this request, not kept.
+    if (pageCacheMs > 0 && finishedPages.generation === generation) finishedPages.set(pageKey, page);
+    return { found, html, nonce, page };
+  }
+}
+
+/** A rendered public page, compressed as the request accepts (once per page: `FinishedPage`). */
+function sendFinished(request: FastifyRequest, reply: FastifyReply, page: FinishedPage): FastifyReply {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply
+    .status(200)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', PUBLIC_PAGE_CACHE)
+    .header('content-security-policy', pageCsp(page.nonce))
+    .header('vary', 'Accept-Encoding');
+  // Already compressed: the compression hook leaves a body with a Content-Encoding alone.
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(page.body(encoding));
 }

@@ -1,0 +1,110 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Rendered public pages as they were sent, reused for a few seconds (ADR 021): the page, its nonce
+ * (the same response for everyone, as a shared cache would give it for a minute anyway) and its
+ * brotli and gzip bodies, each compressed once instead of once per request. A server-rendered
+ * home page is ~250 KB of HTML: compressing and rebuilding it per request costs more than
+ * everything else the request does.
+ */
+export class FinishedPage {
+  #br: Buffer | undefined;
+  #gzip: Buffer | undefined;
+  readonly until: number;
+
+  constructor(
+    readonly html: string,
+    readonly nonce: string,
+    ttlMs: number,
+  ) {
+    this.until = Date.now() + ttlMs;
+  }
+
+  body(encoding: Encoding | null): string | Buffer {
+    if (encoding === 'br') {
+      this.#br ??= brotliCompressSync(this.html, {
+        params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 },
+      });
+      return this.#br;
+    }
+    if (encoding === 'gzip') {
+      this.#gzip ??= gzipSync(this.html, { level: 6 });
+      return this.#gzip;
+    }
+    return this.html;
+  }
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer in: brotli, else gzip, when the request accepts it (a q of 0 refuses). */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** How long a page is sent again as it was, unless a change drops it first (`PAGE_CACHE_SECONDS`). */
+export const PAGE_CACHE_MS = 30_000;
+
+/** At most this many pages are kept (any query string is a page): the oldest goes first. */
+const MAX_PAGES = 500;
+
+/**
+ * How long past its few seconds a page is still sent while it is drawn anew behind it; older, a
+ * request draws it again itself (say the refresh failed, or nobody asked for a while).
+ */
+export const STALE_PAGE_MS = 10_000;
+
+export class FinishedPages {
+  readonly #pages = new Map<string, FinishedPage>();
+  readonly #refreshing = new Set<string>();
+  #generation = 0;
+
+  /** Bumped by every `clear()`: a page drawn across one is not kept. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  clear(): void {
+    this.#generation += 1;
+    this.#pages.clear();
+  }
+
+  /** The page kept for `key`, and whether it is past its time (still within STALE_PAGE_MS). */
+  get(key: string): { page: FinishedPage; stale: boolean } | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    const now = Date.now();
+    if (page.until > now) return { page, stale: false };
+    if (page.until + STALE_PAGE_MS > now) return { page, stale: true };
+    this.#pages.delete(key);
+    return undefined;
+  }
+
+  set(key: string, page: FinishedPage): void {
+    this.#pages.delete(key);
+    if (this.#pages.size >= MAX_PAGES) {
+      const oldest = this.#pages.keys().next().value;
+      if (oldest !== undefined) this.#pages.delete(oldest);
+    }
+    this.#pages.set(key, page);
+  }
+
+  /** True for the one caller that should draw the page anew; false while another does. */
+  startRefresh(key: string): boolean {
+    if (this.#refreshing.has(key)) return false;
+    this.#refreshing.add(key);
+    return true;
+  }
+
+  endRefresh(key: string): void {
+    this.#refreshing.delete(key);
+  }
+}
