@@ -41,6 +41,19 @@ describe('Avatar', () => {
     expect(screen.queryByTestId('avatar-initials')).toBeNull();
   });
 
+  it('gives the photo its box before it loads, and loads the small ones as they come into view', () => {
+    const { rerender } = render(<Avatar firstName="Mariam" lastName="Hassan" photoUrl="/uploads/me.png" size="md" />);
+    const small = screen.getByTestId('avatar-image');
+    expect([small.getAttribute('width'), small.getAttribute('height'), small.getAttribute('loading')]).toEqual([
+      '44',
+      '44',
+      'lazy',
+    ]);
+    rerender(<Avatar firstName="Mariam" lastName="Hassan" photoUrl="/uploads/me.png" size="xl" />);
+    const large = screen.getByTestId('avatar-image');
+    expect([large.getAttribute('width'), large.getAttribute('loading')]).toEqual(['96', 'eager']);
+  });
+
   it('falls back to the initials without a photo', () => {
     render(<Avatar firstName="Mariam" lastName="Hassan" photoUrl={null} />);
     expect(screen.getByTestId('avatar-initials').textContent).toBe('MH');

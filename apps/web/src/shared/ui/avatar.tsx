@@ -57,6 +57,9 @@ export function initialsOf(firstName: string | null | undefined, lastName: strin
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
+/** Each size's width and height in CSS pixels (the classes' size-*), written on the image so its box is known before it loads. */
+const SIZE_PIXELS: Record<AvatarSize, number> = { sm: 36, md: 44, lg: 64, xl: 96 };
+
 const SIZE_CLASSES: Record<AvatarSize, string> = {
   sm: 'size-9 text-sm',
   md: 'size-11 text-base',
@@ -86,10 +89,16 @@ function AvatarImage({ firstName, lastName, photoUrl, size = 'md', className }: 
     className,
   );
   if (photoUrl && !failed) {
+    const pixels = SIZE_PIXELS[size];
     return (
       <img
         src={photoUrl}
         alt=""
+        width={pixels}
+        height={pixels}
+        // The large portrait heads its page; the smaller ones (cards, lists, reviews) load as they come into view.
+        loading={size === 'xl' ? 'eager' : 'lazy'}
+        decoding="async"
         className={cx(classes, 'bg-slate-100 object-cover')}
         onError={() => setFailed(true)}
         data-testid="avatar-image"
