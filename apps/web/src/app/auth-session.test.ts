@@ -85,6 +85,32 @@ describe('session start-up (spec 4)', () => {
     expect(getAccessToken()).toBeNull();
   });
 
+  it('a start-up cut short because the page is being left keeps the stored session for the next page', async () => {
+    setTokens({ token: 'access-1', refreshToken: 'refresh-1' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => {
+        // The next page load: the browser hides this page, then cuts its requests short.
+        window.dispatchEvent(new Event('pagehide'));
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }),
+    );
+    try {
+      await startSession();
+      expect(getAccessToken()).toBe('access-1');
+      expect(getRefreshToken()).toBe('refresh-1');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    // Shown again (or never left): a failure clears the session as before.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await startSession();
+    expect(getAccessToken()).toBeNull();
+  });
+
   it('a failure without a message gives "Session expired or invalid. Please log in again."', async () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' });
     vi.stubGlobal(

@@ -1,6 +1,6 @@
 import { type AuthState, type AuthUser, GUEST_AUTH_STATE, SESSION_ERRORS } from '../shared/auth/auth-context.tsx';
 import { fetchCurrentUser } from '../shared/auth/session-api.ts';
-import { clearTokens, getAccessToken, getRefreshToken } from '../shared/auth/token-storage.ts';
+import { clearTokens, clearTokensAfterFailure, getAccessToken, getRefreshToken } from '../shared/auth/token-storage.ts';
 import { refreshAccessToken } from '../shared/http/client.ts';
 import { errorMessage } from '../shared/lib/error-readers.ts';
 
@@ -54,7 +54,7 @@ export async function startSession(): Promise<AuthState> {
     try {
       await refreshAccessToken();
     } catch {
-      clearTokens();
+      clearTokensAfterFailure();
       return signedOut(SESSION_ERRORS.expired);
     }
   }
@@ -68,7 +68,7 @@ export async function startSession(): Promise<AuthState> {
     // The chat feature starts its global socket when it sees an authenticated user.
     return { user, isAuthenticated: true, loading: false, error: null };
   } catch (error) {
-    clearTokens();
+    clearTokensAfterFailure();
     return signedOut(errorMessage(error, SESSION_ERRORS.invalid));
   }
 }

@@ -83,6 +83,27 @@ export function clearTokens(): void {
   if (hadTokens) for (const listener of clearListeners) listener();
 }
 
+/** True from the moment the page is being left (pagehide) until it is shown again (bfcache). */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
+/**
+ * Clears the stored session after a start-up or renewal that failed, unless the page is being
+ * left: leaving cuts the page's requests short, which says nothing of the session (the next page
+ * starts it again). Without this, a full navigation while the session was starting signed the
+ * user out (seen through nginx: GET /auth/me cut short by the next page load cleared both tokens).
+ */
+export function clearTokensAfterFailure(): void {
+  if (!leaving) clearTokens();
+}
+
 /** Called after stored tokens were removed (a refused refresh, a logout); returns the unsubscribe. */
 export function onTokensCleared(listener: Listener): () => void {
   clearListeners.add(listener);

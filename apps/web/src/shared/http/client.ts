@@ -1,5 +1,11 @@
 import i18next from 'i18next';
-import { clearTokens, getAccessToken, getRefreshToken, setTokens, tokenRefreshed } from '../auth/token-storage.ts';
+import {
+  clearTokensAfterFailure,
+  getAccessToken,
+  getRefreshToken,
+  setTokens,
+  tokenRefreshed,
+} from '../auth/token-storage.ts';
 import { withCrossTabLock } from './cross-tab-lock.ts';
 
 /** An API answer outside 2xx, with the parsed body (`{ status, message, code }` or `{ status, errors }`). */
@@ -194,7 +200,7 @@ async function exchange(refreshToken: string | null): Promise<string> {
     setTokens(answer);
     return answer.token;
   } catch {
-    clearTokens();
+    clearTokensAfterFailure();
     throw new Error(TOKEN_REFRESH_FAILED);
   }
 }
