@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
 import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
-import { asciiDigitsValue, toAsciiDigits } from './digits.ts';
+import { asciiDigitsValue } from './digits.ts';
+import { kwdTextOrNull } from './kwd.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { meetingLinkSchema } from './meeting-links.ts';
 import { timeZoneSchema } from './time-zone.ts';
@@ -12,13 +13,27 @@ import { timeZoneSchema } from './time-zone.ts';
 export const rowIdSchema = z.number().int().positive().max(2_147_483_647);
 
 /**
- * KWD amounts travel as decimal strings with up to 3 decimals ("12.500"); the server keeps fils.
- * Arabic-Indic and Persian digits and the Arabic separators are read as ASCII first ("١٢٫٥").
+ * A KWD amount as the API takes it: read by `readKwdText`, the one parser of every amount field
+ * (Arabic-Indic or Persian digits, the Arabic separators ٫ and ٬ in groups of three), then plain
+ * ASCII text with up to 3 decimals ("١٬٥٠٠٫٥" is "1500.5"). What the parser refuses stays as typed
+ * and fails the pattern (422 `invalid`).
  */
-export const kwdAmountSchema = z
-  .string()
-  .overwrite(toAsciiDigits)
-  .regex(/^\d{1,7}(\.\d{1,3})?$/);
+export function kwdTextSchema({ signed = false }: { signed?: boolean } = {}) {
+  const maxWholeDigits = signed ? 9 : 7;
+  const pattern = signed ? /^-?\d{1,9}(\.\d{1,3})?$/ : /^\d{1,7}(\.\d{1,3})?$/;
+  return z
+    .string()
+    .overwrite((text) => kwdTextOrNull(text, { signed, maxWholeDigits }) ?? text)
+    .regex(pattern);
+}
+
+/** KWD amounts travel as decimal strings with up to 3 decimals ("12.500"); the server keeps fils. */
+export const kwdAmountSchema = kwdTextSchema();
+
+/** A query value before a number schema: a typed amount read by `readKwdText` (refused text stays as it is). */
+function kwdTextValue(value: unknown): unknown {
+  return typeof value === 'string' ? (kwdTextOrNull(value) ?? value) : value;
+}
 
 const booleanQuery = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -112,7 +127,7 @@ export const TEACHER_SORT_FIELDS = ['averageRating', 'experience', 'hourlyRate',
 export const teacherSearchQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   minExperience: z.preprocess(asciiDigitsValue, z.coerce.number().int().min(0).max(80)).optional(),
-  maxHourlyRate: z.preprocess(asciiDigitsValue, z.coerce.number().min(0).max(100_000)).optional(),
+  maxHourlyRate: z.preprocess(kwdTextValue, z.coerce.number().min(0).max(100_000)).optional(),
   minRating: z.preprocess(asciiDigitsValue, z.coerce.number().min(0).max(5)).optional(),
   /** A calendar day (YYYY-MM-DD, Kuwait time): the teacher has an open slot that day. */
   availableOn: z.iso.date().optional(),

@@ -45,3 +45,48 @@ export function readKwdFils(amount: unknown): number | null {
   const roundUp = fraction.length > 3 && Number(fraction[3]) >= 5 ? 1 : 0;
   return kwdToFils(`${whole}.${fraction.slice(0, 3)}`) + roundUp;
 }
+
+/** Why a typed amount is refused: not an amount at all, or finer than a fils. */
+export type KwdTextError = 'invalid' | 'tooManyDecimals';
+export type KwdTextReading = { ok: true; text: string } | { ok: false; error: KwdTextError };
+
+/** The three digit systems a keyboard may type: ASCII, Arabic-Indic (٠-٩) and Persian (۰-۹). */
+const DIGIT_SYSTEMS = [/[0-9]/, /[\u0660-\u0669]/, /[\u06F0-\u06F9]/] as const;
+/** After the digits are ASCII: plain digits, or 1-3 digits then groups of exactly 3 after each ٬; one decimal mark (. or ٫). */
+const AMOUNT_SHAPE = /^(\d+|\d{1,3}(?:\u066C\d{3})+)(?:[.\u066B](\d+))?$/;
+
+/**
+ * The one reading of a KWD amount as typed or sent, for every amount field (server schemas and web
+ * forms alike): the amount as plain ASCII decimal text ("١٬٥٠٠٫٥" -> "1500.5"), or why it is refused.
+ * - Digits of one system only: ASCII, Arabic-Indic or Persian; a mix ("١2", "١۲") is refused.
+ * - The Arabic thousands separator ٬ only between groups of three ("1٬500"; "1٬5" and "15٬00" are refused).
+ *   The ASCII comma is refused in any place ("1,500", RELIABILITY I2): in Kuwait it may mean a decimal mark.
+ * - One decimal mark, "." or the Arabic ٫, with 1 to 3 decimals (fils); more is `tooManyDecimals`.
+ * - At most `maxWholeDigits` digits before it; a leading "-" only when `signed`; spaces around are dropped.
+ * No sign, exponent, leading dot, inner space or other character is an amount.
+ */
+export function readKwdText(
+  typed: string,
+  { signed = false, maxWholeDigits = 7 }: { signed?: boolean; maxWholeDigits?: number } = {},
+): KwdTextReading {
+  let text = typed.trim();
+  const negative = signed && text.startsWith('-');
+  if (negative) text = text.slice(1);
+  if (DIGIT_SYSTEMS.filter((system) => system.test(text)).length > 1) return { ok: false, error: 'invalid' };
+  const ascii = text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0));
+  const match = AMOUNT_SHAPE.exec(ascii);
+  if (!match) return { ok: false, error: 'invalid' };
+  const whole = (match[1] ?? '').replace(/\u066C/g, '');
+  const fraction = match[2];
+  if (whole.length > maxWholeDigits) return { ok: false, error: 'invalid' };
+  if (fraction !== undefined && fraction.length > 3) return { ok: false, error: 'tooManyDecimals' };
+  return { ok: true, text: `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}` };
+}
+
+/** A typed amount as ASCII decimal text, or null when `readKwdText` refuses it. */
+export function kwdTextOrNull(typed: string, options?: { signed?: boolean; maxWholeDigits?: number }): string | null {
+  const reading = readKwdText(typed, options);
+  return reading.ok ? reading.text : null;
+}

@@ -9,8 +9,7 @@ import {
   SLOT_STATUSES,
   SUBSCRIPTION_PAGE_SIZE,
 } from './constants.ts';
-import { toAsciiDigits } from './digits.ts';
-import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
+import { kwdAmountSchema, kwdTextSchema, listResponseSchema } from './discovery.ts';
 import { pagingQuery } from './list.ts';
 
 /**
@@ -20,25 +19,18 @@ import { pagingQuery } from './list.ts';
  */
 
 /** A signed KWD amount for ledger lines: "-1.500", "20.000". */
-export const signedKwdAmountSchema = z
-  .string()
-  .overwrite(toAsciiDigits)
-  .regex(/^-?\d{1,9}(\.\d{1,3})?$/);
+export const signedKwdAmountSchema = kwdTextSchema({ signed: true });
 
 /** Largest single top-up (KWD); a wallet is not a bank account. */
 export const MAX_TOP_UP_KWD = 1000;
 
 /**
  * A positive KWD amount typed by a user: digits with at most 3 decimals, no sign, no exponent, no
- * thousands separator, greater than zero and at most `max`. Anything else is refused (I2).
- * Arabic-Indic and Persian digits and the Arabic separators are read as ASCII first ("١٠٫٥" is 10.5).
+ * ASCII comma, greater than zero and at most `max`. Anything else is refused (I2). Read by the one
+ * amount parser (`readKwdText`): "١٠٫٥" is 10.5, "1٬500" is 1500, "1٬5" and "١2" are refused.
  */
 export function positiveKwdInputSchema(max: number) {
-  return z
-    .string()
-    .overwrite(toAsciiDigits)
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,3})?$/)
+  return kwdAmountSchema
     .refine((value) => Number(value) > 0, { message: 'tooSmall', params: { code: 'tooSmall' } })
     .refine((value) => Number(value) <= max, { message: 'tooBig', params: { code: 'tooBig' } });
 }
