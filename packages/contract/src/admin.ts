@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roleIdSchema } from './auth.ts';
 import { PACKAGE_TYPES, RESERVATION_CANCELLERS, SEARCH_TYPES, SIGN_IN_PROVIDERS } from './constants.ts';
 import { asciiDigitsValue } from './digits.ts';
-import { kwdAmountSchema, listResponseSchema, rowIdSchema } from './discovery.ts';
+import { hourlyRateInputSchema, kwdAmountSchema, listResponseSchema, rowIdSchema } from './discovery.ts';
 import { pagingQuery } from './list.ts';
 import {
   GATEWAY_PROVIDERS,
@@ -14,6 +14,7 @@ import {
   RESERVATION_STATUSES,
   signedKwdAmountSchema,
 } from './money.ts';
+import { visibleText } from './visible-text.ts';
 
 /**
  * The admin dashboard's API (issue 7): every route is under `/api/v1/admin/...` and needs role 1.
@@ -101,8 +102,8 @@ export const adminUserDetailSchema = z.object({
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const promoteUserBodySchema = z.strictObject({
-  /** Starting hourly rate; defaults to 0 until the teacher or an admin sets it. */
-  hourlyRate: kwdAmountSchema.optional(),
+  /** Starting hourly rate (at least BOOKING.minPricePerHourKwd); defaults to that minimum until the teacher or an admin sets it. */
+  hourlyRate: hourlyRateInputSchema.optional(),
 });
 export const suspendUserBodySchema = z.strictObject({ reason: reasonSchema });
 export type SuspendUserBody = z.infer<typeof suspendUserBodySchema>;
@@ -148,12 +149,12 @@ export const adminTeachersResponseSchema = listResponseSchema(adminTeacherSchema
 export type AdminTeachersResponse = z.infer<typeof adminTeachersResponseSchema>;
 
 export const adminTeacherPatchSchema = z.strictObject({
-  bioAr: z.string().trim().max(2000).optional(),
-  bioEn: z.string().trim().max(2000).optional(),
-  majorAr: z.string().trim().max(120).optional(),
-  majorEn: z.string().trim().max(120).optional(),
+  bioAr: visibleText(z.string().trim().max(2000)).optional(),
+  bioEn: visibleText(z.string().trim().max(2000)).optional(),
+  majorAr: visibleText(z.string().trim().max(120)).optional(),
+  majorEn: visibleText(z.string().trim().max(120)).optional(),
   experienceYears: z.number().int().min(0).max(80).optional(),
-  hourlyRate: kwdAmountSchema.optional(),
+  hourlyRate: hourlyRateInputSchema.optional(),
   videoUrl: z.string().trim().url().max(300).nullable().optional(),
   subjectIds: z.array(z.number().int().positive()).max(20).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH_REGISTER, PASSWORD_MIN_LENGTH_RESET, ROLE, SIGN_IN_PROVIDERS } from './constants.ts';
 import { timeZoneSchema } from './time-zone.ts';
+import { visibleText } from './visible-text.ts';
 
 /** Bodies, answers and field codes of the authentication calls (spec 3, 5, 7 and 8). */
 
@@ -9,7 +10,8 @@ export const NAME_MAX_LENGTH = 60;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
-const nameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+/** A name as typed: 1-60 characters, none of them a bidi control or zero-width (`invalidCharacters`). */
+const nameSchema = visibleText(z.string().trim().min(1).max(NAME_MAX_LENGTH));
 
 /** Letters of the Arabic script (with their marks), and spaces, apostrophes, hyphens and dots. */
 export const ARABIC_NAME = /^[\p{Script=Arabic}\p{M}\s'\u2019.-]+$/u;

@@ -93,6 +93,13 @@ export const BOOKING = {
   maxSlotMinutes: 4 * 60,
   /** The most an hour may cost: a teacher's hourly rate and a slot's price per hour (KWD). */
   maxPricePerHourKwd: 1000,
+  /**
+   * The least an hour may cost (KWD, RELIABILITY I11: nothing is bought for nothing): a teacher's
+   * hourly rate is at least 0.500 KWD, and a slot of d minutes costs at least 0.500 * d / 60 KWD,
+   * rounded up to a fils (`minSlotPriceFils`: 30 min 0.250, 45 min 0.375, 50 min 0.417). Below it:
+   * 422 `tooSmall` on `hourlyRate` or `price`.
+   */
+  minPricePerHourKwd: 0.5,
   /** Gateway payments a student may have waiting at once, and slots held for them. */
   maxPendingPayments: 2,
   maxHeldSlots: 10,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
-import { SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
+import { BOOKING, SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
 import { asciiDigitsValue } from './digits.ts';
-import { kwdTextOrNull } from './kwd.ts';
+import { kwdTextOrNull, kwdToFils, MIN_PRICE_PER_HOUR_FILS } from './kwd.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { meetingLinkSchema } from './meeting-links.ts';
 import { timeZoneSchema } from './time-zone.ts';
+import { visibleText } from './visible-text.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
 
@@ -34,6 +35,17 @@ export const kwdAmountSchema = kwdTextSchema();
 function kwdTextValue(value: unknown): unknown {
   return typeof value === 'string' ? (kwdTextOrNull(value) ?? value) : value;
 }
+
+/**
+ * A teacher's hourly rate as set (own profile, admin edit, promotion, application): a KWD amount from
+ * BOOKING.minPricePerHourKwd (0.500, else `tooSmall`) to BOOKING.maxPricePerHourKwd (else `tooBig`).
+ */
+export const hourlyRateInputSchema = kwdAmountSchema
+  .refine((value) => kwdToFils(value) >= MIN_PRICE_PER_HOUR_FILS, { message: 'tooSmall', params: { code: 'tooSmall' } })
+  .refine((value) => kwdToFils(value) <= kwdToFils(BOOKING.maxPricePerHourKwd), {
+    message: 'tooBig',
+    params: { code: 'tooBig' },
+  });
 
 const booleanQuery = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -175,13 +187,13 @@ export type OwnTeacherProfile = z.infer<typeof ownTeacherProfileSchema>;
 export const TEACHER_BIO_MAX = 2000;
 
 export const teacherProfilePatchSchema = z.object({
-  bio: z.string().trim().max(TEACHER_BIO_MAX).optional(),
+  bio: visibleText(z.string().trim().max(TEACHER_BIO_MAX)).optional(),
   /** Either bio by its language (the owner's editor sends both); wins over `bio` for that language. */
-  bioAr: z.string().trim().max(TEACHER_BIO_MAX).optional(),
-  bioEn: z.string().trim().max(TEACHER_BIO_MAX).optional(),
-  major: z.string().trim().max(120).optional(),
+  bioAr: visibleText(z.string().trim().max(TEACHER_BIO_MAX)).optional(),
+  bioEn: visibleText(z.string().trim().max(TEACHER_BIO_MAX)).optional(),
+  major: visibleText(z.string().trim().max(120)).optional(),
   experienceYears: z.number().int().min(0).max(80).optional(),
-  hourlyRate: kwdAmountSchema.optional(),
+  hourlyRate: hourlyRateInputSchema.optional(),
   videoUrl: z.string().trim().max(300).nullable().optional(),
   subjectIds: z.array(rowIdSchema).max(20).optional(),
   /** The zone the teacher enters times in (IANA). */

@@ -94,6 +94,8 @@ export const VALIDATION_CODES = [
   /** A name spelled for Arabic pages in another script, or for English pages in a non-Latin one (ADR 020). */
   'notArabicScript',
   'notLatinScript',
+  /** A name, bio, major or bank holder name with a bidi control or a zero-width character (issue 29, visible-text.ts). */
+  'invalidCharacters',
   // Files
   'tooLarge',
   // Reviews

@@ -21,3 +21,4 @@ export * from './settings.ts';
 export * from './settings-defaults.ts';
 export * from './teaching.ts';
 export * from './time-zone.ts';
+export * from './visible-text.ts';

@@ -1,4 +1,4 @@
-import { FILS_PER_KWD } from './constants.ts';
+import { BOOKING, FILS_PER_KWD } from './constants.ts';
 
 /**
  * KWD amounts and integer fils (1 KWD = 1000 fils), one conversion for server and web. Money is
@@ -89,4 +89,24 @@ export function readKwdText(
 export function kwdTextOrNull(typed: string, options?: { signed?: boolean; maxWholeDigits?: number }): string | null {
   const reading = readKwdText(typed, options);
   return reading.ok ? reading.text : null;
+}
+
+/** The least an hour may cost, in fils (BOOKING.minPricePerHourKwd). */
+export const MIN_PRICE_PER_HOUR_FILS = Math.round(BOOKING.minPricePerHourKwd * FILS_PER_KWD);
+
+/** The least a slot of `minutes` may cost, in fils: the minimum price per hour for its length, rounded up to a fils. */
+export function minSlotPriceFils(minutes: number): number {
+  // In whole milliseconds, so the division is exact whenever the result is a whole number of fils.
+  return Math.ceil((MIN_PRICE_PER_HOUR_FILS * Math.round(minutes * 60_000)) / 3_600_000);
+}
+
+/**
+ * The price of a slot of `minutes` that the teacher did not price: the hourly rate times the length,
+ * rounded to the fils, and never below the slot minimum when the rate itself is not below the
+ * minimum rate (0.500 KWD for 25 minutes is 0.209, not 0.208). A rate below the minimum (set before
+ * there was one) gives its own price, which the server then refuses (`tooSmall`).
+ */
+export function defaultSlotPriceFils(hourlyRateFils: number, minutes: number): number {
+  const price = Math.round((hourlyRateFils * minutes) / 60);
+  return hourlyRateFils >= MIN_PRICE_PER_HOUR_FILS ? Math.max(price, minSlotPriceFils(minutes)) : price;
 }

@@ -273,10 +273,12 @@ const slotIdsSchema = z
   .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' });
 
 /**
- * The total the student saw (KWD). When the slots now cost something else the booking is refused
- * with 409 `priceChanged` and nothing is held or charged (no bait and switch).
+ * The total the student saw (KWD), required (issue 29: every client, not only the web app, is held
+ * to the price it showed; missing is 422 `expectedTotal: required`). When the slots now cost
+ * something else the booking is refused with 409 `priceChanged` and nothing is held or charged
+ * (no bait and switch).
  */
-const expectedTotalSchema = kwdAmountSchema.optional();
+const expectedTotalSchema = kwdAmountSchema;
 
 export const bookingSingleBodySchema = z.strictObject({
   timeSlotId: slotIdSchema,

@@ -3,6 +3,7 @@ import { toAsciiDigits } from './digits.ts';
 import { kwdAmountSchema } from './discovery.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { positiveKwdInputSchema, signedKwdAmountSchema } from './money.ts';
+import { visibleText } from './visible-text.ts';
 
 /**
  * A teacher gets paid (issue 15 "Get paid", RELIABILITY I10): what they earned, a statement per
@@ -109,7 +110,8 @@ export const HOLDER_NAME_MAX_LENGTH = 100;
 
 export const bankAccountBodySchema = z.strictObject({
   iban: ibanSchema,
-  holderName: z.string().trim().min(2).max(HOLDER_NAME_MAX_LENGTH),
+  /** As on the bank account; a bidi control or zero-width character is `invalidCharacters`. */
+  holderName: visibleText(z.string().trim().min(2).max(HOLDER_NAME_MAX_LENGTH)),
 });
 export type BankAccountBody = z.input<typeof bankAccountBodySchema>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, adminTeacherPatchSchema } from './admin.ts';
-import { BOOKING } from './constants.ts';
-import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
+import { hourlyRateInputSchema, kwdAmountSchema, listResponseSchema } from './discovery.ts';
 import { pagingQuery } from './list.ts';
 
 /**
@@ -15,12 +14,6 @@ export type TeacherApplicationStatus = (typeof TEACHER_APPLICATION_STATUSES)[num
 /** The admin teacher editor's field schemas: an application is checked exactly as an admin's edit is. */
 const teacherFields = adminTeacherPatchSchema.shape;
 
-/** An hourly rate an applicant types: the editor's KWD amount, above zero and at most the booking cap. */
-const applicationRateSchema = teacherFields.hourlyRate
-  .unwrap()
-  .refine((value) => Number(value) > 0, { message: 'tooSmall', params: { code: 'tooSmall' } })
-  .refine((value) => Number(value) <= BOOKING.maxPricePerHourKwd, { message: 'tooBig', params: { code: 'tooBig' } });
-
 export const TEACHER_APPLICATION_LIMITS = { bioMin: 20, missingSubjectMax: 120, maxSubjects: 20 } as const;
 
 /** POST /api/v1/teacher-applications. */
@@ -30,7 +23,8 @@ export const teacherApplicationBodySchema = z.strictObject({
   major: teacherFields.majorAr.unwrap().min(2),
   experienceYears: teacherFields.experienceYears.unwrap(),
   subjectIds: teacherFields.subjectIds.unwrap().min(1),
-  hourlyRate: applicationRateSchema,
+  /** From BOOKING.minPricePerHourKwd (`tooSmall`) to BOOKING.maxPricePerHourKwd (`tooBig`). */
+  hourlyRate: hourlyRateInputSchema,
   videoUrl: teacherFields.videoUrl.unwrap().unwrap(),
   /** A subject the list lacks, in the applicant's words: the admin adds it before approving. */
   missingSubject: z.string().trim().max(TEACHER_APPLICATION_LIMITS.missingSubjectMax).optional(),

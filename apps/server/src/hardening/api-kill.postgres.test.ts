@@ -9,7 +9,7 @@ import { reservations } from '../db/schema.ts';
 import type { TestUser } from '../test/factories.ts';
 import { testConfig, unusedPort } from '../test/helpers.ts';
 import { expectLedgerConsistent } from '../test/money.ts';
-import { bookingStormData, createOwnDatabase, expectBookingsConsistent } from './postgres.ts';
+import { bookingStormData, createOwnDatabase, expectBookingsConsistent, STORM_SLOT_PRICE } from './postgres.ts';
 
 /**
  * RELIABILITY P1 "`kill -9` of the API mid-storm: every acknowledged booking exists" (PostgreSQL
@@ -131,7 +131,7 @@ describe('kill -9 of the API mid-storm (RELIABILITY P1)', () => {
           res = await fetch(`${running.url}/api/v1/booking/single`, {
             method: 'POST',
             headers: { ...student.headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ timeSlotId: slotId, paymentMethod: 'balance' }),
+            body: JSON.stringify({ timeSlotId: slotId, paymentMethod: 'balance', expectedTotal: STORM_SLOT_PRICE }),
           });
         } catch {
           statuses.dropped += 1; // the server died under this request: no answer, no promise made
@@ -178,7 +178,7 @@ describe('kill -9 of the API mid-storm (RELIABILITY P1)', () => {
     const again = await fetch(`${server.url}/api/v1/booking/single`, {
       method: 'POST',
       headers: { ...student.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ timeSlotId: free, paymentMethod: 'balance' }),
+      body: JSON.stringify({ timeSlotId: free, paymentMethod: 'balance', expectedTotal: STORM_SLOT_PRICE }),
     });
     expect(again.status).toBe(200);
     await annotate(

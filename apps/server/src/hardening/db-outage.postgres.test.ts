@@ -7,7 +7,7 @@ import { reservations } from '../db/schema.ts';
 import type { TestUser } from '../test/factories.ts';
 import { testConfig } from '../test/helpers.ts';
 import { expectLedgerConsistent } from '../test/money.ts';
-import { bookingStormData, createOwnDatabase, expectBookingsConsistent } from './postgres.ts';
+import { bookingStormData, createOwnDatabase, expectBookingsConsistent, STORM_SLOT_PRICE } from './postgres.ts';
 import { expectErrorShape } from './support.ts';
 
 /**
@@ -87,7 +87,7 @@ describe('PostgreSQL connections killed under load (RELIABILITY P1)', () => {
               method: 'POST',
               url: '/api/v1/booking/single',
               headers: student.headers,
-              payload: { timeSlotId: slotId, paymentMethod: 'balance' },
+              payload: { timeSlotId: slotId, paymentMethod: 'balance', expectedTotal: STORM_SLOT_PRICE },
             })
           : kind === 'search'
             ? await app.inject({ url: `/api/teachers/search?search=First&page=${1 + (slotId % 3)}` })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/factories.ts';
 import { createTestApp } from '../test/helpers.ts';
 import { expectLedgerConsistent } from '../test/money.ts';
+import { totalOf } from '../test/requests.ts';
 import {
   createWorld,
   expectCleanError,
@@ -280,8 +281,12 @@ const SEEDS: Record<string, Seed> = {
   'POST /api/v1/payments/return/{id}': { params: (w) => ({ id: w.paymentId }) },
   'POST /api/v1/payments/webhook/deema': { body: (w) => ({ merchant_order_id: w.paymentId, status: 'Captured' }) },
   'POST /api/v1/payments/sandbox/{id}': { params: (w) => ({ id: w.chargeId }), body: () => ({ action: 'fail' }) },
-  'POST /api/v1/booking/single': { body: (w) => ({ timeSlotId: w.openSlot.id, paymentMethod: 'balance' }) },
-  'POST /api/v1/booking/multiple': { body: (w) => ({ timeSlotIds: [w.openSlot.id], paymentMethod: 'balance' }) },
+  'POST /api/v1/booking/single': {
+    body: (w) => ({ timeSlotId: w.openSlot.id, paymentMethod: 'balance', expectedTotal: totalOf(w.openSlot) }),
+  },
+  'POST /api/v1/booking/multiple': {
+    body: (w) => ({ timeSlotIds: [w.openSlot.id], paymentMethod: 'balance', expectedTotal: totalOf(w.openSlot) }),
+  },
   'POST /api/v1/reservations/{id}/cancel': { params: (w) => ({ id: w.reservationId }), body: () => ({ reason: 'r' }) },
   'PUT /api/v1/lessons/{reservationId}/meeting-link': {
     as: 'teacher',

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { walletOf } from '../test/money.ts';
+import { totalOf } from '../test/requests.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { createWorld, fillPath, isAdminPath, routeKey, routeTable, send, type World } from './support.ts';
 
@@ -37,7 +38,7 @@ const OWNER_SCOPED: Record<string, Attempt> = {
   'PATCH /api/v1/availability/slots/{id}': (w) => ({
     method: 'PATCH',
     url: `/api/v1/availability/slots/${w.openSlot.id}`,
-    payload: { price: '0.001' },
+    payload: { price: '0.500' },
   }),
   // The teacher's open slot is marked with this series in beforeAll.
   'DELETE /api/v1/availability/series/{seriesId}': () => ({
@@ -61,7 +62,7 @@ const OWNER_SCOPED: Record<string, Attempt> = {
   'PATCH /api/teachers/profiles/{id}': (w) => ({
     method: 'PATCH',
     url: `/api/teachers/profiles/${w.teacher.profile.id}`,
-    payload: { bio: 'pwned', hourlyRate: '0.001' },
+    payload: { bio: 'pwned', hourlyRate: '0.500' },
   }),
   // The student, their teachers and admins only (reviews.test.ts covers the allowed side).
   'GET /api/reviews/for-student/{id}': (w) => ({ url: `/api/reviews/for-student/${w.student.user.id}` }),
@@ -329,7 +330,14 @@ describe('mass assignment (RELIABILITY P0 12): privileged fields in a PATCH body
       method: 'POST',
       url: '/api/v1/booking/single',
       headers: w.student.headers,
-      payload: { timeSlotId: slot.id, paymentMethod: 'balance', price: '0.001', priceFils: 1, status: 'completed' },
+      payload: {
+        timeSlotId: slot.id,
+        paymentMethod: 'balance',
+        price: '0.001',
+        priceFils: 1,
+        status: 'completed',
+        expectedTotal: totalOf(slot),
+      },
     });
     expect(refused.statusCode).toBe(422);
     expect(await walletOf(t.database.db, w.student.user.id)).toBe(wallet);

@@ -12,6 +12,7 @@ import { type Received, readMessage, startSmtp } from '../mail/testing/smtp.ts';
 import { createFactories } from '../test/factories.ts';
 import { createTestDatabase, latestMailTo, testConfig, unusedPort } from '../test/helpers.ts';
 import { fundWallet } from '../test/money.ts';
+import { totalOf } from '../test/requests.ts';
 import { nextAddress, nextSlotStart, pngUpload } from './support.ts';
 
 /**
@@ -128,7 +129,7 @@ describe('log hygiene (RELIABILITY P1)', () => {
     });
     const failed = await post(
       '/api/v1/booking/single',
-      { timeSlotId: slot.id, paymentMethod: 'balance' },
+      { timeSlotId: slot.id, paymentMethod: 'balance', expectedTotal: totalOf(slot) },
       bearer(again.token),
     );
     failpoints.disarm('booking.afterDebit');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { kwdToFils } from '@ustaz/contract';
 import { expect } from 'vitest';
 import { type Database, type Db, rawQueryOf } from '../db/client.ts';
 import { createFactories, type TestUser } from '../test/factories.ts';
@@ -13,6 +14,9 @@ export function createOwnDatabase(baseUrl: string, label: string) {
   return createPostgresDatabase(baseUrl, `hardening_${label}_${randomBytes(5).toString('hex')}`);
 }
 
+/** What each storm slot costs (1 KWD): the `expectedTotal` of a booking of one. */
+export const STORM_SLOT_PRICE = '1.000';
+
 /**
  * The booking storms' data: one teacher with `slots` open 1 KWD slots from 48 hours ahead,
  * `spacingHours` apart, and `students` students with `funds` fils each (`funded`: who got what).
@@ -26,7 +30,7 @@ export async function bookingStormData(
   const slotIds: number[] = [];
   for (let i = 0; i < options.slots; i++) {
     const start = new Date(Date.now() + (48 + i * options.spacingHours) * 3600_000);
-    const slot = await f.slot(teacher.profile.id, start, { priceFils: 1_000 });
+    const slot = await f.slot(teacher.profile.id, start, { priceFils: kwdToFils(STORM_SLOT_PRICE) });
     slotIds.push(slot.id);
   }
   const students: TestUser[] = [];

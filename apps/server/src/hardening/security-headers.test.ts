@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failpoints } from '../failpoints.ts';
 import { createTestApp } from '../test/helpers.ts';
+import { totalOf } from '../test/requests.ts';
 import { createWorld, fillPath, isAdminPath, nextSlotStart, routeTable, send, type World } from './support.ts';
 
 /**
@@ -84,7 +85,7 @@ describe('security headers on every kind of answer (RELIABILITY P1)', () => {
         method: 'POST',
         url: '/api/v1/booking/single',
         headers: w.student.headers,
-        payload: { timeSlotId: slot.id, paymentMethod: 'balance' },
+        payload: { timeSlotId: slot.id, paymentMethod: 'balance', expectedTotal: totalOf(slot) },
       }),
     );
     failpoints.disarm('booking.afterDebit');
@@ -180,7 +181,11 @@ describe('Cache-Control: no-store on personal answers (RELIABILITY P1)', () => {
         method: 'POST',
         url: '/api/v1/booking/single',
         headers: w.student.headers,
-        payload: { timeSlotId: (await w.f.slot(w.teacher.profile.id, nextSlotStart())).id, paymentMethod: 'balance' },
+        payload: {
+          timeSlotId: (await w.f.slot(w.teacher.profile.id, nextSlotStart())).id,
+          paymentMethod: 'balance',
+          expectedTotal: '10.000',
+        },
       }),
       await send(t.app, { url: `/api/v1/payments/${w.paymentId}`, headers: w.stranger.headers }),
     ];

@@ -10,6 +10,7 @@ import { insertNotifications } from '../modules/notifications/notifications.repo
 import { renderAvatarPng } from '../seed/seed-avatar.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../test/factories.ts';
 import { fundWallet } from '../test/money.ts';
+import { totalOf } from '../test/requests.ts';
 
 export type Route = { method: string; path: string; secured: boolean };
 
@@ -120,7 +121,7 @@ export async function createWorld(app: FastifyInstance, database: Database) {
     method: 'POST',
     url: '/api/v1/booking/single',
     headers: student.headers,
-    payload: { timeSlotId: bookedSlot.id, paymentMethod: 'balance' },
+    payload: { timeSlotId: bookedSlot.id, paymentMethod: 'balance', expectedTotal: totalOf(bookedSlot) },
   });
   expect(booked.statusCode, booked.body).toBe(200);
   const reservationId = (booked.json() as { reservations: { id: number }[] }).reservations[0]?.id ?? 0;

@@ -58,7 +58,11 @@ describe('access tokens of ended sessions', () => {
     await suspendAsAdmin(ctx.app, admin.headers, person.user.id, 'Abusive messages');
     expect((await reservations(person.bearer)).statusCode).toBe(401);
     expect((await me(person.bearer)).statusCode).toBe(401);
-    const book = await bookRequest(ctx.app, person.bearer, { timeSlotId: 1, paymentMethod: 'balance' });
+    const book = await bookRequest(ctx.app, person.bearer, {
+      timeSlotId: 1,
+      paymentMethod: 'balance',
+      expectedTotal: '10.000',
+    });
     expect(book.statusCode).toBe(401);
   });
 });

@@ -13,7 +13,7 @@ import { createSettingsService, runtimeSettings } from '../modules/settings/sett
 import { seedDemoData } from '../seed/seed.ts';
 import { createPostgresDatabase, testConfig } from '../test/helpers.ts';
 import { expectLedgerConsistent } from '../test/money.ts';
-import { bookRequest, finishAtSandbox, nextAddress } from '../test/requests.ts';
+import { bookRequest, finishAtSandbox, nextAddress, totalOf } from '../test/requests.ts';
 import { appTables, ledgerSummary, rowCounts } from './inventory.ts';
 import { type MoveSummary, moveToPostgres } from './move-to-postgres.ts';
 
@@ -70,7 +70,11 @@ beforeAll(async () => {
   await seedDemoData(embedded.db, app.log, { uploadsDir: config.uploadsDir, platformFeePercent: 10 });
   const student = await loginHeaders(app, STUDENT);
   const slot = await openSlot(embedded);
-  const booked = await bookRequest(app, student, { timeSlotId: slot.id, paymentMethod: 'balance' });
+  const booked = await bookRequest(app, student, {
+    timeSlotId: slot.id,
+    paymentMethod: 'balance',
+    expectedTotal: totalOf(slot),
+  });
   expect(booked.statusCode).toBe(200);
   const topUp = await app.inject({
     method: 'POST',
@@ -146,7 +150,13 @@ describe('db:move-to-postgres', () => {
       const booked = await fetch(`${url}/api/v1/booking/single`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ timeSlotId: (await openSlot(database)).id, paymentMethod: 'balance' }),
+        body: JSON.stringify(
+          await openSlot(database).then((slot) => ({
+            timeSlotId: slot.id,
+            paymentMethod: 'balance',
+            expectedTotal: totalOf(slot),
+          })),
+        ),
       });
       expect(booked.status).toBe(200);
       await expectLedgerConsistent(database.db);

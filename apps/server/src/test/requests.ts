@@ -1,3 +1,4 @@
+import { filsToKwd, kwdToFils } from '@ustaz/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../db/client.ts';
@@ -16,6 +17,16 @@ let addressCounter = 0;
 export function nextAddress(): string {
   addressCounter += 1;
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/**
+ * The `expectedTotal` a booking body carries (required, issue 29): what the slots cost as the
+ * student saw them, from slot rows (`priceFils`) or the API's slots (`price`).
+ */
+export function totalOf(...slots: ({ priceFils: number } | { price: string })[]): string {
+  return filsToKwd(
+    slots.reduce((sum, slot) => sum + ('priceFils' in slot ? slot.priceFils : kwdToFils(slot.price)), 0),
+  );
 }
 
 /** `POST /api/v1/booking/single` (or `multiple`). */

@@ -14,7 +14,7 @@ import { decideSandboxCharge } from '../../payments/sandbox.ts';
 import { auditOf, countRows } from '../../test/admin.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
-import { nextAddress } from '../../test/requests.ts';
+import { nextAddress, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertNotFoundLog } from '../search/search.repo.ts';
@@ -55,8 +55,12 @@ function slot(teacher: TestTeacher, values: { priceFils?: number; inHours?: numb
   });
 }
 
-async function bookWithBalance(student: TestUser, slotId: number) {
-  const res = await post(student.headers, '/api/v1/booking/single', { timeSlotId: slotId, paymentMethod: 'balance' });
+async function bookWithBalance(student: TestUser, slot: { id: number; priceFils: number }) {
+  const res = await post(student.headers, '/api/v1/booking/single', {
+    timeSlotId: slot.id,
+    paymentMethod: 'balance',
+    expectedTotal: totalOf(slot),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { paidWith: string; reservations: { id: number }[]; paymentId?: string };
 }
@@ -76,8 +80,8 @@ describe('GET /api/v1/admin/reservations', () => {
     await fundWallet(db, student.user.id, 20_000);
     const soon = await slot(teacher, { inHours: 30 });
     const later = await slot(teacher, { inHours: 300 });
-    const a = await bookWithBalance(student, soon.id);
-    const b = await bookWithBalance(student, later.id);
+    const a = await bookWithBalance(student, soon);
+    const b = await bookWithBalance(student, later);
     const past = await f.reservation({
       studentId: student.user.id,
       teacherId: teacher.profile.id,
@@ -125,7 +129,7 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
     const student = await f.student();
     await fundWallet(db, student.user.id, 8_000);
     const s = await slot(teacher, { inHours: 2, priceFils: 6_500 });
-    const booked = await bookWithBalance(student, s.id);
+    const booked = await bookWithBalance(student, s);
     const id = booked.reservations[0]?.id ?? 0;
     expect(await walletOf(db, student.user.id)).toBe(1_500);
     // A student could no longer cancel it themselves.
@@ -188,7 +192,7 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
     });
     expect(bought.statusCode, bought.body).toBe(200);
     const s = await slot(teacher, { inHours: 5, priceFils: 9_000 });
-    const booked = await bookWithBalance(student, s.id);
+    const booked = await bookWithBalance(student, s);
     expect(booked.paidWith).toBe('subscription');
     const hoursLeft = async () =>
       (await get(student.headers, '/api/v1/subscriptions/balance')).json().remainingHours as number;
@@ -211,6 +215,7 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
       timeSlotId: s.id,
       paymentMethod: 'payzah',
       language: 'en',
+      expectedTotal: totalOf(s),
     });
     expect(res.statusCode, res.body).toBe(200);
     const {

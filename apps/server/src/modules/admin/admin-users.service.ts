@@ -5,6 +5,7 @@ import {
   type adminUsersQuerySchema,
   filsToKwd,
   kwdToFils,
+  MIN_PRICE_PER_HOUR_FILS,
   type promoteUserBodySchema,
   ROLE,
   toPage,
@@ -113,7 +114,8 @@ export function createAdminUsersService(context: AdminContext) {
      * token the user gets (sign-in or refresh) carries the new role.
      */
     async promote(actorId: number, id: number, body: PromoteBody): Promise<AdminUser> {
-      const hourlyRateFils = body.hourlyRate === undefined ? 0 : kwdToFils(body.hourlyRate);
+      // The minimum rate until the teacher or an admin sets one (a rate of 0 would price slots at nothing).
+      const hourlyRateFils = body.hourlyRate === undefined ? MIN_PRICE_PER_HOUR_FILS : kwdToFils(body.hourlyRate);
       if (hourlyRateFils > MAX_HOURLY_RATE_FILS) throw new FieldValidationError({ hourlyRate: 'tooBig' });
       const promoted = await db.transaction(async (tx) => {
         const user = await lockUser(tx, id);

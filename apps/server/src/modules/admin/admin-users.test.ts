@@ -323,13 +323,13 @@ describe('POST /api/v1/admin/users/:id/promote', () => {
     expect(own.json()).toMatchObject({ id: user.teacherProfileId, hourlyRate: '7.500' });
   });
 
-  it('defaults the rate to 0 and promotes a suspended student too', async () => {
+  it('defaults the rate to the minimum (0.500 KWD) and promotes a suspended student too', async () => {
     const student = await f.student({ status: 'suspended' });
     const res = await post(`/api/v1/admin/users/${student.user.id}/promote`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user: { roleId: ROLE.teacher, status: 'suspended', approved: false } });
     const [profile] = await db.select().from(teacherProfiles).where(eq(teacherProfiles.userId, student.user.id));
-    expect(profile?.hourlyRateFils).toBe(0);
+    expect(profile?.hourlyRateFils).toBe(500);
   });
 
   it('a student with a profile left from earlier gets it back, waiting for approval', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, reviews, users } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { fundWallet } from '../../test/money.ts';
-import { bookRequest, cancelRequest } from '../../test/requests.ts';
+import { bookRequest, cancelRequest, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createWebDist } from '../../test/web-dist.ts';
 
@@ -138,7 +138,7 @@ describe("notifications name the other person in the reader's language", () => {
     const booked = await bookRequest(
       t.app,
       { ...reader.headers, 'accept-language': 'en' },
-      { timeSlotId: slot.id, paymentMethod: 'balance' },
+      { timeSlotId: slot.id, paymentMethod: 'balance', expectedTotal: totalOf(slot) },
     );
     expect(booked.statusCode).toBe(200);
     // The booking's own answer names the teacher in the request's language too.

@@ -1,4 +1,4 @@
-import { ROLE } from '@ustaz/contract';
+import { filsToKwd, MIN_PRICE_PER_HOUR_FILS, minSlotPriceFils, ROLE } from '@ustaz/contract';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import {
   systemBalance as systemBalanceOf,
   walletOf,
 } from '../../test/money.ts';
-import { bookRequest } from '../../test/requests.ts';
+import { bookRequest, totalOf } from '../../test/requests.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 
@@ -91,6 +91,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     const refused = await post(accomplice, '/api/v1/booking/single', {
       timeSlotId: legacy.id,
       paymentMethod: 'balance',
+      expectedTotal: '2000000.000',
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ balance: 'insufficientBalance' });
@@ -99,7 +100,11 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     // At the bound (15 minutes for 250 KWD) with enough money, the teacher gets what was paid less the fee.
     const dear = await slot(teacher, { priceFils: 250_000, minutes: 15 });
     await fundWallet(db(), accomplice.user.id, 247_750);
-    const booked = await post(accomplice, '/api/v1/booking/single', { timeSlotId: dear.id, paymentMethod: 'balance' });
+    const booked = await post(accomplice, '/api/v1/booking/single', {
+      timeSlotId: dear.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(dear),
+    });
     expect(booked.statusCode).toBe(200);
     expect(booked.json().breakdown).toEqual({ subscriptionHours: 0.25, subscriptionValue: '2.250', wallet: '247.750' });
     await completeTaught(ctx.app, db(), new Date(dear.endTime.getTime() + MINUTE));
@@ -118,7 +123,8 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
           hours: fc.integer({ min: 1, max: 20 }),
           packageFils: fc.integer({ min: 1, max: 200_000 }),
           minutes: fc.integer({ min: 15, max: 240 }),
-          perHourFils: fc.integer({ min: 0, max: 1_000_000 }),
+          // From the minimum price an hour (issue 29): a cheaper slot cannot be opened or booked.
+          perHourFils: fc.integer({ min: MIN_PRICE_PER_HOUR_FILS, max: 1_000_000 }),
           wallet: fc.integer({ min: 0, max: 1_000_000 }),
           spentFirst: fc.integer({ min: 0, max: 240 }),
         }),
@@ -129,13 +135,20 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
             // Part of the package already spent on a lesson at the package's own rate.
             const first = await slot(teacher, {
               minutes: Math.min(spentFirst, hours * 60),
-              priceFils: Math.round((packageFils * Math.min(spentFirst, hours * 60)) / (hours * 60)),
+              priceFils: Math.max(
+                Math.round((packageFils * Math.min(spentFirst, hours * 60)) / (hours * 60)),
+                minSlotPriceFils(Math.min(spentFirst, hours * 60)),
+              ),
             });
-            await post(student, '/api/v1/booking/single', { timeSlotId: first.id, paymentMethod: 'balance' });
+            await post(student, '/api/v1/booking/single', {
+              timeSlotId: first.id,
+              paymentMethod: 'balance',
+              expectedTotal: totalOf(first),
+            });
             // Taught before the lesson under test is measured.
             await completeTaught(ctx.app, db(), new Date(first.endTime.getTime() + MINUTE));
           }
-          const priceFils = Math.round((perHourFils * minutes) / 60);
+          const priceFils = Math.max(Math.round((perHourFils * minutes) / 60), minSlotPriceFils(minutes));
           const s = await slot(teacher, { priceFils, minutes });
           const before = {
             wallet: await walletOf(db(), student.user.id),
@@ -143,7 +156,11 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
             revenue: await systemBalance('revenue'),
             earnings: await userBalance(db(), 'earnings', teacher.user.id),
           };
-          const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+          const res = await post(student, '/api/v1/booking/single', {
+            timeSlotId: s.id,
+            paymentMethod: 'balance',
+            expectedTotal: totalOf(s),
+          });
           const walletPaid = before.wallet - (await walletOf(db(), student.user.id));
           const hoursPaid = before.prepaid - (await systemBalance('prepaid'));
           if (res.statusCode !== 200) {
@@ -170,24 +187,30 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     await expectLedgerConsistent(db());
   }, 120_000);
 
-  it('a free lesson books with the balance and moves no money (found by the property above)', async () => {
+  it('a free slot left from before the minimum price is not for sale: 409, no hours spent (issue 29)', async () => {
     const teacher = await f.teacher();
     const student = await studentWithPackage(2, 10_000);
     const s = await slot(teacher, { priceFils: 0 });
-    const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      paidWith: 'wallet',
-      breakdown: { subscriptionHours: 0, subscriptionValue: '0.000', wallet: '0.000' },
-      remainingHours: 2,
+    const res = await post(student, '/api/v1/booking/single', {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
     });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('slotUnavailable');
+    const [sub] = await db().select().from(userSubscriptions).where(eq(userSubscriptions.userId, student.user.id));
+    expect(sub?.remainingMinutes).toBe(120);
   });
 
   it('hours of a subscription that ended since a cancelled lesson come back as money', async () => {
     const teacher = await f.teacher();
     const student = await studentWithPackage(2, 10_000);
     const s = await slot(teacher, { priceFils: 5_000, minutes: 60 });
-    const booked = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+    const booked = await post(student, '/api/v1/booking/single', {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     expect(booked.json().breakdown).toEqual({ subscriptionHours: 1, subscriptionValue: '5.000', wallet: '0.000' });
     // The subscription ends (its 30 days pass) before the teacher cancels.
     await db()
@@ -284,7 +307,11 @@ describe('honest terms', () => {
     const student = await f.student({ firstName: 'Fahad', lastName: 'Al-Ali' });
     await fundWallet(db(), student.user.id, 5_000);
     const s = await slot(teacher, { priceFils: 5_000 });
-    const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+    const res = await post(student, '/api/v1/booking/single', {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     const id = res.json().reservations[0].id;
     const [confirmed] = await db().select().from(notifications).where(eq(notifications.userId, student.user.id));
     expect(confirmed).toMatchObject({
@@ -325,7 +352,11 @@ describe('a teacher who cannot teach is not bookable', () => {
       const s = await slot(teacher, { priceFils: 5_000 });
       const list = await ctx.app.inject({ url: `/api/teachers/teachers/${teacher.profile.id}/available-time-slots` });
       expect(list.statusCode).toBe(404);
-      const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+      const res = await post(student, '/api/v1/booking/single', {
+        timeSlotId: s.id,
+        paymentMethod: 'balance',
+        expectedTotal: totalOf(s),
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('teacherUnavailable');
     }
@@ -340,8 +371,16 @@ describe('a teacher who cannot teach is not bookable', () => {
     const hourly = await studentWithPackage(3, 27_000, 3_000);
     const a = await slot(teacher, { priceFils: 7_000 });
     const b = await slot(teacher, { priceFils: 12_000 });
-    const byWallet = await post(payer, '/api/v1/booking/single', { timeSlotId: a.id, paymentMethod: 'balance' });
-    const byHours = await post(hourly, '/api/v1/booking/single', { timeSlotId: b.id, paymentMethod: 'balance' });
+    const byWallet = await post(payer, '/api/v1/booking/single', {
+      timeSlotId: a.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(a),
+    });
+    const byHours = await post(hourly, '/api/v1/booking/single', {
+      timeSlotId: b.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(b),
+    });
     expect(byHours.json().breakdown).toEqual({ subscriptionHours: 1, subscriptionValue: '9.000', wallet: '3.000' });
     await suspendAsAdmin(ctx.app, admin.headers, teacher.user.id, 'Fake credentials');
     const ids = [byWallet.json().reservations[0].id, byHours.json().reservations[0].id];
@@ -370,7 +409,11 @@ describe('deleted accounts', () => {
     const s = await slot(teacher, { priceFils: 5_000 });
     // Deleted while a request of theirs is on its way: the booking reads the account under a lock.
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, student.user.id));
-    const res = await post(student, '/api/v1/booking/single', { timeSlotId: s.id, paymentMethod: 'balance' });
+    const res = await post(student, '/api/v1/booking/single', {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     expect(res.statusCode).toBe(401);
     expect(await walletOf(db(), student.user.id)).toBe(5_000);
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, student.user.id));
@@ -393,7 +436,11 @@ describe('holds and limits', () => {
     const slots = [];
     for (let i = 0; i < 12; i += 1) slots.push(await slot(teacher, { priceFils: 12_000 }));
     const hold = (ids: number[]) =>
-      post(student, '/api/v1/booking/multiple', { timeSlotIds: ids, paymentMethod: 'payzah' });
+      post(student, '/api/v1/booking/multiple', {
+        timeSlotIds: ids,
+        paymentMethod: 'payzah',
+        expectedTotal: filsToKwd(12_000 * ids.length),
+      });
     // 11 slots in one go is over the held-slot limit.
     const tooMany = await hold(slots.slice(0, 11).map((s) => s.id));
     expect(tooMany.statusCode).toBe(429);
@@ -425,7 +472,7 @@ describe('holds and limits', () => {
           method: 'POST',
           url: '/api/v1/booking/single',
           headers: student.headers,
-          payload: { timeSlotId: 999_999, paymentMethod: 'balance' },
+          payload: { timeSlotId: 999_999, paymentMethod: 'balance', expectedTotal: '1.000' },
           remoteAddress: `10.1.0.${i + 1}`,
         });
         codes.push(res.statusCode);
@@ -434,7 +481,11 @@ describe('holds and limits', () => {
       expect(codes.slice(30)).toEqual([429, 429]);
       // Another user is not affected.
       const other = await factories.student();
-      const res = await bookRequest(app.app, other.headers, { timeSlotId: 999_999, paymentMethod: 'balance' });
+      const res = await bookRequest(app.app, other.headers, {
+        timeSlotId: 999_999,
+        paymentMethod: 'balance',
+        expectedTotal: '1.000',
+      });
       expect(res.statusCode).toBe(409);
     } finally {
       await app.close();
@@ -477,7 +528,7 @@ describe('the I9 repair report', () => {
         method: 'POST',
         url: '/api/v1/booking/single',
         headers: student.headers,
-        payload: { timeSlotId: s.id, paymentMethod: 'balance' },
+        payload: { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) },
       });
       await completeTaught(own.app, ownDb, new Date(s.endTime.getTime() + MINUTE));
       const report = async () =>

@@ -7,6 +7,7 @@ import {
   type GatewayProvider,
   kwdToFils,
   type Language,
+  minSlotPriceFils,
   type PaidWith,
   type PaymentMethod,
   type ReservationScope,
@@ -85,8 +86,8 @@ export type BookInput = {
   language: 'ar' | 'en';
   /** The body's field for slot errors: `timeSlotId` (single) or `timeSlotIds` (multiple). */
   field: 'timeSlotId' | 'timeSlotIds';
-  /** The total the student saw (KWD); another total now is 409 priceChanged. */
-  expectedTotal?: string | undefined;
+  /** The total the student saw (KWD, required by the contract); another total now is 409 priceChanged. */
+  expectedTotal: string;
 };
 
 const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
@@ -130,7 +131,7 @@ async function takeSlots(tx: Executor, userId: number, input: BookInput, now: Da
   const slots = await lockSlots(tx, input.slotIds);
   await checkSlots(tx, userId, input.slotIds, input.field, slots, now);
   const totalFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
-  if (input.expectedTotal !== undefined && kwdToFils(input.expectedTotal) !== totalFils) {
+  if (kwdToFils(input.expectedTotal) !== totalFils) {
     throw new HttpError(409, 'priceChanged', `The price of these slots is now ${filsToKwd(totalFils)} KWD`);
   }
   return slots;
@@ -148,7 +149,11 @@ async function checkSlots(
   if (slots.some((slot) => slot.teacherUserId === userId)) throw new FieldValidationError({ [field]: 'ownSlot' });
   if (
     slots.length !== slotIds.length ||
-    slots.some((slot) => slot.status !== 'open' || slot.startTime.getTime() <= now.getTime())
+    slots.some((slot) => slot.status !== 'open' || slot.startTime.getTime() <= now.getTime()) ||
+    // Priced below the minimum for its length (a row from before there was one): not for sale (I11).
+    slots.some(
+      (slot) => slot.priceFils < minSlotPriceFils((slot.endTime.getTime() - slot.startTime.getTime()) / 60_000),
+    )
   ) {
     throw new HttpError(409, 'slotUnavailable', 'One or more of these slots is no longer available');
   }

@@ -6,7 +6,7 @@ import { failpoints } from '../../failpoints.ts';
 import { createFactories, type TestTeacher } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { completeTaught, expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
-import { bookRequest, cancelRequest, purchaseRequest } from '../../test/requests.ts';
+import { bookRequest, cancelRequest, purchaseRequest, totalOf } from '../../test/requests.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 
 const HOUR = 3600_000;
@@ -43,7 +43,12 @@ describe('booking with the wallet', () => {
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 20_000);
     const s = await slot({ priceFils: 7_500 });
-    const res = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', note: 'Algebra please' });
+    const res = await book(student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      note: 'Algebra please',
+      expectedTotal: totalOf(s),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ paymentStatus: 'PAID', paidWith: 'wallet', balance: '12.500', remainingHours: 0 });
@@ -71,7 +76,7 @@ describe('booking with the wallet', () => {
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 4_000);
     const s = await slot({ priceFils: 5_000 });
-    const res = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const res = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ status: 422, errors: { balance: 'insufficientBalance' } });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(4_000);
@@ -87,14 +92,24 @@ describe('booking with the wallet', () => {
     await fundWallet(ctx.database.db, second.user.id, 50_000);
     const [a, b, c] = [await slot(), await slot(), await slot()];
     if (!a || !b || !c) throw new Error('slots');
-    expect((await book(first.headers, { timeSlotId: b.id, paymentMethod: 'balance' })).statusCode).toBe(200);
-    const res = await book(second.headers, { timeSlotIds: [a.id, b.id, c.id], paymentMethod: 'balance' }, 'multiple');
+    expect(
+      (await book(first.headers, { timeSlotId: b.id, paymentMethod: 'balance', expectedTotal: totalOf(b) })).statusCode,
+    ).toBe(200);
+    const res = await book(
+      second.headers,
+      { timeSlotIds: [a.id, b.id, c.id], paymentMethod: 'balance', expectedTotal: totalOf(a, b, c) },
+      'multiple',
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ status: 409, code: 'slotUnavailable' });
     expect(await walletOf(ctx.database.db, second.user.id)).toBe(50_000);
     expect(await liveReservations(ctx.database.db, a.id)).toBe(0);
     expect(await liveReservations(ctx.database.db, c.id)).toBe(0);
-    const ok = await book(second.headers, { timeSlotIds: [a.id, c.id], paymentMethod: 'balance' }, 'multiple');
+    const ok = await book(
+      second.headers,
+      { timeSlotIds: [a.id, c.id], paymentMethod: 'balance', expectedTotal: totalOf(a, c) },
+      'multiple',
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().reservations).toHaveLength(2);
     expect(await walletOf(ctx.database.db, second.user.id)).toBe(40_000);
@@ -102,24 +117,50 @@ describe('booking with the wallet', () => {
 
   it('refuses your own slot, a past slot, and bad bodies without touching anything', async () => {
     const s = await slot();
-    const own = await book(teacher.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const own = await book(teacher.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
     expect(own.statusCode).toBe(422);
     expect(own.json().errors).toEqual({ timeSlotId: 'ownSlot' });
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 50_000);
     const past = await f.slot(teacher.profile.id, new Date(Date.now() - 5 * HOUR));
-    expect((await book(student.headers, { timeSlotId: past.id, paymentMethod: 'balance' })).statusCode).toBe(409);
-    expect((await book(student.headers, { timeSlotId: 999_999, paymentMethod: 'balance' })).statusCode).toBe(409);
-    const dup = await book(student.headers, { timeSlotIds: [s.id, s.id], paymentMethod: 'balance' }, 'multiple');
+    expect(
+      (await book(student.headers, { timeSlotId: past.id, paymentMethod: 'balance', expectedTotal: totalOf(past) }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await book(student.headers, { timeSlotId: 999_999, paymentMethod: 'balance', expectedTotal: '10.000' }))
+        .statusCode,
+    ).toBe(409);
+    const dup = await book(
+      student.headers,
+      { timeSlotIds: [s.id, s.id], paymentMethod: 'balance', expectedTotal: totalOf(s, s) },
+      'multiple',
+    );
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toHaveProperty('timeSlotIds');
-    const badMethod = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'cash' });
+    const badMethod = await book(student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'cash',
+      expectedTotal: totalOf(s),
+    });
     expect(badMethod.json().errors).toHaveProperty('paymentMethod');
-    const longNote = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', note: 'x'.repeat(501) });
+    const longNote = await book(student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      note: 'x'.repeat(501),
+      expectedTotal: totalOf(s),
+    });
     expect(longNote.json().errors).toEqual({ note: 'tooLong' });
-    const extra = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', price: '0' });
+    const extra = await book(student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      price: '0',
+      expectedTotal: totalOf(s),
+    });
     expect(extra.statusCode).toBe(422);
-    expect((await book({}, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(401);
+    expect((await book({}, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) })).statusCode).toBe(
+      401,
+    );
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(50_000);
     expect(await liveReservations(ctx.database.db, s.id)).toBe(0);
   });
@@ -132,7 +173,11 @@ describe('booking with the wallet', () => {
       throw new Error('injected fault');
     });
     try {
-      const res = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+      const res = await book(student.headers, {
+        timeSlotId: s.id,
+        paymentMethod: 'balance',
+        expectedTotal: totalOf(s),
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ status: 500, code: 'internalError', message: 'Internal server error' });
     } finally {
@@ -143,7 +188,10 @@ describe('booking with the wallet', () => {
     const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
     expect(row?.status).toBe('open');
     await expectLedgerConsistent(ctx.database.db);
-    expect((await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(200);
+    expect(
+      (await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -154,7 +202,9 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     for (let round = 0; round < 20; round += 1) {
       const s = await slot({ priceFils: 1_000 });
       const answers = await Promise.all(
-        students.map((st) => book(st.headers, { timeSlotId: s.id, paymentMethod: 'balance' })),
+        students.map((st) =>
+          book(st.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
+        ),
       );
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -176,16 +226,29 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     const s2 = await f.slot(teacher.profile.id, new Date(start.getTime() + HOUR)); // adjacent: [) ranges
     const s3 = await f.slot(teacher.profile.id, new Date(start.getTime() + 2 * HOUR));
     const [x, y] = await Promise.all([
-      book(a.headers, { timeSlotIds: [s1.id, s2.id], paymentMethod: 'balance' }, 'multiple'),
-      book(b.headers, { timeSlotIds: [s2.id, s3.id], paymentMethod: 'balance' }, 'multiple'),
+      book(
+        a.headers,
+        { timeSlotIds: [s1.id, s2.id], paymentMethod: 'balance', expectedTotal: totalOf(s1, s2) },
+        'multiple',
+      ),
+      book(
+        b.headers,
+        { timeSlotIds: [s2.id, s3.id], paymentMethod: 'balance', expectedTotal: totalOf(s2, s3) },
+        'multiple',
+      ),
     ]);
     expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
     const [p, q] = await Promise.all([
       book(a.headers, {
         timeSlotId: s1.id === (x.statusCode === 200 ? -1 : s1.id) ? s1.id : s3.id,
         paymentMethod: 'balance',
+        expectedTotal: totalOf(s1),
       }),
-      book(b.headers, { timeSlotId: x.statusCode === 200 ? s3.id : s1.id, paymentMethod: 'balance' }),
+      book(b.headers, {
+        timeSlotId: x.statusCode === 200 ? s3.id : s1.id,
+        paymentMethod: 'balance',
+        expectedTotal: totalOf(s1),
+      }),
     ]);
     // Whatever is left open is booked once; adjacency never blocks.
     expect([p.statusCode, q.statusCode]).toContain(200);
@@ -199,7 +262,9 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     const slots = [];
     for (let i = 0; i < 30; i += 1) slots.push(await slot({ priceFils: 1_000, teacherId: other.profile.id }));
     const answers = await Promise.all(
-      slots.map((s) => book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })),
+      slots.map((s) =>
+        book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
@@ -230,7 +295,9 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     // Priced at the package's own 9.000 KWD an hour: each booking takes one whole hour.
     for (let i = 0; i < 10; i += 1) slots.push(await slot({ teacherId: other.profile.id, priceFils: 9_000 }));
     const answers = await Promise.all(
-      slots.map((s) => book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })),
+      slots.map((s) =>
+        book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
+      ),
     );
     const ok = answers.filter((a) => a.statusCode === 200);
     expect(ok).toHaveLength(3);
@@ -251,13 +318,17 @@ describe('Idempotency-Key', () => {
     const s = await slot({ priceFils: 3_000 });
     const other = await slot({ priceFils: 3_000 });
     const headers = { ...student.headers, 'idempotency-key': randomUUID() };
-    const first = await book(headers, { timeSlotId: s.id, paymentMethod: 'balance' });
-    const again = await book(headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const first = await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
+    const again = await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(17_000);
-    const reused = await book(headers, { timeSlotId: other.id, paymentMethod: 'balance' });
+    const reused = await book(headers, {
+      timeSlotId: other.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(other),
+    });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors).toEqual({ idempotencyKey: 'idempotencyKeyReused' });
     expect(await liveReservations(ctx.database.db, other.id)).toBe(0);
@@ -269,7 +340,9 @@ describe('Idempotency-Key', () => {
     const s = await slot({ priceFils: 4_000 });
     const headers = { ...student.headers, 'idempotency-key': randomUUID() };
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => book(headers, { timeSlotId: s.id, paymentMethod: 'balance' })),
+      Array.from({ length: 5 }, () =>
+        book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const ids = new Set(answers.map((a) => a.json().reservations[0].id));
@@ -281,12 +354,16 @@ describe('Idempotency-Key', () => {
     const student = await f.student();
     const s = await slot({ priceFils: 4_000 });
     const headers = { ...student.headers, 'idempotency-key': 'retry-after-top-up' };
-    expect((await book(headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(422);
+    expect(
+      (await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) })).statusCode,
+    ).toBe(422);
     await fundWallet(ctx.database.db, student.user.id, 4_000);
-    expect((await book(headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(200);
+    expect(
+      (await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) })).statusCode,
+    ).toBe(200);
     const bad = await book(
       { ...student.headers, 'idempotency-key': 'bad key with spaces' },
-      { timeSlotId: s.id, paymentMethod: 'balance' },
+      { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) },
     );
     expect(bad.statusCode).toBe(422);
   });
@@ -297,7 +374,11 @@ describe('reservations: list, cancel, complete', () => {
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 10_000);
     const s = await slot({ priceFils: 6_000 });
-    const booked = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const booked = await book(student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     const id = booked.json().reservations[0].id;
     const list = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: student.headers });
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(id);
@@ -323,7 +404,11 @@ describe('reservations: list, cancel, complete', () => {
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 10_000);
     const s = await slot({ priceFils: 5_000, inHours: 5 });
-    const booked = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const booked = await book(student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     const reservation = booked.json().reservations[0];
     expect(reservation.canCancel).toBe(false);
     const late = await cancelRequest(ctx.app, student.headers, reservation.id);
@@ -359,7 +444,11 @@ describe('reservations: list, cancel, complete', () => {
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 10_000);
     const s = await f.slot(t.profile.id, new Date(Date.now() + 30 * HOUR), { priceFils: 8_000 });
-    const booked = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const booked = await book(student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     const id = booked.json().reservations[0].id;
     expect(await completeTaught(ctx.app, ctx.database.db, new Date(Date.now() + 29 * HOUR))).toBe(0);
     const done = await completeTaught(ctx.app, ctx.database.db, new Date(Date.now() + 32 * HOUR));
@@ -383,7 +472,10 @@ describe('reservations: list, cancel, complete', () => {
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 5_000);
     const s = await slot({ teacherId: londoner.profile.id });
-    expect((await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode).toBe(200);
+    expect(
+      (await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }))
+        .statusCode,
+    ).toBe(200);
     for (const who of [student, londoner]) {
       const list = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: who.headers });
       expect(list.json().data[0].teacher).toMatchObject({ id: londoner.user.id, timeZone: 'Europe/London' });

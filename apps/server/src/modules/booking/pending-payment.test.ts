@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
 import { createFactories, type TestTeacher } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
-import { bookRequest, finishAtSandbox } from '../../test/requests.ts';
+import { bookRequest, finishAtSandbox, totalOf } from '../../test/requests.ts';
 
 const HOUR = 3600_000;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -23,7 +23,11 @@ describe('a pending gateway booking on the reservations list (issue 17)', () => 
   it('tells the student until when the held slot can be paid; the teacher and other reservations get null', async () => {
     const student = await f.student();
     const slot = await f.slot(teacher.profile.id, new Date(Date.now() + 72 * HOUR), { priceFils: 12_000, hours: 1 });
-    const booked = await bookRequest(ctx.app, student.headers, { timeSlotId: slot.id, paymentMethod: 'deema' });
+    const booked = await bookRequest(ctx.app, student.headers, {
+      timeSlotId: slot.id,
+      paymentMethod: 'deema',
+      expectedTotal: totalOf(slot),
+    });
     expect(booked.statusCode).toBe(200);
     const body = booked.json();
     expect(body.paymentStatus).toBe('PENDING');
@@ -55,7 +59,11 @@ describe('a pending gateway booking on the reservations list (issue 17)', () => 
     const lapsing = await f.slot(teacher.profile.id, new Date(Date.now() + 80 * HOUR), { priceFils: 11_000, hours: 1 });
     const paying = await f.slot(teacher.profile.id, new Date(Date.now() + 90 * HOUR), { priceFils: 11_000, hours: 1 });
     const book = async (timeSlotId: number, paymentMethod: 'payzah' | 'deema') => {
-      const answer = await bookRequest(ctx.app, student.headers, { timeSlotId, paymentMethod });
+      const answer = await bookRequest(ctx.app, student.headers, {
+        timeSlotId,
+        paymentMethod,
+        expectedTotal: '11.000',
+      });
       expect(answer.statusCode, answer.body).toBe(200);
       return answer.json() as { paymentId: string; paymentLink: string; holdExpiresAt: string };
     };

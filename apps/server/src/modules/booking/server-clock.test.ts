@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest } from '../../test/requests.ts';
+import { bookRequest, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const HOUR = 3600_000;
@@ -27,7 +27,11 @@ describe('booking and slots follow the server clock', () => {
     const ids = (listed.json() as { id: number }[]).map((slot) => slot.id);
     expect(ids).toEqual([ahead.id]);
 
-    const refused = await bookRequest(t.app, student.headers, { timeSlotId: passed.id, paymentMethod: 'balance' });
+    const refused = await bookRequest(t.app, student.headers, {
+      timeSlotId: passed.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(passed),
+    });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().code).toBe('slotUnavailable');
 
@@ -38,7 +42,11 @@ describe('booking and slots follow the server clock', () => {
       status: 'confirmed',
       start: new Date(soon.getTime() - HOUR),
     });
-    const booked = await bookRequest(t.app, student.headers, { timeSlotId: ahead.id, paymentMethod: 'balance' });
+    const booked = await bookRequest(t.app, student.headers, {
+      timeSlotId: ahead.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(ahead),
+    });
     expect(booked.statusCode, booked.body).toBe(200);
     const scope = async (name: string) => {
       const res = await t.app.inject({ url: `/api/v1/reservations?scope=${name}`, headers: student.headers });

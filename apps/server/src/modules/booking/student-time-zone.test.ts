@@ -4,7 +4,7 @@ import { teacherProfiles, users } from '../../db/schema.ts';
 import { createFactories } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest } from '../../test/requests.ts';
+import { bookRequest, totalOf } from '../../test/requests.ts';
 
 /**
  * Issue 15, the student's side: the browser reports its zone through PATCH /auth/me, and a
@@ -86,7 +86,11 @@ describe('reservations carry both zones', () => {
     expect((await patchMe(student.headers, { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
     await fundWallet(ctx.database.db, student.user.id, 5_000);
     const s = await f.slot(teacher.profile.id, new Date(Date.now() + 72 * 3600_000), { priceFils: 5_000, hours: 1 });
-    const booked = await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const booked = await bookRequest(ctx.app, student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     expect(booked.statusCode).toBe(200);
     expect(booked.json().reservations[0].student).toMatchObject({ id: student.user.id, timeZone: 'Asia/Tokyo' });
     for (const who of [student, teacher]) {
@@ -110,7 +114,13 @@ describe('reservations carry both zones', () => {
     await fundWallet(ctx.database.db, student.user.id, 5_000);
     const s = await f.slot(teacher.profile.id, new Date(Date.now() + 96 * 3600_000), { priceFils: 5_000, hours: 1 });
     expect(
-      (await bookRequest(ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode,
+      (
+        await bookRequest(ctx.app, student.headers, {
+          timeSlotId: s.id,
+          paymentMethod: 'balance',
+          expectedTotal: totalOf(s),
+        })
+      ).statusCode,
     ).toBe(200);
     const list = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: teacher.headers });
     expect(list.json().data[0].student).toMatchObject({ id: student.user.id, timeZone: null });

@@ -1,4 +1,4 @@
-import { kwdToFils, PAYOUT_MIN_KWD, ROLE } from '@ustaz/contract';
+import { filsToKwd, kwdToFils, PAYOUT_MIN_KWD, ROLE } from '@ustaz/contract';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { testConfig } from '../../test/helpers.ts';
 import { completeTaught, expectLedgerConsistent, walletOf } from '../../test/money.ts';
-import { finishAtSandbox as backFromSandbox } from '../../test/requests.ts';
+import { finishAtSandbox as backFromSandbox, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { splitPayment } from '../booking/hours-split.ts';
 import { findPayment } from '../payments/payments.repo.ts';
@@ -225,7 +225,11 @@ async function run(world: World, op: Op): Promise<void> {
         await usableSubscriptions(db, user.user.id, new Date()),
       );
       expect(split.hoursValueFils + split.cashFils).toBe(price);
-      const res = await post(user, '/api/v1/booking/multiple', { timeSlotIds: ids, paymentMethod: 'balance' });
+      const res = await post(user, '/api/v1/booking/multiple', {
+        timeSlotIds: ids,
+        paymentMethod: 'balance',
+        expectedTotal: filsToKwd(price),
+      });
       if (!open) {
         expect(res.statusCode).toBe(409);
       } else if (wallet >= split.cashFils) {
@@ -253,7 +257,13 @@ async function run(world: World, op: Op): Promise<void> {
       const slot = world.slots[op.slot] as Slot;
       const wallets = [await walletOf(db, a.user.id), await walletOf(db, b.user.id)];
       const answers = await Promise.all(
-        [a, b].map((user) => post(user, '/api/v1/booking/single', { timeSlotId: slot.id, paymentMethod: 'balance' })),
+        [a, b].map((user) =>
+          post(user, '/api/v1/booking/single', {
+            timeSlotId: slot.id,
+            paymentMethod: 'balance',
+            expectedTotal: totalOf(slot),
+          }),
+        ),
       );
       const won = answers.filter((answer) => answer.statusCode === 200);
       expect(won.length).toBeLessThanOrEqual(1);
@@ -274,6 +284,7 @@ async function run(world: World, op: Op): Promise<void> {
         timeSlotIds: ids,
         paymentMethod: 'payzah',
         language: 'en',
+        expectedTotal: filsToKwd(price),
       });
       if (!open) {
         expect(res.statusCode).toBe(409);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
-import { bookRequest, finishAtSandbox, purchaseRequest } from '../../test/requests.ts';
+import { bookRequest, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 
 const HOUR = 3600_000;
@@ -39,7 +39,7 @@ describe('what a payment bought, on its result page (issue 17)', () => {
     const booked = await bookRequest(
       ctx.app,
       student.headers,
-      { timeSlotIds: [later.id, sooner.id], paymentMethod: 'payzah' },
+      { timeSlotIds: [later.id, sooner.id], paymentMethod: 'payzah', expectedTotal: totalOf(later, sooner) },
       'multiple',
     );
     expect(booked.statusCode, booked.body).toBe(200);
@@ -90,7 +90,11 @@ describe('what a payment bought, on its result page (issue 17)', () => {
     ]);
     const student = await f.student();
     const slot = await f.slot(spelled.profile.id, at(150), { priceFils: 4_000, hours: 1 });
-    const booked = await bookRequest(ctx.app, student.headers, { timeSlotId: slot.id, paymentMethod: 'payzah' });
+    const booked = await bookRequest(ctx.app, student.headers, {
+      timeSlotId: slot.id,
+      paymentMethod: 'payzah',
+      expectedTotal: totalOf(slot),
+    });
     expect(booked.statusCode, booked.body).toBe(200);
     const { paymentId } = booked.json();
     const teacherIn = async (language: 'ar' | 'en') =>

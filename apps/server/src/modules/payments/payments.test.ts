@@ -16,6 +16,7 @@ import {
   nextAddress,
   pathOf,
   pressAtSandbox,
+  totalOf,
   useFakeGatewayApp,
 } from '../../test/requests.ts';
 import { findPayment, swapPaymentStatus } from './payments.repo.ts';
@@ -493,7 +494,9 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const s = await slotFor(gw.f, teacher, 2_000);
     const before = gw.fake.requests.length;
     const answers = await Promise.all(
-      students.map((st) => bookRequest(gw.ctx.app, st.headers, { timeSlotId: s.id, paymentMethod: 'payzah' })),
+      students.map((st) =>
+        bookRequest(gw.ctx.app, st.headers, { timeSlotId: s.id, paymentMethod: 'payzah', expectedTotal: totalOf(s) }),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -553,6 +556,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
       timeSlotId: s.id,
       paymentMethod: 'payzah',
       language: 'en',
+      expectedTotal: totalOf(s),
     });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ status: 502, code: 'gatewayError' });
@@ -574,7 +578,13 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     // And the slot is bookable again at once.
     await fundWallet(gw.db, student.user.id, 4_000);
     expect(
-      (await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode,
+      (
+        await bookRequest(gw.ctx.app, student.headers, {
+          timeSlotId: s.id,
+          paymentMethod: 'balance',
+          expectedTotal: totalOf(s),
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -623,6 +633,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
       timeSlotId: s.id,
       paymentMethod: 'payzah',
       language: 'en',
+      expectedTotal: totalOf(s),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -633,7 +644,13 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect((await slotRow(gw.db, s.id))?.status).toBe('held');
     // Held: nobody else can book it.
     expect(
-      (await bookRequest(gw.ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' })).statusCode,
+      (
+        await bookRequest(gw.ctx.app, rival.headers, {
+          timeSlotId: s.id,
+          paymentMethod: 'balance',
+          expectedTotal: totalOf(s),
+        })
+      ).statusCode,
     ).toBe(409);
 
     const swept = await sweepMoney(gw.ctx.app, new Date(Date.now() + 16 * MINUTE));
@@ -643,7 +660,11 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect((await findPayment(gw.db, body.paymentId))?.status).toBe('expired');
 
     // Someone else books the freed slot.
-    const taken = await bookRequest(gw.ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const taken = await bookRequest(gw.ctx.app, rival.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     expect(taken.statusCode).toBe(200);
 
     // The customer finally pays: the money goes to the wallet.
@@ -667,6 +688,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
       timeSlotId: s.id,
       paymentMethod: 'payzah',
       language: 'en',
+      expectedTotal: totalOf(s),
     });
     const { paymentId } = res.json();
     await sweepMoney(gw.ctx.app, new Date(Date.now() + 16 * MINUTE));
@@ -688,12 +710,20 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const rival = await gw.f.student();
     await fundWallet(gw.db, rival.user.id, 10_000);
     const s = await slotFor(gw.f, teacher, 3_000);
-    const res = await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
+    const res = await bookRequest(gw.ctx.app, student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'payzah',
+      expectedTotal: totalOf(s),
+    });
     const { paymentId } = res.json();
     await rawQueryOf(gw.db)(`update time_slots set hold_expires_at = now() - interval '1 minute' where id = $1`, [
       s.id,
     ]);
-    const taken = await bookRequest(gw.ctx.app, rival.headers, { timeSlotId: s.id, paymentMethod: 'balance' });
+    const taken = await bookRequest(gw.ctx.app, rival.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(s),
+    });
     expect(taken.statusCode).toBe(200);
     gw.fake.pay(paymentId);
     await returnTo(gw.ctx.app, paymentId);
@@ -705,7 +735,11 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
   it('a lapsed hold paid before the sweep: the slot is not booked, the money goes to the wallet', async () => {
     const student = await gw.f.student();
     const s = await slotFor(gw.f, teacher, 2_000);
-    const res = await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'payzah' });
+    const res = await bookRequest(gw.ctx.app, student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'payzah',
+      expectedTotal: totalOf(s),
+    });
     const { paymentId, reservations: rows } = res.json();
     await rawQueryOf(gw.db)(`update time_slots set hold_expires_at = now() - interval '1 second' where id = $1`, [
       s.id,
@@ -727,7 +761,12 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const res = await bookRequest(
       gw.ctx.app,
       student.headers,
-      { timeSlotIds: [a.id, b.id], paymentMethod: 'payzah', ...(language ? { language } : {}) },
+      {
+        timeSlotIds: [a.id, b.id],
+        paymentMethod: 'payzah',
+        expectedTotal: totalOf(a, b),
+        ...(language ? { language } : {}),
+      },
       'multiple',
     );
     return { student, a, b, escrowBefore, res };
@@ -804,7 +843,7 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
     const res = await bookRequest(
       gw.ctx.app,
       student.headers,
-      { timeSlotIds: [a.id, b.id], paymentMethod: 'deema', language: 'en' },
+      { timeSlotIds: [a.id, b.id], paymentMethod: 'deema', language: 'en', expectedTotal: totalOf(a, b) },
       'multiple',
     );
     expect(res.statusCode).toBe(200);
@@ -946,7 +985,7 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
     const again = await bookRequest(
       gw.ctx.app,
       other.headers,
-      { timeSlotIds: slots.map((s) => s.id), paymentMethod: 'deema' },
+      { timeSlotIds: slots.map((s) => s.id), paymentMethod: 'deema', expectedTotal: totalOf(...slots) },
       'multiple',
     );
     expect(again.statusCode).toBe(200);
@@ -955,7 +994,11 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
   it('Deema below 10 KWD is refused before anything is held', async () => {
     const student = await gw.f.student();
     const s = await slotFor(gw.f, teacher, 9_999);
-    const res = await bookRequest(gw.ctx.app, student.headers, { timeSlotId: s.id, paymentMethod: 'deema' });
+    const res = await bookRequest(gw.ctx.app, student.headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'deema',
+      expectedTotal: totalOf(s),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ paymentMethod: 'belowMinimum' });
     expect((await slotRow(gw.db, s.id))?.status).toBe('open');

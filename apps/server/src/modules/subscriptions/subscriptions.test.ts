@@ -7,7 +7,7 @@ import { sweepMoney } from '../../jobs/money-sweeper.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, systemBalance, walletOf } from '../../test/money.ts';
-import { bookRequest, cancelRequest, finishAtSandbox, purchaseRequest } from '../../test/requests.ts';
+import { bookRequest, cancelRequest, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertPackages } from './subscriptions.repo.ts';
 
@@ -45,8 +45,8 @@ async function slot(hours = 1, priceFils = 10_000) {
   return f.slot(teacher.profile.id, new Date(Date.now() + slotHours * HOUR), { hours, priceFils });
 }
 
-const bookBalance = (user: TestUser, timeSlotId: number) =>
-  bookRequest(ctx.app, user.headers, { timeSlotId, paymentMethod: 'balance' });
+const bookBalance = (user: TestUser, slot: { id: number; priceFils: number }) =>
+  bookRequest(ctx.app, user.headers, { timeSlotId: slot.id, paymentMethod: 'balance', expectedTotal: totalOf(slot) });
 
 beforeAll(async () => {
   ctx = await createTestApp({ rateLimitMax: 1_000_000 });
@@ -359,7 +359,7 @@ describe('using hours', () => {
     // Starter: 5 h for 20.000 KWD, 4.000 an hour: a 1.5 h slot of 6.000 KWD is covered by 1.5 h.
     const s = await slot(1.5, 6_000);
     const prepaidBefore = await prepaid();
-    const res = await bookBalance(student, s.id);
+    const res = await bookBalance(student, s);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       paidWith: 'subscription',
@@ -389,7 +389,7 @@ describe('using hours', () => {
   it('a lesson longer than the first subscription spreads over both, earliest first', async () => {
     // Starter has 210 min worth 14.000 left; Monthly is 3.500 an hour: 30 min of it are 1.750.
     const s = await slot(4, 15_750);
-    const res = await bookBalance(student, s.id);
+    const res = await bookBalance(student, s);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ paidWith: 'subscription', remainingHours: 9.5 });
     const id = res.json().reservations[0].id;
@@ -414,7 +414,7 @@ describe('using hours', () => {
         method: 'POST',
         url: '/api/v1/booking/multiple',
         headers: student.headers,
-        payload: { timeSlotIds: [a.id, b.id], paymentMethod: 'balance' },
+        payload: { timeSlotIds: [a.id, b.id], paymentMethod: 'balance', expectedTotal: totalOf(a, b) },
       });
     const before = await subscriptionsOf(student.user.id);
     const refused = await book();
@@ -486,6 +486,6 @@ describe('using hours', () => {
     expect(after).toEqual({ remainingHours: 0, subscription: null });
     // With no hours left, a booking is paid from the wallet or refused.
     const s = await slot(1, 2_000 + (await walletOf(db, student.user.id)));
-    expect((await bookBalance(student, s.id)).json().errors).toEqual({ balance: 'insufficientBalance' });
+    expect((await bookBalance(student, s)).json().errors).toEqual({ balance: 'insufficientBalance' });
   });
 });

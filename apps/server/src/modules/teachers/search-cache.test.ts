@@ -8,7 +8,7 @@ import { openDatabase } from '../../db/client.ts';
 import { createFactories, kuwaitDay, kuwaitTime } from '../../test/factories.ts';
 import { createPostgresDatabase, testConfig } from '../../test/helpers.ts';
 import { fundWallet } from '../../test/money.ts';
-import { bookRequest } from '../../test/requests.ts';
+import { bookRequest, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createSearchCache } from './search-cache.ts';
 
@@ -91,6 +91,7 @@ describe('cached searches follow every change a person makes (answers reused for
     const booked = await bookRequest(t.app, student.headers, {
       timeSlotId: opened.json().id,
       paymentMethod: 'balance',
+      expectedTotal: totalOf(opened.json()),
     });
     expect(booked.statusCode, booked.body).toBe(200);
     expect((await search(query)).total).toBe(0);

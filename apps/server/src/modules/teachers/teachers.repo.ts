@@ -1,4 +1,4 @@
-import { ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
+import { MIN_PRICE_PER_HOUR_FILS, ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { type Db, type Executor, rawQueryOf } from '../../db/client.ts';
 import {
@@ -431,7 +431,11 @@ export async function repriceOpenSlots(db: Executor, teacherId: number, hourlyRa
   const rows = await db
     .update(timeSlots)
     .set({
-      priceFils: sql`round(${hourlyRateFils}::numeric * extract(epoch from (${timeSlots.endTime} - ${timeSlots.startTime})) / 3600)::int`,
+      // As defaultSlotPriceFils: the rate times the length, never below the slot minimum for it.
+      priceFils: sql`greatest(
+        round(${hourlyRateFils}::numeric * extract(epoch from (${timeSlots.endTime} - ${timeSlots.startTime})) / 3600),
+        ceil(${MIN_PRICE_PER_HOUR_FILS}::numeric * extract(epoch from (${timeSlots.endTime} - ${timeSlots.startTime})) / 3600)
+      )::int`,
     })
     .where(and(eq(timeSlots.teacherId, teacherId), eq(timeSlots.status, 'open'), gt(timeSlots.startTime, now)))
     .returning({ id: timeSlots.id });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   BOOKING,
+  defaultSlotPriceFils,
   kwdToFils,
+  minSlotPriceFils,
   type OwnSlot,
   RECURRING_SLOTS,
   type RecurringSlotsBody,
@@ -56,10 +58,15 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
     if (minutes > BOOKING.maxSlotMinutes) throw new FieldValidationError({ endTime: 'tooBig' });
   }
 
-  /** At most BOOKING.maxPricePerHourKwd an hour (RELIABILITY I9: a slot cannot be priced to mint money). */
+  /**
+   * At least BOOKING.minPricePerHourKwd an hour for its length (RELIABILITY I11: nothing is bought for
+   * nothing), at most BOOKING.maxPricePerHourKwd (I9: a slot cannot be priced to mint money).
+   */
   function checkPrice(priceFils: number, start: Date, end: Date) {
-    const hours = (end.getTime() - start.getTime()) / 3600_000;
-    if (priceFils > kwdToFils(BOOKING.maxPricePerHourKwd) * hours) throw new FieldValidationError({ price: 'tooBig' });
+    const minutes = (end.getTime() - start.getTime()) / 60_000;
+    if (priceFils < minSlotPriceFils(minutes)) throw new FieldValidationError({ price: 'tooSmall' });
+    if (priceFils > (kwdToFils(BOOKING.maxPricePerHourKwd) * minutes) / 60)
+      throw new FieldValidationError({ price: 'tooBig' });
   }
 
   async function present(rows: TimeSlotRow[]): Promise<OwnSlot[]> {
@@ -95,7 +102,7 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
       const priceFils =
         body.price !== undefined
           ? kwdToFils(body.price)
-          : Math.round((hourlyRateFils * (end.getTime() - start.getTime())) / 3600_000);
+          : defaultSlotPriceFils(hourlyRateFils, (end.getTime() - start.getTime()) / 60_000);
       checkPrice(priceFils, start, end);
       try {
         const row = await insertTeacherSlot(db, { teacherId: id, startTime: start, endTime: end, priceFils });
@@ -146,7 +153,8 @@ export function createAvailabilityService({ db, teacherOf }: { db: Db; teacherOf
         throw new FieldValidationError({ toDate: 'tooBig' });
       const lessonMs = body.lessonMinutes * 60_000;
       const priceFils =
-        body.price !== undefined ? kwdToFils(body.price) : Math.round((hourlyRateFils * body.lessonMinutes) / 60);
+        body.price !== undefined ? kwdToFils(body.price) : defaultSlotPriceFils(hourlyRateFils, body.lessonMinutes);
+      if (priceFils < minSlotPriceFils(body.lessonMinutes)) throw new FieldValidationError({ price: 'tooSmall' });
       if (priceFils > (kwdToFils(BOOKING.maxPricePerHourKwd) * body.lessonMinutes) / 60)
         throw new FieldValidationError({ price: 'tooBig' });
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { timeSlots } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest } from '../../test/requests.ts';
+import { bookRequest, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
@@ -281,10 +281,22 @@ describe('removing a series', () => {
     const [booked, held] = await seriesRows(made.seriesId);
     if (!booked || !held) throw new Error('series slots missing');
     expect(
-      (await bookRequest(ctx.app, student.headers, { timeSlotId: booked.id, paymentMethod: 'balance' })).statusCode,
+      (
+        await bookRequest(ctx.app, student.headers, {
+          timeSlotId: booked.id,
+          paymentMethod: 'balance',
+          expectedTotal: totalOf(booked),
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await bookRequest(ctx.app, student.headers, { timeSlotId: held.id, paymentMethod: 'payzah' })).statusCode,
+      (
+        await bookRequest(ctx.app, student.headers, {
+          timeSlotId: held.id,
+          paymentMethod: 'payzah',
+          expectedTotal: totalOf(held),
+        })
+      ).statusCode,
     ).toBe(200);
     // A slot of the series that already started (as if created earlier) is history: it stays.
     const [past] = await db
@@ -328,7 +340,13 @@ describe('removing a series', () => {
 
     const [bookings, removal, copy] = await Promise.all([
       Promise.all(
-        students.map((s) => bookRequest(ctx.app, s.headers, { timeSlotId: target.id, paymentMethod: 'balance' })),
+        students.map((s) =>
+          bookRequest(ctx.app, s.headers, {
+            timeSlotId: target.id,
+            paymentMethod: 'balance',
+            expectedTotal: totalOf(target),
+          }),
+        ),
       ),
       removeSeries(owner, made.seriesId),
       recur(owner, { ...EVENINGS, weekdays: [2] }),
