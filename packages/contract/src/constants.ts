@@ -93,6 +93,8 @@ export const BOOKING = {
   maxSlotMinutes: 4 * 60,
   /** The most an hour may cost: a teacher's hourly rate and a slot's price per hour (KWD). */
   maxPricePerHourKwd: 1000,
+  /** The least an hour may cost (KWD, issue 29): a slot of d minutes costs at least d/60 of it, rounded up to a fils. */
+  minPricePerHourKwd: 0.5,
   /** Gateway payments a student may have waiting at once, and slots held for them. */
   maxPendingPayments: 2,
   maxHeldSlots: 10,
