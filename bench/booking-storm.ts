@@ -27,7 +27,7 @@ const WALLET_FILS = Math.round(Number(process.env.STORM_WALLET_KWD || 3) * 1000)
 const DB_NAME = 'bench_storm';
 const SECRET = randomBytes(32).toString('hex');
 
-/** One teacher with SLOTS hour-long slots, STUDENTS students with WALLET_FILS each (a seeded top-up). */
+/** One teacher with SLOTS hour-long slots at 1 KWD (each booking's expectedTotal), STUDENTS students with WALLET_FILS each (a seeded top-up). */
 async function seed(client: pg.Client): Promise<{ students: number[]; slots: number[] }> {
   const { rows: users } = await client.query(
     `insert into users (email, first_name, last_name, role_id, email_confirmed_at)
@@ -123,6 +123,7 @@ async function main() {
           post(port, '/api/v1/booking/single', tokenOf.get(student), {
             timeSlotId: slots[i],
             paymentMethod: 'balance',
+            expectedTotal: '1.000',
           });
       }
       if (Math.random() < MULTI) {
@@ -133,12 +134,14 @@ async function main() {
           post(port, '/api/v1/booking/multiple', tokenOf.get(student), {
             timeSlotIds: [a, b],
             paymentMethod: 'balance',
+            expectedTotal: '2.000',
           });
       }
       return () =>
         post(port, '/api/v1/booking/single', tokenOf.get(student), {
           timeSlotId: pickSlot(),
           paymentMethod: 'balance',
+          expectedTotal: '1.000',
         });
     });
     const started = performance.now();

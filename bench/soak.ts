@@ -152,7 +152,7 @@ async function main() {
     let data: Catalogue;
     let students: SignedInUser[];
     let teachers: SignedInUser[];
-    let slotIds: { id: number }[];
+    let slotIds: { id: number; price: string }[];
     try {
       data = await seedCatalogue(client, { teachers: TEACHERS, slots: SLOTS });
       const { rows: studentRows } = await client.query(
@@ -182,7 +182,7 @@ async function main() {
         teacherRows.map((r: { id: number }) => ({ id: r.id, roleId: 2 })),
       );
       ({ rows: slotIds } = await client.query(
-        `select id from time_slots where status = 'open' and start_time > now() + interval '1 day' order by random() limit 5000`,
+        `select id, to_char(price_fils / 1000.0, 'FM9999990.000') as price from time_slots where status = 'open' and start_time > now() + interval '1 day' order by random() limit 5000`,
       ));
     } finally {
       await client.end();
@@ -260,7 +260,7 @@ async function main() {
               method: 'POST',
               path: '/api/v1/booking/single',
               headers: { ...auth, 'idempotency-key': randomUUID() },
-              body: { timeSlotId: slot?.id, paymentMethod: 'balance' },
+              body: { timeSlotId: slot?.id, paymentMethod: 'balance', expectedTotal: slot?.price },
             },
           ];
         }

@@ -103,7 +103,7 @@ describe('through nginx in front of two app processes', () => {
     const notified = next<{ type?: string }>(teacher, 'notification');
     const booked = await api<{ reservations?: unknown[] }>('/api/v1/booking/single', studentToken, {
       method: 'POST',
-      body: JSON.stringify({ timeSlotId: slot.id, paymentMethod: 'balance' }),
+      body: JSON.stringify({ timeSlotId: slot.id, paymentMethod: 'balance', expectedTotal: '5.000' }),
     });
     expect(booked).toBeTruthy();
     expect(await notified).toBeTruthy();
