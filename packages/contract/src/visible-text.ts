@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Characters that change how text around them is shown without being seen themselves: the bidi
@@ -20,4 +20,9 @@ export function visibleText<T extends z.ZodString>(schema: T): T {
     message: 'invalidCharacters',
     params: { code: 'invalidCharacters' },
   }) as T;
+}
+
+/** `text` with every INVISIBLE_CONTROLS character removed: for names that come from elsewhere (a Google account). */
+export function withoutInvisibleControls(text: string): string {
+  return text.replace(new RegExp(INVISIBLE_CONTROLS.source, 'g'), '');
 }

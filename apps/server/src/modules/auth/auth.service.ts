@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { DeleteMeBody, Language, PublicUser, RegisterBody, UpdateMeBody, User } from '@ustaz/contract';
+import {
+  type DeleteMeBody,
+  type Language,
+  type PublicUser,
+  type RegisterBody,
+  type UpdateMeBody,
+  type User,
+  withoutInvisibleControls,
+} from '@ustaz/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -286,11 +294,13 @@ export function createAuthService({
           });
         } else {
           const [first, ...rest] = (identity.name ?? identity.email.split('@')[0] ?? '').split(' ');
+          // A Google name is not typed here: its bidi controls and zero-width characters are dropped (issue 29).
+          const visible = (name: string) => withoutInvisibleControls(name).trim().slice(0, 60);
           try {
             user = await insertUser(db, {
               email: identity.email.toLowerCase(),
-              firstName: (identity.givenName ?? first ?? '').slice(0, 60) || 'Ustaz',
-              lastName: (identity.familyName ?? rest.join(' ')).slice(0, 60) || '-',
+              firstName: visible(identity.givenName ?? first ?? '') || 'Ustaz',
+              lastName: visible(identity.familyName ?? rest.join(' ')) || '-',
               roleId: 3,
               provider: 'google',
               googleSub: identity.sub,

@@ -141,6 +141,15 @@ describe('POST /api/v1/auth/google/login', () => {
     expect(jwksRequests).toBeGreaterThan(0);
   });
 
+  it('drops bidi controls and zero-width characters from a Google name (issue 29)', async () => {
+    const token = await idToken('google-sub-rlo', 'rlo@example.com', {
+      claims: { given_name: 'Hu\u202Eda\u200B', family_name: '\u2066Al-Mutairi\uFEFF' },
+    });
+    const res = await googleLogin(t.app, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(tokensResponseSchema.parse(res.json()).user).toMatchObject({ firstName: 'Huda', lastName: 'Al-Mutairi' });
+  });
+
   it('finds the same account again by sub, even when the Google e-mail changed', async () => {
     const first = tokensResponseSchema.parse(
       (await googleLogin(t.app, await idToken('google-sub-2', 'same@example.com'))).json(),
