@@ -116,6 +116,8 @@ export const VALIDATION_CODES = [
   // Payouts
   'invalidIban',
   'ibanWrongLength',
+  /** An IBAN of another country than Kuwait: payouts go to Kuwaiti banks only (issue 29). */
+  'ibanNotKuwaiti',
   'bankAccountRequired',
   // Admin
   'notStudent',

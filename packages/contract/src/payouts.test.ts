@@ -1,28 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { bankAccountBodySchema, ibanProblem, normalizeIban, payoutRequestBodySchema } from './payouts.ts';
 
-// Published example IBANs (ISO 13616 registry / bank examples).
+// Kuwaiti IBANs (KW + 2 check digits + 4-letter bank code + 22 letters or digits, mod 97 = 1): the
+// published example, and three more whose check digits were computed for the test.
 const KW = 'KW81CBKU0000000000001234560101';
+const NBOK = 'KW86NBOK0000000000002012345678';
+const GULB = 'KW12GULB0000000000000000123456';
+const LETTERS = 'KW49BBYN00000000000000ABC12345';
+// A valid IBAN of another country (the published UK example).
 const GB = 'GB82WEST12345698765432';
 
 describe('IBAN', () => {
   it.each([
     ['kw81 cbku 0000 0000 0000 1234 5601 01', KW],
-    ['GB82-WEST-1234-5698-7654-32', GB],
+    ['KW81-CBKU-0000-0000-0000-1234-5601-01', KW],
+    ['  kw86nbok0000000000002012345678 ', NBOK],
     ['KW٨١CBKU0000000000001234560101', KW],
+    ['kw49 bbyn 0000 0000 0000 00ab c123 45', LETTERS],
   ])('normalises %s', (typed, stored) => {
     expect(normalizeIban(typed)).toBe(stored);
   });
 
   it.each([
     [KW, null],
-    [GB, null],
+    [NBOK, null],
+    [GULB, null],
+    [LETTERS, null],
+    // Kuwaiti only (issue 29): a valid IBAN of another country is refused by name.
+    [GB, 'ibanNotKuwaiti'],
+    ['DE89370400440532013000', 'ibanNotKuwaiti'],
+    ['SA0380000000608010167519', 'ibanNotKuwaiti'],
+    // The mod-97 check
     ['KW82CBKU0000000000001234560101', 'invalidIban'],
-    ['GB82WEST12345698765433', 'invalidIban'],
+    ['KW81CBKU0000000000001234560102', 'invalidIban'],
+    // The length
     ['KW81CBKU000000000000123456010', 'ibanWrongLength'],
     ['KW81CBKU00000000000012345601011', 'ibanWrongLength'],
+    // The shape: 4 letters of the bank's code, then letters and digits
+    ['KW81CB1U0000000000001234560101', 'invalidIban'],
+    ['KW8XCBKU0000000000001234560101', 'invalidIban'],
     ['1234', 'invalidIban'],
+    ['', 'invalidIban'],
     ['KW81CBKU00000000000012345601٠1', 'invalidIban'],
+    ['KW81CBKU00000000000012345601-1', 'invalidIban'],
   ])('%s -> %s', (iban, problem) => {
     expect(ibanProblem(iban)).toBe(problem);
   });

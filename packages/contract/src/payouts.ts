@@ -41,14 +41,29 @@ export function ibanChecksumValid(iban: string): boolean {
   return remainder === 1;
 }
 
-/** What is wrong with a normalised IBAN, as a validation code, or null when it is a valid one. */
-export function ibanProblem(iban: string): 'invalidIban' | 'ibanWrongLength' | null {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return 'invalidIban';
-  if (iban.startsWith('KW') && iban.length !== KW_IBAN_LENGTH) return 'ibanWrongLength';
+/**
+ * A Kuwaiti IBAN (ISO 13616 registry): KW, 2 check digits, the bank's 4-letter code, then 22 letters
+ * or digits, 30 characters in all ("KW81CBKU0000000000001234560101").
+ */
+const KW_IBAN = /^KW\d{2}[A-Z]{4}[A-Z0-9]{22}$/;
+
+/**
+ * What is wrong with a normalised IBAN, as a validation code, or null when it is a valid one. Payouts
+ * go to Kuwaiti banks only (issue 29): an IBAN of another country is `ibanNotKuwaiti`; a Kuwaiti one
+ * of another length `ibanWrongLength`; a wrong shape or a failed mod-97 check `invalidIban`.
+ */
+export function ibanProblem(iban: string): 'invalidIban' | 'ibanWrongLength' | 'ibanNotKuwaiti' | null {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return 'invalidIban';
+  if (!iban.startsWith('KW')) return 'ibanNotKuwaiti';
+  if (iban.length !== KW_IBAN_LENGTH) return 'ibanWrongLength';
+  if (!KW_IBAN.test(iban)) return 'invalidIban';
   return ibanChecksumValid(iban) ? null : 'invalidIban';
 }
 
-/** An IBAN as typed ("kw81 cbkU 0000 ..."): normalised, then its format, Kuwaiti length and checksum checked. */
+/**
+ * An IBAN as typed ("kw81 cbkU 0000 ..."; spaces, dashes, lower case and Arabic-Indic digits are
+ * fine): normalised, then checked as a Kuwaiti IBAN (`ibanProblem`), and stored normalised.
+ */
 export const ibanSchema = z
   .string()
   .max(64)

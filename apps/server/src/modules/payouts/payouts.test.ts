@@ -239,6 +239,10 @@ describe('the bank account', () => {
     ['a bad checksum', 'KW82CBKU0000000000001234560101', 'invalidIban'],
     ['a Kuwaiti IBAN of the wrong length', 'KW81CBKU000000000000123456010', 'ibanWrongLength'],
     ['not an IBAN', 'hello', 'invalidIban'],
+    // Kuwaiti banks only (issue 29): a valid IBAN of another country is refused by name.
+    ['a valid British IBAN', 'GB82 WEST 1234 5698 7654 32', 'ibanNotKuwaiti'],
+    ['a valid German IBAN', 'DE89370400440532013000', 'ibanNotKuwaiti'],
+    ['a bank code with a digit', 'KW81CB1U0000000000001234560101', 'invalidIban'],
   ])('refuses %s with 422', async (_what, iban, code) => {
     const teacher = await f.teacher();
     const res = await call(teacher, {
