@@ -169,6 +169,10 @@ describe('admin money with the sandbox gateway', () => {
         [{ userId: student.user.id, amount: '1.2345', reason: 'Goodwill' }, { amount: expect.any(String) }],
         [{ userId: student.user.id, amount: '1e3', reason: 'Goodwill' }, { amount: expect.any(String) }],
         [{ userId: student.user.id, amount: '1,000', reason: 'Goodwill' }, { amount: expect.any(String) }],
+        // One amount parser (issue 29): ٬ only between groups of three, one digit system.
+        [{ userId: student.user.id, amount: '1٬5', reason: 'Goodwill' }, { amount: 'invalid' }],
+        [{ userId: student.user.id, amount: '١٬٥', reason: 'Goodwill' }, { amount: 'invalid' }],
+        [{ userId: student.user.id, amount: '١2', reason: 'Goodwill' }, { amount: 'invalid' }],
         [{ userId: student.user.id, amount: 5, reason: 'Goodwill' }, { amount: expect.any(String) }],
         [{ userId: student.user.id, amount: '1', reason: 'x' }, { reason: 'tooShort' }],
         [{ userId: student.user.id, amount: '1' }, { reason: expect.any(String) }],

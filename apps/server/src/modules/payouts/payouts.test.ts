@@ -297,6 +297,23 @@ describe('requesting a payout', () => {
     expect((await call(teacher, { url: '/api/v1/payouts' })).json().total).toBe(0);
   });
 
+  it('an amount typed 1٬5 or with mixed digits is refused (invalid), not read as 15, and nothing moves (issue 29)', async () => {
+    const { teacher } = await earningTeacher([40_000]);
+    const available = await earnings(teacher);
+    for (const amount of ['1٬5', '١٬٥', '١5', '2٬00', '1,500']) {
+      const res = await requestPayout(teacher, amount);
+      expect(res.statusCode, amount).toBe(422);
+      expect(res.json().errors, amount).toEqual({ amount: 'invalid' });
+    }
+    expect(await earnings(teacher)).toBe(available);
+    expect((await call(teacher, { url: '/api/v1/payouts' })).json().total).toBe(0);
+    // Arabic-Indic digits alone are read: ١٠ is 10.
+    const ok = await requestPayout(teacher, '١٠');
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().amount).toBe('10.000');
+    await expectPayoutsConsistent();
+  });
+
   it('the same Idempotency-Key twice moves the money once and answers the same', async () => {
     const { teacher } = await earningTeacher([20_000]);
     const before = await earnings(teacher);
