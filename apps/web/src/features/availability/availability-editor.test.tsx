@@ -290,6 +290,40 @@ describe('AvailabilityEditor slots', () => {
     expect((await within(form).findByText(/at most/)).textContent).toMatch(/1,000/);
   });
 
+  it('en: a 0.000 price is refused before sending (tooSmall: at least 0.500 KWD an hour), and so is 1٬5', async () => {
+    const calls = mockApi({});
+    await renderEditor('en');
+    const { user, form, submit } = await openAddForm(en, { start: '18:00', end: '19:00', price: '0.000' });
+    await submit();
+    expect((await within(form).findByText(/at least/)).textContent?.replace(/\s/g, ' ')).toBe(
+      'A time costs at least KWD 0.500 an hour',
+    );
+    // 30 minutes from 0.250: 0.249 is too little.
+    await user.clear(within(form).getByLabelText(new RegExp(`^${en.form.end}`)));
+    await user.type(within(form).getByLabelText(new RegExp(`^${en.form.end}`)), '18:30');
+    await user.clear(within(form).getByLabelText(en.form.price));
+    await user.type(within(form).getByLabelText(en.form.price), '0.249');
+    await submit();
+    expect(await within(form).findByText(/at least/)).toBeTruthy();
+    // The one amount parser: ٬ only between groups of three.
+    await user.clear(within(form).getByLabelText(en.form.price));
+    await user.type(within(form).getByLabelText(en.form.price), '1٬5');
+    await submit();
+    expect(await within(form).findByText(en.form.errors.price)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("ar: the server's price tooSmall is shown in Arabic under the price, and ٠٫٢٥٠ for 30 minutes is sent as 0.250", async () => {
+    const calls = mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { price: 'tooSmall' } } }) });
+    await renderEditor('ar');
+    const { form, submit } = await openAddForm(ar, { start: '18:00', end: '18:30', price: '٠٫٢٥٠' });
+    await submit();
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ price: '0.250' });
+    const words = ar.form.errors.priceTooSmall.replace('{{min}}', '').trim();
+    expect((await within(form).findByText(new RegExp(words))).textContent).toMatch(/٠٫٥٠٠/);
+  });
+
   it('edits an open slot with PATCH', async () => {
     const slot = ownSlot('2026-03-11T15:00:00.000Z');
     const calls = mockApi({

@@ -1,6 +1,6 @@
-import { type OwnSlot, type SlotBody, toAsciiDigits } from '@ustaz/contract';
+import type { OwnSlot, SlotBody } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
-import { filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
+import { defaultSlotPriceFils, filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
@@ -13,6 +13,7 @@ import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { ERROR_TEXTS } from './availability-error-texts.ts';
 import { FormCard } from './form-card.tsx';
+import { checkSlotPrice } from './slot-price.ts';
 import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 
 export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };
@@ -20,8 +21,11 @@ export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; pr
 type FormField = 'day' | 'start' | 'end' | 'price';
 const TIME_FIELDS = ['start', 'end'] as const;
 
-/** A KWD amount as a teacher types it: digits with up to 3 decimals (the contract's amount format). */
-const PRICE_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
+/** A price's refusal by the server, as the form words it: per hour of the time's length (BOOKING's bounds). */
+const PRICE_KEYS: Record<string, string> = {
+  tooBig: 'form.errors.pricePerHour',
+  tooSmall: 'form.errors.priceTooSmall',
+};
 
 /** The fields of the slot form the server may name in a 422, as the form's. */
 const SERVER_FIELDS: Record<string, FormField> = { startTime: 'start', endTime: 'end', price: 'price' };
@@ -65,7 +69,7 @@ export function slotErrorKeys<Field extends string = FormField>(
     const fieldKey = fieldErrorKey(ERROR_TEXTS.availability);
     const fields: Partial<Record<Field, string>> = {};
     for (const [field, fieldCode] of serverFieldErrors(error, serverField)) {
-      fields[field] = field === 'price' && fieldCode === 'tooBig' ? 'form.errors.pricePerHour' : fieldKey(fieldCode);
+      fields[field] = field === 'price' && fieldCode in PRICE_KEYS ? PRICE_KEYS[fieldCode] : fieldKey(fieldCode);
     }
     const other = Object.keys(fieldErrorCodes(error)).some((field) => serverField(field) === null);
     const general = other || Object.keys(fields).length === 0 ? 'errors.invalid' : null;
@@ -153,8 +157,8 @@ export function useCheckedForm<Values extends Record<string, unknown>, Body, Res
 export function defaultSlotPrice(hourlyRate: string | null, minutes: number | null): number | null {
   const rateFils = readKwdFils(hourlyRate);
   if (rateFils === null || minutes === null || minutes <= 0) return null;
-  // As the server computes it: the rate in fils times the length, rounded to the fils.
-  return filsToNumber(Math.round((rateFils * minutes) / 60));
+  // As the server computes it (the contract's function): the rate times the length, to the fils, never below the minimum.
+  return filsToNumber(defaultSlotPriceFils(rateFils, minutes));
 }
 
 /** The form's values as the call's body, or the translation key of the first problem per field. */
@@ -166,12 +170,13 @@ function toBody(
   if (!values.day) errors.day = 'form.errors.required';
   if (!values.start) errors.start = 'form.errors.required';
   if (!values.end) errors.end = 'form.errors.required';
-  const price = toAsciiDigits(values.price).trim();
-  if (price && !PRICE_PATTERN.test(price)) errors.price = 'form.errors.price';
-  if (!price && priceRequired) errors.price = 'form.errors.required';
+  const minutes = minutesBetween(values.start, values.end);
+  const priced = checkSlotPrice(values.price, minutes !== null && minutes > 0 ? minutes : null);
+  const price = priced.ok ? priced.price : null;
+  if (!priced.ok) errors.price = priced.error;
+  else if (price === null && priceRequired) errors.price = 'form.errors.required';
   if (Object.keys(errors).length > 0) return { errors };
 
-  const minutes = minutesBetween(values.start, values.end);
   const startTime = zonedToIso(values.day, values.start, timeZone);
   // An end of 00:00 is the midnight that closes the day.
   const endDay = values.end === '00:00' ? addDays(values.day, 1) : values.day;
@@ -181,10 +186,6 @@ function toBody(
   if (minutes < BOOKING.minSlotMinutes) return { errors: { end: 'form.errors.tooShort' } };
   if (minutes > BOOKING.maxSlotMinutes) return { errors: { end: 'form.errors.tooLong' } };
   if (Date.parse(startTime) <= now.getTime()) return { errors: { start: 'fieldErrors.inPast' } };
-  // The server's bound (RELIABILITY I9): no hour may cost more than BOOKING.maxPricePerHourKwd.
-  if (price && (Number(price) * 60) / minutes > BOOKING.maxPricePerHourKwd) {
-    return { errors: { price: 'form.errors.pricePerHour' } };
-  }
   return { body: { startTime, endTime, ...(price ? { price } : {}) } };
 }
 
@@ -255,6 +256,7 @@ export function SlotForm({
       minutes: BOOKING.minSlotMinutes,
       hours: BOOKING.maxSlotMinutes / 60,
       max: formatKwd(BOOKING.maxPricePerHourKwd, language),
+      min: formatKwd(BOOKING.minPricePerHourKwd, language),
     });
   };
   const field = (name: FormField) => bind(name, error(name));

@@ -1,5 +1,4 @@
 import type { RecurringSlotsBody, RecurringSlotsResponse } from '@ustaz/contract';
-import { toAsciiDigits } from '@ustaz/contract';
 import { BOOKING, RECURRING_SLOTS, WEEK_STARTS_ON } from '@ustaz/contract/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { FormCard } from './form-card.tsx';
 import { defaultSlotPrice, useCheckedForm } from './slot-form.tsx';
+import { checkSlotPrice } from './slot-price.ts';
 import { daysFromTo, minutesBetween } from './zoned-time.ts';
 
 type Field = 'weekdays' | 'start' | 'end' | 'lessonMinutes' | 'fromDate' | 'toDate' | 'price';
@@ -36,7 +36,6 @@ const SERVER_FIELDS: Record<string, Field> = {
   toDate: 'toDate',
   price: 'price',
 };
-const PRICE_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
 /** How many weeks a new series spans unless the teacher changes the last day. */
 const DEFAULT_WEEKS = 4;
 
@@ -44,13 +43,14 @@ const DEFAULT_WEEKS = 4;
 function toBody(values: Values, today: DayKey): { body: RecurringSlotsBody } | { errors: Errors } {
   const errors: Errors = {};
   const lessonMinutes = Number(values.lessonMinutes);
-  const price = toAsciiDigits(values.price).trim();
+  const priced = checkSlotPrice(values.price, lessonMinutes > 0 ? lessonMinutes : null);
+  const price = priced.ok ? priced.price : null;
   if (values.weekdays.length === 0) errors.weekdays = 'weekly.errors.weekdays';
   if (!values.start) errors.start = 'form.errors.required';
   if (!values.end) errors.end = 'form.errors.required';
   if (!values.fromDate) errors.fromDate = 'form.errors.required';
   if (!values.toDate) errors.toDate = 'form.errors.required';
-  if (price && !PRICE_PATTERN.test(price)) errors.price = 'form.errors.price';
+  if (!priced.ok) errors.price = priced.error;
   const minutes = minutesBetween(values.start, values.end === '00:00' ? '' : values.end);
   if (!errors.start && !errors.end) {
     if (minutes === null || minutes <= 0) errors.end = 'form.errors.endBeforeStart';
@@ -61,9 +61,6 @@ function toBody(values: Values, today: DayKey): { body: RecurringSlotsBody } | {
   if (!errors.toDate && span !== null && span < 0) errors.toDate = 'weekly.errors.toBeforeFrom';
   if (!errors.toDate && span !== null && span > RECURRING_SLOTS.maxRangeDays)
     errors.toDate = 'fieldErrors.rangeTooLong';
-  if (!errors.price && price && (Number(price) * 60) / lessonMinutes > BOOKING.maxPricePerHourKwd) {
-    errors.price = 'form.errors.pricePerHour';
-  }
   if (Object.keys(errors).length > 0) return { errors };
   return {
     body: {
@@ -134,6 +131,7 @@ export function WeeklyHoursForm({
     return translate(t, key, {
       weeks: formatNumber(RECURRING_SLOTS.maxRangeDays / 7, language),
       max: formatKwd(BOOKING.maxPricePerHourKwd, language),
+      min: formatKwd(BOOKING.minPricePerHourKwd, language),
     });
   };
   const field = (name: Exclude<Field, 'weekdays'>) => bind(name, error(name));
