@@ -17,6 +17,7 @@ const admin = {
       'tooSmall',
       'tooBig',
       'insufficientBalance',
+      'invalidCharacters',
     ],
   },
   codes: {

@@ -28,6 +28,7 @@ const authFields = {
       'invalid',
       'tooShort',
       'tooLong',
+      'invalidCharacters',
     ],
   },
 } as const satisfies ErrorTexts;

@@ -1,5 +1,6 @@
 import {
   EMAIL_MAX_LENGTH,
+  hasInvisibleControls,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH_REGISTER,
@@ -27,8 +28,14 @@ const email = z
   .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
   .pipe(z.email('validation.emailInvalid'));
 
+/** A name: required, at most NAME_MAX_LENGTH, and no bidi control or zero-width character (the contract's rule). */
 const name = (requiredKey: string) =>
-  z.string().trim().min(1, requiredKey).max(NAME_MAX_LENGTH, 'validation.nameTooLong');
+  z
+    .string()
+    .trim()
+    .min(1, requiredKey)
+    .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
+    .refine((text) => !hasInvisibleControls(text), 'validation.invalidCharacters');
 
 const passwordTooLong = 'validation.passwordTooLong';
 

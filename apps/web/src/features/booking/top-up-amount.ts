@@ -1,5 +1,5 @@
-import { MAX_TOP_UP_KWD, positiveKwdInputSchema, toAsciiDigits } from '@ustaz/contract';
-import { filsToNumber } from '@ustaz/contract/kwd';
+import { MAX_TOP_UP_KWD, positiveKwdInputSchema } from '@ustaz/contract';
+import { filsToNumber, readKwdText } from '@ustaz/contract/kwd';
 
 export type TopUpAmountError = 'invalidAmount' | 'tooManyDecimals' | 'tooBig';
 
@@ -10,16 +10,15 @@ const amountSchema = positiveKwdInputSchema(MAX_TOP_UP_KWD);
 /**
  * The top-up amount as typed (spec 5): present and greater than 0, else invalid-amount; at most 3
  * decimals (fils); at most MAX_TOP_UP_KWD. The contract's schema is the rule the server applies.
- * Arabic-Indic and Persian digits and the Arabic decimal separator are read as ASCII ("١٠٫٥" is 10.5).
+ * Read by the contract's one amount parser (`readKwdText`): "١٠٫٥" is 10.5, "1٬500" is 1500, "1٬5" is refused.
  */
 export function checkTopUpAmount(raw: string): TopUpAmountCheck {
-  const text = toAsciiDigits(raw).trim();
-  if (/^\d+\.\d{4,}$/.test(text)) return { ok: false, error: 'tooManyDecimals' };
-  const result = amountSchema.safeParse(text);
+  const reading = readKwdText(raw);
+  if (!reading.ok)
+    return { ok: false, error: reading.error === 'tooManyDecimals' ? 'tooManyDecimals' : 'invalidAmount' };
+  const result = amountSchema.safeParse(reading.text);
   if (result.success) return { ok: true, amount: result.data };
-  // The schema's refinements also run on text that is not a number: only a real amount is too big.
-  if (/^\d+(\.\d{1,3})?$/.test(text) && Number(text) > MAX_TOP_UP_KWD) return { ok: false, error: 'tooBig' };
-  return { ok: false, error: 'invalidAmount' };
+  return { ok: false, error: Number(reading.text) > MAX_TOP_UP_KWD ? 'tooBig' : 'invalidAmount' };
 }
 
 /** A required amount ("7.2505", 7.25) as the field's starting text: rounded up to whole fils. */

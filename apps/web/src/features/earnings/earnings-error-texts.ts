@@ -8,6 +8,8 @@ const earnings = {
     known: [
       'invalidIban',
       'ibanWrongLength',
+      'ibanNotKuwaiti',
+      'invalidCharacters',
       'bankAccountRequired',
       'insufficientBalance',
       'belowMinimum',

@@ -28,7 +28,16 @@ const profileFields = {
   ns: 'profile',
   fields: {
     prefix: 'serverErrors.',
-    known: ['required', 'invalid', 'readOnly', 'tooShort', 'tooLong', 'notArabicScript', 'notLatinScript'],
+    known: [
+      'required',
+      'invalid',
+      'readOnly',
+      'tooShort',
+      'tooLong',
+      'notArabicScript',
+      'notLatinScript',
+      'invalidCharacters',
+    ],
   },
 } as const satisfies ErrorTexts;
 

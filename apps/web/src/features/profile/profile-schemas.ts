@@ -1,5 +1,6 @@
 import {
   ARABIC_NAME,
+  hasInvisibleControls,
   LATIN_NAME,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -18,12 +19,16 @@ export const PROFILE_VALIDATION_VALUES = {
 /** The basic `{text}@{text}.{text}` pattern of spec 5. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A name with a bidi control or zero-width character (the contract's `invalidCharacters`). */
+const INVISIBLE = 'validation.invalidCharacters';
+
 /** An optional spelling of the name for one language's pages (ADR 020): empty, or in that language's script. */
 const spelling = (script: RegExp, scriptMessage: string) =>
   z
     .string()
     .trim()
     .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
+    .refine((name) => !hasInvisibleControls(name), INVISIBLE)
     .refine((name) => name === '' || script.test(name), scriptMessage)
     .default('');
 
@@ -71,8 +76,18 @@ export function spellingsBody(values: NameSpellingValues) {
  */
 export const profileFormSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'validation.firstNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
-    lastName: z.string().trim().min(1, 'validation.lastNameRequired').max(NAME_MAX_LENGTH, 'validation.nameTooLong'),
+    firstName: z
+      .string()
+      .trim()
+      .min(1, 'validation.firstNameRequired')
+      .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
+      .refine((name) => !hasInvisibleControls(name), INVISIBLE),
+    lastName: z
+      .string()
+      .trim()
+      .min(1, 'validation.lastNameRequired')
+      .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
+      .refine((name) => !hasInvisibleControls(name), INVISIBLE),
     email: z.string().trim().min(1, 'validation.emailRequired').regex(EMAIL_PATTERN, 'validation.emailInvalid'),
     ...spellingShape,
   })

@@ -1,4 +1,4 @@
-import { MEETING_LINK_MAX, type OwnTeacherProfile, TEACHER_BIO_MAX } from '@ustaz/contract';
+import { BOOKING, MEETING_LINK_MAX, type OwnTeacherProfile, TEACHER_BIO_MAX } from '@ustaz/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../shared/http/client.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { timeZoneChoices } from '../../shared/lib/dates/formats.ts';
 import { errorText } from '../../shared/lib/error-text.ts';
-import { formatNumber } from '../../shared/lib/format.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useActiveSubjects } from '../../shared/subjects/api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
@@ -130,9 +130,12 @@ export function TeacherProfileForm({
   function showErrors(codes: Partial<Record<TeacherProfileField, string>>) {
     const texts: Partial<Record<TeacherProfileField, string>> = {};
     for (const [field, code] of Object.entries(codes)) {
-      texts[field as TeacherProfileField] = t(`teaching.errors.${code}`, {
+      // A rate below BOOKING.minPricePerHourKwd (the form's check or the server's) says the minimum.
+      const key = field === 'hourlyRate' && code === 'tooSmall' ? 'rateTooSmall' : code;
+      texts[field as TeacherProfileField] = t(`teaching.errors.${key}`, {
         defaultValue: t('teaching.errors.invalid'),
         max: formatNumber(TEACHER_BIO_MAX, language),
+        min: formatKwd(BOOKING.minPricePerHourKwd, language),
       });
     }
     setErrors(texts);

@@ -1,5 +1,5 @@
 import {
-  BOOKING,
+  kwdTextOrNull,
   type OwnTeacherProfile,
   type TeacherProfile,
   type TeacherProfilePatch,
@@ -70,7 +70,8 @@ export function checkTeacherProfile(
   values: TeacherProfileValues,
   { withTimeZone }: { withTimeZone: boolean },
 ): { body: TeacherProfilePatch } | { errors: Partial<Record<TeacherProfileField, string>> } {
-  const rate = toAsciiDigits(values.hourlyRate).trim();
+  // The rate as typed: the contract's schema reads it with the one amount parser (readKwdText).
+  const rate = values.hourlyRate.trim();
   const candidate = {
     bioAr: values.bioAr,
     bioEn: values.bioEn,
@@ -90,7 +91,6 @@ export function checkTeacherProfile(
   const errors = 'errors' in checked ? checked.errors : {};
   if (candidate.experienceYears === undefined) errors.experienceYears = 'required';
   if (rate === '') errors.hourlyRate = 'required';
-  else if (!errors.hourlyRate && Number(rate) > BOOKING.maxPricePerHourKwd) errors.hourlyRate = 'tooBig';
   if ('body' in checked && Object.keys(errors).length === 0) return { body: checked.body };
   return { errors };
 }
@@ -109,7 +109,7 @@ export function previewOf(
     photoPath,
   }: { language: 'ar' | 'en'; subjectNames: Map<number, string>; photoPath: string | null },
 ): TeacherProfile {
-  const rate = toAsciiDigits(values.hourlyRate).trim();
+  const rate = kwdTextOrNull(values.hourlyRate);
   const years = Number(toAsciiDigits(values.experienceYears).trim());
   const [ar, en] = [values.bioAr.trim(), values.bioEn.trim()];
   return {
@@ -117,7 +117,7 @@ export function previewOf(
     bio: language === 'en' ? en || ar : ar || en,
     major: values.major.trim(),
     experienceYears: Number.isInteger(years) ? years : profile.experienceYears,
-    hourlyRate: /^\d{1,7}(\.\d{1,3})?$/.test(rate) ? rate : profile.hourlyRate,
+    hourlyRate: rate ?? profile.hourlyRate,
     videoUrl: values.videoUrl.trim() || null,
     subjects: values.subjectIds.map((id) => ({ id, name: subjectNames.get(id) ?? '' })).filter((s) => s.name),
     user: {

@@ -1,4 +1,4 @@
-import { toAsciiDigits } from '@ustaz/contract';
+import { kwdTextOrNull, toAsciiDigits } from '@ustaz/contract';
 import { z } from 'zod';
 import type { TeacherSearchFilterInput } from '../../shared/search/search-url.ts';
 import { FILTER_FIELDS, type FilterField, parseFilterField, type TeacherFilterValues } from './search-url.ts';
@@ -25,8 +25,13 @@ export const FILTER_ERROR_KEYS: Record<FilterField, string> = {
   sortOrder: 'filters.errors.sort',
 };
 
+/** A field's text in ASCII digits: the rate by the contract's one amount parser ("1٬5" stays refused), the rest digit by digit. */
+function asciiOf(name: FilterField, text: string): string {
+  return name === 'maxHourlyRate' ? (kwdTextOrNull(text) ?? text) : toAsciiDigits(text);
+}
+
 function field(name: FilterField) {
-  return z.string().refine((text) => text.trim() === '' || parseFilterField(name, toAsciiDigits(text)) !== undefined, {
+  return z.string().refine((text) => text.trim() === '' || parseFilterField(name, asciiOf(name, text)) !== undefined, {
     message: FILTER_ERROR_KEYS[name],
   });
 }
@@ -40,7 +45,7 @@ export const filterFormSchema = z.object(
 export function formToFilterValues(form: FilterFormValues): TeacherFilterValues {
   const values: TeacherFilterValues = {};
   for (const name of FILTER_FIELDS) {
-    const value = parseFilterField(name, toAsciiDigits(form[name] ?? ''));
+    const value = parseFilterField(name, asciiOf(name, form[name] ?? ''));
     if (value !== undefined) (values as Record<FilterField, unknown>)[name] = value;
   }
   if (!values.sortBy) delete values.sortOrder;

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES, TEACHER_APPLICATION_LIMITS } from '@ustaz/contract';
+import { BOOKING, PHOTO_MAX_BYTES, TEACHER_APPLICATION_LIMITS } from '@ustaz/contract';
 import { FileText, X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../shared/http/client.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
-import { formatNumber } from '../../shared/lib/format.ts';
+import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { serverFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useActiveSubjects } from '../../shared/subjects/api.ts';
 import {
@@ -102,8 +102,11 @@ export function ApplicationForm() {
 
   function showErrors(codes: Partial<Record<ApplicationField, string>>) {
     const texts: Partial<Record<ApplicationField, string>> = {};
-    for (const [field, code] of Object.entries(codes))
-      texts[field as ApplicationField] = translate(t, fieldText(code ?? ''));
+    for (const [field, code] of Object.entries(codes)) {
+      // A rate below BOOKING.minPricePerHourKwd (the form's check or the server's) says the minimum.
+      const key = field === 'hourlyRate' && code === 'tooSmall' ? 'errors.rateTooSmall' : fieldText(code ?? '');
+      texts[field as ApplicationField] = translate(t, key, { min: formatKwd(BOOKING.minPricePerHourKwd, language) });
+    }
     setErrors(texts);
     const first = FIELDS.find((field) => texts[field]);
     if (!first) return;

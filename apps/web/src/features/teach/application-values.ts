@@ -40,7 +40,8 @@ export function checkApplication(
     bioEn: values.bioEn,
     major: values.major,
     experienceYears: years === '' ? undefined : /^\d+$/.test(years) ? Number(years) : years,
-    hourlyRate: toAsciiDigits(values.hourlyRate.trim()) || undefined,
+    // As typed: the contract's schema reads it with the one amount parser (readKwdText).
+    hourlyRate: values.hourlyRate.trim() || undefined,
     subjectIds: values.subjectIds,
     videoUrl: values.videoUrl.trim() || undefined,
     ...(values.missingSubject.trim() ? { missingSubject: values.missingSubject } : {}),

@@ -15,6 +15,7 @@ const teach = {
       'tooBig',
       'notFound',
       'emailNotConfirmed',
+      'invalidCharacters',
     ],
   },
   codes: {

@@ -1,4 +1,4 @@
-import { type AdminPackage, type AdminPackageBody, toAsciiDigits } from '@ustaz/contract';
+import { type AdminPackage, type AdminPackageBody, kwdTextOrNull, toAsciiDigits } from '@ustaz/contract';
 import { PACKAGE_TYPES } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -52,10 +52,10 @@ const featureLines = z
 const packageFormSchema = z.object({
   ...catalogTextSchema,
   hours: wholeNumber(WHOLE_NUMBERS.hours),
+  // Read by the contract's one amount parser (readKwdText): "1٬5" is refused, not 15.
   price: z
     .string()
-    .overwrite(toAsciiDigits)
-    .trim()
+    .overwrite((text) => kwdTextOrNull(text) ?? text)
     .regex(/^\d{1,7}(\.\d{1,3})?$/, 'invalid')
     .refine((value) => Number(value) > 0, 'tooSmall')
     .refine((value) => Number(value) <= 100_000, 'tooBig'),

@@ -1,4 +1,4 @@
-import { kwdToFils, toAsciiDigits } from '@ustaz/contract';
+import { kwdToFils, readKwdText } from '@ustaz/contract/kwd';
 
 export type PartRefundError = 'invalidAmount' | 'tooManyDecimals' | 'zero' | 'moreThanPaid';
 export type PartRefundCheck = { ok: true; amount: string } | { ok: false; error: PartRefundError };
@@ -9,9 +9,10 @@ export type PartRefundCheck = { ok: true; amount: string } | { ok: false; error:
  * KWD). The server checks the same (422 refundTooLarge); the amount is sent as ASCII digits.
  */
 export function checkPartRefund(raw: string, paid: string): PartRefundCheck {
-  const text = toAsciiDigits(raw).trim();
-  if (/^\d+\.\d{4,}$/.test(text)) return { ok: false, error: 'tooManyDecimals' };
-  if (!/^\d{1,7}(\.\d{1,3})?$/.test(text)) return { ok: false, error: 'invalidAmount' };
+  const reading = readKwdText(raw);
+  if (!reading.ok)
+    return { ok: false, error: reading.error === 'tooManyDecimals' ? 'tooManyDecimals' : 'invalidAmount' };
+  const text = reading.text;
   const fils = kwdToFils(text);
   if (fils <= 0) return { ok: false, error: 'zero' };
   if (fils > kwdToFils(paid)) return { ok: false, error: 'moreThanPaid' };

@@ -1,4 +1,12 @@
-import { type AdminTeacher, type AdminTeacherPatch, toAsciiDigits } from '@ustaz/contract';
+import {
+  type AdminTeacher,
+  type AdminTeacherPatch,
+  BOOKING,
+  hasInvisibleControls,
+  kwdTextOrNull,
+  kwdToFils,
+  toAsciiDigits,
+} from '@ustaz/contract';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -24,19 +32,33 @@ function isWebUrl(value: string): boolean {
   }
 }
 
+/** Text that shows as typed: no bidi control or zero-width character (the contract's `invalidCharacters`). */
+const visible = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'tooLong')
+    .refine((text) => !hasInvisibleControls(text), 'invalidCharacters');
+
 /** The form's fields as typed (all text); the contract's limits, with the locale file's error codes. */
 const teacherFormSchema = z.object({
-  bioAr: z.string().trim().max(2000, 'tooLong'),
-  bioEn: z.string().trim().max(2000, 'tooLong'),
-  majorAr: z.string().trim().max(120, 'tooLong'),
-  majorEn: z.string().trim().max(120, 'tooLong'),
+  bioAr: visible(2000),
+  bioEn: visible(2000),
+  majorAr: visible(120),
+  majorEn: visible(120),
   experienceYears: z
     .string()
     .overwrite(toAsciiDigits)
     .trim()
     .regex(/^\d{1,3}$/, 'invalid')
     .refine((value) => Number(value) <= 80, 'tooBig'),
-  hourlyRate: z.string().overwrite(toAsciiDigits).trim().regex(KWD, 'invalid'),
+  // Read by the contract's one amount parser; from BOOKING.minPricePerHourKwd to maxPricePerHourKwd an hour.
+  hourlyRate: z
+    .string()
+    .overwrite((text) => kwdTextOrNull(text) ?? text)
+    .regex(KWD, 'invalid')
+    .refine((value) => kwdToFils(value) >= kwdToFils(BOOKING.minPricePerHourKwd), 'tooSmall')
+    .refine((value) => kwdToFils(value) <= kwdToFils(BOOKING.maxPricePerHourKwd), 'tooBig'),
   videoUrl: z
     .string()
     .trim()
