@@ -72,6 +72,13 @@ describe('register rules (spec 5)', () => {
     });
   });
 
+  it('refuses a name with a bidi control or a zero-width character (issue 29: invalidCharacters)', () => {
+    expect(errorsOf(registerFormSchema, { ...valid, firstName: 'Fahad\u202E', lastName: 'Al\u200BKandari' })).toEqual({
+      firstName: 'validation.invalidCharacters',
+      lastName: 'validation.invalidCharacters',
+    });
+  });
+
   it('says the passwords do not match on the confirmation field', () => {
     expect(errorsOf(registerFormSchema, { ...valid, confirmPassword: 'secreT' })).toEqual({
       confirmPassword: 'validation.passwordsMismatch',

@@ -156,6 +156,23 @@ describe('EarningsPage', () => {
     });
   });
 
+  it('ar: shows a foreign IBAN (ibanNotKuwaiti) and a holder name with hidden characters (invalidCharacters) in Arabic', async () => {
+    api({
+      'GET /api/v1/payouts/bank-account': ok({ bankAccount: null }),
+      'PUT /api/v1/payouts/bank-account': {
+        status: 422,
+        body: { status: 422, errors: { iban: 'ibanNotKuwaiti', holderName: 'invalidCharacters' } },
+      },
+    });
+    await renderPage('ar');
+    const iban = await screen.findByLabelText(ar.bank.iban, { exact: false });
+    await userEvent.type(iban, 'GB82 WEST 1234 5698 7654 32');
+    await userEvent.type(screen.getByLabelText(ar.bank.holderName, { exact: false }), 'سارة أحمد');
+    await userEvent.click(screen.getByRole('button', { name: ar.bank.save }));
+    expect(await screen.findByText(ar.errors.ibanNotKuwaiti)).toBeTruthy();
+    expect(screen.getByText(ar.errors.invalidCharacters)).toBeTruthy();
+  });
+
   it('requests a payout typed in Arabic-Indic digits, with the limits shown and an Idempotency-Key', async () => {
     const { callsTo } = api({
       'POST /api/v1/payouts': { status: 201, body: { id: 9, status: 'requested', amount: '12.500' } },

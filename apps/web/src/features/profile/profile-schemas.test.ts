@@ -24,6 +24,16 @@ describe('profile rules (spec 5)', () => {
     expect(errorsOf({ firstName: 'a', lastName: 'b', email: 'mar iam@ustaz.example' })).toEqual({
       email: 'validation.emailInvalid',
     });
+    // Issue 29: a bidi control or a zero-width character in a name or a spelling is invalidCharacters.
+    expect(
+      errorsOf({
+        firstName: 'Mariam\u202E',
+        lastName: 'H',
+        email: 'm@u.kw',
+        firstNameAr: 'مريم\u2067',
+        lastNameAr: 'ح',
+      }),
+    ).toEqual({ firstName: 'validation.invalidCharacters', firstNameAr: 'validation.invalidCharacters' });
     expect(profileFormSchema.parse({ firstName: ' Mariam ', lastName: ' H ', email: 'm@u.kw' }).firstName).toBe(
       'Mariam',
     );

@@ -99,6 +99,44 @@ describe('EditProfilePage for a teacher', () => {
     expect(document.activeElement).toBe(rate);
   });
 
+  it('ar: a rate of ٠ says the minimum (0.500 KWD an hour) in Arabic, before sending (issue 29)', async () => {
+    const api = mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST });
+    const user = userEvent.setup();
+    const { missing } = await renderEditor('ar');
+    const rate = await screen.findByLabelText(ar.teaching.hourlyRate);
+    await user.clear(rate);
+    await user.type(rate, '٠');
+    await user.click(screen.getByRole('button', { name: ar.edit.save }));
+    const words = ar.teaching.errors.rateTooSmall.replace('{{min}}', '').replace('.', '').trim();
+    expect((await screen.findByText(new RegExp(words))).textContent).toMatch(/٠٫٥٠٠/);
+    expect(api.callsTo(PATCH)).toHaveLength(0);
+    expect(document.activeElement).toBe(rate);
+    expect(missing).toEqual([]);
+  });
+
+  it("en: a bio with a hidden direction mark is refused before sending, and the server's rate tooSmall says the minimum", async () => {
+    const api = mockApi({
+      [ME]: ok(PROFILE),
+      [SUBJECTS]: SUBJECT_LIST,
+      [PATCH]: { status: 422, body: { status: 422, errors: { hourlyRate: 'tooSmall' } } },
+    });
+    const user = userEvent.setup();
+    await renderEditor();
+    const bioEn = await screen.findByLabelText(en.teaching.bioEn);
+    await user.click(bioEn);
+    await user.paste(' \u202Ereversed');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    expect(await screen.findByText(en.teaching.errors.invalidCharacters)).toBeTruthy();
+    expect(api.callsTo(PATCH)).toHaveLength(0);
+    await user.clear(bioEn);
+    await user.type(bioEn, 'Physics made simple');
+    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
+    expect((await screen.findByText(/An hour costs at least/)).textContent?.replace(/\s/g, ' ')).toBe(
+      'An hour costs at least KWD 0.500.',
+    );
+  });
+
   it('refuses a meeting link that is not https on Zoom, Meet or Teams, and shows the server code under it', async () => {
     const api = mockApi({
       [ME]: ok(PROFILE),
