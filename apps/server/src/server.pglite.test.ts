@@ -61,11 +61,13 @@ describe('src/server.ts, the real entry', () => {
         PAYMENTS_SANDBOX: 'true',
         MAIL_OUTBOX: 'true',
         JWT_SECRET: 'entry-test-secret-entry-test-secret-0123',
-        SEED_DEMO_DATA: 'false',
+        PUBLIC_URL: 'https://ustaz.test',
       }),
       /Ustaz is running/,
     );
     expect(stdout, stderr).toContain('Ustaz is running');
+    // Issue 29: production seeds no demo data unless asked for twice.
+    expect(stdout).not.toContain('Demo accounts');
     expect(code).toBe(0);
   });
 
