@@ -160,14 +160,19 @@ describe('loadConfig with NODE_ENV=production', () => {
 
   it('refuses SEED_DEMO_DATA=true alone in one line, and accepts it beside DEMO_DEPLOYMENT=true (a demo deployment)', () => {
     const message = refusal({ ...ready, SEED_DEMO_DATA: 'true' });
-    expect(message).toMatch(/^Refusing to start with NODE_ENV=production: SEED_DEMO_DATA=true would add the demo accounts/);
+    expect(message).toMatch(
+      /^Refusing to start with NODE_ENV=production: SEED_DEMO_DATA=true would add the demo accounts/,
+    );
     expect(message).toContain('DEMO_DEPLOYMENT=true');
     expect(message).not.toContain('\n');
     expect(refusal({ ...ready, SEED_DEMO_DATA: 'true', DEMO_DEPLOYMENT: 'false' })).toContain('SEED_DEMO_DATA');
     const demo = loadConfig({ ...ready, SEED_DEMO_DATA: 'true', DEMO_DEPLOYMENT: 'true' });
     expect(demo).toMatchObject({ seedDemoData: true, demoDeployment: true });
     // DEMO_DEPLOYMENT alone seeds nothing.
-    expect(loadConfig({ ...ready, DEMO_DEPLOYMENT: 'true' })).toMatchObject({ seedDemoData: false, demoDeployment: false });
+    expect(loadConfig({ ...ready, DEMO_DEPLOYMENT: 'true' })).toMatchObject({
+      seedDemoData: false,
+      demoDeployment: false,
+    });
     // Outside production neither is asked for, and nothing is a demo deployment.
     expect(loadConfig({ SEED_DEMO_DATA: 'true' })).toMatchObject({ seedDemoData: true, demoDeployment: false });
   });
@@ -180,7 +185,9 @@ describe('loadConfig with NODE_ENV=production', () => {
     expect(pattern).toContain('JWT_SECRET has only 15 distinct characters');
     expect(pattern).not.toContain('\n');
     // 16 distinct characters pass, and so does a random key.
-    expect(loadConfig({ ...ready, JWT_SECRET: 'abcdefghijklmnop'.repeat(2) }).jwtSecret).toBe('abcdefghijklmnop'.repeat(2));
+    expect(loadConfig({ ...ready, JWT_SECRET: 'abcdefghijklmnop'.repeat(2) }).jwtSecret).toBe(
+      'abcdefghijklmnop'.repeat(2),
+    );
     expect(loadConfig(ready).jwtSecret).toBe(ready.JWT_SECRET);
     // Development keeps whatever it is given.
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(64) }).jwtSecret).toBe('x'.repeat(64));

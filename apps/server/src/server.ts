@@ -2,18 +2,16 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics } from 'prom-client';
 import { buildApp } from './app.ts';
 import { runPrimary, shareMetricsWithPrimary } from './cluster.ts';
 import { type Config, loadConfig } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { startMoneySweeper } from './jobs/money-sweeper.ts';
 import { startPushJobs } from './jobs/push-jobs.ts';
 import { startMetricsListener } from './metrics/metrics-listener.ts';
 import { generateVapidKeys } from './modules/push/push.service.ts';
-import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
-import { seedDemoData } from './seed/seed.ts';
+import { prepareDatabase } from './prepare-database.ts';
 
 /**
  * Without JWT_SECRET, a random key is kept in SECRETS_DIR so sessions survive a restart (development
@@ -42,16 +40,6 @@ function withVapidKeys(config: Config): Config {
   }
   const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
   return { ...config, push: { ...config.push, vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey } } };
-}
-
-/** The settings row and the demo data, after the migrations (once, by the primary, in cluster mode). */
-async function prepareDatabase(config: Config, database: Database, log: FastifyBaseLogger) {
-  await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
-  if (config.seedDemoData)
-    await seedDemoData(database.db, log, {
-      uploadsDir: config.uploadsDir,
-      platformFeePercent: config.payments.platformFeePercent,
-    });
 }
 
 /**
