@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { runPrimary, shareMetricsWithPrimary } from './cluster.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { describeFailure } from './failure-text.ts';
 import { startMoneySweeper } from './jobs/money-sweeper.ts';
 import { startPushJobs } from './jobs/push-jobs.ts';
 import { startMetricsListener } from './metrics/metrics-listener.ts';
@@ -109,8 +110,9 @@ async function main() {
   app.log.info(`Ustaz is running on ${address} (public address ${config.publicUrl}; database: ${where})`);
 }
 
-// One line, no stack: a refused configuration (ConfigRefusedError) says what to set.
+// One line, no stack: a refused configuration (ConfigRefusedError) says what to set; any other
+// failure (a migration, the database out of reach) says what failed and each cause of it.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describeFailure(error));
   process.exit(1);
 });
