@@ -126,7 +126,7 @@ async function removeLedgerRows(tx: Executor, removed: Record<string, number>) {
   const moves = await run<{ kind: string; moved: string }>(
     tx,
     `select a.kind, sum(m.moved)::text as moved from demo_moves m join ledger_accounts a on a.id = m.account_id
-     where a.user_id is null group by a.kind order by a.kind`,
+     where a.user_id is null group by a.kind having sum(m.moved) <> 0 order by a.kind`,
   );
   await run(
     tx,
