@@ -41,7 +41,7 @@ const lessonArbitrary = fc.record({
   rating: fc.integer({ min: 1, max: 5 }),
   teacherReviews: fc.boolean(),
 });
-type LessonPlan = fc.infer<typeof lessonArbitrary>;
+type LessonPlan = typeof lessonArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
 let hourSlot = 0;
 
