@@ -40,7 +40,7 @@ const MALFORMED: Record<string, { contentType: string; body: Buffer | string }> 
 };
 
 async function fileRows(): Promise<number> {
-  const rows = await rawQueryOf(t.database.db)<{ count: string }>('select count(*) as count from files');
+  const { rows } = await rawQueryOf(t.database.db)<{ count: string }>('select count(*) as count from files', []);
   return Number(rows[0]?.count ?? 0);
 }
 
