@@ -26,7 +26,7 @@ function reportLines(report: DemoRemovalReport, uploadsDir: string): string[] {
 }
 
 /**
- * `npm run db:remove-demo` (ADR 022): migrates the database to this version's level (migration 0028
+ * `npm run db:remove-demo` (ADR 023): migrates the database to this version's level (migration 0029
  * is the removal's one way into the ledger), then removes the demo accounts and their data in one
  * transaction and prints what went; `dryRun` prints it and keeps everything. An embedded database
  * must not be open in a running server. Refuses (OperatorRefusal, nothing changed) while real
@@ -53,7 +53,7 @@ export async function removeDemoCommand(options: {
     } catch (error) {
       if (!(error instanceof DemoRemovalRefused)) throw error;
       throw new OperatorRefusal(
-        `Refusing to remove the demo data from ${options.describe}: real users' rows would be touched; nothing was changed (ADR 022):\n  ${error.blockers.join('\n  ')}`,
+        `Refusing to remove the demo data from ${options.describe}: real users' rows would be touched; nothing was changed (ADR 023):\n  ${error.blockers.join('\n  ')}`,
       );
     }
     if (Object.keys(report.removed).length === 0 && report.kept.length === 0) {

@@ -6,7 +6,7 @@ import { users } from '../db/schema.ts';
 /**
  * The seed's accounts all have addresses at this domain (`admin@`, `teacher@`..`teacher30@`,
  * `student@`..`student12@`). `.example` is reserved (RFC 2606): no mailbox exists there, so no real
- * person can confirm such an address, and Google issues none. Migration 0028 names it too (the
+ * person can confirm such an address, and Google issues none. Migration 0029 names it too (the
  * only ledger rows it lets `npm run db:remove-demo` delete are of these accounts and the system's).
  */
 export const DEMO_EMAIL_DOMAIN = 'ustaz.example';

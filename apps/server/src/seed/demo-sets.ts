@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { IS_DEMO_USER } from './demo-accounts.ts';
 
 /**
- * What `npm run db:remove-demo` works on (ADR 022), as temporary tables of the removal's transaction
+ * What `npm run db:remove-demo` works on (ADR 023), as temporary tables of the removal's transaction
  * (dropped at its end): the demo accounts and everything of theirs, split into what goes and what a
  * real user's rows still need. SQL lives in src/seed/ (hardening/layers.test.ts).
  */

@@ -18,7 +18,7 @@ import { DemoRemovalRefused, removeDemoData } from './remove-demo.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 /**
- * Issue 29, `npm run db:remove-demo` (ADR 022), on the database this project runs on: the whole demo
+ * Issue 29, `npm run db:remove-demo` (ADR 023), on the database this project runs on: the whole demo
  * seed, plus real users with their own data: a real teacher booked by a real student (wallet money),
  * the same student's lesson with a demo teacher, another real user's chat with a demo teacher.
  * While that lesson is ahead the removal refuses and changes nothing; once it is cancelled the demo
@@ -207,7 +207,7 @@ describe('removeDemoData (npm run db:remove-demo)', () => {
   });
 });
 
-describe('the ledger stays immutable outside the removal (migration 0028)', () => {
+describe('the ledger stays immutable outside the removal (migration 0029)', () => {
   it("refuses a deletion without the removal's setting, and with it a real account's entry", async () => {
     const [entry] = await query<{ id: number }>(
       `select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1 limit 1`,

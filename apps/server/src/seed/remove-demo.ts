@@ -7,11 +7,11 @@ import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { demoRemovalBlockers, markDemoData, run } from './demo-sets.ts';
 
 /**
- * `npm run db:remove-demo` (ADR 022): the demo accounts (src/seed/demo-accounts.ts) and their data
+ * `npm run db:remove-demo` (ADR 023): the demo accounts (src/seed/demo-accounts.ts) and their data
  * go, in one transaction, without touching a real user's rows. A demo account a real user's rows
  * point to (a past lesson, a chat, an admin record, real money) stays as a deleted, anonymised
  * account, as when a user deletes their own account; its other data goes. Ledger transfers go
- * whole, through migration 0028's one sanctioned path, and the system accounts' balances follow
+ * whole, through migration 0029's one sanctioned path, and the system accounts' balances follow
  * (each still the replay of its entries).
  */
 

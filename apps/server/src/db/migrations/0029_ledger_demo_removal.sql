@@ -1,4 +1,4 @@
--- ADR 022: the one sanctioned deletion of ledger rows, `npm run db:remove-demo` (src/seed/remove-demo.ts).
+-- ADR 023: the one sanctioned deletion of ledger rows, `npm run db:remove-demo` (src/seed/remove-demo.ts).
 -- Entries and transfers stay immutable (I6, migration 0006) except in a transaction that set
 -- `ustaz.ledger_removal` to 'demo' (set_config(..., true): that transaction only), and then only
 -- DELETE, and only entries of a system account or of a demo account (an address at the reserved
