@@ -103,7 +103,8 @@ describe('npm run db:remove-demo (the real command)', () => {
     expect(run.stdout).toMatch(/^Removed the demo data from .+ in one transaction:\n/);
     expect(run.stdout).toMatch(/rows: .*ledger_accounts 1.*reservations 1.*teacher_profiles 1.*users 2/);
     expect(run.stdout).toContain(
-      'ledger: 1 transfers (2 entries) of the demo data, whole; system accounts moved by gateway +50.000 KWD',
+      // The demo wallet's top-up, and the lesson's (a test top-up, then its booking into escrow).
+      'ledger: 3 transfers (6 entries) of the demo data, whole; system accounts moved by escrow -10.000 KWD, gateway +60.000 KWD',
     );
     const again = command();
     expect(again.status, again.stderr).toBe(0);
