@@ -1,4 +1,4 @@
-// Runs an operator command of src/ops/cli.ts (db:move-to-postgres, db:backup, db:restore): from the
+// Runs an operator command of src/ops/cli.ts (db:move-to-postgres, db:backup, db:restore, db:remove-demo): from the
 // TypeScript source through tsx in a development checkout, or from the compiled dist/ops/cli.js
 // (`npm run build`) in a production install without dev dependencies (`npm ci --omit=dev`).
 // `node apps/server/scripts/ops.mjs <command> [options]`; the working directory stays the caller's,

@@ -66,6 +66,7 @@ describe('loadConfig with NODE_ENV=production', () => {
     DEEMA_WEBHOOK_SECRET: 'deema-webhook-secret-0123',
     SMTP_URL: 'smtp://mail.example.com:587',
     JWT_SECRET: 'production-secret-production-secret-0123',
+    PUBLIC_URL: 'https://ustaz.com.kw',
   };
   const without = (...names: (keyof typeof ready)[]) =>
     Object.fromEntries(Object.entries(ready).filter(([name]) => !names.includes(name as keyof typeof ready)));
@@ -136,7 +137,8 @@ describe('loadConfig with NODE_ENV=production', () => {
 
   it('names every problem at once, still on one line', () => {
     const message = refusal({ NODE_ENV: 'production' });
-    expect(message.split('; ')).toHaveLength(3);
+    // Gateways, SMTP, JWT_SECRET and PUBLIC_URL.
+    expect(message.split('; ')).toHaveLength(4);
     expect(message).not.toContain('\n');
   });
 
@@ -147,5 +149,108 @@ describe('loadConfig with NODE_ENV=production', () => {
       expect(config.payments).toMatchObject({ payzah: null, deema: null });
       expect(config.mail.smtpUrl).toBeUndefined();
     }
+  });
+
+  it('seeds no demo data by default (issue 29): the demo accounts are not carried into production', () => {
+    expect(loadConfig(ready)).toMatchObject({ seedDemoData: false, demoDeployment: false });
+    expect(loadConfig({ ...ready, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    // Outside production the demo stays the default (npm start).
+    expect(loadConfig({}).seedDemoData).toBe(true);
+  });
+
+  it('refuses SEED_DEMO_DATA=true alone in one line, and accepts it beside DEMO_DEPLOYMENT=true (a demo deployment)', () => {
+    const message = refusal({ ...ready, SEED_DEMO_DATA: 'true' });
+    expect(message).toMatch(
+      /^Refusing to start with NODE_ENV=production: SEED_DEMO_DATA=true would add the demo accounts/,
+    );
+    expect(message).toContain('DEMO_DEPLOYMENT=true');
+    expect(message).not.toContain('\n');
+    expect(refusal({ ...ready, SEED_DEMO_DATA: 'true', DEMO_DEPLOYMENT: 'false' })).toContain('SEED_DEMO_DATA');
+    const demo = loadConfig({ ...ready, SEED_DEMO_DATA: 'true', DEMO_DEPLOYMENT: 'true' });
+    expect(demo).toMatchObject({ seedDemoData: true, demoDeployment: true });
+    // DEMO_DEPLOYMENT alone seeds nothing.
+    expect(loadConfig({ ...ready, DEMO_DEPLOYMENT: 'true' })).toMatchObject({
+      seedDemoData: false,
+      demoDeployment: false,
+    });
+    // Outside production neither is asked for, and nothing is a demo deployment.
+    expect(loadConfig({ SEED_DEMO_DATA: 'true' })).toMatchObject({ seedDemoData: true, demoDeployment: false });
+  });
+
+  it('refuses a low-entropy JWT_SECRET: one character repeated, or fewer than 16 distinct characters', () => {
+    const repeated = refusal({ ...ready, JWT_SECRET: 'x'.repeat(64) });
+    expect(repeated).toMatch(/^Refusing to start with NODE_ENV=production: JWT_SECRET has one character repeated/);
+    expect(repeated).not.toContain('x'.repeat(32));
+    const pattern = refusal({ ...ready, JWT_SECRET: 'abcdefghijklmno'.repeat(3) });
+    expect(pattern).toContain('JWT_SECRET has only 15 distinct characters');
+    expect(pattern).not.toContain('\n');
+    // 16 distinct characters pass, and so does a random key.
+    expect(loadConfig({ ...ready, JWT_SECRET: 'abcdefghijklmnop'.repeat(2) }).jwtSecret).toBe(
+      'abcdefghijklmnop'.repeat(2),
+    );
+    expect(loadConfig(ready).jwtSecret).toBe(ready.JWT_SECRET);
+    // Development keeps whatever it is given.
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(64) }).jwtSecret).toBe('x'.repeat(64));
+  });
+
+  it('refuses a PUBLIC_URL that is not https, unless PLAIN_HTTP_PUBLIC_URL names that very address', () => {
+    expect(refusal(without('PUBLIC_URL'))).toMatch(/^Refusing to start with NODE_ENV=production: PUBLIC_URL is unset/);
+    const plain = refusal({ ...ready, PUBLIC_URL: 'http://ustaz.internal:8080' });
+    expect(plain).toContain('PUBLIC_URL http://ustaz.internal:8080 is not https');
+    expect(plain).toContain('PLAIN_HTTP_PUBLIC_URL=http://ustaz.internal:8080');
+    expect(plain).not.toContain('\n');
+    const accepted = loadConfig({
+      ...ready,
+      PUBLIC_URL: 'http://ustaz.internal:8080',
+      PLAIN_HTTP_PUBLIC_URL: 'http://ustaz.internal:8080/',
+    });
+    expect(accepted.publicUrl).toBe('http://ustaz.internal:8080');
+    // An opt-in for another address is no opt-in.
+    expect(
+      refusal({ ...ready, PUBLIC_URL: 'http://ustaz.internal:8080', PLAIN_HTTP_PUBLIC_URL: 'http://other.internal' }),
+    ).toContain('PLAIN_HTTP_PUBLIC_URL http://other.internal is not PUBLIC_URL http://ustaz.internal:8080');
+    expect(loadConfig(ready).publicUrl).toBe('https://ustaz.com.kw');
+    // Development keeps the local default.
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('TRUST_PROXY names the proxies (issue 29)', () => {
+  it('takes addresses, CIDR ranges and the names loopback, linklocal and uniquelocal; unset or false is none', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,LoopBack,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '::1,169.254.0.0/16,linklocal' }).trustProxy).toEqual([
+      '::1',
+      '169.254.0.0/16',
+      'linklocal',
+    ]);
+  });
+
+  it('refuses true (every address: the client would choose its own) with a message saying what to write', () => {
+    for (const value of ['true', '1', 'TRUE']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /Invalid environment:\n {2}TRUST_PROXY: \S+ would trust every address, so a client could choose its own by sending X-Forwarded-For: name the proxies instead/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=127\.0\.0\.1/);
+  });
+
+  it('refuses a hop count, an every-address range, a bad prefix and what is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count \(2\) cannot tell a proxy/);
+    expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/0' })).toThrow(/"0\.0\.0\.0\/0" is every address/);
+    expect(() => loadConfig({ TRUST_PROXY: '::/0' })).toThrow(/TRUST_PROXY: "::\/0" is every address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/prefix outside 0-32/);
+    expect(() => loadConfig({ TRUST_PROXY: 'fd00::/129' })).toThrow(/prefix outside 0-128/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8/1' })).toThrow(/not an address/);
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,nginx' })).toThrow(/"nginx" is not an address/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 });

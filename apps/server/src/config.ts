@@ -2,6 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IceServer, iceServerSchema, kwdToFils } from '@ustaz/contract';
 import { z } from 'zod';
+import { parseTrustProxy } from './http/trust-proxy.ts';
+import { productionProblems } from './production-refusals.ts';
+
+/** Where the links the server writes point when PUBLIC_URL is unset (refused in production). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -22,7 +27,7 @@ function emptyAsUnset(env: NodeJS.ProcessEnv): Record<string, string> {
 export const DEFAULT_RATE_LIMIT_MAX = 300;
 
 const envSchema = z.object({
-  /** `production` turns on the start-up refusals below (`productionProblems`). */
+  /** `production` turns on the start-up refusals of production-refusals.ts (`productionProblems`). */
   NODE_ENV: z.string().optional(),
   /** In production: accept a gateway without keys running on the local sandbox (a demo deployment). */
   PAYMENTS_SANDBOX: booleanString,
@@ -40,17 +45,31 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/)
     .default('ustaz'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().optional(),
+  /** In production: accept this plain-http PUBLIC_URL (TLS ends in front of it); must be PUBLIC_URL itself. */
+  PLAIN_HTTP_PUBLIC_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   ADMIN_DASHBOARD_URL: z.string().default('/admin'),
+  /** Unset: true, except with NODE_ENV=production (false there; true only beside DEMO_DEPLOYMENT=true). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((value) => value === 'true' || value === '1'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+  /** In production: the second opt-in a demo deployment gives beside SEED_DEMO_DATA=true. */
+  DEMO_DEPLOYMENT: booleanString,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT_MAX),
   SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  TRUST_PROXY: booleanString,
+  /** The proxies in front of the app, by address (http/trust-proxy.ts); `true` and hop counts are refused. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text);
+      if ('proxies' in parsed) return parsed.proxies;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   JWT_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -125,12 +144,18 @@ export type Config = {
   webDistDir: string;
   adminDashboardUrl: string;
   seedDemoData: boolean;
+  /** NODE_ENV=production seeding the demo (SEED_DEMO_DATA=true and DEMO_DEPLOYMENT=true): logged loudly at start. */
+  demoDeployment: boolean;
   rateLimitMax: number;
   /** How long a teacher-search total may be reused (0: count on every request). */
   searchCountCacheSeconds: number;
   /** How long a server-rendered public page is sent again as it was (ADR 021); changes drop it sooner. */
   pageCacheSeconds: number;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the proxies (addresses, CIDR ranges, `loopback`/`linklocal`/`uniquelocal`) whose
+   * X-Forwarded-* headers are believed; the client's address is the right-most entry not among them.
+   */
+  trustProxy: string[] | false;
   /** HS256 key for access tokens; when unset, server.ts keeps a random one in SECRETS_DIR. */
   jwtSecret: string | undefined;
   secretsDir: string;
@@ -163,31 +188,6 @@ export type Config = {
 
 /** A configuration the server refuses to start with; its message is one line, for stderr. */
 export class ConfigRefusedError extends Error {}
-
-type Env = z.infer<typeof envSchema>;
-
-/**
- * What production may not run with: a payment gateway on the local sandbox (anyone could "pay"
- * with its Pay button), mail that never leaves the machine (and is logged with its links), a
- * JWT key made up on this host. Each has an explicit opt-in, except the key.
- */
-function productionProblems(e: Env): string[] {
-  const problems: string[] = [];
-  const withoutKeys = [
-    ...(e.PAYZAH_PRIVATE_KEY ? [] : ['Payzah (PAYZAH_PRIVATE_KEY)']),
-    ...(e.DEEMA_API_KEY && e.DEEMA_WEBHOOK_SECRET ? [] : ['Deema (DEEMA_API_KEY and DEEMA_WEBHOOK_SECRET)']),
-  ];
-  if (withoutKeys.length > 0 && !e.PAYMENTS_SANDBOX) {
-    problems.push(
-      `no keys for ${withoutKeys.join(' or ')}, which would run on the sandbox gateway (set the keys, or PAYMENTS_SANDBOX=true)`,
-    );
-  }
-  if (!e.SMTP_URL && !e.MAIL_OUTBOX) problems.push('SMTP_URL is unset (set it, or MAIL_OUTBOX=true)');
-  if (!e.JWT_SECRET) problems.push('JWT_SECRET is unset (32 characters or more)');
-  if (e.TEST_CLOCK_OFFSET_SECONDS !== 0)
-    problems.push('TEST_CLOCK_OFFSET_SECONDS is not 0 (it is for tests and demos)');
-  return problems;
-}
 
 /** The default VAPID contact: the mail sender's address, else the public https address, else a placeholder. */
 function vapidSubjectFrom(mailFrom: string, publicUrl: string): string {
@@ -232,10 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.PGLITE_DIR },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
     webDistDir: e.WEB_DIST_DIR,
     adminDashboardUrl: e.ADMIN_DASHBOARD_URL,
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    demoDeployment: production && e.SEED_DEMO_DATA === true && e.DEMO_DEPLOYMENT,
     rateLimitMax: e.RATE_LIMIT_MAX,
     searchCountCacheSeconds: e.SEARCH_COUNT_CACHE_SECONDS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
@@ -265,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
-      subject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM, e.PUBLIC_URL),
+      subject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM, e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL),
       extraHosts: e.PUSH_ENDPOINT_HOSTS,
     },
   };

@@ -19,7 +19,8 @@ import { afterAll, describe, expect, it } from 'vitest';
  * files and the build output (the contract's and the server's, built here into the copy), `npm ci
  * --omit=dev -w @ustaz/server` installs no development tool, and `node --conditions=ustaz-dist
  * apps/server/dist/server.js` (what `npm run start:prod` runs) starts with NODE_ENV=production,
- * migrates, seeds the demo, answers /api/health/ready and signs the demo student in. No TypeScript
+ * migrates, seeds the demo (a demo deployment: SEED_DEMO_DATA and DEMO_DEPLOYMENT, logged loudly),
+ * answers /api/health/ready and signs the demo student in. No TypeScript
  * source is in the copy, and a resolve hook records every ES module the server loads: the
  * contract's dist, no `.ts` file, nothing of a development tool. Once, on PGlite.
  */
@@ -130,6 +131,10 @@ export async function resolve(specifier, context, next) {
           JWT_SECRET: 'production-test-secret-production-test-0123',
           PAYMENTS_SANDBOX: 'true',
           MAIL_OUTBOX: 'true',
+          // A demo deployment (issue 29): production seeds the demo only when asked twice.
+          SEED_DEMO_DATA: 'true',
+          DEMO_DEPLOYMENT: 'true',
+          PUBLIC_URL: 'https://demo.ustaz.test',
           PGLITE_DIR: 'memory://',
           SECRETS_DIR: path.join(copy, 'data'),
           MAIL_OUTBOX_DIR: path.join(copy, 'data/mail'),
@@ -155,6 +160,8 @@ export async function resolve(specifier, context, next) {
       })
       .toMatch(/Ustaz is running on http:\/\/127\.0\.0\.1:\d+/);
     const base = /Ustaz is running on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+    // One loud line says it is a demo deployment.
+    expect(stdout.split('\n').filter((line) => line.includes('DEMO DEPLOYMENT'))).toHaveLength(1);
 
     const ready = await fetch(`${base}/api/health/ready`);
     expect(ready.status).toBe(200);

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bareServerEnv } from './test/entry.ts';
+import { bareServerEnv, forgetLastMigrations } from './test/entry.ts';
+import { unusedPort } from './test/helpers.ts';
 
 /**
  * The real entry (`tsx src/server.ts`, what `npm start` runs) as a child process: with
@@ -60,14 +61,39 @@ describe('src/server.ts, the real entry', () => {
         NODE_ENV: 'production',
         PAYMENTS_SANDBOX: 'true',
         MAIL_OUTBOX: 'true',
-        JWT_SECRET: 'entry-test-secret-entry-test-secret-0123',
-        SEED_DEMO_DATA: 'false',
+        JWT_SECRET: 'q7Rk2vXb9LmZp4Tn8WcYs3Hd6Jf0GaEu',
+        PUBLIC_URL: 'https://ustaz.test',
       }),
       /Ustaz is running/,
     );
     expect(stdout, stderr).toContain('Ustaz is running');
+    // Issue 29: production seeds no demo data unless asked for twice.
+    expect(stdout).not.toContain('Demo accounts');
     expect(code).toBe(0);
   });
+
+  it('says why when PostgreSQL is out of reach at the start-up migration: one line with the cause (issue 29)', async () => {
+    const port = await unusedPort();
+    const { code, stdout, stderr } = await run(bareEnv({ DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/ustaz` }));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines, stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The database migrations failed: .*connect ECONNREFUSED 127\.0\.0\.1:\d+/);
+    expect(stderr).not.toContain('[object Object]');
+  });
+
+  it('says why a migration failed on the embedded database: the statement and the reason the database gave (issue 29)', async () => {
+    const dataDir = path.join(dirs, 'half-migrated');
+    await forgetLastMigrations(dataDir);
+    const { code, stderr } = await run(bareEnv({ PGLITE_DIR: dataDir, SEED_DEMO_DATA: 'false' }));
+    expect(code).toBe(1);
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines, stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^The database migrations failed: Failed query: CREATE TRIGGER .*: trigger ".+" for relation ".+" already exists \(SQLSTATE 42710\)$/,
+    );
+  }, 120_000);
 
   it('starts with no variables at all, as npm start does (the demo)', async () => {
     const { code, stdout, stderr } = await run(bareEnv({ SEED_DEMO_DATA: 'false' }), /Ustaz is running/);

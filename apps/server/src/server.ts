@@ -2,18 +2,17 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics } from 'prom-client';
 import { buildApp } from './app.ts';
 import { runPrimary, shareMetricsWithPrimary } from './cluster.ts';
 import { type Config, loadConfig } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
+import { describeFailure } from './failure-text.ts';
 import { startMoneySweeper } from './jobs/money-sweeper.ts';
 import { startPushJobs } from './jobs/push-jobs.ts';
 import { startMetricsListener } from './metrics/metrics-listener.ts';
 import { generateVapidKeys } from './modules/push/push.service.ts';
-import { createSettingsService, runtimeSettings } from './modules/settings/settings.service.ts';
-import { seedDemoData } from './seed/seed.ts';
+import { prepareDatabase } from './prepare-database.ts';
 
 /**
  * Without JWT_SECRET, a random key is kept in SECRETS_DIR so sessions survive a restart (development
@@ -42,16 +41,6 @@ function withVapidKeys(config: Config): Config {
   }
   const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
   return { ...config, push: { ...config.push, vapid: { publicKey: keys.publicKey, privateKey: keys.privateKey } } };
-}
-
-/** The settings row and the demo data, after the migrations (once, by the primary, in cluster mode). */
-async function prepareDatabase(config: Config, database: Database, log: FastifyBaseLogger) {
-  await createSettingsService(database.db, runtimeSettings(config)).ensureSettings();
-  if (config.seedDemoData)
-    await seedDemoData(database.db, log, {
-      uploadsDir: config.uploadsDir,
-      platformFeePercent: config.payments.platformFeePercent,
-    });
 }
 
 /**
@@ -121,8 +110,9 @@ async function main() {
   app.log.info(`Ustaz is running on ${address} (public address ${config.publicUrl}; database: ${where})`);
 }
 
-// One line, no stack: a refused configuration (ConfigRefusedError) says what to set.
+// One line, no stack: a refused configuration (ConfigRefusedError) says what to set; any other
+// failure (a migration, the database out of reach) says what failed and each cause of it.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describeFailure(error));
   process.exit(1);
 });

@@ -13,7 +13,8 @@ import {
  *
  * - A stay in the room counts from `ATTENDANCE_RULE.countsFromBeforeStartMs` before the start until
  *   the end (an open stay until `at`). A party is present after `minimumStayMs` in the room in all,
- *   or once both parties' video calls connected while both were in the room.
+ *   or once both parties' video calls connected while both were in the room (on stays that lasted
+ *   into the counted time).
  * - On an external link, a party attends by opening it through the app while the room is open
  *   (from `LESSON_WINDOW.opensBeforeStartMs` before the start until the end).
  * - The teacher must also have appeared (a counted stay, or the link opened) by
@@ -52,13 +53,16 @@ export function judgeAttendance(stays: readonly AttendanceStay[], lesson: Lesson
   const opensAt = start - LESSON_WINDOW.opensBeforeStartMs;
   const until = Math.min(end, at.getTime());
   const noShowAt = start + NO_SHOW_AFTER_START_MS;
+  // A call connected while both were in (the server records it only then), on a stay that lasted
+  // into the counted time: connected 9 minutes early and gone at once does not count.
   const connected = (role: LessonRole) =>
     stays.some(
       (stay) =>
         stay.role === role &&
         stay.via === 'room' &&
         stay.mediaConnectedAt !== null &&
-        within(stay.mediaConnectedAt, countsFrom, end),
+        stay.mediaConnectedAt.getTime() <= end &&
+        (stay.leftAt?.getTime() ?? at.getTime()) >= countsFrom,
     );
   const bothConnected = connected('student') && connected('teacher');
 

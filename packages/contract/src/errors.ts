@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'versionConflict',
   // Files
   'uploadQuotaExceeded',
+  /** 409 of POST /api/v1/push/subscriptions: the endpoint is registered to another user (it does not move). */
+  'endpointTaken',
   // Payouts: 409 when the payout was already paid or rejected (an admin decides it once)
   'payoutAlreadyDecided',
   // Teaching: 403 of an unconfirmed applicant, 409 of a second pending application or a decided one

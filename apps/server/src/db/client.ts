@@ -232,6 +232,14 @@ const POOL_SIZE = 10;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * A failed migration says so, with the database's own reason kept in `cause` (Drizzle's error says
+ * only which statement failed and keeps the reason in its own cause; describeFailure prints them all).
+ */
+function migrationFailed(error: unknown): never {
+  throw new Error('The database migrations failed', { cause: error });
+}
+
 /** Opens the database the config names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
@@ -308,7 +316,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migratePg(db, { migrationsFolder }).catch(migrationFailed),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -371,7 +379,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }).catch(migrationFailed),
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,36 @@ import { renderMail } from './templates.ts';
 import { type Received, readMessage, startSmtp } from './testing/smtp.ts';
 
 const logger = pino({ level: 'silent' });
+
+/**
+ * Another process reading the dev outbox: every `*.json` file is parsed as soon as it is seen; one
+ * that does not parse was caught half written. On stdin's end it prints `{ whole, partial }`.
+ */
+const OUTBOX_READER = `
+const fs = require('node:fs');
+const path = require('node:path');
+const dir = process.argv[1];
+const whole = new Set();
+const partial = [];
+function scan() {
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.json') || whole.has(name)) continue;
+    let text;
+    try { text = fs.readFileSync(path.join(dir, name), 'utf8'); } catch { continue; }
+    try { JSON.parse(text); whole.add(name); } catch { partial.push(name + ' at ' + text.length + ' characters'); }
+  }
+}
+fs.watch(dir, scan);
+const timer = setInterval(scan, 0);
+process.stdin.resume();
+process.stdin.on('end', () => {
+  clearInterval(timer);
+  scan();
+  console.log(JSON.stringify({ whole: whole.size, partial }));
+  process.exit(0);
+});
+console.log('ready');
+`;
 const FROM = 'Ustaz <no-reply@ustaz.test>';
 
 describe('mailer over SMTP (outbox table + nodemailer)', () => {
@@ -227,6 +258,38 @@ describe('dev outbox transport (no SMTP_URL)', () => {
     });
     expect(written[0]?.mail.html).toContain('dir="rtl"');
   });
+
+  it('writes each mail whole (a temporary file, then a rename): a reader in another process never sees part of one (issue 29)', async () => {
+    // A reader as a developer's tool or the browser tests run one: another process that picks up
+    // every *.json file as soon as it appears (watch + a tight poll) and parses it.
+    const reader = spawn(process.execPath, ['-e', OUTBOX_READER, outboxDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    reader.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    await expect.poll(() => output, { timeout: 10_000 }).toContain('ready');
+    const transport = createTransport({ smtpUrl: undefined, from: FROM, outboxDir }, logger);
+    // Long mails, so each write takes long enough to be caught in the middle.
+    const padding = 'ـ'.repeat(1_000_000);
+    for (let n = 0; n < 60; n += 1) {
+      const link = `http://ustaz.test/ar/confirm-email?hash=h${n}`;
+      await transport.send({
+        from: FROM,
+        to: 'reader@example.com',
+        subject: `s${n}`,
+        text: `${padding}\n${link}`,
+        html: '',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    reader.stdin.end();
+    await new Promise((resolve) => reader.on('close', resolve));
+    const summary = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { whole: number; partial: string[] };
+    expect(summary.partial).toEqual([]);
+    expect(summary.whole).toBe(60);
+    // Nothing is left under a temporary name.
+    expect(readdirSync(outboxDir).filter((name) => !name.endsWith('.json'))).toEqual([]);
+  }, 60_000);
 
   it('keeps every mail when several go to one address at once', async () => {
     const transport = createTransport({ smtpUrl: undefined, from: FROM, outboxDir }, logger);

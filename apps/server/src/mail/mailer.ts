@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -21,7 +21,7 @@ export type MailTransport = {
 
 /**
  * SMTP when SMTP_URL is set: nothing of a mail (its links) is logged, at any level. Otherwise the
- * dev outbox: each mail written to a file and logged with its links, for a developer to click.
+ * dev outbox: each mail written to a file (atomically) and logged with its links, for a developer to click.
  */
 export function createTransport(mail: Config['mail'], log: FastifyBaseLogger): MailTransport {
   if (mail.smtpUrl) {
@@ -45,9 +45,13 @@ export function createTransport(mail: Config['mail'], log: FastifyBaseLogger): M
       const to = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100);
       const name = `${Date.now()}-${randomBytes(4).toString('hex')}-${to}.json`;
       const file = path.join(mail.outboxDir, name);
-      writeFileSync(file, JSON.stringify({ ...message, links, createdAt: new Date().toISOString() }, null, 2), {
+      // Whole or not at all: written under a temporary name (no `.json`: readers skip it), then
+      // renamed, so a reader never picks up a mail half written (half a link).
+      const temporary = path.join(mail.outboxDir, `.${name}.partial`);
+      writeFileSync(temporary, JSON.stringify({ ...message, links, createdAt: new Date().toISOString() }, null, 2), {
         flag: 'wx',
       });
+      renameSync(temporary, file);
       log.info({ to: message.to, subject: message.subject, links }, 'mail written to the dev outbox');
     },
   };

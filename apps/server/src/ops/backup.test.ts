@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -124,4 +133,22 @@ describe(`db:backup and db:restore (${postgresUrl ? 'PostgreSQL, pg_dump' : 'PGl
     );
     expect((await contents(target)).rows).toEqual(before.rows);
   }, 180_000);
+
+  it('writes a backup its owner alone can read: the folder and its folders 0700, every file 0600 (issue 29)', async () => {
+    const outDir = path.join(dir, 'backup-modes');
+    await backup({ database: source, uploadsDir, outDir });
+    const modes = [
+      outDir,
+      ...readdirSync(outDir, { recursive: true }).map((name) => path.join(outDir, String(name))),
+    ].map((file) => [path.relative(dir, file), (statSync(file).mode & 0o777).toString(8)]);
+    const file = source.kind === 'pglite' ? 'database.tar.gz' : 'database.pgdump';
+    expect(Object.fromEntries(modes)).toEqual({
+      'backup-modes': '700',
+      [`backup-modes/${file}`]: '600',
+      'backup-modes/manifest.json': '600',
+      'backup-modes/uploads': '700',
+      'backup-modes/uploads/avatars': '700',
+      'backup-modes/uploads/avatars/photo.webp': '600',
+    });
+  }, 120_000);
 });

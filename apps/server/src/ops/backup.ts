@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -77,6 +77,20 @@ export function refuseOpenEmbedded(dataDir: string): void {
 
 const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
+/**
+ * A backup holds every account's data (IBANs, e-mails, password hashes): readable by its owner only.
+ * The folder and every folder in it 0700, every file 0600, whatever the umask and the modes the
+ * uploads had.
+ */
+function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) chmodSync(full, 0o700);
+    else if (entry.isFile()) chmodSync(full, 0o600);
+  }
+}
+
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -136,7 +150,8 @@ async function summarise(sql: Sql) {
  * A consistent backup of the database and the uploads folder into `outDir` (new or empty):
  * PGlite: its data directory dumped as a tarball (the embedded database must not be open in a running
  * server: stop it first); PostgreSQL: `pg_dump --format=custom` of the snapshot whose row counts and
- * ledger sums the manifest records (the server may keep running). Then the uploads folder.
+ * ledger sums the manifest records (the server may keep running). Then the uploads folder. The
+ * backup is its owner's only: the folder 0700, every file 0600.
  */
 export async function backup(options: {
   database: DatabaseLocation;
@@ -149,7 +164,8 @@ export async function backup(options: {
     if (!existsSync(database.dataDir)) throw new OperatorRefusal(`No embedded database in ${database.dataDir}`);
     refuseOpenEmbedded(database.dataDir);
   }
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
+  chmodSync(outDir, 0o700);
   let summary: Awaited<ReturnType<typeof summarise>>;
   let file: string;
   if (database.kind === 'pglite') {
@@ -158,7 +174,7 @@ export async function backup(options: {
       summary = await summarise(pgliteSql(client));
       const dump = await client.dumpDataDir('gzip');
       file = PGLITE_FILE;
-      writeFileSync(path.join(outDir, file), Buffer.from(await dump.arrayBuffer()));
+      writeFileSync(path.join(outDir, file), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     } finally {
       await client.close();
     }
@@ -204,7 +220,8 @@ export async function backup(options: {
     rows: summary.rows,
     ledger: summary.ledger,
   };
-  writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  ownerOnly(outDir);
   return manifest;
 }
 

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { describeFailure } from '../failure-text.ts';
 import { type BackupManifest, backup, type DatabaseLocation, restore } from './backup.ts';
 import { kwd, type LedgerSummary, OperatorRefusal, safeUrl } from './inventory.ts';
 import { moveToPostgres } from './move-to-postgres.ts';
+import { removeDemoCommand } from './remove-demo-command.ts';
 
 /**
- * The operator's database commands (`npm run db:move-to-postgres | db:backup | db:restore -- ...`),
+ * The operator's database commands (`npm run db:move-to-postgres | db:backup | db:restore | db:remove-demo -- ...`),
  * run by scripts/ops.mjs: from the TypeScript source in a development checkout, from dist/ in a
  * production install. The database and the uploads folder default to the app's own configuration
  * (DATABASE_URL or PGLITE_DIR, UPLOADS_DIR), so the same environment as the server's is enough.
@@ -17,7 +19,8 @@ const say = (text: string) => process.stdout.write(`${text}\n`);
 const USAGE = `Usage:
   npm run db:move-to-postgres -- --to postgres://user:pass@host/db [--from <PGlite data dir>]
   npm run db:backup -- [--out <new folder>] [--from <postgres URL | PGlite data dir>] [--uploads <folder>]
-  npm run db:restore -- <backup folder> [--to <postgres URL | PGlite data dir>] [--uploads <folder>]`;
+  npm run db:restore -- <backup folder> [--to <postgres URL | PGlite data dir>] [--uploads <folder>]
+  npm run db:remove-demo -- [--dry-run] [--database <postgres URL | PGlite data dir>] [--uploads <folder>]`;
 
 const location = (value: string): DatabaseLocation =>
   /^postgres(ql)?:\/\//.test(value)
@@ -64,6 +67,8 @@ const parseOptions = (args: string[]) =>
       from: { type: 'string' },
       out: { type: 'string' },
       uploads: { type: 'string' },
+      database: { type: 'string' },
+      'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -127,13 +132,22 @@ async function main(argv: string[]): Promise<void> {
     print(manifestLines(manifest));
     return;
   }
+  if (command === 'remove-demo') {
+    const where = values.database ? location(values.database) : own;
+    await removeDemoCommand({ where, describe: describe(where), uploadsDir, dryRun: !!values['dry-run'], say });
+    return;
+  }
   throw new OperatorRefusal(USAGE);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  // A refusal is one message; anything else is a failure with its stack for whoever investigates.
-  process.stderr.write(
-    `${error instanceof OperatorRefusal ? error.message : error instanceof Error ? error.stack : error}\n`,
-  );
+  // A refusal is one message. Anything else is a failure: first one line saying what failed and
+  // why (each cause: the database's own reason under Drizzle's "Failed query"), then its stack
+  // for whoever investigates.
+  if (error instanceof OperatorRefusal) process.stderr.write(`${error.message}\n`);
+  else {
+    const stack = error instanceof Error && error.stack ? `\n${error.stack.split('\n').slice(1).join('\n')}` : '';
+    process.stderr.write(`Failed: ${describeFailure(error)}${stack}\n`);
+  }
   process.exit(1);
 });

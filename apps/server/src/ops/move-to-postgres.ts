@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
 import { migrateInTransaction, operatorSqlOf } from '../db/operator-sql.ts';
+import { describeFailure } from '../failure-text.ts';
 import { refuseOpenEmbedded } from './backup.ts';
 import {
   appTables,
@@ -176,9 +177,7 @@ export async function moveToPostgres(options: {
   try {
     await target.connect();
   } catch (error) {
-    throw new OperatorRefusal(
-      `Cannot connect to the target ${safeUrl(options.targetUrl)}: ${error instanceof Error ? error.message : error}`,
-    );
+    throw new OperatorRefusal(`Cannot connect to the target ${safeUrl(options.targetUrl)}: ${describeFailure(error)}`);
   }
   const to = pgSql(target);
   try {
