@@ -11,7 +11,7 @@ import { appendMessage } from '../modules/chat/chat.repo.ts';
 import { appTables, type Sql, tableFingerprints } from '../ops/inventory.ts';
 import type { TestTeacher, TestUser } from '../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../test/money.ts';
-import { bookRequest, cancelRequest } from '../test/requests.ts';
+import { bookRequest, cancelRequest, totalOf } from '../test/requests.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { countDemoAccounts } from './demo-accounts.ts';
 import { DemoRemovalRefused, removeDemoData } from './remove-demo.ts';
@@ -91,17 +91,19 @@ beforeAll(async () => {
   realStudent = await f.student();
   chatter = await f.student();
   await fundWallet(ctx.database.db, realStudent.user.id, 60_000);
-  const [realSlot] = await query<{ id: number }>('select id from time_slots where teacher_id = $1', [
-    realTeacher.profile.id,
-  ]);
+  const [realSlot] = await query<{ id: number; price_fils: number }>(
+    'select id, price_fils from time_slots where teacher_id = $1',
+    [realTeacher.profile.id],
+  );
   const booked = await bookRequest(ctx.app, realStudent.headers, {
     timeSlotId: realSlot?.id,
     paymentMethod: 'balance',
+    expectedTotal: totalOf({ priceFils: Number(realSlot?.price_fils) }),
   });
   expect(booked.statusCode, booked.body).toBe(200);
   // The real student books a demo teacher too (listed in production by mistake).
-  const [demoSlot] = await query<{ id: number; teacher_id: number }>(
-    `select s.id, s.teacher_id from time_slots s join teacher_profiles tp on tp.id = s.teacher_id
+  const [demoSlot] = await query<{ id: number; teacher_id: number; price_fils: number }>(
+    `select s.id, s.teacher_id, s.price_fils from time_slots s join teacher_profiles tp on tp.id = s.teacher_id
      join users u on u.id = tp.user_id
      where u.email = 'teacher5@ustaz.example' and s.status = 'open' and s.start_time > now() + interval '2 days'
      order by s.start_time limit 1`,
@@ -109,6 +111,7 @@ beforeAll(async () => {
   const withDemo = await bookRequest(ctx.app, realStudent.headers, {
     timeSlotId: demoSlot?.id,
     paymentMethod: 'balance',
+    expectedTotal: totalOf({ priceFils: Number(demoSlot?.price_fils) }),
   });
   expect(withDemo.statusCode, withDemo.body).toBe(200);
   const [mixed] = await query<{ id: number }>('select id from reservations where student_id = $1 and teacher_id = $2', [

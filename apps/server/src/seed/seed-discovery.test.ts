@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kwdToFils, PAYOUT_MIN_KWD, ROLE } from '@ustaz/contract';
+import { kwdToFils, MIN_PRICE_PER_HOUR_FILS, minSlotPriceFils, PAYOUT_MIN_KWD, ROLE } from '@ustaz/contract';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
@@ -183,6 +183,22 @@ describe('demo data for discovery', () => {
       // Arabic texts write Arabic-Indic digits (the web's i18n README).
       expect(bioAr).not.toMatch(/[0-9]/);
     }
+  });
+
+  it('prices every demo rate and slot at least at the minimum (0.500 KWD an hour, issue 29)', async () => {
+    const [rates] = await database.db
+      .select({ n: count() })
+      .from(teacherProfiles)
+      .where(sql`${teacherProfiles.hourlyRateFils} < ${MIN_PRICE_PER_HOUR_FILS}`);
+    expect(rates?.n).toBe(0);
+    const slots = await database.db
+      .select({
+        priceFils: timeSlots.priceFils,
+        minutes: sql<number>`extract(epoch from (${timeSlots.endTime} - ${timeSlots.startTime})) / 60`,
+      })
+      .from(timeSlots);
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots.filter((slot) => slot.priceFils < minSlotPriceFils(Number(slot.minutes)))).toEqual([]);
   });
 
   it('is idempotent: a second run adds nothing', async () => {
