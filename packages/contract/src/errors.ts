@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'priceChanged',
   'teacherUnavailable',
   'tooManyPendingPayments',
+  /** 409 of a gateway booking: unpaid holds of all students already cover BOOKING's share of this teacher's calendar. */
+  'teacherSlotsHeld',
   'selfRefund',
   'accountDeleted',
   // Accounts
