@@ -191,6 +191,7 @@ export const PAGE_ROUTES = [
   'reset-password',
   'password-change',
   'confirm-email',
+  'sign-in-link',
   'subscriptions',
   'teachers',
   'teachers/:id',
