@@ -10,9 +10,9 @@
 //
 // PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL names the server; the bench creates and drops its
 // own database bench_api. PGlite: /tmp/bench-api-pglite. The per-route login limit (20/min per
-// address) is not lifted by RATE_LIMIT_MAX, so the login server runs with TRUST_PROXY=true and
-// each login request carries its own X-Forwarded-For address (a header value only: all traffic
-// goes to 127.0.0.1).
+// address) is not lifted by RATE_LIMIT_MAX, so the login server runs with TRUST_PROXY=127.0.0.1
+// (autocannon, on loopback, stands where a proxy would) and each login request carries its own
+// X-Forwarded-For address (a header value only: all traffic goes to 127.0.0.1).
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -159,7 +159,11 @@ async function measure(kind: Kind, prepared: Prepared): Promise<MeasureRow[]> {
     }
     // Login on a server that takes the client address from X-Forwarded-For (see the header comment).
     await stopProcess(server);
-    server = await startServer({ port: serverPort, pin: true, ...serverEnv(kind, prepared, { TRUST_PROXY: 'true' }) });
+    server = await startServer({
+      port: serverPort,
+      pin: true,
+      ...serverEnv(kind, prepared, { TRUST_PROXY: '127.0.0.1' }),
+    });
     let address = 0;
     const loginRequests: Request[] = prepared.users.map((user) => ({
       method: 'POST',

@@ -8,8 +8,8 @@ import { baseUrl } from '../support/browser.ts';
  * What only the proxy shows (vitest.nginx.config.ts: deploy/nginx.conf in front of two app processes
  * on PostgreSQL + Redis): two sockets through nginx land on different processes and still talk, a
  * booking made through nginx reaches the teacher's socket on the other process, hashed assets come
- * precompressed with a year's cache (the app's brotli passed through), pages gzipped, the metrics
- * are not served to the outside.
+ * precompressed with a year's cache (the app's brotli passed through), pages gzipped, a client's
+ * forged X-Forwarded-For is replaced by the address nginx sees, the metrics are not served to the outside.
  */
 const DEMO_PASSWORD = 'Ustaz2026!';
 // Demo accounts the chat and booking specs run here do not use.
@@ -129,6 +129,22 @@ describe('through nginx in front of two app processes', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
     }
+  });
+
+  it('a forged X-Forwarded-For through nginx changes nothing: the sign-in delay counts the real address', async () => {
+    // An account no other spec uses; the delay is per account and address (5 failures free, then a wait).
+    const email = `forged-${randomUUID()}@ustaz.example`;
+    const attempt = (forged: string) =>
+      fetch(`${baseUrl()}/api/v1/auth/email/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forged },
+        body: JSON.stringify({ email, password: 'Wrong#Password1' }),
+      });
+    // Each claims another address; nginx replaces the header with the one it sees (loopback).
+    for (let i = 1; i <= 5; i++) expect((await attempt(`203.0.113.${i}`)).status).toBe(422);
+    const delayed = await attempt('203.0.113.99');
+    expect(delayed.status).toBe(429);
+    expect(Number(delayed.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('does not serve the metrics to the outside, and answers health through either process', async () => {

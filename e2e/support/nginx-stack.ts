@@ -112,7 +112,8 @@ export async function startNginxStack(options: {
       REDIS_URL: options.redisUrl,
       REDIS_PREFIX: `ustaz-nginx-${randomBytes(4).toString('hex')}`,
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      TRUST_PROXY: 'true',
+      // nginx on loopback is the one proxy whose X-Forwarded-For the app believes.
+      TRUST_PROXY: '127.0.0.1',
     };
     const startApp = (appPort: number, seed: boolean) => {
       const env: NodeJS.ProcessEnv = { ...process.env, ...shared, PORT: String(appPort), SEED_DEMO_DATA: String(seed) };

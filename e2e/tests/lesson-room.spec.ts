@@ -225,16 +225,12 @@ describe('the lesson room (issue 16)', () => {
       await expect.poll(() => roomState(page), { timeout: 30_000 }).toBe('in-call');
     }
 
-    // The server recorded both in the room (the attendance that decides the lesson's outcome).
-    await expect
-      .poll(
-        async () => {
-          const { attendance } = await api<LessonRoom>(server.url, `/api/v1/lessons/${reservation.id}`, student.token);
-          return [attendance.student.present, attendance.teacher.present];
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual([true, true]);
+    // Five minutes before the start nothing counts yet (issue 29: a stay counts from 2 minutes before).
+    const presence = async () => {
+      const { attendance } = await api<LessonRoom>(server.url, `/api/v1/lessons/${reservation.id}`, student.token);
+      return [attendance.student.present, attendance.teacher.present];
+    };
+    expect(await presence()).toEqual([false, false]);
 
     // 4. Each receives the other's video.
     await Promise.all([expectReceivingVideo(studentPage), expectReceivingVideo(teacherPage)]);
@@ -243,6 +239,10 @@ describe('the lesson room (issue 16)', () => {
         .poll(() => page.getByTestId('lesson-call-status').getAttribute('data-status'), { timeout: MEDIA_TIMEOUT })
         .toBe('connected');
     }
+    // A minute after the start both count as present: both in the room with the call connected (each
+    // page told the server), well before 5 minutes in the room.
+    server.setClock(new Date(start + MINUTE));
+    await expect.poll(presence, { timeout: 30_000 }).toEqual([true, true]);
     await shootBothWidths(studentPage, 'lesson-room-in-call-ar');
     await shootBothWidths(teacherPage, 'lesson-room-in-call-en');
     // Still flowing after the screenshots (the bytes keep growing).

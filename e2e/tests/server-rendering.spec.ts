@@ -48,7 +48,7 @@ describe('public pages without JavaScript (what a search engine or a slow phone 
 
     const home = await page.goto(`/${lang}`);
     expect(home?.status()).toBe(200);
-    expect(home?.headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(home?.headers()['cache-control']).toBe('public, max-age=60, s-maxage=10, stale-while-revalidate=30');
     await expectDocumentLanguage(page, lang);
     const homeText = await page.locator('#main').innerText();
     expect(homeText).toContain(lang === 'ar' ? 'تعلّم مع أفضل المعلمين' : 'Learn with the best teachers');

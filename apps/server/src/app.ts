@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -293,6 +294,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
   const requireAuth = createRequireAuth(tokens, liveness);
   const subjects = createSubjectsService(database.db);
   const teachers = createTeachersService(database.db, subjects, {
+    clock: app.clock,
     countCacheMs: config.searchCountCacheSeconds * 1000,
     onCatalogueChange: database.onCatalogueChange,
   });
@@ -375,7 +377,13 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
   );
   await app.register(bookingRoutes({ service: booking, idempotency, requireAuth, rateLimitMax: config.rateLimitMax }));
   await app.register(subscriptionsRoutes({ service: subscriptions, idempotency, requireAuth }));
-  const lessons = createLessonsService({ db: database.db, clock: app.clock, iceServers: config.iceServers });
+  const lessons = createLessonsService({
+    db: database.db,
+    clock: app.clock,
+    iceServers: config.iceServers,
+    // Its own key for the external meetings' join links, derived from the token key (issue 29).
+    linkKey: createHmac('sha256', config.jwtSecret).update('ustaz lesson join links').digest('base64url'),
+  });
   await app.register(lessonsRoutes({ service: lessons, requireAuth }));
   const disputes = createDisputesService({
     db: database.db,

@@ -149,3 +149,43 @@ describe('loadConfig with NODE_ENV=production', () => {
     }
   });
 });
+
+describe('TRUST_PROXY names the proxies (issue 29)', () => {
+  it('takes addresses, CIDR ranges and the names loopback, linklocal and uniquelocal; unset or false is none', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,LoopBack,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '::1,169.254.0.0/16,linklocal' }).trustProxy).toEqual([
+      '::1',
+      '169.254.0.0/16',
+      'linklocal',
+    ]);
+  });
+
+  it('refuses true (every address: the client would choose its own) with a message saying what to write', () => {
+    for (const value of ['true', '1', 'TRUE']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /Invalid environment:\n {2}TRUST_PROXY: \S+ would trust every address, so a client could choose its own by sending X-Forwarded-For: name the proxies instead/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=127\.0\.0\.1/);
+  });
+
+  it('refuses a hop count, an every-address range, a bad prefix and what is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count \(2\) cannot tell a proxy/);
+    expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/0' })).toThrow(/"0\.0\.0\.0\/0" is every address/);
+    expect(() => loadConfig({ TRUST_PROXY: '::/0' })).toThrow(/TRUST_PROXY: "::\/0" is every address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/prefix outside 0-32/);
+    expect(() => loadConfig({ TRUST_PROXY: 'fd00::/129' })).toThrow(/prefix outside 0-128/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8/1' })).toThrow(/not an address/);
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,nginx' })).toThrow(/"nginx" is not an address/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+});

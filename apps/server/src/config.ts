@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type IceServer, iceServerSchema, kwdToFils } from '@ustaz/contract';
 import { z } from 'zod';
+import { parseTrustProxy } from './http/trust-proxy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -50,7 +51,16 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT_MAX),
   SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  TRUST_PROXY: booleanString,
+  /** The proxies in front of the app, by address (http/trust-proxy.ts); `true` and hop counts are refused. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text);
+      if ('proxies' in parsed) return parsed.proxies;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   JWT_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -130,7 +140,11 @@ export type Config = {
   searchCountCacheSeconds: number;
   /** How long a server-rendered public page is sent again as it was (ADR 021); changes drop it sooner. */
   pageCacheSeconds: number;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the proxies (addresses, CIDR ranges, `loopback`/`linklocal`/`uniquelocal`) whose
+   * X-Forwarded-* headers are believed; the client's address is the right-most entry not among them.
+   */
+  trustProxy: string[] | false;
   /** HS256 key for access tokens; when unset, server.ts keeps a random one in SECRETS_DIR. */
   jwtSecret: string | undefined;
   secretsDir: string;

@@ -99,6 +99,8 @@ export const BOOKING = {
   maxSlotMinutes: 4 * 60,
   /** The most an hour may cost: a teacher's hourly rate and a slot's price per hour (KWD). */
   maxPricePerHourKwd: 1000,
+  /** The least an hour may cost (KWD, issue 29): a slot of d minutes costs at least d/60 of it, rounded up to a fils. */
+  minPricePerHourKwd: 0.5,
   /** Gateway payments a student may have waiting at once, and slots held for them. */
   maxPendingPayments: 2,
   maxHeldSlots: 10,
@@ -258,6 +260,44 @@ export const INDEXED_PAGE_ROUTES = [
   'contact',
   'teach',
 ] as const satisfies readonly PageRoute[];
+
+/**
+ * The query parameters each public (server-rendered) page reads in a guest's view, its layout's
+ * included (issue 29). The server keeps a rendered page per path and these only (sorted by name)
+ * and renders it from that address, so `?utm_source=`, `?fbclid=` or any other parameter reuses
+ * the kept page. A page route not listed (sign-in, account, admin: never kept) keeps its whole
+ * query. `apps/web/src/page-query-params.test.tsx` renders each public page and holds this list to
+ * what it reads.
+ */
+export const PAGE_QUERY_PARAMS = {
+  '': ['q'],
+  search: [
+    'q',
+    'subject',
+    'customSubjects',
+    'mostFamous',
+    'mostBooked',
+    'page',
+    'minExperience',
+    'maxHourlyRate',
+    'minRating',
+    'availableOn',
+    'sortBy',
+    'sortOrder',
+  ],
+  teachers: ['page', 'sortBy', 'sortOrder'],
+  'teachers/:id': [],
+  // `historyPage` and `usagePage` page the signed-in sections, which a (guest's) server render lacks.
+  subscriptions: ['page'],
+  privacy: [],
+  about: [],
+  'about-platform': [],
+  contact: [],
+  terms: [],
+  teach: [],
+  'suspended-payment': ['paymentId'],
+  'payment/:result': ['paymentId'],
+} as const satisfies Partial<Record<PageRoute, readonly string[]>>;
 
 /**
  * The page route of a prefixed path (`/ar/teachers/5` is `teachers/:id` with `{ id: '5' }`), or

@@ -215,8 +215,11 @@ export const reviewSchema = z.object({
    * only the author ever sees an unpublished review.
    */
   published: z.boolean(),
-  /** Every review belongs to a completed reservation. */
-  verifiedLesson: z.literal(true),
+  /**
+   * The review's lesson was paid (at least the minimum price) and attended by both parties (issue 29):
+   * only such reviews count toward the teacher's rating and carry the "verified lesson" mark.
+   */
+  verifiedLesson: z.boolean(),
   /** The reviewed teacher's one public reply, null until written. */
   reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
   /**

@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'replyAlreadyExists',
   /** 409 of PUT /api/v1/lessons/{id}/meeting-link: the lesson is not confirmed or has ended. */
   'lessonNotEditable',
+  /** 409 of PUT /api/v1/lessons/{id}/meeting-link: the room has opened, the lesson's link is fixed (issue 29). */
+  'meetingLinkFixed',
   // Lesson problems and disputes (issue 16)
   /** 409 of POST /api/v1/lessons/{id}/problem: before the start, 24 h after the end, or the earning is released. */
   'problemWindowClosed',
@@ -66,6 +68,8 @@ export const ERROR_CODES = [
   'versionConflict',
   // Files
   'uploadQuotaExceeded',
+  /** 409 of POST /api/v1/push/subscriptions: the endpoint is registered to another user (it does not move). */
+  'endpointTaken',
   // Payouts: 409 when the payout was already paid or rejected (an admin decides it once)
   'payoutAlreadyDecided',
   // Teaching: 403 of an unconfirmed applicant, 409 of a second pending application or a decided one

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './arabic-normalize.ts';
+export * from './attendance.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './constants.ts';

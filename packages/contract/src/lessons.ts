@@ -13,6 +13,25 @@ export const LESSON_WINDOW = {
   closesAfterEndMs: 15 * 60_000,
 } as const;
 
+/**
+ * Attendance (issue 29, RELIABILITY I12): what makes a party present. A stay in the room counts from
+ * `countsFromBeforeStartMs` before the start until the end; a party is present after `minimumStayMs`
+ * in the room in all, or once both were in the room together with the video call connected. A lesson
+ * on an external meeting link is attended by opening it through the lesson page (`joinUrl`) while the
+ * room is open, the teacher by `NO_SHOW_AFTER_START_MS` after the start.
+ */
+export const ATTENDANCE_RULE = {
+  countsFromBeforeStartMs: 2 * 60_000,
+  minimumStayMs: 5 * 60_000,
+} as const;
+
+/** The teacher is a no-show when not in the room (or through the link) this long after the start. */
+export const NO_SHOW_AFTER_START_MS = 15 * 60_000;
+
+/** How a party attended: a stay in the room, or the external meeting link opened through the app. */
+export const ATTENDANCE_VIAS = ['room', 'link'] as const;
+export type AttendanceVia = (typeof ATTENDANCE_VIAS)[number];
+
 /** The two parties of a lesson, as the attendance rows name them. */
 export const LESSON_ROLES = ['student', 'teacher'] as const;
 export type LessonRole = (typeof LESSON_ROLES)[number];
@@ -25,7 +44,10 @@ export const iceServerSchema = z.object({
 });
 export type IceServer = z.infer<typeof iceServerSchema>;
 
-/** One party's attendance: the first join, the last leave, and whether they joined at all. */
+/**
+ * One party's attendance: the first join (or opening of the link), the last leave, and whether they
+ * count as present so far by `ATTENDANCE_RULE` (a one-second visit does not).
+ */
 export const lessonPartyAttendanceSchema = z.object({
   joinedAt: z.string().nullable(),
   leftAt: z.string().nullable(),
@@ -71,9 +93,19 @@ export const lessonRoomSchema = z.object({
   iceServers: z.array(iceServerSchema),
   /** The teacher's Zoom/Meet/Teams link instead of the room: the lesson's own, else the profile's; null: the room. */
   externalLink: externalLinkSchema.nullable(),
+  /**
+   * With an external link: the app's address that records this party's attendance and redirects to the
+   * meeting (valid while the room is open); null without a link. Opening the link directly is not attendance.
+   */
+  joinUrl: z.string().nullable(),
+  /** Whether the lesson's link is fixed (from when the room opens, issue 29): changes no longer apply to it. */
+  linkFixed: z.boolean(),
   attendance: z.object({ student: lessonPartyAttendanceSchema, teacher: lessonPartyAttendanceSchema }),
 });
 export type LessonRoom = z.infer<typeof lessonRoomSchema>;
+
+/** GET /api/v1/lessons/{reservationId}/join-link: the signed ticket of the room's `joinUrl`. */
+export const lessonJoinLinkQuerySchema = z.object({ ticket: z.string().min(1).max(200) });
 
 /** When the room of a lesson from `start` to `end` is open. */
 export function lessonWindow(start: Date, end: Date): { opensAt: Date; closesAt: Date } {
@@ -90,6 +122,8 @@ export const LESSON_EVENTS = {
   leave: 'lesson:leave',
   // both ways: client -> server { reservationId, data }, server -> the other party { from, data }
   signal: 'lesson:signal',
+  // client -> server { reservationId }: this party's video call reached the other party (ICE connected)
+  connected: 'lesson:connected',
 } as const;
 
 /** Why `lesson:join` or `lesson:signal` is refused: a closed set the room translates. */

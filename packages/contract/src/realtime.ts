@@ -206,4 +206,5 @@ export type ClientToServerEvents = {
   [LESSON_EVENTS.join]: (payload: LessonJoin, ack: (answer: LessonAck) => void) => void;
   [LESSON_EVENTS.leave]: (payload: LessonJoin, ack?: (answer: LessonAck) => void) => void;
   [LESSON_EVENTS.signal]: (payload: LessonSignal, ack?: (answer: LessonAck) => void) => void;
+  [LESSON_EVENTS.connected]: (payload: LessonJoin, ack?: (answer: LessonAck) => void) => void;
 };

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_STATUSES,
   ADMIN_LEDGER_ACCOUNTS,
+  ATTENDANCE_VIAS,
   DEFAULT_TEACHER_TIME_ZONE,
   DISPUTE_REPORTERS,
   DISPUTE_STATUSES,
@@ -418,6 +419,18 @@ export const reservations = pgTable(
     earningReleasedAt: timestamp('earning_released_at', { withTimezone: true }),
     /** This lesson's own external meeting link (wins over the teacher profile's), or null. */
     meetingLink: text('meeting_link'),
+    /**
+     * When the lesson's meeting link was fixed (issue 29): from then on `meetingLink` alone is the lesson's
+     * link (null: the room), whatever the profile's link becomes. Set when the room opens and the teacher
+     * changes the profile's link, so a link set after the room opened never decides attendance.
+     */
+    meetingLinkFixedAt: timestamp('meeting_link_fixed_at', { withTimezone: true }),
+    /**
+     * A verified lesson (issue 29, RELIABILITY I11): completed, paid at least the minimum price for its
+     * length (wallet or hours) and attended by both parties. Only its reviews count toward the teacher's
+     * rating, and only it counts toward `bookings_count` and carries the verified mark.
+     */
+    verifiedLesson: boolean('verified_lesson').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -455,10 +468,15 @@ export const lessonAttendance = pgTable(
     role: text('role', { enum: LESSON_ROLES }).notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** `room`: a stay in the lesson room; `link`: the lesson's external meeting link opened through the app (issue 29). */
+    via: text('via', { enum: ATTENDANCE_VIAS }).notNull().default('room'),
+    /** When this party's video call reached the other party during this stay (the client's ICE state, issue 29). */
+    mediaConnectedAt: timestamp('media_connected_at', { withTimezone: true }),
   },
   (t) => [
     index('lesson_attendance_reservation_idx').on(t.reservationId, t.userId),
     check('lesson_attendance_role_check', oneOf(t.role, LESSON_ROLES)),
+    check('lesson_attendance_via_check', oneOf(t.via, ATTENDANCE_VIAS)),
   ],
 );
 

@@ -107,6 +107,9 @@ const CAPABILITY = new Set([
   'POST /api/v1/payments/sandbox/{id}',
   // The feed's 256-bit token is the secret (calendar.test.ts: unknown token 404, rotate kills the old one).
   'GET /api/v1/calendar/{file}',
+  // The join link's ticket is signed for one party of one lesson (attendance.test.ts: another lesson's,
+  // another user's, an edited or a forged ticket is 404 and records nothing).
+  'GET /api/v1/lessons/{reservationId}/join-link',
 ]);
 
 /** The parameter names the other party of the caller's own item (their conversation with that user). */

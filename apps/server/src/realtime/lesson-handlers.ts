@@ -14,8 +14,8 @@ const replier = (ack: unknown) => (answer: LessonAck) => {
  * The lesson room's events of one socket (issue 16): `lesson:join` (the two parties only, inside
  * the room's window by the server clock) puts the socket in the lesson's room and records the
  * stay; `lesson:signal` from a joined socket goes to the other party's sockets in that room only
- * (through the Redis adapter when several processes run); `lesson:leave` and the disconnect end
- * the stay. A socket that has not joined a lesson signals nothing into it.
+ * (through the Redis adapter when several processes run); `lesson:connected` records that this
+ * party's call reached the other one (issue 29); `lesson:leave` and the disconnect end the stay. A socket that has not joined a lesson signals nothing into it.
  */
 export function handleLessons(socket: AppSocket, { io, lessons, log }: LessonHandlerDeps): void {
   const { userId } = socket.data;
@@ -62,6 +62,21 @@ export function handleLessons(socket: AppSocket, { io, lessons, log }: LessonHan
     if (!joined.has(reservationId)) return reply({ ok: false, code: 'notJoined' });
     io.to(room.lesson(reservationId)).except(room.user(userId)).emit(LESSON_EVENTS.signal, { from: userId, data });
     reply({ ok: true });
+  });
+
+  // The call reached the other party (issue 29): with both in the room, that makes both present.
+  on(LESSON_EVENTS.connected, async (payload: unknown, ack?: unknown) => {
+    const reply = replier(ack);
+    const parsed = lessonJoinSchema.safeParse(payload);
+    if (!parsed.success) return reply({ ok: false, code: 'badRequest' });
+    if (!joined.has(parsed.data.reservationId)) return reply({ ok: false, code: 'notJoined' });
+    try {
+      await lessons.connected(userId, parsed.data.reservationId);
+      reply({ ok: true });
+    } catch (error) {
+      log.warn({ err: error }, 'lesson:connected failed');
+      reply({ ok: false, code: 'notFound' });
+    }
   });
 
   socket.on('disconnect', () => {

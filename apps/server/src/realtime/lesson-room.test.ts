@@ -52,6 +52,17 @@ beforeAll(async () => {
 });
 
 const client = (token: string) => connectSocket(ctx.url, token);
+/** An access token of a live session for an existing user (a teacher made by the factories). */
+async function signedInWithSessionFor(userId: number): Promise<string> {
+  const familyId = randomUUID();
+  await ctx.database.db.insert(sessions).values({
+    userId,
+    familyId,
+    tokenHash: randomUUID(),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return (await testTokens.sign({ userId, roleId: ROLE.teacher, sessionFamily: familyId })).token;
+}
 const join = (socket: Socket, reservationId: number): Promise<LessonAck> =>
   socket.timeout(3000).emitWithAck('lesson:join', { reservationId });
 const signal = (socket: Socket, reservationId: number, data: unknown): Promise<LessonAck> =>
@@ -147,6 +158,40 @@ describe('attendance', () => {
     s.disconnect();
     await waitFor(async () => (await stays(open, student.user.id)).every((row) => row.leftAt !== null));
     expect((await stays(open, student.user.id)).every((row) => row.leftAt !== null)).toBe(true);
+  });
+});
+
+describe('lesson:connected (issue 29)', () => {
+  it("marks a party's stay connected only while the other party is in the room too; unjoined sockets are refused", async () => {
+    const other = await f.teacher();
+    const lesson = await f.reservation({
+      studentId: student.user.id,
+      teacherId: other.profile.id,
+      status: 'confirmed',
+      start: new Date(Date.now() + 60 * MINUTE),
+    });
+    const teacherParty = await signedInWithSessionFor(other.user.id);
+    const connectedAck = (socket: Socket) =>
+      socket.timeout(3000).emitWithAck('lesson:connected', { reservationId: lesson.id });
+    const s = await client(student.token);
+    expect(await connectedAck(s)).toEqual({ ok: false, code: 'notJoined' });
+    expect(await join(s, lesson.id)).toEqual({ ok: true });
+    // Alone in the room: nothing to be connected to.
+    expect(await connectedAck(s)).toEqual({ ok: true });
+    expect((await stays(lesson.id, student.user.id)).map((row) => row.mediaConnectedAt)).toEqual([null]);
+    const tch = await client(teacherParty);
+    expect(await join(tch, lesson.id)).toEqual({ ok: true });
+    expect(await connectedAck(s)).toEqual({ ok: true });
+    expect(await connectedAck(tch)).toEqual({ ok: true });
+    for (const userId of [student.user.id, other.user.id]) {
+      const rows = await stays(lesson.id, userId);
+      expect(
+        rows.filter((row) => row.mediaConnectedAt !== null),
+        `user ${userId}`,
+      ).toHaveLength(1);
+    }
+    // A stranger's socket cannot mark anything.
+    expect(await connectedAck(await client(stranger.token))).toEqual({ ok: false, code: 'notJoined' });
   });
 });
 

@@ -61,15 +61,17 @@ describe('demo data for discovery', () => {
     expect(inspectImage(bytes)).toMatchObject({ mime: 'image/png' });
   });
 
-  it('keeps every aggregate equal to the rows it counts (published reviews only, ADR 015)', async () => {
-    // Double-blind: a review counts once the other side reviewed the lesson too or 7 days after it was written.
+  it('keeps every aggregate equal to the rows it counts (published reviews of verified lessons only)', async () => {
+    // Double-blind (ADR 015): a review counts once the other side reviewed the lesson too or 7 days after
+    // it was written; and only for a verified lesson, paid and attended by both (issue 29).
     const published = sql.raw(`(r.created_at <= now() - interval '7 days' or exists (select 1 from reviews o
-      where o.reservation_id = r.reservation_id and o.type <> r.type))`);
+      where o.reservation_id = r.reservation_id and o.type <> r.type))
+      and exists (select 1 from reservations v where v.id = r.reservation_id and v.verified_lesson)`);
     const rows = await database.db.execute(sql`
       select tp.id, tp.average_rating::float as avg, tp.rating_count as n, tp.bookings_count as b,
         coalesce((select round(avg(rating), 2)::float from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher' and ${published}), 0) as real_avg,
         (select count(*)::int from reviews r where r.teacher_id = tp.id and r.type = 'student_to_teacher' and ${published}) as real_n,
-        (select count(*)::int from reservations x where x.teacher_id = tp.id and x.status in ('confirmed', 'completed')) as real_b
+        (select count(*)::int from reservations x where x.teacher_id = tp.id and x.verified_lesson) as real_b
       from teacher_profiles tp`);
     // Both drivers answer raw SQL with `{ rows }`.
     type Row = { avg: number; n: number; b: number; real_avg: number; real_n: number; real_b: number };
@@ -282,7 +284,14 @@ describe('demo earnings of the demo teacher (issue 15)', () => {
     const earned = (await payouts.statement(teacherUserId, { page: 1, limit: 100 })).data.filter(
       (line) => line.kind === 'lesson' && kwdToFils(line.amount) > 0,
     );
-    expect(earned.length).toBe(EARNINGS_DEMO_PAYERS.length);
+    // The payers' noon lessons, and the teacher's past lessons of the discovery seed (paid too, issue 29).
+    const completed = await database.db
+      .select({ n: count() })
+      .from(reservations)
+      .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+      .where(and(eq(teacherProfiles.userId, teacherUserId), eq(reservations.status, 'completed')));
+    expect(earned.length).toBeGreaterThan(EARNINGS_DEMO_PAYERS.length);
+    expect(earned.length).toBe(completed[0]?.n);
     for (const line of earned) {
       expect(line.status).toBe('earned');
       expect(kwdToFils(line.amount) + kwdToFils(line.fee ?? '0')).toBe(kwdToFils(line.gross ?? '0'));
@@ -300,7 +309,22 @@ describe('demo earnings of the demo teacher (issue 15)', () => {
     }
   });
 
-  it('keeps the whole ledger consistent after seeding twice (I1-I10)', async () => {
+  it('keeps the whole ledger consistent after seeding twice (I1-I11)', async () => {
     await expectLedgerConsistent(database.db);
+  });
+
+  it('has every past lesson paid, attended by both and verified, so its review counts (issue 29)', async () => {
+    const lessons = await database.db
+      .select({ id: reservations.id, cash: reservations.cashFils, verified: reservations.verifiedLesson })
+      .from(reservations)
+      .where(eq(reservations.status, 'completed'));
+    expect(lessons.length).toBeGreaterThan(100);
+    expect(lessons.filter((lesson) => lesson.cash <= 0 || !lesson.verified)).toEqual([]);
+    // Every counted review is on such a lesson, and the teachers' ratings are not empty.
+    const [rated] = await database.db
+      .select({ n: count() })
+      .from(teacherProfiles)
+      .where(sql`${teacherProfiles.ratingCount} > 0`);
+    expect(rated?.n ?? 0).toBeGreaterThan(20);
   });
 });

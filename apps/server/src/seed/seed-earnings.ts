@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { reservations, teacherProfiles } from '../db/schema.ts';
+import { lessonAttendance, reservations, teacherProfiles } from '../db/schema.ts';
 import { findUserByEmail } from '../modules/auth/auth.repo.ts';
 import { completeLesson, releaseEarning } from '../modules/booking/lesson-completion.service.ts';
 import { insertReservations } from '../modules/booking/reservations.repo.ts';
@@ -100,6 +100,23 @@ export async function seedEarnings(
         },
       ]);
       if (!reservation) continue;
+      // Both were in the room from the start to the end (a lesson both attended: its review counts).
+      await tx.insert(lessonAttendance).values([
+        {
+          reservationId: reservation.id,
+          userId: teacherUser.id,
+          role: 'teacher',
+          joinedAt: slot.startTime,
+          leftAt: slot.endTime,
+        },
+        {
+          reservationId: reservation.id,
+          userId: student.id,
+          role: 'student',
+          joinedAt: slot.startTime,
+          leftAt: slot.endTime,
+        },
+      ]);
       // The sweeper completes a lesson after its end time.
       const completedAt = new Date(slot.endTime.getTime() + 5 * 60_000);
       if (

@@ -4,6 +4,7 @@ import { findUserByEmail, insertUser } from '../modules/auth/auth.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedDiscovery } from './seed-discovery.ts';
 import { EARNINGS_DEMO_PAYERS, EARNINGS_DEMO_TEACHER, seedEarnings } from './seed-earnings.ts';
+import { paySeededLessons } from './seed-lesson-payments.ts';
 import { seedMoney } from './seed-money.ts';
 
 /** The password of every demo account (printed at start; demo data only). */
@@ -47,6 +48,9 @@ export async function seedDemoData(
   log.info(`Demo money: ${money.packages} new packages, ${money.wallets} demo wallets topped up with 50 KWD`);
   const earnings = await seedEarnings(db, { platformFeePercent: options.platformFeePercent });
   log.info(`Demo earnings: ${earnings.lessons} new paid and taught lessons of ${EARNINGS_DEMO_TEACHER}`);
+  // After the demo earnings (they look for a paid lesson of the demo teacher to run once).
+  const paid = await paySeededLessons(db, { platformFeePercent: options.platformFeePercent });
+  log.info(`Demo lessons: ${paid.lessons} past lessons paid from the students' wallets and attended by both`);
   const lines = DEMO_ACCOUNTS.map((a) => `  ${['', 'admin  ', 'teacher', 'student'][a.roleId]}  ${a.email}`);
   log.info(`Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
 }

@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { type SubjectRow, type TeacherProfileRow, teacherProfiles, type UserRow, type users } from '../db/schema.ts';
+import {
+  lessonAttendance,
+  type SubjectRow,
+  type TeacherProfileRow,
+  teacherProfiles,
+  type UserRow,
+  type users,
+} from '../db/schema.ts';
 import { insertSession, insertUser } from '../modules/auth/auth.repo.ts';
 import { createAccessTokens } from '../modules/auth/tokens.ts';
 import { insertReservations } from '../modules/booking/reservations.repo.ts';
+import { postTransfer, systemAccountId, userAccountId } from '../modules/ledger/ledger.service.ts';
 import { createSubjectsService, type NewSubject } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService, type NewTeacherProfile } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
@@ -151,13 +159,20 @@ export function createFactories(database: Database, jwtSecret = testConfig().jwt
       return row;
     },
 
-    /** A reservation of a booked slot (in the past unless `start` says otherwise). */
+    /**
+     * A reservation of a booked slot (in the past unless `start` says otherwise). A completed one is
+     * a lesson as the product leaves it (issue 29), unless `paid: false`: paid from the student's wallet
+     * (a test top-up, then the booking's transfer into escrow: its earning not released yet), both
+     * parties in the room from the start to the end, and verified (its review counts).
+     */
     async reservation(options: {
       studentId: number;
       teacherId: number;
       status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
       start?: Date;
       createdAt?: Date;
+      /** A completed lesson that was not paid nor attended (its review does not count): false. */
+      paid?: boolean;
     }) {
       sequence += 1;
       const start = options.start ?? new Date(Date.now() - (48 + sequence * 2) * HOUR_MS);
@@ -171,17 +186,62 @@ export function createFactories(database: Database, jwtSecret = testConfig().jwt
         },
       ]);
       if (!slot) throw new Error('slot not created');
-      const [reservation] = await insertReservations(db, [
-        {
-          studentId: options.studentId,
-          teacherId: options.teacherId,
-          timeSlotId: slot.id,
-          status: options.status,
-          ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-        },
-      ]);
-      if (!reservation) throw new Error('reservation not created');
-      return reservation;
+      const paid = options.status === 'completed' && options.paid !== false;
+      const group = `bk_test_${slot.id}`;
+      return db.transaction(async (tx) => {
+        if (paid) {
+          const wallet = await userAccountId(tx, 'wallet', options.studentId);
+          await postTransfer(tx, {
+            key: `test:fund:lesson:${slot.id}`,
+            kind: 'top_up',
+            legs: [
+              { accountId: await systemAccountId(tx, 'gateway'), amountFils: -slot.priceFils },
+              { accountId: wallet, amountFils: slot.priceFils },
+            ],
+          });
+          await postTransfer(tx, {
+            key: `booking:${group}`,
+            kind: 'booking',
+            actorUserId: options.studentId,
+            legs: [
+              { accountId: wallet, amountFils: -slot.priceFils },
+              { accountId: await systemAccountId(tx, 'escrow'), amountFils: slot.priceFils },
+            ],
+          });
+        }
+        const [reservation] = await insertReservations(tx, [
+          {
+            studentId: options.studentId,
+            teacherId: options.teacherId,
+            timeSlotId: slot.id,
+            status: options.status,
+            ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+            ...(paid
+              ? { paidWith: 'wallet' as const, cashFils: slot.priceFils, bookingGroup: group, verifiedLesson: true }
+              : {}),
+          },
+        ]);
+        if (!reservation) throw new Error('reservation not created');
+        if (paid) {
+          const [profile] = await tx
+            .select({ userId: teacherProfiles.userId })
+            .from(teacherProfiles)
+            .where(eq(teacherProfiles.id, options.teacherId));
+          await tx.insert(lessonAttendance).values(
+            [
+              ['teacher', profile?.userId ?? 0],
+              ['student', options.studentId],
+            ].map(([role, userId]) => ({
+              reservationId: reservation.id,
+              userId: userId as number,
+              role: role as 'student' | 'teacher',
+              joinedAt: slot.startTime,
+              leftAt: slot.endTime,
+            })),
+          );
+        }
+        return reservation;
+      });
     },
   };
 }

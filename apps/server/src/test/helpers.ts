@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 
@@ -85,9 +86,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Builds the real app on a fresh database; call `close()` in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(overrides: Partial<Config> = {}, { clock }: { clock?: Clock } = {}) {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, ...(clock ? { clock } : {}) });
   await app.ready();
   return {
     app,

@@ -53,6 +53,28 @@ export async function expectLedgerConsistent(db: Db): Promise<void> {
   expect(negative.rows).toEqual([]);
   await expectLessonsPaidAsPaid(db);
   await expectPayoutsMovedOnce(db);
+  await expectVerifiedLessonsEarned(db);
+}
+
+/**
+ * RELIABILITY I11, by SQL over the whole database: every verified lesson (the only ones whose review
+ * counts toward a rating and the bookings count) is completed, was paid at least the minimum price for
+ * its length (0.500 KWD an hour, wallet or hours), was not refunded in full, and both parties attended it.
+ */
+export async function expectVerifiedLessonsEarned(db: Db): Promise<void> {
+  const unearned = await rawQueryOf(db)(
+    `
+    select r.id from reservations r
+    where r.verified_lesson and (
+      r.status <> 'completed'
+      or r.start_time is null or r.end_time is null
+      or (r.cash_fils + r.hours_value_fils) * 3600 < 500 * extract(epoch from (r.end_time - r.start_time))
+      or exists (select 1 from ledger_transfers t where t.key = 'refund:' || r.id)
+      or not exists (select 1 from lesson_attendance a where a.reservation_id = r.id and a.role = 'teacher')
+      or not exists (select 1 from lesson_attendance a where a.reservation_id = r.id and a.role = 'student'))`,
+    [],
+  );
+  expect(unearned.rows).toEqual([]);
 }
 
 /**
@@ -193,6 +215,34 @@ export async function attend(
        coalesce($3::timestamptz, r.start_time), r.end_time
      from reservations r join teacher_profiles tp on tp.id = r.teacher_id where r.id = $1`,
     [reservationId, role, joinedAt ? joinedAt.toISOString() : null],
+  );
+}
+
+/**
+ * One stay in a lesson's room as the room records it (issue 29's attendance rule counts these): `role`
+ * from `joinedAt` to `leftAt` (null: still in), its call connected at `mediaConnectedAt`, or with
+ * `via: 'link'` an opening of the lesson's external link through the app at `joinedAt`.
+ */
+export async function stay(
+  db: Db,
+  reservationId: number,
+  role: 'student' | 'teacher',
+  joinedAt: Date,
+  leftAt: Date | null,
+  extra: { via?: 'room' | 'link'; mediaConnectedAt?: Date } = {},
+): Promise<void> {
+  await rawQueryOf(db)(
+    `insert into lesson_attendance (reservation_id, user_id, role, joined_at, left_at, via, media_connected_at)
+     select r.id, case when $2 = 'teacher' then tp.user_id else r.student_id end, $2, $3, $4, $5, $6
+     from reservations r join teacher_profiles tp on tp.id = r.teacher_id where r.id = $1`,
+    [
+      reservationId,
+      role,
+      joinedAt.toISOString(),
+      leftAt?.toISOString() ?? null,
+      extra.via ?? 'room',
+      extra.mediaConnectedAt?.toISOString() ?? null,
+    ],
   );
 }
 

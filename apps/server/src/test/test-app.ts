@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createFactories } from './factories.ts';
 import { createTestApp } from './helpers.ts';
@@ -12,11 +13,14 @@ export type Factories = ReturnType<typeof createFactories>;
  * filled in by that beforeAll, so read them inside tests and hooks, not at a file's top level.
  * A later beforeAll of the caller runs after this one; a later afterAll runs before the close.
  */
-export function useTestApp(overrides: Partial<Config> = {}): { t: TestApp; f: Factories } {
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  deps: { clock?: Clock } = {},
+): { t: TestApp; f: Factories } {
   const t = {} as TestApp;
   const f = {} as Factories;
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(overrides));
+    Object.assign(t, await createTestApp(overrides, deps));
     Object.assign(f, createFactories(t.database));
   });
   afterAll(() => t.close());

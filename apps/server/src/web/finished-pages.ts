@@ -53,7 +53,7 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 /** How long a page is sent again as it was, unless a change drops it first (`PAGE_CACHE_SECONDS`). */
 export const PAGE_CACHE_MS = 30_000;
 
-/** At most this many pages are kept (any query string is a page): the oldest goes first. */
+/** At most this many pages are kept (each combination of the parameters a page reads is one): the oldest goes first. */
 const MAX_PAGES = 500;
 
 /**
@@ -62,8 +62,14 @@ const MAX_PAGES = 500;
  */
 export const STALE_PAGE_MS = 10_000;
 
+/**
+ * The kept pages by key. A page past its stale time, or drawn before a change (`clear()`), is not
+ * handed out by `get` but stays (until drawn anew, or pushed out by newer pages) for `kept`: while
+ * the database is away, an old page is better than none (issue 29). A lost PostgreSQL connection
+ * counts as a change (a notification may have been missed), so the outage itself clears.
+ */
 export class FinishedPages {
-  readonly #pages = new Map<string, FinishedPage>();
+  readonly #pages = new Map<string, { page: FinishedPage; generation: number }>();
   readonly #refreshing = new Set<string>();
   #generation = 0;
 
@@ -72,20 +78,24 @@ export class FinishedPages {
     return this.#generation;
   }
 
+  /** A change was committed: no page kept so far is handed out by `get` again. */
   clear(): void {
     this.#generation += 1;
-    this.#pages.clear();
   }
 
   /** The page kept for `key`, and whether it is past its time (still within STALE_PAGE_MS). */
   get(key: string): { page: FinishedPage; stale: boolean } | undefined {
-    const page = this.#pages.get(key);
-    if (!page) return undefined;
+    const entry = this.#pages.get(key);
+    if (!entry || entry.generation !== this.#generation) return undefined;
     const now = Date.now();
-    if (page.until > now) return { page, stale: false };
-    if (page.until + STALE_PAGE_MS > now) return { page, stale: true };
-    this.#pages.delete(key);
+    if (entry.page.until > now) return { page: entry.page, stale: false };
+    if (entry.page.until + STALE_PAGE_MS > now) return { page: entry.page, stale: true };
     return undefined;
+  }
+
+  /** The page kept for `key` however old, a change since included (the database is away). */
+  kept(key: string): FinishedPage | undefined {
+    return this.#pages.get(key)?.page;
   }
 
   set(key: string, page: FinishedPage): void {
@@ -94,7 +104,7 @@ export class FinishedPages {
       const oldest = this.#pages.keys().next().value;
       if (oldest !== undefined) this.#pages.delete(oldest);
     }
-    this.#pages.set(key, page);
+    this.#pages.set(key, { page, generation: this.#generation });
   }
 
   /** True for the one caller that should draw the page anew; false while another does. */

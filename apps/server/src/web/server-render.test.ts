@@ -8,7 +8,8 @@ import { PUBLIC_PAGE_CACHE } from './web.routes.ts';
 
 /**
  * A stand-in for the web build's server bundle (apps/web/src/entry-server.tsx): it reads the site's
- * settings through the fetch the server hands it, declines the login page, fails on a ?boom query, never answers a ?hang one, and
+ * settings through the fetch the server hands it, declines the login page, fails on a `boom` in its
+ * address, never answers a `hang` one (the search page's `?q=` is read, so it reaches the render), and
  * writes what it was given into the HTML and the data block.
  */
 const BUNDLE = `
@@ -173,7 +174,7 @@ describe('server-rendered pages (ADR 021)', () => {
   });
 
   it('serves the shell, not cacheable, for a page the bundle declines or fails on', async () => {
-    for (const url of ['/en/login', '/en/about?boom=1']) {
+    for (const url of ['/en/login', '/en/search?q=boom']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
@@ -185,11 +186,48 @@ describe('server-rendered pages (ADR 021)', () => {
 
   it('serves the shell when a render takes longer than its deadline', { timeout: 15_000 }, async () => {
     const started = Date.now();
-    const res = await t.app.inject({ url: '/en/about?hang=1' });
+    const res = await t.app.inject({ url: '/en/search?q=hang' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(Date.now() - started).toBeGreaterThanOrEqual(RENDER_DEADLINE_MS - 50);
     expect(Date.now() - started).toBeLessThan(RENDER_DEADLINE_MS + 3_000);
+  });
+
+  it('keeps a page by its path and the parameters it reads: utm_*, fbclid and unknown ones reuse it (issue 29)', async () => {
+    const rendersOf = (body: string) => JSON.parse(body.match(/id="ustaz-ssr"[^>]*>([^<]*)</)?.[1] ?? '{}').renders;
+    const policy = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
+    const first = await t.app.inject({ url: '/en/teachers?sortBy=rating&page=3' });
+    expect(first.statusCode).toBe(200);
+    // Drawn from its normalised address: the parameters it reads, sorted by name.
+    expect(first.body).toContain('<main>Rendered en /en/teachers?page=3&sortBy=rating for');
+    for (const url of [
+      '/en/teachers?page=3&sortBy=rating',
+      '/en/teachers?utm_source=news&page=3&fbclid=IwAR0x&sortBy=rating&utm_campaign=spring',
+      '/en/teachers?sortBy=rating&gclid=1&page=3&anything=%3Cscript%3E',
+    ]) {
+      const again = await t.app.inject({ url });
+      expect(again.statusCode, url).toBe(200);
+      expect(policy(again), url).toBe(policy(first));
+      expect(again.body, url).toBe(first.body);
+      expect(again.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+    }
+    // A page that reads nothing is one page whatever its query; the parameters never reach its HTML.
+    const about = await t.app.inject({ url: '/en/about-platform?utm_source=x&ref=evil' });
+    expect(about.body).toContain('<main>Rendered en /en/about-platform for');
+    expect(about.body).not.toMatch(/utm_source|evil/);
+    expect(policy(await t.app.inject({ url: '/en/about-platform?fbclid=2' }))).toBe(policy(about));
+    // A parameter the page reads is another page: its own render.
+    const page4 = await t.app.inject({ url: '/en/teachers?page=4&sortBy=rating&utm_source=news' });
+    expect(page4.body).toContain('<main>Rendered en /en/teachers?page=4&sortBy=rating for');
+    expect(rendersOf(page4.body)).toBeGreaterThan(rendersOf(first.body));
+    const searched = await t.app.inject({ url: '/en/search?q=math&utm_medium=mail' });
+    expect(searched.body).toContain('<main>Rendered en /en/search?q=math for');
+  });
+
+  it('lets shared caches keep a page 10 s only (s-maxage: its nonce is not handed out for minutes)', async () => {
+    const res = await t.app.inject({ url: '/en/terms' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60, s-maxage=10, stale-while-revalidate=30');
   });
 
   it('keeps a not-found page out of shared caches while drawing it', async () => {

@@ -55,7 +55,8 @@ export function routeFilesOf(distDir: string): (modules: readonly string[]) => s
 
 export type PageRenderer = (
   request: FastifyRequest,
-  page: { language: Language; settings: WebsiteSettings; nonce: string },
+  /** `url`: the page's path and the query parameters it reads (web/page-address.ts), what is rendered. */
+  page: { url: string; language: Language; settings: WebsiteSettings; nonce: string },
 ) => Promise<RenderedApp | null>;
 
 /** Where `vite build --ssr` writes the server bundle: beside the browser's build (dist). */
@@ -132,15 +133,15 @@ export async function loadPageRenderer(
   const routeFiles = routeFilesOf(distDir);
   const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
   options.onCatalogueChange?.(() => cache.clear());
-  return (request, { language, settings, nonce }) => {
+  return (request, { url, language, settings, nonce }) => {
     // The same page for everyone (a guest's view), so one render serves the requests of a few seconds.
-    const key = `${language}|${settings.id}:${settings.version}:${settings.updatedAt}|${request.url}`;
+    const key = `${language}|${settings.id}:${settings.version}:${settings.updatedAt}|${url}`;
     return cache
       .get(key, () =>
         withDeadline(RENDER_DEADLINE_MS, () =>
           bundle
             .render({
-              url: request.url,
+              url,
               origin: options.origin,
               language,
               texts: texts[language],
@@ -183,7 +184,7 @@ const RENDER_CACHE_MAX = 500;
 /**
  * Rendered pages by key for a few seconds; requests for a page being rendered wait for that render
  * instead of starting their own. A failed render is forgotten at once. At most RENDER_CACHE_MAX
- * pages (any query string is a page): the oldest goes first.
+ * pages (each combination of the parameters a page reads is a page): the oldest goes first.
  */
 class RenderCache {
   readonly #entries = new Map<string, { until: number; result: Promise<RenderedApp | null> }>();

@@ -11,6 +11,7 @@ import {
   type WebsiteSettings,
 } from '@ustaz/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SeoService } from '../modules/seo/seo.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
@@ -18,6 +19,7 @@ import type { TeachersService } from '../modules/teachers/teachers.service.ts';
 import { FinishedPage, FinishedPages, PAGE_CACHE_MS, preferredEncoding } from './finished-pages.ts';
 import { firstVisitLanguage } from './first-language.ts';
 import { fontFilesOf, pageCsp, renderIndexHtml } from './index-html.ts';
+import { pageAddress } from './page-address.ts';
 import { describePage, type PageData } from './page-head.ts';
 import { loadPageRenderer } from './server-render.ts';
 
@@ -53,10 +55,12 @@ type PageDeps = {
 };
 
 /**
- * A server-rendered public page holds no user data (ADR 021): shared caches may keep it a minute
- * and serve it a while longer while they fetch it again. The shell and everything else: no-cache.
+ * A server-rendered public page holds no user data (ADR 021): a browser may keep it a minute, a
+ * shared cache 10 s (`s-maxage`: the page carries its render's CSP nonce, which should not be handed
+ * to every visitor for minutes), both serving it up to 30 s longer while they fetch it again
+ * (ADR 022). The shell and everything else: no-cache.
  */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+export const PUBLIC_PAGE_CACHE = 'public, max-age=60, s-maxage=10, stale-while-revalidate=30';
 
 /** A database row id in a path: digits only, within PostgreSQL's integer. */
 function rowId(value: string | undefined): number | null {
@@ -145,6 +149,8 @@ export async function registerWebApp(
   const finishedPages = new FinishedPages();
   // A change in any process (a teacher's profile, a slot, a review...) drops every kept page.
   deps.onCatalogueChange?.(() => finishedPages.clear());
+  // The settings version pages were last keyed by: what a kept page is found by while the database is away.
+  let settingsStamp = '';
 
   return async (request, reply) => {
     const [rawPath = '/', rawQuery = ''] = request.url.split(/\?(.*)/s);
@@ -159,20 +165,33 @@ export async function registerWebApp(
         .header('cache-control', 'private, no-cache')
         .send();
     }
-    const settings = await deps.settings.getWebsiteSettings();
-    // A public page rendered a moment ago is sent again as it was (ADR 021); one a little older
-    // too, while one request draws it anew behind it (no visitor waits for that render).
-    const pageKey = `${settings.id}:${settings.version}:${settings.updatedAt}|${request.url}`;
-    const finished = request.method === 'GET' ? finishedPages.get(pageKey) : undefined;
-    if (finished) {
-      if (finished.stale && finishedPages.startRefresh(pageKey)) {
-        void drawPage(request, settings, pageKey, pathname, rawQuery)
-          .catch((error: unknown) => request.log.warn({ err: error }, 'page refresh failed'))
-          .finally(() => finishedPages.endRefresh(pageKey));
+    // Kept and drawn by its path and the parameters it reads only (issue 29).
+    const address = pageAddress(rawPath, pathname, rawQuery);
+    let drawn: Awaited<ReturnType<typeof drawPage>>;
+    try {
+      const settings = await deps.settings.getWebsiteSettings();
+      settingsStamp = `${settings.id}:${settings.version}:${settings.updatedAt}`;
+      // A public page rendered a moment ago is sent again as it was (ADR 021); one a little older
+      // too, while one request draws it anew behind it (no visitor waits for that render).
+      const pageKey = `${settingsStamp}|${address.url}`;
+      const finished = request.method === 'GET' ? finishedPages.get(pageKey) : undefined;
+      if (finished) {
+        if (finished.stale && finishedPages.startRefresh(pageKey)) {
+          void drawPage(request, settings, pageKey, pathname, address)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'page refresh failed'))
+            .finally(() => finishedPages.endRefresh(pageKey));
+        }
+        return sendFinished(request, reply, finished.page);
       }
-      return sendFinished(request, reply, finished.page);
+      drawn = await drawPage(request, settings, pageKey, pathname, address);
+    } catch (error) {
+      // The database away: a page kept from before, however old, rather than a 503 (ADR 022).
+      const kept = request.method === 'GET' && isDatabaseUnavailable(error);
+      const page = kept ? finishedPages.kept(`${settingsStamp}|${address.url}`) : undefined;
+      if (!page) throw error;
+      request.log.warn({ url: address.url }, 'database unavailable: sending the kept page');
+      return sendFinished(request, reply, page, 'no-cache');
     }
-    const drawn = await drawPage(request, settings, pageKey, pathname, rawQuery);
     if (drawn.page) return sendFinished(request, reply, drawn.page);
     return reply
       .status(drawn.found ? 200 : 404)
@@ -192,12 +211,12 @@ export async function registerWebApp(
     settings: WebsiteSettings,
     pageKey: string,
     pathname: string,
-    rawQuery: string,
+    address: { url: string; query: URLSearchParams },
   ): Promise<{ found: boolean; html: string; nonce: string; page?: FinishedPage }> {
     const match = matchPagePath(pathname);
     const language = match?.language ?? (pathname.split('/')[1] as Language);
     const { found, data } = match
-      ? await pageDataOf(match.route, match.params, new URLSearchParams(rawQuery), language, deps)
+      ? await pageDataOf(match.route, match.params, address.query, language, deps)
       : { found: false, data: {} };
     const head = describePage({
       route: found && match ? match.route : null,
@@ -209,7 +228,9 @@ export async function registerWebApp(
     const generation = finishedPages.generation;
     const nonce = randomBytes(16).toString('base64');
     const rendered =
-      renderPage && request.method === 'GET' ? await renderPage(request, { language, settings, nonce }) : null;
+      renderPage && request.method === 'GET'
+        ? await renderPage(request, { url: address.url, language, settings, nonce })
+        : null;
     const html = renderIndexHtml({
       template,
       lang: language,
@@ -227,13 +248,21 @@ export async function registerWebApp(
   }
 }
 
-/** A rendered public page, compressed as the request accepts (once per page: `FinishedPage`). */
-function sendFinished(request: FastifyRequest, reply: FastifyReply, page: FinishedPage): FastifyReply {
+/**
+ * A rendered public page, compressed as the request accepts (once per page: `FinishedPage`);
+ * `cacheControl` no-cache for one sent while the database is away (it may be older than its time).
+ */
+function sendFinished(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: FinishedPage,
+  cacheControl = PUBLIC_PAGE_CACHE,
+): FastifyReply {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply
     .status(200)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', PUBLIC_PAGE_CACHE)
+    .header('cache-control', cacheControl)
     .header('content-security-policy', pageCsp(page.nonce))
     .header('vary', 'Accept-Encoding');
   // Already compressed: the compression hook leaves a body with a Content-Encoding alone.

@@ -317,6 +317,8 @@ const SCREEN_API: Record<string, ApiRoute> = {
     closesAt: '2026-03-10T10:15:00.000Z',
     iceServers: [],
     externalLink: null,
+    joinUrl: null,
+    linkFixed: false,
     attendance: {
       student: { joinedAt: null, leftAt: null, present: false },
       teacher: { joinedAt: null, leftAt: null, present: false },

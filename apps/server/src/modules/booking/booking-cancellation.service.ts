@@ -8,7 +8,6 @@ import { insertNotifications } from '../notifications/notifications.service.ts';
 import { refundUsages } from '../subscriptions/subscriptions.service.ts';
 import { cancelDeadlineOf, hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
 import {
-  adjustBookingsCount,
   cancelReservations,
   lockReservation,
   lockTeacherFutureReservations,
@@ -79,7 +78,6 @@ export async function cancelLocked(
   await cancelReservations(tx, [row.id], by, reason, now);
   await openSlots(tx, [row.timeSlotId]);
   if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
-  await adjustBookingsCount(tx, row.teacherId, -1);
   return refundToSource(tx, row, actorUserId, now);
 }
 

@@ -5,7 +5,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { renderBookingMail } from '../../mail/templates.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { cancelDeadlineOf } from './booking.presenter.ts';
-import { adjustBookingsCount, type LockedSlot, namesOf } from './booking.repo.ts';
+import { type LockedSlot, namesOf } from './booking.repo.ts';
 
 /** How the booking confirmation mail goes out: through the outbox (none in tests that do not need it). */
 export type BookingMail = { mailer?: Mailer | undefined; publicUrl: string };
@@ -72,7 +72,4 @@ export async function notifyBooked(
       }),
     });
   }
-  const perTeacher = new Map<number, number>();
-  for (const row of rows) perTeacher.set(row.teacherId, (perTeacher.get(row.teacherId) ?? 0) + 1);
-  for (const [teacherId, n] of perTeacher) await adjustBookingsCount(tx, teacherId, n);
 }

@@ -1,21 +1,35 @@
-import { DEFAULT_LANGUAGE, TEACHER_NO_SHOW_REASON } from '@ustaz/contract';
+import {
+  DEFAULT_LANGUAGE,
+  isVerifiedLesson,
+  judgeAttendance,
+  type LessonAttendance,
+  TEACHER_NO_SHOW_REASON,
+  teacherTaught,
+} from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import { renderReviewRequestMail } from '../../mail/templates.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
-import { completeReservation, dueReservationIds, lockReservation, namesOf } from './booking.repo.ts';
+import {
+  adjustBookingsCount,
+  completeReservation,
+  dueReservationIds,
+  lockReservation,
+  namesOf,
+} from './booking.repo.ts';
 import { cancelLocked } from './booking-cancellation.service.ts';
 import type { BookingMail } from './booking-notices.ts';
 import {
   addNoShow,
   closeDisputeAsRefunded,
   hasOpenDispute,
-  lessonPresence,
+  lessonStays,
   markEarningSettled,
   NO_SHOW_GRACE_MS,
   noShowCandidateIds,
   releasableIds,
+  setVerifiedLesson,
 } from './lesson-outcomes.repo.ts';
 
 /** How long after a lesson's end either party may report a problem; the earning is held until then (ADR 016). */
@@ -27,6 +41,27 @@ export { markEarningSettled } from './lesson-outcomes.repo.ts';
 
 type Locked = ReservationRow & { teacherUserId: number };
 
+/** How the two parties attended a lesson so far (at `at`), by the contract's rule (issue 29). */
+export async function attendanceOf(
+  tx: Executor,
+  id: number,
+  lesson: { startTime: Date; endTime: Date },
+  at: Date,
+): Promise<LessonAttendance> {
+  return judgeAttendance(await lessonStays(tx, id), lesson, at);
+}
+
+/**
+ * A completed lesson refunded in full is no longer paid: it stops counting toward the bookings count
+ * and its review toward the rating (the caller refreshes the rating, under the profile's lock).
+ * True when it counted before.
+ */
+export async function unverifyLesson(tx: Executor, row: ReservationRow): Promise<boolean> {
+  if (!(await setVerifiedLesson(tx, row.id, false))) return false;
+  await adjustBookingsCount(tx, row.teacherId, -1);
+  return true;
+}
+
 /**
  * Marks one confirmed lesson completed in the caller's transaction and asks both parties to review
  * (notification, and a mail in each one's language when `mail` has a mailer). The earning stays in
@@ -37,6 +72,16 @@ export async function completeLesson(tx: Executor, id: number, now: Date, mail?:
   if (!row) return false;
   const teacher = await lockReservation(tx, id);
   if (!teacher) return false;
+  if (row.startTime && row.endTime) {
+    // Issue 29 (I11): only a paid lesson both parties attended counts toward the teacher's reputation.
+    const lesson = { startTime: row.startTime, endTime: row.endTime };
+    const attendance = await attendanceOf(tx, id, lesson, now);
+    if (
+      isVerifiedLesson(row.cashFils + row.hoursValueFils, lesson, attendance) &&
+      (await setVerifiedLesson(tx, id, true))
+    )
+      await adjustBookingsCount(tx, row.teacherId, 1);
+  }
   const people = await namesOf(tx, [row.studentId, teacher.teacherUserId]);
   const student = people.get(row.studentId);
   const teacherPerson = people.get(teacher.teacherUserId);
@@ -157,25 +202,34 @@ export function createLessonCompletion({
   platformFeePercent: number;
   mail?: BookingMail;
 }) {
-  /** A confirmed lesson 15 minutes past its start with no teacher (and no external link): cancelled. */
+  /**
+   * A confirmed lesson 15 minutes past its start whose teacher has not appeared (in the room from
+   * 2 minutes before the start, or through the lesson's link; issue 29): cancelled as a no-show.
+   */
   async function settleNoShow(tx: Executor, id: number, now: Date): Promise<boolean> {
     const row = await lockReservation(tx, id);
-    if (row?.status !== 'confirmed' || !row.startTime) return false;
+    if (row?.status !== 'confirmed' || !row.startTime || !row.endTime) return false;
     if (row.startTime.getTime() + NO_SHOW_GRACE_MS > now.getTime()) return false;
-    const presence = await lessonPresence(tx, id);
-    if (!presence || presence.teacherInTime || presence.externalLink) return false;
+    const attendance = await attendanceOf(tx, id, { startTime: row.startTime, endTime: row.endTime }, now);
+    if (attendance.teacher.appearedInTime) return false;
     await cancelAsNoShow(tx, row, now);
     return true;
   }
 
-  /** A confirmed lesson that has ended: completed when the teacher came (or it was on a link), else a no-show. */
+  /**
+   * A confirmed lesson that has ended: completed when the teacher taught by the attendance rule
+   * (appeared in time and present: 5 minutes in the room, both connected, or the link opened through
+   * the app), else a teacher no-show, link or not.
+   */
   async function settleEnded(tx: Executor, id: number, now: Date): Promise<'completed' | 'noShow' | null> {
     const row = await lockReservation(tx, id);
     if (row?.status !== 'confirmed' || (row.endTime ?? now).getTime() > now.getTime()) return null;
-    const presence = await lessonPresence(tx, id);
-    if (presence && !presence.teacherInTime && !presence.externalLink) {
-      await cancelAsNoShow(tx, row, now);
-      return 'noShow';
+    if (row.startTime && row.endTime) {
+      const attendance = await attendanceOf(tx, id, { startTime: row.startTime, endTime: row.endTime }, now);
+      if (!teacherTaught(attendance)) {
+        await cancelAsNoShow(tx, row, now);
+        return 'noShow';
+      }
     }
     return (await completeLesson(tx, id, now, mail)) ? 'completed' : null;
   }

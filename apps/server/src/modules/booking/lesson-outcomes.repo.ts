@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { type AttendanceStay, NO_SHOW_AFTER_START_MS } from '@ustaz/contract';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { lessonAttendance, lessonDisputes, reservations, teacherProfiles } from '../../db/schema.ts';
 
@@ -7,34 +8,39 @@ import { lessonAttendance, lessonDisputes, reservations, teacherProfiles } from 
  * teacher's earning leaves escrow. The callers lock the reservation and re-check under the lock.
  */
 
-/** The teacher counts as present when they joined the room by this long after the start. */
-export const NO_SHOW_GRACE_MS = 15 * 60_000;
+/** The teacher's no-show deadline after the start (the contract's rule). */
+export const NO_SHOW_GRACE_MS = NO_SHOW_AFTER_START_MS;
 
-/** A lesson held on an external meeting link (the lesson's own or the teacher's) has no room attendance to judge by. */
-const onExternalLink = sql`coalesce(${reservations.meetingLink}, ${teacherProfiles.meetingLink}) is not null`;
-
-/** Some stay of the teacher in the reservation's room began by start + 15 min. */
-const teacherJoinedInTime = sql`exists (
+/**
+ * The teacher appeared by start + 15 min (issue 29): a room stay that reaches into [start - 2 min,
+ * start + 15 min], or the external link opened through the app between the room's opening and then.
+ * The contract's `judgeAttendance` is the rule; this is the same test in SQL to pick candidates.
+ */
+const teacherAppearedInTime = sql`exists (
   select 1 from ${lessonAttendance}
   where ${lessonAttendance.reservationId} = ${reservations.id}
     and ${lessonAttendance.role} = 'teacher'
-    and ${lessonAttendance.joinedAt} <= ${reservations.startTime} + interval '15 minutes')`;
+    and ((${lessonAttendance.via} = 'room'
+          and ${lessonAttendance.joinedAt} <= ${reservations.startTime} + interval '15 minutes'
+          and coalesce(${lessonAttendance.leftAt}, 'infinity') >= ${reservations.startTime} - interval '2 minutes')
+      or (${lessonAttendance.via} = 'link'
+          and ${lessonAttendance.joinedAt} >= ${reservations.startTime} - interval '10 minutes'
+          and ${lessonAttendance.joinedAt} <= ${reservations.startTime} + interval '15 minutes')))`;
 
 /**
- * Confirmed lessons that started at least 15 minutes ago without the teacher in the room (and not on
- * an external link): the sweeper cancels them as teacher no-shows.
+ * Confirmed lessons that started at least 15 minutes ago without the teacher having appeared, in the
+ * room or through the lesson's link (issue 29: a link no longer exempts a lesson): the sweeper
+ * re-judges each under its lock and cancels it as a teacher no-show.
  */
 export async function noShowCandidateIds(db: Executor, now: Date, limit = 100): Promise<number[]> {
   const rows = await db
     .select({ id: reservations.id })
     .from(reservations)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
     .where(
       and(
         eq(reservations.status, 'confirmed'),
         lte(reservations.startTime, new Date(now.getTime() - NO_SHOW_GRACE_MS)),
-        sql`not (${onExternalLink})`,
-        sql`not ${teacherJoinedInTime}`,
+        sql`not ${teacherAppearedInTime}`,
       ),
     )
     .orderBy(asc(reservations.startTime))
@@ -42,29 +48,29 @@ export async function noShowCandidateIds(db: Executor, now: Date, limit = 100): 
   return rows.map((row) => row.id);
 }
 
-/**
- * How a lesson went by its attendance: whether the teacher joined within 15 minutes of the start,
- * whether the student joined at all, and whether it was on an external link. Null: no such lesson.
- */
-export async function lessonPresence(db: Executor, reservationId: number) {
-  const [row] = await db
+/** Every stay (room) and link opening of a lesson, for the contract's `judgeAttendance`. */
+export async function lessonStays(db: Executor, reservationId: number): Promise<AttendanceStay[]> {
+  return db
     .select({
-      teacherInTime: sql<boolean>`${teacherJoinedInTime}`,
-      teacher: sql<boolean>`exists (select 1 from ${lessonAttendance} where ${lessonAttendance.reservationId} = ${reservations.id} and ${lessonAttendance.role} = 'teacher')`,
-      student: sql<boolean>`exists (select 1 from ${lessonAttendance} where ${lessonAttendance.reservationId} = ${reservations.id} and ${lessonAttendance.role} = 'student')`,
-      externalLink: sql<boolean>`${onExternalLink}`,
+      role: lessonAttendance.role,
+      via: lessonAttendance.via,
+      joinedAt: lessonAttendance.joinedAt,
+      leftAt: lessonAttendance.leftAt,
+      mediaConnectedAt: lessonAttendance.mediaConnectedAt,
     })
-    .from(reservations)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
-    .where(eq(reservations.id, reservationId));
-  return row
-    ? {
-        teacherInTime: Boolean(row.teacherInTime),
-        teacher: Boolean(row.teacher),
-        student: Boolean(row.student),
-        externalLink: Boolean(row.externalLink),
-      }
-    : null;
+    .from(lessonAttendance)
+    .where(eq(lessonAttendance.reservationId, reservationId))
+    .orderBy(asc(lessonAttendance.joinedAt), asc(lessonAttendance.id));
+}
+
+/** Marks a completed lesson verified or not (issue 29); true when the mark changed. */
+export async function setVerifiedLesson(db: Executor, reservationId: number, verified: boolean): Promise<boolean> {
+  const rows = await db
+    .update(reservations)
+    .set({ verifiedLesson: verified })
+    .where(and(eq(reservations.id, reservationId), sql`${reservations.verifiedLesson} <> ${verified}`))
+    .returning({ id: reservations.id });
+  return rows.length > 0;
 }
 
 export async function addNoShow(db: Executor, teacherProfileId: number): Promise<void> {
@@ -119,7 +125,10 @@ export async function markEarningSettled(db: Executor, reservationId: number, no
   return rows.length > 0;
 }
 
-/** A lesson cancelled as a teacher no-show is refunded in full: a problem reported for it is closed so. */
+/**
+ * A lesson cancelled as a teacher no-show is refunded in full: a problem reported for it is closed so,
+ * also one an admin released before the lesson ended (its money had not moved, issue 29).
+ */
 export async function closeDisputeAsRefunded(db: Executor, reservationId: number, refundFils: number, now: Date) {
   await db
     .update(lessonDisputes)
@@ -129,5 +138,5 @@ export async function closeDisputeAsRefunded(db: Executor, reservationId: number
       resolutionNote: 'teacherNoShow',
       resolvedAt: now,
     })
-    .where(and(eq(lessonDisputes.reservationId, reservationId), eq(lessonDisputes.status, 'open')));
+    .where(and(eq(lessonDisputes.reservationId, reservationId), inArray(lessonDisputes.status, ['open', 'released'])));
 }

@@ -23,9 +23,11 @@ import {
   markEarningSettled,
   payTeacher,
   REPORT_WINDOW_MS,
+  unverifyLesson,
 } from '../booking/lesson-completion.service.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
+import { lockTeacherAggregates, refreshTeacherRating } from '../teachers/teachers.service.ts';
 import {
   type AdminDisputeRow,
   adminUserIds,
@@ -158,8 +160,10 @@ export function createDisputesService({
     adminGet: (id: number) => adminView(db, id),
 
     /**
-     * An admin's decision, once. A lesson still confirmed (reported while it ran) is completed first,
-     * or cancelled when refunded in full; a completed one stays completed and its escrow is settled.
+     * An admin's decision, once. A release before 24 hours after the end only closes the dispute: the
+     * lesson goes on as any other (completed by attendance, paid out after the window; issue 29). A
+     * refund in full of a lesson still confirmed cancels it; a partial refund completes it first; a
+     * completed one stays completed and its escrow is settled.
      */
     async resolve(
       adminId: number,
@@ -187,13 +191,23 @@ export function createDisputesService({
           : undefined;
         if (!resolved) throw new HttpError(409, 'disputeAlreadyResolved', 'This dispute was already resolved');
 
-        if (body.outcome === 'refund' && asked === paid && row.status === 'confirmed') {
+        const inReportWindow = now.getTime() < (row.endTime ?? now).getTime() + REPORT_WINDOW_MS;
+        if (body.outcome === 'release' && inReportWindow) {
+          // Issue 29 (I12): released before 24 hours after the end, the money stays in escrow like every
+          // other lesson's: the sweeper completes the lesson at its end by attendance (a teacher who does
+          // not come is still a no-show, refunded) and releases the earning once the window has passed.
+        } else if (body.outcome === 'refund' && asked === paid && row.status === 'confirmed') {
           // Refunded in full before it ended: the lesson is cancelled, as an admin cancellation.
           await cancelLocked(tx, row, 'admin', adminId, DISPUTE_REFUND_REASON, now);
         } else {
           if (row.status === 'confirmed') await completeLesson(tx, row.id, now, mail);
           if (body.outcome === 'refund' && asked === paid) {
             await refundToSource(tx, row, adminId, now);
+            // Refunded in full, the lesson was not paid after all: it no longer counts (issue 29, I11).
+            if (await unverifyLesson(tx, row)) {
+              await lockTeacherAggregates(tx, row.teacherId);
+              await refreshTeacherRating(tx, row.teacherId, now);
+            }
           } else {
             if (asked > 0) {
               await postTransfer(tx, {

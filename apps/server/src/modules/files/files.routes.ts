@@ -1,10 +1,11 @@
-import { PHOTO_MAX_BYTES, uploadedFileSchema, uploadQuerySchema } from '@ustaz/contract';
+import { uploadedFileSchema, uploadQuerySchema } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
-import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { ModuleRoutesOptions } from '../../http/module-routes.ts';
 import { fileIdParamsSchema } from '../../http/params.ts';
 import type { FilesService } from './files.service.ts';
+import { readUploadedFile } from './multipart-upload.ts';
 
 type Options = ModuleRoutesOptions<FilesService>;
 
@@ -26,18 +27,7 @@ export function filesRoutes({ service, requireAuth }: Options): FastifyPluginAsy
         response: { 201: uploadedFileSchema },
       },
       handler: async (request, reply) => {
-        if (!request.isMultipart()) throw new HttpError(415, 'badRequest', 'Expected multipart/form-data');
-        const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5 } });
-        if (part?.fieldname !== 'file') throw new FieldValidationError({ file: 'required' });
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, 'payloadTooLarge', 'The file is larger than 5 MB');
-          }
-          throw error;
-        }
+        const data = await readUploadedFile(request);
         reply.status(201);
         return service.saveImage(authOf(request).userId, data, request.query.purpose);
       },

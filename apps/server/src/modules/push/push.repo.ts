@@ -15,15 +15,26 @@ import {
 
 export type StoredSubscription = { endpoint: string; p256dh: string; auth: string };
 
-/** Saves a device's subscription for the user; an endpoint already known (re-subscribed, or another user on that browser) moves to them. */
-export async function upsertSubscription(db: Executor, userId: number, subscription: StoredSubscription) {
-  await db
+/**
+ * Saves a device's subscription for the user, or refreshes its keys when the user has it already;
+ * answers false, changing nothing, when the endpoint is another user's (one statement: two users
+ * racing for one endpoint cannot both have it).
+ */
+export async function upsertSubscription(
+  db: Executor,
+  userId: number,
+  subscription: StoredSubscription,
+): Promise<boolean> {
+  const rows = await db
     .insert(pushSubscriptions)
     .values({ userId, ...subscription })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: subscription.p256dh, auth: subscription.auth },
-    });
+      set: { p256dh: subscription.p256dh, auth: subscription.auth },
+      setWhere: eq(pushSubscriptions.userId, userId),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
 }
 
 /** Removes the user's subscription with this endpoint; answers how many went (0 or 1). */

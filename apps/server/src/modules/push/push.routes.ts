@@ -33,7 +33,7 @@ export function pushRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
         tags,
         security,
         summary:
-          "Subscribes this device (the browser's PushSubscription JSON) for the signed-in user; the endpoint must be https on a known push service (422 otherwise)",
+          "Subscribes this device (the browser's PushSubscription JSON) for the signed-in user, again idempotently; the endpoint must be https on a known push service (422 otherwise) and not another user's (409 endpointTaken)",
         body: pushSubscriptionSchema,
         response: { 200: okResponseSchema },
       },

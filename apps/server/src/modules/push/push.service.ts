@@ -147,15 +147,16 @@ export function createPushService(deps: PushDeps) {
   return {
     publicKey: () => deps.vapid.publicKey,
 
-    /** Saves the browser's subscription for the user; 422 for an endpoint outside the allow-list. */
+    /** Saves the browser's subscription for the user (again: keys refreshed); 422 off the allow-list, 409 another user's. */
     async subscribe(userId: number, input: PushSubscriptionInput): Promise<void> {
       if (!pushEndpointAllowed(input.endpoint, deps.extraHosts))
         throw new FieldValidationError({ endpoint: 'invalid' });
-      await upsertSubscription(db, userId, {
+      const saved = await upsertSubscription(db, userId, {
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
       });
+      if (!saved) throw new HttpError(409, 'endpointTaken', 'This push endpoint is registered to another account');
     },
 
     /** Forgets the user's subscription with this endpoint; 404 when they have none such. */

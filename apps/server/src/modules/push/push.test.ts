@@ -101,6 +101,36 @@ describe('push subscriptions', () => {
     ).toEqual([]);
   });
 
+  it('refuses (409 endpointTaken) an endpoint registered to another user, whose registration stays as it was', async () => {
+    const owner = await f.student();
+    const other = await f.student();
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+    const ownerKeys = createBrowserKeys().keys;
+    expect((await subscribe(owner.headers, endpoint, ownerKeys)).statusCode).toBe(200);
+    const rowsOf = () =>
+      ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    const [before] = await rowsOf();
+
+    const taken = await subscribe(other.headers, endpoint);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ status: 409, code: 'endpointTaken' });
+    expect(await rowsOf()).toEqual([before]);
+    expect((await ctx.app.inject({ url: '/api/v1/push/settings', headers: other.headers })).json().devices).toBe(0);
+
+    // The owner registering again (a refreshed key pair) stays one row, theirs, with the new keys.
+    const refreshed = createBrowserKeys().keys;
+    expect((await subscribe(owner.headers, endpoint, refreshed)).statusCode).toBe(200);
+    expect((await subscribe(owner.headers, endpoint, refreshed)).statusCode).toBe(200);
+    const after = await rowsOf();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      id: before?.id,
+      userId: owner.user.id,
+      p256dh: refreshed.p256dh,
+      auth: refreshed.auth,
+    });
+  });
+
   it('knows the push services by host', () => {
     expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/x', [])).toBe(true);
     expect(pushEndpointAllowed('https://updates.push.services.mozilla.com/wpush/v2/x', [])).toBe(true);

@@ -27,7 +27,7 @@ export function toReview(row: ReviewListRow, language: Language): Review {
     studentPhotoUrl: row.studentPhotoFileId ? filePath(row.studentPhotoFileId) : null,
     createdAt: row.createdAt.toISOString(),
     published: Boolean(row.published),
-    verifiedLesson: true,
+    verifiedLesson: Boolean(row.verifiedLesson),
     reply:
       row.replyText !== null && row.repliedAt ? { text: row.replyText, createdAt: row.repliedAt.toISOString() } : null,
     subject: row.subject

@@ -42,6 +42,9 @@ const reviewColumns = {
   teacherNames: nameColumns(teacherUser),
   studentNames: nameColumns(studentUser),
   subject: lessonSubjectSql(),
+  /** The review's lesson was paid and attended by both (issue 29): only then is it a "verified lesson". */
+  verifiedLesson: sql<boolean>`exists (select 1 from reservations counted
+    where counted.id = ${reviews.reservationId} and counted.verified_lesson)`,
 };
 
 /** A subject in both languages; the presenter picks the request's. */

@@ -370,15 +370,16 @@ export async function searchSourcesOf(db: Executor, id: number) {
   return { ...row, subjects: subjectRows };
 }
 
-/** Recomputes rating aggregates from the visible student-to-teacher reviews (call under `lockProfile`). */
 /**
- * Double-blind publication (ADR 015) for the rating aggregates: a review of the reviews table counts
- * once the other side of its reservation reviewed too or 7 days after it was written.
+ * What a review of the reviews table needs to count toward a rating: double-blind publication
+ * (ADR 015: the other side of its reservation reviewed too, or 7 days after it was written), and a
+ * verified lesson (issue 29: paid at least the minimum and attended by both parties).
  */
 function publishedReview(now: Date) {
   return sql`(reviews.created_at <= ${now.toISOString()}::timestamptz - interval '7 days'
   or exists (select 1 from reviews other_side where other_side.reservation_id = reviews.reservation_id
-    and other_side.type <> reviews.type))`;
+    and other_side.type <> reviews.type))
+  and exists (select 1 from reservations counted where counted.id = reviews.reservation_id and counted.verified_lesson)`;
 }
 
 /**
@@ -416,7 +417,7 @@ export async function refreshAllAggregates(db: Executor, ids: number[], now = ne
         where type = 'student_to_teacher' and hidden_at is null and ${publishedReview(now)}
         group by teacher_id) r on r.teacher_id = t.id
       left join (select teacher_id, count(*) as n from reservations
-        where status in ('confirmed', 'completed') group by teacher_id) b on b.teacher_id = t.id
+        where verified_lesson group by teacher_id) b on b.teacher_id = t.id
     where tp.id = t.id and t.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,

@@ -24,6 +24,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { storableText } from '../../db/storable-text.ts';
 import { searchWords } from '../../db/text-search.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { fixLessonLinksBeforeProfileChange } from '../lessons/lessons.service.ts';
 import type { SubjectSearchSources, SubjectsService } from '../subjects/subjects.service.ts';
 import { createCountCache } from './count-cache.ts';
 import { createSearchCache } from './search-cache.ts';
@@ -58,6 +59,12 @@ import {
   teachersOfStudent,
   updateProfile,
 } from './teachers.repo.ts';
+
+/**
+ * For the disputes module (ADR 011): a lesson refunded in full after completion stops counting, so the
+ * teacher's rating is refreshed in its transaction (profile lock first, as the reviews do).
+ */
+export { lockProfile as lockTeacherAggregates, refreshRating as refreshTeacherRating } from './teachers.repo.ts';
 
 /** Kuwait keeps UTC+3 all year (no daylight saving): the calendar day of `availableOn`. */
 export const KUWAIT_UTC_OFFSET = '+03:00';
@@ -178,12 +185,19 @@ type Options = {
   exactTotalUpTo?: number;
   /** Registers the listener of committed changes to what searches answer (`Database.onCatalogueChange`). */
   onCatalogueChange?: (listener: () => void) => () => void;
+  /** The server's clock: a profile link change fixes the links of lessons whose room has opened by it. */
+  clock?: () => Date;
 };
 
 export function createTeachersService(
   db: Db,
   subjectsService: SubjectsService,
-  { countCacheMs = 0, exactTotalUpTo = TEACHER_SEARCH_EXACT_TOTAL_MAX, onCatalogueChange }: Options = {},
+  {
+    countCacheMs = 0,
+    exactTotalUpTo = TEACHER_SEARCH_EXACT_TOTAL_MAX,
+    onCatalogueChange,
+    clock = () => new Date(),
+  }: Options = {},
 ) {
   const counts = createCountCache<{ total: number; estimate: boolean }>(countCacheMs);
   const answers = createSearchCache(countCacheMs);
@@ -302,7 +316,7 @@ export function createTeachersService(
       id: number,
       patch: ProfilePatch,
       language: Language,
-      now = new Date(),
+      now = clock(),
     ): Promise<OwnTeacherProfile> {
       const profile = await findProfile(db, id);
       if (!profile) throw new HttpError(404, 'notFound', 'Teacher not found');
@@ -333,6 +347,9 @@ export function createTeachersService(
 
       const rateFils = values.hourlyRateFils ?? profile.hourlyRateFils;
       await db.transaction(async (tx) => {
+        // Lessons whose room has opened keep the link they had (issue 29): the change is for the others.
+        if (values.meetingLink !== undefined && values.meetingLink !== profile.meetingLink)
+          await fixLessonLinksBeforeProfileChange(tx, id, profile.meetingLink, now);
         await applyChanges(tx, id, values, subjectIds);
         // A rate change prices new slots only, unless the teacher asks for their open ones too.
         if (patch.applyToOpenSlots) await repriceOpenSlots(tx, id, rateFils, now);

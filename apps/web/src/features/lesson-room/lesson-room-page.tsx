@@ -158,7 +158,7 @@ function RoomScreen({
           {state === 'before' ? (
             <Before room={room} now={now} media={media} checking={checking} setChecking={setChecking} />
           ) : null}
-          {state === 'open' && external ? <ExternalJoin meeting={external} /> : null}
+          {state === 'open' && external ? <ExternalJoin meeting={external} joinUrl={room.joinUrl} /> : null}
           {state === 'open' && !external ? (
             <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
               <div>
@@ -241,13 +241,14 @@ function Before({
   );
 }
 
-function ExternalJoin({ meeting }: { meeting: ExternalMeeting }) {
+function ExternalJoin({ meeting, joinUrl }: { meeting: ExternalMeeting; joinUrl: string | null }) {
   const { t } = useTranslation('lesson-room');
   return (
     <section className="flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <p className="text-slate-700">{t('external.body')}</p>
+      {/* Through the app (issue 29): the link records this party's attendance, then leads to the meeting. */}
       <a
-        href={meeting.url}
+        href={joinUrl ?? meeting.url}
         target="_blank"
         rel="noopener noreferrer"
         className={buttonClasses({ variant: 'primary', size: 'lg' })}
@@ -256,6 +257,7 @@ function ExternalJoin({ meeting }: { meeting: ExternalMeeting }) {
         <ExternalLink aria-hidden="true" className="size-5" />
         {t(`external.${meeting.provider}`)}
       </a>
+      <p className="text-sm text-slate-600">{t('external.attendance')}</p>
     </section>
   );
 }

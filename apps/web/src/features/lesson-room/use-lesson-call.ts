@@ -1,6 +1,6 @@
 import { LESSON_EVENTS, type LessonRefusal, type LessonRoom } from '@ustaz/contract';
 import { useEffect, useRef, useState } from 'react';
-import { joinLesson, leaveLesson, sendLessonSignal } from '../../shared/realtime/chat-socket.ts';
+import { joinLesson, leaveLesson, reportLessonConnected, sendLessonSignal } from '../../shared/realtime/chat-socket.ts';
 import { realtimeEvents } from '../../shared/realtime/realtime-events.ts';
 import { type CallStatus, createLessonCall, type LessonCall } from './lesson-call.ts';
 
@@ -68,6 +68,12 @@ export function useLessonCall(room: LessonRoom, stream: MediaStream | null) {
       call.current = null;
     };
   }, [reservationId, role, iceServers]);
+
+  // Each time the call reaches the other party, the server hears it: with both in the room, that makes
+  // both present (issue 29), whatever the minutes.
+  useEffect(() => {
+    if (status === 'connected') reportLessonConnected(reservationId);
+  }, [status, reservationId]);
 
   // Devices that arrive (or change) after joining go into the running call.
   useEffect(() => {

@@ -40,6 +40,13 @@ const teacherProfile = {
   fallback: 'edit.unexpected',
 } as const satisfies ErrorTexts;
 
+/** Turning on notifications on this device: an endpoint another account holds, else "could not". */
+const pushDevice = {
+  ns: 'profile',
+  codes: { prefix: 'push.errors.', known: ['endpointTaken'] },
+  fallback: 'push.failed',
+} as const satisfies ErrorTexts;
+
 /** The profile's texts of failed calls (account part and profile form), for `errorText` (shared/lib/error-text.ts). */
 export const ERROR_TEXTS = {
   profileAccount,
@@ -47,4 +54,5 @@ export const ERROR_TEXTS = {
   profileEdit,
   profileFields,
   teacherProfile,
+  pushDevice,
 } as const satisfies Record<string, ErrorTexts>;

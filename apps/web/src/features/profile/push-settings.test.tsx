@@ -13,7 +13,8 @@ const ALL_ON = { message: true, booking: true, cancellation: true, lessonReminde
 /** A VAPID public key as the server gives it (65 bytes, base64url). */
 const VAPID_KEY = `B${'A'.repeat(86)}`;
 
-function mockApi() {
+/** The API; `takenEndpoints`: endpoints another account registered, refused with 409 endpointTaken. */
+function mockApi(takenEndpoints: string[] = []) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -23,6 +24,9 @@ function mockApi() {
       const url = String(input);
       calls.push({ method, url, body });
       if (url === '/api/v1/push/key') return jsonResponse(200, { publicKey: VAPID_KEY });
+      if (url === '/api/v1/push/subscriptions' && takenEndpoints.includes(body?.endpoint)) {
+        return jsonResponse(409, { status: 409, code: 'endpointTaken', message: 'Registered to another account' });
+      }
       if (url === '/api/v1/push/subscriptions') return jsonResponse(200, { success: true });
       return jsonResponse(200, { devices: 0, settings: method === 'PUT' ? body : ALL_ON });
     }),
@@ -32,22 +36,28 @@ function mockApi() {
 
 /**
  * A browser with the Push API (jsdom has none): a registered worker whose pushManager subscribes
- * and answers the subscription's JSON, and the permission prompt's answer.
+ * (answering the subscription it holds, else a new one: device-1, device-2...) and answers the
+ * subscription's JSON, and the permission prompt's answer.
  */
 function fakePushBrowser(permission: NotificationPermission) {
-  const subscription = {
-    endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
-    toJSON: () => ({
-      endpoint: subscription.endpoint,
-      expirationTime: null,
-      keys: { p256dh: 'BPk', auth: 'c2VjcmV0' },
-    }),
-    unsubscribe: vi.fn(async () => true),
+  let made = 0;
+  const unsubscribe = vi.fn(async () => {
+    current = null;
+    return true;
+  });
+  const newSubscription = () => {
+    made += 1;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/device-${made}`;
+    return {
+      endpoint,
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: 'BPk', auth: 'c2VjcmV0' } }),
+      unsubscribe,
+    };
   };
-  let current: typeof subscription | null = null;
+  let current: ReturnType<typeof newSubscription> | null = null;
   const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => {
-    current = subscription;
-    return subscription;
+    current ??= newSubscription();
+    return current;
   });
   const registration = { pushManager: { subscribe, getSubscription: async () => current } };
   Object.defineProperty(navigator, 'serviceWorker', {
@@ -56,7 +66,7 @@ function fakePushBrowser(permission: NotificationPermission) {
   });
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { requestPermission: vi.fn(async () => permission) });
-  return { subscribe };
+  return { subscribe, unsubscribe };
 }
 
 async function renderSection(language: Language) {
@@ -130,6 +140,35 @@ describe('notifications on this device', () => {
     expect(browser.subscribe).not.toHaveBeenCalled();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
+
+  it("replaces the browser's subscription another account registered (409 endpointTaken) with a fresh one", async () => {
+    const calls = mockApi(['https://fcm.googleapis.com/fcm/send/device-1']);
+    const browser = fakePushBrowser('granted');
+    await renderSection('en');
+    await userEvent.setup().click(await screen.findByRole('button', { name: en.push.enable }));
+    expect(await screen.findByText(en.push.deviceOn)).toBeTruthy();
+    expect(browser.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(
+      calls.filter((call) => call.method === 'POST').map((call) => (call.body as { endpoint: string }).endpoint),
+    ).toEqual(['https://fcm.googleapis.com/fcm/send/device-1', 'https://fcm.googleapis.com/fcm/send/device-2']);
+  });
+
+  it.each([
+    ['ar', ar.push.errors.endpointTaken],
+    ['en', en.push.errors.endpointTaken],
+  ] as const)(
+    '%s: says the notifications belong to another account when the fresh one is refused too',
+    async (language, text) => {
+      mockApi(['https://fcm.googleapis.com/fcm/send/device-1', 'https://fcm.googleapis.com/fcm/send/device-2']);
+      fakePushBrowser('granted');
+      await renderSection(language);
+      await userEvent
+        .setup()
+        .click(await screen.findByRole('button', { name: language === 'ar' ? ar.push.enable : en.push.enable }));
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.queryByText(language === 'ar' ? ar.push.deviceOn : en.push.deviceOn)).toBeNull();
+    },
+  );
 
   it('decodes the VAPID key from base64url', () => {
     expect([...base64UrlToBytes('AQID_-8')]).toEqual([1, 2, 3, 255, 239]);

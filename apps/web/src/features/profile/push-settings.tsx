@@ -2,6 +2,7 @@ import { PUSH_KINDS, type PushKind, type PushSettings } from '@ustaz/contract';
 import { BellRing } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorCode, errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -12,6 +13,7 @@ import {
   postPushSubscription,
   putPushSettings,
 } from './api/push.ts';
+import { ERROR_TEXTS } from './profile-error-texts.ts';
 
 /** Whether this browser can take Web Push (a service worker, the Push API, notifications). */
 export function pushSupported(): boolean {
@@ -41,6 +43,23 @@ async function workerRegistration(): Promise<ServiceWorkerRegistration> {
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration();
   return registration ? registration.pushManager.getSubscription() : null;
+}
+
+/**
+ * Subscribes this browser and registers it for the signed-in user. The browser keeps one
+ * subscription, so one another account registered here before is refused (409 `endpointTaken`):
+ * it is dropped and a fresh one (a new endpoint, this account's) registered once.
+ */
+async function subscribeDevice(registration: ServiceWorkerRegistration, publicKey: string): Promise<void> {
+  const options = { userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) };
+  const subscription = await registration.pushManager.subscribe(options);
+  try {
+    await postPushSubscription(subscription.toJSON());
+  } catch (error) {
+    if (errorCode(error) !== 'endpointTaken') throw error;
+    await subscription.unsubscribe();
+    await postPushSubscription((await registration.pushManager.subscribe(options)).toJSON());
+  }
 }
 
 /** Each kind's label key (literal keys, for the typed-keys rule). */
@@ -91,15 +110,11 @@ export function PushSettingsSection() {
         return;
       }
       const [{ publicKey }, registration] = await Promise.all([getPushKey(), workerRegistration()]);
-      const subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: base64UrlToBytes(publicKey),
-      });
-      await postPushSubscription(subscription.toJSON());
+      await subscribeDevice(registration, publicKey);
       setDeviceOn(true);
       void notify.success(t('push.enabled'));
-    } catch {
-      setProblem(t('push.failed'));
+    } catch (error) {
+      setProblem(errorText(error, t, ERROR_TEXTS.pushDevice));
     } finally {
       setBusy(false);
     }

@@ -468,6 +468,10 @@ export function createChatSocketManager(deps: ChatSocketDeps) {
     leaveLesson(reservationId: number) {
       if (socket?.connected) socket.emit(LESSON_EVENTS.leave, { reservationId });
     },
+    /** `lesson:connected`: this party's call reached the other party (the server counts both present, issue 29). */
+    reportLessonConnected(reservationId: number) {
+      if (socket?.connected) socket.emit(LESSON_EVENTS.connected, { reservationId });
+    },
     /** `lesson:signal`: an offer, answer, ICE candidate or hello for the other party; false when not connected. */
     sendLessonSignal(reservationId: number, data: unknown): boolean {
       if (!socket?.connected) return false;

@@ -124,6 +124,11 @@ export function leaveLesson(reservationId: number): void {
   manager.leaveLesson(reservationId);
 }
 
+/** Tells the server this party's call reached the other one (both in the room and connected: both present). */
+export function reportLessonConnected(reservationId: number): void {
+  manager.reportLessonConnected(reservationId);
+}
+
 /** Sends WebRTC signalling data to the other party of the lesson; false when not connected. */
 export function sendLessonSignal(reservationId: number, data: unknown): boolean {
   return manager.sendLessonSignal(reservationId, data);
