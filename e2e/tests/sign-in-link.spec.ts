@@ -8,7 +8,7 @@ import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 
 /**
  * Issue 29, sign-in lockout, in a real browser. On a server of its own that trusts
- * X-Forwarded-For (TRUST_PROXY), so this process can fail the demo student's password from 55
+ * X-Forwarded-For from loopback (TRUST_PROXY=loopback), so this process can fail the demo student's password from 55
  * addresses: past the account-wide cap the browser's address (one the owner never signed in from)
  * is refused with the offer of a sign-in link; the mailed link signs the owner in once, and then
  * this browser signs in with the password again while the siege goes on.
@@ -17,7 +17,7 @@ import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 let server: OwnServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startOwnServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startOwnServer({ env: { TRUST_PROXY: 'loopback' } }), launchBrowser()]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
