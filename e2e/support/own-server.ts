@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { openDatabase, rawQueryOf } from '../../apps/server/src/db/client.ts';
 import { sweepMoney } from '../../apps/server/src/jobs/money-sweeper.ts';
 import { createSettingsService, runtimeSettings } from '../../apps/server/src/modules/settings/settings.service.ts';
 import { seedDemoData } from '../../apps/server/src/seed/seed.ts';
@@ -53,10 +53,13 @@ export type OwnServer = {
    * rounds until one has nothing left to do (each step works in batches). Answers how many rounds did something.
    */
   sweep(): Promise<number>;
+  /** Runs SQL on this server's database: what a spec sets up that no route can (as the server's own tests do). */
+  query(text: string, params?: unknown[]): Promise<unknown[]>;
   close(): Promise<void>;
 };
 
-export async function startOwnServer(): Promise<OwnServer> {
+/** `env`: more of the server's environment (e.g. TRUST_PROXY, so a spec can speak from many addresses). */
+export async function startOwnServer(options: { env?: Record<string, string> } = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-e2e-own-'));
   const { DATABASE_URL: postgresUrl, REDIS_URL: redisUrl } = process.env;
   const postgres = postgresUrl
@@ -67,6 +70,7 @@ export async function startOwnServer(): Promise<OwnServer> {
     ...serverEnv(dataDir, port),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `ustaz-e2e-${randomBytes(4).toString('hex')}` } : {}),
+    ...options.env,
   };
   const base = loadConfig(env);
   const config = { ...base, jwtSecret: randomBytes(48).toString('base64url') };
@@ -99,6 +103,7 @@ export async function startOwnServer(): Promise<OwnServer> {
       }
       throw new Error('the money sweeper still had work after 50 rounds');
     },
+    query: async (text, params = []) => (await rawQueryOf(database.db)(text, params)).rows,
     close: async () => {
       await app.close();
       await database.close();

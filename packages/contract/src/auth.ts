@@ -158,6 +158,20 @@ export type DeleteMeBody = z.infer<typeof deleteMeBodySchema>;
 /** POST /auth/email/resend: a new confirmation link; the answer is the same for any e-mail. */
 export const resendConfirmationBodySchema = z.object({ email: emailSchema });
 
+/**
+ * POST /auth/sign-in-link: mail a one-time sign-in link (the way in past the account-wide sign-in
+ * cap, 429 `accountThrottled`); the answer is the same for any e-mail.
+ */
+export const signInLinkBodySchema = z.object({ email: emailSchema });
+export type SignInLinkBody = z.infer<typeof signInLinkBodySchema>;
+
+/** POST /auth/sign-in-link/verify: the link's hash; answers as a sign-in does (`tokensResponseSchema`). */
+export const signInLinkVerifyBodySchema = z.object({ hash: hashSchema });
+export type SignInLinkVerifyBody = z.infer<typeof signInLinkVerifyBodySchema>;
+
+/** A mailed sign-in link: valid this long, once; a newer one ends the older; one mail a minute per account. */
+export const SIGN_IN_LINK = { validMinutes: 15, resendSeconds: 60 } as const;
+
 export const okResponseSchema = z.object({ success: z.literal(true) });
 
 export const uploadedFileSchema = z.object({ file: z.object({ id: z.string(), path: z.string() }) });

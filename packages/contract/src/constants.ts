@@ -85,6 +85,12 @@ export const PAYZAH_PAYMENT_TYPE = 1;
 export const BOOKING = {
   /** A slot held for a gateway payment is freed after this long unless paid. */
   holdMinutes: 15,
+  /**
+   * The hold of a gateway booking of two or more slots (issue 29): shorter, so a calendar held by
+   * unpaid checkouts comes back sooner; still longer than a K-Net, card or Deema checkout takes.
+   * A payment completed after its hold lapsed is credited to the wallet, never lost.
+   */
+  multiSlotHoldMinutes: 10,
   /** A student may cancel a confirmed reservation until this many hours before it starts. */
   studentCancelHours: 24,
   noteMaxLength: 500,
@@ -103,7 +109,29 @@ export const BOOKING = {
   /** Gateway payments a student may have waiting at once, and slots held for them. */
   maxPendingPayments: 2,
   maxHeldSlots: 10,
+  /**
+   * Unpaid gateway holds of all students together may cover at most this share (percent) of a
+   * teacher's unbooked future slots (open or held), so the other half always stays bookable; or
+   * `teacherHeldFloorSlots`, whichever is more, so a small calendar still takes a gateway booking.
+   * Beyond: 409 teacherSlotsHeld (issue 29: a few fresh accounts held a teacher's whole fortnight).
+   */
+  teacherHeldSharePercent: 50,
+  teacherHeldFloorSlots: 4,
 } as const;
+
+/**
+ * How many of a teacher's slots unpaid gateway holds (of every student together) may cover when
+ * `unbooked` of their future slots are open or held: BOOKING.teacherHeldSharePercent of them, at
+ * least BOOKING.teacherHeldFloorSlots.
+ */
+export function teacherHoldCap(unbooked: number): number {
+  return Math.max(BOOKING.teacherHeldFloorSlots, Math.floor((unbooked * BOOKING.teacherHeldSharePercent) / 100));
+}
+
+/** How long a gateway booking of `slotCount` slots holds them (minutes). */
+export function holdMinutesFor(slotCount: number): number {
+  return slotCount > 1 ? BOOKING.multiSlotHoldMinutes : BOOKING.holdMinutes;
+}
 
 /** Deema's production minimum (KWD); the server's configured value is what the client shows. */
 export const DEEMA_DEFAULT_MIN_KWD = 10;
@@ -170,6 +198,7 @@ export const PAGE_ROUTES = [
   'reset-password',
   'password-change',
   'confirm-email',
+  'sign-in-link',
   'subscriptions',
   'teachers',
   'teachers/:id',

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'priceChanged',
   'teacherUnavailable',
   'tooManyPendingPayments',
+  /** 409 of a gateway booking: unpaid holds of all students already cover BOOKING's share of this teacher's calendar. */
+  'teacherSlotsHeld',
   'selfRefund',
   'accountDeleted',
   // Accounts
@@ -34,6 +36,11 @@ export const ERROR_CODES = [
   'googleSignInDisabled',
   'invalidGoogleToken',
   'refreshTokenReused',
+  /**
+   * 429 of a sign-in past the account-wide cap (failures from many addresses): this address is not
+   * one the owner signed in from lately; a mailed sign-in link (POST /auth/sign-in-link) gets in.
+   */
+  'accountThrottled',
   /** 409 of DELETE /auth/me while the user has upcoming pending or confirmed reservations. */
   'hasUpcomingReservations',
   // Reviews

@@ -196,7 +196,8 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirm', 'reset'] }).notNull(),
+    /** A confirmation, a password reset, or a one-time sign-in link (issue 29); a text column, no CHECK. */
+    kind: text('kind', { enum: ['confirm', 'reset', 'sign_in'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -93,6 +93,27 @@ const COPY = {
       action: 'Reset password',
     },
   },
+  /** The way in past the account-wide sign-in cap (issue 29): one use, 15 minutes. */
+  signIn: {
+    ar: {
+      subject: 'رابط تسجيل الدخول إلى أستاذ',
+      heading: (name: string) => `مرحباً ${name}،`,
+      lines: [
+        'طلبت رابطاً لتسجيل الدخول إلى حسابك دون كلمة المرور. اضغط الزر أدناه لتسجيل الدخول على هذا الجهاز.',
+        'الرابط صالح لمدة 15 دقيقة ويُستخدم مرة واحدة. إذا لم تطلبه فتجاهل هذه الرسالة؛ لا يستطيع أحد استخدامه دون الوصول إلى بريدك.',
+      ],
+      action: 'تسجيل الدخول',
+    },
+    en: {
+      subject: 'Your sign-in link for Ustaz',
+      heading: (name: string) => `Hello ${name},`,
+      lines: [
+        'You asked for a link to sign in to your account without your password. Press the button below to sign in on this device.',
+        'The link is valid for 15 minutes and works once. If you did not ask for it, ignore this message: nobody can use it without access to your mailbox.',
+      ],
+      action: 'Sign in',
+    },
+  },
 } as const;
 
 const APPLICATION = {

@@ -101,6 +101,10 @@ export const pageRoutes: RouteObject[] = [
     route('confirm-email', 'confirmEmail', () =>
       import('../features/auth/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
     ),
+    // The page a mailed one-time sign-in link opens (issue 29).
+    route('sign-in-link', 'signInLink', () =>
+      import('../features/auth/sign-in-link-page.tsx').then((m) => m.SignInLinkPage),
+    ),
   ]),
   guarded('auth', [
     route('reservations', 'reservations', () =>

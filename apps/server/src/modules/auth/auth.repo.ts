@@ -158,9 +158,12 @@ export async function revokeUserSessions(db: Executor, userId: number) {
 
 // Confirmation and reset links -----------------------------------------------------------------
 
-type AuthTokenValues = { userId: number; kind: 'confirm' | 'reset'; tokenHash: string; expiresAt: Date };
+/** What a mailed link is for: confirming the e-mail, resetting the password, signing in once. */
+export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
 
-/** A reset link: a newer one kills the older unused ones (only the latest mail works). */
+type AuthTokenValues = { userId: number; kind: AuthTokenKind; tokenHash: string; expiresAt: Date };
+
+/** A reset or sign-in link: a newer one kills the older unused ones (only the latest mail works). */
 export async function replaceAuthToken(db: Executor, values: AuthTokenValues) {
   await db
     .delete(authTokens)
@@ -187,7 +190,7 @@ export async function addAuthToken(db: Executor, values: AuthTokenValues) {
 }
 
 /** When the newest link of this kind was made for the user, if any. */
-export async function latestAuthTokenAt(db: Executor, userId: number, kind: 'confirm' | 'reset') {
+export async function latestAuthTokenAt(db: Executor, userId: number, kind: AuthTokenKind) {
   const [row] = await db
     .select({ at: max(authTokens.createdAt) })
     .from(authTokens)
@@ -196,14 +199,14 @@ export async function latestAuthTokenAt(db: Executor, userId: number, kind: 'con
 }
 
 /** Spends every unused link of this kind of the user (the e-mail is confirmed: the others are done). */
-export async function spendUserAuthTokens(db: Executor, userId: number, kind: 'confirm' | 'reset') {
+export async function spendUserAuthTokens(db: Executor, userId: number, kind: AuthTokenKind) {
   await db
     .update(authTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
 
-export async function findAuthToken(db: Executor, kind: 'confirm' | 'reset', tokenHash: string) {
+export async function findAuthToken(db: Executor, kind: AuthTokenKind, tokenHash: string) {
   const [row] = await db
     .select()
     .from(authTokens)

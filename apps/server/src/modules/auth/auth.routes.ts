@@ -10,6 +10,8 @@ import {
   registerResponseSchema,
   resendConfirmationBodySchema,
   resetBodySchema,
+  signInLinkBodySchema,
+  signInLinkVerifyBodySchema,
   tokensResponseSchema,
   updateMeBodySchema,
   userProfileResponseSchema,
@@ -95,6 +97,30 @@ export function authRoutes({ service, requireAuth, rateLimitMax }: Options): Fas
       config: perMinute(10),
       schema: { tags, body: resetBodySchema, response: { 200: okResponseSchema } },
       handler: (request) => service.resetPassword(request.body.hash, request.body.password),
+    });
+
+    app.post('/api/v1/auth/sign-in-link', {
+      config: perMinute(5),
+      schema: {
+        tags,
+        summary:
+          'Mail a one-time sign-in link (valid 15 min, once; a newer one ends the older; one a minute per account). Same answer for any e-mail',
+        body: signInLinkBodySchema,
+        response: { 200: okResponseSchema },
+      },
+      handler: (request) => service.requestSignInLink(request.body.email, requestLanguage(request)),
+    });
+
+    app.post('/api/v1/auth/sign-in-link/verify', {
+      config: perMinute(20),
+      schema: {
+        tags,
+        summary:
+          "Sign in with a mailed link's hash: the same answer as a sign-in; the address then counts as the owner's. 422 errors.hash invalidHash | hashExpired",
+        body: signInLinkVerifyBodySchema,
+        response: { 200: tokensResponseSchema },
+      },
+      handler: (request) => service.verifySignInLink(request.body.hash, request.ip),
     });
 
     app.post('/api/v1/auth/google/login', {

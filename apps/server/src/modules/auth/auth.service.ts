@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -49,14 +49,9 @@ import {
 } from './auth.repo.ts';
 import type { GoogleVerifier } from './google.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import {
-  type AccessClaims,
-  type AccessTokens,
-  REFRESH_FAMILY_TTL_MS,
-  REFRESH_GRACE_MS,
-  randomToken,
-  sha256,
-} from './tokens.ts';
+import { createSessionStarter, mailedLink, type Tokens } from './session-start.ts';
+import { createSignInLinks } from './sign-in-link.service.ts';
+import { type AccessClaims, type AccessTokens, REFRESH_GRACE_MS, randomToken, sha256 } from './tokens.ts';
 import { toPublicUser, toUser } from './user.presenter.ts';
 
 export const CONFIRM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -87,8 +82,6 @@ type Deps = {
   /** Where uploaded files live (a deleted account's uploads are removed from there). */
   uploadsDir?: string;
 };
-
-type Tokens = { token: string; refreshToken: string; tokenExpires: number };
 
 /** Seconds a caller must still wait after `failures` recent failures, the last at `last`. */
 export function loginDelaySeconds(
@@ -121,25 +114,9 @@ export function createAuthService({
   onSessionsEnded,
   uploadsDir,
 }: Deps) {
-  function link(language: Language, path: string, query: Record<string, string>) {
-    const url = new URL(`/${language}${path}`, publicUrl);
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    return url.toString();
-  }
-
-  async function startSession(user: UserRow, ip?: string): Promise<Tokens> {
-    const refreshToken = randomToken();
-    const familyId = randomUUID();
-    await insertSession(db, {
-      userId: user.id,
-      familyId,
-      tokenHash: sha256(refreshToken),
-      expiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL_MS),
-      ...(ip ? { ip } : {}),
-    });
-    const access = await tokens.sign({ userId: user.id, roleId: user.roleId, sessionFamily: familyId });
-    return { token: access.token, refreshToken, tokenExpires: access.expiresAt };
-  }
+  const link = (language: Language, path: string, query: Record<string, string>) =>
+    mailedLink(publicUrl, language, path, query);
+  const startSession = createSessionStarter(db, tokens);
 
   async function sendConfirmation(executor: Executor, user: UserRow, language: Language) {
     const secret = randomToken();
@@ -160,20 +137,29 @@ export function createAuthService({
   /**
    * Seconds this address must wait before trying this account again: the growing delay after 5
    * failures of this account from this address, and the looser account-wide one (every address
-   * together), which an address the owner signed in from recently does not wait for.
+   * together), which an address the owner signed in from recently does not wait for. `accountWide`:
+   * the wait is the account-wide one (a mailed sign-in link gets in without it).
    */
-  async function loginWait(email: string, ip: string, user: UserRow | undefined): Promise<number> {
+  async function loginWait(
+    email: string,
+    ip: string,
+    user: UserRow | undefined,
+  ): Promise<{ wait: number; accountWide: boolean }> {
     const recent = await recentLoginFailures(db, email, ip, LOGIN_FAILURE_WINDOW_MS);
     const fromAddress = loginDelaySeconds(recent.fromAddress, recent.lastFromAddress);
-    if (fromAddress > 0) return fromAddress;
+    if (fromAddress > 0) return { wait: fromAddress, accountWide: false };
     const accountWide = loginDelaySeconds(recent.all, recent.last, Date.now(), LOGIN_ACCOUNT_FREE_FAILURES);
-    if (accountWide === 0) return 0;
-    if (user && (await signedInFromRecently(db, user.id, ip, KNOWN_ADDRESS_MS))) return 0;
-    return accountWide;
+    if (accountWide === 0) return { wait: 0, accountWide: false };
+    if (user && (await signedInFromRecently(db, user.id, ip, KNOWN_ADDRESS_MS))) return { wait: 0, accountWide: false };
+    return { wait: accountWide, accountWide: true };
   }
 
-  function tooManyAttempts(wait: number): HttpError {
-    return new HttpError(429, 'tooManyRequests', `Too many failed attempts. Try again in ${wait} s.`, wait);
+  /** 429 with Retry-After; past the account-wide cap its code `accountThrottled` lets the client offer a sign-in link. */
+  function tooManyAttempts({ wait, accountWide }: { wait: number; accountWide: boolean }): HttpError {
+    const message = `Too many failed attempts. Try again in ${wait} s.`;
+    return accountWide
+      ? new HttpError(429, 'accountThrottled', `${message} Or ask for a sign-in link by e-mail.`, wait)
+      : new HttpError(429, 'tooManyRequests', message, wait);
   }
 
   /**
@@ -183,7 +169,7 @@ export function createAuthService({
    */
   async function confirmPassword(user: UserRow, password: string, ip: string, field: 'oldPassword' | 'password') {
     const wait = await loginWait(user.email, ip, user);
-    if (wait > 0) throw tooManyAttempts(wait);
+    if (wait.wait > 0) throw tooManyAttempts({ ...wait, accountWide: false });
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
       await recordLoginFailure(db, user.email, ip);
       throw new FieldValidationError({ [field]: 'incorrectPassword' });
@@ -222,6 +208,9 @@ export function createAuthService({
   }
 
   return {
+    // POST /auth/sign-in-link and /verify: the way in past the account-wide cap (sign-in-link.service.ts).
+    ...createSignInLinks({ db, mailer, publicUrl, startSession }),
+
     async register(body: RegisterBody, language: Language) {
       if (!(await registrationEnabled())) throw new HttpError(403, 'registrationDisabled', 'Registration is closed');
       if (await findUserByEmail(db, body.email)) throw new FieldValidationError({ email: 'emailAlreadyExists' });
@@ -250,7 +239,7 @@ export function createAuthService({
     async login(email: string, password: string, ip: string, language: Language): Promise<Tokens & { user: User }> {
       const user = await findUserByEmail(db, email);
       const wait = await loginWait(email, ip, user);
-      if (wait > 0) throw tooManyAttempts(wait);
+      if (wait.wait > 0) throw tooManyAttempts(wait);
       if (!user) {
         await recordLoginFailure(db, email, ip);
         throw new FieldValidationError({ email: 'notFound' });

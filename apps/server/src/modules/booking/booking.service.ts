@@ -5,6 +5,7 @@ import {
   type BookingResponse,
   filsToKwd,
   type GatewayProvider,
+  holdMinutesFor,
   kwdToFils,
   type Language,
   minSlotPriceFils,
@@ -66,6 +67,7 @@ import {
   reservationIdsOfPayment,
   reservationViews,
 } from './reservations.repo.ts';
+import { assertTeacherHoldRoom, lockHoldsOfTeachers } from './teacher-holds.ts';
 
 type Deps = {
   db: Db;
@@ -263,7 +265,8 @@ export function createBookingService({
     input: BookInput,
     now: Date,
   ): Promise<BookingResponse> {
-    const holdUntil = new Date(now.getTime() + BOOKING.holdMinutes * 60_000);
+    // Two slots or more are held for less time (BOOKING.multiSlotHoldMinutes); the payment expires with the hold.
+    const holdUntil = new Date(now.getTime() + holdMinutesFor(input.slotIds.length) * 60_000);
     let reservationIds: number[] = [];
     let totalFils = 0;
     const { payment, paymentLink } = await payments.start({
@@ -276,9 +279,11 @@ export function createBookingService({
         if ((await heldSlotCount(tx, userId, now)) + input.slotIds.length > BOOKING.maxHeldSlots) {
           throw new HttpError(429, 'tooManyPendingPayments', 'Pay for or release the slots you are holding first');
         }
+        await lockHoldsOfTeachers(tx, input.slotIds);
         const slots = await takeSlots(tx, userId, input, now);
         const amountFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
         payments.assertMinimum(provider, amountFils, 'paymentMethod');
+        await assertTeacherHoldRoom(tx, slots, now);
         await holdSlots(tx, idsOf(slots), paymentId, holdUntil);
         const rows = await reserveSlots(
           tx,

@@ -858,7 +858,9 @@ describe('the real Deema adapter against a local fake Deema (webhooks over real 
     expect(body).toMatchObject({ paymentStatus: 'PENDING', paidWith: 'deema' });
     expect(body.paymentLink).toMatch(new RegExp(`^${gw.fake.baseUrl}/checkout/`));
     expect(body.reservations.map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
-    expect(new Date(body.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 14 * MINUTE);
+    // Two slots: the shorter hold of a multi-slot gateway booking (BOOKING.multiSlotHoldMinutes, issue 29).
+    expect(new Date(body.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 9 * MINUTE);
+    expect(new Date(body.holdExpiresAt).getTime()).toBeLessThanOrEqual(Date.now() + 10 * MINUTE);
     for (const s of slots) expect((await slotRow(gw.db, s.id))?.status).toBe('held');
     const sent = gw.fake.requests.slice(before);
     expect(sent).toHaveLength(1);

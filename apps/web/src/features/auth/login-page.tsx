@@ -10,7 +10,7 @@ import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
+import { errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { CurrentPasswordField } from '../../shared/ui/account-fields.tsx';
@@ -23,6 +23,7 @@ import { redirectTarget } from './auth-paths.ts';
 import { type LoginFormValues, loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 import { GoogleAlternative } from './google-sign-in-button.tsx';
+import { SignInLinkOffer } from './sign-in-link-offer.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /** The session messages of spec 8 as keys of the `auth` namespace. */
@@ -46,6 +47,8 @@ export function LoginPage() {
   const redirectTo = redirectTarget(location.state, localePath(lang));
   const [banner, setBanner] = useState<string | null>(null);
   const [rateLimit, setRateLimit] = useState<RateLimit>(null);
+  // The address refused past the account-wide cap (429 accountThrottled): a sign-in link may be mailed to it.
+  const [throttledEmail, setThrottledEmail] = useState<string | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
   const secondsLeft = useCountdown(typeof rateLimit === 'number' ? rateLimit : null);
   const locked = typeof rateLimit === 'number' && secondsLeft > 0;
@@ -69,11 +72,12 @@ export function LoginPage() {
     }
   }
 
-  function showLoginError(error: unknown) {
+  function showLoginError(error: unknown, email: string) {
     const message = fieldErrorKey(ERROR_TEXTS.authFields);
     if (applyServerFieldErrors(error, setError, ['email', 'password'], { message, focus: true })) return;
     if (error instanceof ApiRequestError && error.status === 429) {
       setRateLimit(error.retryAfterSeconds ? Date.now() + error.retryAfterSeconds * 1000 : 'unknown');
+      if (errorCode(error) === 'accountThrottled') setThrottledEmail(email);
       return;
     }
     setBanner(errorText(error, t, ERROR_TEXTS.auth, 'login.failed'));
@@ -82,11 +86,12 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     setRateLimit(null);
+    setThrottledEmail(null);
     let tokens: TokenPair;
     try {
       tokens = await loginWithEmail({ email: values.email, password: values.password });
     } catch (error) {
-      showLoginError(error);
+      showLoginError(error, values.email);
       return;
     }
     await signIn(tokens, values.remember);
@@ -133,6 +138,7 @@ export function LoginPage() {
         {auth.error && !banner ? <Alert variant="info">{t(sessionErrorKey(auth.error))}</Alert> : null}
         {banner ? <Alert>{banner}</Alert> : null}
         {rateLimitText ? <Alert>{rateLimitText}</Alert> : null}
+        {throttledEmail ? <SignInLinkOffer key={throttledEmail} email={throttledEmail} /> : null}
       </div>
       <AuthForm
         label={t('login.title')}

@@ -532,6 +532,7 @@ describe('BookingModal: the quote (hours + wallet split, price lock)', () => {
   it.each([
     [409, 'teacherUnavailable'],
     [429, 'tooManyPendingPayments'],
+    [409, 'teacherSlotsHeld'],
   ] as const)('a %s %s answer is said in words in the failure view', async (status, code) => {
     api({
       'GET /api/v1/payments/methods': ok(paymentMethodsResponse('1.000')),

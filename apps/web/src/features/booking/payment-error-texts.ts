@@ -30,6 +30,7 @@ const payment = {
       'priceChanged',
       'teacherUnavailable',
       'tooManyPendingPayments',
+      'teacherSlotsHeld',
       'tooManyRequests',
       'unauthorized',
       'forbidden',

@@ -45,7 +45,7 @@ export function bookingCall(request: BookingRequestBody): {
  * POST /api/v1/booking/single or /multiple with an Idempotency-Key (the same key for a retry of the
  * same attempt). 422 `errors.balance` insufficientBalance, `errors.paymentMethod` belowMinimum;
  * 409 slotUnavailable, priceChanged (the slots no longer cost `expectedTotal`: nothing held or charged),
- * teacherUnavailable; 429 tooManyPendingPayments, tooManyRequests; 502 gatewayError.
+ * teacherUnavailable, teacherSlotsHeld; 429 tooManyPendingPayments, tooManyRequests; 502 gatewayError.
  */
 export function createBooking(request: BookingRequestBody, idempotencyKey: string): Promise<BookingResponse> {
   const { path, body } = bookingCall(request);
