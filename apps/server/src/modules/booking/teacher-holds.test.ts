@@ -1,11 +1,11 @@
-import { BOOKING, teacherHoldCap } from '@ustaz/contract';
+import { BOOKING, filsToKwd, teacherHoldCap } from '@ustaz/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, reservations, timeSlots } from '../../db/schema.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { bookRequest } from '../../test/requests.ts';
+import { bookRequest, totalOf } from '../../test/requests.ts';
 
 /*
  * Issue 29 "Trust, second round": calendar blocking. Three or four fresh accounts, each within
@@ -45,8 +45,13 @@ async function teacherWithSlots(count: number): Promise<{ teacher: TestTeacher; 
 
 function hold(student: TestUser, ids: number[], paymentMethod: 'payzah' | 'deema' = 'payzah') {
   return ids.length === 1
-    ? bookRequest(ctx.app, student.headers, { timeSlotId: ids[0], paymentMethod })
-    : bookRequest(ctx.app, student.headers, { timeSlotIds: ids, paymentMethod }, 'multiple');
+    ? bookRequest(ctx.app, student.headers, { timeSlotId: ids[0], paymentMethod, expectedTotal: '12.000' })
+    : bookRequest(
+        ctx.app,
+        student.headers,
+        { timeSlotIds: ids, paymentMethod, expectedTotal: filsToKwd(12_000 * ids.length) },
+        'multiple',
+      );
 }
 
 async function statusesOf(ids: number[]) {
@@ -88,7 +93,11 @@ describe('unpaid gateway holds of all accounts together (issue 29)', () => {
 
     // The other half is still anyone's to book and pay for at once.
     await fundWallet(db(), d.user.id, 12_000);
-    const paid = await bookRequest(ctx.app, d.headers, { timeSlotId: ids[8], paymentMethod: 'balance' });
+    const paid = await bookRequest(ctx.app, d.headers, {
+      timeSlotId: ids[8],
+      paymentMethod: 'balance',
+      expectedTotal: '12.000',
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await walletOf(db(), d.user.id)).toBe(0);
 
@@ -114,7 +123,11 @@ describe('unpaid gateway holds of all accounts together (issue 29)', () => {
     const payer = await f.student();
     await fundWallet(db(), payer.user.id, 5_000);
     const extra = await f.slot(teacher.profile.id, new Date(Date.now() + 90 * HOUR), { priceFils: 5_000 });
-    const res = await bookRequest(ctx.app, payer.headers, { timeSlotId: extra.id, paymentMethod: 'balance' });
+    const res = await bookRequest(ctx.app, payer.headers, {
+      timeSlotId: extra.id,
+      paymentMethod: 'balance',
+      expectedTotal: totalOf(extra),
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });
