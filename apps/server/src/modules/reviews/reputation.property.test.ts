@@ -82,8 +82,10 @@ describe('the rating moves only with paid, attended lessons (issue 29, I11)', ()
             expectedTotal: filsToKwd(plan.priceFils),
           });
           if (booked.statusCode !== 200) {
-            // Not bookable (an empty wallet for a paid slot): nothing happened, nothing counts.
-            expect(booked.statusCode).toBe(422);
+            // Not bookable (an empty wallet: 422; a slot priced below the minimum, from before there was
+            // one: 409 slotUnavailable): nothing happened, nothing counts.
+            expect([409, 422]).toContain(booked.statusCode);
+            if (plan.priceFils < 500) expect(booked.statusCode).toBe(409);
             continue;
           }
           const id: number = booked.json().reservations[0].id;
