@@ -1,9 +1,10 @@
-import type {
-  BalanceResponse,
-  EarningsSummary,
-  LessonRoom,
-  PayoutsResponse,
-  ReservationsResponse,
+import {
+  ATTENDANCE_RULE,
+  type BalanceResponse,
+  type EarningsSummary,
+  type LessonRoom,
+  type PayoutsResponse,
+  type ReservationsResponse,
 } from '@ustaz/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,6 +276,9 @@ describe('the teacher side in Arabic (issue 15)', () => {
     await expect.poll(() => room.getAttribute('data-state'), { timeout: 30_000 }).toBe('open');
     await teacher.getByTestId('lesson-join').click();
     await expect.poll(() => room.getAttribute('data-state'), { timeout: 30_000 }).toBe('in-call');
+    // Alone in the room, the teacher is present after the attendance rule's minimum stay (issue 29):
+    // the server's clock moves on while the teacher stays in.
+    server.setClock(new Date(Date.parse(mine.startTime) + ATTENDANCE_RULE.minimumStayMs + 60_000));
     await expect
       .poll(async () => (await getAs<LessonRoom>(teacher, `/api/v1/lessons/${mine.id}`)).attendance.teacher.present, {
         timeout: 30_000,
