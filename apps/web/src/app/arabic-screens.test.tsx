@@ -33,6 +33,7 @@ import { type ApiRoute, mockApi, ok } from '../shared/test/mock-api.ts';
 import {
   balanceResponse,
   bookingQuote,
+  bookingResponse,
   bookingSlot,
   paymentMethodsResponse,
   reservation,
@@ -455,6 +456,10 @@ const MODAL_DATA: Record<Exclude<ModalKind, 'UNDEFINED'>, unknown> = {
     teacherName: 'منى الصباح',
     slots: [bookingSlot({ timeRange: '٦:٠٠–٧:٠٠ م', date: 'السبت، ١٤ مارس ٢٠٩٩' })],
     onBooked: () => {},
+  },
+  BOOKING_CONFIRMATION: {
+    teacherName: 'منى الصباح',
+    outcome: { status: 'success', response: bookingResponse(), paymentPageOpened: false },
   },
   PAYMENT_METHOD_SELECTION: {
     context: 'booking',

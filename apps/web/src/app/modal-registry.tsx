@@ -3,6 +3,9 @@ import type { ModalRegistry } from '../shared/ui/modal/modal-context.tsx';
 
 /** Which component the modal host shows for each kind; each is loaded when first opened. */
 export const modalRegistry: ModalRegistry = {
+  BOOKING_CONFIRMATION: lazy(() =>
+    import('../features/booking/booking-confirmation-modal.tsx').then((m) => ({ default: m.BookingConfirmationModal })),
+  ),
   BOOKING_MODAL: lazy(() => import('../features/booking/booking-modal.tsx').then((m) => ({ default: m.BookingModal }))),
   CONFIRMATION_MODAL: lazy(() =>
     import('../shared/ui/confirmation-modal.tsx').then((m) => ({ default: m.ConfirmationModalFromHost })),

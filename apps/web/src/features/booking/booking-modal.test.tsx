@@ -21,12 +21,14 @@ import {
 } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
+import { BookingConfirmationModal } from './booking-confirmation-modal.tsx';
 import { BookingModal } from './booking-modal.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
 import { TopUpModal } from './top-up-modal.tsx';
 
 const registry = {
   BOOKING_MODAL: BookingModal,
+  BOOKING_CONFIRMATION: BookingConfirmationModal,
   PAYMENT_METHOD_SELECTION: PaymentMethodModal,
   TOP_UP_BALANCE: TopUpModal,
 };
@@ -181,7 +183,7 @@ describe('BookingModal: booking', () => {
   it('confirm offers the wallet and Deema (not Payzah), then books, shows success and reloads the slots', async () => {
     const { callsTo } = api();
     const data = draft();
-    await openWith(data);
+    const view = await openWith(data);
     await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), '  Algebra please ');
     await clickConfirm();
 
@@ -196,6 +198,8 @@ describe('BookingModal: booking', () => {
     await userEvent.click(balance);
 
     const success = await screen.findByTestId('booking-success');
+    // The spec's BOOKING_CONFIRMATION kind shows it (issue 30 item 27).
+    expect(view.modal().kind).toBe('BOOKING_CONFIRMATION');
     expect(within(success).getByRole('heading', { name: enBooking.success.title })).toBeTruthy();
     expect(within(success).getByTestId('booking-paid-with').textContent).toBe(
       `Paid from your wallet. Balance now: ${formatKwd(17.5, 'en')}`,

@@ -21,6 +21,7 @@ import {
   type BookingTerms,
   isBookingModalData,
   openBooking,
+  openBookingConfirmation,
   openPaymentMethod,
   openTopUp,
 } from '../../shared/money/money-modals.ts';
@@ -77,31 +78,28 @@ function BookingFlow({
   const [view, setView] = useState<View>(() => (data.pending ? { name: 'submitting' } : { name: 'review' }));
   const [note, setNote] = useState(data.note ?? '');
   const [acknowledged, setAcknowledged] = useState(data.acknowledged ?? false);
+  const { openModal } = useModal();
 
   useEffect(() => {
     if (!data.pending) return;
     let current = true;
     void data.pending.then((outcome) => {
       if (!current) return;
+      // Booked: the BOOKING_CONFIRMATION modal takes over (spec 4's kinds).
+      if (outcome.status === 'success') openBookingConfirmation(openModal, { teacherName: data.teacherName, outcome });
       // The slots cost something else now: the review again, with the old and the new price.
-      if (outcome.status === 'failure' && outcome.code === 'priceChanged') {
-        setView({ name: 'review', priceChangedFrom: data.expectedTotal });
-      } else {
-        setView({ name: 'outcome', outcome });
-      }
+      else if (outcome.code === 'priceChanged') setView({ name: 'review', priceChangedFrom: data.expectedTotal });
+      else setView({ name: 'outcome', outcome });
     });
     return () => {
       current = false;
     };
-  }, [data.pending, data.expectedTotal]);
+  }, [data.pending, data.expectedTotal, data.teacherName, openModal]);
 
   // The draft as it stands now, without the finished request.
   const draft: BookingModalData = { ...data, note, acknowledged, pending: undefined };
 
   if (view.name === 'submitting') return <SubmittingView titleId={titleId} />;
-  if (view.name === 'outcome' && view.outcome.status === 'success') {
-    return <SuccessView titleId={titleId} teacherName={draft.teacherName} outcome={view.outcome} onDone={closeModal} />;
-  }
   if (view.name === 'outcome' && view.outcome.status === 'failure') {
     return (
       <FailureView
@@ -493,7 +491,8 @@ function SubmittingView({ titleId }: { titleId: string }) {
   );
 }
 
-function SuccessView({
+/** The success view, shown by BOOKING_CONFIRMATION (booking-confirmation-modal.tsx). */
+export function SuccessView({
   titleId,
   teacherName,
   outcome,

@@ -15,6 +15,7 @@ import {
 } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { AppToaster, notify } from '../../shared/ui/toast.tsx';
+import { BookingConfirmationModal } from './booking-confirmation-modal.tsx';
 import { BookingModal } from './booking-modal.tsx';
 import { PaymentMethodModal } from './payment-method-modal.tsx';
 import { TopUpModal } from './top-up-modal.tsx';
@@ -60,6 +61,7 @@ describe('the booking success toast', () => {
           auth: signedIn(),
           registry: {
             BOOKING_MODAL: BookingModal,
+            BOOKING_CONFIRMATION: BookingConfirmationModal,
             PAYMENT_METHOD_SELECTION: PaymentMethodModal,
             TOP_UP_BALANCE: TopUpModal,
           },

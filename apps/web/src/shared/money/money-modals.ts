@@ -75,6 +75,26 @@ export function openBooking(openModal: OpenModal, data: BookingModalData, option
   openModal(MODAL_KINDS.BOOKING_MODAL, data, { size: 'lg', ...options });
 }
 
+/** BOOKING_CONFIRMATION: the booked (or held, awaiting the gateway) lessons once the booking succeeded. */
+export type BookingConfirmationData = {
+  teacherName: string;
+  outcome: Extract<BookingOutcome, { status: 'success' }>;
+};
+
+export function isBookingConfirmationData(data: unknown): data is BookingConfirmationData {
+  return (
+    isRecord(data) &&
+    typeof data.teacherName === 'string' &&
+    isRecord(data.outcome) &&
+    data.outcome.status === 'success' &&
+    isRecord(data.outcome.response)
+  );
+}
+
+export function openBookingConfirmation(openModal: OpenModal, data: BookingConfirmationData) {
+  openModal(MODAL_KINDS.BOOKING_CONFIRMATION, data, { size: 'lg' });
+}
+
 // Payment method --------------------------------------------------------------------------------
 
 /** booking: wallet (with subscription hours) and deema; subscription: wallet, payzah and deema (spec 9). */
