@@ -1,6 +1,7 @@
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type DataRouter, RouterProvider } from 'react-router';
 import { ApiRequestError } from '../shared/http/client.ts';
+import { type LoadedSettings, rememberServerSettings, websiteSettingsQueryKey } from '../shared/settings/api.ts';
 import type { ServerRenderData } from '../shared/ssr/server-render-data.ts';
 import { useHydrated } from '../shared/ssr/use-hydrated.ts';
 import { AppToaster } from '../shared/ui/toast.tsx';
@@ -33,6 +34,8 @@ export function createQueryClient(serverQueries?: ServerRenderData['queries']): 
       query.state.error = reviveError(query.state.error);
     }
     hydrate(queryClient, serverQueries);
+    // The server's settings are stored like fetched ones (spec 8's fallback, website_settings).
+    rememberServerSettings(queryClient.getQueryData<LoadedSettings>(websiteSettingsQueryKey));
     // The page was drawn with those errors shown: mounting shows them too instead of loading again.
     for (const query of serverQueries.queries)
       if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });

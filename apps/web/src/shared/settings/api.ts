@@ -75,6 +75,19 @@ function remember(copy: StoredCopy, storage: SettingsDeps['storage']) {
 }
 
 /**
+ * The settings a server-rendered page (ADR 021) came with are what the server read for it: they are
+ * kept as a fetched copy is (memory and `website_settings`), so spec 8's fallback to the stored
+ * copy works for a visitor whose pages were all drawn by the server too.
+ */
+export function rememberServerSettings(
+  loaded: LoadedSettings | undefined,
+  deps: Pick<SettingsDeps, 'storage' | 'now'> = { storage: safeLocalStorage(), now: () => Date.now() },
+) {
+  if (loaded?.source !== 'network' || !isWebsiteSettings(loaded.settings)) return;
+  remember({ data: loaded.settings, timestamp: deps.now() }, deps.storage);
+}
+
+/**
  * Spec 8 and 9: settings are cached 5 minutes in memory and in local storage (`website_settings`).
  * On a failed fetch the local copy is used whatever its age; without one the fetch is retried
  * once, and then the spec's fallback object (spec 3, `FALLBACK_WEBSITE_SETTINGS`) stands in as a
