@@ -77,7 +77,11 @@ export const sendMessageSchema = z
     content: z.string().max(CHAT_LIMITS.contentMaxLength).default(''),
     /** Ids of files uploaded with POST /api/v1/files/upload by the sender. */
     attachments: z.array(z.uuid()).max(CHAT_LIMITS.attachmentsMax).default([]),
-    clientMessageId: z.string().min(1).max(CHAT_LIMITS.clientMessageIdMaxLength),
+    /**
+     * Optional (the spec's payload has none): with one, a resend of the same id is stored once and
+     * answered with the first message; without one, every send is a new message.
+     */
+    clientMessageId: z.string().min(1).max(CHAT_LIMITS.clientMessageIdMaxLength).optional(),
   })
   .refine((value) => value.content.trim().length > 0 || value.attachments.length > 0, {
     message: 'empty',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ChatMessage,
   type ConversationSummary,
@@ -237,10 +238,12 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
       const members = await membersFor(userId, input);
       if (members.teacherId === userId) await assertTeacherMayWrite(members.studentId, userId);
       const uniqueIds = [...new Set(input.attachments)];
+      // Without the client's id (the spec's payload), one of the server's: the message is new.
+      const clientMessageId = input.clientMessageId ?? `server:${randomUUID()}`;
       const values = {
         conversationId: members.id,
         senderId: userId,
-        clientMessageId: input.clientMessageId,
+        clientMessageId,
         content: storableText(input.content.trim()),
       };
       try {
@@ -260,7 +263,7 @@ export function createChatService({ db, presence }: { db: Db; presence: Presence
         // Two sends of one client id at once: the second finds the first's row (below).
         if (!isUniqueViolation(error)) throw error;
       }
-      const again = await findByClientId(db, members.id, userId, input.clientMessageId);
+      const again = await findByClientId(db, members.id, userId, clientMessageId);
       if (again) {
         const conversation = await findConversation(db, members.id);
         if (conversation) return { message: toChatMessage(again, conversation), created: false };
