@@ -48,6 +48,7 @@ export {
   teacherProfilesResponseSchema,
   teacherSearchResponseSchema,
   timeSlotsResponseSchema,
+  userProfileResponseSchema,
 } from './discovery.ts';
 export { adminDisputeResponseSchema, adminDisputesResponseSchema, problemReportResponseSchema } from './disputes.ts';
 export { lessonRoomSchema } from './lessons.ts';

@@ -16,12 +16,13 @@ import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useConversationWith } from './api/conversation-with.ts';
-import { ChatAvatar, fullName } from './chat-avatar.tsx';
+import { fullName } from './chat-avatar.tsx';
 import { dayLabel, groupByDay } from './chat-format.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import type { PendingMessage } from './conversation-messages.ts';
 import { type BubbleStatus, MessageBubble } from './message-bubble.tsx';
 import { MessageComposer } from './message-composer.tsx';
+import { PartnerCard } from './partner-card.tsx';
 import { TYPING_SHOWN_MS, useTypingSender } from './typing.ts';
 import { useConversation } from './use-conversation.ts';
 
@@ -207,19 +208,7 @@ export function ConversationView({
         >
           <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </Link>
-        <ChatAvatar user={otherUser} online={online} />
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base font-bold text-slate-900">
-            <span dir="auto">{name}</span>
-          </h1>
-          <p className="truncate text-xs text-slate-500" data-testid="presence">
-            <span className={online ? 'font-semibold text-emerald-700' : undefined}>
-              {t(online ? 'conversation.online' : 'conversation.offline')}
-            </span>
-            <span aria-hidden="true"> · </span>
-            <span>{t(`conversation.roles.${otherUser.role.name}`)}</span>
-          </p>
-        </div>
+        <PartnerCard user={otherUser} online={online} />
       </header>
       {otherUser.role.id === ROLE.student ? (
         <StudentReviewsSummary
