@@ -51,15 +51,18 @@ describe("the chat header's card of the other party (issue 30 item 25)", () => {
   it.each([
     ['ar', ar, 'منى الصباح'],
     ['en', en, 'Mona Al-Sabah'],
-  ] as const)('%s: shows her profile from GET /api/v1/auth/users/{id}, in the page language', async (language, texts, name) => {
-    const { callsTo } = api(ok(PROFILES[language]));
-    renderPage(language);
-    const card = await screen.findByTestId('chat-partner-card');
-    await waitFor(() => expect(within(card).getByRole('heading').textContent).toBe(name));
-    expect(within(card).getByTestId('presence').textContent).toContain(texts.conversation.roles.teacher);
-    expect(card.querySelector('img')?.getAttribute('src')).toContain('/api/v1/files/p1');
-    expect(callsTo(`GET /api/v1/auth/users/${TEACHER_ID}`)).toHaveLength(1);
-  });
+  ] as const)(
+    '%s: shows her profile from GET /api/v1/auth/users/{id}, in the page language',
+    async (language, texts, name) => {
+      const { callsTo } = api(ok(PROFILES[language]));
+      renderPage(language);
+      const card = await screen.findByTestId('chat-partner-card');
+      await waitFor(() => expect(within(card).getByRole('heading').textContent).toBe(name));
+      expect(within(card).getByTestId('presence').textContent).toContain(texts.conversation.roles.teacher);
+      expect(card.querySelector('img')?.getAttribute('src')).toContain('/api/v1/files/p1');
+      expect(callsTo(`GET /api/v1/auth/users/${TEACHER_ID}`)).toHaveLength(1);
+    },
+  );
 
   it("keeps the conversation's copy of her when the profile call fails", async () => {
     api({ status: 500, body: { status: 500, message: 'Internal server error' } });
