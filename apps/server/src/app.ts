@@ -317,7 +317,7 @@ export async function buildApp({ config, database, logStream, clock }: AppDeps):
     },
     uploadsDir: config.uploadsDir,
   });
-  await app.register(authRoutes({ service: auth, requireAuth, rateLimitMax: config.rateLimitMax }));
+  await app.register(authRoutes({ ...config, service: auth, requireAuth }));
   await app.register(filesRoutes({ service: createFilesService(database.db, config.uploadsDir), requireAuth }));
 
   await app.register(subjectsRoutes(subjects));

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type IceServer, iceServerSchema, kwdToFils } from '@ustaz/contract';
+import { GOOGLE_SANDBOX_CLIENT_ID, type IceServer, iceServerSchema, kwdToFils } from '@ustaz/contract';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/trust-proxy.ts';
+import type { GoogleConfig } from './modules/auth/google-sandbox.ts';
 import { productionProblems } from './production-refusals.ts';
 
 /** Where the links the server writes point when PUBLIC_URL is unset (refused in production). */
@@ -73,6 +74,11 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Google sign-in on the local sandbox (ADR 030): unset, on without GOOGLE_CLIENT_ID except in production (refused there). */
+  GOOGLE_SANDBOX: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Ustaz <no-reply@ustaz.com.kw>'),
   MAIL_OUTBOX_DIR: z.string().default(path.join(repoRoot, 'data/mail')),
@@ -159,7 +165,8 @@ export type Config = {
   /** HS256 key for access tokens; when unset, server.ts keeps a random one in SECRETS_DIR. */
   jwtSecret: string | undefined;
   secretsDir: string;
-  google: { clientId: string; jwksUrl: string } | null;
+  /** Google sign-in: Google's (GOOGLE_CLIENT_ID), the local sandbox (server.ts gives it its keys), or off. */
+  google: GoogleConfig | null;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   uploadsDir: string;
   payments: {
@@ -243,7 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,
     secretsDir: e.SECRETS_DIR,
-    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL } : null,
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL }
+      : (e.GOOGLE_SANDBOX ?? !production)
+        ? { sandbox: true, clientId: GOOGLE_SANDBOX_CLIENT_ID }
+        : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: e.MAIL_OUTBOX_DIR },
     uploadsDir: e.UPLOADS_DIR,
     payments: {

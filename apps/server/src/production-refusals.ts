@@ -12,6 +12,7 @@ export type ProductionEnv = {
   DEMO_DEPLOYMENT: boolean;
   PUBLIC_URL?: string | undefined;
   PLAIN_HTTP_PUBLIC_URL?: string | undefined;
+  GOOGLE_SANDBOX?: boolean | undefined;
 };
 
 /** Fewer distinct characters than this and a JWT_SECRET is a placeholder or a pattern, not a key. */
@@ -37,8 +38,9 @@ function publicUrlProblem(e: ProductionEnv): string | undefined {
  * What production may not run with: a payment gateway on the local sandbox (anyone could "pay"
  * with its Pay button), mail that never leaves the machine (and is logged with its links), a
  * JWT key made up on this host or too plain to be a key, the demo accounts (their password is in
- * the README), links over plain http. Each has an explicit opt-in, except the key; the demo needs
- * two. One clause per problem, for `ConfigRefusedError`'s one line.
+ * the README), links over plain http, the Google sign-in sandbox (anyone could sign in as anyone).
+ * Each has an explicit opt-in, except the key and the Google sandbox; the demo needs two. One
+ * clause per problem, for `ConfigRefusedError`'s one line.
  */
 export function productionProblems(e: ProductionEnv): string[] {
   const problems: string[] = [];
@@ -65,6 +67,10 @@ export function productionProblems(e: ProductionEnv): string[] {
   if (e.SEED_DEMO_DATA === true && !e.DEMO_DEPLOYMENT)
     problems.push(
       'SEED_DEMO_DATA=true would add the demo accounts, whose password is in the README (unset it, or add DEMO_DEPLOYMENT=true for a demo deployment)',
+    );
+  if (e.GOOGLE_SANDBOX === true)
+    problems.push(
+      'GOOGLE_SANDBOX=true would let anyone sign in as any Google address (unset it; GOOGLE_CLIENT_ID turns on Google sign-in)',
     );
   const publicUrl = publicUrlProblem(e);
   if (publicUrl) problems.push(publicUrl);

@@ -11,6 +11,7 @@ import { describeFailure } from './failure-text.ts';
 import { startMoneySweeper } from './jobs/money-sweeper.ts';
 import { startPushJobs } from './jobs/push-jobs.ts';
 import { startMetricsListener } from './metrics/metrics-listener.ts';
+import { type GoogleSandboxKeys, generateGoogleSandboxKeys } from './modules/auth/google-sandbox.ts';
 import { generateVapidKeys } from './modules/push/push.service.ts';
 import { prepareDatabase } from './prepare-database.ts';
 
@@ -44,11 +45,26 @@ function withVapidKeys(config: Config): Config {
 }
 
 /**
+ * Google sign-in on the sandbox (ADR 030): its key pair is kept in SECRETS_DIR like the JWT key, so
+ * the sandbox's JWKS (what the server verifies its ID tokens with) survives a restart.
+ */
+function withGoogleSandboxKeys(config: Config): Config {
+  if (!config.google?.sandbox || config.google.keys) return config;
+  const file = path.join(config.secretsDir, 'google-sandbox-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(config.secretsDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(generateGoogleSandboxKeys()), { mode: 0o600 });
+  }
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as GoogleSandboxKeys;
+  return { ...config, google: { ...config.google, keys } };
+}
+
+/**
  * The only entry that reads the environment and listens: one process, or with WEB_CONCURRENCY > 1
  * a primary (src/cluster.ts) that prepares the database and forks that many workers running this.
  */
 async function main() {
-  const config = withVapidKeys(withJwtSecret(loadConfig()));
+  const config = withGoogleSandboxKeys(withVapidKeys(withJwtSecret(loadConfig())));
   if (config.webConcurrency > 1 && cluster.isPrimary) {
     await runPrimary(config, async (log) => {
       const database = await openDatabase(config.database);

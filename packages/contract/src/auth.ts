@@ -106,6 +106,18 @@ export const confirmBodySchema = z.object({ hash: hashSchema });
 export const forgotBodySchema = z.object({ email: emailSchema });
 export const googleLoginBodySchema = z.object({ idToken: z.string().min(20).max(8192) });
 
+/**
+ * POST /api/v1/auth/google/sandbox/token (development only, ADR 030): the local stand-in for
+ * Google's account chooser signs an ID token for this account, which the client then sends to
+ * /auth/google/login like Google's.
+ */
+export const googleSandboxTokenBodySchema = z.strictObject({
+  email: emailSchema,
+  firstName: nameSchema,
+  lastName: nameSchema,
+});
+export const googleSandboxTokenResponseSchema = z.object({ idToken: z.string() });
+
 /** The registration rule (spec 5: at least 6 characters), also for a new password on the profile. */
 export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH_REGISTER).max(PASSWORD_MAX_LENGTH);
 

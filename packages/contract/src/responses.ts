@@ -30,6 +30,7 @@ export {
   reconciliationResponseSchema,
 } from './admin.ts';
 export {
+  googleSandboxTokenResponseSchema,
   okResponseSchema,
   registerResponseSchema,
   tokensResponseSchema,

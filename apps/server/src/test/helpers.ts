@@ -80,6 +80,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       MAIL_OUTBOX_DIR: path.join(os.tmpdir(), 'ustaz-test-mail'),
       UPLOADS_DIR: path.join(os.tmpdir(), `ustaz-test-uploads-${process.pid}`),
       PUBLIC_URL: 'http://ustaz.test',
+      // Google sign-in is off unless a test turns it on (google.test.ts, google-sandbox.test.ts).
+      GOOGLE_SANDBOX: 'false',
     }),
     ...overrides,
   };

@@ -3,6 +3,8 @@ import {
   deleteMeBodySchema,
   forgotBodySchema,
   googleLoginBodySchema,
+  googleSandboxTokenBodySchema,
+  googleSandboxTokenResponseSchema,
   loginBodySchema,
   okResponseSchema,
   refreshResponseSchema,
@@ -26,10 +28,13 @@ import { requestLanguage } from '../../http/language.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { AuthService } from './auth.service.ts';
+import { createGoogleSandboxIssuer, type GoogleConfig } from './google-sandbox.ts';
 
 type Options = ModuleRoutesOptions<AuthService> & {
   /** RATE_LIMIT_MAX: each route's limit below is for the default and grows in proportion. */
   rateLimitMax: number;
+  /** Google sign-in; on the sandbox (ADR 030) its token route is added. */
+  google: GoogleConfig | null;
 };
 
 const { tags, security } = moduleDocs('auth');
@@ -44,7 +49,7 @@ function bearerOf(request: FastifyRequest): string {
   return token;
 }
 
-export function authRoutes({ service, requireAuth, rateLimitMax }: Options): FastifyPluginAsyncZod {
+export function authRoutes({ service, requireAuth, rateLimitMax, google }: Options): FastifyPluginAsyncZod {
   const perMinute = (max: number) => ({
     rateLimit: { max: authRouteLimit(max, rateLimitMax), timeWindow: '1 minute' },
   });
@@ -128,6 +133,20 @@ export function authRoutes({ service, requireAuth, rateLimitMax }: Options): Fas
       schema: { tags, body: googleLoginBodySchema, response: { 200: tokensResponseSchema } },
       handler: (request) => service.googleLogin(request.body.idToken, requestLanguage(request), request.ip),
     });
+
+    if (google?.sandbox) {
+      const issueIdToken = createGoogleSandboxIssuer(google);
+      app.post('/api/v1/auth/google/sandbox/token', {
+        config: perMinute(20),
+        schema: {
+          tags,
+          summary: 'Development only: the local Google sandbox signs an ID token for /auth/google/login (ADR 030)',
+          body: googleSandboxTokenBodySchema,
+          response: { 200: googleSandboxTokenResponseSchema },
+        },
+        handler: async (request) => ({ idToken: await issueIdToken(request.body) }),
+      });
+    }
 
     app.post('/api/v1/auth/refresh', {
       config: perMinute(60),

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
+import { GOOGLE_ISSUER, type GoogleConfig, sandboxKeysOf } from './google-sandbox.ts';
 
 export type GoogleIdentity = {
   sub: string;
@@ -9,11 +10,17 @@ export type GoogleIdentity = {
   name: string | undefined;
 };
 
-const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+const GOOGLE_ISSUERS = [GOOGLE_ISSUER, 'accounts.google.com'];
 
-/** Verifies Google ID tokens against Google's JWKS (or a test JWKS): signature, issuer, audience, expiry. */
-export function createGoogleVerifier(config: { clientId: string; jwksUrl: string }) {
-  const jwks = createRemoteJWKSet(new URL(config.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+/**
+ * Verifies Google ID tokens: signature, issuer, audience, expiry. The keys are Google's JWKS (or a
+ * test JWKS) read over HTTP, or, on the sandbox (ADR 030), the sandbox's own JWKS read from its
+ * key file: the one check either way, so a sandbox token passes only what a Google token would.
+ */
+export function createGoogleVerifier(config: GoogleConfig) {
+  const jwks = config.sandbox
+    ? createLocalJWKSet(sandboxKeysOf(config).jwks as Parameters<typeof createLocalJWKSet>[0])
+    : createRemoteJWKSet(new URL(config.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
   return async function verifyGoogleIdToken(idToken: string): Promise<GoogleIdentity | null> {
     try {
       const { payload } = await jwtVerify(idToken, jwks, {
