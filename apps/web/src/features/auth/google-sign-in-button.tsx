@@ -1,7 +1,9 @@
+import { GOOGLE_SANDBOX_CLIENT_ID } from '@ustaz/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { Divider } from './auth-card.tsx';
+import { GoogleSandboxButton } from './google-sandbox-button.tsx';
 
 /** The little of Google Identity Services this screen uses. */
 type GoogleIdentity = {
@@ -145,7 +147,7 @@ export function GoogleSignInButton({
   );
 }
 
-/** Under the e-mail form of login and sign-up: "or", then the Google button; nothing without a client id. */
+/** Under the e-mail form of login and sign-up: "or", then the Google button (or the sandbox's, ADR 030); nothing without a client id. */
 export function GoogleAlternative({
   clientId,
   mode,
@@ -162,7 +164,11 @@ export function GoogleAlternative({
   return (
     <>
       <Divider label={t('common.or')} />
-      <GoogleSignInButton clientId={clientId} mode={mode} busy={busy} onCredential={onCredential} />
+      {clientId === GOOGLE_SANDBOX_CLIENT_ID ? (
+        <GoogleSandboxButton busy={busy} onCredential={onCredential} />
+      ) : (
+        <GoogleSignInButton clientId={clientId} mode={mode} busy={busy} onCredential={onCredential} />
+      )}
     </>
   );
 }
