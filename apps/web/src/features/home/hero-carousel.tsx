@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { cx } from '../../shared/ui/class-names.ts';
-import { HeroArt } from './hero-art.tsx';
+import { HeroPicture } from './hero-art.tsx';
 import { translatedList } from './translated-list.ts';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
@@ -30,7 +30,12 @@ const SWIPE_PX = 50;
 export function HeroCarousel() {
   const { t } = useTranslation('home');
   const language = useCurrentLanguage();
-  const slides = translatedList(t('hero.slides', { returnObjects: true }), ['title', 'description', 'button']);
+  const slides = translatedList(t('hero.slides', { returnObjects: true }), [
+    'title',
+    'description',
+    'button',
+    'imageAlt',
+  ]);
   const count = slides.length;
   const reducedMotion = usePrefersReducedMotion();
 
@@ -139,7 +144,7 @@ export function HeroCarousel() {
                       <ArrowRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
                     </Link>
                   </div>
-                  <HeroArt variant={slideIndex} className="hidden md:block" />
+                  <HeroPicture slide={slideIndex} alt={slide.imageAlt} className="hidden md:block" />
                 </div>
               </div>
             );

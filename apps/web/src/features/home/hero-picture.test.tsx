@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
+import { describe, expect, it } from 'vitest';
+import arHome from '../../../public/locales/ar/home.json';
+import enHome from '../../../public/locales/en/home.json';
+import { render } from '../../entry-server.tsx';
+import { HERO_IMAGE_WIDTHS } from './hero-art.tsx';
+
+const publicDir = path.resolve(import.meta.dirname, '../../../public');
+
+function texts(language: 'ar' | 'en') {
+  const dir = path.join(publicDir, 'locales', language);
+  return Object.fromEntries(
+    readdirSync(dir).map((file) => [
+      file.replace(/\.json$/, ''),
+      JSON.parse(readFileSync(path.join(dir, file), 'utf8')),
+    ]),
+  );
+}
+
+/** The home page as the server draws it, every API call answering an empty list. */
+async function homeHtml(language: 'ar' | 'en') {
+  const out = await render({
+    url: `/${language}`,
+    origin: 'http://ustaz.test',
+    language,
+    texts: texts(language),
+    settings: FALLBACK_WEBSITE_SETTINGS,
+    apiFetch: async (url) =>
+      Response.json(url.includes('reviews') ? [] : { data: [], total: 0, page: 1, limit: 10, totalPages: 0 }),
+  });
+  if (!out) throw new Error('the home page was not server-rendered');
+  return new DOMParser().parseFromString(out.html, 'text/html');
+}
+
+describe("the hero's pictures (issue 30 item 21)", () => {
+  it.each([
+    ['ar', arHome],
+    ['en', enHome],
+  ] as const)(
+    '%s: each slide has a sized AVIF/WebP/JPEG picture with its alt text; only the first loads at once',
+    async (language, home) => {
+      const page = await homeHtml(language);
+      const slides = [...page.querySelectorAll('[data-testid="hero-slide"]')];
+      expect(slides).toHaveLength(3);
+      slides.forEach((slide, index) => {
+        const picture = slide.querySelector('picture');
+        const sources = [...(picture?.querySelectorAll('source') ?? [])];
+        expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+        const img = picture?.querySelector('img');
+        expect(img?.getAttribute('alt')).toBe(home.hero.slides[index]?.imageAlt);
+        expect(img?.getAttribute('alt')).not.toBe('');
+        expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['640', '480']);
+        for (const element of [...sources, img]) {
+          expect(element?.getAttribute('sizes')).toMatch(/min-width: 768px/);
+          const candidates = (element?.getAttribute('srcset') ?? '').split(', ');
+          expect(candidates.map((candidate) => candidate.split(' ')[1])).toEqual(HERO_IMAGE_WIDTHS.map((w) => `${w}w`));
+          // Every file named is in public/ (scripts/hero-images.mjs made it).
+          for (const candidate of candidates)
+            expect(existsSync(path.join(publicDir, candidate.split(' ')[0] ?? ''))).toBe(true);
+        }
+        expect(img?.getAttribute('loading')).toBe(index === 0 ? 'eager' : 'lazy');
+        expect(img?.getAttribute('fetchpriority')).toBe(index === 0 ? 'high' : 'low');
+      });
+    },
+  );
+});
