@@ -1,6 +1,6 @@
 import { GOOGLE_SANDBOX_CLIENT_ID, tokensResponseSchema, websiteSettingsSchema } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
-import { generateKeyPair, importJWK, SignJWT } from 'jose';
+import { type CryptoKey, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { users } from '../../db/schema.ts';
