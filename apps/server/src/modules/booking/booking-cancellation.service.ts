@@ -1,4 +1,10 @@
-import { BOOKING, type CancelReservationResponse, DEFAULT_LANGUAGE, filsToKwd } from '@ustaz/contract';
+import {
+  BOOKING,
+  type CancelReservationResponse,
+  cancellationTerms,
+  DEFAULT_LANGUAGE,
+  filsToKwd,
+} from '@ustaz/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
@@ -6,7 +12,7 @@ import { HttpError } from '../../http/errors.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { refundUsages } from '../subscriptions/subscriptions.service.ts';
-import { cancelDeadlineOf, hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
+import { hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
 import {
   cancelReservations,
   lockReservation,
@@ -173,7 +179,7 @@ export function createCancellationService({ db, clock = () => new Date() }: { db
         if (!row || (!isStudent && !isTeacher)) throw new HttpError(404, 'notFound', 'Reservation not found');
         assertCancellable(row, now);
         const start = row.startTime ?? now;
-        if (!isTeacher && row.status === 'confirmed' && now.getTime() > cancelDeadlineOf(start.getTime()).getTime()) {
+        if (!isTeacher && row.status === 'confirmed' && !cancellationTerms(start, now).cancellable) {
           throw new HttpError(
             409,
             'cancellationClosed',

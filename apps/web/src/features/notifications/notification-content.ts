@@ -1,5 +1,5 @@
 import type { AppNotification } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
+import { cancellationTerms, type Language } from '@ustaz/contract/constants';
 import { isolate } from '../../shared/lib/bidi.ts';
 import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
@@ -93,6 +93,27 @@ function titled(kind: NotificationKind, body: NotificationContent['body'], to: s
   return { kind, title: { key: `${kind}.title` }, body, to };
 }
 
+/**
+ * A confirmation's cancellation terms by the one rule (`cancellationTerms`), judged when the notice
+ * was written: free until the deadline, or (under 24 hours) that the lesson cannot be cancelled,
+ * never a deadline that had already passed (issue 30; older notices carried one).
+ */
+function confirmedBody(
+  data: Record<string, unknown>,
+  createdAt: string,
+  values: Record<string, string | number>,
+  language: Language,
+): Text {
+  const withTerms = data.cancellable === false || data.cancelDeadline !== undefined;
+  if (!withTerms || typeof data.startTime !== 'string') return { key: 'booking.confirmed.bodyWith', values };
+  const terms = cancellationTerms(data.startTime, createdAt);
+  if (data.cancellable === false || !terms.cancellable) return { key: 'booking.confirmed.bodyClosed', values };
+  const deadline = lessonMoment(terms.deadline, language);
+  return deadline
+    ? { key: 'booking.confirmed.bodyWithDeadline', values: { ...values, deadline } }
+    : { key: 'booking.confirmed.bodyWith', values };
+}
+
 /** What a notification says and where it leads, from its type and data, in the viewer's language. */
 export function describeNotification(notification: AppNotification, language: Language): NotificationContent {
   const data = notification.data ?? {};
@@ -107,7 +128,6 @@ export function describeNotification(notification: AppNotification, language: La
       // With the other person and the (first) start in the data, the text names them (and the deadline).
       const name = text(data.teacherName);
       const date = lessonMoment(data.startTime, language);
-      const deadline = lessonMoment(data.cancelDeadline, language);
       const student = text(data.studentName);
       if (kind === 'booking.received' && student && date) {
         return titled(
@@ -121,13 +141,7 @@ export function describeNotification(notification: AppNotification, language: La
       }
       if (kind === 'booking.confirmed' && name && date) {
         const values = { ...countValues(Math.max(1, ids), language), name: isolate(name), date };
-        return titled(
-          kind,
-          deadline
-            ? { key: 'booking.confirmed.bodyWithDeadline', values: { ...values, deadline } }
-            : { key: 'booking.confirmed.bodyWith', values },
-          target,
-        );
+        return titled(kind, confirmedBody(data, notification.createdAt, values, language), target);
       }
       return titled(kind, { key: `${kind}.body`, values: countValues(Math.max(1, ids), language) }, target);
     }

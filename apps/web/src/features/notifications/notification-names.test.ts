@@ -106,3 +106,39 @@ describe('notifications name the other party and the lesson time (issue 17)', ()
     expect(text).toBe('The student cancelled the lesson.');
   });
 });
+
+describe('a confirmation states the cancellation terms by the one rule (issue 30 item 4)', () => {
+  const start = '2026-03-10T12:00:00.000Z';
+  for (const language of ['en', 'ar'] as const) {
+    const date = formatLessonMoment(start, language);
+    const closed = language === 'en' ? 'cannot be cancelled' : 'فلا يمكن إلغاؤه';
+    const free = language === 'en' ? 'free of charge until' : 'مجاناً حتى';
+
+    it(`under 24 hours: it cannot be cancelled, never "free until" a past time (${language})`, async () => {
+      const data = { reservationIds: [4], teacherName: 'Mona Al-Sabah', startTime: start };
+      // As the server writes it now, and as it wrote it before (a deadline 21 hours before the notice).
+      for (const terms of [{ cancellable: false }, { cancelDeadline: '2026-03-09T12:00:00.000Z' }]) {
+        const { text, missing } = await bodyOf(notice('booking.confirmed', { ...data, ...terms }), language);
+        expect(text).toContain(date);
+        expect(text).toContain(closed);
+        expect(text).not.toContain(free);
+        expect(missing).toEqual([]);
+      }
+    });
+
+    it(`over 24 hours: free cancellation until 24 hours before the start (${language})`, async () => {
+      const later = '2026-03-14T15:00:00.000Z';
+      const { text } = await bodyOf(
+        notice('booking.confirmed', {
+          reservationIds: [4],
+          teacherName: 'Mona Al-Sabah',
+          startTime: later,
+          cancelDeadline: '2026-03-13T15:00:00.000Z',
+        }),
+        language,
+      );
+      expect(text).toContain(`${free} ${formatLessonMoment('2026-03-13T15:00:00.000Z', language)}`);
+      expect(text).not.toContain(closed);
+    });
+  }
+});

@@ -17,7 +17,7 @@ import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { FullPageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
-import { PAYMENT_POLL_FOR_MS, usePayment } from './api/get-payment.ts';
+import { PAYMENT_POLL_FOR_MS, usePayment } from '../../shared/money/get-payment.ts';
 import { PurchaseRows } from './payment-purchase.tsx';
 
 /** The result segments a gateway (or the local sandbox) sends the browser back to. */

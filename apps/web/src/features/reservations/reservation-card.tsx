@@ -1,5 +1,5 @@
 import type { Reservation, ReservationStatus } from '@ustaz/contract';
-import { BOOKING } from '@ustaz/contract/constants';
+import { BOOKING, cancellationTerms } from '@ustaz/contract/constants';
 import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,10 +81,13 @@ export function ReservationCard({
   const headingId = `reservation-${reservation.id}-title`;
   const price = formatKwd(reservation.price, language);
   const startsLater = Date.parse(reservation.startTime) > now.getTime();
-  const deadline = formatDateTime(reservation.cancelDeadline, language, timeZone);
-  // A student's window closes 24 h before the start; say so instead of silently hiding Cancel.
-  const cancellationClosed =
-    viewer === 'student' && reservation.status === 'confirmed' && startsLater && !reservation.canCancel;
+  // The one cancellation rule (contract `cancellationTerms`): free until 24 h before the start, then
+  // closed; a student is told which, instead of Cancel silently disappearing or a deadline already past.
+  const terms = cancellationTerms(reservation.startTime, now);
+  const deadline = formatDateTime(terms.deadline, language, timeZone);
+  const live = reservation.status === 'confirmed' || reservation.status === 'pending';
+  const studentTerms = viewer === 'student' && live && startsLater;
+  const cancellationClosed = studentTerms && !terms.cancellable;
 
   return (
     <article
@@ -169,17 +172,19 @@ export function ReservationCard({
         <PendingPayment payment={reservation.payment} />
       ) : null}
 
-      {reservation.canCancel || cancellationClosed ? (
+      {reservation.canCancel || studentTerms ? (
         <footer className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
           {cancellationClosed ? (
             <p className="text-sm text-slate-600" data-testid="cancellation-closed">
-              {t('card.cancellationClosed', {
+              {t(reservation.status === 'pending' ? 'card.closedOncePaid' : 'card.cancellationClosed', {
                 deadline,
                 hours: formatNumber(BOOKING.studentCancelHours, language),
               })}
             </p>
-          ) : viewer === 'student' && deadline ? (
-            <p className="text-sm text-slate-600">{t('card.cancelUntil', { deadline })}</p>
+          ) : studentTerms && deadline ? (
+            <p className="text-sm text-slate-600" data-testid="cancel-until">
+              {t('card.cancelUntil', { deadline })}
+            </p>
           ) : (
             <span />
           )}
