@@ -88,9 +88,12 @@ describe('the tab that opened the gateway follows the payment (issue 30 item 3)'
       await show(gatewayOutcome(), language);
       await screen.findByText(booking.success.pendingTitle);
       // The view asks every 3 s while the hold lasts.
-      await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(texts.result.failedTitle), {
-        timeout: 5_000,
-      });
+      await waitFor(
+        () => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(texts.result.failedTitle),
+        {
+          timeout: 5_000,
+        },
+      );
       expect(screen.getByTestId('booking-success').dataset.state).toBe('failed');
       expect(screen.getByTestId('booking-payment-outcome').textContent).toBe(texts.result.failedBody.booking);
       expect(screen.queryByText(booking.success.openPaymentPage)).toBeNull();
@@ -99,7 +102,9 @@ describe('the tab that opened the gateway follows the payment (issue 30 item 3)'
     it(`expired: says the time ran out and the times were released (${language})`, async () => {
       mockApi({ 'GET /api/v1/payments/pay_1': paymentOf('expired') });
       await show(gatewayOutcome(), language);
-      await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(texts.result.expiredTitle));
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(texts.result.expiredTitle),
+      );
       expect(screen.getByTestId('booking-payment-outcome').textContent).toBe(booking.success.expiredBody);
     });
   }

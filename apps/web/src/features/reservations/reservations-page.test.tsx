@@ -421,10 +421,7 @@ describe('ReservationsPage cancellation', () => {
   it('a closed window (409 cancellationClosed) says why, closes the dialog and reloads the list', async () => {
     const calls = mockApi({
       lists: {
-        upcoming: [
-          ok([reservation()]),
-          ok([insideWindow()]),
-        ],
+        upcoming: [ok([reservation()]), ok([insideWindow()])],
       },
       cancel: {
         status: 409,
