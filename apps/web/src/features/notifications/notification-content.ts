@@ -188,10 +188,14 @@ export function describeNotification(notification: AppNotification, language: La
     }
     case 'lesson.teacherNoShow': {
       // The teacher never joined the room: cancelled and refunded (issue 16); the room says how it ended.
+      // Each reader is addressed as who they are (issue 30): the student got the refund, the teacher
+      // reads whom it went to; older notices without names keep the plain text.
       const id = positiveInteger(data.reservationId);
+      const about = otherPartyAndStart(data, language);
+      const reader = text(data.teacherName) ? 'bodyStudent' : 'bodyTeacher';
       return titled(
         kind,
-        { key: 'lesson.teacherNoShow.body' },
+        about ? { key: `lesson.teacherNoShow.${reader}`, values: about } : { key: 'lesson.teacherNoShow.body' },
         id ? `/lessons/${id}` : '/reservations?scope=cancelled',
       );
     }

@@ -142,3 +142,36 @@ describe('a confirmation states the cancellation terms by the one rule (issue 30
     });
   }
 });
+
+describe('a teacher no-show notice addresses its reader (issue 30 item 9)', () => {
+  const start = '2026-03-10T12:00:00.000Z';
+  for (const language of ['en', 'ar'] as const) {
+    const date = formatLessonMoment(start, language);
+
+    it(`the student reads that they got the full refund, naming the teacher (${language})`, async () => {
+      const { text, missing } = await bodyOf(
+        notice('lesson.teacherNoShow', { reservationId: 4, teacherName: 'Mona Al-Sabah', startTime: start }),
+        language,
+      );
+      expect(text).toContain('Mona Al-Sabah');
+      expect(text).toContain(date);
+      expect(text).toContain(language === 'en' ? 'you got a full refund' : 'أُعيد إليك المبلغ كاملًا');
+      expect(text).not.toContain(language === 'en' ? 'the student' : 'الطالب');
+      expect(missing).toEqual([]);
+    });
+
+    it(`the teacher reads which student got the refund (${language})`, async () => {
+      const { text } = await bodyOf(
+        notice('lesson.teacherNoShow', { reservationId: 4, studentName: 'Fahad Al-Ali', startTime: start }),
+        language,
+      );
+      expect(text).toContain(language === 'en' ? 'Fahad Al-Ali got a full refund' : 'المبلغ كاملًا إلى Fahad Al-Ali');
+      expect(text).not.toContain(language === 'en' ? 'you got' : 'إليك');
+    });
+
+    it(`an older notice without names names nobody wrongly (${language})`, async () => {
+      const { text } = await bodyOf(notice('lesson.teacherNoShow', { reservationId: 4 }), language);
+      expect(text).not.toContain(language === 'en' ? 'the student' : 'الطالب');
+    });
+  }
+});
