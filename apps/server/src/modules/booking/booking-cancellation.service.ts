@@ -11,6 +11,7 @@ import type { ReservationRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
+import { expireAbandonedPayment } from '../payments/payment-abandon.ts';
 import { refundUsages } from '../subscriptions/subscriptions.service.ts';
 import { hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
 import {
@@ -19,6 +20,7 @@ import {
   lockTeacherFutureReservations,
   namesOf,
   openSlots,
+  pendingReservationsOf,
 } from './booking.repo.ts';
 
 const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
@@ -71,7 +73,9 @@ export async function refundToSource(
 /**
  * Cancels a locked, live reservation: the slot opens again (a gateway hold is released; its
  * payment, if it is paid later, goes to the wallet), and a confirmed one is refunded in full to
- * where it was paid from (`refundToSource`). The system cancels a teacher no-show this way too.
+ * where it was paid from (`refundToSource`). The last pending reservation of a gateway payment
+ * cancelled ends that payment too (issue 30: expired at once, in this transaction, so the limit of
+ * payments waiting lifts). The system cancels a teacher no-show this way too.
  */
 export async function cancelLocked(
   tx: Executor,
@@ -83,6 +87,9 @@ export async function cancelLocked(
 ): Promise<CancelReservationResponse['refund']> {
   await cancelReservations(tx, [row.id], by, reason, now);
   await openSlots(tx, [row.timeSlotId]);
+  if (row.status === 'pending' && row.paymentId && (await pendingReservationsOf(tx, row.paymentId)).length === 0) {
+    await expireAbandonedPayment(tx, row.paymentId);
+  }
   if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
   return refundToSource(tx, row, actorUserId, now);
 }

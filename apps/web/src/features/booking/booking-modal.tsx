@@ -35,7 +35,7 @@ import { SuccessView } from './booking-success.tsx';
 import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { splitText } from './split-text.ts';
-import { startBooking } from './start-booking.ts';
+import { markOutcomeShown, startBooking, toastUnseenFailure } from './start-booking.ts';
 
 type View =
   | { name: 'review'; priceChangedFrom?: string | undefined }
@@ -77,10 +77,13 @@ function BookingFlow({
   const [acknowledged, setAcknowledged] = useState(data.acknowledged ?? false);
 
   useEffect(() => {
-    if (!data.pending) return;
+    const pending = data.pending;
+    if (!pending) return;
     let current = true;
-    void data.pending.then((outcome) => {
+    void pending.then((outcome) => {
       if (!current) return;
+      // One message (issue 30): this view says what happened, no toast repeats it.
+      markOutcomeShown(pending);
       // The slots cost something else now: the review again, with the old and the new price.
       if (outcome.status === 'failure' && outcome.code === 'priceChanged') {
         setView({ name: 'review', priceChangedFrom: data.expectedTotal });
@@ -90,6 +93,8 @@ function BookingFlow({
     });
     return () => {
       current = false;
+      // Closed before the answer came: a failure is then told by a toast.
+      toastUnseenFailure(pending);
     };
   }, [data.pending, data.expectedTotal]);
 
