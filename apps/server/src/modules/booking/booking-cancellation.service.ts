@@ -137,7 +137,14 @@ async function tellCancelled(
           {
             userId: row.studentId,
             type: 'booking.refunded' as const,
-            data: { ...about(row.studentId), to: refund.to, amount: refund.amount, hours: refund.hours },
+            // Every source named (issue 30): hours and money together, and the gateway it was paid with.
+            data: {
+              ...about(row.studentId),
+              to: refund.to,
+              amount: refund.amount,
+              hours: refund.hours,
+              paidWith: row.paidWith,
+            },
           },
         ]),
     ...recipients.map((userId) => ({ userId, type: 'booking.cancelled' as const, data: { ...about(userId), by } })),

@@ -15,6 +15,25 @@ export const breakdownOf = (split: { minutes: number; hoursValueFils: number; ca
   wallet: filsToKwd(split.cashFils),
 });
 
+const GATEWAYS: readonly string[] = ['payzah', 'deema'];
+
+/**
+ * What was paid for a reservation, by source (issue 30), or null when nothing was: a gateway
+ * payment still awaited, or one that never paid for it (failed, expired, credited to the wallet).
+ */
+function paidByOf(view: ReservationView): Reservation['paidBy'] {
+  const r = view.reservation;
+  const gateway = GATEWAYS.includes(r.paidWith);
+  // Confirmed or completed: it was paid. Cancelled: a gateway lesson only if its payment paid for it.
+  if (r.status === 'pending' || (r.status === 'cancelled' && gateway && view.gatewayPaid !== true)) return null;
+  return {
+    subscriptionHours: hoursOf(r.subscriptionMinutes),
+    subscriptionValue: filsToKwd(r.hoursValueFils),
+    wallet: filsToKwd(gateway ? 0 : r.cashFils),
+    gateway: filsToKwd(gateway ? r.cashFils : 0),
+  };
+}
+
 /**
  * A reservation as `viewerId` sees it; the people's names in `language` where they have a spelling
  * for it (ADR 020), as written when no language is given.
@@ -42,6 +61,7 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     hours: hoursOf(minutesOf({ startTime: start, endTime: end })),
     note: r.note,
     paidWith: r.paidWith,
+    paidBy: paidByOf(view),
     teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId, timeZone: view.teacherTimeZone },
     student: { ...person(view.student), timeZone: view.student.timeZone },
     canCancel,

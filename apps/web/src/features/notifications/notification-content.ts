@@ -155,9 +155,19 @@ export function describeNotification(notification: AppNotification, language: La
       );
     }
     case 'booking.refunded': {
-      // What a cancellation gave back (issue 17): money to the wallet, or hours to the subscription.
+      // What a cancellation gave back (issue 17): money to the wallet, or hours to the subscription;
+      // both, and the gateway that took the money, named when so (issue 30).
       const about = otherPartyAndStart(data, language);
       const key = about ? 'booking.refunded.body' : 'booking.refunded.bodyPlain';
+      const money = Number(data.amount) > 0 ? amountText(data.amount, language) : null;
+      if (data.to === 'subscription' && typeof data.hours === 'number' && money) {
+        const hours = formatNumber(data.hours, language, data.hours % 1 ? 1 : 0);
+        return titled(
+          kind,
+          { key: `${key}.split`, values: { ...about, hours, count: data.hours, amount: money } },
+          WALLET_PATH,
+        );
+      }
       if (data.to === 'subscription') {
         const hours = typeof data.hours === 'number' ? formatNumber(data.hours, language, data.hours % 1 ? 1 : 0) : '';
         // `count` picks the plural form (Arabic: ساعة واحدة، ساعتان، ٣ ساعات، ١١ ساعة); `hours` is the written number.
@@ -165,7 +175,12 @@ export function describeNotification(notification: AppNotification, language: La
         return titled(kind, { key: `${key}.subscription`, values }, '/subscriptions');
       }
       const amount = amountText(data.amount, language) ?? '';
-      return titled(kind, { key: `${key}.wallet`, values: { ...about, amount } }, WALLET_PATH);
+      const gateway = data.paidWith === 'payzah' ? 'Payzah' : data.paidWith === 'deema' ? 'Deema' : '';
+      return titled(
+        kind,
+        { key: `${key}.wallet${gateway ? `From${gateway}` : ''}`, values: { ...about, amount } },
+        WALLET_PATH,
+      );
     }
     case 'payment.paid':
     case 'payment.creditedToWallet': {

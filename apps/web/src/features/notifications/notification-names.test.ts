@@ -175,3 +175,32 @@ describe('a teacher no-show notice addresses its reader (issue 30 item 9)', () =
     });
   }
 });
+
+describe('a refund notice names every source (issue 30 item 10)', () => {
+  for (const language of ['en', 'ar'] as const) {
+    it(`hours and wallet money both, and the gateway it was paid with (${language})`, async () => {
+      const about = { reservationId: 4, teacherName: 'Mona Al-Sabah', startTime: START };
+      const split = await bodyOf(
+        notice('booking.refunded', {
+          ...about,
+          to: 'subscription',
+          hours: 1,
+          amount: '2.500',
+          paidWith: 'subscription',
+        }),
+        language,
+      );
+      expect(split.text).toContain(formatKwd('2.500', language));
+      expect(split.text).toContain(
+        language === 'en' ? '1 hour went back to your subscription' : 'ساعة واحدة إلى اشتراكك',
+      );
+      expect(split.missing).toEqual([]);
+      const gateway = await bodyOf(
+        notice('booking.refunded', { ...about, to: 'wallet', hours: 0, amount: '12.000', paidWith: 'payzah' }),
+        language,
+      );
+      expect(gateway.text).toContain(formatKwd('12.000', language));
+      expect(gateway.text).toContain(language === 'en' ? 'K-Net' : 'كي نت');
+    });
+  }
+});

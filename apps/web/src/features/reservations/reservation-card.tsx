@@ -13,6 +13,7 @@ import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
+import { PaidBy } from './paid-by.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { formatHours } from './reservation-format.ts';
 
@@ -79,7 +80,6 @@ export function ReservationCard({
   const other = viewer === 'student' ? reservation.teacher : reservation.student;
   const name = `${other.firstName} ${other.lastName}`.trim();
   const headingId = `reservation-${reservation.id}-title`;
-  const price = formatKwd(reservation.price, language);
   const startsLater = Date.parse(reservation.startTime) > now.getTime();
   // The one cancellation rule (contract `cancellationTerms`): free until 24 h before the start, then
   // closed; a student is told which, instead of Cancel silently disappearing or a deadline already past.
@@ -132,10 +132,7 @@ export function ReservationCard({
           icon={reservation.paidWith === 'wallet' ? <Wallet className="size-4" /> : <CreditCard className="size-4" />}
           label={t('card.price')}
         >
-          <span data-testid="reservation-price">{price ?? t('card.priceUnavailable')}</span>
-          <span className="ms-1 text-sm font-normal text-slate-500">
-            {t('card.paidWithValue', { method: t(`paidWith.${reservation.paidWith}`) })}
-          </span>
+          <PaidBy reservation={reservation} />
         </Detail>
       </dl>
 
