@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime, formatWeekdayDate, lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
-import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
