@@ -124,6 +124,27 @@ export const BOOKING = {
   teacherHeldFloorSlots: 4,
 } as const;
 
+/** What a student may do about cancelling a lesson, from the one rule below. */
+export type CancellationTerms = {
+  /** Until when a student may cancel it free of charge: `BOOKING.studentCancelHours` before the start (ISO). */
+  deadline: string;
+  /** Whether that deadline is still ahead at `now`: false under 24 hours, and the lesson cannot be cancelled. */
+  cancellable: boolean;
+};
+
+/**
+ * The cancellation rule (issue 30): every text about a lesson's cancellation (the booking sheet,
+ * the success view, the confirmation notification and mail, the reservation card) and the server's
+ * check come from it. A lesson that starts `start` may be cancelled by its student free of charge
+ * until `BOOKING.studentCancelHours` before; at or after that moment (`now`) it cannot be, so no
+ * text promises a deadline already past.
+ */
+export function cancellationTerms(start: Date | string | number, now: Date | string | number): CancellationTerms {
+  const startMs = new Date(start).getTime();
+  const deadlineMs = startMs - BOOKING.studentCancelHours * 3_600_000;
+  return { deadline: new Date(deadlineMs).toISOString(), cancellable: new Date(now).getTime() < deadlineMs };
+}
+
 /**
  * How many of a teacher's slots unpaid gateway holds (of every student together) may cover when
  * `unbooked` of their future slots are open or held: BOOKING.teacherHeldSharePercent of them, at

@@ -213,6 +213,19 @@ export const reservationSchema = z.object({
   note: z.string(),
   paidWith: z.enum(PAID_WITH),
   /**
+   * What was paid for it, by source (issue 30): subscription hours (and what they were worth), the
+   * wallet and the gateway (KWD). Null while a gateway payment is still awaited, and for a lesson
+   * whose gateway payment never went through (failed, expired, or credited to the wallet instead).
+   */
+  paidBy: z
+    .object({
+      subscriptionHours: z.number(),
+      subscriptionValue: kwdAmountSchema,
+      wallet: kwdAmountSchema,
+      gateway: kwdAmountSchema,
+    })
+    .nullable(),
+  /**
    * The teacher (profile id in `teacherProfileId`, user id in `id`) and the IANA zone they give
    * lessons in (their profile setting), so either side can show both local times.
    */

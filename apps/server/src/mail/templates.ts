@@ -1,4 +1,4 @@
-import type { Language } from '@ustaz/contract';
+import type { CancellationTerms, Language } from '@ustaz/contract';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -191,8 +191,8 @@ const BOOKED = {
     subject: (teacher: string) => `تم حجز درسك مع ${teacher}`,
     heading: (name: string) => `مرحباً ${name}،`,
     intro: (teacher: string) => `تم تأكيد حجزك مع المعلم ${teacher}:`,
-    deadline: (when: string) => `يمكنك إلغاء الحجز واسترداد المبلغ كاملاً حتى ${when} (قبل 24 ساعة من بدء الدرس).`,
-    closed: 'بدأت مهلة الإلغاء بالفعل: لا يمكن إلغاء هذا الدرس.',
+    deadline: (when: string) => `يمكنك إلغاء الحجز واسترداد المبلغ كاملاً حتى ${when} (قبل ٢٤ ساعة من بدء الدرس).`,
+    closed: 'يبدأ الدرس بعد أقل من ٢٤ ساعة، فلا يمكن إلغاؤه.',
     zone: 'الأوقات بتوقيت الكويت.',
     action: 'حجوزاتي',
   },
@@ -201,7 +201,7 @@ const BOOKED = {
     heading: (name: string) => `Hello ${name},`,
     intro: (teacher: string) => `Your booking with ${teacher} is confirmed:`,
     deadline: (when: string) => `You can cancel for a full refund until ${when} (24 hours before the start).`,
-    closed: 'The cancellation window has already closed: this lesson cannot be cancelled.',
+    closed: 'The lesson starts in less than 24 hours, so it cannot be cancelled.',
     zone: 'Times are Kuwait time.',
     action: 'My reservations',
   },
@@ -217,8 +217,8 @@ export function renderBookingMail(
     name: string;
     teacherName: string;
     lessons: { start: Date; end: Date }[];
-    deadline: Date;
-    now: Date;
+    /** The first lesson's terms from the one rule (`cancellationTerms`). */
+    terms: CancellationTerms;
     url: string;
   },
 ): MailContent {
@@ -227,8 +227,7 @@ export function renderBookingMail(
   const day = new Intl.DateTimeFormat(locale, { timeZone: MAIL_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' });
   const time = new Intl.DateTimeFormat(locale, { timeZone: MAIL_TIME_ZONE, timeStyle: 'short' });
   const lessons = input.lessons.map((lesson) => `• ${day.format(lesson.start)} – ${time.format(lesson.end)}`);
-  const terms =
-    input.deadline.getTime() > input.now.getTime() ? copy.deadline(day.format(input.deadline)) : copy.closed;
+  const terms = input.terms.cancellable ? copy.deadline(day.format(new Date(input.terms.deadline))) : copy.closed;
   const heading = copy.heading(input.name);
   const lines = [copy.intro(input.teacherName), ...lessons, terms, copy.zone];
   return {

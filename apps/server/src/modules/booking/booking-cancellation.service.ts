@@ -1,18 +1,26 @@
-import { BOOKING, type CancelReservationResponse, DEFAULT_LANGUAGE, filsToKwd } from '@ustaz/contract';
+import {
+  BOOKING,
+  type CancelReservationResponse,
+  cancellationTerms,
+  DEFAULT_LANGUAGE,
+  filsToKwd,
+} from '@ustaz/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
+import { expireAbandonedPayment } from '../payments/payment-abandon.ts';
 import { refundUsages } from '../subscriptions/subscriptions.service.ts';
-import { cancelDeadlineOf, hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
+import { hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
 import {
   cancelReservations,
   lockReservation,
   lockTeacherFutureReservations,
   namesOf,
   openSlots,
+  pendingReservationsOf,
 } from './booking.repo.ts';
 
 const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
@@ -65,7 +73,9 @@ export async function refundToSource(
 /**
  * Cancels a locked, live reservation: the slot opens again (a gateway hold is released; its
  * payment, if it is paid later, goes to the wallet), and a confirmed one is refunded in full to
- * where it was paid from (`refundToSource`). The system cancels a teacher no-show this way too.
+ * where it was paid from (`refundToSource`). The last pending reservation of a gateway payment
+ * cancelled ends that payment too (issue 30: expired at once, in this transaction, so the limit of
+ * payments waiting lifts). The system cancels a teacher no-show this way too.
  */
 export async function cancelLocked(
   tx: Executor,
@@ -77,6 +87,9 @@ export async function cancelLocked(
 ): Promise<CancelReservationResponse['refund']> {
   await cancelReservations(tx, [row.id], by, reason, now);
   await openSlots(tx, [row.timeSlotId]);
+  if (row.status === 'pending' && row.paymentId && (await pendingReservationsOf(tx, row.paymentId)).length === 0) {
+    await expireAbandonedPayment(tx, row.paymentId);
+  }
   if (row.status !== 'confirmed') return { to: 'none', amount: '0.000', hours: 0 };
   return refundToSource(tx, row, actorUserId, now);
 }
@@ -124,7 +137,14 @@ async function tellCancelled(
           {
             userId: row.studentId,
             type: 'booking.refunded' as const,
-            data: { ...about(row.studentId), to: refund.to, amount: refund.amount, hours: refund.hours },
+            // Every source named (issue 30): hours and money together, and the gateway it was paid with.
+            data: {
+              ...about(row.studentId),
+              to: refund.to,
+              amount: refund.amount,
+              hours: refund.hours,
+              paidWith: row.paidWith,
+            },
           },
         ]),
     ...recipients.map((userId) => ({ userId, type: 'booking.cancelled' as const, data: { ...about(userId), by } })),
@@ -173,7 +193,7 @@ export function createCancellationService({ db, clock = () => new Date() }: { db
         if (!row || (!isStudent && !isTeacher)) throw new HttpError(404, 'notFound', 'Reservation not found');
         assertCancellable(row, now);
         const start = row.startTime ?? now;
-        if (!isTeacher && row.status === 'confirmed' && now.getTime() > cancelDeadlineOf(start.getTime()).getTime()) {
+        if (!isTeacher && row.status === 'confirmed' && !cancellationTerms(start, now).cancellable) {
           throw new HttpError(
             409,
             'cancellationClosed',

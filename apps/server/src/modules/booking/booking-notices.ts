@@ -1,18 +1,18 @@
-import { DEFAULT_LANGUAGE } from '@ustaz/contract';
+import { cancellationTerms, DEFAULT_LANGUAGE } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderBookingMail } from '../../mail/templates.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
-import { cancelDeadlineOf } from './booking.presenter.ts';
 import { type LockedSlot, namesOf } from './booking.repo.ts';
 
 /** How the booking confirmation mail goes out: through the outbox (none in tests that do not need it). */
 export type BookingMail = { mailer?: Mailer | undefined; publicUrl: string };
 
 /**
- * Tells the student (whom, when, and until when they may cancel) and each teacher (who, when).
- * Times are ISO instants: the reader's screen shows them in the reader's zone.
+ * Tells the student (whom, when, and until when they may cancel, or that they cannot: the rule of
+ * `cancellationTerms` at `now`, so no notice promises a deadline already past) and each teacher
+ * (who, when). Times are ISO instants: the reader's screen shows them in the reader's zone.
  */
 export async function notifyBooked(
   tx: Executor,
@@ -20,17 +20,21 @@ export async function notifyBooked(
   studentId: number,
   rows: ReservationRow[],
   slots: LockedSlot[],
+  now: Date,
 ) {
   const teacherUsers = new Map(slots.map((slot) => [slot.teacherId, slot.teacherUserId]));
   const people = await namesOf(tx, [studentId, ...teacherUsers.values()]);
   // Each name in its reader's language where the person spelled it for it (ADR 020).
   const student = people.get(studentId);
   const studentLanguage = student?.language ?? DEFAULT_LANGUAGE;
+  const firstStart = (of: ReservationRow[]) => Math.min(...of.map((row) => (row.startTime ?? now).getTime()));
   const when = (of: ReservationRow[]) => {
-    const first = Math.min(...of.map((row) => (row.startTime ?? new Date()).getTime()));
+    const first = firstStart(of);
+    const terms = cancellationTerms(first, now);
     return {
       startTime: new Date(first).toISOString(),
-      cancelDeadline: cancelDeadlineOf(first).toISOString(),
+      // The deadline only while it is ahead; under 24 hours the notice says the lesson cannot be cancelled.
+      ...(terms.cancellable ? { cancelDeadline: terms.deadline } : { cancellable: false }),
     };
   };
   const teacherNames = [...new Set(teacherUsers.values())].map((id) => people.get(id)?.name(studentLanguage) ?? '');
@@ -59,15 +63,13 @@ export async function notifyBooked(
   ]);
   // And by mail, in the outbox of this transaction (sent after commit).
   if (mailer && student && teacherNames.length > 0) {
-    const first = Math.min(...rows.map((row) => (row.startTime ?? new Date()).getTime()));
     await mailer.enqueue(tx, {
       to: student.email,
       ...renderBookingMail(student.language, {
         name: student.firstName(student.language),
         teacherName: teacherNames.join('، '),
-        lessons: rows.map((row) => ({ start: row.startTime ?? new Date(), end: row.endTime ?? new Date() })),
-        deadline: cancelDeadlineOf(first),
-        now: new Date(),
+        lessons: rows.map((row) => ({ start: row.startTime ?? now, end: row.endTime ?? now })),
+        terms: cancellationTerms(firstStart(rows), now),
         url: `${publicUrl}/${student.language}/reservations`,
       }),
     });

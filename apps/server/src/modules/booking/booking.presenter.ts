@@ -1,17 +1,12 @@
-import { BOOKING, filsToKwd, type Language, type Reservation } from '@ustaz/contract';
+import { cancellationTerms, filsToKwd, type Language, type Reservation } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import { nameIn } from '../../http/language.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import { type ReservationView, reservationViews } from './reservations.repo.ts';
 
-export const HOUR_MS = 3600_000;
-
 export const minutesOf = (slot: { startTime: Date; endTime: Date }) =>
   Math.round((slot.endTime.getTime() - slot.startTime.getTime()) / 60_000);
 export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-
-/** Until when a student may cancel a lesson that starts at `start` (ms): BOOKING.studentCancelHours before. */
-export const cancelDeadlineOf = (start: number) => new Date(start - BOOKING.studentCancelHours * HOUR_MS);
 
 /** How a balance booking was paid: hours (and their value) first, the rest from the wallet. */
 export const breakdownOf = (split: { minutes: number; hoursValueFils: number; cashFils: number }) => ({
@@ -19,6 +14,25 @@ export const breakdownOf = (split: { minutes: number; hoursValueFils: number; ca
   subscriptionValue: filsToKwd(split.hoursValueFils),
   wallet: filsToKwd(split.cashFils),
 });
+
+const GATEWAYS: readonly string[] = ['payzah', 'deema'];
+
+/**
+ * What was paid for a reservation, by source (issue 30), or null when nothing was: a gateway
+ * payment still awaited, or one that never paid for it (failed, expired, credited to the wallet).
+ */
+function paidByOf(view: ReservationView): Reservation['paidBy'] {
+  const r = view.reservation;
+  const gateway = GATEWAYS.includes(r.paidWith);
+  // Confirmed or completed: it was paid. Cancelled: a gateway lesson only if its payment paid for it.
+  if (r.status === 'pending' || (r.status === 'cancelled' && gateway && view.gatewayPaid !== true)) return null;
+  return {
+    subscriptionHours: hoursOf(r.subscriptionMinutes),
+    subscriptionValue: filsToKwd(r.hoursValueFils),
+    wallet: filsToKwd(gateway ? 0 : r.cashFils),
+    gateway: filsToKwd(gateway ? r.cashFils : 0),
+  };
+}
 
 /**
  * A reservation as `viewerId` sees it; the people's names in `language` where they have a spelling
@@ -28,10 +42,11 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
   const r = view.reservation;
   const start = r.startTime ?? now;
   const end = r.endTime ?? now;
-  const deadline = cancelDeadlineOf(start.getTime());
+  // The one cancellation rule (contract `cancellationTerms`): a student's window closes 24 h before.
+  const terms = cancellationTerms(start, now);
   const isTeacher = view.teacherUser.id === viewerId;
   const live = r.status === 'pending' || r.status === 'confirmed';
-  const canCancel = live && end > now && (isTeacher || r.status === 'pending' || now.getTime() < deadline.getTime());
+  const canCancel = live && end > now && (isTeacher || r.status === 'pending' || terms.cancellable);
   const person = (p: ReservationView['teacherUser']) => ({
     id: p.id,
     ...(language ? nameIn(language, p) : { firstName: p.firstName, lastName: p.lastName }),
@@ -46,10 +61,11 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
     hours: hoursOf(minutesOf({ startTime: start, endTime: end })),
     note: r.note,
     paidWith: r.paidWith,
+    paidBy: paidByOf(view),
     teacher: { ...person(view.teacherUser), teacherProfileId: r.teacherId, timeZone: view.teacherTimeZone },
     student: { ...person(view.student), timeZone: view.student.timeZone },
     canCancel,
-    cancelDeadline: deadline.toISOString(),
+    cancelDeadline: terms.deadline,
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
     cancelledBy: r.cancelledBy ?? null,
     cancelReason: r.cancelReason ?? null,

@@ -3,6 +3,7 @@ import {
   BOOKING,
   type BookingQuoteResponse,
   type BookingResponse,
+  cancellationTerms,
   filsToKwd,
   type GatewayProvider,
   holdMinutesFor,
@@ -34,15 +35,7 @@ import { creditPaymentToWallet } from '../payments/payment-credit.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { activeTotals, spendHours, usableSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { findProfileIdOfUser, isListedTeacher } from '../teachers/teachers.service.ts';
-import {
-  breakdownOf,
-  cancelDeadlineOf,
-  HOUR_MS,
-  hoursOf,
-  minutesOf,
-  reservationsAsSeenBy,
-  toReservation,
-} from './booking.presenter.ts';
+import { breakdownOf, hoursOf, minutesOf, reservationsAsSeenBy, toReservation } from './booking.presenter.ts';
 import {
   confirmReservations,
   heldSlotCount,
@@ -247,7 +240,7 @@ export function createBookingService({
           ),
         );
       }
-      await notifyBooked(tx, mail, userId, rows, slots);
+      await notifyBooked(tx, mail, userId, rows, slots, now);
       return { ids: idsOf(rows), paidWith: paid, split };
     });
     return {
@@ -326,7 +319,7 @@ export function createBookingService({
         await setSlotsBooked(tx, idsOf(slots));
         await confirmReservations(tx, idsOf(pending));
         const locked = await lockSlots(tx, idsOf(slots));
-        await notifyBooked(tx, mail, payment.userId, pending, locked);
+        await notifyBooked(tx, mail, payment.userId, pending, locked, now);
         return;
       }
       await releaseHold(tx, slots, pending, 'holdExpired', now);
@@ -377,20 +370,23 @@ export function createBookingService({
         await usableSubscriptions(db, userId, now),
       );
       const balance = await userBalance(db, 'wallet', userId);
-      const cutoff = now.getTime() + BOOKING.studentCancelHours * HOUR_MS;
       return {
         total: filsToKwd(split.hoursValueFils + split.cashFils),
         breakdown: breakdownOf(split),
         balance: filsToKwd(balance),
         sufficient: balance >= split.cashFils,
-        slots: open.map((slot) => ({
-          id: slot.id,
-          startTime: slot.startTime.toISOString(),
-          endTime: slot.endTime.toISOString(),
-          price: filsToKwd(slot.priceFils),
-          cancelDeadline: cancelDeadlineOf(slot.startTime.getTime()).toISOString(),
-          cancellable: slot.startTime.getTime() > cutoff,
-        })),
+        slots: open.map((slot) => {
+          // The one rule (contract `cancellationTerms`): the same terms on the sheet, the notice and the mail.
+          const terms = cancellationTerms(slot.startTime, now);
+          return {
+            id: slot.id,
+            startTime: slot.startTime.toISOString(),
+            endTime: slot.endTime.toISOString(),
+            price: filsToKwd(slot.priceFils),
+            cancelDeadline: terms.deadline,
+            cancellable: terms.cancellable,
+          };
+        }),
       };
     },
 

@@ -436,7 +436,15 @@ describe('reservations: list, cancel, complete', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, student.user.id), eq(notifications.type, 'booking.refunded')));
     expect(refunded.map((n) => n.data)).toEqual([
-      { reservationId: reservation.id, teacherName, startTime, to: 'wallet', amount: '5.000', hours: 0 },
+      {
+        reservationId: reservation.id,
+        teacherName,
+        startTime,
+        to: 'wallet',
+        amount: '5.000',
+        hours: 0,
+        paidWith: 'wallet',
+      },
     ]);
   });
 

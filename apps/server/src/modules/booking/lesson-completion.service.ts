@@ -171,19 +171,31 @@ export async function releaseEarning(
   return markEarningSettled(tx, id, now);
 }
 
-/** Cancels a locked confirmed lesson as a teacher no-show: full refund to the source, the count, both told. */
+/**
+ * Cancels a locked confirmed lesson as a teacher no-show: full refund to the source, the count, both
+ * told, each as the reader (issue 30): the student's notice names the teacher (and says the student
+ * got the refund), the teacher's names the student who got it, each name in its reader's language.
+ */
 async function cancelAsNoShow(tx: Executor, row: Locked, now: Date): Promise<void> {
   await cancelLocked(tx, row, 'system', null, TEACHER_NO_SHOW_REASON, now);
   await addNoShow(tx, row.teacherId);
   await closeDisputeAsRefunded(tx, row.id, row.cashFils + row.hoursValueFils, now);
-  await insertNotifications(
-    tx,
-    [row.studentId, row.teacherUserId].map((userId) => ({
-      userId,
+  const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
+  const nameFor = (userId: number, readerId: number) =>
+    people.get(userId)?.name(people.get(readerId)?.language ?? DEFAULT_LANGUAGE) ?? '';
+  const about = { reservationId: row.id, startTime: row.startTime?.toISOString() ?? null };
+  await insertNotifications(tx, [
+    {
+      userId: row.studentId,
       type: 'lesson.teacherNoShow' as const,
-      data: { reservationId: row.id },
-    })),
-  );
+      data: { ...about, teacherName: nameFor(row.teacherUserId, row.studentId) },
+    },
+    {
+      userId: row.teacherUserId,
+      type: 'lesson.teacherNoShow' as const,
+      data: { ...about, studentName: nameFor(row.studentId, row.teacherUserId) },
+    },
+  ]);
 }
 
 /**

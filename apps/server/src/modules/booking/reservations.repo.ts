@@ -51,6 +51,8 @@ export type ReservationView = {
   teacherTimeZone: string;
   /** For a pending (held, unpaid) reservation: its gateway payment while that is still pending. */
   pendingPayment: { id: string; userId: number; expiresAt: Date; redirectUrl: string | null } | null;
+  /** Whether its gateway payment paid for it (paid, not credited to the wallet instead); null without one. */
+  gatewayPaid: boolean | null;
   teacherUser: Pick<UserRow, 'id' | 'photoFileId'> & NameSpellings;
   /** The student, with the zone their browser last reported (null when unknown). */
   student: Pick<UserRow, 'id' | 'photoFileId' | 'timeZone'> & NameSpellings;
@@ -161,26 +163,34 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
     .from(lessonDisputes)
     .where(inArray(lessonDisputes.reservationId, ids));
   const disputeOf = new Map(disputes.map((d) => [d.reservationId, { id: d.id, status: d.status }]));
-  const heldPaymentIds = [
-    ...new Set(
-      rows.flatMap((row) =>
-        row.reservation.status === 'pending' && row.reservation.paymentId ? [row.reservation.paymentId] : [],
-      ),
-    ),
+  const paymentIds = [
+    ...new Set(rows.flatMap((row) => (row.reservation.paymentId ? [row.reservation.paymentId] : []))),
   ];
-  const pendingPayments =
-    heldPaymentIds.length > 0
+  const gatewayPayments =
+    paymentIds.length > 0
       ? await db
           .select({
             id: payments.id,
             userId: payments.userId,
+            status: payments.status,
+            creditedToWallet: payments.creditedToWallet,
             expiresAt: payments.expiresAt,
             redirectUrl: payments.redirectUrl,
           })
           .from(payments)
-          .where(and(inArray(payments.id, heldPaymentIds), eq(payments.status, 'pending')))
+          .where(inArray(payments.id, paymentIds))
       : [];
-  const pendingPaymentOf = new Map(pendingPayments.map((payment) => [payment.id, payment]));
+  const paymentOf = new Map(gatewayPayments.map((payment) => [payment.id, payment]));
+  const pendingPaymentOf = (id: string) => {
+    const payment = paymentOf.get(id);
+    return payment?.status === 'pending'
+      ? { id: payment.id, userId: payment.userId, expiresAt: payment.expiresAt, redirectUrl: payment.redirectUrl }
+      : null;
+  };
+  const gatewayPaidOf = (id: string | null) => {
+    const payment = id ? paymentOf.get(id) : undefined;
+    return payment ? payment.status === 'paid' && !payment.creditedToWallet : null;
+  };
   const byId = new Map(
     rows.map((row) => [
       row.reservation.id,
@@ -190,8 +200,9 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
         teacherTimeZone: row.teacherTimeZone,
         pendingPayment:
           row.reservation.status === 'pending' && row.reservation.paymentId
-            ? (pendingPaymentOf.get(row.reservation.paymentId) ?? null)
+            ? pendingPaymentOf(row.reservation.paymentId)
             : null,
+        gatewayPaid: gatewayPaidOf(row.reservation.paymentId),
         teacherUser: teacherById.get(row.teacherUserId) ?? {
           id: row.teacherUserId,
           firstName: '',

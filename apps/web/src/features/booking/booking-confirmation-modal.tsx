@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isBookingConfirmationData } from '../../shared/money/money-modals.ts';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
-import { SuccessView } from './booking-modal.tsx';
+import { SuccessView } from './booking-success.tsx';
 
 /**
  * BOOKING_CONFIRMATION (spec 4): what BOOKING_MODAL hands over once the booking succeeded, the

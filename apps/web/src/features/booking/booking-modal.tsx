@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { BookingQuoteResponse, Reservation } from '@ustaz/contract';
+import type { BookingQuoteResponse } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
 import { filsToKwd, filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
-import { CalendarCheck, CircleAlert, CircleCheck, Clock, ExternalLink, Lock, Wallet } from 'lucide-react';
+import { CalendarCheck, CircleAlert, Clock, Lock, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { localePath } from '../../shared/i18n/language.ts';
-import type { Translate } from '../../shared/i18n/translate.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatLessonMoment, formatLessonRange, formatShortTime } from '../../shared/lib/dates/formats.ts';
+import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
 import { errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
@@ -27,7 +24,7 @@ import {
 } from '../../shared/money/money-modals.ts';
 import { useBalance } from '../../shared/money/use-balance.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LabelledField } from '../../shared/ui/labelled-field.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
@@ -38,7 +35,7 @@ import { useBookingQuote } from './api/booking-quote.ts';
 import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { splitText } from './split-text.ts';
-import { startBooking } from './start-booking.ts';
+import { markOutcomeShown, startBooking, toastUnseenFailure } from './start-booking.ts';
 
 type View =
   | { name: 'review'; priceChangedFrom?: string | undefined }
@@ -81,10 +78,13 @@ function BookingFlow({
   const { openModal } = useModal();
 
   useEffect(() => {
-    if (!data.pending) return;
+    const pending = data.pending;
+    if (!pending) return;
     let current = true;
-    void data.pending.then((outcome) => {
+    void pending.then((outcome) => {
       if (!current) return;
+      // One message (issue 30): this view says what happened, no toast repeats it.
+      markOutcomeShown(pending);
       // Booked: the BOOKING_CONFIRMATION modal takes over (spec 4's kinds).
       if (outcome.status === 'success') openBookingConfirmation(openModal, { teacherName: data.teacherName, outcome });
       // The slots cost something else now: the review again, with the old and the new price.
@@ -93,6 +93,8 @@ function BookingFlow({
     });
     return () => {
       current = false;
+      // Closed before the answer came: a failure is then told by a toast.
+      toastUnseenFailure(pending);
     };
   }, [data.pending, data.expectedTotal, data.teacherName, openModal]);
 
@@ -488,130 +490,6 @@ function SubmittingView({ titleId }: { titleId: string }) {
       </h2>
       <p className="max-w-sm text-sm text-slate-600">{t('submitting.body')}</p>
     </div>
-  );
-}
-
-/** The success view, shown by BOOKING_CONFIRMATION (booking-confirmation-modal.tsx). */
-export function SuccessView({
-  titleId,
-  teacherName,
-  outcome,
-  onDone,
-}: {
-  titleId: string;
-  teacherName: string;
-  outcome: Extract<BookingOutcome, { status: 'success' }>;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation(['booking', 'payment']);
-  const language = useCurrentLanguage();
-  const { response } = outcome;
-  const link = response.paymentLink;
-  const holdText = response.holdExpiresAt ? formatShortTime(response.holdExpiresAt, language) || null : null;
-  return (
-    <div className="flex flex-col items-center gap-4 py-4 text-center" data-testid="booking-success">
-      <span
-        aria-hidden="true"
-        className="flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
-      >
-        <CircleCheck className="size-8" />
-      </span>
-      <h2 id={titleId} className="text-lg font-bold text-slate-900">
-        {link ? t('success.pendingTitle') : t('success.title')}
-      </h2>
-      <BookedLessons teacherName={teacherName} reservations={response.reservations} />
-      {link ? (
-        <>
-          <p className="max-w-md text-slate-600">
-            {outcome.paymentPageOpened ? t('success.pendingBody') : t('success.pendingBlocked')}
-          </p>
-          {holdText ? <p className="text-sm text-slate-600">{t('success.heldUntil', { time: holdText })}</p> : null}
-          <a
-            href={link}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses({ variant: outcome.paymentPageOpened ? 'outline' : 'primary' })}
-          >
-            <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-            {t('success.openPaymentPage')}
-          </a>
-        </>
-      ) : (
-        <>
-          <p className="max-w-md text-slate-600">{t('success.body')}</p>
-          <p className="text-sm text-slate-600" data-testid="booking-paid-with">
-            {paidWithText(response, language, t)}
-          </p>
-        </>
-      )}
-      <div className="flex w-full flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-center">
-        <Link
-          to={localePath(language, '/reservations')}
-          onClick={onDone}
-          className={buttonClasses({ variant: 'ghost' })}
-        >
-          {t('success.reservations')}
-        </Link>
-        <Button onClick={onDone}>{t('success.ok')}</Button>
-      </div>
-    </div>
-  );
-}
-
-function paidWithText(
-  response: Extract<BookingOutcome, { status: 'success' }>['response'],
-  language: 'ar' | 'en',
-  t: Translate,
-): string {
-  const { breakdown } = response;
-  const walletFils = readKwdFils(breakdown.wallet) ?? 0;
-  if (breakdown.subscriptionHours > 0 && walletFils > 0) {
-    return t('success.paidWithSplit', {
-      hours: formatHours(breakdown.subscriptionHours, language, t),
-      value: formatKwd(breakdown.subscriptionValue, language) ?? breakdown.subscriptionValue,
-      wallet: formatKwd(breakdown.wallet, language) ?? breakdown.wallet,
-      balance: formatKwd(response.balance, language) ?? response.balance,
-    });
-  }
-  return response.paidWith === 'subscription'
-    ? t('success.paidWithSubscription', { hours: formatHours(response.remainingHours, language, t) })
-    : t('success.paidWithWallet', { balance: formatKwd(response.balance, language) ?? '' });
-}
-
-/** The booked lessons: the teacher, each lesson's date and time, and until when it can be cancelled. */
-function BookedLessons({ teacherName, reservations }: { teacherName: string; reservations: Reservation[] }) {
-  const { t } = useTranslation(['booking', 'payment']);
-  const language = useCurrentLanguage();
-  if (reservations.length === 0) return null;
-  const now = Date.now();
-  return (
-    <section
-      className="flex w-full max-w-md flex-col gap-2 rounded-xl border border-slate-200 p-3 text-start"
-      data-testid="booking-lessons"
-    >
-      <h3 className="text-sm font-semibold text-slate-700">
-        {t('success.lessonsWith', { name: `\u2068${teacherName}\u2069` })}
-      </h3>
-      <ul className="flex flex-col gap-2">
-        {reservations.map((reservation) => {
-          const cancellable = Date.parse(reservation.cancelDeadline) > now;
-          return (
-            <li key={reservation.id} className="flex flex-col text-sm" data-testid="booking-lesson">
-              <span className="font-semibold text-slate-900">
-                {formatLessonRange(reservation.startTime, reservation.endTime, language)}
-              </span>
-              {cancellable ? (
-                <span className="text-xs text-slate-600">
-                  {t('review.cancelUntil', { deadline: formatLessonMoment(reservation.cancelDeadline, language) })}
-                </span>
-              ) : (
-                <span className="text-xs font-semibold text-amber-800">{t('review.notCancellable')}</span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }
 

@@ -25,7 +25,8 @@ export type StartBookingInput = {
  * Books the draft's slots with the chosen method (spec 4, booking modal). The request starts at
  * once; the returned outcome never rejects. Success: onBooked runs, the balance is refreshed, a
  * toast is shown, and a payment link opens in a new tab with an initiation toast. A FAILED
- * payment status or an error: an error toast (cut to 100 characters) and the failure outcome.
+ * payment status or an error: the failure outcome, which the booking modal shows (one message:
+ * a toast only when the modal was closed meanwhile, `toastUnseenFailure`; issue 30).
  * The body always carries `expectedTotal`; 409 priceChanged is a failure with that code, which the
  * modal shows as the review again with the new price.
  */
@@ -47,9 +48,7 @@ export function startBooking({ draft, method, expectedTotal, language, queryClie
     (response): BookingOutcome => {
       void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
       if (response.paymentStatus === 'FAILED') {
-        const message = paymentText('errors.paymentFailed');
-        void notify.error(message);
-        return { status: 'failure', message };
+        return { status: 'failure', message: paymentText('errors.paymentFailed') };
       }
       draft.onBooked();
       let paymentPageOpened = false;
@@ -65,7 +64,6 @@ export function startBooking({ draft, method, expectedTotal, language, queryClie
       // The wallet may have changed meanwhile (insufficientBalance after spending in another tab).
       void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
       const message = errorText(error, paymentText, ERROR_TEXTS.payment);
-      void notify.error(message);
       const code = translatedCode(error, ERROR_TEXTS.payment);
       // A slot taken or repriced meanwhile, or a teacher no longer listed: the page reloads the open
       // slots (and the balance invalidation above asks for a new quote).
@@ -74,4 +72,25 @@ export function startBooking({ draft, method, expectedTotal, language, queryClie
     },
   );
   return { attempt, pending };
+}
+
+/** Outcomes a booking modal has shown; the others are told by a toast. */
+const shownOutcomes = new WeakSet<Promise<BookingOutcome>>();
+
+/** The booking modal shows this request's outcome itself: no toast repeats it. */
+export function markOutcomeShown(pending: Promise<BookingOutcome>): void {
+  shownOutcomes.add(pending);
+}
+
+/**
+ * A failure no booking modal showed (the student closed it while the request ran) is told by a
+ * toast; checked after the other handlers of the same outcome ran (a modal mounted again, as in
+ * React's strict mode, marks it first).
+ */
+export function toastUnseenFailure(pending: Promise<BookingOutcome>): void {
+  void pending.then((outcome) => {
+    setTimeout(() => {
+      if (outcome.status === 'failure' && !shownOutcomes.has(pending)) void notify.error(outcome.message);
+    }, 0);
+  });
 }

@@ -1,5 +1,5 @@
 import type { AppNotification } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
+import { cancellationTerms, type Language } from '@ustaz/contract/constants';
 import { isolate } from '../../shared/lib/bidi.ts';
 import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
@@ -93,6 +93,27 @@ function titled(kind: NotificationKind, body: NotificationContent['body'], to: s
   return { kind, title: { key: `${kind}.title` }, body, to };
 }
 
+/**
+ * A confirmation's cancellation terms by the one rule (`cancellationTerms`), judged when the notice
+ * was written: free until the deadline, or (under 24 hours) that the lesson cannot be cancelled,
+ * never a deadline that had already passed (issue 30; older notices carried one).
+ */
+function confirmedBody(
+  data: Record<string, unknown>,
+  createdAt: string,
+  values: Record<string, string | number>,
+  language: Language,
+): Text {
+  const withTerms = data.cancellable === false || data.cancelDeadline !== undefined;
+  if (!withTerms || typeof data.startTime !== 'string') return { key: 'booking.confirmed.bodyWith', values };
+  const terms = cancellationTerms(data.startTime, createdAt);
+  if (data.cancellable === false || !terms.cancellable) return { key: 'booking.confirmed.bodyClosed', values };
+  const deadline = lessonMoment(terms.deadline, language);
+  return deadline
+    ? { key: 'booking.confirmed.bodyWithDeadline', values: { ...values, deadline } }
+    : { key: 'booking.confirmed.bodyWith', values };
+}
+
 /** What a notification says and where it leads, from its type and data, in the viewer's language. */
 export function describeNotification(notification: AppNotification, language: Language): NotificationContent {
   const data = notification.data ?? {};
@@ -107,7 +128,6 @@ export function describeNotification(notification: AppNotification, language: La
       // With the other person and the (first) start in the data, the text names them (and the deadline).
       const name = text(data.teacherName);
       const date = lessonMoment(data.startTime, language);
-      const deadline = lessonMoment(data.cancelDeadline, language);
       const student = text(data.studentName);
       if (kind === 'booking.received' && student && date) {
         return titled(
@@ -121,13 +141,7 @@ export function describeNotification(notification: AppNotification, language: La
       }
       if (kind === 'booking.confirmed' && name && date) {
         const values = { ...countValues(Math.max(1, ids), language), name: isolate(name), date };
-        return titled(
-          kind,
-          deadline
-            ? { key: 'booking.confirmed.bodyWithDeadline', values: { ...values, deadline } }
-            : { key: 'booking.confirmed.bodyWith', values },
-          target,
-        );
+        return titled(kind, confirmedBody(data, notification.createdAt, values, language), target);
       }
       return titled(kind, { key: `${kind}.body`, values: countValues(Math.max(1, ids), language) }, target);
     }
@@ -141,9 +155,19 @@ export function describeNotification(notification: AppNotification, language: La
       );
     }
     case 'booking.refunded': {
-      // What a cancellation gave back (issue 17): money to the wallet, or hours to the subscription.
+      // What a cancellation gave back (issue 17): money to the wallet, or hours to the subscription;
+      // both, and the gateway that took the money, named when so (issue 30).
       const about = otherPartyAndStart(data, language);
       const key = about ? 'booking.refunded.body' : 'booking.refunded.bodyPlain';
+      const money = Number(data.amount) > 0 ? amountText(data.amount, language) : null;
+      if (data.to === 'subscription' && typeof data.hours === 'number' && money) {
+        const hours = formatNumber(data.hours, language, data.hours % 1 ? 1 : 0);
+        return titled(
+          kind,
+          { key: `${key}.split`, values: { ...about, hours, count: data.hours, amount: money } },
+          WALLET_PATH,
+        );
+      }
       if (data.to === 'subscription') {
         const hours = typeof data.hours === 'number' ? formatNumber(data.hours, language, data.hours % 1 ? 1 : 0) : '';
         // `count` picks the plural form (Arabic: ساعة واحدة، ساعتان، ٣ ساعات، ١١ ساعة); `hours` is the written number.
@@ -151,7 +175,12 @@ export function describeNotification(notification: AppNotification, language: La
         return titled(kind, { key: `${key}.subscription`, values }, '/subscriptions');
       }
       const amount = amountText(data.amount, language) ?? '';
-      return titled(kind, { key: `${key}.wallet`, values: { ...about, amount } }, WALLET_PATH);
+      const gateway = data.paidWith === 'payzah' ? 'Payzah' : data.paidWith === 'deema' ? 'Deema' : '';
+      return titled(
+        kind,
+        { key: `${key}.wallet${gateway ? `From${gateway}` : ''}`, values: { ...about, amount } },
+        WALLET_PATH,
+      );
     }
     case 'payment.paid':
     case 'payment.creditedToWallet': {
@@ -174,10 +203,14 @@ export function describeNotification(notification: AppNotification, language: La
     }
     case 'lesson.teacherNoShow': {
       // The teacher never joined the room: cancelled and refunded (issue 16); the room says how it ended.
+      // Each reader is addressed as who they are (issue 30): the student got the refund, the teacher
+      // reads whom it went to; older notices without names keep the plain text.
       const id = positiveInteger(data.reservationId);
+      const about = otherPartyAndStart(data, language);
+      const reader = text(data.teacherName) ? 'bodyStudent' : 'bodyTeacher';
       return titled(
         kind,
-        { key: 'lesson.teacherNoShow.body' },
+        about ? { key: `lesson.teacherNoShow.${reader}`, values: about } : { key: 'lesson.teacherNoShow.body' },
         id ? `/lessons/${id}` : '/reservations?scope=cancelled',
       );
     }

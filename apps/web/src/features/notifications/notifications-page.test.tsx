@@ -212,12 +212,9 @@ function everyType(language: Language): [AppNotification, string, string][] {
       notification({ type: 'lesson.teacherNoShow', data: { reservationId: 1 } }),
       [
         'Lesson cancelled: the teacher did not join',
-        'The teacher did not join within 15 minutes of the start, so the lesson was cancelled and the student refunded in full.',
+        'The teacher did not join within 15 minutes of the start, so the lesson was cancelled and refunded in full.',
       ],
-      [
-        'أُلغي الدرس: لم يحضر المعلّم',
-        'لم يدخل المعلّم الدرس خلال ١٥ دقيقة من بدايته، فأُلغي الدرس واستردّ الطالب المبلغ كاملًا.',
-      ],
+      ['أُلغي الدرس: لم يحضر المعلّم', 'لم يدخل المعلّم الدرس خلال ١٥ دقيقة من بدايته، فأُلغي الدرس وأُعيد المبلغ كاملًا.'],
     ],
     [
       notification({ type: 'dispute.resolved', data: { reservationId: 1, outcome: 'refund', amount: '2.500' } }),

@@ -5,12 +5,12 @@ import arPayment from '../../../public/locales/ar/payment.json';
 import enPayment from '../../../public/locales/en/payment.json';
 import { formatLessonRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
+import { PAYMENT_POLL_FOR_MS, PAYMENT_POLL_MS } from '../../shared/money/get-payment.ts';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { itInEachLanguage } from '../../shared/test/each-language.ts';
 import { type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { payment } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
-import { PAYMENT_POLL_FOR_MS, PAYMENT_POLL_MS } from './api/get-payment.ts';
 import { PaymentResultPage, resultLinks, SuspendedPaymentPage } from './payment-result-page.tsx';
 
 function NotFound() {

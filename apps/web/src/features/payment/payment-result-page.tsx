@@ -12,12 +12,12 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
+import { PAYMENT_POLL_FOR_MS, usePayment } from '../../shared/money/get-payment.ts';
 import { announcePaymentCompleted } from '../../shared/money/payment-broadcast.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { FullPageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
-import { PAYMENT_POLL_FOR_MS, usePayment } from './api/get-payment.ts';
 import { PurchaseRows } from './payment-purchase.tsx';
 
 /** The result segments a gateway (or the local sandbox) sends the browser back to. */

@@ -1,5 +1,5 @@
 import type { Reservation, ReservationStatus } from '@ustaz/contract';
-import { BOOKING } from '@ustaz/contract/constants';
+import { BOOKING, cancellationTerms } from '@ustaz/contract/constants';
 import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,13 @@ import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime, formatWeekdayDate, lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
-import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { formatNumber } from '../../shared/lib/format.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
+import { PaidBy } from './paid-by.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { formatHours } from './reservation-format.ts';
 
@@ -79,12 +80,14 @@ export function ReservationCard({
   const other = viewer === 'student' ? reservation.teacher : reservation.student;
   const name = `${other.firstName} ${other.lastName}`.trim();
   const headingId = `reservation-${reservation.id}-title`;
-  const price = formatKwd(reservation.price, language);
   const startsLater = Date.parse(reservation.startTime) > now.getTime();
-  const deadline = formatDateTime(reservation.cancelDeadline, language, timeZone);
-  // A student's window closes 24 h before the start; say so instead of silently hiding Cancel.
-  const cancellationClosed =
-    viewer === 'student' && reservation.status === 'confirmed' && startsLater && !reservation.canCancel;
+  // The one cancellation rule (contract `cancellationTerms`): free until 24 h before the start, then
+  // closed; a student is told which, instead of Cancel silently disappearing or a deadline already past.
+  const terms = cancellationTerms(reservation.startTime, now);
+  const deadline = formatDateTime(terms.deadline, language, timeZone);
+  const live = reservation.status === 'confirmed' || reservation.status === 'pending';
+  const studentTerms = viewer === 'student' && live && startsLater;
+  const cancellationClosed = studentTerms && !terms.cancellable;
 
   return (
     <article
@@ -129,10 +132,7 @@ export function ReservationCard({
           icon={reservation.paidWith === 'wallet' ? <Wallet className="size-4" /> : <CreditCard className="size-4" />}
           label={t('card.price')}
         >
-          <span data-testid="reservation-price">{price ?? t('card.priceUnavailable')}</span>
-          <span className="ms-1 text-sm font-normal text-slate-500">
-            {t('card.paidWithValue', { method: t(`paidWith.${reservation.paidWith}`) })}
-          </span>
+          <PaidBy reservation={reservation} />
         </Detail>
       </dl>
 
@@ -169,17 +169,19 @@ export function ReservationCard({
         <PendingPayment payment={reservation.payment} />
       ) : null}
 
-      {reservation.canCancel || cancellationClosed ? (
+      {reservation.canCancel || studentTerms ? (
         <footer className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
           {cancellationClosed ? (
             <p className="text-sm text-slate-600" data-testid="cancellation-closed">
-              {t('card.cancellationClosed', {
+              {t(reservation.status === 'pending' ? 'card.closedOncePaid' : 'card.cancellationClosed', {
                 deadline,
                 hours: formatNumber(BOOKING.studentCancelHours, language),
               })}
             </p>
-          ) : viewer === 'student' && deadline ? (
-            <p className="text-sm text-slate-600">{t('card.cancelUntil', { deadline })}</p>
+          ) : studentTerms && deadline ? (
+            <p className="text-sm text-slate-600" data-testid="cancel-until">
+              {t('card.cancelUntil', { deadline })}
+            </p>
           ) : (
             <span />
           )}

@@ -22,6 +22,14 @@ import { ReservationsPage } from './reservations-page.tsx';
 
 const ZONE = 'Asia/Kuwait';
 const NOW = new Date('2026-03-10T09:00:00.000Z');
+/** A confirmed lesson starting 6 hours after NOW: inside the 24-hour window, so it cannot be cancelled. */
+const insideWindow = () =>
+  reservation({
+    startTime: '2026-03-10T15:00:00.000Z',
+    endTime: '2026-03-10T16:00:00.000Z',
+    canCancel: false,
+    cancelDeadline: '2026-03-09T15:00:00.000Z',
+  });
 
 type Call = { method: string; url: URL; body: unknown };
 type Answer = { status: number; body: unknown };
@@ -277,7 +285,7 @@ describe('ReservationsPage cards', () => {
 
   it('tells a student past the deadline why there is no Cancel button', async () => {
     mockApi({
-      lists: { upcoming: ok([reservation({ canCancel: false, cancelDeadline: '2026-03-09T15:00:00.000Z' })]) },
+      lists: { upcoming: ok([insideWindow()]) },
     });
     await renderPage();
     const card = await screen.findByTestId('reservation');
@@ -413,10 +421,7 @@ describe('ReservationsPage cancellation', () => {
   it('a closed window (409 cancellationClosed) says why, closes the dialog and reloads the list', async () => {
     const calls = mockApi({
       lists: {
-        upcoming: [
-          ok([reservation()]),
-          ok([reservation({ canCancel: false, cancelDeadline: '2026-03-09T15:00:00.000Z' })]),
-        ],
+        upcoming: [ok([reservation()]), ok([insideWindow()])],
       },
       cancel: {
         status: 409,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CancelReservationResponse, Reservation } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
+import { readKwdFils } from '@ustaz/contract/kwd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
@@ -46,6 +47,14 @@ export function useCancelReservation({ viewer, timeZone }: { viewer: Reservation
       const side = viewer === 'student' ? 'student' : 'teacher';
       if (refund.to === 'wallet') {
         return t(`cancel.done.${side}.wallet`, { amount: formatKwd(refund.amount, language) ?? refund.amount });
+      }
+      // Hours and money both came back (a lesson paid with both): both named (issue 30).
+      if (refund.to === 'subscription' && (readKwdFils(refund.amount) ?? 0) > 0) {
+        return t(`cancel.done.${side}.split`, {
+          count: refund.hours,
+          number: formatHours(refund.hours, language),
+          amount: formatKwd(refund.amount, language) ?? refund.amount,
+        });
       }
       if (refund.to === 'subscription') {
         return t(`cancel.done.${side}.subscription`, {

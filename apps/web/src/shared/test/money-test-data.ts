@@ -48,6 +48,7 @@ export const reservation = factory<Reservation>(() => ({
   hours: 1,
   note: '',
   paidWith: 'wallet',
+  paidBy: { subscriptionHours: 0, subscriptionValue: '0.000', wallet: '12.500', gateway: '0.000' },
   teacher: {
     id: 42,
     teacherProfileId: 7,

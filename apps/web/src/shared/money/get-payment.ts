@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Payment } from '@ustaz/contract';
-import { apiRequest } from '../../../shared/http/client.ts';
+import { apiRequest } from '../http/client.ts';
 
 /** While a payment is pending, its page asks again this often, for at most PAYMENT_POLL_FOR_MS. */
 export const PAYMENT_POLL_MS = 3_000;
