@@ -21,8 +21,10 @@ afterAll(async () => {
 });
 
 let hoursAhead = 48;
-const slotOf = (priceFils: number) =>
-  f.slot(teacher.profile.id, new Date(Date.now() + (hoursAhead += 3) * HOUR), { priceFils, hours: 1 });
+const slotOf = (priceFils: number) => {
+  hoursAhead += 3;
+  return f.slot(teacher.profile.id, new Date(Date.now() + hoursAhead * HOUR), { priceFils, hours: 1 });
+};
 
 async function shortWallet(walletFils: number, priceFils: number) {
   const student = await f.student();
@@ -45,8 +47,11 @@ const paymentRow = async (id: string) =>
   (await query()('select amount_fils, purpose, status, credited_to_wallet from payments where id = $1', [id]))
     .rows[0] as { amount_fils: string | number; purpose: string; status: string; credited_to_wallet: boolean };
 const reservationsOf = async (paymentId: string) =>
-  (await query()('select status, paid_with, cash_fils from reservations where payment_id = $1', [paymentId]))
-    .rows as { status: string; paid_with: string; cash_fils: string | number }[];
+  (await query()('select status, paid_with, cash_fils from reservations where payment_id = $1', [paymentId])).rows as {
+    status: string;
+    paid_with: string;
+    cash_fils: string | number;
+  }[];
 const notificationTypes = async (userId: number) =>
   (
     (await query()('select type from notifications where user_id = $1 order by id', [userId])).rows as {
@@ -90,7 +95,10 @@ describe('a short wallet: top up the shortfall and book (issue 30 item 5)', () =
     expect(booked.length).toBe(1);
     // The result page names the lesson it bought.
     const page = await ctx.app.inject({ url: `/api/v1/payments/${body.paymentId}`, headers: student.headers });
-    expect(page.json().purchase).toMatchObject({ purpose: 'booking', lessons: [{ reservationId: expect.any(Number) }] });
+    expect(page.json().purchase).toMatchObject({
+      purpose: 'booking',
+      lessons: [{ reservationId: expect.any(Number) }],
+    });
     await expectLedgerConsistent(ctx.database.db);
   });
 
