@@ -160,6 +160,40 @@ describe('a short wallet: top up the shortfall and book (issue 30 item 5)', () =
     await expectLedgerConsistent(ctx.database.db);
   });
 
+  it('races another student for the same slot: exactly one gets it, the loser is charged nothing', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const student = await f.student();
+      const rival = await f.student();
+      await fundWallet(ctx.database.db, student.user.id, 1_000);
+      await fundWallet(ctx.database.db, rival.user.id, 6_000);
+      const slot = await slotOf(6_000);
+      const [mine, theirs] = await Promise.all([
+        bookRequest(ctx.app, student.headers, {
+          timeSlotId: slot.id,
+          paymentMethod: 'balance',
+          topUpWith: 'payzah',
+          expectedTotal: totalOf(slot),
+        }),
+        bookRequest(ctx.app, rival.headers, {
+          timeSlotId: slot.id,
+          paymentMethod: 'balance',
+          expectedTotal: totalOf(slot),
+        }),
+      ]);
+      expect([mine.statusCode, theirs.statusCode].sort()).toEqual([200, 409]);
+      expect(await liveReservations(ctx.database.db, slot.id)).toBe(1);
+      const started = await query()('select count(*)::int as n from payments where user_id = $1', [student.user.id]);
+      expect(Number((started.rows[0] as { n: number }).n)).toBe(mine.statusCode === 200 ? 1 : 0);
+      expect(await walletOf(ctx.database.db, student.user.id)).toBe(1_000);
+      expect(await walletOf(ctx.database.db, rival.user.id)).toBe(theirs.statusCode === 200 ? 0 : 6_000);
+      if (mine.statusCode === 200) {
+        await finishAtSandbox(ctx.app, mine.json().paymentLink, 'pay');
+        expect(await walletOf(ctx.database.db, student.user.id)).toBe(0);
+      }
+    }
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
   it('with enough balance by now it books at once; an unknown gateway is refused', async () => {
     const student = await f.student();
     await fundWallet(ctx.database.db, student.user.id, 8_000);
