@@ -95,6 +95,7 @@ describe('a short wallet: top up the shortfall and book (issue 30 item 5)', () =
     expect(booked.length).toBe(1);
     // The result page names the lesson it bought.
     const page = await ctx.app.inject({ url: `/api/v1/payments/${body.paymentId}`, headers: student.headers });
+    expect(page.json()).toMatchObject({ purpose: 'booking', amount: '7.000', status: 'paid', creditedToWallet: false });
     expect(page.json().purchase).toMatchObject({
       purpose: 'booking',
       lessons: [{ reservationId: expect.any(Number) }],
@@ -138,6 +139,9 @@ describe('a short wallet: top up the shortfall and book (issue 30 item 5)', () =
     expect(await reservationsOf(body.paymentId)).toMatchObject([{ status: 'cancelled' }]);
     expect(await liveReservations(ctx.database.db, slot.id)).toBe(1);
     expect(await notificationTypes(student.user.id)).toContain('payment.creditedToWallet');
+    // The result page says the times were gone and the amount is in the wallet.
+    const page = await ctx.app.inject({ url: `/api/v1/payments/${body.paymentId}`, headers: student.headers });
+    expect(page.json()).toMatchObject({ purpose: 'booking', creditedToWallet: true, amount: '7.000' });
     await ctx.app.money.payments.handleNotification(body.paymentId);
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(12_000);
     await expectLedgerConsistent(ctx.database.db);
