@@ -15,6 +15,26 @@ import { topUpWithSandbox } from '../support/wallet.ts';
 const TEACHER = { email: 'teacher30@ustaz.example', firstName: 'Yasmin', lastName: 'Haddad' };
 type Reservation = { id: number; status: string; startTime: string; price: string; paidWith: string };
 
+/** Registers a new student and signs in (on a phone the account menu sits in the bottom bar): the app's token. */
+async function newStudent(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  await registerAndConfirm(page, email);
+  await logIn(page, email);
+  // The page navigates after signing in: a read during the navigation counts as not yet.
+  let token: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        token = await storedAccessToken(page).catch(() => null);
+        return token;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  await page.waitForLoadState('load');
+  return token as unknown as string;
+}
+
 let browser: Browser;
 let page: Page;
 beforeAll(async () => {
@@ -28,13 +48,8 @@ afterAll(async () => {
 
 describe('a short wallet tops up the shortfall by KNET and books (Arabic, phone)', () => {
   it('says what is missing, tops up exactly 7 KWD through the sandbox and ends booked', async () => {
-    const email = uniqueEmail('short-wallet');
-    await registerAndConfirm(page, email);
-    await logIn(page, email);
-    // Signed in (on a phone the account menu sits in the bottom bar): the app stored the token.
-    await expect.poll(() => storedAccessToken(page), { timeout: 15_000 }).toBeTruthy();
-    const token = await storedAccessToken(page);
-    await topUpWithSandbox(token as string, 5);
+    const token = await newStudent(page, 'short-wallet');
+    await topUpWithSandbox(token, 5);
 
     const teacher = await logInApi(TEACHER.email);
     const profileId = await teacherProfileId(TEACHER);
@@ -63,10 +78,7 @@ describe('a short wallet tops up the shortfall by KNET and books (Arabic, phone)
 
     await tab.locator('button[value="pay"]').click();
     await tab.waitForURL(/\/ar\/payment\/success/, { timeout: 15_000 });
-    await tab
-      .getByText(/الدرس|دروس|درس/)
-      .first()
-      .waitFor({ timeout: 15_000 });
+    await tab.getByText('تم حجز دروسك.').waitFor({ timeout: 15_000 });
     await screenshot(tab, 'short-wallet-ar-paid');
 
     // The server booked it from the wallet by itself: the lesson is confirmed, the wallet back to 0.
@@ -78,11 +90,37 @@ describe('a short wallet tops up the shortfall by KNET and books (Arabic, phone)
     await tab.close();
 
     await page.goto('/ar/reservations');
-    await page
-      .getByText(`${TEACHER.firstName}`)
-      .first()
-      .waitFor({ timeout: 15_000 })
-      .catch(() => undefined);
+    await page.getByText('ياسمين').first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'short-wallet-ar-reservations');
+  });
+
+  it('en, desktop: a failed top-up books nothing and charges nothing', async () => {
+    const desk = await newPage(browser, { viewport: { width: 1280, height: 800 }, timezoneId: ZONE });
+    try {
+      const token = await newStudent(desk, 'short-wallet-en');
+      await topUpWithSandbox(token, 2);
+      const teacher = await logInApi(TEACHER.email);
+      const profileId = await teacherProfileId(TEACHER);
+      const slot = await openSlot(teacher, '9.500', Date.now() + 6 * 24 * HOUR_MS);
+      const review = await openReview(desk, profileId, slot, 'en');
+      const shortfall = review.getByTestId('booking-shortfall');
+      await shortfall.waitFor();
+      expect(await shortfall.textContent()).toBe(`Your balance is ${kwd(2)}; ${kwd(7.5)} short`);
+      await screenshot(desk, 'short-wallet-en-review');
+      const button = review.getByRole('button', { name: `Top up ${kwd(7.5)} by KNET and book` });
+      const [tab] = await Promise.all([desk.context().waitForEvent('page'), button.click()]);
+      await tab.waitForLoadState('domcontentloaded');
+      await tab.locator('button[value="fail"]').click();
+      await tab.waitForURL(/\/en\/payment\/failed/, { timeout: 15_000 });
+      await screenshot(tab, 'short-wallet-en-failed');
+      const balance = await api<{ balance: string }>('/api/v1/subscriptions/balance', token);
+      expect(balance.balance).toBe('2.000');
+      const open = await api<{ id: number; status: string }[]>(
+        `/api/teachers/teachers/${profileId}/available-time-slots`,
+      );
+      expect(open.find((s) => s.id === slot.id)?.status).toBe('open');
+    } finally {
+      await desk.context().close();
+    }
   });
 });
