@@ -1,5 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  DEMO_PASSWORD,
+  HOUR_MS,
+  kwd,
+  logInApi,
+  openReview,
+  openSlot,
+  type Slot,
+  teacherProfileId,
+  ZONE,
+} from '../support/booking.ts';
 import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { topUpWithSandbox } from '../support/wallet.ts';
 
@@ -23,39 +35,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const DEMO_PASSWORD = 'Ustaz2026!';
 /** A seeded student no other spec signs in as. */
 const STUDENT = 'student3@ustaz.example';
 const TEACHER = { email: 'teacher30@ustaz.example', firstName: 'Yasmin', lastName: 'Haddad' };
-const ZONE = 'Asia/Kuwait';
-const HOUR_MS = 3_600_000;
 
-type Slot = { id: number; startTime: string; endTime: string; price: string; status: string };
 type Balance = { balance: string; remainingHours: number };
 type Reservation = { id: number; status: string; startTime: string; price: string; paidWith: string };
 
 // API ------------------------------------------------------------------------------------------
-
-async function api<T>(path: string, token?: string | null, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    ...init,
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...init.headers,
-    },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function logInApi(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const body = await api<{ token: string }>('/api/v1/auth/email/login', null, {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
-  return body.token;
-}
 
 async function balanceOf(token: string): Promise<{ fils: number; hours: number }> {
   const body = await api<Balance>('/api/v1/subscriptions/balance', token);
@@ -64,68 +51,10 @@ async function balanceOf(token: string): Promise<{ fils: number; hours: number }
 
 const fils = (kwd: string | number) => Math.round(Number(kwd) * 1000);
 
-/** A KWD amount as the app shows it (its `formatKwd`: the currency with KWD's 3 decimals). */
-function kwd(amount: number, lang: 'en' | 'ar' = 'en'): string {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-KW' : 'en-KW', {
-    style: 'currency',
-    currency: 'KWD',
-    minimumFractionDigits: 3,
-    maximumFractionDigits: 3,
-  }).format(amount);
-}
-
 /** Every number in a text the app formats ("KWD 6.000", "‏٦٫٠٠٠ د.ك."), in order. */
 function amountsIn(text: string | null): number[] {
   const western = (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/٫/g, '.');
   return [...western.replace(/,/g, '').matchAll(/\d+(\.\d+)?/g)].map((match) => Number(match[0]));
-}
-
-/** The calendar day a slot starts on in Kuwait (the slot picker's `data-day`). */
-function kuwaitDay(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** The teacher's profile id (the teacher page's), found by name in the search. */
-async function teacherProfileId(): Promise<number> {
-  for (let page = 1; page <= 3; page++) {
-    const search = await api<{ data: { id: number; user: { firstName: string; lastName: string } }[] }>(
-      `/api/teachers/search?limit=50&page=${page}&sortBy=createdAt&sortOrder=DESC`,
-      null,
-      // Names come in the request's language (ADR 020): TEACHER is the English spelling.
-      { headers: { 'accept-language': 'en' } },
-    );
-    const found = search.data.find(
-      (teacher) => teacher.user.firstName === TEACHER.firstName && teacher.user.lastName === TEACHER.lastName,
-    );
-    if (found) return found.id;
-  }
-  throw new Error('teacher30 is not in the search');
-}
-
-/** Opens a one-hour slot at `price` on the first whole hour, from `from` on, that the teacher has free. */
-async function openSlot(teacherToken: string, price: string, from: number): Promise<Slot> {
-  const mine = await api<Slot[] | { data: Slot[] }>('/api/v1/availability/slots', teacherToken);
-  const taken = (Array.isArray(mine) ? mine : mine.data).map((slot) => [
-    Date.parse(slot.startTime),
-    Date.parse(slot.endTime),
-  ]);
-  let start = Math.ceil(from / HOUR_MS) * HOUR_MS;
-  for (let tries = 0; tries < 24 * 14; tries++, start += HOUR_MS) {
-    const end = start + HOUR_MS;
-    if (taken.some(([s = 0, e = 0]) => s < end && start < e)) continue;
-    return api<Slot>('/api/v1/availability/slots', teacherToken, {
-      method: 'POST',
-      body: JSON.stringify({ startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString(), price }),
-    });
-  }
-  throw new Error('the teacher has no free hour');
 }
 
 // Browser --------------------------------------------------------------------------------------
@@ -158,30 +87,6 @@ async function logIn(page: Page, email: string): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   if (!token) throw new Error('no access token in the page');
   return token;
-}
-
-/** On the teacher page: the slot's day, then the slot, then Book; returns the review dialog. */
-async function openReview(page: Page, profileId: number, slot: Slot, lang: 'en' | 'ar' = 'en') {
-  await page.goto(`/${lang}/teachers/${profileId}`);
-  await page.getByTestId('slot').first().waitFor({ timeout: 15_000 });
-  const day = kuwaitDay(slot.startTime);
-  const open = (await api<Slot[]>(`/api/teachers/teachers/${profileId}/available-time-slots`)).filter(
-    (s) => s.status === 'open' && kuwaitDay(s.startTime) === day,
-  );
-  const index = open.findIndex((s) => s.id === slot.id);
-  expect(index).toBeGreaterThanOrEqual(0);
-  const tab = page.locator(`[role=tab][data-day="${day}"]`);
-  const next = page.getByRole('button', { name: lang === 'en' ? 'Next week' : 'الأسبوع التالي' });
-  for (let week = 0; week < 4 && (await tab.count()) === 0; week++) await next.click();
-  await tab.click();
-  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
-  const button = page.getByRole('tabpanel').getByTestId('slot').nth(index);
-  await button.click();
-  await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
-  await page.getByRole('button', { name: lang === 'en' ? 'Book' : 'احجز', exact: true }).click();
-  const review = page.getByRole('dialog', { name: lang === 'en' ? 'Review your booking' : 'مراجعة الحجز' });
-  await review.waitFor();
-  return review;
 }
 
 /** Confirm on the review, then the balance choice on the payment step. */
@@ -229,7 +134,7 @@ describe('booking with hours and wallet together', () => {
     expect(after.fils).toBe(Math.max(before.fils, 60_000) - 45_000);
     ({ fils: wallet, hours } = after);
     teacher = await logInApi(TEACHER.email);
-    profileId = await teacherProfileId();
+    profileId = await teacherProfileId(TEACHER);
   });
 
   afterAll(async () => {

@@ -293,12 +293,20 @@ const slotIdsSchema = z
  */
 const expectedTotalSchema = kwdAmountSchema;
 
+/**
+ * With `paymentMethod: 'balance'` and a wallet short of what the balance must pay (issue 30, ADR
+ * 027): top up exactly the shortfall through this gateway (Payzah: KNET), the slots held meanwhile;
+ * the booking is made when the top-up is paid, or the money stays in the wallet.
+ */
+const topUpWithSchema = gatewayProviderSchema.optional();
+
 export const bookingSingleBodySchema = z.strictObject({
   timeSlotId: slotIdSchema,
   note: noteSchema,
   paymentMethod: paymentMethodSchema,
   language: languageSchema.optional(),
   expectedTotal: expectedTotalSchema,
+  topUpWith: topUpWithSchema,
 });
 export type BookingSingleBody = z.input<typeof bookingSingleBodySchema>;
 
@@ -308,6 +316,7 @@ export const bookingMultipleBodySchema = z.strictObject({
   note: noteSchema,
   language: languageSchema.optional(),
   expectedTotal: expectedTotalSchema,
+  topUpWith: topUpWithSchema,
 });
 export type BookingMultipleBody = z.input<typeof bookingMultipleBodySchema>;
 
@@ -363,6 +372,8 @@ export const bookingResponseSchema = z.object({
   remainingHours: z.number(),
   /** For held slots: when the hold ends unless paid. */
   holdExpiresAt: z.string().optional(),
+  /** A short wallet's top-up (KWD, the shortfall) the booking waits for (`topUpWith`, ADR 027). */
+  topUp: kwdAmountSchema.optional(),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 

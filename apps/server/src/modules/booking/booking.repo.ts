@@ -188,6 +188,23 @@ export async function confirmReservations(db: Executor, ids: number[]): Promise<
   await db.update(reservations).set({ status: 'confirmed' }).where(inArray(reservations.id, ids));
 }
 
+/** Confirms pending reservations with how each was paid in the end (a top-up's booking, ADR 027); returns them. */
+export async function confirmPaidReservations(
+  db: Executor,
+  parts: Pick<ReservationRow, 'id' | 'paidWith' | 'subscriptionMinutes' | 'hoursValueFils' | 'cashFils'>[],
+): Promise<ReservationRow[]> {
+  const rows: ReservationRow[] = [];
+  for (const { id, ...paid } of parts) {
+    const [row] = await db
+      .update(reservations)
+      .set({ status: 'confirmed', ...paid })
+      .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
+      .returning();
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
 export async function cancelReservations(
   db: Executor,
   ids: number[],

@@ -53,6 +53,7 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
         language: body.language ?? requestLanguage(request),
         field,
         expectedTotal: body.expectedTotal,
+        ...(body.topUpWith ? { topUpWith: body.topUpWith } : {}),
       }),
     );
   };

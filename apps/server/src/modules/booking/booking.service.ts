@@ -7,41 +7,29 @@ import {
   filsToKwd,
   type GatewayProvider,
   holdMinutesFor,
-  kwdToFils,
   type Language,
-  minSlotPriceFils,
   type PaidWith,
-  type PaymentMethod,
   type ReservationScope,
   toPage,
 } from '@ustaz/contract';
 import type { Clock } from '../../clock.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import type { PaymentRow, ReservationRow } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import type { PaymentRow } from '../../db/schema.ts';
 import { failpoints } from '../../failpoints.ts';
-import { FieldValidationError, HttpError } from '../../http/errors.ts';
-import { nameIn } from '../../http/language.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import {
-  InsufficientFundsError,
-  postPaymentTransfer,
-  postTransfer,
-  systemAccountId,
-  userAccountId,
-  userBalance,
-} from '../ledger/ledger.service.ts';
+import { postPaymentTransfer, userBalance } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { creditPaymentToWallet } from '../payments/payment-credit.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { activeTotals, spendHours, usableSubscriptions } from '../subscriptions/subscriptions.service.ts';
-import { findProfileIdOfUser, isListedTeacher } from '../teachers/teachers.service.ts';
+import { activeTotals, usableSubscriptions } from '../subscriptions/subscriptions.service.ts';
+import { findProfileIdOfUser } from '../teachers/teachers.service.ts';
+import { chargeBalance, paidPart, spendSplitHours } from './balance-charge.ts';
 import { breakdownOf, hoursOf, minutesOf, reservationsAsSeenBy, toReservation } from './booking.presenter.ts';
 import {
   confirmReservations,
   heldSlotCount,
   holdSlots,
-  type LockedSlot,
-  lockLiveUser,
   lockSlots,
   lockSlotsHeldBy,
   pendingReservationsOf,
@@ -53,14 +41,10 @@ import { createCancellationService, releaseHold } from './booking-cancellation.s
 import { notifyBooked } from './booking-notices.ts';
 import { splitPayment } from './hours-split.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
-import {
-  bookedLessonsSince,
-  insertReservations,
-  listReservations,
-  reservationIdsOfPayment,
-  reservationViews,
-} from './reservations.repo.ts';
+import { bookedLessonsSince, listReservations } from './reservations.repo.ts';
+import { type BookInput, checkSlots, idsOf, reserveSlots, takeSlots } from './slot-taking.ts';
 import { assertTeacherHoldRoom, lockHoldsOfTeachers } from './teacher-holds.ts';
+import { createTopUpBooking, lessonsOfPayment } from './top-up-booking.ts';
 
 type Deps = {
   db: Db;
@@ -74,89 +58,7 @@ type Deps = {
   platformFeePercent: number;
 };
 
-export type BookInput = {
-  slotIds: number[];
-  paymentMethod: PaymentMethod;
-  note: string;
-  language: 'ar' | 'en';
-  /** The body's field for slot errors: `timeSlotId` (single) or `timeSlotIds` (multiple). */
-  field: 'timeSlotId' | 'timeSlotIds';
-  /** The total the student saw (KWD, required by the contract); another total now is 409 priceChanged. */
-  expectedTotal: string;
-};
-
-const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
-
-type NewReservation = Parameters<typeof insertReservations>[1][number];
-
-/**
- * Inserts one reservation per slot, in the slots' order (they come back in it): the slot's teacher,
- * time and price, what the whole booking shares (`booking`), and how each slot was paid (`paid`).
- */
-function reserveSlots(
-  tx: Executor,
-  slots: LockedSlot[],
-  booking: Pick<NewReservation, 'studentId' | 'status' | 'note' | 'bookingGroup' | 'paymentId'>,
-  paid: (
-    slot: LockedSlot,
-    index: number,
-  ) => Pick<NewReservation, 'paidWith' | 'subscriptionMinutes' | 'hoursValueFils' | 'cashFils'>,
-): Promise<ReservationRow[]> {
-  return insertReservations(
-    tx,
-    slots.map((slot, index) => ({
-      ...booking,
-      teacherId: slot.teacherId,
-      timeSlotId: slot.id,
-      startTime: slot.startTime,
-      endTime: slot.endTime,
-      priceFils: slot.priceFils,
-      ...paid(slot, index),
-    })),
-  );
-}
-
-/**
- * Locks and checks the requested slots: all exist, are open, in the future, not the booker's own,
- * of listed teachers (not suspended, unapproved or deleted), and cost what the student saw.
- */
-async function takeSlots(tx: Executor, userId: number, input: BookInput, now: Date): Promise<LockedSlot[]> {
-  if (!(await lockLiveUser(tx, userId))) throw new HttpError(401, 'unauthorized', 'Unauthorized');
-  await releaseExpiredHolds(tx, now, input.slotIds);
-  const slots = await lockSlots(tx, input.slotIds);
-  await checkSlots(tx, userId, input.slotIds, input.field, slots, now);
-  const totalFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
-  if (kwdToFils(input.expectedTotal) !== totalFils) {
-    throw new HttpError(409, 'priceChanged', `The price of these slots is now ${filsToKwd(totalFils)} KWD`);
-  }
-  return slots;
-}
-
-/** The slots exist, are open, in the future, not the student's own, and their teachers listed. */
-async function checkSlots(
-  tx: Executor,
-  userId: number,
-  slotIds: number[],
-  field: BookInput['field'],
-  slots: LockedSlot[],
-  now: Date,
-) {
-  if (slots.some((slot) => slot.teacherUserId === userId)) throw new FieldValidationError({ [field]: 'ownSlot' });
-  if (
-    slots.length !== slotIds.length ||
-    slots.some((slot) => slot.status !== 'open' || slot.startTime.getTime() <= now.getTime()) ||
-    // Priced below the minimum for its length (a row from before there was one): not for sale (I11).
-    slots.some(
-      (slot) => slot.priceFils < minSlotPriceFils((slot.endTime.getTime() - slot.startTime.getTime()) / 60_000),
-    )
-  ) {
-    throw new HttpError(409, 'slotUnavailable', 'One or more of these slots is no longer available');
-  }
-  for (const teacherId of new Set(slots.map((slot) => slot.teacherId))) {
-    if (!(await isListedTeacher(tx, teacherId)))
-      throw new HttpError(409, 'teacherUnavailable', 'This teacher is not taking bookings');
-  }
-}
+export type { BookInput } from './slot-taking.ts';
 
 /**
  * Booking (ARCHITECTURE "Server rules"): the quote, booking with the balance or through a gateway,
@@ -176,6 +78,7 @@ export function createBookingService({
   const cancellation = createCancellationService({ db, clock });
   const mail = { mailer, publicUrl };
   const completion = createLessonCompletion({ db, platformFeePercent, mail });
+  const topUpBooking = createTopUpBooking({ db, payments, mail, clock });
 
   /** What the booker has left after a booking: wallet balance and subscription hours. */
   async function leftAfter(userId: number, now: Date) {
@@ -189,30 +92,7 @@ export function createBookingService({
     const group = `bk_${randomBytes(10).toString('hex')}`;
     const { ids, paidWith, split } = await db.transaction(async (tx) => {
       const slots = await takeSlots(tx, userId, input, now);
-      const subscriptions = await usableSubscriptions(tx, userId, now, { lock: true });
-      // Hours first, each worth its package's own price; the rest of the price from the wallet (I9).
-      const split = splitPayment(
-        slots.map((slot) => ({ minutes: minutesOf(slot), priceFils: slot.priceFils })),
-        subscriptions,
-      );
-      try {
-        // A free lesson moves no money.
-        if (split.cashFils + split.hoursValueFils > 0)
-          await postTransfer(tx, {
-            key: `booking:${group}`,
-            kind: 'booking',
-            actorUserId: userId,
-            memo: group,
-            legs: [
-              { accountId: await userAccountId(tx, 'wallet', userId), amountFils: -split.cashFils },
-              { accountId: await systemAccountId(tx, 'prepaid'), amountFils: -split.hoursValueFils },
-              { accountId: await systemAccountId(tx, 'escrow'), amountFils: split.cashFils + split.hoursValueFils },
-            ],
-          });
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new FieldValidationError({ balance: 'insufficientBalance' });
-        throw error;
-      }
+      const split = await chargeBalance(tx, userId, slots, group, now);
       failpoints.hit('booking.afterDebit');
 
       await setSlotsBooked(tx, idsOf(slots));
@@ -221,25 +101,9 @@ export function createBookingService({
         tx,
         slots,
         { studentId: userId, status: 'confirmed', note: input.note, bookingGroup: group },
-        (slot, index) => {
-          const part = split.slots[index];
-          return {
-            paidWith: (part?.minutes ?? 0) > 0 ? 'subscription' : 'wallet',
-            subscriptionMinutes: part?.minutes ?? 0,
-            hoursValueFils: part?.hoursValueFils ?? 0,
-            cashFils: part?.cashFils ?? slot.priceFils,
-          };
-        },
+        (slot, index) => paidPart(split, index, slot.priceFils),
       );
-      if (split.minutes > 0) {
-        // Reservations come back in insert order, which is the slots' order.
-        await spendHours(
-          tx,
-          rows.flatMap((row, index) =>
-            (split.slots[index]?.usages ?? []).map((usage) => ({ ...usage, reservationId: row.id })),
-          ),
-        );
-      }
+      await spendSplitHours(tx, split, rows);
       await notifyBooked(tx, mail, userId, rows, slots, now);
       return { ids: idsOf(rows), paidWith: paid, split };
     });
@@ -301,6 +165,30 @@ export function createBookingService({
     };
   }
 
+  /** A short wallet: top up the shortfall, the slots held, booked when it is paid (ADR 027). */
+  async function bookAfterTopUp(
+    userId: number,
+    provider: GatewayProvider,
+    input: BookInput,
+    now: Date,
+  ): Promise<BookingResponse> {
+    // The wallet covers it by now (another tab topped up): book with it at once.
+    if (await topUpBooking.balanceSuffices(userId, await readSlots(db, input.slotIds), now))
+      return bookWithBalance(userId, input, now);
+    const started = await topUpBooking.start(userId, provider, input, now);
+    return {
+      paymentStatus: 'PENDING',
+      paymentLink: started.paymentLink,
+      paymentId: started.payment.id,
+      paidWith: 'wallet',
+      breakdown: breakdownOf(started.split),
+      reservations: await reservationsAsSeenBy(db, started.reservationIds, userId, now, input.language),
+      ...(await leftAfter(userId, now)),
+      holdExpiresAt: started.holdUntil.toISOString(),
+      topUp: filsToKwd(started.amountFils),
+    };
+  }
+
   // A booking paid at the gateway: confirm the held slots, or (hold lapsed) credit the wallet.
   payments.registerPurpose('booking', {
     async paid(tx, payment: PaymentRow) {
@@ -334,24 +222,13 @@ export function createBookingService({
       ]);
     },
     // The lessons it was for (issue 17: the result page names the teacher and the times).
-    async purchase(db, payment, language) {
-      const views = await reservationViews(db, await reservationIdsOfPayment(db, payment.id));
-      const lessons = views
-        .filter((view) => view.reservation.startTime && view.reservation.endTime)
-        .map((view) => ({
-          reservationId: view.reservation.id,
-          // The teacher's name in the page's language where they spelled it for it (ADR 020).
-          teacher: { id: view.teacherUser.id, ...nameIn(language, view.teacherUser) },
-          startTime: (view.reservation.startTime as Date).toISOString(),
-          endTime: (view.reservation.endTime as Date).toISOString(),
-        }))
-        .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.reservationId - b.reservationId);
-      return { purpose: 'booking', lessons };
-    },
+    purchase: lessonsOfPayment,
   });
 
   return {
     async book(userId: number, input: BookInput, now = clock()): Promise<BookingResponse> {
+      if (input.paymentMethod === 'balance' && input.topUpWith)
+        return bookAfterTopUp(userId, input.topUpWith, input, now);
       if (input.paymentMethod === 'balance') return bookWithBalance(userId, input, now);
       return bookWithGateway(userId, input.paymentMethod, input, now);
     },

@@ -3,13 +3,14 @@ import type { PaymentRow } from '../../db/schema.ts';
 
 /**
  * A payment as its owner sees it (GET /api/v1/payments/:id): amounts in KWD, dates as ISO strings,
- * and what it bought (from the purpose that handles it).
+ * and what it bought (from the purpose that handles it), under that purchase's purpose.
  */
 export function toPayment(row: PaymentRow, purchase: PaymentPurchase | null): Payment {
   return {
     id: row.id,
     status: row.status,
-    purpose: row.purpose,
+    // A short wallet's top-up that books (ADR 027) reads as the booking it paid for.
+    purpose: purchase?.purpose ?? row.purpose,
     provider: row.provider,
     amount: filsToKwd(row.amountFils),
     currency: 'KWD',

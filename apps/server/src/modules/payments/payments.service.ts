@@ -15,9 +15,9 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { GatewayError, type LookupResult, type PaymentProvider } from '../../payments/provider.ts';
-import { postPaymentTransfer, userBalance, userLines } from '../ledger/ledger.service.ts';
-import { insertNotifications } from '../notifications/notifications.service.ts';
+import { userBalance, userLines } from '../ledger/ledger.service.ts';
 import { toPayment } from './payment.presenter.ts';
+import { topUpHandler } from './payment-credit.ts';
 import {
   duePendingPayments,
   expiredToRecheck,
@@ -68,26 +68,7 @@ export function newPaymentId(): string {
 export function createPaymentsService({ db, providers, publicUrl, log }: Deps) {
   const handlers = new Map<PaymentPurpose, PurposeHandler>();
 
-  handlers.set('top_up', {
-    async paid(tx, payment) {
-      await postPaymentTransfer(tx, payment, 'top_up', 'wallet');
-      await insertNotifications(tx, [
-        {
-          userId: payment.userId,
-          type: 'payment.paid',
-          data: { paymentId: payment.id, purpose: 'top_up', amount: filsToKwd(payment.amountFils) },
-        },
-      ]);
-    },
-    async failed(tx, payment) {
-      await insertNotifications(tx, [
-        { userId: payment.userId, type: 'payment.failed', data: { paymentId: payment.id, purpose: 'top_up' } },
-      ]);
-    },
-    async purchase(_db, payment) {
-      return { purpose: 'top_up', amount: filsToKwd(payment.amountFils) };
-    },
-  });
+  handlers.set('top_up', topUpHandler);
 
   function handlerOf(purpose: PaymentPurpose): PurposeHandler {
     const handler = handlers.get(purpose);

@@ -391,27 +391,67 @@ describe('BookingModal: booking', () => {
 });
 
 describe('BookingModal: not enough in the wallet', () => {
-  it('offers a top-up of the amount lacking, with the go-to-profile button, and comes back to the review', async () => {
+  // Issue 30 item 5: not "Paying from your balance … short by", but the balance, what is missing and one flow.
+  it.each([
+    ['ar', arBooking],
+    ['en', enBooking],
+  ] as const)(
+    '%s: says what is missing and tops up exactly that by KNET and books, in one flow',
+    async (language, texts) => {
+      vi.spyOn(window, 'open').mockReturnValue({} as Window);
+      const { callsTo } = api({
+        'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.000', remainingHours: 0 })),
+        'POST /api/v1/booking/quote': quoteRoute({ 101: '12.000' }, { balance: '5.000', sufficient: false }),
+        'POST /api/v1/booking/single': ok(
+          bookingResponse({
+            paymentStatus: 'PENDING',
+            paidWith: 'wallet',
+            paymentLink: 'https://pay.example/top-up',
+            topUp: '7.000',
+          }),
+        ),
+      });
+      await openWith(draft(), language);
+      const offer = await screen.findByTestId('booking-insufficient');
+      const balance = formatKwd('5.000', language) ?? '';
+      const amount = formatKwd(7, language) ?? '';
+      expect(within(offer).getByTestId('booking-shortfall').textContent).toBe(
+        texts.review.shortfall.replace('{{balance}}', balance).replace('{{amount}}', amount),
+      );
+      expect(screen.queryByText(texts.review.payingFromBalance)).toBeNull();
+      expect(screen.queryByTestId('booking-split')).toBeNull();
+      const button = within(offer).getByRole('button', {
+        name: texts.review.topUpAndBook.replace('{{amount}}', amount),
+      });
+      await userEvent.click(button);
+
+      const success = await screen.findByTestId('booking-success');
+      expect(callsTo('POST /api/v1/booking/single')[0]?.body).toMatchObject({
+        timeSlotId: 101,
+        paymentMethod: 'balance',
+        topUpWith: 'payzah',
+        expectedTotal: '12.000',
+      });
+      expect(window.open).toHaveBeenCalledWith('https://pay.example/top-up', '_blank');
+      expect(within(success).getByTestId('booking-top-up-pending').textContent).toBe(
+        texts.success.topUpPending.replace('{{amount}}', amount),
+      );
+    },
+  );
+
+  it('the top-up-and-book button waits for the acknowledgement of lessons that cannot be cancelled', async () => {
     api({
-      'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.250', remainingHours: 0 })),
-      'POST /api/v1/booking/quote': quoteRoute({}, { balance: '5.250', sufficient: false }),
+      'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.000', remainingHours: 0 })),
+      'POST /api/v1/booking/quote': ok(
+        bookingQuote({ balance: '5.000', sufficient: false }, [{ id: 101, price: '12.000', cancellable: false }]),
+      ),
     });
     await openWith(draft());
-    await userEvent.type(await screen.findByLabelText(enBooking.review.noteLabel), 'Still here');
     const offer = await screen.findByTestId('booking-insufficient');
-    expect(offer.textContent).toContain(formatKwd(7.25, 'en'));
-    await userEvent.click(within(offer).getByRole('button', { name: enBooking.review.topUp }));
-
-    const topUp = await screen.findByRole('dialog', { name: enPayment.topUp.title });
-    expect(within(topUp).getByTestId('top-up-required').textContent).toBe(formatKwd(7.25, 'en'));
-    expect((within(topUp).getByRole('textbox') as HTMLInputElement).value).toBe('7.25');
-    expect(within(topUp).getByRole('link', { name: enPayment.topUp.goToProfile }).getAttribute('href')).toBe(
-      '/en/profile',
-    );
-    await userEvent.click(within(topUp).getByRole('button', { name: enPayment.topUp.cancel }));
-    expect(((await screen.findByLabelText(enBooking.review.noteLabel)) as HTMLTextAreaElement).value).toBe(
-      'Still here',
-    );
+    const button = within(offer).getByTestId('booking-top-up-and-book') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await userEvent.click(within(await screen.findByTestId('booking-acknowledge')).getByRole('checkbox'));
+    await waitFor(() => expect(button.disabled).toBe(false));
   });
 
   it('the wallet choice is disabled with the reason; subscription hours that cover make it enough', async () => {

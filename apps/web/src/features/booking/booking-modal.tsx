@@ -34,6 +34,7 @@ import { Textarea } from '../../shared/ui/textarea.tsx';
 import { useBookingQuote } from './api/booking-quote.ts';
 import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
+import { ShortWallet } from './short-wallet.tsx';
 import { splitText } from './split-text.ts';
 import { markOutcomeShown, startBooking, toastUnseenFailure } from './start-booking.ts';
 
@@ -229,14 +230,6 @@ function ReviewView({
     );
   }
 
-  function topUp(shortfallFils: number) {
-    openTopUp(
-      openModal,
-      { requiredAmount: filsToKwd(shortfallFils), fromBooking: true },
-      { onClose: () => openBooking(openModal, draft) },
-    );
-  }
-
   return (
     <div className="flex flex-col gap-5">
       <header className="flex flex-col gap-1">
@@ -314,10 +307,10 @@ function ReviewView({
             <span data-testid="booking-balance">{formatKwd(balance.data.balance, language)}</span>
           )}
         </SummaryRow>
-        {quoted ? <SplitRow quote={quoted} /> : null}
+        {quoted?.sufficient ? <SplitRow quote={quoted} /> : null}
       </dl>
 
-      {quoted ? <CoverageNote quote={quoted} onTopUp={topUp} /> : null}
+      {quoted ? <ShortWallet quote={quoted} draft={draft} disabled={!canConfirm} /> : null}
 
       {locked > 0 ? (
         <label
@@ -450,28 +443,6 @@ function SplitRow({ quote }: { quote: BookingQuoteResponse }) {
         {splitText(quote.breakdown, language, t)}
       </dd>
       {withHours ? <dd className="text-xs text-slate-500">{t('review.gatewayPaysTotal')}</dd> : null}
-    </div>
-  );
-}
-
-function CoverageNote({ quote, onTopUp }: { quote: BookingQuoteResponse; onTopUp: (shortfallFils: number) => void }) {
-  const { t } = useTranslation(['booking', 'payment']);
-  const language = useCurrentLanguage();
-  const shortfallFils = quoteShortfallFils(quote);
-  // Enough: the split above says how it is paid.
-  if (quote.sufficient || shortfallFils <= 0) return null;
-  return (
-    <div
-      className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-      data-testid="booking-insufficient"
-    >
-      <p className="flex items-start gap-2">
-        <Wallet aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>{t('review.insufficient', { amount: formatKwd(filsToNumber(shortfallFils), language) ?? '' })}</span>
-      </p>
-      <Button variant="primary" size="sm" className="self-start" onClick={() => onTopUp(shortfallFils)}>
-        {t('review.topUp')}
-      </Button>
     </div>
   );
 }

@@ -156,6 +156,11 @@ function PendingPayment({ outcome }: { outcome: Success }) {
         {outcome.paymentPageOpened ? t('success.pendingBody') : t('success.pendingBlocked')}
       </p>
       {holdText ? <p className="text-sm text-slate-600">{t('success.heldUntil', { time: holdText })}</p> : null}
+      {response.topUp ? (
+        <p className="max-w-md text-sm text-slate-600" data-testid="booking-top-up-pending">
+          {t('success.topUpPending', { amount: formatKwd(response.topUp, language) ?? response.topUp })}
+        </p>
+      ) : null}
       <a
         href={response.paymentLink}
         target="_blank"

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { GatewayProvider } from '@ustaz/contract';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
 import type { Translate } from '../../shared/i18n/translate.ts';
 import { errorText, translatedCode } from '../../shared/lib/error-text.ts';
@@ -15,6 +16,8 @@ export type StartBookingInput = {
   method: PaymentMethod;
   /** The total the student saw (KWD): the server refuses another one with 409 priceChanged. */
   expectedTotal: string;
+  /** With `balance`: the wallet's shortfall is topped up through this gateway first (ADR 027). */
+  topUpWith?: GatewayProvider;
   language: Language;
   queryClient: QueryClient;
   /** `t` of the booking namespace (with `payment:` keys reachable). */
@@ -30,7 +33,15 @@ export type StartBookingInput = {
  * The body always carries `expectedTotal`; 409 priceChanged is a failure with that code, which the
  * modal shows as the review again with the new price.
  */
-export function startBooking({ draft, method, expectedTotal, language, queryClient, t }: StartBookingInput): {
+export function startBooking({
+  draft,
+  method,
+  expectedTotal,
+  topUpWith,
+  language,
+  queryClient,
+  t,
+}: StartBookingInput): {
   attempt: IdempotentAttempt;
   pending: Promise<BookingOutcome>;
 } {
@@ -40,6 +51,7 @@ export function startBooking({ draft, method, expectedTotal, language, queryClie
     note: draft.note?.trim() ?? '',
     language,
     expectedTotal,
+    ...(topUpWith ? { topUpWith } : {}),
   };
   const attempt = attemptFor(draft.attempt, request);
   const paymentText = (key: string) => t(key, { ns: 'payment' });

@@ -1,4 +1,4 @@
-import type { BookingMultipleBody, BookingResponse, BookingSingleBody } from '@ustaz/contract';
+import type { BookingMultipleBody, BookingResponse, BookingSingleBody, GatewayProvider } from '@ustaz/contract';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
 
@@ -9,6 +9,8 @@ export type BookingRequestBody = {
   language: Language;
   /** The total the student saw (KWD). */
   expectedTotal: string;
+  /** With `balance`: top up the wallet's shortfall through this gateway, then book (ADR 027). */
+  topUpWith?: GatewayProvider;
 };
 
 /** The call for the chosen slots: one slot books with /single, several with /multiple (spec 7). */
@@ -26,6 +28,7 @@ export function bookingCall(request: BookingRequestBody): {
         paymentMethod: request.paymentMethod,
         language: request.language,
         expectedTotal: request.expectedTotal,
+        ...(request.topUpWith ? { topUpWith: request.topUpWith } : {}),
       },
     };
   }
@@ -37,6 +40,7 @@ export function bookingCall(request: BookingRequestBody): {
       note: request.note,
       language: request.language,
       expectedTotal: request.expectedTotal,
+      ...(request.topUpWith ? { topUpWith: request.topUpWith } : {}),
     },
   };
 }
