@@ -1,4 +1,11 @@
-import { type createReviewBodySchema, type Language, type Review, type ReviewState, ROLE } from '@ustaz/contract';
+import {
+  type createReviewBodySchema,
+  type Language,
+  REVIEW_WINDOW_MS,
+  type Review,
+  type ReviewState,
+  ROLE,
+} from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,9 +27,6 @@ import {
   setReply,
   teacherKnowsStudent,
 } from './reviews.repo.ts';
-
-/** A lesson may be reviewed within 14 days of its end. */
-export const REVIEW_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
 type Deps = { db: Db; teachers: TeachersService; clock?: Clock };
 
