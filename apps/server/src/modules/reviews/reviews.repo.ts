@@ -161,7 +161,7 @@ export async function insertReviews(db: Executor, values: (typeof reviews.$infer
  * The reservations among `ids` that `userId` is a party of, with their side and whether that
  * side's review is written (for the review prompt).
  */
-export async function reviewStatesOf(db: Executor, userId: number, ids: number[]) {
+export async function reviewStatesOf(db: Executor, userId: number, ids: number[], now: Date) {
   if (ids.length === 0) return [];
   const side = sql<
     ReviewRow['type']
@@ -173,6 +173,13 @@ export async function reviewStatesOf(db: Executor, userId: number, ids: number[]
       endTime: reservations.endTime,
       completedAt: reservations.completedAt,
       written: sql<boolean>`exists (select 1 from reviews mine where mine.reservation_id = ${reservations.id} and mine.type = ${side})`,
+      // What the other side wrote about the caller, once published (double-blind: never before).
+      aboutMe: sql<{
+        rating: number;
+        comment: string | null;
+      } | null>`(select json_build_object('rating', reviews.rating,
+        'comment', reviews.comment) from reviews where reviews.reservation_id = ${reservations.id}
+        and reviews.type <> ${side} and reviews.hidden_at is null and ${reviewPublishedSql(now)})`,
     })
     .from(reservations)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))

@@ -76,7 +76,7 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
      * out): their side's review written or not, and whether and until when they may write it.
      */
     async states(userId: number, reservationIds: number[], now = clock()): Promise<ReviewState[]> {
-      const rows = await reviewStatesOf(db, userId, reservationIds);
+      const rows = await reviewStatesOf(db, userId, reservationIds, now);
       return rows.map((row) => {
         const ended = row.endTime ?? row.completedAt;
         const deadline = row.status === 'completed' && ended ? new Date(ended.getTime() + REVIEW_WINDOW_MS) : null;
@@ -86,6 +86,7 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
           mine: written ? 'written' : 'none',
           canReview: !written && deadline !== null && now.getTime() <= deadline.getTime(),
           reviewDeadline: deadline?.toISOString() ?? null,
+          aboutMe: row.aboutMe ? { rating: row.aboutMe.rating, comment: row.aboutMe.comment || null } : null,
         };
       });
     },

@@ -501,6 +501,23 @@ describe('GET /api/reviews/mine', () => {
       [foreign.id, 'none', true],
     ]);
     expect((await states(stranger)).map((s) => s.reservationId)).toEqual([foreign.id]);
+
+    // Issue 30 item 8: what the other side wrote about me, only once published (both reviewed).
+    expect((await states(teacher))[0]?.aboutMe).toBeNull();
+    expect((await states(student))[0]?.aboutMe).toBeNull();
+    expect(
+      (
+        await post(teacher.headers, {
+          reservationId: done.id,
+          type: 'teacher_to_student',
+          rating: 5,
+          comment: 'Always prepared',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await states(student))[0]?.aboutMe).toEqual({ rating: 5, comment: 'Always prepared' });
+    expect((await states(teacher))[0]?.aboutMe).toEqual({ rating: 4, comment: null });
+    expect((await states(stranger))[0]?.aboutMe).toBeNull();
   });
 
   it('no ids: an empty list; bad ids 422; guests 401', async () => {

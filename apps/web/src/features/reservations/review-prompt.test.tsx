@@ -37,7 +37,15 @@ function sentReview(overrides: Partial<Review> = {}): Review {
 }
 
 function mockApi({
-  states = [{ reservationId: completed.id, mine: 'none', canReview: true, reviewDeadline: '2026-03-28T16:00:00.000Z' }],
+  states = [
+    {
+      reservationId: completed.id,
+      mine: 'none',
+      canReview: true,
+      reviewDeadline: '2026-03-28T16:00:00.000Z',
+      aboutMe: null,
+    },
+  ],
   post = { status: 201, body: sentReview() },
 }: {
   states?: ReviewState[];
@@ -175,7 +183,13 @@ describe('the review prompt', { timeout: 20_000 }, () => {
   it('shows nothing for a lesson already reviewed or past its window', async () => {
     const calls = mockApi({
       states: [
-        { reservationId: completed.id, mine: 'written', canReview: false, reviewDeadline: '2026-03-28T16:00:00.000Z' },
+        {
+          reservationId: completed.id,
+          mine: 'written',
+          canReview: false,
+          reviewDeadline: '2026-03-28T16:00:00.000Z',
+          aboutMe: null,
+        },
       ],
     });
     await renderPrompts();
