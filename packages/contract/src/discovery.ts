@@ -290,6 +290,8 @@ export const reviewStateSchema = z.object({
   mine: z.enum(['none', 'written']),
   canReview: z.boolean(),
   reviewDeadline: z.string().nullable(),
+  /** The other side's review of the caller, once published (double-blind), else null. */
+  aboutMe: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
 });
 export type ReviewState = z.infer<typeof reviewStateSchema>;
 /** Only reservations the caller is a party of are answered; other ids are left out. */

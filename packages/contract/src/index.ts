@@ -18,6 +18,7 @@ export * from './paging.ts';
 export * from './payouts.ts';
 export * from './push.ts';
 export * from './realtime.ts';
+export * from './review-publication.ts';
 export * from './settings.ts';
 export * from './settings-defaults.ts';
 export * from './teaching.ts';

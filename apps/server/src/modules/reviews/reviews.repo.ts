@@ -3,24 +3,14 @@ import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { nameColumns } from '../../db/name-columns.ts';
+import { reviewPublishedSql } from '../../db/review-publication.ts';
 import { conversations, type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
 
 const teacherUser = alias(users, 'teacher_user');
 const studentUser = alias(users, 'student_user');
 
-/**
- * Double-blind publication (ADR 015), decided at read time from the rows and the clock: a review
- * is published once the other side of its reservation has reviewed too, or 7 days after it was
- * written. `now` is a parameter so tests can move time.
- */
-export function publishedSql(now: Date): SQL<boolean> {
-  return sql<boolean>`(${reviews.createdAt} <= ${new Date(now.getTime() - PUBLISH_AFTER_MS).toISOString()}::timestamptz
-    or exists (select 1 from reviews other_side where other_side.reservation_id = ${reviews.reservationId}
-      and other_side.type <> ${reviews.type}))`;
-}
-
-/** A review is published 7 days after it was written at the latest. */
-export const PUBLISH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+/** Double-blind publication (ADR 015): see `reviewPublishedSql`. */
+export const publishedSql = reviewPublishedSql;
 
 const reviewColumns = {
   id: reviews.id,
@@ -171,7 +161,7 @@ export async function insertReviews(db: Executor, values: (typeof reviews.$infer
  * The reservations among `ids` that `userId` is a party of, with their side and whether that
  * side's review is written (for the review prompt).
  */
-export async function reviewStatesOf(db: Executor, userId: number, ids: number[]) {
+export async function reviewStatesOf(db: Executor, userId: number, ids: number[], now: Date) {
   if (ids.length === 0) return [];
   const side = sql<
     ReviewRow['type']
@@ -183,6 +173,13 @@ export async function reviewStatesOf(db: Executor, userId: number, ids: number[]
       endTime: reservations.endTime,
       completedAt: reservations.completedAt,
       written: sql<boolean>`exists (select 1 from reviews mine where mine.reservation_id = ${reservations.id} and mine.type = ${side})`,
+      // What the other side wrote about the caller, once published (double-blind: never before).
+      aboutMe: sql<{
+        rating: number;
+        comment: string | null;
+      } | null>`(select json_build_object('rating', reviews.rating,
+        'comment', reviews.comment) from reviews where reviews.reservation_id = ${reservations.id}
+        and reviews.type <> ${side} and reviews.hidden_at is null and ${reviewPublishedSql(now)})`,
     })
     .from(reservations)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))

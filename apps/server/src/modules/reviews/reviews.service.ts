@@ -1,4 +1,11 @@
-import { type createReviewBodySchema, type Language, type Review, type ReviewState, ROLE } from '@ustaz/contract';
+import {
+  type createReviewBodySchema,
+  type Language,
+  REVIEW_WINDOW_MS,
+  type Review,
+  type ReviewState,
+  ROLE,
+} from '@ustaz/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,9 +27,6 @@ import {
   setReply,
   teacherKnowsStudent,
 } from './reviews.repo.ts';
-
-/** A lesson may be reviewed within 14 days of its end. */
-export const REVIEW_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
 type Deps = { db: Db; teachers: TeachersService; clock?: Clock };
 
@@ -72,7 +76,7 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
      * out): their side's review written or not, and whether and until when they may write it.
      */
     async states(userId: number, reservationIds: number[], now = clock()): Promise<ReviewState[]> {
-      const rows = await reviewStatesOf(db, userId, reservationIds);
+      const rows = await reviewStatesOf(db, userId, reservationIds, now);
       return rows.map((row) => {
         const ended = row.endTime ?? row.completedAt;
         const deadline = row.status === 'completed' && ended ? new Date(ended.getTime() + REVIEW_WINDOW_MS) : null;
@@ -82,6 +86,7 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
           mine: written ? 'written' : 'none',
           canReview: !written && deadline !== null && now.getTime() <= deadline.getTime(),
           reviewDeadline: deadline?.toISOString() ?? null,
+          aboutMe: row.aboutMe ? { rating: row.aboutMe.rating, comment: row.aboutMe.comment || null } : null,
         };
       });
     },

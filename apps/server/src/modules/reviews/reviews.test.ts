@@ -1,7 +1,7 @@
 import { type Review, reviewSchema, reviewStatesResponseSchema } from '@ustaz/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { conversations, reviews, teacherProfiles } from '../../db/schema.ts';
+import { conversations, reservations, reviews, teacherProfiles } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -11,12 +11,20 @@ function post(headers: Record<string, string> | undefined, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/reviews', payload, ...(headers ? { headers } : {}) });
 }
 
-/** Moves a review's writing time back by `days` (the double-blind clock, ADR 015). */
-async function writtenDaysAgo(id: number, days: number) {
-  await t.database.db
+/**
+ * Moves a review's writing time back by `days` (the double-blind clock, ADR 015), and its lesson's
+ * end to `endedDaysAgo` (by default so long before that the review deadline is not what holds it).
+ */
+async function writtenDaysAgo(id: number, days: number, endedDaysAgo = days + 7.5) {
+  const [row] = await t.database.db
     .update(reviews)
     .set({ createdAt: sql`now() - make_interval(secs => ${days * 86_400})` })
-    .where(eq(reviews.id, id));
+    .where(eq(reviews.id, id))
+    .returning({ reservationId: reviews.reservationId });
+  await t.database.db
+    .update(reservations)
+    .set({ endTime: sql`now() - make_interval(secs => ${endedDaysAgo * 86_400})` })
+    .where(eq(reservations.id, row?.reservationId ?? 0));
 }
 
 async function aggregatesOf(teacherId: number) {
@@ -333,6 +341,20 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     ]);
   });
 
+  it("issue 30 item 7: 7 days after writing, still blind until the other side's review deadline has passed", async () => {
+    const url = `/api/reviews/for-teacher/${teacher.profile.id}`;
+    const published = async () =>
+      ((await t.app.inject({ url })).json() as Review[]).some((r) => r.comment === 'second' && r.published);
+    // Written 1 day after the lesson, 8 days ago: 7 days have passed, but the teacher may still
+    // review until the lesson's end plus 14 days (in 5 days), so the student's review stays blind.
+    await writtenDaysAgo(secondId, 8, 9);
+    expect(await published()).toBe(false);
+    await writtenDaysAgo(secondId, 8, 13.9);
+    expect(await published()).toBe(false);
+    await writtenDaysAgo(secondId, 8, 14.1);
+    expect(await published()).toBe(true);
+  });
+
   it('for-teacher: 404 for an unknown teacher', async () => {
     const none = await t.app.inject({ url: `/api/reviews/for-teacher/${stranger.profile.id}` });
     expect(none.json()).toEqual([]);
@@ -479,6 +501,23 @@ describe('GET /api/reviews/mine', () => {
       [foreign.id, 'none', true],
     ]);
     expect((await states(stranger)).map((s) => s.reservationId)).toEqual([foreign.id]);
+
+    // Issue 30 item 8: what the other side wrote about me, only once published (both reviewed).
+    expect((await states(teacher))[0]?.aboutMe).toBeNull();
+    expect((await states(student))[0]?.aboutMe).toBeNull();
+    expect(
+      (
+        await post(teacher.headers, {
+          reservationId: done.id,
+          type: 'teacher_to_student',
+          rating: 5,
+          comment: 'Always prepared',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await states(student))[0]?.aboutMe).toEqual({ rating: 5, comment: 'Always prepared' });
+    expect((await states(teacher))[0]?.aboutMe).toEqual({ rating: 4, comment: null });
+    expect((await states(stranger))[0]?.aboutMe).toBeNull();
   });
 
   it('no ids: an empty list; bad ids 422; guests 401', async () => {

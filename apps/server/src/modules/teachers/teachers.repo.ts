@@ -1,6 +1,7 @@
 import { MIN_PRICE_PER_HOUR_FILS, ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { type Db, type Executor, rawQueryOf } from '../../db/client.ts';
+import { reviewPublishedSql } from '../../db/review-publication.ts';
 import {
   reservations,
   subjects,
@@ -372,13 +373,11 @@ export async function searchSourcesOf(db: Executor, id: number) {
 
 /**
  * What a review of the reviews table needs to count toward a rating: double-blind publication
- * (ADR 015: the other side of its reservation reviewed too, or 7 days after it was written), and a
+ * (ADR 015, `reviewPublishedSql`), and a
  * verified lesson (issue 29: paid at least the minimum and attended by both parties).
  */
 function publishedReview(now: Date) {
-  return sql`(reviews.created_at <= ${now.toISOString()}::timestamptz - interval '7 days'
-  or exists (select 1 from reviews other_side where other_side.reservation_id = reviews.reservation_id
-    and other_side.type <> reviews.type))
+  return sql`${reviewPublishedSql(now)}
   and exists (select 1 from reservations counted where counted.id = reviews.reservation_id and counted.verified_lesson)`;
 }
 

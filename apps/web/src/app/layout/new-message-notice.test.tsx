@@ -6,6 +6,7 @@ import arCommon from '../../../public/locales/ar/common.json';
 import enCommon from '../../../public/locales/en/common.json';
 import { chatMessage, conversationSummary, publicUser } from '../../features/chat/chat-test-data.ts';
 import { realtimeEvents } from '../../shared/realtime/realtime-events.ts';
+import { useShownConversation } from '../../shared/realtime/shown-conversations.ts';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
@@ -16,9 +17,10 @@ import { Navbar } from './navbar.tsx';
 const ME = student().id;
 const SENDER = 42;
 
-function Shell() {
+function Shell({ chatWith }: { chatWith?: number }) {
   return (
     <>
+      {chatWith === undefined ? null : <ShownChat otherUserId={chatWith} />}
       <Navbar />
       <AppToaster />
       <p data-testid="where">{useLocation().pathname}</p>
@@ -26,11 +28,17 @@ function Shell() {
   );
 }
 
+/** A chat panel showing the conversation with `otherUserId`, as the lesson room's does. */
+function ShownChat({ otherUserId }: { otherUserId: number }) {
+  useShownConversation(otherUserId);
+  return null;
+}
+
 function incoming(id: number, content = 'Can we move Thursday’s lesson to 6 pm?') {
   return chatMessage({ id, seq: id, conversationId: 5, senderId: SENDER, recipientId: ME, content });
 }
 
-async function renderNavbar(language: 'ar' | 'en', path = '/teachers') {
+async function renderNavbar(language: 'ar' | 'en', path = '/teachers', chatWith?: number) {
   const api = mockApi({
     'GET /api/settings/website': ok(FALLBACK_WEBSITE_SETTINGS),
     'GET /api/notifications/count': ok({ count: 2 }),
@@ -38,7 +46,7 @@ async function renderNavbar(language: 'ar' | 'en', path = '/teachers') {
       data: [conversationSummary({ otherUser: publicUser({ id: SENDER, firstName: 'Mona', lastName: 'Al-Sabah' }) })],
     }),
   });
-  const view = await renderAppRoute(<Shell />, { language, path, pattern: '/*', auth: signedIn() });
+  const view = await renderAppRoute(<Shell chatWith={chatWith} />, { language, path, pattern: '/*', auth: signedIn() });
   return { api, ...view };
 }
 
@@ -105,6 +113,19 @@ describe('a chat message while the recipient is elsewhere in the app (issue 17)'
     act(() => realtimeEvents.emit('message:new', incoming(701, 'seen here already')));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByText('seen here already')).toBeNull();
+  });
+
+  it('in the lesson room, whose chat panel shows that conversation: no toast (issue 30 item 11)', async () => {
+    await renderNavbar('en', '/lessons/7', SENDER);
+    act(() => realtimeEvents.emit('message:new', incoming(702, 'seen in the room chat')));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('seen in the room chat')).toBeNull();
+  });
+
+  it('in the lesson room with a chat panel for someone else: the toast shows', async () => {
+    await renderNavbar('en', '/lessons/7', SENDER + 1);
+    act(() => realtimeEvents.emit('message:new', incoming(703, 'from another chat')));
+    expect(await screen.findByText('from another chat')).toBeTruthy();
   });
 
   it('my own message (sent from another tab) makes no toast and counts nothing', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { isConversationShown } from '../../shared/realtime/shown-conversations.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { notify } from '../../shared/ui/toast.tsx';
 
@@ -39,7 +40,7 @@ export function messagePreview(message: ChatMessage, attachmentText: string): st
 /**
  * A chat message for the signed-in user while they are elsewhere in the app (issue 17): a toast
  * with the sender's name and a preview, whose button opens the conversation. On that
- * conversation's own page the message shows there, so no toast.
+ * conversation's own page, or with a chat panel showing it (the lesson room), no toast.
  */
 export function useNewMessageToast(userId: number | null): void {
   const { t } = useTranslation();
@@ -51,7 +52,8 @@ export function useNewMessageToast(userId: number | null): void {
   useRealtimeEvent('message:new', (message) => {
     if (userId === null || message.recipientId !== userId || message.senderId === userId) return;
     const conversationPath = localePath(language, `/chats/${message.senderId}`);
-    if (location.pathname === conversationPath) return;
+    // That conversation's own page, or a chat panel showing it (the lesson room's): it shows there.
+    if (location.pathname === conversationPath || isConversationShown(message.senderId)) return;
     const preview = messagePreview(message, t('chatToast.attachment'));
     void senderName(queryClient, message).then((name) =>
       notify.info(name ?? t('chatToast.newMessage'), {

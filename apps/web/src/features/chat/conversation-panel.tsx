@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
+import { useShownConversation } from '../../shared/realtime/shown-conversations.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useConversationWith } from './api/conversation-with.ts';
 import { ConversationView } from './conversation-page.tsx';
@@ -14,6 +15,8 @@ export function ConversationPanel({ otherUserId }: { otherUserId: number }) {
   const { t } = useTranslation('chat');
   const { user } = useAuth();
   const summary = useConversationWith(otherUserId);
+  // Its messages show here: no toast for them (issue 30 item 11, the lesson room's chat).
+  useShownConversation(otherUserId);
   const zone = useMemo(() => viewerTimeZone(), []);
   if (summary.isPending || !user) {
     return (

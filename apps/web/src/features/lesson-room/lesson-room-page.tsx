@@ -1,5 +1,5 @@
 import type { LessonRoom } from '@ustaz/contract';
-import { CalendarClock, ExternalLink, LogOut, MonitorUp, PhoneOff, Video } from 'lucide-react';
+import { CalendarClock, ExternalLink, LogOut, PhoneOff, Video } from 'lucide-react';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,7 +18,7 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useLessonRoom } from './api/lesson-room.ts';
-import { DeviceCheck, MediaToggles, ToggleButton } from './device-check.tsx';
+import { DeviceCheck, MediaToggles } from './device-check.tsx';
 import {
   countdown,
   parseReservationId,
@@ -28,6 +28,7 @@ import {
   roomState,
   serverNow,
 } from './lesson-room-state.ts';
+import { ShareButton } from './share-button.tsx';
 import { useLessonCall } from './use-lesson-call.ts';
 import { type LocalMedia, useLocalMedia } from './use-local-media.ts';
 import { VideoTile } from './video-tile.tsx';
@@ -325,12 +326,9 @@ function InCall({ room, media, onLeave }: { room: LessonRoom; media: LocalMedia;
       </div>
       <div role="toolbar" aria-label={t('controls.label')} className="flex flex-wrap items-center gap-2">
         <MediaToggles media={media} />
-        <ToggleButton
-          pressed={screen !== null}
+        <ShareButton
+          sharing={screen !== null}
           onToggle={() => void toggleSharing()}
-          label={t('controls.share')}
-          icon={MonitorUp}
-          testId="lesson-share"
           disabled={!media.stream?.getVideoTracks().length}
         />
         <button

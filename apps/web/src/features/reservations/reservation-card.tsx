@@ -16,6 +16,7 @@ import { LessonProblemLine } from './lesson-problem-line.tsx';
 import { PaidBy } from './paid-by.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { formatHours } from './reservation-format.ts';
+import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
 
 /** Which side of the reservation the signed-in user is on. */
 export type ReservationViewer = 'student' | 'teacher';
@@ -68,12 +69,15 @@ export function ReservationCard({
   timeZone,
   now,
   onCancel,
+  aboutMe,
 }: {
   reservation: Reservation;
   viewer: ReservationViewer;
   timeZone: string;
   now: Date;
   onCancel: (reservation: Reservation) => void;
+  /** What the other side wrote about the viewer, once published. */
+  aboutMe?: ReviewAboutMe;
 }) {
   const { t } = useTranslation('reservations');
   const language = useCurrentLanguage();
@@ -150,6 +154,7 @@ export function ReservationCard({
         <CancelledLine reservation={reservation} viewer={viewer} timeZone={timeZone} />
       ) : null}
       <LessonProblemLine reservation={reservation} viewer={viewer} now={now} timeZone={timeZone} />
+      {aboutMe ? <ReviewAboutMeLine review={aboutMe} name={name} /> : null}
       {reservation.status === 'confirmed' ? (
         <Link
           to={localePath(language, `/lessons/${reservation.id}`)}

@@ -17,6 +17,7 @@ import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';
 import { useReservations } from './api/reservations.ts';
 import { ReservationCard, type ReservationViewer } from './reservation-card.tsx';
 import { RESERVATION_TABS, readReservationsParams, reservationsSearch } from './reservation-scope.ts';
+import { useReviewsAboutMe } from './review-about-me.tsx';
 import { ReviewsToWrite } from './reviews-to-write.tsx';
 import { useCancelReservation } from './use-cancel-reservation.ts';
 
@@ -114,6 +115,7 @@ function ReservationList({
   const cancelAsStudent = useCancelReservation({ viewer: 'student', timeZone });
   const cancelAsTeacher = useCancelReservation({ viewer: 'teacher', timeZone });
   const current = now ?? new Date();
+  const aboutMe = useReviewsAboutMe(reservations);
   return (
     <ul className="flex flex-col gap-4">
       {reservations.map((reservation) => {
@@ -126,6 +128,7 @@ function ReservationList({
               timeZone={timeZone}
               now={current}
               onCancel={viewer === 'teacher' ? cancelAsTeacher : cancelAsStudent}
+              aboutMe={aboutMe.get(reservation.id)}
             />
           </li>
         );

@@ -37,7 +37,15 @@ function sentReview(overrides: Partial<Review> = {}): Review {
 }
 
 function mockApi({
-  states = [{ reservationId: completed.id, mine: 'none', canReview: true, reviewDeadline: '2026-03-28T16:00:00.000Z' }],
+  states = [
+    {
+      reservationId: completed.id,
+      mine: 'none',
+      canReview: true,
+      reviewDeadline: '2026-03-28T16:00:00.000Z',
+      aboutMe: null,
+    },
+  ],
   post = { status: 201, body: sentReview() },
 }: {
   states?: ReviewState[];
@@ -107,8 +115,9 @@ describe('the review prompt', { timeout: 20_000 }, () => {
       rating: 4,
       comment: 'Clear',
     });
-    // Written on 15 March: published when the teacher reviews too, or 7 days later.
-    expect(sent.textContent).toMatch(/published when .*Mona Al-Sabah.* reviews too, or on Mar 22, 2026/);
+    // Written on 15 March: published when the teacher reviews too, or 7 days later but never before
+    // the teacher's own deadline of 28 March, so they cannot read it first (issue 30 item 7).
+    expect(sent.textContent).toMatch(/published when .*Mona Al-Sabah.* reviews too, or on Mar 28, 2026/);
     expect(within(prompt).getByText(en.review.doubleBlind)).toBeTruthy();
     expect(within(prompt).queryByTestId('review-submit')).toBeNull();
   });
@@ -158,10 +167,29 @@ describe('the review prompt', { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ type: 'teacher_to_student', rating: 2 });
   });
 
+  it('in Arabic the sent note names the other side with a noun phrase, no gendered verb, and the deadline date', async () => {
+    mockApi({ post: { status: 201, body: sentReview({ type: 'teacher_to_student' }) } });
+    await renderPrompts(TEACHER_USER_ID, 'ar');
+    const prompt = await screen.findByTestId('review-prompt', {}, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(prompt).getByRole('radio', { name: ar.review.stars_two }));
+    await user.click(within(prompt).getByTestId('review-submit'));
+    const text = (await within(prompt).findByTestId('review-sent')).textContent ?? '';
+    expect(text).toMatch(/تقييم \u2068Fahad Al-Ali\u2069/);
+    expect(text).not.toMatch(/يقيّم|قيّم /);
+    expect(text).toContain('٢٨');
+  });
+
   it('shows nothing for a lesson already reviewed or past its window', async () => {
     const calls = mockApi({
       states: [
-        { reservationId: completed.id, mine: 'written', canReview: false, reviewDeadline: '2026-03-28T16:00:00.000Z' },
+        {
+          reservationId: completed.id,
+          mine: 'written',
+          canReview: false,
+          reviewDeadline: '2026-03-28T16:00:00.000Z',
+          aboutMe: null,
+        },
       ],
     });
     await renderPrompts();

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Reservation, Review } from '@ustaz/contract';
+import { type Reservation, type Review, reviewPublishesAt } from '@ustaz/contract';
 import { MessageSquareHeart } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +15,12 @@ import type { ReservationViewer } from './reservation-card.tsx';
 import { ERROR_TEXTS } from './review-error-texts.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 
-/** A review is published at the latest this long after it was written (double-blind, ADR 015). */
-const PUBLISH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 const COMMENT_MAX = 1000;
 
 /**
  * "How was your lesson with <teacher>?" (or, for the teacher, how the student did): 1 to 5 stars
  * and a comment, until the deadline. Once sent it says when the review is published: when the
- * other side reviews too, or 7 days later (double-blind).
+ * other side reviews too, or 7 days later but never before the review deadline (double-blind).
  */
 export function ReviewPrompt({
   reservation,
@@ -91,7 +89,7 @@ export function ReviewPrompt({
       </header>
 
       {send.data ? (
-        <Sent review={send.data} name={name} timeZone={timeZone} />
+        <Sent review={send.data} name={name} deadline={deadline} timeZone={timeZone} />
       ) : (
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <StarRatingInput
@@ -137,10 +135,21 @@ export function ReviewPrompt({
   );
 }
 
-function Sent({ review, name, timeZone }: { review: Review; name: string; timeZone: string }) {
+function Sent({
+  review,
+  name,
+  deadline,
+  timeZone,
+}: {
+  review: Review;
+  name: string;
+  deadline: string | null;
+  timeZone: string;
+}) {
   const { t } = useTranslation('reservations');
   const language = useCurrentLanguage();
-  const publishOn = formatDate(new Date(Date.parse(review.createdAt) + PUBLISH_AFTER_MS), language, timeZone);
+  // Never before the other side's review deadline: they cannot read it before writing theirs.
+  const publishOn = formatDate(reviewPublishesAt(review.createdAt, deadline), language, timeZone);
   return (
     <Alert variant="success" className="text-base">
       <p data-testid="review-sent">

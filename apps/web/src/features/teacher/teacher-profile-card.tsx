@@ -44,13 +44,15 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
               </p>
             ) : null}
             <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
-              <RatingStars rating={teacher.averageRating} />
-              <span className="text-sm text-slate-500">
-                {t('profile.reviews', {
-                  count: teacher.ratingCount,
-                  number: formatNumber(teacher.ratingCount, language),
-                })}
-              </span>
+              <RatingStars rating={teacher.averageRating} count={teacher.ratingCount === 0 ? 0 : undefined} />
+              {teacher.ratingCount > 0 && (
+                <span className="text-sm text-slate-500">
+                  {t('profile.reviews', {
+                    count: teacher.ratingCount,
+                    number: formatNumber(teacher.ratingCount, language),
+                  })}
+                </span>
+              )}
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
