@@ -185,6 +185,26 @@ describe('ConfirmEmailPage', () => {
     await renderRoute(<ConfirmEmailPage />, { language: 'ar', path: `/confirm-email?hash=${HASH}` });
     expect((await screen.findByRole('alert')).textContent).toBe(ar.confirm.linkUsed);
   });
+
+  it.each([
+    ['ar', ar],
+    ['en', en],
+  ] as const)(
+    'a spent link of an account already confirmed says "already confirmed, sign in" (%s)',
+    async (language, texts) => {
+      mockApi({
+        '/api/v1/auth/email/confirm': () =>
+          jsonResponse(422, { status: 422, errors: { hash: 'emailAlreadyConfirmed' } }),
+      });
+      await renderRoute(<ConfirmEmailPage />, { language, path: `/confirm-email?hash=${HASH}` });
+      expect(await screen.findByRole('heading', { name: texts.confirm.alreadyTitle })).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toContain(texts.confirm.alreadyBody);
+      expect(screen.getByRole('link', { name: texts.common.goToLogin }).getAttribute('href')).toBe(
+        `/${language}/login`,
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });
 
 describe('RegisterPage', () => {
