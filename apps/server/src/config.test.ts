@@ -213,6 +213,13 @@ describe('loadConfig with NODE_ENV=production', () => {
     // Development keeps the local default.
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
   });
+
+  it('with PUBLIC_URL unset, the links follow PORT (issue 30 item 16: PORT=3941 gave localhost:3000)', () => {
+    expect(loadConfig({ PORT: '3941' }).publicUrl).toBe('http://localhost:3941');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    // A set PUBLIC_URL wins over PORT.
+    expect(loadConfig({ PORT: '3941', PUBLIC_URL: 'http://ustaz.test:9000' }).publicUrl).toBe('http://ustaz.test:9000');
+  });
 });
 
 describe('TRUST_PROXY names the proxies (issue 29)', () => {

@@ -6,8 +6,14 @@ import { parseTrustProxy } from './http/trust-proxy.ts';
 import type { GoogleConfig } from './modules/auth/google-sandbox.ts';
 import { productionProblems } from './production-refusals.ts';
 
-/** Where the links the server writes point when PUBLIC_URL is unset (refused in production). */
-const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+/**
+ * Where the links the server writes (mails, gateways' return addresses) point when PUBLIC_URL is
+ * unset (refused in production): this server itself on localhost at its PORT, so `PORT=3941` gives
+ * links to localhost:3941 (issue 30 item 16). PORT=0 (a port the system picks) keeps 3000.
+ */
+function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port || 3000}`;
+}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -239,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.PGLITE_DIR },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
-    publicUrl: e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? defaultPublicUrl(e.PORT),
     webDistDir: e.WEB_DIST_DIR,
     adminDashboardUrl: e.ADMIN_DASHBOARD_URL,
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
@@ -277,7 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
-      subject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM, e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL),
+      subject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.MAIL_FROM, e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)),
       extraHosts: e.PUSH_ENDPOINT_HOSTS,
     },
   };

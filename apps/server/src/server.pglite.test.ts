@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,5 +111,42 @@ describe('src/server.ts, the real entry', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     await run(bareEnv({ SEED_DEMO_DATA: 'false' }), /Ustaz is running/);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(keys);
+  }, 150_000);
+
+  it('with PUBLIC_URL unset, a mailed link names this server at its PORT (issue 30 item 16: PORT=3941 mailed localhost:3000)', async () => {
+    const port = await unusedPort();
+    const outbox = path.join(dirs, `mail-port-${port}`);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: bareEnv({ SEED_DEMO_DATA: 'false', PORT: String(port), MAIL_OUTBOX_DIR: outbox }),
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await expect.poll(() => stdout, { timeout: 90_000, interval: 300 }).toContain('Ustaz is running');
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/email/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Sara', lastName: 'Ali', email: 'port@example.com', password: 'secret1' }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const mails = () =>
+        readdirSync(outbox, { withFileTypes: true })
+          .filter((entry) => entry.name.endsWith('.json'))
+          .map((e) => e.name);
+      await expect
+        .poll(() => (statSync(outbox, { throwIfNoEntry: false }) ? mails() : []), { timeout: 30_000 })
+        .toHaveLength(1);
+      const mail = JSON.parse(readFileSync(path.join(outbox, mails()[0] ?? ''), 'utf8')) as { links: string[] };
+      expect(mail.links.length).toBeGreaterThan(0);
+      for (const link of mail.links) expect(new URL(link).origin).toBe(`http://localhost:${port}`);
+    } finally {
+      child.kill('SIGTERM');
+      await exit;
+    }
   }, 150_000);
 });

@@ -101,6 +101,8 @@ export const VALIDATION_CODES = [
   'accountSuspended',
   'invalidHash',
   'hashExpired',
+  /** A spent confirmation link of an account already confirmed (issue 30 item 13): sign in. */
+  'emailAlreadyConfirmed',
   'readOnly',
   /** A name spelled for Arabic pages in another script, or for English pages in a non-Latin one (ADR 020). */
   'notArabicScript',

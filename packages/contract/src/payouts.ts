@@ -192,7 +192,11 @@ export type AdminPayoutsQuery = z.input<typeof adminPayoutsQuerySchema>;
 export const adminPayoutsResponseSchema = listResponseSchema(adminPayoutSchema);
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponseSchema>;
 
-export const payoutPaidBodySchema = z.strictObject({ bankReference: z.string().trim().min(1).max(100) });
+/** The longest bank reference an admin records on a paid payout (one line, the bank's transfer id). */
+export const BANK_REFERENCE_MAX_LENGTH = 100;
+export const payoutPaidBodySchema = z.strictObject({
+  bankReference: z.string().trim().min(1).max(BANK_REFERENCE_MAX_LENGTH),
+});
 export type PayoutPaidBody = z.input<typeof payoutPaidBodySchema>;
 export const payoutRejectBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 export type PayoutRejectBody = z.input<typeof payoutRejectBodySchema>;

@@ -10,6 +10,7 @@ import enAvailability from '../../public/locales/en/availability.json';
 import en from '../../public/locales/en/profile.json';
 import enWallet from '../../public/locales/en/wallet.json';
 import { EditProfileModal } from '../features/profile/edit-profile-modal.tsx';
+import { dashboardUrlFor } from '../features/profile/profile-page.tsx';
 import { AuthContext } from '../shared/auth/auth-context.tsx';
 import { resetSettingsMemory } from '../shared/settings/api.ts';
 import { signedIn, testUser } from '../shared/test/auth-test-data.ts';
@@ -72,6 +73,26 @@ beforeEach(() => {
     }),
   );
 });
+describe('an admin on /{lang}/profile (issue 30 item 23)', () => {
+  it.each([
+    ['en', '/admin', '/en/admin'],
+    ['ar', '/admin', '/ar/admin'],
+    ['en', '/ar/admin?tab=payouts#top', '/en/admin?tab=payouts#top'],
+    ['ar', 'https://admin.ustaz.example/', 'https://admin.ustaz.example/'],
+  ] as const)('on a %s page, the dashboard %s is %s', (language, configured, expected) => {
+    expect(dashboardUrlFor(configured, language)).toBe(expected);
+  });
+
+  it.each(['ar', 'en'] as const)('with the default dashboard, lands on /%s/admin', async (language) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { ...FALLBACK_WEBSITE_SETTINGS, id: 1 })),
+    );
+    const { goToDashboard } = await renderProfile(userWithRole(1), language);
+    await waitFor(() => expect(goToDashboard).toHaveBeenCalledWith(`/${language}/admin`));
+  });
+});
+
 describe('the profile route by role (spec 2 and 6)', () => {
   it('sends an admin to the dashboard address of the settings', async () => {
     const { goToDashboard } = await renderProfile(userWithRole(1), 'en');

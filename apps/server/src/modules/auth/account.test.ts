@@ -192,11 +192,11 @@ describe('confirmation links', () => {
     expect(second?.id).not.toBe(first?.id);
     expect(second?.links[0]?.pathname).toBe('/ar/confirm-email');
 
-    // Both links are valid until one of them confirms the e-mail.
+    // Both links are valid until one of them confirms the e-mail; then the other says so (issue 30 item 13).
     expect((await post('/api/v1/auth/email/confirm', { hash: hashFromLink(second?.links[0]) })).statusCode).toBe(200);
     expect((await post('/api/v1/auth/email/confirm', { hash: hashFromLink(first?.links[0]) })).json()).toEqual({
       status: 422,
-      errors: { hash: 'invalidHash' },
+      errors: { hash: 'emailAlreadyConfirmed' },
     });
     // A confirmed account gets no mail.
     const confirmed = await latestMailTo(t.database, email);

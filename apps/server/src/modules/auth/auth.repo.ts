@@ -78,6 +78,12 @@ export async function confirmUserEmail(db: Executor, id: number) {
     .where(and(eq(users.id, id), isNull(users.emailConfirmedAt)));
 }
 
+/** Whether the user's e-mail is confirmed already (a spent confirmation link then says so). */
+export async function isEmailConfirmed(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, id)).limit(1);
+  return Boolean(row?.at);
+}
+
 export async function findFileOwner(db: Executor, fileId: string): Promise<number | null | undefined> {
   const [row] = await db.select({ ownerId: files.ownerId }).from(files).where(eq(files.id, fileId)).limit(1);
   return row ? row.ownerId : undefined;

@@ -44,9 +44,9 @@ import {
   signedInFromRecently,
   spendAuthToken,
   spendSession,
-  spendUserAuthTokens,
   updateUser,
 } from './auth.repo.ts';
+import { confirmEmail } from './email-confirmation.service.ts';
 import type { GoogleVerifier } from './google.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionStarter, mailedLink, type Tokens } from './session-start.ts';
@@ -398,20 +398,7 @@ export function createAuthService({
       return { success: true as const };
     },
 
-    async confirmEmail(hash: string) {
-      const token = await findAuthToken(db, 'confirm', sha256(hash));
-      if (!token || token.usedAt) throw new FieldValidationError({ hash: 'invalidHash' });
-      if (token.expiresAt.getTime() <= Date.now()) throw new FieldValidationError({ hash: 'hashExpired' });
-      const done = await db.transaction(async (tx) => {
-        if (!(await spendAuthToken(tx, token.id))) return false;
-        await confirmUserEmail(tx, token.userId);
-        // The e-mail is confirmed: the other links mailed for it have nothing left to do.
-        await spendUserAuthTokens(tx, token.userId, 'confirm');
-        return true;
-      });
-      if (!done) throw new FieldValidationError({ hash: 'invalidHash' });
-      return { success: true as const };
-    },
+    confirmEmail: (hash: string) => confirmEmail(db, hash),
 
     async me(userId: number): Promise<User> {
       const user = await findUserForMe(db, userId);

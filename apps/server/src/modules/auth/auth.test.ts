@@ -100,11 +100,15 @@ describe('registration and confirmation', () => {
     // The newer mail does not kill the older link: the user may open either.
     const hash = hashFromLink(first?.links[0]);
     expect((await post('/api/v1/auth/email/confirm', { hash })).statusCode).toBe(200);
+    // A spent link of the confirmed account says so (issue 30 item 13: "already confirmed, sign in").
     const reused = await post('/api/v1/auth/email/confirm', { hash });
-    expect(reused.json()).toEqual({ status: 422, errors: { hash: 'invalidHash' } });
-    // Once confirmed, the other links are spent too.
+    expect(reused.json()).toEqual({ status: 422, errors: { hash: 'emailAlreadyConfirmed' } });
+    // Once confirmed, the other links are spent too, and say the same.
     const other = await post('/api/v1/auth/email/confirm', { hash: hashFromLink(second?.links[0]) });
-    expect(other.json()).toEqual({ status: 422, errors: { hash: 'invalidHash' } });
+    expect(other.json()).toEqual({ status: 422, errors: { hash: 'emailAlreadyConfirmed' } });
+    // A link nobody was mailed stays invalid.
+    const unknown = await post('/api/v1/auth/email/confirm', { hash: 'x'.repeat(43) });
+    expect(unknown.json()).toEqual({ status: 422, errors: { hash: 'invalidHash' } });
     expect((await login('confirm@example.com')).statusCode).toBe(200);
 
     // Only the SHA-256 of the link's secret is stored.

@@ -158,9 +158,28 @@ describe('password strength (spec 5)', () => {
     ['abcdeH1!', 5, 'veryStrong'],
     ['!!!!', 1, 'weak'],
     ['ABCD1234', 3, 'good'],
-  ])('%j scores %i (%s)', (password, score, label) => {
-    expect(strengthOf(password)).toEqual({ score, label });
+  ])('%j scores %i (%s) where the form allows it', (password, score, label) => {
+    // Every password here either passes the registration rule or scores 1 or less anyway.
+    expect(strengthOf(password, password.length >= 6 ? 'register' : 'reset')).toEqual({ score, label });
   });
+
+  it.each([
+    ['abc12', 'reset', 1, 'weak'],
+    ['ab1!', 'reset', 1, 'weak'],
+    ['abcdefgh', 'reset', 1, 'weak'],
+    ['abcdefg!', 'reset', 1, 'weak'],
+    ['ABCDEFG1!', 'reset', 1, 'weak'],
+    ['abcdefH1', 'reset', 4, 'strong'],
+    ['aB1!', 'register', 1, 'weak'],
+    ['aB1!x', 'register', 1, 'weak'],
+    ['aB1!xy', 'register', 4, 'strong'],
+    ['abcdefgh', 'register', 2, 'medium'],
+  ] as const)(
+    '%j on the %s form scores %i (%s): never above weak while the form refuses it',
+    (password, form, score, label) => {
+      expect(strengthOf(password, form)).toEqual({ score, label });
+    },
+  );
 
   it('has the six labels, very weak to very strong, in both languages', () => {
     expect(STRENGTH_LABELS).toEqual(['veryWeak', 'weak', 'medium', 'good', 'strong', 'veryStrong']);

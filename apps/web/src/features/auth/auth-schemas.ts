@@ -39,6 +39,26 @@ const name = (requiredKey: string) =>
 
 const passwordTooLong = 'validation.passwordTooLong';
 
+/** The form a password is typed into (each has its own rule below). */
+export type PasswordForm = keyof typeof PASSWORD_RULES;
+
+/** Each form's own password rule: registration 6 or more; a reset 8 or more with a lowercase letter, an uppercase letter and a digit. */
+const PASSWORD_RULES = {
+  register: z
+    .string()
+    .min(1, 'validation.passwordRequired')
+    .min(PASSWORD_MIN_LENGTH_REGISTER, 'validation.passwordTooShort')
+    .max(PASSWORD_MAX_LENGTH, passwordTooLong),
+  reset: z
+    .string()
+    .min(1, 'validation.passwordRequired')
+    .min(PASSWORD_MIN_LENGTH_RESET, 'validation.resetTooShort')
+    .max(PASSWORD_MAX_LENGTH, passwordTooLong)
+    .regex(/[a-z]/, 'validation.resetLowercase')
+    .regex(/[A-Z]/, 'validation.resetUppercase')
+    .regex(/\d/, 'validation.resetDigit'),
+} as const;
+
 /** Login: a valid e-mail; a password of at least 1 character. */
 export const loginFormSchema = z.object({
   email,
@@ -53,11 +73,7 @@ export const registerFormSchema = z
     firstName: name('validation.firstNameRequired'),
     lastName: name('validation.lastNameRequired'),
     email,
-    password: z
-      .string()
-      .min(1, 'validation.passwordRequired')
-      .min(PASSWORD_MIN_LENGTH_REGISTER, 'validation.passwordTooShort')
-      .max(PASSWORD_MAX_LENGTH, passwordTooLong),
+    password: PASSWORD_RULES.register,
     confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
   })
   .refine((values) => !values.confirmPassword || values.password === values.confirmPassword, {
@@ -73,14 +89,7 @@ export type ForgotFormValues = z.input<typeof forgotFormSchema>;
 /** Reset: 8 or more characters with a lowercase letter, an uppercase letter and a digit; the same again. */
 export const resetFormSchema = z
   .object({
-    password: z
-      .string()
-      .min(1, 'validation.passwordRequired')
-      .min(PASSWORD_MIN_LENGTH_RESET, 'validation.resetTooShort')
-      .max(PASSWORD_MAX_LENGTH, passwordTooLong)
-      .regex(/[a-z]/, 'validation.resetLowercase')
-      .regex(/[A-Z]/, 'validation.resetUppercase')
-      .regex(/\d/, 'validation.resetDigit'),
+    password: PASSWORD_RULES.reset,
     confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
   })
   .refine((values) => !values.confirmPassword || values.password === values.confirmPassword, {
@@ -93,9 +102,14 @@ export type ResetFormValues = z.input<typeof resetFormSchema>;
 export const STRENGTH_LABELS = ['veryWeak', 'weak', 'medium', 'good', 'strong', 'veryStrong'] as const;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
-/** Spec 5: one point each for length 8+, lowercase, uppercase, digit, special character. */
-export function strengthOf(password: string): { score: number; label: StrengthLabel } {
-  const score = Math.max(0, Math.min(5, passwordStrength(password)));
+/**
+ * Spec 5: one point each for length 8+, lowercase, uppercase, digit, special character. A password
+ * the form still refuses scores at most 1 (weak), so the meter never praises what the form's hint
+ * rejects (a reset's "Medium" under "at least 8 characters").
+ */
+export function strengthOf(password: string, form: PasswordForm): { score: number; label: StrengthLabel } {
+  const raw = Math.max(0, Math.min(5, passwordStrength(password)));
+  const score = PASSWORD_RULES[form].safeParse(password).success ? raw : Math.min(raw, 1);
   return { score, label: STRENGTH_LABELS[score] ?? 'veryWeak' };
 }
 

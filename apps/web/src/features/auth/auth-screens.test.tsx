@@ -85,6 +85,25 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByTestId('password-strength').textContent).toContain(en.strength.veryStrong);
   });
 
+  it('the meter follows the reset rule: never "Medium" while the hint says at least 8 characters (ar and en)', async () => {
+    for (const [language, texts] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      mockApi({});
+      const { unmount } = await renderRoute(<ResetPasswordPage />, { language, path: `/reset-password?hash=${HASH}` });
+      const user = userEvent.setup();
+      await user.type(input(texts.fields.newPassword), 'abc1!');
+      const meter = screen.getByTestId('password-strength');
+      expect(meter.dataset.score).toBe('1');
+      expect(meter.textContent).toContain(texts.strength.weak);
+      expect(meter.textContent).not.toContain(texts.strength.medium);
+      await user.type(input(texts.fields.newPassword), 'xyZ');
+      expect(screen.getByTestId('password-strength').textContent).toContain(texts.strength.veryStrong);
+      unmount();
+    }
+  });
+
   it('sends password and hash, shows success, then opens the login page after 3 s', async () => {
     const calls = mockApi({ '/api/v1/auth/reset/password': () => jsonResponse(200, { success: true }) });
     const { router } = await renderRoute(<ResetPasswordPage />, {
@@ -166,6 +185,26 @@ describe('ConfirmEmailPage', () => {
     await renderRoute(<ConfirmEmailPage />, { language: 'ar', path: `/confirm-email?hash=${HASH}` });
     expect((await screen.findByRole('alert')).textContent).toBe(ar.confirm.linkUsed);
   });
+
+  it.each([
+    ['ar', ar],
+    ['en', en],
+  ] as const)(
+    'a spent link of an account already confirmed says "already confirmed, sign in" (%s)',
+    async (language, texts) => {
+      mockApi({
+        '/api/v1/auth/email/confirm': () =>
+          jsonResponse(422, { status: 422, errors: { hash: 'emailAlreadyConfirmed' } }),
+      });
+      await renderRoute(<ConfirmEmailPage />, { language, path: `/confirm-email?hash=${HASH}` });
+      expect(await screen.findByRole('heading', { name: texts.confirm.alreadyTitle })).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toContain(texts.confirm.alreadyBody);
+      expect(screen.getByRole('link', { name: texts.common.goToLogin }).getAttribute('href')).toBe(
+        `/${language}/login`,
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });
 
 describe('RegisterPage', () => {
@@ -199,6 +238,15 @@ describe('RegisterPage', () => {
       password: 'secret1',
       roleId: 3,
     });
+  });
+
+  it('has a meter that follows the registration rule of 6 characters (ar)', async () => {
+    mockApi({});
+    await renderRoute(<RegisterPage />, { language: 'ar', path: '/register' });
+    const user = await fill(ar, { password: 'aB1!x' });
+    expect(screen.getByTestId('password-strength').textContent).toContain(ar.strength.weak);
+    await user.type(input(ar.fields.password), 'y');
+    expect(screen.getByTestId('password-strength').textContent).toContain(ar.strength.strong);
   });
 
   it('puts emailAlreadyExists on the e-mail field', async () => {

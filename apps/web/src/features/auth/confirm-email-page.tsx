@@ -41,6 +41,7 @@ export function ConfirmEmailPage() {
 
   if (confirmation.isError) {
     const code = fieldErrorCodes(confirmation.error).hash;
+    if (code === 'emailAlreadyConfirmed') return <AlreadyConfirmed />;
     const message =
       code === 'hashExpired'
         ? t('confirm.linkExpired')
@@ -58,6 +59,16 @@ function ConfirmSucceeded() {
   return (
     <AuthSuccess icon={<CircleCheck className="size-7" />} title={t('confirm.successTitle')}>
       <p className="leading-7 text-slate-700">{t('confirm.successBody')}</p>
+    </AuthSuccess>
+  );
+}
+
+/** A spent link of an account already confirmed: nothing went wrong, sign in. */
+function AlreadyConfirmed() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthSuccess icon={<CircleCheck className="size-7" />} title={t('confirm.alreadyTitle')}>
+      <p className="leading-7 text-slate-700">{t('confirm.alreadyBody')}</p>
     </AuthSuccess>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../shared/ui/class-names.ts';
-import { strengthOf } from './auth-schemas.ts';
+import { type PasswordForm, strengthOf } from './auth-schemas.ts';
 
 const BAR_COLORS = ['bg-red-600', 'bg-red-600', 'bg-orange-500', 'bg-amber-500', 'bg-lime-600', 'bg-emerald-600'];
 const TEXT_COLORS = [
@@ -12,10 +12,10 @@ const TEXT_COLORS = [
   'text-emerald-700',
 ];
 
-/** The reset screen's strength meter: 5 bars for the score 0 to 5 and its label, very weak to very strong. */
-export function PasswordStrengthMeter({ password }: { password: string }) {
+/** A password's strength meter: 5 bars for the score 0 to 5 and its label, judged by the form's own rule. */
+export function PasswordStrengthMeter({ password, form }: { password: string; form: PasswordForm }) {
   const { t } = useTranslation('auth');
-  const { score, label } = strengthOf(password);
+  const { score, label } = strengthOf(password, form);
   const text = t(`strength.${label}`);
   return (
     <div className="flex flex-col gap-1.5" data-testid="password-strength" data-score={score}>

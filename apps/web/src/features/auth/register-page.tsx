@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Lock, MailCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type AuthUser, FETCH_USER_FAILED, useAuth } from '../../shared/auth/auth-context.tsx';
@@ -23,6 +23,7 @@ import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { type RegisterFormValues, registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 import { GoogleAlternative } from './google-sign-in-button.tsx';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -76,11 +77,13 @@ function RegisterForm({
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
     setBanner(null);
@@ -156,6 +159,7 @@ function RegisterForm({
           password={field('password', t('fields.password'))}
           confirmPassword={field('confirmPassword', t('fields.confirmPassword'))}
           rules={t('register.passwordHint', VALIDATION_VALUES)}
+          between={password ? <PasswordStrengthMeter password={password} form="register" /> : null}
         />
       </AuthForm>
       <GoogleAlternative

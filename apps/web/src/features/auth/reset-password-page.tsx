@@ -118,7 +118,7 @@ export function ResetPasswordPage() {
           password={field('password', t('fields.newPassword'))}
           confirmPassword={field('confirmPassword', t('fields.confirmPassword'))}
           rules={t('reset.rules', VALIDATION_VALUES)}
-          between={password ? <PasswordStrengthMeter password={password} /> : null}
+          between={password ? <PasswordStrengthMeter password={password} form="reset" /> : null}
         />
       </AuthForm>
     </AuthCard>

@@ -1,10 +1,10 @@
-import { DEFAULT_ADMIN_DASHBOARD_URL, ROLE, type User } from '@ustaz/contract';
+import { DEFAULT_ADMIN_DASHBOARD_URL, type Language, ROLE, type User } from '@ustaz/contract';
 import { CalendarDays, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
-import { localePath } from '../../shared/i18n/language.ts';
+import { localePath, switchLanguagePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLongDate } from '../../shared/lib/dates/formats.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
@@ -17,6 +17,17 @@ import { AccountSettings } from './account-settings.tsx';
 
 function leaveForDashboard(url: string) {
   window.location.assign(url);
+}
+
+/**
+ * The dashboard address for an admin on a page in `language`: a path of this site ("/admin", the
+ * default, or "/ar/admin") gets the page's language, so /en/profile lands on /en/admin (issue 30
+ * item 23); another site's address is left as the settings give it.
+ */
+export function dashboardUrlFor(configured: string, language: Language): string {
+  if (!configured.startsWith('/') || configured.startsWith('//')) return configured;
+  const { pathname, search, hash } = new URL(configured, 'http://this.site');
+  return switchLanguagePath({ pathname, search, hash }, language);
 }
 
 /**
@@ -47,9 +58,10 @@ export function ProfilePage({
 function AdminRedirect({ goToDashboard }: { goToDashboard: (url: string) => void }) {
   const { t } = useTranslation('profile');
   const settings = useWebsiteSettings();
+  const language = useCurrentLanguage();
   const url = settings.isPending
     ? null
-    : (settings.data?.settings.additional.adminDashboardUrl ?? DEFAULT_ADMIN_DASHBOARD_URL);
+    : dashboardUrlFor(settings.data?.settings.additional.adminDashboardUrl ?? DEFAULT_ADMIN_DASHBOARD_URL, language);
   useEffect(() => {
     if (url) goToDashboard(url);
   }, [url, goToDashboard]);

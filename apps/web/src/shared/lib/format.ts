@@ -29,3 +29,8 @@ export function formatNumber(value: number, language: Language, fractionDigits =
     maximumFractionDigits: fractionDigits,
   }).format(value);
 }
+
+/** An IBAN in groups of four, as banks print it ("KW81 CBKU 0000 ..."), for reading it out to a bank. */
+export function groupIban(iban: string): string {
+  return iban.replace(/(.{4})(?=.)/g, '$1 ');
+}

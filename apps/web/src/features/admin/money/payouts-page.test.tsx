@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPayout } from '@ustaz/contract';
+import { type AdminPayout, BANK_REFERENCE_MAX_LENGTH } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
+import arAdmin from '../../../../public/locales/ar/admin.json';
 import ar from '../../../../public/locales/ar/admin-money.json';
+import enAdmin from '../../../../public/locales/en/admin.json';
 import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { adminPageRenderer, listRequests, refusal, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
@@ -66,12 +68,30 @@ describe('AdminPayoutsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark payout 11 as paid' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/KWD 25\.500/)).toBeTruthy();
-    await user.type(within(dialog).getByLabelText(new RegExp(en.payouts.bankReference)), 'NBK-77');
+    // The IBAN to read out to the bank in groups of four (issue 30 item 17), left to right.
+    expect(dialog.textContent).toContain('\u2066KW81 CBKU 0000 0000 0000 1234 5601 01\u2069');
+    // The bank reference is one line, not a text area, as long as the contract allows.
+    const reference = within(dialog).getByLabelText(new RegExp(en.payouts.bankReference));
+    expect(reference.tagName).toBe('INPUT');
+    expect(reference.getAttribute('maxlength')).toBe(String(BANK_REFERENCE_MAX_LENGTH));
+    expect(dialog.querySelector('textarea')).toBeNull();
+    await user.type(reference, 'NBK-77');
     await user.click(within(dialog).getByRole('button', { name: en.payouts.paidConfirm }));
     await waitFor(() => expect(calls.callsTo('POST /api/v1/admin/payouts/11/paid')).toHaveLength(1));
     expect(calls.callsTo('POST /api/v1/admin/payouts/11/paid')[0]?.body).toEqual({ bankReference: 'NBK-77' });
     expect(await screen.findByText('Payout 11 is marked paid.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark payout 11 as paid' })).toBeNull());
+  });
+
+  it.each([
+    ['ar', arAdmin.list.total_zero, 'لا نتائج'],
+    ['en', enAdmin.list.total_zero, 'No results'],
+  ] as const)('an empty table says "no results", not "0 results" (%s)', async (language, text, expected) => {
+    mockApi({ [PAYOUTS]: ok(listPage([])) });
+    await renderPage({ language });
+    expect(text).toBe(expected);
+    expect(await screen.findByText(expected)).toBeTruthy();
+    expect(screen.queryByText(/[0٠] (نتيجة|results)/)).toBeNull();
   });
 
   it('returns a payout with a reason; a payout decided meanwhile says so and keeps the dialog', async () => {

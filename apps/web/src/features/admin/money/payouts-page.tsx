@@ -1,11 +1,11 @@
-import { type AdminPayout, PAYOUT_STATUSES } from '@ustaz/contract';
+import { type AdminPayout, BANK_REFERENCE_MAX_LENGTH, PAYOUT_STATUSES } from '@ustaz/contract';
 import { Check, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { isolate } from '../../../shared/lib/bidi.ts';
+import { isolate, ltr } from '../../../shared/lib/bidi.ts';
 import { errorCode, errorText } from '../../../shared/lib/error-text.ts';
-import { formatKwd } from '../../../shared/lib/format.ts';
+import { formatKwd, groupIban } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
@@ -78,7 +78,7 @@ export function AdminPayoutsPage() {
       cell: (payout) => (
         <span className="flex flex-col gap-0.5">
           <span dir="ltr" className="text-start font-mono text-xs">
-            {payout.iban.replace(/(.{4})(?=.)/g, '$1 ')}
+            {groupIban(payout.iban)}
           </span>
           <span className="text-xs text-slate-600">{t('payouts.holder', { name: isolate(payout.holderName) })}</span>
         </span>
@@ -143,10 +143,11 @@ export function AdminPayoutsPage() {
             title={t(open.paid ? 'payouts.paidTitle' : 'payouts.rejectTitle', { id: target.id })}
             message={t(open.paid ? 'payouts.paidMessage' : 'payouts.rejectMessage', {
               amount: kwd(target.amount),
-              iban: isolate(target.iban),
+              iban: ltr(groupIban(target.iban)),
               name: isolate(target.holderName),
             })}
             label={open.paid ? t('payouts.bankReference') : undefined}
+            singleLine={open.paid ? { maxLength: BANK_REFERENCE_MAX_LENGTH } : undefined}
             confirmText={t(open.paid ? 'payouts.paidConfirm' : 'payouts.rejectConfirm')}
             variant={open.paid ? 'primary' : 'destructive'}
             onClose={() => setOpen(null)}

@@ -1,5 +1,5 @@
 import { ADMIN_LIMITS } from '@ustaz/contract';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { FormActions } from './form-fields.tsx';
@@ -17,6 +17,7 @@ export function ReasonDialog({
   label,
   onClose,
   onConfirm,
+  singleLine,
   children,
 }: {
   open: boolean;
@@ -28,6 +29,8 @@ export function ReasonDialog({
   label?: string;
   onClose: () => void;
   onConfirm: (reason: string) => Promise<unknown>;
+  /** A one-line field of this length instead of the reason's text area (a bank reference). */
+  singleLine?: { maxLength: number };
   /** Extra fields above the reason (an amount). */
   children?: ReactNode;
 }) {
@@ -63,6 +66,20 @@ export function ReasonDialog({
     }
   }
 
+  const field = {
+    id: `${id}-reason`,
+    name: 'reason',
+    dir: 'auto',
+    required: true,
+    maxLength: ADMIN_LIMITS.reasonMax,
+    value: reason,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setReason(event.target.value),
+    'aria-invalid': touched && invalid,
+    'aria-describedby': touched && invalid ? `${id}-error` : undefined,
+    className:
+      'rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700',
+  };
+
   return (
     <Modal open={open} onClose={close} size="md" title={title}>
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
@@ -76,19 +93,11 @@ export function ReasonDialog({
               *
             </span>
           </label>
-          <textarea
-            id={`${id}-reason`}
-            name="reason"
-            dir="auto"
-            rows={3}
-            required
-            maxLength={ADMIN_LIMITS.reasonMax}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={touched && invalid}
-            aria-describedby={touched && invalid ? `${id}-error` : undefined}
-            className="rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700"
-          />
+          {singleLine ? (
+            <input type="text" {...field} maxLength={singleLine.maxLength} />
+          ) : (
+            <textarea {...field} rows={3} />
+          )}
           {touched && invalid ? (
             <p id={`${id}-error`} className="text-sm text-red-700">
               {t('reason.tooShort', { min: ADMIN_LIMITS.reasonMin })}

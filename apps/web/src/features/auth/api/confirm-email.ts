@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '../../../shared/http/client.ts';
 
-/** POST /api/v1/auth/email/confirm. 422 `errors.hash` invalidHash | hashExpired. */
+/** POST /api/v1/auth/email/confirm. 422 `errors.hash` invalidHash | hashExpired | emailAlreadyConfirmed. */
 export async function confirmEmail(hash: string): Promise<void> {
   await apiRequest('/api/v1/auth/email/confirm', (contract) => contract.okResponseSchema, {
     method: 'POST',
