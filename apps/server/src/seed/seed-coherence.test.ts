@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase } from '../test/helpers.ts';
+import { seedDemoData } from './seed.ts';
+import { languageOf } from './seed-reviews.ts';
+
+// Issue 30 item 6: the demo data is coherent, so no statement lists a taught lesson at 0.000.
+let database: Database;
+const silent = { info: () => {} } as unknown as Parameters<typeof seedDemoData>[1];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, silent, {
+    uploadsDir: mkdtempSync(path.join(os.tmpdir(), 'ustaz-seed-')),
+    platformFeePercent: 10,
+  });
+}, 300_000);
+afterAll(() => database.close());
+
+async function rows<T>(text: string): Promise<T[]> {
+  return ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+}
+
+describe('demo data coherence', () => {
+  it('every completed lesson is paid, and every review is on a paid lesson', async () => {
+    const [unpaid] = await rows<{ n: number }>(
+      `select count(*)::int as n from reservations where status = 'completed' and cash_fils + hours_value_fils <= 0`,
+    );
+    expect(unpaid?.n).toBe(0);
+    const [reviewedUnpaid] = await rows<{ n: number }>(
+      `select count(*)::int as n from reviews r join reservations x on x.id = r.reservation_id
+        where x.status <> 'completed' or x.cash_fils + x.hours_value_fils <= 0`,
+    );
+    expect(reviewedUnpaid?.n).toBe(0);
+  });
+
+  it('every demo person has a name in Arabic and one in English (ADR 020)', async () => {
+    type Name = { email: string; first: string; ar: string | null; en: string | null };
+    const people = await rows<Name>(
+      `select email, first_name as first, first_name_ar as ar, first_name_en as en from users`,
+    );
+    expect(people.length).toBeGreaterThan(40);
+    for (const person of people) {
+      const arabic = person.ar ?? (languageOf(person.first) === 'ar' ? person.first : null);
+      const english = person.en ?? (languageOf(person.first) === 'en' ? person.first : null);
+      expect(arabic && languageOf(arabic), person.email).toBe('ar');
+      expect(english && languageOf(english), person.email).toBe('en');
+    }
+  });
+
+  it('every review text is written in one language (the list shows the page language’s first)', async () => {
+    const texts = await rows<{ comment: string }>(`select comment from reviews where comment <> ''`);
+    expect(texts.length).toBeGreaterThan(100);
+    const languages = new Set(texts.map((row) => languageOf(row.comment)));
+    expect(languages).toEqual(new Set(['ar', 'en']));
+  });
+});
