@@ -1,9 +1,10 @@
-import type { PayoutStatus } from '@ustaz/contract';
+import type { Language, PayoutStatus } from '@ustaz/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
 import { type PayoutRow, payouts, teacherBankAccounts, users } from '../../db/schema.ts';
+import { nameIn } from '../../http/language.ts';
 
 /** A teacher's payouts, their bank account and their statement (RELIABILITY I10). */
 
@@ -158,7 +159,8 @@ export type StatementRow = {
 };
 
 const STATEMENT_LINES = (userId: number) => sql`
-  select 'lesson' as kind, r.id, r.start_time as date, r.end_time, trim(u.first_name || ' ' || u.last_name) as student_name,
+  select 'lesson' as kind, r.id, r.start_time as date, r.end_time, u.first_name, u.last_name,
+    u.first_name_ar, u.last_name_ar, u.first_name_en, u.last_name_en,
     (r.cash_fils + r.hours_value_fils) - coalesce(d.refund_fils, 0) as gross,
     case when r.earning_released_at is null then null else coalesce(earned.fils, 0) end as amount,
     case when r.status = 'completed' and r.earning_released_at is not null then 'completed' else 'confirmed' end as status
@@ -174,14 +176,15 @@ const STATEMENT_LINES = (userId: number) => sql`
   ) earned on earned.transfer_id = t.id
   where tp.user_id = ${userId} and r.status in ('confirmed', 'completed')
   union all
-  select 'payout', p.id, p.created_at, null, null, null, p.amount_fils, p.status
+  select 'payout', p.id, p.created_at, null, null, null, null, null, null, null, null, p.amount_fils, p.status
   from payouts p where p.user_id = ${userId}`;
 
-/** A teacher's statement, newest first: every lesson booked or taught, and every payout. `limit` null: all of it. */
+/** A teacher's statement, newest first: every lesson booked or taught, and every payout. `limit` null: all of it. Students named in `language` (ADR 020). */
 export async function statementLines(
   db: Executor,
   userId: number,
   at: { page: number; limit: number | null },
+  language: Language,
 ): Promise<{ rows: StatementRow[]; total: number }> {
   const window = at.limit === null ? sql`` : sql` limit ${at.limit} offset ${(at.page - 1) * at.limit}`;
   const [lines, counted] = await Promise.all([
@@ -195,10 +198,24 @@ export async function statementLines(
       id: asNumber(row.id),
       date: asDate(row.date),
       endTime: row.end_time ? asDate(row.end_time) : null,
-      studentName: row.student_name === null || row.student_name === undefined ? null : String(row.student_name),
+      studentName: row.kind === 'payout' ? null : studentName(row, language),
       grossFils: row.gross === null || row.gross === undefined ? null : asNumber(row.gross),
       amountFils: row.amount === null || row.amount === undefined ? null : asNumber(row.amount),
       status: String(row.status),
     })),
   };
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+function studentName(row: Record<string, unknown>, language: Language): string {
+  const { firstName, lastName } = nameIn(language, {
+    firstName: String(row.first_name ?? ''),
+    lastName: String(row.last_name ?? ''),
+    firstNameAr: text(row.first_name_ar),
+    lastNameAr: text(row.last_name_ar),
+    firstNameEn: text(row.first_name_en),
+    lastNameEn: text(row.last_name_en),
+  });
+  return `${firstName} ${lastName}`.trim();
 }

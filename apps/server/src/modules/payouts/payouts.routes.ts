@@ -50,7 +50,7 @@ export function payoutsRoutes({ service, idempotency, requireAuth }: Options): F
         querystring: statementQuerySchema,
         response: { 200: statementResponseSchema },
       }),
-      (request) => service.statement(me(request), request.query),
+      (request) => service.statement(me(request), request.query, requestLanguage(request)),
     );
 
     app.get(

@@ -160,8 +160,8 @@ export function createPayoutsService({ db, platformFeePercent, mailer, publicUrl
       };
     },
 
-    async statement(userId: number, at: Paging): Promise<StatementResponse> {
-      const { rows, total } = await statementLines(db, userId, at);
+    async statement(userId: number, at: Paging, language: Language): Promise<StatementResponse> {
+      const { rows, total } = await statementLines(db, userId, at, language);
       return toPage(
         rows.map((row) => toStatementLine(row, platformFeePercent)),
         total,
@@ -171,7 +171,7 @@ export function createPayoutsService({ db, platformFeePercent, mailer, publicUrl
 
     /** The whole statement as CSV for a spreadsheet, in the caller's language. */
     async statementCsv(userId: number, language: Language): Promise<string> {
-      const { rows } = await statementLines(db, userId, { page: 1, limit: CSV_MAX_LINES });
+      const { rows } = await statementLines(db, userId, { page: 1, limit: CSV_MAX_LINES }, language);
       return statementCsv(
         rows.map((row) => toStatementLine(row, platformFeePercent)),
         language,

@@ -136,6 +136,18 @@ describe('earnings and the statement', () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 
+  it('names each student in the page language (ADR 020, issue 30 item 6)', async () => {
+    const { teacher, student } = await earningTeacher([10_000]);
+    await db.update(users).set({ firstNameEn: 'Sara', lastNameEn: 'Al-Ali' }).where(eq(users.id, student.user.id));
+    const names = async (language: string) =>
+      (await call(teacher, { url: '/api/v1/earnings/statement?limit=10', headers: { 'accept-language': language } }))
+        .json()
+        .data.filter((line: { kind: string }) => line.kind === 'lesson')
+        .map((line: { studentName: string }) => line.studentName);
+    expect(await names('en')).toEqual(['Sara Al-Ali']);
+    expect(await names('ar')).toEqual(['سارة العلي, "الكويت"']);
+  });
+
   it('the CSV: UTF-8 BOM, headers in the language, Arabic names intact, commas and quotes escaped, a safe download', async () => {
     const { teacher } = await earningTeacher([10_000]);
     const res = await call(teacher, { url: '/api/v1/earnings/statement.csv?lang=ar' });
