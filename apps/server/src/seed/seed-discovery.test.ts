@@ -297,7 +297,7 @@ describe('demo earnings of the demo teacher (issue 15)', () => {
     const summary = await payouts.summary(teacherUserId);
     expect(kwdToFils(summary.available)).toBeGreaterThanOrEqual(kwdToFils(String(PAYOUT_MIN_KWD)));
     expect([summary.requested, summary.paidOut]).toEqual(['0.000', '0.000']);
-    const earned = (await payouts.statement(teacherUserId, { page: 1, limit: 100 })).data.filter(
+    const earned = (await payouts.statement(teacherUserId, { page: 1, limit: 100 }, 'ar')).data.filter(
       (line) => line.kind === 'lesson' && kwdToFils(line.amount) > 0,
     );
     // The payers' noon lessons, and the teacher's past lessons of the discovery seed (paid too, issue 29).
