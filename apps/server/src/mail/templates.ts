@@ -297,7 +297,7 @@ const REVIEW_REQUEST = {
     student: (other: string) =>
       `انتهى درسك مع ${other}. قيّم المعلّم من 1 إلى 5 واكتب تعليقاً قصيراً يساعد الطلاب الآخرين.`,
     teacher: (other: string) => `انتهى درسك مع ${other}. قيّم الطالب من 1 إلى 5 واكتب تعليقاً قصيراً.`,
-    blind: 'لا يظهر تقييمك للطرف الآخر إلا بعد أن يقيّم هو أيضاً، أو بعد 7 أيام.',
+    blind: 'لا يظهر تقييمك للطرف الآخر إلا بعد وصول تقييمه أيضاً، أو عند انتهاء مهلة تقييم الدرس.',
     action: 'حجوزاتي',
   },
   en: {
@@ -307,7 +307,8 @@ const REVIEW_REQUEST = {
       `Your lesson with ${other} has ended. Rate the teacher from 1 to 5 and leave a short comment to help other students.`,
     teacher: (other: string) =>
       `Your lesson with ${other} has ended. Rate the student from 1 to 5 and leave a short comment.`,
-    blind: 'The other side sees your review only once they have reviewed too, or after 7 days.',
+    blind:
+      'The other side sees your review only once they have reviewed too, or when the time to review the lesson has ended.',
     action: 'My reservations',
   },
 } as const;

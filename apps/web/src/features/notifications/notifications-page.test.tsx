@@ -246,9 +246,9 @@ function everyType(language: Language): [AppNotification, string, string][] {
       notification({ type: 'review.requested', data: { reservationId: 12, teacherName: 'Mona' } }),
       [
         'How was your lesson?',
-        'Rate your lesson and leave a comment: your review is published once both of you have reviewed, or after 7 days.',
+        'Rate your lesson and leave a comment: your review is published once both of you have reviewed, or when the time to review ends.',
       ],
-      ['كيف كان درسك؟', 'قيّم درسك واترك تعليقًا: يُنشر تقييمك بعد أن يقيّم كلاكما، أو بعد ٧ أيام.'],
+      ['كيف كان درسك؟', 'قيّم درسك واترك تعليقًا: يُنشر تقييمك بعد أن يقيّم كلاكما، أو عند انتهاء مهلة التقييم.'],
     ],
     [
       notification({ type: 'wallet.refund', data: { amount: '7.250', transferId: 31 } }),
