@@ -1,7 +1,15 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kwdToFils, MIN_PRICE_PER_HOUR_FILS, minSlotPriceFils, PAYOUT_MIN_KWD, ROLE } from '@ustaz/contract';
+import {
+  kwdToFils,
+  MIN_PRICE_PER_HOUR_FILS,
+  minSlotPriceFils,
+  PAYOUT_MIN_KWD,
+  REVIEW_WINDOW_MS,
+  ROLE,
+  reviewPublishesAt,
+} from '@ustaz/contract';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
@@ -63,8 +71,11 @@ describe('demo data for discovery', () => {
 
   it('keeps every aggregate equal to the rows it counts (published reviews of verified lessons only)', async () => {
     // Double-blind (ADR 015): a review counts once the other side reviewed the lesson too or 7 days after
-    // it was written; and only for a verified lesson, paid and attended by both (issue 29).
-    const published = sql.raw(`(r.created_at <= now() - interval '7 days' or exists (select 1 from reviews o
+    // it was written and the lesson's review deadline passed (14 days after it, issue 30); and only for
+    // a verified lesson, paid and attended by both (issue 29).
+    const published =
+      sql.raw(`((select greatest(r.created_at + interval '7 days', coalesce(l.end_time, l.completed_at) + interval '14 days')
+        from reservations l where l.id = r.reservation_id) <= now() or exists (select 1 from reviews o
       where o.reservation_id = r.reservation_id and o.type <> r.type))
       and exists (select 1 from reservations v where v.id = r.reservation_id and v.verified_lesson)`);
     const rows = await database.db.execute(sql`
@@ -153,17 +164,24 @@ describe('demo data for discovery', () => {
   it('has teachers reply to some published reviews, after publication and before now', async () => {
     const replies = await database.db.execute(sql`
       select r.id, r.rating, r.created_at as "createdAt", r.replied_at as "repliedAt",
-        (select min(o.created_at) from reviews o where o.reservation_id = r.reservation_id and o.type <> r.type) as "otherAt"
+        (select min(o.created_at) from reviews o where o.reservation_id = r.reservation_id and o.type <> r.type) as "otherAt",
+        (select coalesce(l.end_time, l.completed_at) from reservations l where l.id = r.reservation_id) as "endedAt"
       from reviews r where r.reply_text is not null`);
-    type Row = { rating: number; createdAt: string | Date; repliedAt: string | Date; otherAt: string | Date | null };
+    type Row = {
+      rating: number;
+      createdAt: string | Date;
+      repliedAt: string | Date;
+      otherAt: string | Date | null;
+      endedAt: string | Date;
+    };
     const list = (replies as unknown as { rows: Row[] }).rows;
     expect(list.length).toBeGreaterThan(10);
     expect(list.some((row) => row.rating <= 3)).toBe(true);
     for (const row of list) {
       const written = new Date(row.createdAt).getTime();
-      // Published (ADR 015): the other side reviewed too, or 7 days after it was written.
+      // Published (ADR 015): the other side reviewed too, or 7 days after it was written and after the deadline.
       const published = Math.min(
-        written + 7 * 24 * 3600_000,
+        reviewPublishesAt(new Date(written), new Date(new Date(row.endedAt).getTime() + REVIEW_WINDOW_MS)).getTime(),
         row.otherAt ? Math.max(written, new Date(row.otherAt).getTime()) : Number.POSITIVE_INFINITY,
       );
       expect(new Date(row.repliedAt).getTime()).toBeGreaterThan(published);

@@ -1,4 +1,4 @@
-import { ROLE } from '@ustaz/contract';
+import { REVIEW_WINDOW_MS, ROLE, reviewPublishesAt } from '@ustaz/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { teacherProfiles } from '../db/schema.ts';
@@ -881,9 +881,10 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
       // The demo student's latest lesson is left for them to review.
       const leaveForDemo = lesson.studentId === students[0]?.id && teacherIndex.get(lesson.teacherUserId) === 0;
       if (!leaveForDemo && next() < 0.85) {
-        // The teacher's one public reply, once the review is published (the teacher reviewed
-        // too, or 7 days passed: ADR 015), in the review's language; sooner to a critical one.
-        const published = aboutStudentAt ?? new Date(written.getTime() + 7 * DAY_MS);
+        // The teacher's one public reply, once the review is published (the teacher reviewed too,
+        // or by time past the deadline: ADR 015), in the review's language; sooner to a critical one.
+        const published =
+          aboutStudentAt ?? reviewPublishesAt(written, new Date(lesson.start.getTime() + HOUR_MS + REVIEW_WINDOW_MS));
         const repliedAt = new Date(published.getTime() + (2 + Math.floor(next() * 46)) * HOUR_MS);
         const replies = next() < (lesson.rating >= 4 ? 0.3 : 0.75);
         const canReply = studentLanguage === 'en' || teacherWritesArabic;
