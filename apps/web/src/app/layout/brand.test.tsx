@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { FALLBACK_WEBSITE_SETTINGS, type WebsiteSettings } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
-import { applyFavicon, brandOf, documentTitle } from '../../shared/settings/brand.ts';
+import { applyFavicon, brandOf, siteTitleOf } from '../../shared/settings/brand.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { Footer } from './footer.tsx';
@@ -46,7 +46,8 @@ describe("the operator's brand", () => {
       logoUrl: null,
     });
     expect(brandOf(undefined, 'أستاذ').appName).toBe('أستاذ');
-    expect(documentTitle('Search', 'Madrasa Plus')).toBe('Search · Madrasa Plus');
+    expect(siteTitleOf({ ...BRANDED, defaultTitle: ' Madrasa Plus | tutors ' }, 'Ustaz')).toBe('Madrasa Plus | tutors');
+    expect(siteTitleOf({ ...BRANDED, defaultTitle: '' }, 'Madrasa Plus')).toBe('Madrasa Plus');
   });
 
   it('points the existing icon link at the favicon', () => {

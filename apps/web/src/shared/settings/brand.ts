@@ -27,9 +27,9 @@ export function brandOf(settings: WebsiteSettings | undefined, translatedName: s
   };
 }
 
-/** "<page> · <appName>", or the name alone for a page without a title of its own. */
-export function documentTitle(pageTitle: string | null, appName: string): string {
-  return pageTitle ? `${pageTitle} · ${appName}` : appName;
+/** The part of every page's title after the page's own (spec 2): the settings' default title, else the app name. */
+export function siteTitleOf(settings: WebsiteSettings | undefined, appName: string): string {
+  return settings?.defaultTitle.trim() || appName;
 }
 
 /** Points the page's `<link rel=icon>` at the settings' favicon (one is added when the page has none). */
