@@ -1,4 +1,6 @@
 import {
+  appNameIn,
+  contactAddressIn,
   documentTitle,
   INDEXED_PAGE_ROUTES,
   LANGUAGES,
@@ -72,7 +74,7 @@ type DescribeInput = {
 };
 
 function siteName(settings: WebsiteSettings, language: Language): string {
-  return settings.appName.trim() || PAGE_TEXTS[language].appName;
+  return appNameIn(settings, language) || PAGE_TEXTS[language].appName;
 }
 
 /** "{page} · {the settings' default title}" (the app name while it is empty), as the web's usePageTitle. */
@@ -99,7 +101,7 @@ export function organizationJsonLd(settings: WebsiteSettings, language: Language
   const url = absoluteUrl(publicUrl, `/${language}`);
   const email = settings.contactEmail?.trim() || undefined;
   const telephone = settings.contactPhone?.trim() || undefined;
-  const address = settings.contactAddress?.trim() || undefined;
+  const address = contactAddressIn(settings, language) ?? undefined;
   const sameAs = [
     settings.facebookUrl,
     settings.twitterUrl,

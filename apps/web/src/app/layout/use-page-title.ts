@@ -2,6 +2,7 @@ import { documentTitle, HOME_TITLE_KEY, type WebsiteSettings } from '@ustaz/cont
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { brandOf, siteTitleOf } from '../../shared/settings/brand.ts';
 import { useOwnPageTitleValue } from '../../shared/settings/page-title.ts';
 import type { RouteHandle } from '../routes.tsx';
@@ -21,7 +22,8 @@ export function usePageTitle(settings: WebsiteSettings | undefined) {
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
   const titleKey = handle?.titleKey;
-  const siteTitle = siteTitleOf(settings, brandOf(settings, t('appName')).appName);
+  const language = useCurrentLanguage();
+  const siteTitle = siteTitleOf(settings, brandOf(settings, t('appName'), language).appName);
   const ownTitle = useOwnPageTitleValue();
 
   useEffect(() => {
