@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { startOwnServer } from '../support/own-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,7 +53,7 @@ describe('installable app', () => {
     await page.context().close();
   });
 
-  it('registers the service worker, which serves the offline page in both languages with the network off', async () => {
+  it('registers the service worker, which serves the offline page in the page language with the network off', async () => {
     const page = await newPage(browser, { locale: 'ar-KW' });
     await page.goto('/ar');
     await page.getByTestId('footer').waitFor();
@@ -65,15 +66,63 @@ describe('installable app', () => {
 
     await page.context().setOffline(true);
     await page.goto('/ar/about-platform');
-    await page.locator('[data-offline="ar"]').waitFor();
-    expect(await page.locator('[data-offline="ar"] h1').innerText()).toBe('لا يوجد اتصال بالإنترنت');
-    expect(await page.locator('[data-offline="en"] h1').innerText()).toBe('You are offline');
+    await page.locator('[data-offline="ar-offline"]').waitFor();
+    expect(await page.locator('[data-offline="ar-offline"] h1').innerText()).toBe('لا يوجد اتصال بالإنترنت');
+    // The page's language only, and the device's case only.
+    expect(await page.locator('[data-offline]').count()).toBe(1);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
     await screenshot(page, 'installable-app-offline');
+    await page.goto('/en/terms');
+    await page.locator('[data-offline="en-offline"]').waitFor();
+    expect(await page.locator('[data-offline]').count()).toBe(1);
+    expect(await page.title()).toBe('You are offline');
     // A page visited before still opens from the worker's copy.
     await page.goto('/ar');
     await page.getByTestId('footer').waitFor();
-    expect(await page.locator('[data-offline="ar"]').count()).toBe(0);
+    expect(await page.locator('[data-offline]').count()).toBe(0);
     await page.context().setOffline(false);
     await page.context().close();
+  });
+
+  it('tells a site that is down from a device that is offline, in the page language (a server of its own, stopped)', async () => {
+    const server = await startOwnServer();
+    let running = true;
+    try {
+      // An Arabic phone and an English desktop, each with the worker in control, while the site runs.
+      const pages = [];
+      for (const [language, viewport] of [
+        ['ar', { width: 390, height: 844 }],
+        ['en', { width: 1280, height: 800 }],
+      ] as const) {
+        const page = await newPage(browser, { baseURL: server.url, locale: language, viewport });
+        await page.goto(`/${language}`);
+        await page.getByTestId('footer').waitFor();
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await page.reload();
+        await page.getByTestId('footer').waitFor();
+        expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        pages.push({ language, page });
+      }
+      await server.close();
+      running = false;
+      // The device is online; the site refuses the connection.
+      for (const { language, page } of pages) {
+        await page.goto(`/${language}/about-platform`);
+        const section = page.locator(`[data-offline="${language}-down"]`);
+        await section.waitFor();
+        expect(await page.locator('[data-offline]').count()).toBe(1);
+        expect(await section.locator('h1').innerText()).toBe(
+          language === 'ar' ? 'الموقع لا يستجيب الآن' : 'The site is not answering',
+        );
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+        await screenshot(page, `offline-server-down-${language}`);
+        await page.context().close();
+      }
+    } finally {
+      if (running) await server.close();
+    }
   });
 });

@@ -65,6 +65,20 @@ describe('language handling', () => {
     await page.context().close();
   });
 
+  it('the stored language, not only the switcher, decides / over the browser language (path, stored, browser)', async () => {
+    // An Arabic browser opens an English address (a shared link): the app stores en, and mirrors it
+    // in the cookie the server reads, so / then lands on /en.
+    const page = await open('/en/about', { locale: 'ar-KW' });
+    await page.waitForFunction(() => document.cookie.includes('lang=en'));
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+    await page.goto('/');
+    await page.waitForURL(/\/en$/);
+    const redirect = await page.request.get('/', { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe('/en');
+    await page.context().close();
+  });
+
   it('serves /en left to right, already in the first HTML the server sends', async () => {
     const raw = await fetch(`${baseUrl()}/en/about`).then((r) => r.text());
     expect(raw).toMatch(/<html lang="en" dir="ltr">/);

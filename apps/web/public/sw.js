@@ -1,14 +1,15 @@
 /*
  * Ustaz service worker (issue 19), at the root scope.
  * - Pages: network first; a page that loaded is kept, so it opens again offline; without the
- *   network and a kept copy, the offline page (Arabic and English) answers.
+ *   network and a kept copy, the offline page answers in the page's language, saying whether the
+ *   device is offline or the site is down.
  * - The app shell and fonts: the built files under /assets/ are content-hashed, so once fetched
  *   they are served from the cache; the locale texts and icons are refreshed in the background.
  * - The API, the socket and anything of another origin are never cached (personal data).
  * - Web Push: shows the notification the server sent (title, body, the page to open) and opens
  *   or focuses that page when it is clicked.
  */
-const VERSION = 'v1';
+const VERSION = 'v2';
 const SHELL = `ustaz-shell-${VERSION}`;
 const PAGES = `ustaz-pages-${VERSION}`;
 const OFFLINE_URL = '/offline.html';
@@ -59,18 +60,65 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-async function networkFirstPage(request) {
+/** The language of a page address: its prefix, else the language the app stored (its cookie), else ar. */
+async function pageLanguage(url) {
+  const prefix = url.pathname.split('/')[1];
+  if (prefix === 'ar' || prefix === 'en') return prefix;
   try {
-    const response = await fetch(request);
-    if (response.ok) {
-      const cache = await caches.open(PAGES);
-      await cache.put(request, response.clone());
-    }
-    return response;
+    const cookie = self.cookieStore ? await self.cookieStore.get('lang') : null;
+    if (cookie && (cookie.value === 'ar' || cookie.value === 'en')) return cookie.value;
+  } catch {
+    // no cookie store here
+  }
+  return 'ar';
+}
+
+/**
+ * The offline page for one case, in the page's language only: `offline` when the device has no
+ * connection, `down` when it has one but the site does not answer (or answers 502/503/504). The
+ * page holds the four sections; the others are cut out here (the page runs no script).
+ */
+async function offlinePage(url, reason) {
+  const kept = await caches.match(OFFLINE_URL, { cacheName: SHELL });
+  if (!kept) return Response.error();
+  const language = await pageLanguage(url);
+  const shown = `${language}-${reason}`;
+  let html = (await kept.text()).replace(
+    /<section\b[^>]*data-offline="([\w-]+)"[^>]*>[\s\S]*?<\/section>\s*/g,
+    (section, name) => (name === shown ? section : ''),
+  );
+  const title = /<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? '';
+  html = html
+    .replace(/<html[^>]*>/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  return new Response(html, {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+const SERVER_DOWN = new Set([502, 503, 504]);
+
+async function networkFirstPage(request) {
+  const url = new URL(request.url);
+  let response;
+  try {
+    response = await fetch(request);
   } catch {
     const kept = await caches.match(request, { cacheName: PAGES });
-    return kept ?? (await caches.match(OFFLINE_URL, { cacheName: SHELL })) ?? Response.error();
+    // No answer at all: the device is offline, or it is online and the site is down.
+    return kept ?? (await offlinePage(url, self.navigator.onLine === false ? 'offline' : 'down'));
   }
+  if (response.ok) {
+    const cache = await caches.open(PAGES);
+    await cache.put(request, response.clone());
+    return response;
+  }
+  // A gateway or the server says it is down: a kept copy, else the page that says so.
+  if (SERVER_DOWN.has(response.status)) {
+    return (await caches.match(request, { cacheName: PAGES })) ?? (await offlinePage(url, 'down'));
+  }
+  return response;
 }
 
 async function cacheFirst(request) {

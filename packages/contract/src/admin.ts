@@ -295,6 +295,8 @@ const optionalTrackingId = z
 export const adminSettingsBodySchema = z.strictObject({
   version: z.number().int().positive(),
   appName: z.string().trim().min(1).max(60),
+  /** English pages' app name; null or empty: the Arabic one (`appName`). */
+  appNameEn: z.string().trim().max(60).nullable(),
   defaultTitle: z.string().trim().min(1).max(120),
   defaultDescription: z.string().trim().max(300),
   defaultKeywords: z.string().trim().max(300),
@@ -316,6 +318,8 @@ export const adminSettingsBodySchema = z.strictObject({
   contactEmail: z.string().trim().max(254).pipe(z.email()).nullable(),
   contactPhone: z.string().trim().max(40).nullable(),
   contactAddress: z.string().trim().max(300).nullable(),
+  /** English pages' address; null or empty: the Arabic one (`contactAddress`). */
+  contactAddressEn: z.string().trim().max(300).nullable(),
   headerScripts: z.string().max(20_000),
   footerScripts: z.string().max(20_000),
   enableRegistration: z.boolean(),

@@ -14,6 +14,7 @@ export * from './kwd.ts';
 export * from './lessons.ts';
 export * from './meeting-links.ts';
 export * from './money.ts';
+export * from './page-titles.ts';
 export * from './paging.ts';
 export * from './payouts.ts';
 export * from './push.ts';

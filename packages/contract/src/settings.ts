@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './constants.ts';
 
 const optionalUrl = z.string().max(2048).nullable();
 const optionalId = z.string().max(200).nullable();
@@ -22,7 +23,11 @@ export const websiteSettingsSchema = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   contactAddress: z.string().nullable(),
+  /** The address for English pages; null: English pages show `contactAddress`. */
+  contactAddressEn: z.string().nullable(),
   appName: z.string(),
+  /** The app name for English pages; null: English pages show `appName`. */
+  appNameEn: z.string().nullable(),
   logoUrl: optionalUrl,
   faviconUrl: optionalUrl,
   primaryColor: z.string(),
@@ -44,3 +49,15 @@ export const websiteSettingsSchema = z.object({
   version: z.number().int(),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
+
+type BilingualBrand = Pick<WebsiteSettings, 'appName' | 'appNameEn' | 'contactAddress' | 'contactAddressEn'>;
+
+/** The app name a page in `language` shows: the English one on English pages when set, else the Arabic one; '' when both are empty. */
+export function appNameIn(settings: BilingualBrand, language: Language): string {
+  return (language === 'en' ? settings.appNameEn?.trim() : '') || settings.appName.trim();
+}
+
+/** The contact address a page in `language` shows, the same way; null when there is none. */
+export function contactAddressIn(settings: BilingualBrand, language: Language): string | null {
+  return (language === 'en' ? settings.contactAddressEn?.trim() : '') || settings.contactAddress?.trim() || null;
+}

@@ -74,7 +74,10 @@ export const websiteSettings = pgTable('website_settings', {
   contactEmail: text('contact_email'),
   contactPhone: text('contact_phone'),
   contactAddress: text('contact_address'),
+  /** English pages' address and app name; null: the Arabic ones (issue 30 item 15). */
+  contactAddressEn: text('contact_address_en'),
   appName: text('app_name').notNull(),
+  appNameEn: text('app_name_en'),
   logoUrl: text('logo_url'),
   faviconUrl: text('favicon_url'),
   primaryColor: text('primary_color').notNull(),

@@ -1,4 +1,4 @@
-import { directionOf, type Language, type WebsiteSettings } from '@ustaz/contract';
+import { appNameIn, directionOf, type Language, type WebsiteSettings } from '@ustaz/contract';
 import { escapeHtml, type PageHead, pageHeadTags } from './page-head.ts';
 import { PAGE_TEXTS } from './page-texts.ts';
 import type { RenderedApp } from './server-render.ts';
@@ -71,7 +71,7 @@ function settingsHead(settings: WebsiteSettings, lang: Language): string {
     `<link rel="manifest" href="/manifest.webmanifest?lang=${lang}" />`,
     '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
     '<meta name="apple-mobile-web-app-capable" content="yes" />',
-    `<meta name="apple-mobile-web-app-title" content="${escapeHtml(settings.appName.trim() || PAGE_TEXTS[lang].appName)}" />`,
+    `<meta name="apple-mobile-web-app-title" content="${escapeHtml(appNameIn(settings, lang) || PAGE_TEXTS[lang].appName)}" />`,
     brandColors(settings),
   ]
     .filter(Boolean)
@@ -102,7 +102,7 @@ function cachedSettingsHead(settings: WebsiteSettings, lang: Language): string {
  * HTML-escaped. Pure apart from the settings cache, so a server renderer can call it too.
  */
 export function renderHead(settings: WebsiteSettings, lang: Language, page: PageHead): string {
-  const appName = settings.appName.trim() || PAGE_TEXTS[lang].appName;
+  const appName = appNameIn(settings, lang) || PAGE_TEXTS[lang].appName;
   return [...pageHeadTags(page, lang, appName), cachedSettingsHead(settings, lang)].join('\n    ');
 }
 

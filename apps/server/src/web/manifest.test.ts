@@ -81,8 +81,9 @@ describe('installable web app', () => {
     expect(String(sw.headers['content-security-policy'])).toContain("connect-src 'self'");
     const offline = await t.app.inject({ url: '/offline.html' });
     expect(offline.statusCode).toBe(200);
-    expect(offline.body).toContain('data-offline="ar"');
-    expect(offline.body).toContain('data-offline="en"');
+    for (const section of ['ar-offline', 'ar-down', 'en-offline', 'en-down']) {
+      expect(offline.body).toContain(`data-offline="${section}"`);
+    }
     expect(String(offline.headers['content-security-policy'])).toContain("style-src 'unsafe-inline'");
   });
 });

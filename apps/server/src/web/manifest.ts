@@ -1,4 +1,4 @@
-import { directionOf, isLanguage, type Language, type WebsiteSettings } from '@ustaz/contract';
+import { appNameIn, directionOf, isLanguage, type Language, type WebsiteSettings } from '@ustaz/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 import { PAGE_TEXTS } from './page-texts.ts';
@@ -20,7 +20,7 @@ const ICONS = [
 export function webManifest(settings: WebsiteSettings, lang: Language) {
   const texts = PAGE_TEXTS[lang];
   // The operator's own name as they wrote it; the default name (or none) in the manifest's language.
-  const own = settings.appName.trim();
+  const own = appNameIn(settings, lang);
   const name = own && !Object.values(PAGE_TEXTS).some((other) => other.appName === own) ? own : texts.appName;
   const theme = HEX_COLOR.test(settings.primaryColor) ? settings.primaryColor : '#1e3a8a';
   return {

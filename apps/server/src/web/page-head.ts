@@ -1,7 +1,11 @@
 import {
+  appNameIn,
+  contactAddressIn,
+  documentTitle,
   INDEXED_PAGE_ROUTES,
   LANGUAGES,
   type Language,
+  PAGE_TITLE_KEYS,
   type PageRoute,
   type TeacherProfile,
   type WebsiteSettings,
@@ -65,14 +69,17 @@ type DescribeInput = {
   settings: WebsiteSettings;
   publicUrl: string;
   data?: PageData;
+  /** The web's page titles in the page's language, by `common.titles` key (route-titles.ts). */
+  routeTitles?: Record<string, string>;
 };
 
 function siteName(settings: WebsiteSettings, language: Language): string {
-  return settings.appName.trim() || PAGE_TEXTS[language].appName;
+  return appNameIn(settings, language) || PAGE_TEXTS[language].appName;
 }
 
+/** "{page} · {the settings' default title}" (the app name while it is empty), as the web's usePageTitle. */
 function pageTitle(title: string, settings: WebsiteSettings, language: Language): string {
-  return `${title} · ${siteName(settings, language)}`;
+  return documentTitle(title, settings.defaultTitle.trim() || siteName(settings, language));
 }
 
 function breadcrumbs(publicUrl: string, language: Language, trail: { name: string; path: string }[]) {
@@ -94,7 +101,7 @@ export function organizationJsonLd(settings: WebsiteSettings, language: Language
   const url = absoluteUrl(publicUrl, `/${language}`);
   const email = settings.contactEmail?.trim() || undefined;
   const telephone = settings.contactPhone?.trim() || undefined;
-  const address = settings.contactAddress?.trim() || undefined;
+  const address = contactAddressIn(settings, language) ?? undefined;
   const sameAs = [
     settings.facebookUrl,
     settings.twitterUrl,
@@ -202,7 +209,14 @@ function alternatesOf(publicUrl: string, path: string): PageHead['alternates'] {
  * The head of one page in its language. `route` null is the not-found page. A page's own
  * address and alternates keep only what makes the page (a search page's `?subject=`).
  */
-export function describePage({ route, language, settings, publicUrl, data = {} }: DescribeInput): PageHead {
+export function describePage({
+  route,
+  language,
+  settings,
+  publicUrl,
+  data = {},
+  routeTitles = {},
+}: DescribeInput): PageHead {
   const texts = PAGE_TEXTS[language];
   const defaultImage = settings.defaultOgImage ? absoluteUrl(publicUrl, settings.defaultOgImage) : null;
   const base: PageHead = {
@@ -223,7 +237,11 @@ export function describePage({ route, language, settings, publicUrl, data = {} }
       description: texts.notFound.description,
     };
   }
-  if (!INDEXED_ROUTES.has(route)) return base;
+  if (!INDEXED_ROUTES.has(route)) {
+    // Signed-in, sign-in and admin pages: their route's title, as the app will set it.
+    const own = routeTitles[PAGE_TITLE_KEYS[route]];
+    return own ? { ...base, title: pageTitle(own, settings, language) } : base;
+  }
   const indexed = (ownPath: string): Pick<PageHead, 'canonicalUrl' | 'alternates' | 'robots'> => ({
     canonicalUrl: absoluteUrl(publicUrl, `/${language}${ownPath}`),
     alternates: alternatesOf(publicUrl, ownPath),

@@ -21,6 +21,7 @@ import { firstVisitLanguage } from './first-language.ts';
 import { fontFilesOf, pageCsp, renderIndexHtml } from './index-html.ts';
 import { pageAddress } from './page-address.ts';
 import { describePage, type PageData } from './page-head.ts';
+import { readRouteTitles } from './route-titles.ts';
 import { loadPageRenderer } from './server-render.ts';
 
 /**
@@ -118,6 +119,7 @@ export async function registerWebApp(
   const template = readFileSync(indexFile, 'utf8');
   const assetsDir = path.join(distDir, 'assets');
   const fonts = fontFilesOf(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+  const routeTitles = readRouteTitles(distDir);
   const renderPage = await loadPageRenderer(app, distDir, {
     origin: deps.publicUrl,
     log: app.log,
@@ -224,6 +226,7 @@ export async function registerWebApp(
       settings,
       publicUrl: deps.publicUrl,
       data,
+      routeTitles: routeTitles[language],
     });
     const generation = finishedPages.generation;
     const nonce = randomBytes(16).toString('base64');

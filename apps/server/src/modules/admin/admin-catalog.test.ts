@@ -479,6 +479,49 @@ describe('website settings', () => {
     return body;
   }
 
+  it('keeps an English app name and address for English pages; Arabic pages and an empty one keep the Arabic (item 15)', async () => {
+    const before = await current();
+    const res = await send('PUT', '/api/v1/admin/settings', {
+      ...bodyOf(before),
+      appName: 'أستاذ بلس',
+      appNameEn: '  Ustaz Plus ',
+      contactAddress: 'برج الحمراء، مدينة الكويت',
+      contactAddressEn: 'Al Hamra Tower, Kuwait City',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(adminSettingsResponseSchema.parse(res.json()).settings).toMatchObject({
+      appNameEn: 'Ustaz Plus',
+      contactAddressEn: 'Al Hamra Tower, Kuwait City',
+    });
+    const site = websiteSettingsSchema.parse((await ctx.app.inject({ url: '/api/settings/website' })).json());
+    expect(site).toMatchObject({
+      appName: 'أستاذ بلس',
+      appNameEn: 'Ustaz Plus',
+      contactAddressEn: 'Al Hamra Tower, Kuwait City',
+    });
+    const en = await ctx.app.inject({ url: '/en' });
+    expect(en.body).toContain('<meta property="og:site_name" content="Ustaz Plus"');
+    expect(en.body).toContain('"address":"Al Hamra Tower, Kuwait City"');
+    const ar = await ctx.app.inject({ url: '/ar' });
+    expect(ar.body).toContain('content="أستاذ بلس"');
+    expect(ar.body).not.toContain('Ustaz Plus');
+    const manifest = await ctx.app.inject({ url: '/manifest.webmanifest?lang=en' });
+    expect(manifest.json()).toMatchObject({ name: 'Ustaz Plus' });
+    const cleared = await send('PUT', '/api/v1/admin/settings', {
+      ...bodyOf(adminSettingsResponseSchema.parse(res.json()).settings),
+      appNameEn: null,
+      contactAddressEn: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const enAgain = await ctx.app.inject({ url: '/en' });
+    expect(enAgain.body).toContain('<meta property="og:site_name" content="أستاذ بلس"');
+    const tooLong = await send('PUT', '/api/v1/admin/settings', {
+      ...bodyOf(adminSettingsResponseSchema.parse(cleared.json()).settings),
+      appNameEn: 'x'.repeat(61),
+    });
+    expect(tooLong.statusCode).toBe(422);
+  });
+
   it('replaces the settings by version; the public settings and the page shell follow; audited', async () => {
     const before = await current();
     const res = await send('PUT', '/api/v1/admin/settings', {

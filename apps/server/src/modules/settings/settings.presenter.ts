@@ -9,6 +9,7 @@ export function toAdminSettings(row: WebsiteSettingsRow): AdminSettings {
   return {
     version: row.version,
     appName: row.appName,
+    appNameEn: row.appNameEn,
     defaultTitle: row.defaultTitle,
     defaultDescription: row.defaultDescription,
     defaultKeywords: row.defaultKeywords,
@@ -30,6 +31,7 @@ export function toAdminSettings(row: WebsiteSettingsRow): AdminSettings {
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
     contactAddress: row.contactAddress,
+    contactAddressEn: row.contactAddressEn,
     headerScripts: row.headerScripts,
     footerScripts: row.footerScripts,
     enableRegistration: row.enableRegistration,

@@ -129,7 +129,8 @@ type TeacherSearchResponse = z.output<typeof teacherSearchResponseSchema>;
 export function searchKey(query: SearchQuery, language: Language): string {
   return JSON.stringify([
     language,
-    searchWords(query.search),
+    // A text with no words (punctuation) finds nobody, unlike no text: the two keys differ.
+    query.search ? searchWords(query.search) : null,
     query.minExperience ?? null,
     query.maxHourlyRate ?? null,
     query.minRating ?? null,
@@ -258,6 +259,8 @@ export function createTeachersService(
         maxRateFils: query.maxHourlyRate === undefined ? undefined : kwdToFils(query.maxHourlyRate),
         minRating: query.mostFamous ? Math.max(query.minRating ?? 0, HOME.famousMinRating) : query.minRating,
       };
+      // Text that is only punctuation or symbols matches no teacher: it is not "no filter".
+      if (query.search && filter.words.length === 0) return empty;
       if (query.availableOn) {
         const window = futurePartOfDay(query.availableOn);
         // A day that is over has no open slot ahead: nothing to look up.

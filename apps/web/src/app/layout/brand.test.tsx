@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { FALLBACK_WEBSITE_SETTINGS, type WebsiteSettings } from '@ustaz/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
-import { applyFavicon, brandOf, documentTitle } from '../../shared/settings/brand.ts';
+import { applyFavicon, brandOf, siteTitleOf } from '../../shared/settings/brand.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { Footer } from './footer.tsx';
@@ -36,18 +36,48 @@ afterEach(() => {
 
 describe("the operator's brand", () => {
   it('names the site from settings in both languages, the translated name only when the field is empty', () => {
-    expect(brandOf(BRANDED, 'Ustaz')).toEqual({
+    expect(brandOf(BRANDED, 'Ustaz', 'ar')).toEqual({
       appName: 'Madrasa Plus',
       logoUrl: 'https://cdn.example.com/logo.png',
       faviconUrl: null,
     });
-    expect(brandOf({ ...BRANDED, appName: '  ', logoUrl: 'javascript:alert(1)' }, 'Ustaz')).toMatchObject({
+    expect(brandOf({ ...BRANDED, appName: '  ', logoUrl: 'javascript:alert(1)' }, 'Ustaz', 'ar')).toMatchObject({
       appName: 'Ustaz',
       logoUrl: null,
     });
-    expect(brandOf(undefined, 'أستاذ').appName).toBe('أستاذ');
-    expect(documentTitle('Search', 'Madrasa Plus')).toBe('Search · Madrasa Plus');
+    expect(brandOf(undefined, 'أستاذ', 'ar').appName).toBe('أستاذ');
+    // English pages: the English name when set, else the Arabic (main) one.
+    const bilingual = { ...BRANDED, appName: 'مدرسة بلس', appNameEn: 'Madrasa Plus' };
+    expect(brandOf(bilingual, 'Ustaz', 'en').appName).toBe('Madrasa Plus');
+    expect(brandOf(bilingual, 'أستاذ', 'ar').appName).toBe('مدرسة بلس');
+    expect(brandOf({ ...bilingual, appNameEn: '  ' }, 'Ustaz', 'en').appName).toBe('مدرسة بلس');
+    expect(siteTitleOf({ ...BRANDED, defaultTitle: ' Madrasa Plus | tutors ' }, 'Ustaz')).toBe('Madrasa Plus | tutors');
+    expect(siteTitleOf({ ...BRANDED, defaultTitle: '' }, 'Madrasa Plus')).toBe('Madrasa Plus');
   });
+
+  it.each([
+    ['en', 'Madrasa Plus', 'Al Hamra Tower, Kuwait City'],
+    ['ar', 'مدرسة بلس', 'برج الحمراء، مدينة الكويت'],
+  ] as const)(
+    '%s pages show the name and address of their language (issue 30 item 15)',
+    async (language, name, address) => {
+      const bilingual: WebsiteSettings = {
+        ...BRANDED,
+        logoUrl: null,
+        appName: 'مدرسة بلس',
+        appNameEn: 'Madrasa Plus',
+        contactAddress: 'برج الحمراء، مدينة الكويت',
+        contactAddressEn: 'Al Hamra Tower, Kuwait City',
+      };
+      mockApi({ 'GET /api/settings/website': ok(bilingual) });
+      await renderAppRoute(<Shell />, { language, path: '/' });
+      expect(await within(screen.getByTestId('navbar-brand')).findByText(name)).toBeTruthy();
+      const footer = screen.getByTestId('footer');
+      expect(within(footer).getByText(address)).toBeTruthy();
+      const other = language === 'en' ? 'برج الحمراء، مدينة الكويت' : 'Al Hamra Tower, Kuwait City';
+      expect(within(footer).queryByText(other)).toBeNull();
+    },
+  );
 
   it('points the existing icon link at the favicon', () => {
     const link = document.createElement('link');

@@ -1,4 +1,4 @@
-import type { WebsiteSettings } from '@ustaz/contract';
+import { contactAddressIn, type WebsiteSettings } from '@ustaz/contract';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function Footer() {
   const navigate = useNavigate();
   const settings = settingsQuery.data?.settings;
   const home = localePath(lang);
-  const brand = brandOf(settings, t('appName'));
+  const brand = brandOf(settings, t('appName'), lang);
 
   function goToFaq(event: React.MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
@@ -125,7 +125,8 @@ function FooterContact({ settings }: { settings: WebsiteSettings }) {
   const lang = useCurrentLanguage();
   const socials = SOCIALS.map((s) => ({ ...s, url: safeUrl(settings[s.field]) })).filter((s) => s.url);
   // Settings without any contact data (the spec's fallback object): the contact page instead.
-  if (!settings.contactPhone && !settings.contactEmail && !settings.contactAddress && socials.length === 0)
+  const address = contactAddressIn(settings, lang);
+  if (!settings.contactPhone && !settings.contactEmail && !address && socials.length === 0)
     return (
       <p className="mt-4">
         <Link className="text-slate-300 transition-colors hover:text-white" to={localePath(lang, '/contact')}>
@@ -165,11 +166,11 @@ function FooterContact({ settings }: { settings: WebsiteSettings }) {
             </li>
           ) : null,
         )}
-        {settings.contactAddress && (
+        {address && (
           <li className="flex items-start gap-2">
             <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
             <span className="sr-only">{t('footer.address')}</span>
-            <span dir="auto">{settings.contactAddress}</span>
+            <span dir="auto">{address}</span>
           </li>
         )}
       </ul>

@@ -68,7 +68,7 @@ export function Navbar() {
   const auth = useAuth();
   const user = auth.isAuthenticated ? auth.user : null;
   const scrolled = useScrolled(NAVBAR_SCROLL_THRESHOLD_PX);
-  const brand = brandOf(useWebsiteSettings().data?.settings, t('appName'));
+  const brand = brandOf(useWebsiteSettings().data?.settings, t('appName'), lang);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const links = user ? SIGNED_IN_LINKS : GUEST_LINKS;

@@ -2,6 +2,7 @@ import { WHATSAPP_NUMBER } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { WhatsAppIcon } from '../../shared/ui/brand-icons.tsx';
+import { cx } from '../../shared/ui/class-names.ts';
 
 /**
  * Screens where the floating button would cover a primary action or the message box: the chats
@@ -18,8 +19,9 @@ export function showsWhatsAppButton(pathname: string): boolean {
 }
 
 /**
- * The WhatsApp contact button (the number is fixed in the product): in the bottom corner, above
- * the phone's safe area (home indicator), and not on the screens in HIDDEN_ON.
+ * The WhatsApp contact button (the number is fixed in the product): in the bottom end corner, above
+ * the phone's safe area (home indicator), and not on the screens in HIDDEN_ON. On a phone it is a
+ * narrow tab against the edge, clear of the text of the cards it floats over (issue 30 item 19).
  */
 export function WhatsAppButton() {
   const { t } = useTranslation();
@@ -34,9 +36,16 @@ export function WhatsAppButton() {
       aria-label={t('whatsapp.label')}
       title={t('whatsapp.label')}
       data-testid="whatsapp-button"
-      className="fixed bottom-[calc(1.25rem+env(safe-area-inset-bottom))] end-5 z-30 inline-flex size-14 items-center justify-center rounded-full bg-whatsapp text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-offset-4"
+      className={cx(
+        'fixed bottom-[calc(1.25rem+env(safe-area-inset-bottom))] z-30 inline-flex items-center justify-center bg-whatsapp text-white shadow-lg transition-transform focus-visible:outline-offset-4',
+        // A phone: a tab against the screen's end edge, inside the page's gutter and the cards' own
+        // padding, so it covers no text of a card (e2e whatsapp-layout.spec.ts measures it).
+        'end-0 h-12 w-9 rounded-s-full ps-1',
+        // Wider screens: the round floating button.
+        'sm:end-5 sm:size-14 sm:rounded-full sm:ps-0 sm:hover:scale-105',
+      )}
     >
-      <WhatsAppIcon className="size-8" />
+      <WhatsAppIcon className="size-6 sm:size-8" />
     </a>
   );
 }

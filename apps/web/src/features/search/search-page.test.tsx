@@ -118,9 +118,28 @@ describe('SearchPage reads its address into the teacher search', () => {
     expect(await screen.findByText('عدد المعلمين: نحو ١٢٬٤٠٠')).toBeTruthy();
   });
 
-  it('shows the empty state, whose reset removes every filter', async () => {
+  it('a text that matches nothing is named, and "Clear the search" removes only the text', async () => {
     const search = mockTeacherSearch(ok(resultsPage([], { total: 0, totalPages: 0 })));
     const { router } = await renderSearch('/search?q=zzz&minRating=5&mostBooked=true');
+    expect(await screen.findByText('No teachers match “zzz”')).toBeTruthy();
+    expect(screen.queryByTestId('teacher-card')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        minRating: '5',
+        mostBooked: 'true',
+      }),
+    );
+    await waitFor(() => expect(queryOf(search.queries().at(-1)).search).toBeUndefined());
+    mockTeacherSearch(ok(resultsPage([], { total: 0, totalPages: 0 })));
+    await renderSearch('/search?q=%D8%9F%D8%9F', 'ar');
+    expect(await screen.findByText('لا يوجد معلمون مطابقون لـ «؟؟»')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'امسح البحث' })).toBeTruthy();
+  });
+
+  it('shows the empty state, whose reset removes every filter', async () => {
+    const search = mockTeacherSearch(ok(resultsPage([], { total: 0, totalPages: 0 })));
+    const { router } = await renderSearch('/search?minRating=5&mostBooked=true');
     expect(await screen.findByText('No teachers match your search')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));

@@ -67,6 +67,10 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
     setSearchParams((current) => writeSearchParams(current, chip.patch));
   }
 
+  function clearQuery() {
+    setSearchParams((current) => writeSearchParams(current, { q: '' }));
+  }
+
   function resetAll() {
     setSearchParams((current) => clearSearchParams(current));
   }
@@ -115,16 +119,26 @@ export function SearchPage({ subjectPicker: SubjectPicker }: { subjectPicker?: C
             />
           )}
           empty={
-            <ResultsMessage
-              tone="empty"
-              title={t('page.emptyTitle')}
-              body={t('page.emptyBody')}
-              action={
-                <Button variant="outline" onClick={resetAll}>
-                  {t('page.resetFilters')}
-                </Button>
-              }
-            />
+            // A text that matches nothing is named, and clearing it alone is offered first.
+            state.q ? (
+              <ResultsMessage
+                tone="empty"
+                title={t('page.emptyQueryTitle', { q: state.q })}
+                body={t('page.emptyQueryBody')}
+                action={<Button onClick={clearQuery}>{t('page.clearQuery')}</Button>}
+              />
+            ) : (
+              <ResultsMessage
+                tone="empty"
+                title={t('page.emptyTitle')}
+                body={t('page.emptyBody')}
+                action={
+                  <Button variant="outline" onClick={resetAll}>
+                    {t('page.resetFilters')}
+                  </Button>
+                }
+              />
+            )
           }
         >
           {(data) => (

@@ -5,6 +5,7 @@ import {
   localePath,
   readStoredLanguage,
   resolveLanguage,
+  storeLanguage,
   storeLanguageChoice,
   switchLanguagePath,
 } from './language.ts';
@@ -92,6 +93,29 @@ describe('document language', () => {
     expect(localePath('ar')).toBe('/ar');
     expect(localePath('en', '/search')).toBe('/en/search');
     expect(localePath('en', 'about')).toBe('/en/about');
+  });
+});
+
+describe('storeLanguage', () => {
+  it('stores the language and mirrors it in the cookie the server reads for /', () => {
+    const storage = memoryStorage();
+    const doc = { cookie: '' };
+    storeLanguage(storage, 'en', doc);
+    expect(storage.data.get(STORAGE_KEYS.language)).toBe('en');
+    expect(doc.cookie).toBe('lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('mirrors the reset of an unsupported stored language too, and the cookie even when storage fails', () => {
+    readStoredLanguage(memoryStorage({ [STORAGE_KEYS.language]: 'fr' }));
+    expect(document.cookie).toContain('lang=ar');
+    const doc = { cookie: '' };
+    const full = {
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
+    storeLanguage(full, 'en', doc);
+    expect(doc.cookie).toMatch(/^lang=en;/);
   });
 });
 

@@ -21,12 +21,22 @@ export function readStoredLanguage(storage: Pick<Storage, 'getItem' | 'setItem'>
   return DEFAULT_LANGUAGE;
 }
 
-export function storeLanguage(storage: Pick<Storage, 'setItem'>, language: Language): void {
+/**
+ * Stores the language (local storage, spec 2) and mirrors it in the cookie the server reads for `/`
+ * and other unprefixed paths, so the server follows the spec's order too: path, stored language,
+ * browser language (ADR 004).
+ */
+export function storeLanguage(
+  storage: Pick<Storage, 'setItem'>,
+  language: Language,
+  doc: Pick<Document, 'cookie'> | undefined = typeof document === 'undefined' ? undefined : document,
+): void {
   try {
     storage.setItem(STORAGE_KEYS.language, language);
   } catch {
     // Private mode or a full quota: the path still carries the language.
   }
+  if (doc) storeLanguageChoice(language, doc);
 }
 
 type Resolution = { language: Language; redirectTo: string | null };
@@ -51,8 +61,8 @@ export function resolveLanguage(
 }
 
 /**
- * Remembers a language the visitor chose with the switcher in a cookie the server reads when
- * `/` (or another unprefixed path) is opened: it wins over the browser's language (ADR 004).
+ * Remembers a language (the stored one, or the switcher's choice) in a cookie the server reads
+ * when `/` (or another unprefixed path) is opened: it wins over the browser's language (ADR 004).
  */
 export function storeLanguageChoice(language: Language, doc: Pick<Document, 'cookie'> = document): void {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';

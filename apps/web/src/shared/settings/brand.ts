@@ -1,4 +1,4 @@
-import type { WebsiteSettings } from '@ustaz/contract';
+import { appNameIn, type Language, type WebsiteSettings } from '@ustaz/contract';
 
 export type Brand = { appName: string; logoUrl: string | null; faviconUrl: string | null };
 
@@ -17,19 +17,20 @@ export function safeImageUrl(value: string | null | undefined): string | null {
 
 /**
  * The operator's brand from the website settings (spec 3): `appName`, `logoUrl`, `faviconUrl`.
- * The translated name stands in only while the settings field is empty (or not loaded).
+ * The translated name stands in only while the settings field is empty (or not loaded). English
+ * pages (`language` en) show the settings' English name when it is set (`appNameIn`).
  */
-export function brandOf(settings: WebsiteSettings | undefined, translatedName: string): Brand {
+export function brandOf(settings: WebsiteSettings | undefined, translatedName: string, language: Language): Brand {
   return {
-    appName: settings?.appName.trim() || translatedName,
+    appName: (settings && appNameIn(settings, language)) || translatedName,
     logoUrl: safeImageUrl(settings?.logoUrl),
     faviconUrl: safeImageUrl(settings?.faviconUrl),
   };
 }
 
-/** "<page> · <appName>", or the name alone for a page without a title of its own. */
-export function documentTitle(pageTitle: string | null, appName: string): string {
-  return pageTitle ? `${pageTitle} · ${appName}` : appName;
+/** The part of every page's title after the page's own (spec 2): the settings' default title, else the app name. */
+export function siteTitleOf(settings: WebsiteSettings | undefined, appName: string): string {
+  return settings?.defaultTitle.trim() || appName;
 }
 
 /** Points the page's `<link rel=icon>` at the settings' favicon (one is added when the page has none). */

@@ -33,6 +33,7 @@ export function bytesToMegabytes(bytes: number): string {
 /** Every field of AdminSettingsBody but `version`, as the form holds it (text; the size in MB). */
 export const settingsFormSchema = z.object({
   appName: z.string().trim().min(1, 'required').max(60, 'tooLong'),
+  appNameEn: z.string().trim().max(60, 'tooLong'),
   defaultTitle: z.string().trim().min(1, 'required').max(120, 'tooLong'),
   defaultDescription: z.string().trim().max(300, 'tooLong'),
   defaultKeywords: z.string().trim().max(300, 'tooLong'),
@@ -58,6 +59,7 @@ export const settingsFormSchema = z.object({
     .refine((value) => value === '' || z.email().safeParse(value).success, 'invalidEmail'),
   contactPhone: z.string().trim().max(40, 'tooLong'),
   contactAddress: z.string().trim().max(300, 'tooLong'),
+  contactAddressEn: z.string().trim().max(300, 'tooLong'),
   headerScripts: z.string().max(20_000, 'tooLong'),
   footerScripts: z.string().max(20_000, 'tooLong'),
   enableRegistration: z.boolean(),
@@ -91,6 +93,8 @@ const NULLABLE_FIELDS = [
   'contactEmail',
   'contactPhone',
   'contactAddress',
+  'contactAddressEn',
+  'appNameEn',
 ] as const satisfies readonly (keyof AdminSettings & SettingsFormField)[];
 type NullableField = (typeof NULLABLE_FIELDS)[number];
 

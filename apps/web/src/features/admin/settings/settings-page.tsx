@@ -184,8 +184,9 @@ function SettingsEditor({
         <FormSection title={t('settings.sections.identity')} description={t('settings.sections.identityHelp')}>
           <div className="grid gap-4 sm:grid-cols-2">
             {text('appName', { maxLength: 60, required: true })}
-            {text('defaultTitle', { maxLength: 120, required: true })}
+            {text('appNameEn', { maxLength: 60, dir: 'ltr', helperText: t('settings.fields.englishHelp') })}
           </div>
+          {text('defaultTitle', { maxLength: 120, required: true })}
           <TextAreaField
             {...register('defaultDescription')}
             label={t('settings.fields.defaultDescription')}
@@ -222,13 +223,17 @@ function SettingsEditor({
             {text('contactEmail', { type: 'email', dir: 'ltr', autoComplete: 'off', maxLength: 254 })}
             {text('contactPhone', { type: 'tel', dir: 'ltr', autoComplete: 'off', maxLength: 40 })}
           </div>
-          <TextAreaField
-            {...register('contactAddress')}
-            label={t('settings.fields.contactAddress')}
-            rows={2}
-            maxLength={300}
-            error={error('contactAddress')}
-          />
+          {(['contactAddress', 'contactAddressEn'] as const).map((field) => (
+            <TextAreaField
+              key={field}
+              {...register(field)}
+              label={t(`settings.fields.${field}`)}
+              rows={2}
+              maxLength={300}
+              error={error(field)}
+              {...(field === 'contactAddressEn' ? { dir: 'ltr' as const } : {})}
+            />
+          ))}
         </FormSection>
 
         <FormSection title={t('settings.sections.tracking')} description={t('settings.sections.trackingHelp')}>

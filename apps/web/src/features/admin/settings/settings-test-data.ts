@@ -5,6 +5,7 @@ import { factory } from '../../../shared/test/factory.ts';
 export const adminSettings = factory<AdminSettings>(() => ({
   version: 3,
   appName: 'Ustaz',
+  appNameEn: null,
   defaultTitle: 'Ustaz — private tutors in Kuwait',
   defaultDescription: 'Book a lesson with a verified tutor.',
   defaultKeywords: 'tutor, kuwait',
@@ -26,6 +27,7 @@ export const adminSettings = factory<AdminSettings>(() => ({
   contactEmail: 'hello@ustaz.example',
   contactPhone: '+965 2222 3333',
   contactAddress: null,
+  contactAddressEn: null,
   headerScripts: '',
   footerScripts: '',
   enableRegistration: true,
