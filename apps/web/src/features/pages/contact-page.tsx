@@ -1,4 +1,4 @@
-import type { WebsiteSettings } from '@ustaz/contract';
+import { contactAddressIn, type Language, type WebsiteSettings } from '@ustaz/contract';
 import {
   Briefcase,
   CalendarCheck,
@@ -23,7 +23,10 @@ import { usePageLanguage } from './use-page-language.ts';
 /** In the order of contact.topics.items: bookings, teachers, account, partnerships. */
 const TOPIC_ICONS = [CalendarCheck, GraduationCap, UserCog, Briefcase];
 
-type ContactInfo = Pick<WebsiteSettings, 'contactPhone' | 'contactEmail' | 'contactAddress'>;
+type ContactInfo = Pick<
+  WebsiteSettings,
+  'contactPhone' | 'contactEmail' | 'contactAddress' | 'contactAddressEn' | 'appName' | 'appNameEn'
+>;
 
 /** A value from the settings, or null when it is missing or blank. */
 function present(value: string | null | undefined): string | null {
@@ -50,12 +53,15 @@ function DetailRow({ icon: Icon, label, children }: { icon: LucideIcon; label: s
   );
 }
 
-/** Phone, e-mail and address from the website settings; a row is hidden when its value is empty. */
-function ContactRows({ info }: { info: ContactInfo }) {
+/**
+ * Phone, e-mail and address from the website settings; a row is hidden when its value is empty. The
+ * address is the page language's (issue 30: the English one on English pages, else the Arabic).
+ */
+function ContactRows({ info, language }: { info: ContactInfo; language: Language }) {
   const { t } = useTranslation('pages');
   const phone = present(info.contactPhone);
   const email = present(info.contactEmail);
-  const address = present(info.contactAddress);
+  const address = contactAddressIn(info, language);
   if (!phone && !email && !address)
     return <p className="text-sm leading-6 text-slate-600">{t('contact.details.empty')}</p>;
   const links = [
@@ -87,7 +93,7 @@ function ContactRows({ info }: { info: ContactInfo }) {
 /** /{lang}/contact: contact details from the website settings, working hours, WhatsApp, e-mail. */
 export function ContactPage() {
   const { t } = useTranslation('pages');
-  const { to } = usePageLanguage();
+  const { lang, to } = usePageLanguage();
   const settings = useWebsiteSettings();
   const topics = readCards(t('contact.topics.items', { returnObjects: true }));
   const loaded = settings.data?.settings;
@@ -101,7 +107,7 @@ export function ContactPage() {
   // The spec's fallback settings (nothing could be loaded) carry no contact data: say so instead.
   const unavailable = settings.isError || settings.data?.source === 'fallback';
   let rows: ReactNode;
-  if (loaded && !unavailable) rows = <ContactRows info={loaded} />;
+  if (loaded && !unavailable) rows = <ContactRows info={loaded} language={lang} />;
   else if (unavailable) rows = <p className="text-sm leading-6 text-slate-600">{t('contact.details.error')}</p>;
   else
     rows = (

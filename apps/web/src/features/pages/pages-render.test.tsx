@@ -146,6 +146,15 @@ describe('ContactPage', () => {
     expect(missing()).toEqual([]);
   });
 
+  it.each([
+    ['en', 'Sharq, Kuwait City'],
+    ['ar', 'Kuwait City, Sharq'],
+  ] as const)('%s: shows the address of the page language (issue 30 item 15)', async (language, shown) => {
+    mockSettingsResponse({ ...SETTINGS, contactAddressEn: 'Sharq, Kuwait City' });
+    await renderPage(<ContactPage />, language, 'contact');
+    expect(await screen.findByText(shown)).toBeTruthy();
+  });
+
   it('hides empty rows and the e-mail form when the settings hold no e-mail', async () => {
     mockSettingsResponse({ ...SETTINGS, contactEmail: null, contactAddress: '  ' });
     await renderPage(<ContactPage />, 'en', 'contact');
