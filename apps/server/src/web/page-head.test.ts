@@ -93,11 +93,13 @@ describe('pages as search engines and share cards see them', () => {
     await t.database.db.insert(websiteSettings).values({
       ...INITIAL_SETTINGS,
       appName: '',
+      appNameEn: null,
       defaultTitle: '',
       defaultDescription: '',
       contactEmail: 'hello@ustaz.test',
       contactPhone: '+965 2227 0000',
       contactAddress: 'Kuwait City',
+      contactAddressEn: null,
       facebookUrl: null,
       linkedinUrl: null,
       youtubeUrl: null,

@@ -88,6 +88,7 @@ describe('serving the web app', () => {
       .values({
         ...INITIAL_SETTINGS,
         appName: 'Brand <X>',
+        appNameEn: null,
         defaultTitle: 'Brand title',
         defaultDescription: '',
         defaultKeywords: 'a, "b"',

@@ -313,11 +313,13 @@ describe('reviews: list, hide, unhide', () => {
       if (stars === 5) goodId = res.json().id;
       else abusiveId = res.json().id;
     }
-    // Written 8 days ago: published by time (double-blind, ADR 015), the sweep counts them.
+    // Written 8 days ago after lessons 15 days ago: published by time (double-blind, ADR 015), the sweep counts them.
     await ctx.database.db
       .update(reviews)
       .set({ createdAt: sql`now() - interval '8 days'` })
       .where(inArray(reviews.id, [goodId, abusiveId]));
+    await ctx.database.db.execute(sql`update reservations set start_time = now() - interval '15 days 1 hour',
+      end_time = now() - interval '15 days' where id in (select reservation_id from reviews where id in (${goodId}, ${abusiveId}))`);
     await ctx.app.money.teachers.refreshMaturedRatings(new Date());
   });
 
