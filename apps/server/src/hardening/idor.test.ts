@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -137,6 +137,9 @@ beforeAll(async () => {
     })
     .returning({ id: reviews.id });
   reviewId = review?.id ?? 0;
+  // Published by time: 7 days after writing and past the lesson's review deadline (issue 30 item 7).
+  await t.database.db.execute(sql`update reservations set start_time = now() - interval '15 days 1 hour',
+    end_time = now() - interval '15 days' where id = ${w.reservationId}`);
 });
 
 describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
