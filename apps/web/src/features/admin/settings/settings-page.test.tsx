@@ -56,6 +56,15 @@ describe('AdminSettingsPage', () => {
     await user.type(name, 'Ustaz Kuwait');
     expect(within(preview).getByTestId('preview-app-name').textContent).toBe('Ustaz Kuwait');
 
+    // English pages (issue 30 item 15): the Arabic name until an English one is typed, then that.
+    const english = within(preview).getByTestId('preview-english');
+    expect(within(english).getByTestId('preview-app-name-en').textContent).toBe('Ustaz Kuwait');
+    await user.type(screen.getByLabelText(en.settings.fields.appNameEn), 'Ustaz EN');
+    await user.type(screen.getByLabelText(en.settings.fields.contactAddressEn), 'Sharq, Kuwait City');
+    expect(within(english).getByTestId('preview-app-name-en').textContent).toBe('Ustaz EN');
+    expect(within(english).getByTestId('preview-address-en').textContent).toBe('Sharq, Kuwait City');
+    expect(within(preview).getByTestId('preview-app-name').textContent).toBe('Ustaz Kuwait');
+
     // Only the social links that are set show, as links.
     const socials = () =>
       within(preview)
@@ -93,6 +102,7 @@ describe('AdminSettingsPage', () => {
     await user.type(size, '2.5');
     expect(screen.getByText('Between 0.1 and 20 MB. Saved as 2,621,440 bytes.')).toBeTruthy();
     await user.type(screen.getByLabelText(en.settings.fields.contactAddress), 'Kuwait City');
+    await user.type(screen.getByLabelText(en.settings.fields.contactAddressEn), 'Sharq, Kuwait City');
     await user.clear(screen.getByLabelText(en.settings.fields.contactPhone));
     await user.click(screen.getByRole('button', { name: en.settings.save }));
 
@@ -102,6 +112,8 @@ describe('AdminSettingsPage', () => {
       version: 3,
       maxUploadSize: 2_621_440,
       contactAddress: 'Kuwait City',
+      contactAddressEn: 'Sharq, Kuwait City',
+      appNameEn: null,
       contactPhone: null,
       logoUrl: null,
       twitterUrl: 'https://x.com/ustaz',

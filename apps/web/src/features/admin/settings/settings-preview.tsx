@@ -1,4 +1,5 @@
-import { GraduationCap, Mail, Phone } from 'lucide-react';
+import { appNameIn, contactAddressIn } from '@ustaz/contract';
+import { GraduationCap, Mail, MapPin, Phone } from 'lucide-react';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type admin from '../../../../public/locales/en/admin.json';
@@ -75,6 +76,13 @@ export function SettingsPreview({
   );
   const email = values.contactEmail.trim();
   const phone = values.contactPhone.trim();
+  const address = values.contactAddress.trim();
+  const brand = {
+    appName: values.appName,
+    appNameEn: values.appNameEn,
+    contactAddress: values.contactAddress,
+    contactAddressEn: values.contactAddressEn,
+  };
 
   return (
     <section
@@ -165,6 +173,24 @@ export function SettingsPreview({
               <span dir="ltr">{phone}</span>
             </span>
           ) : null}
+          {address ? (
+            <span className="flex items-center gap-2 text-xs" dir="auto" data-testid="preview-address">
+              <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+              {address}
+            </span>
+          ) : null}
+          {/* English pages (issue 30): the English name and address, else the Arabic ones. */}
+          <div className="flex flex-col gap-1 rounded-md bg-white/5 p-2 text-xs" data-testid="preview-english">
+            <span className="text-slate-400">{t('settings.preview.englishPages')}</span>
+            <span lang="en" dir="auto" className="font-bold text-white" data-testid="preview-app-name-en">
+              {appNameIn(brand, 'en') || appName}
+            </span>
+            {contactAddressIn(brand, 'en') ? (
+              <span lang="en" dir="auto" data-testid="preview-address-en">
+                {contactAddressIn(brand, 'en')}
+              </span>
+            ) : null}
+          </div>
           {socials.length ? (
             <ul className="flex flex-wrap gap-2" data-testid="preview-socials">
               {socials.map(({ key, url, Icon }) => (
