@@ -60,7 +60,7 @@ beforeEach(() => {
 describe("the other side's published review on the reservation card", { timeout: 20_000 }, () => {
   it.each([
     ['en', /What .*Mona Al-Sabah.* wrote about you/],
-    ['ar', /ما كتبه .*Mona Al-Sabah.* عنك/],
+    ['ar', /تقييم .*Mona Al-Sabah.* لك/],
   ] as const)('in %s: the heading, stars and comment', async (language, heading) => {
     const asked = stubApi({ rating: 5, comment: 'A keen student' });
     await renderPage(language);
