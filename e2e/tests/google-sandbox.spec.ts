@@ -4,7 +4,7 @@ import { storedAccessToken, uniqueEmail } from '../support/accounts.ts';
 import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 /**
- * Issue 30 item 20 (ADR 030): in development, Google sign-in runs on the local sandbox. Its button
+ * Issue 30 item 20 (ADR 027): in development, Google sign-in runs on the local sandbox. Its button
  * opens the sandbox's account form; the server signs a Google ID token for it, and the app sends
  * that to /api/v1/auth/google/login, the path Google's tokens take. Registering (English, desktop)
  * and signing in again (Arabic, phone) with it reach the same account.

@@ -6,7 +6,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { topUpWithSandbox } from '../support/wallet.ts';
 
 /**
- * A short wallet, in Arabic on a phone (issue 30 item 5, ADR 027): a new student with 5 KWD picks a
+ * A short wallet, in Arabic on a phone (issue 30 item 5, ADR 026): a new student with 5 KWD picks a
  * 12 KWD lesson; the review says the balance and the 7 KWD missing and offers to top up exactly that
  * by KNET and book. The sandbox checkout opens in a new tab; after Pay the server books the lesson
  * from the wallet by itself, and the wallet is back to 0.

@@ -80,7 +80,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  /** Google sign-in on the local sandbox (ADR 030): unset, on without GOOGLE_CLIENT_ID except in production (refused there). */
+  /** Google sign-in on the local sandbox (ADR 027): unset, on without GOOGLE_CLIENT_ID except in production (refused there). */
   GOOGLE_SANDBOX: z
     .enum(['true', 'false', '1', '0'])
     .optional()

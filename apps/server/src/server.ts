@@ -45,7 +45,7 @@ function withVapidKeys(config: Config): Config {
 }
 
 /**
- * Google sign-in on the sandbox (ADR 030): its key pair is kept in SECRETS_DIR like the JWT key, so
+ * Google sign-in on the sandbox (ADR 027): its key pair is kept in SECRETS_DIR like the JWT key, so
  * the sandbox's JWKS (what the server verifies its ID tokens with) survives a restart.
  */
 function withGoogleSandboxKeys(config: Config): Config {

@@ -107,7 +107,7 @@ export const forgotBodySchema = z.object({ email: emailSchema });
 export const googleLoginBodySchema = z.object({ idToken: z.string().min(20).max(8192) });
 
 /**
- * POST /api/v1/auth/google/sandbox/token (development only, ADR 030): the local stand-in for
+ * POST /api/v1/auth/google/sandbox/token (development only, ADR 027): the local stand-in for
  * Google's account chooser signs an ID token for this account, which the client then sends to
  * /auth/google/login like Google's.
  */

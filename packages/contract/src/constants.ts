@@ -77,7 +77,7 @@ export const PACKAGE_TYPES = ['standard', 'custom'] as const;
 export const SEARCH_TYPES = ['subject', 'teacher'] as const;
 export const SIGN_IN_PROVIDERS = ['email', 'google'] as const;
 /**
- * The client id the website settings carry when Google sign-in runs on the local sandbox (ADR 030):
+ * The client id the website settings carry when Google sign-in runs on the local sandbox (ADR 027):
  * the web then shows the sandbox's button, and the sandbox's ID tokens are for this audience.
  */
 export const GOOGLE_SANDBOX_CLIENT_ID = 'google-sandbox.ustaz.local';

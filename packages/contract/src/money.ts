@@ -372,7 +372,7 @@ export const bookingResponseSchema = z.object({
   remainingHours: z.number(),
   /** For held slots: when the hold ends unless paid. */
   holdExpiresAt: z.string().optional(),
-  /** A short wallet's top-up (KWD, the shortfall) the booking waits for (`topUpWith`, ADR 027). */
+  /** A short wallet's top-up (KWD, the shortfall) the booking waits for (`topUpWith`, ADR 026). */
   topUp: kwdAmountSchema.optional(),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;

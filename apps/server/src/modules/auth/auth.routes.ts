@@ -33,7 +33,7 @@ import { createGoogleSandboxIssuer, type GoogleConfig } from './google-sandbox.t
 type Options = ModuleRoutesOptions<AuthService> & {
   /** RATE_LIMIT_MAX: each route's limit below is for the default and grows in proportion. */
   rateLimitMax: number;
-  /** Google sign-in; on the sandbox (ADR 030) its token route is added. */
+  /** Google sign-in; on the sandbox (ADR 027) its token route is added. */
   google: GoogleConfig | null;
 };
 
@@ -140,7 +140,7 @@ export function authRoutes({ service, requireAuth, rateLimitMax, google }: Optio
         config: perMinute(20),
         schema: {
           tags,
-          summary: 'Development only: the local Google sandbox signs an ID token for /auth/google/login (ADR 030)',
+          summary: 'Development only: the local Google sandbox signs an ID token for /auth/google/login (ADR 027)',
           body: googleSandboxTokenBodySchema,
           response: { 200: googleSandboxTokenResponseSchema },
         },

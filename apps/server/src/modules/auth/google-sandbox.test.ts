@@ -32,7 +32,7 @@ async function forged(options: { key?: CryptoKey; audience?: string; kid?: strin
     .sign(key);
 }
 
-describe('Google sign-in on the local sandbox (issue 30 item 20, ADR 030)', () => {
+describe('Google sign-in on the local sandbox (issue 30 item 20, ADR 027)', () => {
   it('signs an ID token that /auth/google/login takes: a new confirmed student, the same one next time', async () => {
     const first = await issue(account);
     expect(first.statusCode, first.body).toBe(200);

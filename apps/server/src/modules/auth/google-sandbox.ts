@@ -5,7 +5,7 @@ import { importJWK, SignJWT } from 'jose';
 /** The sandbox's signing key (a private RSA JWK) and the JWKS the server verifies its tokens with. */
 export type GoogleSandboxKeys = { privateJwk: JsonWebKey; jwks: { keys: JsonWebKey[] } };
 
-/** Google sign-in: Google itself (GOOGLE_CLIENT_ID), or the local sandbox standing in for it (ADR 030). */
+/** Google sign-in: Google itself (GOOGLE_CLIENT_ID), or the local sandbox standing in for it (ADR 027). */
 export type GoogleConfig =
   | { sandbox?: false; clientId: string; jwksUrl: string }
   | { sandbox: true; clientId: typeof GOOGLE_SANDBOX_CLIENT_ID; keys?: GoogleSandboxKeys | undefined };

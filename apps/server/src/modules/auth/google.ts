@@ -14,7 +14,7 @@ const GOOGLE_ISSUERS = [GOOGLE_ISSUER, 'accounts.google.com'];
 
 /**
  * Verifies Google ID tokens: signature, issuer, audience, expiry. The keys are Google's JWKS (or a
- * test JWKS) read over HTTP, or, on the sandbox (ADR 030), the sandbox's own JWKS read from its
+ * test JWKS) read over HTTP, or, on the sandbox (ADR 027), the sandbox's own JWKS read from its
  * key file: the one check either way, so a sandbox token passes only what a Google token would.
  */
 export function createGoogleVerifier(config: GoogleConfig) {

@@ -188,7 +188,7 @@ export async function confirmReservations(db: Executor, ids: number[]): Promise<
   await db.update(reservations).set({ status: 'confirmed' }).where(inArray(reservations.id, ids));
 }
 
-/** Confirms pending reservations with how each was paid in the end (a top-up's booking, ADR 027); returns them. */
+/** Confirms pending reservations with how each was paid in the end (a top-up's booking, ADR 026); returns them. */
 export async function confirmPaidReservations(
   db: Executor,
   parts: Pick<ReservationRow, 'id' | 'paidWith' | 'subscriptionMinutes' | 'hoursValueFils' | 'cashFils'>[],

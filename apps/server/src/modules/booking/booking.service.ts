@@ -165,7 +165,7 @@ export function createBookingService({
     };
   }
 
-  /** A short wallet: top up the shortfall, the slots held, booked when it is paid (ADR 027). */
+  /** A short wallet: top up the shortfall, the slots held, booked when it is paid (ADR 026). */
   async function bookAfterTopUp(
     userId: number,
     provider: GatewayProvider,

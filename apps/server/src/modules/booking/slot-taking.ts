@@ -17,7 +17,7 @@ export type BookInput = {
   field: 'timeSlotId' | 'timeSlotIds';
   /** The total the student saw (KWD, required by the contract); another total now is 409 priceChanged. */
   expectedTotal: string;
-  /** With `balance`: a short wallet is topped up by the shortfall through this gateway, then booked (ADR 027). */
+  /** With `balance`: a short wallet is topped up by the shortfall through this gateway, then booked (ADR 026). */
   topUpWith?: GatewayProvider;
 };
 

@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
 import { bookRequest, finishAtSandbox, pathOf, totalOf } from '../../test/requests.ts';
 
-/** Issue 30 item 5 (ADR 027): a short wallet is topped up by the shortfall, the slots held, booked when paid. */
+/** Issue 30 item 5 (ADR 026): a short wallet is topped up by the shortfall, the slots held, booked when paid. */
 const HOUR = 3600_000;
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let f: ReturnType<typeof createFactories>;

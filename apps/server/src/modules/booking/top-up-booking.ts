@@ -61,7 +61,7 @@ export async function lessonsOfPayment(
 class NotBookable extends Error {}
 
 /**
- * A short wallet (issue 30, ADR 027): the booking is paid from the balance, the missing part
+ * A short wallet (issue 30, ADR 026): the booking is paid from the balance, the missing part
  * topped up first through a gateway. Starting holds the slots (pending reservations, like a
  * gateway booking) for a `top_up` payment of exactly the shortfall. When that payment is paid
  * (webhook, return or the sweeper's recheck, once by compare-and-swap) the same transaction

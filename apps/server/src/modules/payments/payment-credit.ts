@@ -23,7 +23,7 @@ export async function creditPaymentToWallet(tx: Executor, payment: PaymentRow): 
 }
 
 /**
- * A paid top-up whose booking could no longer be made (ADR 027): its money already is in the
+ * A paid top-up whose booking could no longer be made (ADR 026): its money already is in the
  * wallet (the top-up's own transfer); the payment is marked so and the payer told, once.
  */
 export async function keepTopUpInWallet(tx: Executor, payment: PaymentRow): Promise<void> {

@@ -9,7 +9,7 @@ export function toPayment(row: PaymentRow, purchase: PaymentPurchase | null): Pa
   return {
     id: row.id,
     status: row.status,
-    // A short wallet's top-up that books (ADR 027) reads as the booking it paid for.
+    // A short wallet's top-up that books (ADR 026) reads as the booking it paid for.
     purpose: purchase?.purpose ?? row.purpose,
     provider: row.provider,
     amount: filsToKwd(row.amountFils),

@@ -29,7 +29,7 @@ function GoogleMark() {
 }
 
 /**
- * Google sign-in on the local sandbox (ADR 030), shown when the settings carry the sandbox client
+ * Google sign-in on the local sandbox (ADR 027), shown when the settings carry the sandbox client
  * id: the button opens the sandbox's account form (address and names) in place of Google's
  * chooser; the server signs an ID token for it, which goes to onCredential as Google's would.
  */

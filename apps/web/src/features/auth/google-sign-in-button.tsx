@@ -147,7 +147,7 @@ export function GoogleSignInButton({
   );
 }
 
-/** Under the e-mail form of login and sign-up: "or", then the Google button (or the sandbox's, ADR 030); nothing without a client id. */
+/** Under the e-mail form of login and sign-up: "or", then the Google button (or the sandbox's, ADR 027); nothing without a client id. */
 export function GoogleAlternative({
   clientId,
   mode,

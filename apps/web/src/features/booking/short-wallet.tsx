@@ -12,7 +12,7 @@ import { quoteShortfallFils } from './booking-totals.ts';
 import { startBooking } from './start-booking.ts';
 
 /**
- * The review step's note for a wallet short of its part (issue 30 item 5, ADR 027): the balance and
+ * The review step's note for a wallet short of its part (issue 30 item 5, ADR 026): the balance and
  * what is missing, and one button that tops up exactly that by KNET (Payzah) and books. The server
  * holds the slots meanwhile and books them itself once the top-up is paid; the modal then shows the
  * booking as waiting for its payment, like a gateway booking.

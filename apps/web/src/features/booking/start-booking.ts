@@ -16,7 +16,7 @@ export type StartBookingInput = {
   method: PaymentMethod;
   /** The total the student saw (KWD): the server refuses another one with 409 priceChanged. */
   expectedTotal: string;
-  /** With `balance`: the wallet's shortfall is topped up through this gateway first (ADR 027). */
+  /** With `balance`: the wallet's shortfall is topped up through this gateway first (ADR 026). */
   topUpWith?: GatewayProvider;
   language: Language;
   queryClient: QueryClient;

@@ -9,7 +9,7 @@ export type BookingRequestBody = {
   language: Language;
   /** The total the student saw (KWD). */
   expectedTotal: string;
-  /** With `balance`: top up the wallet's shortfall through this gateway, then book (ADR 027). */
+  /** With `balance`: top up the wallet's shortfall through this gateway, then book (ADR 026). */
   topUpWith?: GatewayProvider;
 };
 
