@@ -248,6 +248,19 @@ describe('the lesson room (issue 16)', () => {
     // Still flowing after the screenshots (the bytes keep growing).
     await expectReceivingVideo(studentPage);
 
+    // Sharing the screen, the button says so and stops it (issue 30 item 11), in each page's language.
+    for (const [page, share, stop, shot] of [
+      [teacherPage, 'Share screen', 'Stop sharing', 'lesson-room-sharing-en'],
+      [studentPage, 'مشاركة الشاشة', 'إيقاف المشاركة', 'lesson-room-sharing-ar'],
+    ] as const) {
+      await page.getByRole('button', { name: share, exact: true }).click();
+      const stopButton = page.getByRole('button', { name: stop, exact: true });
+      await stopButton.waitFor({ timeout: MEDIA_TIMEOUT });
+      await screenshot(page, shot);
+      await stopButton.click();
+      await page.getByRole('button', { name: share, exact: true }).waitFor({ timeout: MEDIA_TIMEOUT });
+    }
+
     // 5. The lesson ends: past the end and the room's closing (+15 min); one sweep completes it.
     server.setClock(new Date(end + 16 * MINUTE));
     await server.sweep();
