@@ -61,9 +61,11 @@ describe("the operator's brand", () => {
     const page = await openPage('en');
     await signInContext(page, await logInApi(server.url, ADMIN));
     await page.goto('/en/admin/settings');
-    const name = page.getByLabel('Site name');
+    const name = page.getByLabel(/^Site name\s*\*?$/);
     await name.waitFor({ timeout: 30_000 });
     await name.fill(BRAND);
+    // English pages show the English name when there is one (issue 30 item 15): the same brand.
+    await page.getByLabel(/^English site name\s*\*?$/).fill(BRAND);
     await page.getByLabel('Logo address').fill(logoUrl);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page
@@ -86,7 +88,11 @@ describe("the operator's brand", () => {
         // The name beside the logo on wide screens only.
         const nameBeside = page.getByTestId('navbar-brand').locator('span', { hasText: BRAND });
         expect(await nameBeside.isVisible()).toBe(width >= 640);
-        await expect.poll(() => page.title()).toMatch(new RegExp(` · ${BRAND}$`));
+        // The page's title with the settings' default title (issue 30 item 24).
+        const { defaultTitle } = await api<{ defaultTitle: string }>(server.url, '/api/settings/website');
+        await expect
+          .poll(() => page.title())
+          .toBe(`${lang === 'ar' ? 'البحث عن معلم' : 'Find a teacher'} · ${defaultTitle}`);
         const footer = page.getByTestId('footer');
         await footer.scrollIntoViewIfNeeded();
         const footerBrand = footer.getByTestId('footer-brand');
