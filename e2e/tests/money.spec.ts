@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { api } from '../support/booking.ts';
+import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { topUpWithSandbox } from '../support/wallet.ts';
 
 /**
@@ -46,19 +47,6 @@ type Reservation = {
 };
 
 // API ------------------------------------------------------------------------------------------
-
-async function api<T>(path: string, token?: string | null, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    ...init,
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...init.headers,
-    },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'));
