@@ -1,4 +1,3 @@
-import type { UseEmblaCarouselType } from 'embla-carousel-react';
 import { ArrowRight, ChevronLeft, ChevronRight, CircleAlert, Inbox, type LucideIcon } from 'lucide-react';
 import { type Key, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-
-/** The carousel's controls (embla's API). */
-export type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
+import type { CarouselApi } from './carousel-api.ts';
 
 /** Previous/next buttons show only when there are more items than this (spec 2). */
 export const BUTTONS_ABOVE_ITEMS = 3;

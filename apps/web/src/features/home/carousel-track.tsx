@@ -3,7 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import type { CarouselApi } from './carousel-section.tsx';
+import type { CarouselApi } from './carousel-api.ts';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
 export type CarouselSlide = { key: Key; node: ReactNode };

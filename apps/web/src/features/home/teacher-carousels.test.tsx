@@ -41,7 +41,9 @@ describe('TeacherCarousels', () => {
     });
     const { missing } = await renderRoute(<TeacherCarousels />, { language: 'ar', path: '' });
     const famous = screen.getByTestId('famous-teachers');
-    expect(await within(famous).findAllByTestId('teacher-card')).toHaveLength(5);
+    // The cards come in a lazy chunk (the track and its cards): on a busy machine its first load took
+    // 2.5 s, past findAll's default second, and the test failed with the cards still loading.
+    expect(await within(famous).findAllByTestId('teacher-card', {}, { timeout: 8000 })).toHaveLength(5);
     expect(within(famous).getByRole('link', { name: arHome.teachers.viewAllFamous }).getAttribute('href')).toBe(
       '/ar/search?mostFamous=true',
     );
