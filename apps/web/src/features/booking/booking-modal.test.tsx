@@ -205,7 +205,9 @@ describe('BookingModal: booking', () => {
       `Paid from your wallet. Balance now: ${formatKwd(17.5, 'en')}`,
     );
     expect(data.onBooked).toHaveBeenCalledTimes(1);
-    expect(toasts.success).toHaveBeenCalledWith(enBooking.toast.booked);
+    // One message (issue 30): the dialog says it, no success toast beside it.
+    await new Promise((done) => setTimeout(done, 10));
+    expect(toasts.success).not.toHaveBeenCalled();
 
     const [call] = callsTo('POST /api/v1/booking/single');
     expect(call?.body).toEqual({
@@ -357,7 +359,7 @@ describe('BookingModal: booking', () => {
     await confirmWith('deema');
     const success = await screen.findByTestId('booking-success');
     expect(open).toHaveBeenCalledWith('https://pay.example/checkout/abc', '_blank');
-    expect(toasts.info).toHaveBeenCalledWith(enBooking.toast.paymentStarted);
+    expect(toasts.info).toHaveBeenCalledWith(enBooking.toast.paymentStarted, { id: 'payment-started:pay_1' });
     expect(within(success).getByRole('heading', { name: enBooking.success.pendingTitle })).toBeTruthy();
     expect(within(success).getByRole('link', { name: enBooking.success.openPaymentPage }).getAttribute('href')).toBe(
       'https://pay.example/checkout/abc',
@@ -439,6 +441,31 @@ describe('BookingModal: not enough in the wallet', () => {
     },
   );
 
+  // Issue 30: one way forward is styled as the main action; the other choices are outlined.
+  it.each([
+    ['ar', arBooking],
+    ['en', enBooking],
+  ] as const)(
+    '%s: the short-wallet review has exactly one primary button, the top-up and book',
+    async (language, texts) => {
+      api({
+        'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.000', remainingHours: 0 })),
+        'POST /api/v1/booking/quote': quoteRoute({ 101: '12.000' }, { balance: '5.000', sufficient: false }),
+      });
+      await openWith(draft(), language);
+      const offer = await screen.findByTestId('booking-insufficient');
+      const dialog = screen.getByRole('dialog', { name: texts.review.title });
+      const primary = within(dialog)
+        .getAllByRole('button')
+        .filter((button) => button.className.split(' ').includes('bg-primary'));
+      expect(primary).toEqual([within(offer).getByTestId('booking-top-up-and-book')]);
+      // Still there, outlined: another way to pay (the gateway) from the payment choice.
+      expect(within(dialog).getByRole('button', { name: texts.review.confirm }).className).toContain(
+        'border-slate-300',
+      );
+    },
+  );
+
   it('the top-up-and-book button waits for the acknowledgement of lessons that cannot be cancelled', async () => {
     api({
       'GET /api/v1/subscriptions/balance': ok(balanceResponse({ balance: '5.000', remainingHours: 0 })),
@@ -487,7 +514,14 @@ describe('BookingModal: not enough in the wallet', () => {
     await confirmWith('balance');
     const failure = await screen.findByTestId('booking-failure');
     expect(within(failure).getByTestId('booking-error').textContent).toBe(enPayment.errors.insufficientBalance);
-    await userEvent.click(await within(failure).findByRole('button', { name: enBooking.review.topUp }));
+    const topUpButton = await within(failure).findByRole('button', { name: enBooking.review.topUp });
+    // One primary action (issue 30): the top-up; trying again as it is would fail the same way.
+    expect(
+      within(failure)
+        .getAllByRole('button')
+        .filter((button) => button.className.split(' ').includes('bg-primary')),
+    ).toEqual([topUpButton]);
+    await userEvent.click(topUpButton);
     const topUp = await screen.findByRole('dialog', { name: enPayment.topUp.title });
     expect(within(topUp).getByTestId('top-up-required').textContent).toBe(formatKwd(1, 'en'));
   });

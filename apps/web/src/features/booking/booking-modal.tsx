@@ -34,9 +34,9 @@ import { Textarea } from '../../shared/ui/textarea.tsx';
 import { useBookingQuote } from './api/booking-quote.ts';
 import { bookingTotals, quoteShortfallFils } from './booking-totals.ts';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
-import { ShortWallet } from './short-wallet.tsx';
+import { isShortWallet, ShortWallet } from './short-wallet.tsx';
 import { splitText } from './split-text.ts';
-import { markOutcomeShown, startBooking, toastUnseenFailure } from './start-booking.ts';
+import { markOutcomeShown, startBooking, toastUnseenOutcome } from './start-booking.ts';
 
 type View =
   | { name: 'review'; priceChangedFrom?: string | undefined }
@@ -94,8 +94,8 @@ function BookingFlow({
     });
     return () => {
       current = false;
-      // Closed before the answer came: a failure is then told by a toast.
-      toastUnseenFailure(pending);
+      // Closed before the answer came: the outcome is then told by a toast.
+      toastUnseenOutcome(pending);
     };
   }, [data.pending, data.expectedTotal, data.teacherName, openModal]);
 
@@ -359,6 +359,8 @@ function ReviewView({
           {t('review.cancel')}
         </Button>
         <Button
+          // One primary action (issue 30): with a short wallet it is the top-up and book above.
+          variant={quoted && isShortWallet(quoted) ? 'outline' : 'primary'}
           onClick={confirm}
           disabled={!canConfirm}
           aria-describedby={ready && !canConfirm ? `${titleId}-ack-needed` : undefined}
@@ -482,6 +484,7 @@ function FailureView({
   // The wallet changed meanwhile (spent in another tab): what it lacks now, from a new quote.
   const quote = useBookingQuote(outcome.code === 'insufficientBalance' ? draft.slots.map((slot) => slot.id) : []);
   const shortfall = quote.data && !quote.isError ? quoteShortfallFils(quote.data) : 0;
+  const offerTopUp = outcome.code === 'insufficientBalance' && shortfall > 0;
   return (
     <div className="flex flex-col items-center gap-4 py-4 text-center" data-testid="booking-failure">
       <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700">
@@ -493,7 +496,7 @@ function FailureView({
       <p role="alert" className="max-w-md text-slate-700" data-testid="booking-error">
         {outcome.message}
       </p>
-      {outcome.code === 'insufficientBalance' && shortfall > 0 ? (
+      {offerTopUp ? (
         <Button
           variant="primary"
           onClick={() =>
@@ -512,7 +515,10 @@ function FailureView({
         <Button variant="outline" onClick={onClose}>
           {t('failure.close')}
         </Button>
-        <Button onClick={onRetry}>{t('failure.retry')}</Button>
+        {/* One primary action (issue 30): the top-up when it is offered. */}
+        <Button variant={offerTopUp ? 'outline' : 'primary'} onClick={onRetry}>
+          {t('failure.retry')}
+        </Button>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Payment, Reservation } from '@ustaz/contract';
 import { cancellationTerms } from '@ustaz/contract/constants';
 import { readKwdFils } from '@ustaz/contract/kwd';
 import { CircleCheck, CircleX, ExternalLink, Hourglass } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -17,6 +17,8 @@ import { useRefreshOnPaymentInOtherTab } from '../../shared/money/payment-broadc
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { notify } from '../../shared/ui/toast.tsx';
+import { paymentStartedToastId } from './start-booking.ts';
 
 type Success = Extract<BookingOutcome, { status: 'success' }>;
 /** What the gateway tab did, as this tab learns it: still waiting, paid, failed or expired. */
@@ -45,6 +47,11 @@ export function SuccessView({
   const { t } = useTranslation(['booking', 'payment']);
   const { response } = outcome;
   const state = useGatewayState(response.paymentLink ? (response.paymentId ?? null) : null, response.holdExpiresAt);
+  const settled = response.paymentLink !== undefined && state !== 'pending';
+  // The outcome is on screen now: the "Payment started" toast goes (one message, issue 30).
+  useEffect(() => {
+    if (settled) void notify.dismiss(paymentStartedToastId(response));
+  }, [settled, response]);
   const lessons = <BookedLessons teacherName={teacherName} reservations={response.reservations} />;
   if (response.paymentLink && state !== 'paid') {
     return (

@@ -11,6 +11,11 @@ import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { quoteShortfallFils } from './booking-totals.ts';
 import { startBooking } from './start-booking.ts';
 
+/** The wallet lacks part of its share: the review offers the top-up and book as its main action. */
+export function isShortWallet(quote: BookingQuoteResponse): boolean {
+  return !quote.sufficient && quoteShortfallFils(quote) > 0;
+}
+
 /**
  * The review step's note for a wallet short of its part (issue 30 item 5, ADR 026): the balance and
  * what is missing, and one button that tops up exactly that by KNET (Payzah) and books. The server
@@ -33,7 +38,7 @@ export function ShortWallet({
   const queryClient = useQueryClient();
   const shortfallFils = quoteShortfallFils(quote);
   // Enough: the split says how the balance pays it.
-  if (quote.sufficient || shortfallFils <= 0) return null;
+  if (!isShortWallet(quote)) return null;
   const amount = formatKwd(filsToNumber(shortfallFils), language) ?? '';
 
   function topUpAndBook() {

@@ -26,10 +26,10 @@ export type StartBookingInput = {
 
 /**
  * Books the draft's slots with the chosen method (spec 4, booking modal). The request starts at
- * once; the returned outcome never rejects. Success: onBooked runs, the balance is refreshed, a
- * toast is shown, and a payment link opens in a new tab with an initiation toast. A FAILED
- * payment status or an error: the failure outcome, which the booking modal shows (one message:
- * a toast only when the modal was closed meanwhile, `toastUnseenFailure`; issue 30).
+ * once; the returned outcome never rejects. Success: onBooked runs, the balance is refreshed, and a
+ * payment link opens in a new tab with an initiation toast. A FAILED payment status or an error:
+ * the failure outcome. The booking modal shows either outcome (one message: a toast only when the
+ * modal was closed meanwhile, `toastUnseenOutcome`; issue 30).
  * The body always carries `expectedTotal`; 409 priceChanged is a failure with that code, which the
  * modal shows as the review again with the new price.
  */
@@ -66,9 +66,9 @@ export function startBooking({
       let paymentPageOpened = false;
       if (response.paymentLink) {
         paymentPageOpened = openPaymentLink(response.paymentLink);
-        void notify.info(t('toast.paymentStarted'));
-      } else {
-        void notify.success(t('toast.booked'));
+        // Dismissed by the success view once it shows what the payment did (sonner pauses a toast
+        // while its tab is hidden, so it would still be there beside the outcome).
+        void notify.info(t('toast.paymentStarted'), { id: paymentStartedToastId(response) });
       }
       return { status: 'success', response, paymentPageOpened };
     },
@@ -83,11 +83,19 @@ export function startBooking({
       return { status: 'failure', message, ...(code ? { code } : {}) };
     },
   );
+  bookedTexts.set(pending, t('toast.booked'));
   return { attempt, pending };
 }
 
 /** Outcomes a booking modal has shown; the others are told by a toast. */
 const shownOutcomes = new WeakSet<Promise<BookingOutcome>>();
+/** The toast of a booking paid from the balance, for when no modal showed its success. */
+const bookedTexts = new WeakMap<Promise<BookingOutcome>, string>();
+
+/** The id of a gateway booking's "Payment started" toast, to dismiss it once the outcome is known. */
+export function paymentStartedToastId(response: { paymentId?: string | undefined; paymentLink?: string | undefined }) {
+  return `payment-started:${response.paymentId ?? response.paymentLink ?? ''}`;
+}
 
 /** The booking modal shows this request's outcome itself: no toast repeats it. */
 export function markOutcomeShown(pending: Promise<BookingOutcome>): void {
@@ -95,14 +103,17 @@ export function markOutcomeShown(pending: Promise<BookingOutcome>): void {
 }
 
 /**
- * A failure no booking modal showed (the student closed it while the request ran) is told by a
- * toast; checked after the other handlers of the same outcome ran (a modal mounted again, as in
- * React's strict mode, marks it first).
+ * An outcome no booking modal showed (the student closed it while the request ran) is told by a
+ * toast: the failure's message, or that the booking is made; checked after the other handlers of
+ * the same outcome ran (a modal mounted again, as in React's strict mode, marks it first).
  */
-export function toastUnseenFailure(pending: Promise<BookingOutcome>): void {
+export function toastUnseenOutcome(pending: Promise<BookingOutcome>): void {
   void pending.then((outcome) => {
     setTimeout(() => {
-      if (outcome.status === 'failure' && !shownOutcomes.has(pending)) void notify.error(outcome.message);
+      if (shownOutcomes.has(pending)) return;
+      if (outcome.status === 'failure') void notify.error(outcome.message);
+      // A gateway booking is not made until paid; its "Payment started" toast already showed.
+      else if (!outcome.response.paymentLink) void notify.success(bookedTexts.get(pending) ?? '');
     }, 0);
   });
 }
