@@ -69,13 +69,16 @@ async function bookWithBalance(
   };
 }
 
-async function bookWithGateway(
+/** Booking paid at a gateway, the slots held meanwhile: straight away, or once a short wallet is topped up. */
+type GatewayBooking = (
   ctx: BookingContext,
   userId: number,
   provider: GatewayProvider,
   input: BookInput,
   now: Date,
-): Promise<BookingResponse> {
+) => Promise<BookingResponse>;
+
+const bookWithGateway: GatewayBooking = async (ctx, userId, provider, input, now) => {
   const { db, payments } = ctx;
   // Two slots or more are held for less time (BOOKING.multiSlotHoldMinutes); the payment expires with the hold.
   const holdUntil = new Date(now.getTime() + holdMinutesFor(input.slotIds.length) * 60_000);
@@ -118,16 +121,10 @@ async function bookWithGateway(
     ...(await leftAfter(ctx, userId, now)),
     holdExpiresAt: holdUntil.toISOString(),
   };
-}
+};
 
 /** A short wallet: top up the shortfall, the slots held, booked when it is paid (ADR 026). */
-async function bookAfterTopUp(
-  ctx: BookingContext,
-  userId: number,
-  provider: GatewayProvider,
-  input: BookInput,
-  now: Date,
-): Promise<BookingResponse> {
+const bookAfterTopUp: GatewayBooking = async (ctx, userId, provider, input, now) => {
   const { db, topUpBooking } = ctx;
   // The wallet covers it by now (another tab topped up): book with it at once.
   if (await topUpBooking.balanceSuffices(userId, await readSlots(db, input.slotIds), now))
@@ -144,4 +141,4 @@ async function bookAfterTopUp(
     holdExpiresAt: started.holdUntil.toISOString(),
     topUp: filsToKwd(started.amountFils),
   };
-}
+};
