@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPackageBodySchema } from './admin.ts';
+import { adminPackageBodySchema } from './admin-catalog.ts';
 import { toAsciiDigits } from './digits.ts';
 import { kwdAmountSchema, teacherSearchQuerySchema } from './discovery.ts';
 import { positiveKwdInputSchema, signedKwdAmountSchema, topUpBodySchema } from './money.ts';

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminPackageBodySchema,
-  adminTeacherPatchSchema,
-  manualRefundBodySchema,
-  promoteUserBodySchema,
-} from './admin.ts';
+import { adminTeacherPatchSchema, promoteUserBodySchema } from './admin.ts';
+import { adminPackageBodySchema } from './admin-catalog.ts';
+import { manualRefundBodySchema } from './admin-money.ts';
+import { recurringSlotsBodySchema, slotBodySchema } from './availability.ts';
 import { kwdAmountSchema, teacherProfilePatchSchema } from './discovery.ts';
 import { resolveDisputeSchema } from './disputes.ts';
 import { readKwdText } from './kwd.ts';
-import { recurringSlotsBodySchema, signedKwdAmountSchema, slotBodySchema, topUpBodySchema } from './money.ts';
+import { signedKwdAmountSchema, topUpBodySchema } from './money.ts';
 import { payoutRequestBodySchema } from './payouts.ts';
 import { teacherApplicationBodySchema } from './teaching.ts';
 

@@ -4,31 +4,38 @@
  * loads, so this entry holds only the answers' schemas, not the request schemas the server checks.
  * A schema the web names that is missing here fails tsc.
  */
+
 export {
-  adminCancelReservationResponseSchema,
-  adminLedgerResponseSchema,
   adminOkResponseSchema,
   adminOverviewSchema,
-  adminPackageResponseSchema,
-  adminPackagesResponseSchema,
-  adminPaymentsResponseSchema,
-  adminReservationsResponseSchema,
-  adminReviewResponseSchema,
-  adminReviewsResponseSchema,
-  adminSettingsResponseSchema,
-  adminSubjectResponseSchema,
-  adminSubjectsResponseSchema,
   adminTeacherResponseSchema,
   adminTeachersResponseSchema,
   adminUserDetailSchema,
   adminUserResponseSchema,
   adminUsersResponseSchema,
   auditResponseSchema,
-  manualRefundResponseSchema,
+} from './admin.ts';
+export {
+  adminPackageResponseSchema,
+  adminPackagesResponseSchema,
+  adminSettingsResponseSchema,
+  adminSubjectResponseSchema,
+  adminSubjectsResponseSchema,
+} from './admin-catalog.ts';
+export {
+  adminReviewResponseSchema,
+  adminReviewsResponseSchema,
   notFoundTermsResponseSchema,
+} from './admin-moderation.ts';
+export {
+  adminCancelReservationResponseSchema,
+  adminLedgerResponseSchema,
+  adminPaymentsResponseSchema,
+  adminReservationsResponseSchema,
+  manualRefundResponseSchema,
   reconcilePaymentResponseSchema,
   reconciliationResponseSchema,
-} from './admin.ts';
+} from './admin-money.ts';
 export {
   googleSandboxTokenResponseSchema,
   okResponseSchema,
@@ -37,6 +44,17 @@ export {
   uploadedFileSchema,
   userSchema,
 } from './auth.ts';
+export {
+  noContentSchema,
+  ownSlotSchema,
+  ownSlotsResponseSchema,
+  recurringSlotsResponseSchema,
+  seriesRemovedResponseSchema,
+} from './availability.ts';
+export {
+  bookingQuoteResponseSchema,
+  bookingResponseSchema,
+} from './booking.ts';
 export { calendarFeedResponseSchema } from './calendar.ts';
 export {
   ownTeacherProfileSchema,
@@ -55,24 +73,10 @@ export { adminDisputeResponseSchema, adminDisputesResponseSchema, problemReportR
 export { lessonRoomSchema } from './lessons.ts';
 export { lessonMeetingLinkResponseSchema } from './meeting-links.ts';
 export {
-  activeSubscriptionResponseSchema,
   balanceResponseSchema,
-  bookingQuoteResponseSchema,
-  bookingResponseSchema,
-  cancelReservationResponseSchema,
-  mySubscriptionsResponseSchema,
-  mySubscriptionUsageResponseSchema,
-  noContentSchema,
-  ownSlotSchema,
-  ownSlotsResponseSchema,
   paymentLinkResponseSchema,
   paymentMethodsResponseSchema,
   paymentSchema,
-  recurringSlotsResponseSchema,
-  reservationsResponseSchema,
-  seriesRemovedResponseSchema,
-  subscriptionPackagesResponseSchema,
-  subscriptionPurchaseResponseSchema,
   walletTransactionsResponseSchema,
 } from './money.ts';
 export {
@@ -92,6 +96,17 @@ export {
   notificationSchema,
   notificationsResponseSchema,
 } from './realtime.ts';
+export {
+  cancelReservationResponseSchema,
+  reservationsResponseSchema,
+} from './reservations.ts';
+export {
+  activeSubscriptionResponseSchema,
+  mySubscriptionsResponseSchema,
+  mySubscriptionUsageResponseSchema,
+  subscriptionPackagesResponseSchema,
+  subscriptionPurchaseResponseSchema,
+} from './subscriptions.ts';
 export {
   adminTeacherApplicationResponseSchema,
   adminTeacherApplicationsResponseSchema,

@@ -42,7 +42,7 @@ export type BackupManifest = {
 const PGLITE_FILE = 'database.tar.gz';
 const POSTGRES_FILE = 'database.pgdump';
 
-/** The extensions the migrations create; an embedded database opens with them loaded (as db/client.ts does). */
+/** The extensions the migrations create; an embedded database opens with them loaded (as db/open-pglite.ts does). */
 const openPglite = (options: { dataDir: string; loadDataDir?: Blob }) =>
   PGlite.create({ ...options, extensions: { btree_gist, pg_trgm } });
 

@@ -4,7 +4,7 @@ import type { PaymentRow } from '../../db/schema.ts';
 import { postPaymentTransfer } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { markCreditedToWallet } from './payments.repo.ts';
-import type { PurposeHandler } from './payments.service.ts';
+import type { PurposeHandler } from './payments-context.ts';
 
 /**
  * A payment captured for something that can no longer be delivered (a lapsed hold, a purchase
