@@ -1,28 +1,15 @@
-import type {
-  adminPackageBodySchema,
-  adminPackagePatchSchema,
-  adminSettingsBodySchema,
-  adminSubjectBodySchema,
-  adminSubjectPatchSchema,
-  adminSubjectsQuerySchema,
-  adminTeacherPatchSchema,
-  adminTeachersQuerySchema,
-} from '@ustaz/contract';
-import type { z } from 'zod';
 import type { AdminContext } from './admin-context.ts';
-import { createPackage, listPackages, patchPackage } from './catalog-packages.ts';
-import { getSettings, replaceSettings } from './catalog-settings.ts';
-import { createSubject, listSubjects, patchSubject } from './catalog-subjects.ts';
-import { listTeachers, patchTeacher, setApproval } from './catalog-teachers.ts';
-
-type TeachersQuery = z.output<typeof adminTeachersQuerySchema>;
-type TeacherPatch = z.output<typeof adminTeacherPatchSchema>;
-type SubjectsQuery = z.output<typeof adminSubjectsQuerySchema>;
-type SubjectBody = z.output<typeof adminSubjectBodySchema>;
-type SubjectPatch = z.output<typeof adminSubjectPatchSchema>;
-type PackageBody = z.output<typeof adminPackageBodySchema>;
-type PackagePatch = z.output<typeof adminPackagePatchSchema>;
-type SettingsBody = z.output<typeof adminSettingsBodySchema>;
+import { createPackage, listPackages, type PackageBody, type PackagePatch, patchPackage } from './catalog-packages.ts';
+import { getSettings, replaceSettings, type SettingsBody } from './catalog-settings.ts';
+import {
+  createSubject,
+  listSubjects,
+  patchSubject,
+  type SubjectBody,
+  type SubjectPatch,
+  type SubjectsQuery,
+} from './catalog-subjects.ts';
+import { listTeachers, patchTeacher, setApproval, type TeacherPatch, type TeachersQuery } from './catalog-teachers.ts';
 
 /** Teachers, subjects, packages and website settings as the admin edits them; every write audited. */
 export function createAdminCatalogService(ctx: AdminContext) {

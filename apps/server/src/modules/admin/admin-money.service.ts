@@ -1,24 +1,10 @@
-import type { adminLedgerQuerySchema, adminPaymentsQuerySchema, manualRefundBodySchema } from '@ustaz/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
 import type { AdminMoneyContext } from './admin-money-context.ts';
-import { manualRefund } from './manual-refund.ts';
+import { manualRefund, type RefundBody } from './manual-refund.ts';
 import { RECONCILE_BUDGET_MS, reconcile, reconciliation } from './money-reconciliation.ts';
-import { ledger, lessonPayouts, listAdminPayments } from './money-reports.ts';
+import { type LedgerQuery, ledger, lessonPayouts, listAdminPayments, type PaymentsQuery } from './money-reports.ts';
 
-type Deps = {
-  db: Db;
-  payments: PaymentsService;
-  log: FastifyBaseLogger;
-  /** How long the reconciliation report may spend asking gateways (tests shorten it). */
-  reconcileBudgetMs?: number;
-};
-
-type LedgerQuery = z.output<typeof adminLedgerQuerySchema>;
-type PaymentsQuery = z.output<typeof adminPaymentsQuerySchema>;
-type RefundBody = z.output<typeof manualRefundBodySchema>;
+/** The context's dependencies; the reconciliation's time budget has a default. */
+type Deps = Omit<AdminMoneyContext, 'reconcileBudgetMs'> & Partial<Pick<AdminMoneyContext, 'reconcileBudgetMs'>>;
 
 /**
  * The admin's money pages: the ledger journal, payments, the reconciliation report (read only),

@@ -16,8 +16,8 @@ import { changedFields, hasChanges, storable } from './catalog-changes.ts';
 
 /** The admin's subscription packages. */
 
-type PackageBody = z.output<typeof adminPackageBodySchema>;
-type PackagePatch = z.output<typeof adminPackagePatchSchema>;
+export type PackageBody = z.output<typeof adminPackageBodySchema>;
+export type PackagePatch = z.output<typeof adminPackagePatchSchema>;
 
 const packageNotFound = () => new HttpError(404, 'notFound', 'Package not found');
 

@@ -9,7 +9,7 @@ import { changedFields, hasChanges, storable } from './catalog-changes.ts';
 
 /** The website settings as the admin edits them. */
 
-type SettingsBody = z.output<typeof adminSettingsBodySchema>;
+export type SettingsBody = z.output<typeof adminSettingsBodySchema>;
 
 export async function getSettings({ settings }: AdminCatalogContext): Promise<AdminSettings> {
   return toAdminSettings(await settings.currentRow());

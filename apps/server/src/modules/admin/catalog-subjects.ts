@@ -18,9 +18,9 @@ import { changedFields, hasChanges, storable } from './catalog-changes.ts';
 
 /** The admin's subject list and subject writes. */
 
-type SubjectsQuery = z.output<typeof adminSubjectsQuerySchema>;
-type SubjectBody = z.output<typeof adminSubjectBodySchema>;
-type SubjectPatch = z.output<typeof adminSubjectPatchSchema>;
+export type SubjectsQuery = z.output<typeof adminSubjectsQuerySchema>;
+export type SubjectBody = z.output<typeof adminSubjectBodySchema>;
+export type SubjectPatch = z.output<typeof adminSubjectPatchSchema>;
 
 /** The fields of a subject that its search text and its teachers' are made of. */
 const SEARCHED_SUBJECT_FIELDS = ['nameAr', 'nameEn', 'synonymsAr', 'synonymsEn'] as const;

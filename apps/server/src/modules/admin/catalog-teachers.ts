@@ -13,8 +13,8 @@ import { changedFields, hasChanges, storable } from './catalog-changes.ts';
 
 /** The admin's teacher list, profile edits and approvals. */
 
-type TeachersQuery = z.output<typeof adminTeachersQuerySchema>;
-type TeacherPatch = z.output<typeof adminTeacherPatchSchema>;
+export type TeachersQuery = z.output<typeof adminTeachersQuerySchema>;
+export type TeacherPatch = z.output<typeof adminTeacherPatchSchema>;
 
 const teacherNotFound = () => new HttpError(404, 'notFound', 'Teacher not found');
 

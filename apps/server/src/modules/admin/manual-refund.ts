@@ -10,7 +10,7 @@ import type { AdminMoneyContext } from './admin-money-context.ts';
 import { insertAudit } from './audit.repo.ts';
 import { withEntries } from './money-reports.ts';
 
-type RefundBody = z.output<typeof manualRefundBodySchema>;
+export type RefundBody = z.output<typeof manualRefundBodySchema>;
 
 /**
  * Money back to a user's wallet from the platform's revenue (a goodwill refund, a gateway

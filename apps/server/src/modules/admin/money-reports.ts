@@ -21,8 +21,8 @@ import type { AdminMoneyContext } from './admin-money-context.ts';
 
 /** The admin's money reports (read only): the ledger journal, payments, lessons paid out of line. */
 
-type LedgerQuery = z.output<typeof adminLedgerQuerySchema>;
-type PaymentsQuery = z.output<typeof adminPaymentsQuerySchema>;
+export type LedgerQuery = z.output<typeof adminLedgerQuerySchema>;
+export type PaymentsQuery = z.output<typeof adminPaymentsQuerySchema>;
 
 /** Transfers with their legs, as the admin sees them. */
 export async function withEntries(executor: Executor, rows: TransferListRow[]) {
