@@ -71,3 +71,16 @@ export function toAdminPackage(row: PackageWithSales): AdminPackage {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** What the teacher's audit row shows of a profile (the editable fields, money as KWD). */
+export function editableTeacher(row: AdminTeacherRow) {
+  const { bioAr, bioEn, majorAr, majorEn, experienceYears, hourlyRate, videoUrl } = toAdminTeacher(row);
+  const subjectIds = row.subjects.map((subject) => subject.id).sort((x, y) => x - y);
+  return { bioAr, bioEn, majorAr, majorEn, experienceYears, hourlyRate, videoUrl, subjectIds };
+}
+
+/** What a package's audit row shows (the price as KWD). */
+export function editablePackage(row: PackageWithSales) {
+  const { soldCount: _sold, createdAt: _created, id: _id, priceFils, ...fields } = row;
+  return { ...fields, price: filsToKwd(priceFils) };
+}

@@ -1,6 +1,6 @@
-import type { AdminPayment, AdminTransfer } from '@ustaz/contract';
+import type { AdminLessonPayoutsResponse, AdminPayment, AdminTransfer } from '@ustaz/contract';
 import { filsToKwd } from '@ustaz/contract';
-import type { EntryRow, PaymentWithUser, TransferListRow } from './admin-money.repo.ts';
+import type { EntryRow, LessonPayoutRow, PaymentWithUser, TransferListRow } from './admin-money.repo.ts';
 
 export function fullName(firstName: string | null, lastName: string | null): string {
   return `${firstName ?? ''} ${lastName ?? ''}`.trim();
@@ -43,5 +43,19 @@ export function toAdminPayment({ payment, firstName, lastName, email }: PaymentW
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,
     expiresAt: payment.expiresAt.toISOString(),
+  };
+}
+
+/** A line of the I9 repair report: what a completed lesson was paid and paid out. */
+export function toLessonPayout(row: LessonPayoutRow): AdminLessonPayoutsResponse['data'][number] {
+  return {
+    reservationId: row.reservationId,
+    teacherUserId: row.teacherUserId,
+    teacherName: `${row.firstName} ${row.lastName}`.trim(),
+    paidWith: row.paidWith,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    paid: filsToKwd(row.paidFils),
+    paidOut: filsToKwd(row.paidOutFils),
+    difference: filsToKwd(row.paidOutFils - row.paidFils),
   };
 }

@@ -1,7 +1,7 @@
-import type { ChatMessage } from '@ustaz/contract';
-import type { MessageRow } from '../../db/schema.ts';
-import { filePath } from '../auth/user.presenter.ts';
-import type { ReadMarks } from './chat.repo.ts';
+import type { ChatMessage, ConversationSummary, Language } from '@ustaz/contract';
+import type { ConversationRow, MessageRow, UserRow } from '../../db/schema.ts';
+import { filePath, toPublicUser } from '../auth/user.presenter.ts';
+import type { ReadMarks } from './message-store.repo.ts';
 
 /**
  * A stored message as the API and the socket send it: attachments with their URL, `readAt` set
@@ -22,5 +22,23 @@ export function toChatMessage(row: MessageRow, conversation: ReadMarks): ChatMes
     clientMessageId: row.clientMessageId,
     createdAt: row.createdAt.toISOString(),
     readAt: readSeq >= row.seq ? (readAt?.toISOString() ?? row.createdAt.toISOString()) : null,
+  };
+}
+
+/** A conversation in the user's list: the other participant, the last message, unread and online. */
+export function toConversationSummary(
+  row: ConversationRow,
+  other: UserRow,
+  message: MessageRow | undefined,
+  unreadCount: number,
+  online: boolean,
+  language?: Language,
+): ConversationSummary {
+  return {
+    conversationId: row.id,
+    otherUser: toPublicUser(other, language),
+    lastMessage: message ? toChatMessage(message, row) : null,
+    unreadCount,
+    online,
   };
 }

@@ -1,6 +1,15 @@
-import { type AdminPayout, type BankAccount, filsToKwd, type Payout, type StatementLine } from '@ustaz/contract';
+import {
+  type AdminPayout,
+  type BankAccount,
+  type EarningsSummary,
+  filsToKwd,
+  kwdToFils,
+  PAYOUT_MIN_KWD,
+  type Payout,
+  type StatementLine,
+} from '@ustaz/contract';
 import type { PayoutRow, TeacherBankAccountRow } from '../../db/schema.ts';
-import type { AdminPayoutRow, StatementRow } from './payouts.repo.ts';
+import type { AdminPayoutRow, earningsFigures, StatementRow } from './payouts.repo.ts';
 
 /** An IBAN as its owner sees it after saving: the country, a few dots, the last 4 characters ("KW•• •••• 0101"). */
 export function maskIban(iban: string): string {
@@ -68,5 +77,20 @@ export function toStatementLine(row: StatementRow, feePercent: number): Statemen
     fee: filsToKwd(gross - earned),
     amount: filsToKwd(earned),
     status: row.status === 'completed' ? 'earned' : 'pending',
+  };
+}
+
+/** The teacher's earnings card: the earnings balance and the figures around it, in KWD. */
+export function toEarningsSummary(
+  available: number,
+  figures: Awaited<ReturnType<typeof earningsFigures>>,
+): EarningsSummary {
+  return {
+    available: filsToKwd(available),
+    pending: filsToKwd(figures.pendingFils),
+    requested: filsToKwd(figures.requestedFils),
+    paidOut: filsToKwd(figures.paidFils),
+    minimumPayout: filsToKwd(kwdToFils(PAYOUT_MIN_KWD)),
+    currency: 'KWD',
   };
 }
