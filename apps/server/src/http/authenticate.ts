@@ -1,7 +1,15 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { AccessClaims, AccessTokens } from '../modules/auth/tokens.ts';
 import { HttpError } from './errors.ts';
-import type { SessionLiveness } from './session-liveness.ts';
+
+/** What a valid access token says: its user, their role and its session family. */
+export type AccessClaims = { userId: number; roleId: number; sessionFamily: string };
+
+/**
+ * What the gates below need from the auth module, passed in by `buildApp` so that `http/` (below
+ * the modules) imports none of them: the access tokens' check and the session liveness check.
+ */
+export type AccessTokenVerifier = { verify(token: string): Promise<AccessClaims | null> };
+export type SessionCheck = { isLive(claims: AccessClaims): Promise<boolean> };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +27,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The claims of a valid access token whose session is still live (when `liveness` is given). */
-async function claimsOf(request: FastifyRequest, tokens: AccessTokens, liveness?: SessionLiveness) {
+async function claimsOf(request: FastifyRequest, tokens: AccessTokenVerifier, liveness?: SessionCheck) {
   const token = bearerToken(request);
   const claims = token ? await tokens.verify(token) : null;
   if (!claims) return null;
@@ -56,7 +64,7 @@ export function authenticateBeforeValidation(route: RouteOptions) {
  * A preHandler that accepts only a valid access token of a live session (not logged out, not
  * revoked, its user not suspended) and puts its claims on `request.auth`.
  */
-export function createRequireAuth(tokens: AccessTokens, liveness?: SessionLiveness) {
+export function createRequireAuth(tokens: AccessTokenVerifier, liveness?: SessionCheck) {
   return asAuthGate(async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
     const claims = await claimsOf(request, tokens, liveness);
     if (!claims) throw new HttpError(401, 'unauthorized', 'Unauthorized');
@@ -65,7 +73,7 @@ export function createRequireAuth(tokens: AccessTokens, liveness?: SessionLivene
 }
 
 /** A preHandler for public routes that also use the caller when signed in: a bad token is ignored. */
-export function createOptionalAuth(tokens: AccessTokens, liveness?: SessionLiveness) {
+export function createOptionalAuth(tokens: AccessTokenVerifier, liveness?: SessionCheck) {
   return async function optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
     const claims = await claimsOf(request, tokens, liveness);
     if (claims) request.auth = claims;

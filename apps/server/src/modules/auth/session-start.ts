@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '@ustaz/contract';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { insertSession } from './auth.repo.ts';
@@ -30,10 +29,3 @@ export function createSessionStarter(db: Db, tokens: AccessTokens) {
 }
 
 export type StartSession = ReturnType<typeof createSessionStarter>;
-
-/** A mailed link into the web app: `/{language}{path}?query` on the public URL. */
-export function mailedLink(publicUrl: string, language: Language, path: string, query: Record<string, string>) {
-  const url = new URL(`/${language}${path}`, publicUrl);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}

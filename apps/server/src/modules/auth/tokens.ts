@@ -1,5 +1,8 @@
 import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import type { AccessClaims } from '../../http/authenticate.ts';
+
+export type { AccessClaims };
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -8,8 +11,6 @@ export const REFRESH_GRACE_MS = 10_000;
 const ISSUER = 'ustaz';
 const AUDIENCE = 'ustaz-api';
 const ALGORITHM = 'HS256';
-
-export type AccessClaims = { userId: number; roleId: number; sessionFamily: string };
 
 /**
  * Access tokens: HS256 JWTs, 15 minutes, algorithm, issuer and audience pinned. The key is

@@ -1,9 +1,9 @@
 import { ROLE, tokensResponseSchema } from '@ustaz/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { suspendAsAdmin } from '../test/admin.ts';
-import { bookRequest } from '../test/requests.ts';
-import { useTestApp } from '../test/test-app.ts';
+import { suspendAsAdmin } from '../../test/admin.ts';
+import { bookRequest } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { hashPassword } from './passwords.ts';
 
 /**
  * An access token is a signed promise for 15 minutes; requireAuth also asks whether its session

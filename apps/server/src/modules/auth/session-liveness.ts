@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.ts';
-import { liveSessionFamilies } from '../modules/auth/auth.repo.ts';
-import type { AccessClaims } from '../modules/auth/tokens.ts';
+import type { Db } from '../../db/client.ts';
+import { liveSessionFamilies } from './auth.repo.ts';
+import type { AccessClaims } from './tokens.ts';
 
 /** How long a session's answer is reused; also the longest a revocation elsewhere takes to bite. */
 const DEFAULT_TTL_MS = 5_000;
