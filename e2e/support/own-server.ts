@@ -84,7 +84,9 @@ export async function startOwnServer(options: { env?: Record<string, string> } =
     uploadsDir: config.uploadsDir,
     platformFeePercent: config.payments.platformFeePercent,
   });
+  // What it needs of server.ts's startApp: mail and the realtime; the money sweeper runs when a spec calls sweep().
   app.mailer.start();
+  await app.realtime.start();
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url: config.publicUrl,

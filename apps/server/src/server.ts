@@ -2,15 +2,12 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { collectDefaultMetrics } from 'prom-client';
+import { startApp } from './app/start.ts';
 import { buildApp } from './app.ts';
-import { runPrimary, shareMetricsWithPrimary } from './cluster.ts';
+import { runPrimary } from './cluster.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeFailure } from './failure-text.ts';
-import { startMoneySweeper } from './jobs/money-sweeper.ts';
-import { startPushJobs } from './jobs/push-jobs.ts';
-import { startMetricsListener } from './metrics/metrics-listener.ts';
 import { type GoogleSandboxKeys, generateGoogleSandboxKeys } from './modules/auth/google-sandbox.ts';
 import { generateVapidKeys } from './modules/push/push.service.ts';
 import { prepareDatabase } from './prepare-database.ts';
@@ -79,22 +76,8 @@ async function main() {
   if (cluster.isPrimary) await database.migrate();
   const app = await buildApp({ config, database });
   if (cluster.isPrimary) await prepareDatabase(config, database, app.log);
-  app.mailer.start();
-  // Sweeps run in the one process (of every worker and machine) holding the job lock.
-  const stopSweeper = startMoneySweeper(app, config.payments.sweepSeconds, database);
-  app.addHook('onClose', () => stopSweeper());
-  collectDefaultMetrics({ register: app.metrics.registry });
-  if (cluster.isWorker) shareMetricsWithPrimary(app.metrics.registry);
-  else if (config.metrics.port !== undefined) {
-    const stopMetrics = await startMetricsListener(
-      { port: config.metrics.port, host: config.host },
-      async () => ({ contentType: app.metrics.contentType, body: await app.metrics.registry.metrics() }),
-      app.log,
-    );
-    app.addHook('onClose', () => stopMetrics());
-  }
-  const stopPushJobs = startPushJobs(app);
-  app.addHook('onClose', async () => stopPushJobs());
+  // The realtime, the mail worker, the sweeper, the push jobs, the metrics: started here, stopped by app.close().
+  await startApp(app, { config, database });
 
   let closing = false;
   async function shutdown(signal: string) {

@@ -73,6 +73,7 @@ describe('health with Redis', () => {
       config: testConfig({ redisUrl: viaRelay.toString(), redisPrefix: `health-${randomBytes(4).toString('hex')}` }),
       database,
     });
+    await app.realtime.start();
     await app.ready();
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import type { Database } from '../db/client.ts';
-import type { Realtime } from '../realtime/realtime.ts';
 
 /** How long the database may take to answer `select 1` before the health check calls it down. */
 const PING_TIMEOUT_MS = 2_000;
@@ -18,11 +17,14 @@ async function databaseUp(database: Database): Promise<boolean> {
   }
 }
 
+/** Redis as the realtime sees it: `off` without REDIS_URL. */
+export type RedisStatus = () => Promise<'up' | 'down' | 'off'>;
+
 /** Which part is down: the database (the process cannot serve) or Redis (fan-out across processes). */
-export async function checkHealth(database: Database, realtime: Pick<Realtime, 'redisStatus'> | undefined) {
+export async function checkHealth(database: Database, redisStatus: RedisStatus) {
   const [db, redis] = await Promise.all([
     databaseUp(database).then((up) => (up ? ('up' as const) : ('down' as const))),
-    realtime ? realtime.redisStatus() : ('off' as const),
+    redisStatus(),
   ]);
   return {
     status: db === 'up' && redis !== 'down' ? ('ok' as const) : ('degraded' as const),

@@ -7,7 +7,7 @@ import { type AppServer, type AppSocket, room } from './socket.ts';
 
 export type ChatHandlerDeps = {
   io: AppServer;
-  chat: () => ChatService;
+  chat: ChatService;
   limiter: MessageLimiter;
   onlineAmong(userIds: number[]): Promise<Set<number>>;
   log: FastifyBaseLogger;
@@ -57,7 +57,7 @@ export function handleChat(socket: AppSocket, { io, chat, limiter, onlineAmong, 
       return;
     }
     try {
-      const result = await chat().send(userId, parsed.data);
+      const result = await chat.send(userId, parsed.data);
       // Stored first, then told: both participants, every tab, every process.
       if (result.created) {
         io.to([room.user(userId), room.user(result.message.recipientId)]).emit(
@@ -70,7 +70,7 @@ export function handleChat(socket: AppSocket, { io, chat, limiter, onlineAmong, 
         // An offline recipient is told by a notification; the sender does not wait for it.
         const recipient = result.message.recipientId;
         void onlineAmong([recipient])
-          .then((online) => chat().notifyIfOffline(result.message, online.has(recipient)))
+          .then((online) => chat.notifyIfOffline(result.message, online.has(recipient)))
           .catch((error: unknown) => log.warn({ err: error }, 'message notification failed'));
       }
     } catch (error) {
@@ -86,7 +86,7 @@ export function handleChat(socket: AppSocket, { io, chat, limiter, onlineAmong, 
     const reply = replier<unknown>(ack);
     if (!parsed.success) return reply({ ok: false, error: { code: 'validation', message: 'Validation failed' } });
     try {
-      const result = await chat().markRead(userId, parsed.data);
+      const result = await chat.markRead(userId, parsed.data);
       if (result) {
         io.to([room.user(userId), room.user(result.otherUserId)]).emit(SOCKET_EVENTS.messageRead, result.event);
       }
@@ -99,7 +99,7 @@ export function handleChat(socket: AppSocket, { io, chat, limiter, onlineAmong, 
   on(SOCKET_EVENTS.getLastMessages, async (...args: unknown[]) => {
     const ack = args.find((arg) => typeof arg === 'function') as ((value: unknown) => void) | undefined;
     try {
-      const list = await chat().list(userId);
+      const list = await chat.list(userId);
       socket.emit(SOCKET_EVENTS.lastMessages, list);
       ack?.(list);
     } catch (error) {

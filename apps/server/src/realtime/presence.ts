@@ -2,9 +2,10 @@ import { SOCKET_EVENTS, typingSchema, type UserStatusEvent } from '@ustaz/contra
 import type { ChatService } from '../modules/chat/chat.service.ts';
 import { type AppServer, type AppSocket, room } from './socket.ts';
 
+/** Which of these users have at least one socket, in any process (best effort). */
+export type OnlineAmong = (userIds: number[]) => Promise<Set<number>>;
+
 export type Presence = {
-  /** Which of these users have at least one socket, in any process (best effort). */
-  onlineAmong(userIds: number[]): Promise<Set<number>>;
   /** A socket of the user connected: their counterparts hear they are online. */
   connected(userId: number): void;
   /** A socket of the user left: offline once they have no socket left anywhere. */
@@ -18,11 +19,9 @@ const ASK_BATCH_MS = 5;
  * Presence is "has a socket in the user's room". A user with a socket in this process is answered
  * from the local rooms at once; the others are asked across every process with one adapter
  * request (`fetchSockets` over their rooms) per batch of callers a few milliseconds apart, not one
- * per user (ADR 009). It is told to the user's chat counterparts only. Nothing is published once
- * the server is closing.
+ * per user (ADR 009). The rooms are read at each question: the start puts the Redis adapter in.
  */
-export function createPresence(io: AppServer, chat: () => ChatService, closing: () => boolean): Presence {
-  const localRooms = io.of('/').adapter.rooms;
+export function createOnlineCheck(io: AppServer): OnlineAmong {
   /** The users asked for by callers waiting for the next batch, and the batch's answer. */
   let pending: { ids: Set<number>; answer: Promise<Set<number>> } | null = null;
 
@@ -51,7 +50,8 @@ export function createPresence(io: AppServer, chat: () => ChatService, closing: 
     return pending.answer;
   }
 
-  async function onlineAmong(userIds: number[]): Promise<Set<number>> {
+  return async function onlineAmong(userIds: number[]): Promise<Set<number>> {
+    const localRooms = io.of('/').adapter.rooms;
     const online = new Set<number>();
     const elsewhere: number[] = [];
     for (const id of new Set(userIds)) {
@@ -62,11 +62,20 @@ export function createPresence(io: AppServer, chat: () => ChatService, closing: 
     const remote = await askBatched(elsewhere);
     for (const id of elsewhere) if (remote.has(id)) online.add(id);
     return online;
-  }
+  };
+}
 
+/**
+ * A user's coming and going, told to their chat counterparts only. Nothing is published once the
+ * server is closing.
+ */
+export function createPresence(
+  io: AppServer,
+  { chat, onlineAmong, closing }: { chat: ChatService; onlineAmong: OnlineAmong; closing: () => boolean },
+): Presence {
   async function announce(userId: number, online: boolean) {
     if (closing()) return;
-    const counterparts = await chat().counterparts(userId);
+    const counterparts = await chat.counterparts(userId);
     if (counterparts.length === 0) return;
     const event: UserStatusEvent = { userId, status: online ? 'online' : 'offline', online };
     const rooms = counterparts.map(room.user);
@@ -76,7 +85,6 @@ export function createPresence(io: AppServer, chat: () => ChatService, closing: 
   }
 
   return {
-    onlineAmong,
     connected(userId) {
       void announce(userId, true).catch(() => {});
     },
@@ -91,7 +99,7 @@ export function createPresence(io: AppServer, chat: () => ChatService, closing: 
 }
 
 /** `typing:start` and `typing:stop` reach the other participant of the conversation, and nobody else. */
-export function handleTyping(io: AppServer, socket: AppSocket, chat: () => ChatService): void {
+export function handleTyping(io: AppServer, socket: AppSocket, chat: ChatService): void {
   const { userId } = socket.data;
   const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => void;
   for (const [event, typing] of [
@@ -102,7 +110,7 @@ export function handleTyping(io: AppServer, socket: AppSocket, chat: () => ChatS
       const parsed = typingSchema.safeParse(payload);
       if (!parsed.success) return;
       try {
-        const conversation = await chat().members(userId, parsed.data.conversationId);
+        const conversation = await chat.members(userId, parsed.data.conversationId);
         const other = conversation.studentId === userId ? conversation.teacherId : conversation.studentId;
         io.to(room.user(other)).emit(SOCKET_EVENTS.userTyping, {
           conversationId: conversation.id,

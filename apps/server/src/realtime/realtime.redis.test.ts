@@ -27,6 +27,7 @@ async function startNode(prefix: string) {
     config: testConfig({ redisUrl: inject('redisUrl'), redisPrefix: prefix, rateLimitMax: 1_000_000 }),
     database,
   });
+  await app.realtime.start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

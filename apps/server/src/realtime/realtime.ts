@@ -1,24 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client.ts';
-import type { AccessTokens } from '../modules/auth/tokens.ts';
-import type { ChatService } from '../modules/chat/chat.service.ts';
-import type { LessonsService } from '../modules/lessons/lessons.service.ts';
-import { handleChat } from './chat-handlers.ts';
-import { handleLessons } from './lesson-handlers.ts';
+import type { MessageLimiter } from './message-limiter.ts';
 import { notificationPusher } from './notification-push.ts';
-import { createPresence, handleTyping } from './presence.ts';
-import { connectRedis } from './redis-adapter.ts';
+import { createOnlineCheck, type OnlineAmong } from './presence.ts';
+import { createRealtimeRedis } from './redis-adapter.ts';
 import { type AppServer, room } from './socket.ts';
-import { allowOrigin, closeEndedSessions, handleTokenRenewal, requireAccessToken } from './socket-auth.ts';
+import { allowOrigin, closeEndedSessions } from './socket-auth.ts';
 
 export type RealtimeOptions = {
   db: Db;
-  tokens: AccessTokens;
-  /** Set later: the chat service needs presence from here, and this needs the chat service. */
-  chat: () => ChatService;
-  /** The lesson room's access, window and attendance (lesson-handlers.ts). */
-  lessons: LessonsService;
   publicUrl: string;
   redisUrl: string | undefined;
   redisPrefix?: string;
@@ -30,7 +21,7 @@ export type RealtimeOptions = {
 
 export type Realtime = {
   io: AppServer;
-  onlineAmong(userIds: number[]): Promise<Set<number>>;
+  onlineAmong: OnlineAmong;
   disconnectSession(familyId: string): void;
   disconnectUser(userId: number): void;
   /** Pushes stored notifications that this process has not pushed yet (the poller calls it). */
@@ -39,67 +30,67 @@ export type Realtime = {
   closeEndedSessions(): Promise<number>;
   /** For the health check: `off` without REDIS_URL, else whether both Redis clients are connected and Redis answers a PING. */
   redisStatus(): Promise<'up' | 'down' | 'off'>;
+  /** One message budget per user, shared by all their sockets (in Redis when it is configured). */
+  limiter: MessageLimiter;
+  /** Set when the server is closing: nothing more is published (Redis is about to go). */
+  closing(): boolean;
+  /**
+   * socket.io on the app's HTTP server, the Redis adapter, the notification poller and the session
+   * check (server.ts's startApp; tests with sockets call it too). The app's close stops them.
+   */
+  start(): Promise<void>;
 };
 
 /**
- * socket.io on the app's own HTTP server (ARCHITECTURE "Realtime"): websocket only, the access
- * token checked on connect and the socket closed when it expires (unless renewed on the socket,
- * `auth:renew`), its session ends or the user is
- * suspended (socket-auth.ts); rooms per user, per session and per joined lesson (lesson-handlers.ts); the Redis adapter fans out across
- * processes when REDIS_URL is set (redis-adapter.ts). Presence is "has a socket in the user's
- * room", asked across every process (presence.ts); chat events in chat-handlers.ts.
+ * socket.io on the app's own HTTP server (ARCHITECTURE "Realtime"): websocket only; rooms per
+ * user, per session and per joined lesson; the Redis adapter fans out across processes when
+ * REDIS_URL is set (redis-adapter.ts). Presence is "has a socket in the user's room", asked across
+ * every process (presence.ts). Built without side effects: what a socket may do is wired by
+ * `handleConnections` (connections.ts) once the services exist, and `start` opens it.
  */
-export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<Realtime> {
-  const { db, chat } = options;
-  const io: AppServer = new Server(app.server, {
+export function createRealtime(app: FastifyInstance, options: RealtimeOptions): Realtime {
+  const { db } = options;
+  const io: AppServer = new Server({
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
     allowRequest: allowOrigin(options.publicUrl),
   });
-  const redis = await connectRedis(io, app.log, options.redisUrl, options.redisPrefix);
-  requireAccessToken(io, db, options.tokens);
-
-  /** Set when the server is closing: nothing more is published (Redis is about to go). */
-  let closing = false;
-  const presence = createPresence(io, chat, () => closing);
-
-  io.on('connection', (socket) => {
-    const { userId } = socket.data;
-    void socket.join([room.user(userId), room.session(socket.data.familyId)]);
-    presence.connected(userId);
-    handleTokenRenewal(socket, db, options.tokens);
-    handleChat(socket, { io, chat, limiter: redis.limiter, onlineAmong: presence.onlineAmong, log: app.log });
-    handleTyping(io, socket, chat);
-    handleLessons(socket, { io, lessons: options.lessons, log: app.log });
-    socket.on('disconnect', () => presence.disconnected(userId));
-  });
-
+  const redis = createRealtimeRedis(io, app.log, options.redisUrl, options.redisPrefix);
   const pushNewNotifications = notificationPusher(io, db);
-  let polling = false;
-  const poller = setInterval(() => {
-    if (polling) return;
-    polling = true;
-    pushNewNotifications()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'notification push failed'))
-      .finally(() => {
-        polling = false;
-      });
-  }, options.notificationPollMs ?? 1000);
-  poller.unref();
+  let started = false;
+  let closing = false;
+  const timers: NodeJS.Timeout[] = [];
 
-  const sessionCheck = setInterval(() => {
-    closeEndedSessions(io, db).catch((error: unknown) => app.log.warn({ err: error }, 'session check failed'));
-  }, options.sessionCheckMs ?? 5000);
-  sessionCheck.unref();
+  async function start() {
+    if (started) throw new Error('realtime already started');
+    started = true;
+    io.attach(app.server);
+    await redis.connect();
+    let polling = false;
+    const poller = setInterval(() => {
+      if (polling) return;
+      polling = true;
+      pushNewNotifications()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'notification push failed'))
+        .finally(() => {
+          polling = false;
+        });
+    }, options.notificationPollMs ?? 1000);
+    const sessionCheck = setInterval(() => {
+      closeEndedSessions(io, db).catch((error: unknown) => app.log.warn({ err: error }, 'session check failed'));
+    }, options.sessionCheckMs ?? 5000);
+    for (const timer of [poller, sessionCheck]) timers.push(timer.unref());
+  }
 
   // Open websockets would keep the HTTP server from closing: end them first. Fastify closes the
-  // HTTP server itself, so io.close() (which would close it too) is not used.
+  // HTTP server itself, so io.close() (which would close it too) is not used. Registered here, so
+  // a start after the app is ready (tests) is stopped too; before a start there is nothing to stop.
   app.addHook('preClose', async () => {
     closing = true;
-    clearInterval(poller);
-    clearInterval(sessionCheck);
+    for (const timer of timers) clearInterval(timer);
+    if (!started) return;
     io.local.disconnectSockets(true);
     io.engine.close();
   });
@@ -107,11 +98,14 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
 
   return {
     io,
-    onlineAmong: presence.onlineAmong,
+    onlineAmong: createOnlineCheck(io),
     disconnectSession: (familyId) => io.in(room.session(familyId)).disconnectSockets(true),
     disconnectUser: (userId) => io.in(room.user(userId)).disconnectSockets(true),
     pushNewNotifications,
     closeEndedSessions: () => closeEndedSessions(io, db),
     redisStatus: redis.status,
+    limiter: redis.limiter,
+    closing: () => closing,
+    start,
   };
 }

@@ -9,7 +9,9 @@ export type RealtimeRedis = {
   limiter: MessageLimiter;
   /** For the health check: `off` without REDIS_URL, else whether both clients are connected and a PING is answered within 1 s. */
   status(): Promise<'up' | 'down' | 'off'>;
-  /** Leaves the adapter, then quits both clients (after the sockets are closed). */
+  /** Connects both clients and puts the Redis adapter on `io` (the realtime's start). */
+  connect(): Promise<void>;
+  /** Leaves the adapter, then quits both clients (after the sockets are closed); nothing before `connect`. */
   close(): Promise<void>;
 };
 
@@ -19,31 +21,43 @@ const REDIS_PING_TIMEOUT_MS = 1_000;
 /**
  * With REDIS_URL, the Redis adapter fans events out across processes (and answers presence
  * look-ups for other processes) and the message budget is counted in Redis; without it, all
- * stays in this process.
+ * stays in this process. Made without a connection: `connect` opens it (the realtime's start);
+ * until then the status is `down` and the adapter the in-memory one (no socket connects before).
  */
-export async function connectRedis(
+export function createRealtimeRedis(
   io: AppServer,
   log: FastifyBaseLogger,
   redisUrl: string | undefined,
   prefix = 'ustaz',
-): Promise<RealtimeRedis> {
-  if (!redisUrl) return { limiter: memoryMessageLimiter(), status: async () => 'off', close: async () => {} };
+): RealtimeRedis {
+  if (!redisUrl) {
+    return {
+      limiter: memoryMessageLimiter(),
+      status: async () => 'off',
+      connect: async () => {},
+      close: async () => {},
+    };
+  }
   const pub = createClient({ url: redisUrl });
   const sub = pub.duplicate();
   pub.on('error', (error) => log.warn({ err: error }, 'redis (pub) error'));
   sub.on('error', (error) => log.warn({ err: error }, 'redis (sub) error'));
-  await Promise.all([pub.connect(), sub.connect()]);
-  io.adapter(
-    createAdapter(
-      quietWhenClosed(pub),
-      quietSubscriptions(sub, (error) => log.warn({ err: error }, 'redis subscription failed')),
-      { requestsTimeout: 3000, key: `${prefix}:socket.io` },
-    ),
-  );
+  let connected = false;
   return {
     limiter: redisMessageLimiter(pub, prefix, (error) =>
       log.warn({ err: error }, 'chat rate limit: redis failed, counting in this process'),
     ),
+    async connect() {
+      await Promise.all([pub.connect(), sub.connect()]);
+      connected = true;
+      io.adapter(
+        createAdapter(
+          quietWhenClosed(pub),
+          quietSubscriptions(sub, (error) => log.warn({ err: error }, 'redis subscription failed')),
+          { requestsTimeout: 3000, key: `${prefix}:socket.io` },
+        ),
+      );
+    },
     async status() {
       if (!pub.isReady || !sub.isReady) return 'down';
       let timer: NodeJS.Timeout | undefined;
@@ -59,6 +73,7 @@ export async function connectRedis(
       }
     },
     async close() {
+      if (!connected) return;
       // Unsubscribe first: a request from another process arriving after `quit` would make the
       // adapter answer on a closed client (ClientClosedError, unhandled).
       try {

@@ -27,11 +27,15 @@ export function useTestApp(
   return { t, f };
 }
 
-/** {@link useTestApp}, listening on a free local port for real clients (socket.io): `t.url` is its address. */
+/**
+ * {@link useTestApp} with its realtime started (as server.ts's startApp starts it), listening on a
+ * free local port for real clients (socket.io): `t.url` is its address.
+ */
 export function useListeningTestApp(overrides: Partial<Config> = {}): { t: TestApp & { url: string }; f: Factories } {
   const { t, f } = useTestApp(overrides);
   const listening = Object.assign(t, { url: '' });
   beforeAll(async () => {
+    await t.app.realtime.start();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');

@@ -16,10 +16,10 @@ import {
   adminTeachersResponseSchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAction, adminCreate, adminList } from '../../http/admin-route.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { createAdminCatalogService } from './admin-catalog.service.ts';
 import type { AdminContext } from './admin-context.ts';
-import { adminAction, adminCreate, adminList } from './admin-route.ts';
 
 /** Teachers (edit, approve), subjects, subscription packages and the website settings. */
 export function adminCatalogRoutes(context: AdminContext): FastifyPluginAsyncZod {

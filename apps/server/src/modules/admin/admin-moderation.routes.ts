@@ -12,9 +12,9 @@ import {
   unhideReviewBodySchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAction, adminList } from '../../http/admin-route.ts';
 import type { AdminContext } from './admin-context.ts';
 import { createAdminModerationService } from './admin-moderation.service.ts';
-import { adminAction, adminList } from './admin-route.ts';
 
 export function adminModerationRoutes(context: AdminContext): FastifyPluginAsyncZod {
   return async (app) => {

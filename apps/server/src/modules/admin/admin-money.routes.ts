@@ -11,12 +11,12 @@ import {
   reconciliationResponseSchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAction, adminList, noStore } from '../../http/admin-route.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { adminPaymentIdParamsSchema } from '../../http/params.ts';
-import { type AdminContext, noStore } from './admin-context.ts';
+import type { AdminContext } from './admin-context.ts';
 import { createAdminMoneyService } from './admin-money.service.ts';
-import { adminAction, adminList } from './admin-route.ts';
 
 export function adminMoneyRoutes(context: AdminContext): FastifyPluginAsyncZod {
   return async (app) => {

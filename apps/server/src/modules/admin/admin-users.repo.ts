@@ -195,13 +195,3 @@ export async function overviewFigures(db: Executor, now: Date) {
     notFoundSearches: Number(missing?.n ?? 0),
   };
 }
-
-/** Whether a user is, right now, an active admin (the guard of every admin route). */
-export async function isActiveAdmin(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.roleId, ROLE.admin), eq(users.status, 'active')))
-    .limit(1);
-  return row !== undefined;
-}

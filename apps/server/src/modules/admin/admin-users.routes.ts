@@ -9,9 +9,9 @@ import {
   suspendUserBodySchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAction, adminList } from '../../http/admin-route.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { AdminContext } from './admin-context.ts';
-import { adminAction, adminList } from './admin-route.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 
 /** The dashboard's overview and the users: list, detail, promote, suspend, restore, resend confirmation. */

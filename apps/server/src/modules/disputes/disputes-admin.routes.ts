@@ -5,12 +5,11 @@ import {
   resolveDisputeSchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAction, adminList, noStore } from '../../http/admin-route.ts';
 import { idParamsSchema } from '../../http/params.ts';
-import { noStore } from '../admin/admin-context.ts';
-import { adminAction, adminList } from '../admin/admin-route.ts';
 import type { DisputesService } from './disputes.service.ts';
 
-/** The admin's disputes (issue 16, ADR 016); registered inside the admin routes (admin only, audited). */
+/** The admin's disputes (issue 16, ADR 016); disputesRoutes mounts them behind the admin guard (audited). */
 export function disputesAdminRoutes(service: DisputesService): FastifyPluginAsyncZod {
   return async (app) => {
     adminList(

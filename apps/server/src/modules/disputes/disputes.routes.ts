@@ -1,14 +1,18 @@
 import { problemReportResponseSchema, problemReportSchema } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../http/authenticate.ts';
+import { adminOnly } from '../../http/admin-guard.ts';
+import { type AuthHook, authOf } from '../../http/authenticate.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { reservationIdParamsSchema } from '../../http/params.ts';
 import type { DisputesService } from './disputes.service.ts';
+import { disputesAdminRoutes } from './disputes-admin.routes.ts';
 
 const { tags, security } = moduleDocs('lessons');
 
-/** Report a problem with a lesson (issue 16, ADR 016). */
-export function disputesRoutes({ service, requireAuth }: ModuleRoutesOptions<DisputesService>): FastifyPluginAsyncZod {
+type Options = ModuleRoutesOptions<DisputesService, { requireAdmin: AuthHook }>;
+
+/** Report a problem with a lesson (issue 16, ADR 016); the admin resolves it (disputes-admin.routes.ts). */
+export function disputesRoutes({ service, requireAuth, requireAdmin }: Options): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/v1/lessons/:reservationId/problem',
@@ -30,5 +34,6 @@ export function disputesRoutes({ service, requireAuth }: ModuleRoutesOptions<Dis
         return answer;
       },
     );
+    await app.register(adminOnly(requireAdmin, disputesAdminRoutes(service)));
   };
 }

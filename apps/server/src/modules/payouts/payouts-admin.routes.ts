@@ -6,10 +6,10 @@ import {
   payoutRejectBodySchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminAction, adminList } from '../admin/admin-route.ts';
+import { adminAction, adminList } from '../../http/admin-route.ts';
 import type { PayoutsService } from './payouts.service.ts';
 
-/** The admin's payout queue; registered inside the admin routes (admin only, audited). */
+/** The admin's payout queue; payoutsRoutes mounts it behind the admin guard (audited). */
 export function payoutsAdminRoutes(service: PayoutsService): FastifyPluginAsyncZod {
   return async (app) => {
     adminList(

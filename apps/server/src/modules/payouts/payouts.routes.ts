@@ -11,18 +11,23 @@ import {
 } from '@ustaz/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asAuthGate, authOf } from '../../http/authenticate.ts';
+import { adminOnly } from '../../http/admin-guard.ts';
+import { type AuthHook, asAuthGate, authOf } from '../../http/authenticate.ts';
 import { type Idempotency, idempotencyKeyOf } from '../../http/idempotency.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
 import { type PayoutsService, requireTeacher } from './payouts.service.ts';
+import { payoutsAdminRoutes } from './payouts-admin.routes.ts';
 
-type Options = ModuleRoutesOptions<PayoutsService> & { idempotency: Idempotency };
+type Options = ModuleRoutesOptions<PayoutsService, { idempotency: Idempotency; requireAdmin: AuthHook }>;
 
 const { tags, security } = moduleDocs('payouts');
 
-/** A teacher's earnings, statement, bank account and payout requests (teachers only: 403 for anyone else). */
-export function payoutsRoutes({ service, idempotency, requireAuth }: Options): FastifyPluginAsyncZod {
+/**
+ * A teacher's earnings, statement, bank account and payout requests (teachers only: 403 for anyone
+ * else), and the admin's payout queue (payouts-admin.routes.ts).
+ */
+export function payoutsRoutes({ service, idempotency, requireAuth, requireAdmin }: Options): FastifyPluginAsyncZod {
   // A gate (401, then 403 for anyone but a teacher) that runs before the body is validated.
   const teacherOnly = asAuthGate(async (request, reply) => {
     await requireAuth(request, reply);
@@ -105,5 +110,6 @@ export function payoutsRoutes({ service, idempotency, requireAuth }: Options): F
       }),
       (request) => service.mine(me(request), request.query),
     );
+    await app.register(adminOnly(requireAdmin, payoutsAdminRoutes(service)));
   };
 }

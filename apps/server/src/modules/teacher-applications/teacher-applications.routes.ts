@@ -8,20 +8,23 @@ import {
   teacherApplicationBodySchema,
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOnly } from '../../http/admin-guard.ts';
+import { adminAction, adminList } from '../../http/admin-route.ts';
 import { type AuthHook, authOf } from '../../http/authenticate.ts';
-import { adminAction, adminList } from '../admin/admin-route.ts';
 import type { TeacherApplicationsService } from './teacher-applications.service.ts';
 
 const tags = ['teacher-applications'];
 const security = [{ bearer: [] }];
 
-/** A student's own application to teach. */
+/** A student's own application to teach, and the admin's queue of them (teacherApplicationsAdminRoutes). */
 export function teacherApplicationsRoutes({
   service,
   requireAuth,
+  requireAdmin,
 }: {
   service: TeacherApplicationsService;
   requireAuth: AuthHook;
+  requireAdmin: AuthHook;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/v1/teacher-applications', {
@@ -52,11 +55,12 @@ export function teacherApplicationsRoutes({
       },
       handler: async (request) => ({ application: await service.mine(authOf(request).userId) }),
     });
+    await app.register(adminOnly(requireAdmin, teacherApplicationsAdminRoutes(service)));
   };
 }
 
-/** The admin's queue of applications (registered inside the admin plugin, behind its guard). */
-export function teacherApplicationsAdminRoutes(service: TeacherApplicationsService): FastifyPluginAsyncZod {
+/** The admin's queue of applications (mounted behind the admin guard by teacherApplicationsRoutes). */
+function teacherApplicationsAdminRoutes(service: TeacherApplicationsService): FastifyPluginAsyncZod {
   return async (app) => {
     adminList(
       app,

@@ -1,12 +1,17 @@
-import type { FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authOf } from '../../http/authenticate.ts';
-import { idParamsSchema } from '../../http/params.ts';
-import { noStore } from './admin-context.ts';
+import { authOf } from './authenticate.ts';
+import { idParamsSchema } from './params.ts';
 
+/** The shapes of the admin dashboard's routes, in whichever module; they sit inside `adminOnly` (admin-guard.ts). */
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type Answer<R extends z.ZodType> = z.output<R> | Promise<z.output<R>>;
+
+/** Admin lists and reports are never cached: a route preHandler (it runs after validation, like the handler). */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  void reply.header('cache-control', 'no-store');
+}
 
 /**
  * An admin list or report: GET `url` with its query, answered 200 by `list`. `noStore` marks the
