@@ -6,6 +6,9 @@
  * - a listed thing that grew past its figure fails (`grown`);
  * - a listed thing that no longer breaks the rule fails too (`fixed`), so its entry is removed.
  */
+/** One break of a rule, at file:line. */
+export type Offence = { file: string; line: number; what: string };
+
 export type Measured = { key: string; figure: number; report: string[] };
 
 export type AllowListVerdict = { added: string[]; grown: string[]; fixed: string[] };
@@ -24,7 +27,7 @@ export function judge(breaks: Measured[], allowed: Record<string, number>): Allo
 }
 
 /** Offences (`file:line what`) grouped by file, each file measured by its count of offences. */
-export function countByFile(offences: { file: string; line: number; what: string }[]): Measured[] {
+export function countByFile(offences: Offence[]): Measured[] {
   const byFile = new Map<string, string[]>();
   for (const { file, line, what } of offences) {
     byFile.set(file, [...(byFile.get(file) ?? []), `${file}:${line} ${what}`]);
