@@ -7,6 +7,8 @@ const redisInclude = ['src/**/*.redis.test.ts'];
 const postgresOnly = ['src/**/*.postgres.test.ts'];
 /** Input fuzz: the same validation code on either database, so it runs once, on PGlite. */
 const pgliteOnly = ['src/**/*.pglite.test.ts'];
+/** The house rules read source files only (no database): they run once, in the pglite project. */
+const filesOnly = ['src/hardening/house/**/*.test.ts'];
 const postgresUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
@@ -29,7 +31,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       project('pglite', '', include, [...redisInclude, ...postgresOnly]),
-      ...(postgresUrl ? [project('postgres', postgresUrl, include, [...redisInclude, ...pgliteOnly])] : []),
+      ...(postgresUrl
+        ? [project('postgres', postgresUrl, include, [...redisInclude, ...pgliteOnly, ...filesOnly])]
+        : []),
       ...(redisUrl ? [project('redis', postgresUrl ?? '', redisInclude, [])] : []),
     ],
   },

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { countByFile, judge } from './allow-list.ts';
+import { foreignRepoImports } from './repo-imports.ts';
+import { readSources, SERVER_SRC, type Source } from './sources.ts';
+
+/**
+ * Issue 31 item 5: `modules/<m>/*.repo.ts` is imported by files of `modules/<m>/` only (ADR 011): not
+ * by another module, and not by `http/`, `realtime/`, `jobs/`, `ops/`, `web/` or `app.ts` either.
+ * The demo seeds and test code may (`repo-imports.ts` says why).
+ */
+
+/** The files that import a module's repo from outside it on main at e854b80, with their counts. */
+const ALLOWED: Record<string, number> = {
+  // Both ask auth's repo which session families are live; they would call an auth service.
+  'apps/server/src/http/session-liveness.ts': 1,
+  'apps/server/src/realtime/socket-auth.ts': 1,
+};
+
+const breaks = countByFile(foreignRepoImports(readSources([SERVER_SRC])));
+const offences = (files: Record<string, string>) =>
+  foreignRepoImports(Object.entries(files).map(([file, text]): Source => ({ file, text }))).map(
+    (o) => `${o.file}:${o.line} ${o.what}`,
+  );
+const REPO = 'apps/server/src/modules/auth/auth.repo.ts';
+
+describe("a module's repo is imported by its own module only", () => {
+  it("no file outside the allow-list imports another module's repo", () => {
+    const { added, grown } = judge(breaks, ALLOWED);
+    expect(added, "call the module's service (ADR 011)").toEqual([]);
+    expect(grown).toEqual([]);
+  });
+
+  it('every allow-listed file still does (a fixed file leaves the list)', () => {
+    expect(judge(breaks, ALLOWED).fixed).toEqual([]);
+  });
+
+  it('sees a planted import from anywhere outside the module, values or types, one line or several', () => {
+    expect(
+      offences({
+        [REPO]: 'export const x = 1;',
+        'apps/server/src/ops/x.ts': "import type {\n  UserRow,\n} from '../modules/auth/auth.repo';",
+        'apps/server/src/jobs/x.ts': "\nconst repo = await import('../modules/auth/auth.repo.js');",
+        'apps/server/src/modules/chat/x.service.ts': "export { x } from '../auth/auth.repo.ts';",
+        'apps/server/src/app.ts': "import * as auth from './modules/auth/auth.repo.ts';",
+      }),
+    ).toEqual([
+      'apps/server/src/ops/x.ts:1 imports modules/auth/auth.repo.ts, the repo of module auth (call its service)',
+      'apps/server/src/jobs/x.ts:2 imports modules/auth/auth.repo.ts, the repo of module auth (call its service)',
+      'apps/server/src/modules/chat/x.service.ts:1 imports modules/auth/auth.repo.ts, the repo of module auth (call its service)',
+      'apps/server/src/app.ts:1 imports modules/auth/auth.repo.ts, the repo of module auth (call its service)',
+    ]);
+  });
+
+  it('is silent on its own module, the seeds, test code and other files of a module', () => {
+    expect(
+      offences({
+        [REPO]: 'export const x = 1;',
+        'apps/server/src/modules/auth/auth.service.ts': "import { x } from './auth.repo.ts';",
+        'apps/server/src/modules/auth/sessions/x.ts': "import { x } from '../auth.repo.ts';",
+        'apps/server/src/seed/seed.ts': "import { x } from '../modules/auth/auth.repo.ts';",
+        'apps/server/src/test/factories.ts': "import { x } from '../modules/auth/auth.repo.ts';",
+        'apps/server/src/http/x.test.ts': "import { x } from '../modules/auth/auth.repo.ts';",
+        'apps/server/src/http/y.ts': "import { x } from '../modules/auth/auth.service.ts';",
+      }),
+    ).toEqual([]);
+  });
+});
