@@ -14,8 +14,6 @@ import { CONTRACT_SRC, readSources, SERVER_SRC, WEB_SRC } from './sources.ts';
  * is within its limit, so the splits of issue 31 remove their entries as they land.
  */
 const ALLOWED: Record<string, number> = {
-  'apps/server/src/app.ts': 517,
-  'apps/server/src/app.ts › buildApp': 369,
   'apps/server/src/db/client.ts › openDatabase': 153,
   'apps/server/src/modules/admin/admin-catalog.service.ts': 364,
   'apps/server/src/modules/admin/admin-catalog.service.ts › createAdminCatalogService': 259,
