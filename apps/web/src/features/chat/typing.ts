@@ -82,3 +82,27 @@ export function useTypingConversations(myId: number | null): ReadonlySet<number>
   }, []);
   return typing;
 }
+
+/** Whether the other user is typing in this conversation (expires after 6 s without news). */
+export function useOtherTyping(conversationId: number, otherId: number): boolean {
+  const [typing, setTyping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const set = useCallback((on: boolean) => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = on ? setTimeout(() => setTyping(false), TYPING_SHOWN_MS) : null;
+    setTyping(on);
+  }, []);
+  useRealtimeEvent('user:typing', (event) => {
+    if (event.conversationId === conversationId && event.userId === otherId) set(event.typing);
+  });
+  useRealtimeEvent('message:new', (message) => {
+    if (message.conversationId === conversationId && message.senderId === otherId) set(false);
+  });
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return typing;
+}

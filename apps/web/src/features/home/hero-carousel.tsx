@@ -1,6 +1,5 @@
-import { directionOf, HOME } from '@ustaz/contract/constants';
+import { HOME } from '@ustaz/contract/constants';
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -8,7 +7,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { HeroPicture } from './hero-art.tsx';
 import { translatedList } from './translated-list.ts';
-import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
+import { useHeroCarousel } from './use-hero-carousel.ts';
 
 /** Each slide's background; white text on all of them. */
 const THEMES = [
@@ -16,9 +15,6 @@ const THEMES = [
   'bg-gradient-to-br from-teal-950 via-teal-900 to-teal-700',
   'bg-gradient-to-br from-slate-900 via-rose-950 to-red-800',
 ];
-
-/** A horizontal touch swipe of at least this many pixels changes the slide. */
-const SWIPE_PX = 50;
 
 /**
  * The hero (spec 2): 3 slides with title, description, a button to /{lang}/search and a picture;
@@ -37,55 +33,10 @@ export function HeroCarousel() {
     'imageAlt',
   ]);
   const count = slides.length;
-  const reducedMotion = usePrefersReducedMotion();
-
-  const [index, setIndex] = useState(0);
-  const [moving, setMoving] = useState(false);
-  const [paused, setPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const movingRef = useRef(false);
-  const swipeStart = useRef<number | null>(null);
-
-  const transitionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(transitionTimer.current), []);
-
-  const goTo = useCallback(
-    (target: number) => {
-      if (movingRef.current || count < 2) return;
-      movingRef.current = true;
-      setMoving(true);
-      setIndex(((target % count) + count) % count);
-      transitionTimer.current = setTimeout(() => {
-        movingRef.current = false;
-        setMoving(false);
-      }, HOME.heroTransitionMs);
-    },
-    [count],
-  );
-
-  const autoplay = !reducedMotion && !paused && !hovered && !focused && count > 1;
-  useEffect(() => {
-    if (!autoplay) return;
-    const timer = setTimeout(() => goTo(index + 1), HOME.heroAutoplayMs);
-    return () => clearTimeout(timer);
-  }, [autoplay, index, goTo]);
+  const { index, moving, paused, setPaused, setHovered, setFocused, reducedMotion, autoplay, goTo, swipe } =
+    useHeroCarousel(count, language);
 
   if (count === 0) return null;
-
-  function onPointerDown(event: PointerEvent) {
-    swipeStart.current = event.pointerType === 'mouse' ? null : event.clientX;
-  }
-  function onPointerUp(event: PointerEvent) {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (start === null) return;
-    const delta = event.clientX - start;
-    if (Math.abs(delta) < SWIPE_PX) return;
-    // Swiping against the reading direction brings the next slide.
-    const forward = directionOf(language) === 'rtl' ? delta > 0 : delta < 0;
-    goTo(forward ? index + 1 : index - 1);
-  }
 
   const arrowClass =
     'absolute top-1/2 z-10 hidden size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white ring-1 ring-white/40 backdrop-blur transition hover:bg-white/25 disabled:cursor-not-allowed disabled:opacity-40 md:inline-flex';
@@ -106,11 +57,9 @@ export function HeroCarousel() {
         <div
           className="grid overflow-hidden rounded-3xl shadow-xl shadow-primary/20"
           aria-live={autoplay ? 'off' : 'polite'}
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => {
-            swipeStart.current = null;
-          }}
+          onPointerDown={swipe.onPointerDown}
+          onPointerUp={swipe.onPointerUp}
+          onPointerCancel={swipe.onPointerCancel}
         >
           {slides.map((slide, slideIndex) => {
             const active = slideIndex === index;

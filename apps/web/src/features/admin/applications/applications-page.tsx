@@ -1,90 +1,21 @@
 import type { AdminTeacherApplication } from '@ustaz/contract';
-import { Check, FileText, PlayCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAccessToken } from '../../../shared/auth/token-storage.ts';
-import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { errorText } from '../../../shared/lib/error-text.ts';
-import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS as ADMIN_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
-import { Badge, type BadgeTone } from '../ui/badge.tsx';
-import { dateColumn } from '../ui/cells.tsx';
-import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
-import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { useDecideApplication } from './api/decide-application.ts';
 import { useAdminApplications } from './api/get-applications.ts';
+import { nameOf, useApplicationColumns } from './application-columns.tsx';
 import { ERROR_TEXTS } from './applications-error-texts.ts';
 
 /** The status filter: waiting ones unless another is chosen (the queue is the default). */
 const OTHER_STATUSES = ['approved', 'rejected', 'all'] as const;
 const FILTERS = { status: oneOf(OTHER_STATUSES) };
-const TONES: Record<AdminTeacherApplication['status'], BadgeTone> = {
-  pending: 'warning',
-  approved: 'success',
-  rejected: 'danger',
-};
-
-/** A user's words after a label ("Reason: …"), isolated in their own direction; nothing without them. */
-function LabelledText({ label, text }: { label: string; text: string | null }) {
-  if (!text) return null;
-  return (
-    <span className="text-xs text-slate-600">
-      {label} <bdi dir="auto">{text}</bdi>
-    </span>
-  );
-}
-
-/** The applicant's video link and, when sent, their certificate (opened with the admin's token). */
-function ApplicationLinks({ row }: { row: AdminTeacherApplication }) {
-  const { t } = useTranslation('admin');
-  return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <a
-        href={row.videoUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
-      >
-        <PlayCircle aria-hidden="true" className="size-4" />
-        {t('applications.video')}
-      </a>
-      {row.certificate ? (
-        <button
-          type="button"
-          className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
-          onClick={() =>
-            void openCertificate(row.certificate?.path ?? '').catch(
-              () => void notify.error(t('applications.certificateFailed')),
-            )
-          }
-        >
-          <FileText aria-hidden="true" className="size-4" />
-          {t('applications.certificate')}
-        </button>
-      ) : (
-        <span className="text-slate-500">{t('applications.noCertificate')}</span>
-      )}
-    </div>
-  );
-}
-
-const nameOf = (row: AdminTeacherApplication) => `${row.user.firstName} ${row.user.lastName}`.trim();
-
-/** Opens an applicant's certificate (private: fetched with the admin's token, shown from a blob). */
-async function openCertificate(path: string): Promise<void> {
-  const token = getAccessToken();
-  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`certificate ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  window.open(url, '_blank', 'noopener');
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * /{lang}/admin/teacher-applications: students who asked to teach, the waiting ones first (oldest
@@ -92,7 +23,6 @@ async function openCertificate(path: string): Promise<void> {
  */
 export function AdminApplicationsPage() {
   const { t } = useTranslation('admin');
-  const language = useCurrentLanguage();
   const list = useAdminList(FILTERS);
   const status = list.values.status ?? 'pending';
   const applications = useAdminApplications({ status, ...list.paging });
@@ -124,100 +54,7 @@ export function AdminApplicationsPage() {
     }
   }
 
-  const columns: Column<AdminTeacherApplication>[] = [
-    dateColumn(
-      'date',
-      t('applications.columns.date'),
-      (row) => row.createdAt,
-      (row) => row.id,
-    ),
-    {
-      key: 'applicant',
-      header: t('applications.columns.applicant'),
-      className: 'min-w-44',
-      cell: (row) => <UserLink id={row.user.id} name={nameOf(row)} detail={row.user.email} />,
-    },
-    {
-      key: 'profile',
-      header: t('applications.columns.profile'),
-      className: 'min-w-64 max-w-sm',
-      cell: (row) => (
-        <div className="flex flex-col gap-1 text-sm">
-          <p className="font-semibold text-slate-900">
-            <bdi dir="auto">{row.major}</bdi>
-            <span className="ms-2 font-normal text-slate-600">
-              {t('applications.years', {
-                count: row.experienceYears,
-                number: formatNumber(row.experienceYears, language),
-              })}
-            </span>
-          </p>
-          <p>
-            <span className="font-semibold text-slate-600">{t('applications.columns.subjects')}: </span>
-            {row.subjects.map((s) => (language === 'ar' ? s.nameAr : s.nameEn)).join(language === 'ar' ? '، ' : ', ')}
-          </p>
-          <LabelledText label={t('applications.missingSubject')} text={row.missingSubject} />
-          <details>
-            <summary className="cursor-pointer text-primary">{t('applications.bioAr')}</summary>
-            <p dir="rtl" lang="ar" className="wrap-anywhere whitespace-pre-line text-slate-800">
-              {row.bioAr}
-            </p>
-          </details>
-          <details>
-            <summary className="cursor-pointer text-primary">{t('applications.bioEn')}</summary>
-            <p dir="ltr" lang="en" className="wrap-anywhere whitespace-pre-line text-slate-800">
-              {row.bioEn}
-            </p>
-          </details>
-          <ApplicationLinks row={row} />
-        </div>
-      ),
-    },
-    {
-      key: 'rate',
-      header: t('applications.columns.rate'),
-      className: 'text-end whitespace-nowrap',
-      cell: (row) => formatKwd(row.hourlyRate, language),
-    },
-    {
-      key: 'status',
-      header: t('applications.columns.status'),
-      className: 'min-w-32',
-      cell: (row) => (
-        <span className="flex flex-col items-start gap-1">
-          <Badge tone={TONES[row.status]}>{t(`applications.statuses.${row.status}`)}</Badge>
-          <LabelledText label={t('applications.reason')} text={row.rejectionReason} />
-        </span>
-      ),
-    },
-    {
-      key: 'actions',
-      header: t('applications.columns.actions'),
-      cell: (row) =>
-        row.status === 'pending' ? (
-          <span className="flex flex-wrap gap-2">
-            <RowAction
-              icon={Check}
-              variant="primary"
-              onClick={() => approve(row)}
-              loading={decide.isPending && decide.variables?.id === row.id && decide.variables.reason === undefined}
-              disabled={decide.isPending}
-              label={t('applications.approveLabel', { name: nameOf(row) })}
-            >
-              {t('applications.approve')}
-            </RowAction>
-            <RowAction
-              icon={X}
-              onClick={() => setRejecting(row)}
-              disabled={decide.isPending}
-              label={t('applications.rejectLabel', { name: nameOf(row) })}
-            >
-              {t('applications.reject')}
-            </RowAction>
-          </span>
-        ) : null,
-    },
-  ];
+  const columns = useApplicationColumns({ decide, approve, setRejecting });
 
   return (
     <AdminListPage

@@ -1,4 +1,3 @@
-import type { ReconciliationRow } from '@ustaz/contract';
 import { CircleCheckBig, Scale, ScanSearch } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,27 +7,16 @@ import { formatNumber } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
-import { Badge, type BadgeTone } from '../ui/badge.tsx';
-import { amountColumn } from '../ui/cells.tsx';
-import { type Column, DataTable } from '../ui/data-table.tsx';
+import { DataTable } from '../ui/data-table.tsx';
 import { SelectField } from '../ui/form-fields.tsx';
 import { formatDateTime } from '../ui/format.ts';
-import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { useReconciliation } from './api/get-reconciliation.ts';
-import { canReconcile, PaymentStatusBadge } from './payment-status-badge.tsx';
+import { useReconciliationColumns } from './reconciliation-columns.tsx';
 import { useReconcile } from './use-reconcile.ts';
 
 /** The periods offered (days back); the contract allows 1 to 90. */
 const DAY_CHOICES = [1, 7, 30, 90] as const;
 const DEFAULT_DAYS = 7;
-
-const GATEWAY_TONES: Record<ReconciliationRow['gatewayStatus'], BadgeTone> = {
-  pending: 'warning',
-  paid: 'success',
-  failed: 'danger',
-  unknown: 'neutral',
-};
 
 function daysOf(value: string | null): number {
   const days = Number(value);
@@ -62,72 +50,7 @@ export function AdminReconciliationPage() {
     setParams(next);
   }
 
-  const columns: Column<ReconciliationRow>[] = [
-    {
-      key: 'payment',
-      header: t('reconciliation.columns.payment'),
-      cell: ({ payment }) => (
-        <span className="flex flex-col">
-          <span dir="ltr" className="text-start font-semibold break-all text-slate-900">
-            {payment.id}
-          </span>
-          <span className="text-xs text-slate-500">{t(`providers.${payment.provider}`)}</span>
-          <span className="text-xs whitespace-nowrap text-slate-500">
-            {formatDateTime(payment.createdAt, language)}
-          </span>
-        </span>
-      ),
-    },
-    {
-      key: 'user',
-      header: t('reconciliation.columns.user'),
-      cell: ({ payment }) => <UserLink id={payment.user.id} name={payment.user.name} />,
-    },
-    {
-      key: 'ours',
-      header: t('reconciliation.columns.ours'),
-      cell: ({ payment }) => <PaymentStatusBadge status={payment.status} />,
-    },
-    {
-      key: 'gateway',
-      header: t('reconciliation.columns.gateway'),
-      cell: (row) => <Badge tone={GATEWAY_TONES[row.gatewayStatus]}>{t(`gatewayStatus.${row.gatewayStatus}`)}</Badge>,
-    },
-    amountColumn('amount', t('reconciliation.columns.amount'), ({ payment }) => payment.amount, language),
-    amountColumn('gatewayAmount', t('reconciliation.columns.gatewayAmount'), (row) => row.gatewayAmount, language),
-    {
-      key: 'problem',
-      header: t('reconciliation.columns.problem'),
-      cell: (row) => (
-        <span className="font-semibold text-slate-800">{t(`reconciliation.problems.${row.problem}`)}</span>
-      ),
-    },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      className: 'min-w-36',
-      cell: (row) => {
-        if (row.problem === 'amountDiffers') {
-          return <p className="text-xs text-slate-600">{t('reconciliation.amountHint')}</p>;
-        }
-        if (!canReconcile(row.payment.status)) {
-          return <p className="text-xs text-slate-600">{t('reconciliation.finalHint')}</p>;
-        }
-        return (
-          <RowAction
-            icon={Scale}
-            onClick={() => settle.run(row.payment.id)}
-            loading={settle.busy(row.payment.id)}
-            disabled={settle.pending}
-            label={t('reconciliation.settleLabel', { id: row.payment.id })}
-            variant="primary"
-          >
-            {t('reconciliation.settle')}
-          </RowAction>
-        );
-      },
-    },
-  ];
+  const columns = useReconciliationColumns(settle);
 
   const data = report.data;
 

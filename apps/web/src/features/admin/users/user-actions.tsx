@@ -1,0 +1,115 @@
+import type { AdminUserDetail } from '@ustaz/contract';
+import { ROLE } from '@ustaz/contract/constants';
+import { GraduationCap, MailCheck, RotateCcw, UserRoundX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/lib/error-text.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { notify } from '../../../shared/ui/toast.tsx';
+import { ERROR_TEXTS } from '../admin-error-texts.ts';
+import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { useResendConfirmation } from './api/resend-confirmation.ts';
+import { useRestoreUser } from './api/restore-user.ts';
+import { useSuspendUser } from './api/suspend-user.ts';
+import { PromoteDialog } from './promote-dialog.tsx';
+
+type User = AdminUserDetail['user'];
+
+/** The dialogs an action of the user page opens (the others run at once). */
+export type UserDialog = 'promote' | 'suspend';
+
+/**
+ * The account's actions, each where it applies: promote a student, resend the confirmation
+ * e-mail, restore a suspended account, suspend one that is active (not an admin).
+ */
+export function UserActions({ user, onOpen }: { user: User; onOpen: (dialog: UserDialog) => void }) {
+  const { t } = useTranslation('admin');
+  const restore = useRestoreUser(user.id);
+  const resend = useResendConfirmation(user.id);
+
+  function runRestore() {
+    restore.mutate(undefined, {
+      onSuccess: () => void notify.success(t('user.restore.done')),
+      onError: (error) => void notify.error(errorText(error, t, ERROR_TEXTS.admin)),
+    });
+  }
+
+  function runResend() {
+    resend.mutate(undefined, {
+      onSuccess: () => void notify.success(t('user.resend.done')),
+      onError: (error) => void notify.error(errorText(error, t, ERROR_TEXTS.admin)),
+    });
+  }
+
+  const canPromote = user.roleId === ROLE.student;
+  const canSuspend = user.roleId !== ROLE.admin && user.status === 'active';
+  const canResend = !user.emailConfirmed && user.provider === 'email';
+
+  return (
+    <>
+      {canPromote ? (
+        <Button variant="outline" onClick={() => onOpen('promote')}>
+          <GraduationCap aria-hidden="true" className="size-4" />
+          {t('user.promote.action')}
+        </Button>
+      ) : null}
+      {canResend ? (
+        <Button variant="outline" onClick={runResend} loading={resend.isPending}>
+          <MailCheck aria-hidden="true" className="size-4" />
+          {t('user.resend.action')}
+        </Button>
+      ) : null}
+      {user.status === 'suspended' ? (
+        <Button onClick={runRestore} loading={restore.isPending}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          {t('user.restore.action')}
+        </Button>
+      ) : null}
+      {canSuspend ? (
+        <Button variant="destructive" onClick={() => onOpen('suspend')}>
+          <UserRoundX aria-hidden="true" className="size-4" />
+          {t('user.suspend.action')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The promotion and the suspension (with its reason), each in its dialog. */
+export function UserDialogs({
+  user,
+  name,
+  dialog,
+  onClose,
+}: {
+  user: User;
+  name: string;
+  dialog: UserDialog | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const suspend = useSuspendUser(user.id);
+
+  async function confirmSuspend(reason: string) {
+    try {
+      await suspend.mutateAsync(reason);
+      void notify.success(t('user.suspend.done'));
+    } catch (error) {
+      void notify.error(errorText(error, t, ERROR_TEXTS.admin));
+      throw error;
+    }
+  }
+
+  return (
+    <>
+      <PromoteDialog open={dialog === 'promote'} userId={user.id} name={name} onClose={onClose} />
+      <ReasonDialog
+        open={dialog === 'suspend'}
+        title={t('user.suspend.title')}
+        message={t('user.suspend.body', { name })}
+        confirmText={t('user.suspend.confirm')}
+        onClose={onClose}
+        onConfirm={confirmSuspend}
+      />
+    </>
+  );
+}
