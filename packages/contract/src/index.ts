@@ -23,5 +23,6 @@ export * from './review-publication.ts';
 export * from './settings.ts';
 export * from './settings-defaults.ts';
 export * from './teaching.ts';
+export * from './text-language.ts';
 export * from './time-zone.ts';
 export * from './visible-text.ts';

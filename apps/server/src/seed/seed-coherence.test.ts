@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { reviewsOfTeacher } from '../modules/reviews/reviews.repo.ts';
 import { createTestDatabase } from '../test/helpers.ts';
 import { seedDemoData } from './seed.ts';
 import { languageOf } from './seed-reviews.ts';
@@ -36,6 +37,11 @@ describe('demo data coherence', () => {
         where x.status <> 'completed' or x.cash_fils + x.hours_value_fils <= 0`,
     );
     expect(reviewedUnpaid?.n).toBe(0);
+    // Paid and attended by both: each review counts for a verified lesson (issue 29).
+    const [unverified] = await rows<{ n: number }>(
+      `select count(*)::int as n from reviews r join reservations x on x.id = r.reservation_id where not x.verified_lesson`,
+    );
+    expect(unverified?.n).toBe(0);
   });
 
   it('every demo person has a name in Arabic and one in English (ADR 020)', async () => {
@@ -57,5 +63,25 @@ describe('demo data coherence', () => {
     expect(texts.length).toBeGreaterThan(100);
     const languages = new Set(texts.map((row) => languageOf(row.comment)));
     expect(languages).toEqual(new Set(['ar', 'en']));
+  });
+
+  it("each demo teacher's first page of reviews shows only the page's language, in Arabic and in English", async () => {
+    const teachers = await rows<{ id: number; email: string }>(
+      `select tp.id, u.email from teacher_profiles tp join users u on u.id = tp.user_id
+        where u.email in ('teacher@ustaz.example', 'teacher2@ustaz.example', 'teacher3@ustaz.example')`,
+    );
+    expect(teachers).toHaveLength(3);
+    const now = new Date();
+    for (const { id, email } of teachers) {
+      for (const language of ['ar', 'en'] as const) {
+        // The teacher page's first page: the API's default limit.
+        const page = await reviewsOfTeacher(database.db, id, 10, { userId: null, now }, language);
+        expect(page.length, `${email} ${language}`).toBe(10);
+        expect(
+          page.map((review) => languageOf(review.comment)),
+          `${email} ${language}`,
+        ).toEqual(Array(10).fill(language));
+      }
+    }
   });
 });
