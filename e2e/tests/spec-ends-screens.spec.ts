@@ -5,7 +5,7 @@ import { api, DEMO_STUDENT, DEMO_TEACHER, logInApi, signInContext } from '../sup
 
 /**
  * Issue 30 items 21 and 25 in Chromium: the hero's first picture is loaded as AVIF at once on a
- * desktop (the others wait), and the chat header's card of the other party is drawn from
+ * desktop (the others wait) and shown compact on a phone, and the chat header's card of the other party is drawn from
  * GET /api/v1/auth/users/{id}, in English on a desktop and in Arabic on a phone.
  */
 
@@ -33,11 +33,22 @@ describe('the hero pictures', () => {
     await page.context().close();
   });
 
-  it('ar phone: the hero reads right to left, the pictures left out of the narrow slide', async () => {
+  it('ar phone: the hero reads right to left, its picture shown compact under the text (the 400w file)', async () => {
     const page = await newPage(browser, PHONE);
     await page.goto('/ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    expect(await page.getByTestId('hero-picture').first().isVisible()).toBe(false);
+    const first = page.getByTestId('hero-picture').first();
+    await first.scrollIntoViewIfNeeded();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await first.isVisible()).toBe(true);
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/images\/hero\/slide-1-400\.avif$/,
+    );
+    // Compact (12rem wide), below the slide's button: the text keeps the slide's width.
+    const box = await first.boundingBox();
+    const button = await page.getByTestId('hero-slide').first().getByRole('link').boundingBox();
+    expect(box?.width).toBe(192);
+    expect((box?.y ?? 0) >= (button?.y ?? 0) + (button?.height ?? 0)).toBe(true);
     await screenshot(page, 'hero-ar-phone');
     await page.context().close();
   });

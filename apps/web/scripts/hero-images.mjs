@@ -2,6 +2,9 @@
 // three widths into public/images/hero/. Run after changing a drawing: `node apps/web/scripts/hero-images.mjs`
 // (sharp comes with the server workspace). The pictures carry no text, so they serve both languages;
 // their alt texts are in the locales (home.hero.slides[].imageAlt).
+// The server sends /images/ with a month of caching (web.routes.ts `PICTURE_CACHE`) and the names
+// carry no hash: a changed picture gets a new file name (e.g. slide-1-v2-640.avif, and the same in
+// hero-art.tsx), or browsers keep showing the old one for up to a month.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

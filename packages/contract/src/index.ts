@@ -30,5 +30,6 @@ export * from './settings.ts';
 export * from './settings-defaults.ts';
 export * from './subscriptions.ts';
 export * from './teaching.ts';
+export * from './text-language.ts';
 export * from './time-zone.ts';
 export * from './visible-text.ts';

@@ -529,6 +529,11 @@ export const reviews = pgTable(
     type: text('type', { enum: REVIEW_TYPES }).notNull(),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
+    /**
+     * The language the comment is written in, by its script (contract `textLanguage`, issue 30):
+     * lists show the page's language's reviews first. Set on every insert; no default.
+     */
+    language: text('language', { enum: LANGUAGES }).notNull(),
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => teacherProfiles.id, { onDelete: 'cascade' }),
@@ -550,6 +555,7 @@ export const reviews = pgTable(
     index('reviews_latest_idx').on(t.type, t.createdAt),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_type_check', oneOf(t.type, REVIEW_TYPES)),
+    check('reviews_language_check', oneOf(t.language, LANGUAGES)),
   ],
 );
 

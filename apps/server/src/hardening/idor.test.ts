@@ -131,6 +131,7 @@ beforeAll(async () => {
       reservationId: w.reservationId,
       type: 'student_to_teacher',
       rating: 5,
+      language: 'en',
       teacherId: w.teacher.profile.id,
       studentId: w.student.user.id,
       createdAt: new Date(Date.now() - 8 * 24 * 3600_000),

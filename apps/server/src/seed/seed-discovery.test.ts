@@ -31,10 +31,11 @@ const FEE_PERCENT = 10;
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-seed-'));
 const silent = { info: () => {} } as unknown as Parameters<typeof seedDemoData>[1];
 
+// The whole demo seed (as seed-coherence.test.ts): longer than a hook's default on a busy machine.
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.db, silent, { uploadsDir, platformFeePercent: FEE_PERCENT });
-});
+}, 300_000);
 afterAll(() => database.close());
 
 async function countOf(

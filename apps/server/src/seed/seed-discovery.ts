@@ -1,4 +1,4 @@
-import { REVIEW_WINDOW_MS, ROLE, reviewPublishesAt } from '@ustaz/contract';
+import { REVIEW_WINDOW_MS, ROLE, reviewPublishesAt, textLanguage } from '@ustaz/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { teacherProfiles } from '../db/schema.ts';
@@ -11,7 +11,8 @@ import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
 import { renderAvatarPng } from './seed-avatar.ts';
 import { fillSeedNameSpellings } from './seed-names.ts';
-import { pick, random } from './seed-random.ts';
+import { planPastLessons } from './seed-past-lessons.ts';
+import { random } from './seed-random.ts';
 import { aboutStudent, createReviewTexts } from './seed-reviews.ts';
 
 /** Demo photos are shown at up to 96 CSS pixels: twice that for sharp screens. */
@@ -226,6 +227,9 @@ type SeedTeacher = {
   /** KWD per hour. */
   rate: number;
 };
+
+/** How many of SEED_TEACHERS are demo teacher accounts (the first ones). */
+const DEMO_TEACHER_ACCOUNTS = 3;
 
 /** The three demo teacher accounts come first (seed.ts creates them); the others are added here. */
 export const SEED_TEACHERS: SeedTeacher[] = [
@@ -622,7 +626,7 @@ const BIO_STYLES: [string, string][] = [
   ],
 ];
 
-const isArabic = (text: string) => /[\u0600-\u06FF]/.test(text);
+const isArabic = (text: string) => textLanguage(text) === 'ar';
 
 /** A number in Arabic-Indic digits, as Arabic texts write them (the web's i18n README). */
 const arabicDigits = (n: number) => String(n).replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d);
@@ -804,29 +808,19 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
       (email) => usersByEmail.get(email) ?? [],
     );
     const teacherIndex = new Map(SEED_TEACHERS.map((t, i) => [usersByEmail.get(t.email)?.id, i]));
-    type Lesson = { teacherId: number; teacherUserId: number; studentId: number; start: Date; rating: number };
-    const lessons: Lesson[] = [];
-    for (const profile of created) {
-      const index = teacherIndex.get(profile.userId) ?? 0;
-      const next = random(index + 1);
-      const count = 2 + Math.floor(next() * 9);
-      // Lessons a week or so apart, the oldest up to about four months back.
-      const spacing = 5 + next() * 7;
-      for (let j = 0; j < count; j++) {
-        // The demo student (the first) had a lesson with each of the first five teachers.
-        const student = index < 5 && j === 0 ? students[0] : pick(students.slice(1), next);
-        if (!student) continue;
-        const roll = next();
-        lessons.push({
-          teacherId: profile.id,
-          teacherUserId: profile.userId,
-          studentId: student.id,
-          start: kuwaitTime(kuwaitDay(now, -(2 + Math.round(j * spacing) + (index % 3))), 16 + ((index + j) % 5)),
-          // Mostly 4 and 5 stars, some 3, a few 2.
-          rating: roll < 0.05 ? 2 : roll < 0.15 ? 3 : roll < 0.42 ? 4 : 5,
-        });
-      }
-    }
+    const others = students.slice(1);
+    const lessons = planPastLessons({
+      teachers: created.map((profile) => {
+        const index = teacherIndex.get(profile.userId) ?? 0;
+        return { ...profile, index, demo: index < DEMO_TEACHER_ACCOUNTS };
+      }),
+      demoStudent: students[0],
+      students: {
+        ar: others.filter((student) => isArabic(student.firstName)),
+        en: others.filter((student) => !isArabic(student.firstName)),
+      },
+      at: (daysBack, hour) => kuwaitTime(kuwaitDay(now, -daysBack), hour),
+    });
     const pastSlots = await slotsService.create(
       tx,
       lessons.map((lesson) => ({
@@ -880,7 +874,7 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
         next() < 0.4 ? new Date(written.getTime() + (1 + Math.floor(next() * 30)) * HOUR_MS) : null;
       // The demo student's latest lesson is left for them to review.
       const leaveForDemo = lesson.studentId === students[0]?.id && teacherIndex.get(lesson.teacherUserId) === 0;
-      if (!leaveForDemo && next() < 0.85) {
+      if (!leaveForDemo && lesson.reviewed) {
         // The teacher's one public reply, once the review is published (the teacher reviewed too,
         // or by time past the deadline: ADR 015), in the review's language; sooner to a critical one.
         const published =

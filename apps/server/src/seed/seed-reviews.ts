@@ -1,3 +1,5 @@
+import { textLanguage } from '@ustaz/contract';
+
 /**
  * Texts of the seeded reviews: what students wrote about their lessons, the teachers' replies
  * and what teachers wrote about their students, in Arabic and in English. Each text is written
@@ -171,17 +173,14 @@ const ABOUT_STUDENTS: Record<ReviewLanguage, readonly Text[]> = {
   ],
 };
 
-const ARABIC_LETTERS = /[\u0600-\u06FF]/;
 const LATIN_LETTERS = /[A-Za-z]/;
 
-/** The language a text is written in: Arabic letters make it Arabic. */
-export function languageOf(text: string): ReviewLanguage {
-  return ARABIC_LETTERS.test(text) ? 'ar' : 'en';
-}
+/** The language a text is written in: Arabic letters make it Arabic (the contract's rule, as reviews store it). */
+export const languageOf: (text: string) => ReviewLanguage = textLanguage;
 
 /** True when a text holds letters of only one script (what every seeded review keeps to). */
 export function isOneLanguage(text: string): boolean {
-  return !(ARABIC_LETTERS.test(text) && LATIN_LETTERS.test(text));
+  return !(textLanguage(text) === 'ar' && LATIN_LETTERS.test(text));
 }
 
 function formOf(text: Text, female: boolean, subject: string): string {

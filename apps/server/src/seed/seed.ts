@@ -6,6 +6,7 @@ import { seedDiscovery } from './seed-discovery.ts';
 import { EARNINGS_DEMO_PAYERS, EARNINGS_DEMO_TEACHER, seedEarnings } from './seed-earnings.ts';
 import { paySeededLessons } from './seed-lesson-payments.ts';
 import { seedMoney } from './seed-money.ts';
+import { HISTORY_STUDENT, HISTORY_TEACHER, seedStudentHistory } from './seed-student-history.ts';
 
 /** The password of every demo account (printed at start; demo data only). */
 export const DEMO_PASSWORD = 'Ustaz2026!';
@@ -51,6 +52,10 @@ export async function seedDemoData(
   // After the demo earnings (they look for a paid lesson of the demo teacher to run once).
   const paid = await paySeededLessons(db, { platformFeePercent: options.platformFeePercent });
   log.info(`Demo lessons: ${paid.lessons} past lessons paid from the students' wallets and attended by both`);
+  const history = await seedStudentHistory(db, { platformFeePercent: options.platformFeePercent });
+  log.info(
+    `Demo history: ${history.lessons} new lessons of ${HISTORY_STUDENT} with ${HISTORY_TEACHER} paid with an hour and money (taught, a teacher no-show, cancelled)`,
+  );
   const lines = DEMO_ACCOUNTS.map((a) => `  ${['', 'admin  ', 'teacher', 'student'][a.roleId]}  ${a.email}`);
   log.info(`Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);
 }

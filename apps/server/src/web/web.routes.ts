@@ -59,9 +59,24 @@ type PageDeps = {
  * A server-rendered public page holds no user data (ADR 021): a browser may keep it a minute, a
  * shared cache 10 s (`s-maxage`: the page carries its render's CSP nonce, which should not be handed
  * to every visitor for minutes), both serving it up to 30 s longer while they fetch it again
- * (ADR 022). The shell and everything else: no-cache.
+ * (ADR 022). The shell and everything else but pictures (`staticCacheControl`): no-cache.
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=60, s-maxage=10, stale-while-revalidate=30';
+
+/**
+ * The pictures and icons copied from public/ (`/images/`, `/icons/`): kept a month, then revalidated
+ * in the background a day. They are not hashed, so a changed picture gets a new file name
+ * (apps/web/scripts/hero-images.mjs says so); an old name may be served from a cache for that long.
+ */
+export const PICTURE_CACHE = 'public, max-age=2592000, stale-while-revalidate=86400';
+
+/** The cache policy of a built file by its path under dist: hashed assets a year, pictures a month, the rest revalidated. */
+export function staticCacheControl(relativePath: string): string {
+  const [top] = relativePath.split(/[\\/]/);
+  if (top === 'assets') return 'public, max-age=31536000, immutable';
+  if (top === 'images' || top === 'icons') return PICTURE_CACHE;
+  return 'public, no-cache';
+}
 
 /** A database row id in a path: digits only, within PostgreSQL's integer. */
 function rowId(value: string | undefined): number | null {
@@ -138,8 +153,7 @@ export async function registerWebApp(
     globIgnore: ['robots.txt', 'sitemap.xml'],
     cacheControl: false,
     setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache');
+      res.header('cache-control', staticCacheControl(path.relative(distDir, filePath)));
       // The service worker and its offline page (or their precompressed copies) get their own policy
       // (the API's 'none' would stop both).
       const own = OWN_POLICIES[path.basename(filePath).replace(/\.(br|gz)$/, '')];

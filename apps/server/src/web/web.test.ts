@@ -8,7 +8,12 @@ import { createWebDist } from '../test/web-dist.ts';
 describe('serving the web app', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   // An older build's robots.txt must not shadow the one the server writes (modules/seo).
-  const dist = createWebDist({ 'robots.txt': 'User-agent: *\nDisallow: /\n' });
+  const dist = createWebDist({
+    'robots.txt': 'User-agent: *\nDisallow: /\n',
+    'images/hero/slide-1-400.avif': 'avif',
+    'icons/icon-192.png': 'png',
+    'offline.html': '<p>offline</p>',
+  });
 
   beforeAll(async () => {
     t = await createTestApp({ webDistDir: dist.dir });
@@ -125,6 +130,17 @@ describe('serving the web app', () => {
     const locale = await t.app.inject({ url: '/locales/ar/common.json' });
     expect(locale.statusCode).toBe(200);
     expect(locale.headers['cache-control']).toBe('public, no-cache');
+  });
+
+  it('issue 30 item 21: serves the pictures and icons with a month of caching; the rest of public/ revalidates', async () => {
+    for (const url of ['/images/hero/slide-1-400.avif', '/icons/icon-192.png']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=2592000, stale-while-revalidate=86400');
+    }
+    const offline = await t.app.inject({ url: '/offline.html' });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.headers['cache-control']).toBe('public, no-cache');
   });
 
   it('answers unknown pages with the app and a 404 status', async () => {

@@ -1,4 +1,4 @@
-import type { Language } from '@ustaz/contract';
+import { type Language, textLanguage } from '@ustaz/contract';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
@@ -78,24 +78,32 @@ async function selectReviews(
     .limit(limit);
 }
 
-/** Arabic script (the Arabic block): a comment written in Arabic. */
-const ARABIC_SCRIPT = '[\u0600-\u06FF]';
-
 export type ReviewListRow = Awaited<ReturnType<typeof selectReviews>>[number];
+
+/** Reviews written in `language` (the stored `reviews.language`) before the others. */
+const inLanguageFirst = (language: Language) => [desc(sql`(${reviews.language} = ${language})`)];
 
 /**
  * The newest published reviews of a kind, those written in `language` first (the home page shows
- * the page's language's voices; a comment in Arabic script counts as Arabic, any other as English),
- * then the others, each newest first.
+ * the page's language's voices), then the others, each newest first.
  */
 export function latestReviews(db: Executor, type: ReviewRow['type'], limit: number, now: Date, language: Language) {
-  const inLanguage = sql`(coalesce(${reviews.comment} ~ ${ARABIC_SCRIPT}, false) = ${language === 'ar'})`;
-  return selectReviews(db, eq(reviews.type, type), limit, { userId: null, now }, [desc(inLanguage)]);
+  return selectReviews(db, eq(reviews.type, type), limit, { userId: null, now }, inLanguageFirst(language));
 }
 
-export function reviewsOfTeacher(db: Executor, teacherId: number, limit: number, reader: ReviewReader) {
+/**
+ * A teacher's reviews by students, those written in `language` (the request's) first, then the
+ * others, each newest first (issue 30 item 6): an order that is the same for every page.
+ */
+export function reviewsOfTeacher(
+  db: Executor,
+  teacherId: number,
+  limit: number,
+  reader: ReviewReader,
+  language: Language,
+) {
   const where = and(eq(reviews.teacherId, teacherId), eq(reviews.type, 'student_to_teacher'));
-  return selectReviews(db, where, limit, reader);
+  return selectReviews(db, where, limit, reader, inLanguageFirst(language));
 }
 
 export function reviewsOfStudent(db: Executor, studentId: number, limit: number, reader: ReviewReader) {
@@ -146,15 +154,20 @@ export async function teacherKnowsStudent(db: Executor, teacherUserId: number, s
   return chats > 0;
 }
 
-export async function insertReview(db: Executor, values: typeof reviews.$inferInsert): Promise<ReviewRow> {
-  const [row] = await db.insert(reviews).values(values).returning();
+/** A review to insert; its language follows from its comment (`textLanguage`), on every write alike. */
+export type NewReview = Omit<typeof reviews.$inferInsert, 'language'>;
+
+const withLanguage = (values: NewReview) => ({ ...values, language: textLanguage(values.comment ?? '') });
+
+export async function insertReview(db: Executor, values: NewReview): Promise<ReviewRow> {
+  const [row] = await db.insert(reviews).values(withLanguage(values)).returning();
   if (!row) throw new Error('insert into reviews returned no row');
   return row;
 }
 
-export async function insertReviews(db: Executor, values: (typeof reviews.$inferInsert)[]): Promise<ReviewRow[]> {
+export async function insertReviews(db: Executor, values: NewReview[]): Promise<ReviewRow[]> {
   if (values.length === 0) return [];
-  return db.insert(reviews).values(values).onConflictDoNothing().returning();
+  return db.insert(reviews).values(values.map(withLanguage)).onConflictDoNothing().returning();
 }
 
 /**

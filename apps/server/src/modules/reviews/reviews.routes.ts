@@ -40,7 +40,7 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax
       schema: {
         tags,
         summary:
-          "Students' published reviews of a teacher (teacher profile id), newest first; a signed-in student also sees their own unpublished one",
+          "Students' published reviews of a teacher (teacher profile id): those written in the request language first, then the others, each newest first; a signed-in student also sees their own unpublished one",
         params: idParamsSchema,
         querystring: reviewsQuerySchema,
         response: reviewsResponse,

@@ -39,7 +39,7 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
       );
     },
 
-    /** Published reviews of a teacher, and the signed-in student's own unpublished one. */
+    /** Published reviews of a teacher, those in `language` first, and the signed-in student's own unpublished one. */
     async forTeacher(
       viewerId: number | null,
       teacherId: number,
@@ -47,7 +47,7 @@ export function createReviewsService({ db, teachers, clock = () => new Date() }:
       language: Language,
       now = clock(),
     ): Promise<Review[]> {
-      const rows = await reviewsOfTeacher(db, teacherId, limit, { userId: viewerId, now });
+      const rows = await reviewsOfTeacher(db, teacherId, limit, { userId: viewerId, now }, language);
       if (rows.length === 0 && !(await teachers.isListed(teacherId))) {
         throw new HttpError(404, 'notFound', 'Teacher not found');
       }

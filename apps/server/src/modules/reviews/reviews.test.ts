@@ -208,6 +208,7 @@ describe('POST /api/reviews', () => {
         reservationId: r.id,
         type: 'teacher_to_student' as const,
         rating: 4,
+        language: 'en' as const,
         teacherId: target.profile.id,
         studentId: students[i]?.user.id ?? 0,
       })),
@@ -353,6 +354,58 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     expect(await published()).toBe(false);
     await writtenDaysAgo(secondId, 8, 14.1);
     expect(await published()).toBe(true);
+  });
+
+  it("issue 30 item 6, for-teacher: the request language's reviews first, then the others, newest first in each, page by page", async () => {
+    const reviewed = await f.teacher();
+    const comments = ['شرح واضح ومفيد', 'Clear and patient', 'Great lesson, شكراً', 'Well prepared'];
+    const ids: number[] = [];
+    for (const comment of comments) {
+      const writer = await f.student();
+      const lesson = await f.reservation({
+        studentId: writer.user.id,
+        teacherId: reviewed.profile.id,
+        status: 'completed',
+      });
+      const res = await post(writer.headers, {
+        reservationId: lesson.id,
+        type: 'student_to_teacher',
+        rating: 5,
+        comment,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    // Written in the order above, a day apart, and published by time.
+    for (const [k, id] of ids.entries()) await writtenDaysAgo(id, 20 - k, 21);
+    const stored = await t.database.db
+      .select({ comment: reviews.comment, language: reviews.language })
+      .from(reviews)
+      .where(eq(reviews.teacherId, reviewed.profile.id));
+    // Set on the write, by script: an Arabic letter anywhere makes it Arabic.
+    expect(new Map(stored.map((row) => [row.comment, row.language]))).toEqual(
+      new Map([
+        ['شرح واضح ومفيد', 'ar'],
+        ['Clear and patient', 'en'],
+        ['Great lesson, شكراً', 'ar'],
+        ['Well prepared', 'en'],
+      ]),
+    );
+    const list = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url: `/api/reviews/for-teacher/${reviewed.profile.id}?${query}`, headers });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Review[]).map((review) => review.comment);
+    };
+    const arabicFirst = ['Great lesson, شكراً', 'شرح واضح ومفيد', 'Well prepared', 'Clear and patient'];
+    const englishFirst = ['Well prepared', 'Clear and patient', 'Great lesson, شكراً', 'شرح واضح ومفيد'];
+    expect(await list('lang=ar')).toEqual(arabicFirst);
+    expect(await list('lang=en')).toEqual(englishFirst);
+    // The language the server uses for every other text: Accept-Language, else Arabic.
+    expect(await list('', { 'accept-language': 'en-GB,en;q=0.9' })).toEqual(englishFirst);
+    expect(await list('')).toEqual(arabicFirst);
+    // A shorter page is the start of the same order.
+    expect(await list('lang=en&limit=3')).toEqual(englishFirst.slice(0, 3));
+    expect(await list('lang=ar&limit=1')).toEqual(arabicFirst.slice(0, 1));
   });
 
   it('for-teacher: 404 for an unknown teacher', async () => {

@@ -81,7 +81,7 @@ export function HeroCarousel() {
                 )}
                 style={{ transitionDuration: `${HOME.heroTransitionMs}ms` }}
               >
-                <div className="grid items-center gap-8 px-6 py-10 sm:px-10 md:grid-cols-2 md:px-20 lg:py-14">
+                <div className="grid items-center gap-6 px-6 py-8 sm:px-10 sm:py-10 md:grid-cols-2 md:gap-8 md:px-20 lg:py-14">
                   <div className="text-white">
                     <h2 className="text-2xl leading-tight font-extrabold sm:text-3xl lg:text-4xl">{slide.title}</h2>
                     <p className="mt-4 max-w-xl text-base leading-8 text-white/90 sm:text-lg">{slide.description}</p>
@@ -93,7 +93,7 @@ export function HeroCarousel() {
                       <ArrowRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
                     </Link>
                   </div>
-                  <HeroPicture slide={slideIndex} alt={slide.imageAlt} className="hidden md:block" />
+                  <HeroPicture slide={slideIndex} alt={slide.imageAlt} />
                 </div>
               </div>
             );

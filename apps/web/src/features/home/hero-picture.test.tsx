@@ -65,4 +65,25 @@ describe("the hero's pictures (issue 30 item 21)", () => {
       });
     },
   );
+
+  it.each(['ar', 'en'] as const)(
+    '%s: a phone shows each picture too, compact under the text (12rem, the 400w file), not a hidden 1px one',
+    async (language) => {
+      const page = await homeHtml(language);
+      const pictures = [...page.querySelectorAll('[data-testid="hero-slide"] picture')];
+      expect(pictures).toHaveLength(3);
+      for (const picture of pictures) {
+        const classes = (picture.getAttribute('class') ?? '').split(/\s+/);
+        // Shown from the smallest screen: no `hidden` below a breakpoint, a compact width there.
+        expect(classes.filter((name) => name === 'hidden' || name.endsWith(':block'))).toEqual([]);
+        expect(classes).toContain('max-w-48');
+        for (const element of picture.querySelectorAll('source, img')) {
+          const sizes = element.getAttribute('sizes') ?? '';
+          expect(sizes).not.toMatch(/\b1px\b/);
+          // The last size (no media condition) is the phone's: 12rem (192 CSS px) takes the 400w file at 2x.
+          expect(sizes.split(', ').at(-1)).toBe('12rem');
+        }
+      }
+    },
+  );
 });
