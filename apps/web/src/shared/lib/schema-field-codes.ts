@@ -3,7 +3,7 @@ import type { z } from 'zod';
 type Issue = { code: string; path: PropertyKey[]; origin?: string; params?: { code?: string }; input?: unknown };
 
 /** A zod issue as the server's field code (server http/errors.ts `toFieldErrors`): the same codes on both sides. */
-function codeOf(issue: Issue): string {
+export function fieldCodeOf(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? 'required' : 'invalidType';
@@ -32,7 +32,17 @@ export function checkWithSchema<Schema extends z.ZodType, Field extends string>(
   const errors: Partial<Record<Field, string>> = {};
   for (const issue of result.error.issues as Issue[]) {
     const field = String(issue.path[0] ?? '') as Field;
-    errors[field] ??= codeOf(issue);
+    errors[field] ??= fieldCodeOf(issue);
   }
   return { errors };
 }
+
+/**
+ * The parse options that make a schema's messages the server's field codes (`required`,
+ * `tooShort`, `meetingLinkNotAllowed`): `zodResolver(schema, WITH_FIELD_CODES)` gives a
+ * react-hook-form form the codes the contract's own schema would give on the server. A check
+ * that names its own message keeps it.
+ */
+export const WITH_FIELD_CODES = {
+  error: (issue: z.core.$ZodRawIssue) => fieldCodeOf(issue as unknown as Issue),
+} as const;
