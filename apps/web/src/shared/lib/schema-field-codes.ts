@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 type Issue = { code: string; path: PropertyKey[]; origin?: string; params?: { code?: string }; input?: unknown };
@@ -46,3 +48,14 @@ export function checkWithSchema<Schema extends z.ZodType, Field extends string>(
 export const WITH_FIELD_CODES = {
   error: (issue: z.core.$ZodRawIssue) => fieldCodeOf(issue as unknown as Issue),
 } as const;
+
+/**
+ * The react-hook-form resolver of a contract schema for a form whose values are not the body yet
+ * (a choice not made is null): the schema judges what was typed as the server would, with its
+ * field codes (WITH_FIELD_CODES), and the form is sent with the parsed body.
+ */
+export function contractResolver<Values extends FieldValues, Schema extends z.ZodType<unknown, FieldValues>>(
+  schema: Schema,
+): Resolver<Values, unknown, z.output<Schema>> {
+  return zodResolver(schema, WITH_FIELD_CODES) as unknown as Resolver<Values, unknown, z.output<Schema>>;
+}
