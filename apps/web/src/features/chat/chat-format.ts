@@ -1,7 +1,7 @@
 import type { Language } from '@ustaz/contract/constants';
 import { dayKeyInZone } from '../../shared/lib/dates/calendar.ts';
 import { formatShortDate, formatTime, formatWeekday, formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
-import { INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatUnit } from '../../shared/lib/format.ts';
 
 /** "2026-03-10": the calendar day an instant falls on in `timeZone`; empty for a bad date. */
 export function dayKey(iso: string | Date, timeZone: string): string {
@@ -66,10 +66,9 @@ export function formatFileSize(bytes: number, language: Language): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(INTL_LOCALES[language], {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  return formatUnit(value, language, {
+    unit: units[unit] ?? 'byte',
+    display: 'short',
+    maxDecimals: unit === 0 ? 0 : 1,
+  });
 }

@@ -1,9 +1,12 @@
 import type { BankAccount } from '@ustaz/contract';
 import { Landmark } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { translate } from '../../shared/i18n/translate.ts';
 import { isolate, ltr } from '../../shared/lib/bidi.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
+import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
@@ -72,50 +75,51 @@ function BankAccountForm({
 }) {
   const { t } = useTranslation('earnings');
   const save = useSaveBankAccount();
-  const [iban, setIban] = useState('');
-  const [holderName, setHolderName] = useState(initialHolder);
-  const fields = save.error ? fieldErrorCodes(save.error) : {};
+  // No check of its own: the server reads the IBAN (its check digits, a Kuwaiti bank) and answers its codes.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    resetField,
+    formState: { errors },
+  } = useForm({ defaultValues: { iban: '', holderName: initialHolder } });
   const fieldText = (code: string | undefined) =>
-    code ? t(`errors.${code}`, { defaultValue: t('errors.invalid') }) : undefined;
+    code ? translate(t, `errors.${code}`, { defaultValue: t('errors.invalid') }) : undefined;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (body) => {
     try {
-      await save.mutateAsync({ iban, holderName });
+      await save.mutateAsync(body);
       notify.success(t('bank.saved'));
-      setIban('');
+      resetField('iban');
       onDone();
     } catch (error) {
+      applyServerFieldErrors(error, setError, ['iban', 'holderName']);
       if (Object.keys(fieldErrorCodes(error)).length === 0) notify.error(errorText(error, t, ERROR_TEXTS.earnings));
     }
-  }
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
       <p className="text-sm text-slate-600">{t('bank.intro')}</p>
       <TextInput
+        {...register('iban')}
         label={t('bank.iban')}
-        name="iban"
         dir="ltr"
         autoComplete="off"
         spellCheck={false}
         required
         maxLength={64}
-        value={iban}
-        onValueChange={setIban}
         helperText={t('bank.ibanHint')}
-        error={fieldText(fields.iban)}
+        error={fieldText(errors.iban?.message)}
         inputClassName="font-mono uppercase"
       />
       <TextInput
+        {...register('holderName')}
         label={t('bank.holderName')}
-        name="holderName"
         dir="auto"
         required
         maxLength={100}
-        value={holderName}
-        onValueChange={setHolderName}
-        error={fieldText(fields.holderName)}
+        error={fieldText(errors.holderName?.message)}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={save.isPending}>

@@ -5,13 +5,10 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 
-/** Money on this page is shown to the fils, as the statement counts it. */
-export const FILS_DECIMALS = 3;
-
-/** A KWD amount of this page: 3 decimals in the viewer's language (Intl). */
+/** A KWD amount of this page: to the fils (3 decimals), as the statement counts it, in the viewer's language. */
 export function useKwd() {
   const language = useCurrentLanguage();
-  return (amount: string) => formatKwd(amount, language, FILS_DECIMALS) ?? amount;
+  return (amount: string) => formatKwd(amount, language) ?? amount;
 }
 
 const FIGURES = [

@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { EarningsSummary } from '@ustaz/contract';
 import { kwdToFils } from '@ustaz/contract/kwd';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { translate } from '../../shared/i18n/translate.ts';
 import { ltr } from '../../shared/lib/bidi.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -11,7 +14,19 @@ import { notify } from '../../shared/ui/toast.tsx';
 import { useRequestPayout } from './api/request-payout.ts';
 import { ERROR_TEXTS } from './earnings-error-texts.ts';
 import { useKwd } from './earnings-summary.tsx';
-import { checkPayoutAmount, type PayoutAmountError } from './payout-amount.ts';
+import { checkPayoutAmount } from './payout-amount.ts';
+
+/** The amount as typed, read and checked by checkPayoutAmount (the contract's schema): the amount to send, or why not. */
+function payoutSchema(availableFils: number) {
+  return z.object({
+    amount: z.string().transform((typed, context) => {
+      const check = checkPayoutAmount(typed, availableFils);
+      if (check.ok) return check.amount;
+      context.addIssue({ code: 'custom', message: check.error });
+      return z.NEVER;
+    }),
+  });
+}
 
 /**
  * Asks for a payout: the amount (Arabic-Indic digits accepted), between the minimum and what is
@@ -31,66 +46,62 @@ export function PayoutDialog({
   const { t } = useTranslation('earnings');
   const kwd = useKwd();
   const request = useRequestPayout();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<PayoutAmountError | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const availableFils = kwdToFils(summary.available);
   const limits = { min: kwd(summary.minimumPayout), max: kwd(summary.available) };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(payoutSchema(kwdToFils(summary.available))), defaultValues: { amount: '' } });
+  const error = errors.amount;
 
   function close() {
     if (request.isPending) return;
-    setAmount('');
-    setError(null);
-    setServerError(null);
+    reset();
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkPayoutAmount(amount, availableFils);
-    if (!check.ok) {
-      setError(check.error);
-      return;
-    }
-    setError(null);
-    setServerError(null);
+  const submit = handleSubmit(async ({ amount }) => {
     try {
-      const created = await request.mutateAsync(check.amount);
+      const created = await request.mutateAsync(amount);
       notify.success(t('payout.sent', { amount: kwd(created.amount) }));
-      setAmount('');
+      reset();
       onClose();
     } catch (failure) {
       const text = errorText(failure, t, ERROR_TEXTS.earnings);
-      if (Object.keys(fieldErrorCodes(failure)).length > 0) setServerError(text);
+      // A refused amount says why under the field (the server's words), anything else in a toast.
+      if (Object.keys(fieldErrorCodes(failure)).length > 0) setError('amount', { type: 'server', message: text });
       else notify.error(text);
     }
-  }
+  });
 
   return (
     <Modal open={open} onClose={close} size="md" title={t('payout.title')}>
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
         <TextInput
+          {...register('amount')}
           label={t('payout.amount')}
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
           required
-          value={amount}
-          onValueChange={(value) => {
-            setAmount(value);
-            setError(null);
-            setServerError(null);
-          }}
           helperText={t('payout.limits', limits)}
-          error={error ? t(`payout.errors.${error}`, limits) : (serverError ?? undefined)}
+          error={
+            error?.type === 'server'
+              ? error.message
+              : error
+                ? translate(t, `payout.errors.${error.message}`, limits)
+                : undefined
+          }
         />
         <Button
           type="button"
           variant="ghost"
           size="sm"
           className="self-start"
-          onClick={() => setAmount(summary.available)}
+          onClick={() => setValue('amount', summary.available)}
         >
           {t('payout.all')}
         </Button>

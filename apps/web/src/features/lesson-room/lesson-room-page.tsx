@@ -12,7 +12,7 @@ import {
   timeZoneLongName,
   viewerTimeZone,
 } from '../../shared/lib/dates/formats.ts';
-import { formatNumber } from '../../shared/lib/format.ts';
+import { formatNumber, formatTwoDigits } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
@@ -212,8 +212,7 @@ function Before({
   const { t } = useTranslation('lesson-room');
   const language = useCurrentLanguage();
   const left = countdown(Date.parse(room.opensAt), now);
-  const two = (value: number) =>
-    new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { minimumIntegerDigits: 2 }).format(value);
+  const two = (value: number) => formatTwoDigits(value, language);
   const clock = `${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}`;
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

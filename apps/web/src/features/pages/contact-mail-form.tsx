@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
@@ -32,41 +33,35 @@ export function ContactMailForm({
   const headingId = `${baseId}-heading`;
   const noteId = `${baseId}-note`;
   const messageId = `${baseId}-message`;
-  const [name, setName] = useState('');
-  // null until edited, so the default subject follows a language switch.
-  const [subject, setSubject] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const currentSubject = subject ?? t('contact.mailForm.defaultSubject');
+  // The default subject follows a language switch until the visitor edits it (their edits stay).
+  const values = { name: '', subject: t('contact.mailForm.defaultSubject'), message: '' };
+  const { register, handleSubmit } = useForm({ values, resetOptions: { keepDirtyValues: true } });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // The fields' own `required` checks run first: the browser's, as the form has no check of its own.
+  const onSubmit = handleSubmit(({ name, subject, message }) => {
     const body = t('contact.mailForm.body', {
       message: message.trim(),
       name: name.trim(),
       interpolation: { escapeValue: false },
     }).trim();
-    openMailto(buildMailtoHref(email, { subject: currentSubject.trim(), body }));
-  }
+    openMailto(buildMailtoHref(email, { subject: subject.trim(), body }));
+  });
 
   return (
     <Panel headingId={headingId} heading={t('contact.mailForm.heading')}>
       <p id={noteId} className="mt-2 text-sm leading-6 text-slate-600">
         {t('contact.mailForm.note', { email, interpolation: { escapeValue: false } })}
       </p>
-      <form onSubmit={handleSubmit} aria-describedby={noteId} className="mt-5 flex flex-col gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} aria-describedby={noteId} className="mt-5 flex flex-col gap-4">
         <TextInput
-          name="name"
+          {...register('name')}
           label={t('contact.mailForm.name')}
-          value={name}
-          onValueChange={setName}
           maxLength={FIELD_MAX_LENGTH}
           autoComplete="name"
         />
         <TextInput
-          name="subject"
+          {...register('subject')}
           label={t('contact.mailForm.subject')}
-          value={currentSubject}
-          onValueChange={setSubject}
           maxLength={FIELD_MAX_LENGTH}
           required
         />
@@ -78,10 +73,8 @@ export function ContactMailForm({
             </span>
           </label>
           <Textarea
+            {...register('message')}
             id={messageId}
-            name="message"
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
             required
             rows={6}
             maxLength={MESSAGE_MAX_LENGTH}

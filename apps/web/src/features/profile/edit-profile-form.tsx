@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@ustaz/contract';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -28,8 +28,8 @@ import {
   type ProfileFormValues,
   profileFormSchema,
   spellingsBody,
-  validatePhoto,
 } from './profile-schemas.ts';
+import { useChosenPhoto } from './use-chosen-photo.ts';
 
 const SERVER_FIELDS = [
   'firstName',
@@ -40,9 +40,6 @@ const SERVER_FIELDS = [
   'firstNameAr',
   'lastNameAr',
 ] as const;
-
-/** A chosen photo, its preview address, and its file id once uploaded (a retried save does not upload again). */
-type ChosenPhoto = { file: File; preview: string; uploadedId: string | null };
 
 type Phase = 'idle' | 'uploading' | 'saving';
 
@@ -56,8 +53,8 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
   const auth = useAuth();
   const user = auth.user;
   const photoHelpId = useId();
-  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const chosen = useChosenPhoto();
+  const photo = chosen.photo;
   const [phase, setPhase] = useState<Phase>('idle');
   const [generalError, setGeneralError] = useState<string | null>(null);
 
@@ -79,26 +76,7 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
     },
   });
 
-  // Free the preview's object URL when it is replaced or the form closes.
-  useEffect(() => {
-    if (!photo) return;
-    return () => URL.revokeObjectURL(photo.preview);
-  }, [photo]);
-
   if (!user) return null;
-
-  function choosePhoto(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = validatePhoto(file);
-    if (problem) {
-      setPhotoError(t(`photo.${problem}`, PROFILE_VALIDATION_VALUES));
-      return;
-    }
-    setPhotoError(null);
-    setPhoto({ file, preview: URL.createObjectURL(file), uploadedId: null });
-  }
 
   function uploadErrorText(error: unknown): string {
     if (error instanceof ApiRequestError && error.status === 413) return t('photo.tooLarge', PROFILE_VALIDATION_VALUES);
@@ -114,11 +92,11 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
       setPhase('uploading');
       try {
         photoId = (await uploadFile(photo.file)).file.id;
-        setPhoto({ ...photo, uploadedId: photoId });
+        chosen.uploaded(photoId);
       } catch (error) {
         setPhase('idle');
         const text = uploadErrorText(error);
-        setPhotoError(text);
+        chosen.setError(text);
         void notify.error(t('photo.uploadFailed'), { description: text });
         return;
       }
@@ -166,14 +144,14 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
           photoUrl={photoUrl}
           disabled={busy}
           describedBy={photoHelpId}
-          onChoose={choosePhoto}
+          onChoose={chosen.choose}
         />
         <p id={photoHelpId} className="text-sm text-slate-500">
           {t('photo.hint', PROFILE_VALIDATION_VALUES)}
         </p>
-        {photoError ? (
+        {chosen.error ? (
           <p role="alert" className="text-sm text-red-600">
-            {photoError}
+            {chosen.error}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Review } from '@ustaz/contract';
 import { Reply } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -12,14 +15,21 @@ import { ERROR_TEXTS } from './review-reply-error-texts.ts';
 /** A reply is 1 to 1000 characters (the contract's reviewReplyBodySchema). */
 export const REPLY_MAX = 1000;
 
+/** The reply as sent: trimmed, and not empty. */
+const replySchema = z.object({ text: z.string().trim().min(1, 'replyRequired') });
+
 /** "Reply" under a review without one: opens a text box for the teacher's one public reply. */
 export function ReviewReplyForm({ review }: { review: Review }) {
   const { t } = useTranslation('profile');
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [empty, setEmpty] = useState(false);
   const ids = { field: useId(), error: useId() };
   const reply = useReplyToReview();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(replySchema), defaultValues: { text: '' } });
+  const empty = errors.text !== undefined;
 
   if (!open) {
     return (
@@ -36,33 +46,26 @@ export function ReviewReplyForm({ review }: { review: Review }) {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    if (!trimmed) {
-      setEmpty(true);
-      return;
-    }
-    reply.mutate({ reviewId: review.id, text: trimmed });
-  };
+  const onSubmit = handleSubmit(({ text }) => reply.mutate({ reviewId: review.id, text }));
 
   return (
-    <form className="mt-3 flex flex-col gap-2" onSubmit={onSubmit} noValidate data-testid="review-reply-form">
+    <form
+      className="mt-3 flex flex-col gap-2"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-testid="review-reply-form"
+    >
       <label htmlFor={ids.field} className="text-sm font-semibold text-slate-800">
         {t('ownReviews.replyLabel')}
       </label>
       <Textarea
+        {...register('text')}
         id={ids.field}
         rows={3}
         maxLength={REPLY_MAX}
-        value={text}
         invalid={empty}
         aria-invalid={empty || undefined}
         aria-describedby={empty ? ids.error : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          setEmpty(false);
-        }}
         disabled={reply.isPending}
       />
       <p className="text-xs text-slate-500">{t('ownReviews.replyHint')}</p>

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeacherCompleteness } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
+import arCommon from '../../../public/locales/ar/common.json';
 import ar from '../../../public/locales/ar/profile.json';
+import enCommon from '../../../public/locales/en/common.json';
 import en from '../../../public/locales/en/profile.json';
 import { signedIn, teacher } from '../../shared/test/auth-test-data.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
@@ -44,7 +46,7 @@ describe('EditProfilePage for a teacher', () => {
     expect(card.getByText('Physics made simple')).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Mathematics' }));
     expect(card.getByText('Mathematics')).toBeTruthy();
-    const rate = screen.getByLabelText(en.teaching.hourlyRate);
+    const rate = screen.getByLabelText(enCommon.teacherForm.hourlyRate);
     await user.clear(rate);
     await user.type(rate, '١٢٫٥');
     expect(card.getByText(/12\.50/)).toBeTruthy();
@@ -81,11 +83,11 @@ describe('EditProfilePage for a teacher', () => {
     });
     const user = userEvent.setup();
     await renderEditor();
-    const years = await screen.findByLabelText(en.teaching.experienceYears);
+    const years = await screen.findByLabelText(enCommon.teacherForm.experienceYears);
     await user.clear(years);
     await user.type(years, '99');
     await user.click(screen.getByRole('button', { name: en.edit.save }));
-    expect(await screen.findByText(en.teaching.errors.tooBig)).toBeTruthy();
+    expect(await screen.findByText(enCommon.teacherForm.errors.tooBig)).toBeTruthy();
     expect(api.callsTo(PATCH)).toHaveLength(0);
     expect(document.activeElement).toBe(years);
 
@@ -93,9 +95,9 @@ describe('EditProfilePage for a teacher', () => {
     await user.type(years, '9');
     await user.click(screen.getByRole('button', { name: en.edit.save }));
     await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
-    const rate = screen.getByLabelText(en.teaching.hourlyRate);
+    const rate = screen.getByLabelText(enCommon.teacherForm.hourlyRate);
     await waitFor(() => expect(rate.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText(en.teaching.errors.tooBig)).toBeTruthy();
+    expect(screen.getByText(enCommon.teacherForm.errors.tooBig)).toBeTruthy();
     expect(document.activeElement).toBe(rate);
   });
 
@@ -103,11 +105,11 @@ describe('EditProfilePage for a teacher', () => {
     const api = mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST });
     const user = userEvent.setup();
     const { missing } = await renderEditor('ar');
-    const rate = await screen.findByLabelText(ar.teaching.hourlyRate);
+    const rate = await screen.findByLabelText(arCommon.teacherForm.hourlyRate);
     await user.clear(rate);
     await user.type(rate, '٠');
     await user.click(screen.getByRole('button', { name: ar.edit.save }));
-    const words = ar.teaching.errors.rateTooSmall.replace('{{min}}', '').replace('.', '').trim();
+    const words = arCommon.teacherForm.errors.rateTooSmall.replace('{{min}}', '').replace('.', '').trim();
     expect((await screen.findByText(new RegExp(words))).textContent).toMatch(/٠٫٥٠٠/);
     expect(api.callsTo(PATCH)).toHaveLength(0);
     expect(document.activeElement).toBe(rate);
@@ -126,7 +128,7 @@ describe('EditProfilePage for a teacher', () => {
     await user.click(bioEn);
     await user.paste(' \u202Ereversed');
     await user.click(screen.getByRole('button', { name: en.edit.save }));
-    expect(await screen.findByText(en.teaching.errors.invalidCharacters)).toBeTruthy();
+    expect(await screen.findByText(enCommon.teacherForm.errors.invalidCharacters)).toBeTruthy();
     expect(api.callsTo(PATCH)).toHaveLength(0);
     await user.clear(bioEn);
     await user.type(bioEn, 'Physics made simple');
@@ -149,17 +151,17 @@ describe('EditProfilePage for a teacher', () => {
     await user.click(link);
     await user.paste('http://zoom.us/j/1');
     await user.click(screen.getByRole('button', { name: en.edit.save }));
-    expect(await screen.findByText(en.teaching.errors.meetingLinkNotAllowed)).toBeTruthy();
+    expect(await screen.findByText(enCommon.teacherForm.errors.meetingLinkNotAllowed)).toBeTruthy();
     expect(api.callsTo(PATCH)).toHaveLength(0);
     expect(document.activeElement).toBe(link);
 
     // An allowed link the server still refuses (its own check): its code shows under the field.
     await user.clear(link);
     await user.paste('https://zoom.us/j/1');
-    expect(screen.queryByText(en.teaching.errors.meetingLinkNotAllowed)).toBeNull();
+    expect(screen.queryByText(enCommon.teacherForm.errors.meetingLinkNotAllowed)).toBeNull();
     await user.click(screen.getByRole('button', { name: en.edit.save }));
     await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
-    expect(await screen.findByText(en.teaching.errors.meetingLinkNotAllowed)).toBeTruthy();
+    expect(await screen.findByText(enCommon.teacherForm.errors.meetingLinkNotAllowed)).toBeTruthy();
     expect(link.getAttribute('aria-invalid')).toBe('true');
   }, 30_000);
 

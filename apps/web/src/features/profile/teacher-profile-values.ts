@@ -2,23 +2,17 @@ import {
   kwdTextOrNull,
   type OwnTeacherProfile,
   type TeacherProfile,
-  type TeacherProfilePatch,
   teacherProfilePatchSchema,
   toAsciiDigits,
 } from '@ustaz/contract';
+import { z } from 'zod';
 import { checkWithSchema } from '../../shared/lib/schema-field-codes.ts';
+import { type TeacherFieldValues, teacherFieldsBody } from '../../shared/teachers/teacher-form.ts';
 
-/** The teacher's editor as typed: numbers stay text until sent (Arabic-Indic digits are accepted). */
-export type TeacherProfileValues = {
-  bioAr: string;
-  bioEn: string;
-  major: string;
-  experienceYears: string;
-  hourlyRate: string;
-  videoUrl: string;
+/** The teacher's editor as typed: the teacher form's fields and the teacher's own settings. */
+export type TeacherProfileValues = TeacherFieldValues & {
   /** The Zoom/Meet/Teams link for every lesson (empty: lessons use the lesson room). */
   meetingLink: string;
-  subjectIds: number[];
   timeZone: string;
   /** Also reprice the open slots ahead (held and booked ones never change). */
   applyToOpenSlots: boolean;
@@ -54,45 +48,56 @@ export function valuesOf(profile: OwnTeacherProfile): TeacherProfileValues {
   };
 }
 
-/** A typed number as the contract takes it: Latin digits, a number when it is one, else the text (refused). */
-function typedNumber(text: string): number | string | undefined {
-  const latin = toAsciiDigits(text).trim();
-  if (latin === '') return undefined;
-  return /^\d+$/.test(latin) ? Number(latin) : latin;
-}
+const patch = teacherProfilePatchSchema.shape;
+
+/** The contract's PATCH schema, the server's own check, with the years and the rate that the editor always sends. */
+const editorBodySchema = teacherProfilePatchSchema.extend({
+  experienceYears: patch.experienceYears.unwrap(),
+  hourlyRate: patch.hourlyRate.unwrap(),
+});
 
 /**
- * The editor's values checked by the contract's PATCH schema (the server checks the same one) and
- * the server's rate cap: the body to send, or a code per field. The rate reprices open slots only
- * when the teacher asks; the time zone goes along only when the profile has one.
+ * The editor's values read as the PATCH body and checked by the contract's schema: the form's
+ * resolver. The rate reprices open slots only when the teacher asks; the time zone goes along
+ * only when the profile has one.
  */
+export function teacherProfileFormSchema({ withTimeZone }: { withTimeZone: boolean }) {
+  return (
+    z
+      .object({
+        bioAr: z.string(),
+        bioEn: z.string(),
+        major: z.string(),
+        experienceYears: z.string(),
+        hourlyRate: z.string(),
+        subjectIds: z.array(z.number()),
+        videoUrl: z.string(),
+        meetingLink: z.string(),
+        timeZone: z.string(),
+        applyToOpenSlots: z.boolean(),
+      })
+      // A candidate for the contract's schema to judge (the years may still be text): hence unknown.
+      .transform((values): unknown => ({
+        ...teacherFieldsBody(values),
+        videoUrl: values.videoUrl.trim() || null,
+        meetingLink: values.meetingLink.trim() || null,
+        ...(withTimeZone ? { timeZone: values.timeZone } : {}),
+        ...(values.applyToOpenSlots ? { applyToOpenSlots: true } : {}),
+      }))
+      .pipe(editorBodySchema)
+  );
+}
+export type TeacherProfileBody = z.output<ReturnType<typeof teacherProfileFormSchema>>;
+
+/** The editor's values checked by its schema: the body to send, or a code per field. */
 export function checkTeacherProfile(
   values: TeacherProfileValues,
-  { withTimeZone }: { withTimeZone: boolean },
-): { body: TeacherProfilePatch } | { errors: Partial<Record<TeacherProfileField, string>> } {
-  // The rate as typed: the contract's schema reads it with the one amount parser (readKwdText).
-  const rate = values.hourlyRate.trim();
-  const candidate = {
-    bioAr: values.bioAr,
-    bioEn: values.bioEn,
-    major: values.major,
-    experienceYears: typedNumber(values.experienceYears),
-    hourlyRate: rate,
-    videoUrl: values.videoUrl.trim() || null,
-    meetingLink: values.meetingLink.trim() || null,
-    subjectIds: values.subjectIds,
-    ...(withTimeZone ? { timeZone: values.timeZone } : {}),
-    ...(values.applyToOpenSlots ? { applyToOpenSlots: true } : {}),
-  };
-  const checked = checkWithSchema<typeof teacherProfilePatchSchema, TeacherProfileField>(
-    teacherProfilePatchSchema,
-    candidate,
+  options: { withTimeZone: boolean },
+): { body: TeacherProfileBody } | { errors: Partial<Record<TeacherProfileField, string>> } {
+  return checkWithSchema<ReturnType<typeof teacherProfileFormSchema>, TeacherProfileField>(
+    teacherProfileFormSchema(options),
+    values,
   );
-  const errors = 'errors' in checked ? checked.errors : {};
-  if (candidate.experienceYears === undefined) errors.experienceYears = 'required';
-  if (rate === '') errors.hourlyRate = 'required';
-  if ('body' in checked && Object.keys(errors).length === 0) return { body: checked.body };
-  return { errors };
 }
 
 /**

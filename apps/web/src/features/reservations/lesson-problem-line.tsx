@@ -86,7 +86,7 @@ export function LessonProblemLine({
       <>
         <Line tone={tone} icon={<Icon className="size-4" />}>
           {state === 'refunded' && refundAmount
-            ? t('problem.refundedAmount', { amount: formatKwd(refundAmount, language, 3) ?? refundAmount })
+            ? t('problem.refundedAmount', { amount: formatKwd(refundAmount, language) ?? refundAmount })
             : t(key)}
         </Line>
         {dialog}

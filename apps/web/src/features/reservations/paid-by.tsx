@@ -3,7 +3,7 @@ import { readKwdFils } from '@ustaz/contract/kwd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
-import { formatHours } from './reservation-format.ts';
+import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 
 /**
  * A reservation's price and what paid it (issue 30): every source named, the subscription hours and
@@ -26,7 +26,7 @@ export function PaidBy({ reservation }: { reservation: Reservation }) {
   }
   const hours = paidBy?.subscriptionHours ?? 0;
   const wallet = readKwdFils(paidBy?.wallet ?? '0') ?? 0;
-  const hoursText = t('card.hours', { count: hours, number: formatHours(hours, language) });
+  const hoursText = t('card.hours', { count: hours, number: formatHoursNumber(hours, language) });
   const walletText = formatKwd(paidBy?.wallet ?? '0', language) ?? '';
   const sources =
     hours > 0 && wallet > 0

@@ -4,7 +4,7 @@ import { ExternalLink, Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatNumber, formatTwoDigits } from '../../shared/lib/format.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 
 /** "m:ss" left until `expiresAt` (0:00 once past), digits in the page's language. */
@@ -12,8 +12,7 @@ export function timeLeft(expiresAt: string, now: number, language: Language): st
   const seconds = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  const two = new Intl.NumberFormat(INTL_LOCALES[language], { minimumIntegerDigits: 2 });
-  return `${formatNumber(minutes, language)}:${two.format(rest)}`;
+  return `${formatNumber(minutes, language)}:${formatTwoDigits(rest, language)}`;
 }
 
 /**

@@ -1,8 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LESSON_PROBLEM_REASONS, type LessonProblemReason, PROBLEM_DETAILS_MAX_LENGTH } from '@ustaz/contract';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  LESSON_PROBLEM_REASONS,
+  type LessonProblemReason,
+  PROBLEM_DETAILS_MAX_LENGTH,
+  problemReportSchema,
+} from '@ustaz/contract';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorText } from '../../shared/lib/error-text.ts';
+import { contractResolver } from '../../shared/lib/schema-field-codes.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
@@ -12,6 +19,9 @@ import { Textarea } from '../../shared/ui/textarea.tsx';
 import { reportLessonProblem } from './api/lesson-problem.ts';
 import { RESERVATIONS_QUERY_KEY } from './api/reservations.ts';
 import { ERROR_TEXTS } from './lesson-problem-error-texts.ts';
+
+/** The report as chosen and typed: no reason until one is picked. */
+type ReportValues = { reason: LessonProblemReason | null; details: string };
 
 /** Refusals after which the card no longer offers the report: the list is read again. */
 const SETTLED = new Set(['problemWindowClosed', 'problemAlreadyReported', 'lessonNotReportable', 'notFound']);
@@ -34,38 +44,38 @@ export function ReportProblemDialog({
   const { t } = useTranslation('reservations');
   const id = useId();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState<LessonProblemReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const trimmed = details.trim();
-  const reasonError = touched && reason === null ? t('problem.errors.reasonRequired') : undefined;
-  const detailsError =
-    touched && reason === 'other' && trimmed.length === 0 ? t('problem.errors.detailsRequired') : undefined;
+  // The contract's schema: a reason, and details for "other".
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors, isSubmitted, isSubmitting: pending },
+  } = useForm({
+    resolver: contractResolver<ReportValues, typeof problemReportSchema>(problemReportSchema),
+    defaultValues: { reason: null, details: '' },
+  });
+  const reason = useWatch({ control, name: 'reason' });
+  const reasonError = errors.reason ? t('problem.errors.reasonRequired') : undefined;
+  const detailsError = errors.details ? t('problem.errors.detailsRequired') : undefined;
 
   function close() {
     if (!pending) onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
+  const submit = handleSubmit(async (body) => {
     setFailure(null);
-    if (reason === null || (reason === 'other' && trimmed.length === 0)) return;
-    setPending(true);
     try {
-      await reportLessonProblem(reservationId, { reason, details: trimmed });
+      await reportLessonProblem(reservationId, body);
       setDone(true);
       void queryClient.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
     } catch (error) {
       setFailure(errorText(error, t, ERROR_TEXTS.lessonProblem));
       if (SETTLED.has(errorCode(error) ?? '')) void queryClient.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
-    } finally {
-      setPending(false);
     }
-  }
+  });
 
   return (
     <Modal open onClose={close} size="md" title={t('problem.title')}>
@@ -91,7 +101,7 @@ export function ReportProblemDialog({
                 name="reason"
                 value={value}
                 checked={reason === value}
-                onSelect={() => setReason(value)}
+                onSelect={() => setValue('reason', value, { shouldValidate: isSubmitted })}
                 label={t(`problem.reasons.${value}`)}
               />
             ))}
@@ -107,15 +117,13 @@ export function ReportProblemDialog({
               {reason === 'other' ? <RequiredMark /> : null}
             </label>
             <Textarea
+              {...register('details')}
               id={`${id}-details`}
-              name="details"
               rows={4}
               maxLength={PROBLEM_DETAILS_MAX_LENGTH}
-              value={details}
               invalid={Boolean(detailsError)}
               aria-invalid={detailsError ? true : undefined}
               aria-describedby={`${id}-details-help${detailsError ? ` ${id}-details-error` : ''}`}
-              onChange={(event) => setDetails(event.target.value)}
             />
             <p id={`${id}-details-help`} className="text-sm text-slate-600">
               {t('problem.detailsHelp')}

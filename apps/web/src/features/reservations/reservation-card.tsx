@@ -8,6 +8,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime, formatWeekdayDate, lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
+import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -15,7 +16,6 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
 import { PaidBy } from './paid-by.tsx';
 import { PendingPayment } from './pending-payment.tsx';
-import { formatHours } from './reservation-format.ts';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
 
 /** Which side of the reservation the signed-in user is on. */
@@ -130,7 +130,7 @@ export function ReservationCard({
           <ReservationTimes reservation={reservation} viewer={viewer} timeZone={timeZone} />
         </Detail>
         <Detail icon={<Hourglass className="size-4" />} label={t('card.length')}>
-          {t('card.hours', { count: reservation.hours, number: formatHours(reservation.hours, language) })}
+          {t('card.hours', { count: reservation.hours, number: formatHoursNumber(reservation.hours, language) })}
         </Detail>
         <Detail
           icon={reservation.paidWith === 'wallet' ? <Wallet className="size-4" /> : <CreditCard className="size-4" />}

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { type Reservation, type Review, reviewPublishesAt } from '@ustaz/contract';
+import { createReviewBodySchema, type Reservation, type Review, reviewPublishesAt } from '@ustaz/contract';
 import { MessageSquareHeart } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDate, formatDateTime, formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
 import { errorText } from '../../shared/lib/error-text.ts';
+import { contractResolver } from '../../shared/lib/schema-field-codes.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -16,6 +18,9 @@ import { ERROR_TEXTS } from './review-error-texts.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 
 const COMMENT_MAX = 1000;
+
+/** The review's own fields of the contract's body: 1 to 5 stars (none chosen yet: null) and a comment. */
+const reviewFormSchema = createReviewBodySchema.pick({ rating: true, comment: true });
 
 /**
  * "How was your lesson with <teacher>?" (or, for the teacher, how the student did): 1 to 5 stars
@@ -38,27 +43,22 @@ export function ReviewPrompt({
   const other = viewer === 'student' ? reservation.teacher : reservation.student;
   const name = `${other.firstName} ${other.lastName}`.trim();
   const ids = { heading: useId(), hint: useId(), rating: useId(), comment: useId() };
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [missingRating, setMissingRating] = useState(false);
+  const { register, handleSubmit, control } = useForm({
+    resolver: contractResolver<{ rating: number | null; comment: string }, typeof reviewFormSchema>(reviewFormSchema),
+    defaultValues: { rating: null, comment: '' },
+  });
+  const rating = useController({ control, name: 'rating' });
+  const missingRating = rating.fieldState.error !== undefined;
   const send = useMutation({
-    mutationFn: () =>
+    mutationFn: (review: { rating: number; comment: string }) =>
       createReview({
         reservationId: reservation.id,
         type: viewer === 'student' ? 'student_to_teacher' : 'teacher_to_student',
-        rating: rating ?? 0,
-        comment: comment.trim(),
+        ...review,
       }),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!rating) {
-      setMissingRating(true);
-      return;
-    }
-    send.mutate();
-  };
+  const onSubmit = handleSubmit((review) => send.mutate(review));
 
   return (
     <article
@@ -91,14 +91,11 @@ export function ReviewPrompt({
       {send.data ? (
         <Sent review={send.data} name={name} deadline={deadline} timeZone={timeZone} />
       ) : (
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           <StarRatingInput
             legend={t(viewer === 'student' ? 'review.ratingTeacher' : 'review.ratingStudent')}
-            value={rating}
-            onChange={(value) => {
-              setRating(value);
-              setMissingRating(false);
-            }}
+            value={rating.field.value}
+            onChange={rating.field.onChange}
             invalid={missingRating}
             describedBy={missingRating ? ids.rating : undefined}
             disabled={send.isPending}
@@ -113,11 +110,10 @@ export function ReviewPrompt({
               {t('review.comment')}
             </label>
             <Textarea
+              {...register('comment')}
               id={ids.comment}
               rows={3}
               maxLength={COMMENT_MAX}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
               placeholder={t(viewer === 'student' ? 'review.commentHintStudent' : 'review.commentHintTeacher')}
               disabled={send.isPending}
             />

@@ -10,13 +10,13 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
 import { errorText, isNetworkError } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { notify } from '../../shared/ui/toast.tsx';
 import { cancelReservation, RESERVATIONS_QUERY_KEY } from './api/reservations.ts';
 import type { ReservationViewer } from './reservation-card.tsx';
-import { formatHours } from './reservation-format.ts';
 import { ERROR_TEXTS } from './reservations-error-texts.ts';
 
 /** A failure worth retrying from the open dialog: the server was not reached or failed itself. */
@@ -52,14 +52,14 @@ export function useCancelReservation({ viewer, timeZone }: { viewer: Reservation
       if (refund.to === 'subscription' && (readKwdFils(refund.amount) ?? 0) > 0) {
         return t(`cancel.done.${side}.split`, {
           count: refund.hours,
-          number: formatHours(refund.hours, language),
+          number: formatHoursNumber(refund.hours, language),
           amount: formatKwd(refund.amount, language) ?? refund.amount,
         });
       }
       if (refund.to === 'subscription') {
         return t(`cancel.done.${side}.subscription`, {
           count: refund.hours,
-          number: formatHours(refund.hours, language),
+          number: formatHoursNumber(refund.hours, language),
         });
       }
       return t('cancel.done.none');

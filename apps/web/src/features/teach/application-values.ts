@@ -1,19 +1,16 @@
-import { type TeacherApplicationBody, teacherApplicationBodySchema, toAsciiDigits } from '@ustaz/contract';
+import { type TeacherApplicationBody, teacherApplicationBodySchema } from '@ustaz/contract';
+import { z } from 'zod';
 import { checkWithSchema } from '../../shared/lib/schema-field-codes.ts';
+import { type TeacherFieldValues, teacherFieldsBody } from '../../shared/teachers/teacher-form.ts';
 
-/** The form as typed: numbers stay text until sent (Arabic-Indic digits are accepted). */
-export type ApplicationValues = {
-  bioAr: string;
-  bioEn: string;
-  major: string;
-  experienceYears: string;
-  hourlyRate: string;
-  subjectIds: number[];
+/** The form as typed: the teacher form's fields and a subject the list lacks. */
+export type ApplicationValues = TeacherFieldValues & {
   missingSubject: string;
-  videoUrl: string;
+  /** The uploaded certificate, once there is one (no field: the picker uploads it on sending). */
+  certificateFileId?: string | null;
 };
 
-export type ApplicationField = keyof ApplicationValues | 'certificateFileId';
+export type ApplicationField = keyof ApplicationValues;
 
 export const EMPTY_APPLICATION: ApplicationValues = {
   bioAr: '',
@@ -27,28 +24,36 @@ export const EMPTY_APPLICATION: ApplicationValues = {
 };
 
 /**
- * The form's values checked by the contract's own schema (the server checks the same one): the
- * body to send, or a code per field.
+ * The form's values read as the body (numbers in Latin digits, empties left out) and checked by
+ * the contract's own schema, the one the server checks: the form's resolver.
  */
+export const applicationFormSchema = z
+  .object({
+    bioAr: z.string(),
+    bioEn: z.string(),
+    major: z.string(),
+    experienceYears: z.string(),
+    hourlyRate: z.string(),
+    subjectIds: z.array(z.number()),
+    missingSubject: z.string(),
+    videoUrl: z.string(),
+    certificateFileId: z.string().nullish(),
+  })
+  .transform((values) => ({
+    ...teacherFieldsBody(values),
+    videoUrl: values.videoUrl.trim() || undefined,
+    ...(values.missingSubject.trim() ? { missingSubject: values.missingSubject } : {}),
+    ...(values.certificateFileId ? { certificateFileId: values.certificateFileId } : {}),
+  }))
+  .pipe(teacherApplicationBodySchema);
+
+/** The values (with the certificate uploaded, if any) checked by the form's schema: the body to send, or a code per field. */
 export function checkApplication(
   values: ApplicationValues,
   certificateFileId: string | null,
 ): { body: TeacherApplicationBody } | { errors: Partial<Record<ApplicationField, string>> } {
-  const years = toAsciiDigits(values.experienceYears.trim());
-  const candidate = {
-    bioAr: values.bioAr,
-    bioEn: values.bioEn,
-    major: values.major,
-    experienceYears: years === '' ? undefined : /^\d+$/.test(years) ? Number(years) : years,
-    // As typed: the contract's schema reads it with the one amount parser (readKwdText).
-    hourlyRate: values.hourlyRate.trim() || undefined,
-    subjectIds: values.subjectIds,
-    videoUrl: values.videoUrl.trim() || undefined,
-    ...(values.missingSubject.trim() ? { missingSubject: values.missingSubject } : {}),
-    ...(certificateFileId ? { certificateFileId } : {}),
-  };
-  return checkWithSchema<typeof teacherApplicationBodySchema, ApplicationField>(
-    teacherApplicationBodySchema,
-    candidate,
-  );
+  return checkWithSchema<typeof applicationFormSchema, ApplicationField>(applicationFormSchema, {
+    ...values,
+    certificateFileId,
+  });
 }

@@ -1,23 +1,12 @@
 import type { ErrorTexts } from '../../shared/lib/error-text.ts';
 
-/** Applying to teach: the form's field codes and the answer's refusals, both under `errors.`. */
+/**
+ * Applying to teach: the answer's refusals under `errors.` (the form's field codes are the teacher
+ * form's, common:teacherForm.errors).
+ */
 const teach = {
   ns: 'teach',
-  fields: {
-    prefix: 'errors.',
-    known: [
-      'required',
-      'invalid',
-      'invalidType',
-      'tooShort',
-      'tooLong',
-      'tooSmall',
-      'tooBig',
-      'notFound',
-      'emailNotConfirmed',
-      'invalidCharacters',
-    ],
-  },
+  fields: { prefix: 'errors.', known: ['notFound', 'emailNotConfirmed'] },
   codes: {
     prefix: 'errors.',
     known: ['notFound', 'emailNotConfirmed', 'applicationPending', 'forbidden', 'tooManyRequests'],

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import arCommon from '../../../public/locales/ar/common.json';
 import ar from '../../../public/locales/ar/teach.json';
+import enCommon from '../../../public/locales/en/common.json';
 import en from '../../../public/locales/en/teach.json';
 import { GUEST, signedIn, teacher, testUser } from '../../shared/test/auth-test-data.ts';
 import { labelled } from '../../shared/test/label-text.ts';
@@ -71,8 +73,8 @@ describe('TeachPage', () => {
     const submit = await screen.findByRole('button', { name: en.form.submit });
     await user.click(submit);
     expect(calls.callsTo(APPLY)).toEqual([]);
-    expect(screen.getAllByText(en.errors.required).length).toBeGreaterThan(0);
-    expect(screen.getByText(en.errors.tooShort)).toBeTruthy();
+    expect(screen.getAllByText(enCommon.teacherForm.errors.required).length).toBeGreaterThan(0);
+    expect(screen.getByText(enCommon.teacherForm.errors.tooShort)).toBeTruthy();
     expect(document.activeElement?.id).toBe('teach-bio-ar');
 
     await fillIn(
@@ -80,10 +82,10 @@ describe('TeachPage', () => {
       [
         [en.form.bioAr, BIO_AR],
         [en.form.bioEn, BIO_EN],
-        [en.form.major, 'Mathematics'],
-        [en.form.experienceYears, '١٠'],
+        [enCommon.teacherForm.major, 'Mathematics'],
+        [enCommon.teacherForm.experienceYears, '١٠'],
         [en.form.missingSubject, 'Statistics'],
-        [en.form.hourlyRate, '١٢٫٥'],
+        [enCommon.teacherForm.hourlyRate, '١٢٫٥'],
       ],
       'Physics',
     );
@@ -112,14 +114,20 @@ describe('TeachPage', () => {
     mockApi({ [MINE]: ok({ application: null }), [SUBJECTS]: SUBJECT_LIST });
     await renderTeach(signedIn(testUser()), 'ar');
     await screen.findByRole('checkbox', { name: 'Physics' });
-    for (const text of [ar.form.bioAr, ar.form.bioEn, ar.form.major, ar.form.experienceYears, ar.form.hourlyRate]) {
+    for (const text of [
+      ar.form.bioAr,
+      ar.form.bioEn,
+      arCommon.teacherForm.major,
+      arCommon.teacherForm.experienceYears,
+      arCommon.teacherForm.hourlyRate,
+    ]) {
       expect(text).not.toContain('*');
       const input = screen.getByLabelText(`${text}*`);
       expect(input.getAttribute('aria-required')).toBe('true');
     }
     expect(screen.getByLabelText(`${ar.form.videoUrl}*`).getAttribute('aria-required')).toBe('true');
-    const legend = screen.getByText(ar.form.subjects, { selector: 'legend' });
-    expect(legend.textContent).toBe(`${ar.form.subjects}*`);
+    const legend = screen.getByText(arCommon.teacherForm.subjects, { selector: 'legend' });
+    expect(legend.textContent).toBe(`${arCommon.teacherForm.subjects}*`);
     const marks = screen.getAllByText('*');
     expect(marks).toHaveLength(7);
     for (const mark of marks) expect(mark.getAttribute('aria-hidden')).toBe('true');
@@ -141,15 +149,15 @@ describe('TeachPage', () => {
       [
         [en.form.bioAr, BIO_AR],
         [en.form.bioEn, BIO_EN],
-        [en.form.major, 'Maths'],
-        [en.form.experienceYears, '3'],
-        [en.form.hourlyRate, '10'],
+        [enCommon.teacherForm.major, 'Maths'],
+        [enCommon.teacherForm.experienceYears, '3'],
+        [enCommon.teacherForm.hourlyRate, '10'],
         [en.form.videoUrl, 'http://example.com/v'],
       ],
       'Mathematics',
     );
     await user.click(screen.getByRole('button', { name: en.form.submit }));
-    expect(await screen.findByText(en.errors.notFound)).toBeTruthy();
+    expect(await screen.findByText(enCommon.teacherForm.errors.notFound)).toBeTruthy();
     expect(field(en.form.videoUrl).getAttribute('aria-invalid')).toBe('true');
   }, 30_000);
 

@@ -4,14 +4,10 @@ import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatNumber, INTL_LOCALES } from '../../shared/lib/format.ts';
+import { formatNumber, formatPercent, formatUnit } from '../../shared/lib/format.ts';
 
 const FIGURES = ['lessonsTaught', 'attendanceRate', 'medianFirstReplyMinutes', 'repeatStudentShare'] as const;
 type FigureName = (typeof FIGURES)[number];
-
-function formatPercent(share: number, language: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }).format(share);
-}
 
 /** "12 min" / "3 hr" / "2 days" in the viewer's digits and words; an hour and more in whole hours. */
 function formatReplyTime(minutes: number, language: Language): string {
@@ -21,12 +17,7 @@ function formatReplyTime(minutes: number, language: Language): string {
       : minutes < 48 * 60
         ? [minutes / 60, 'hour']
         : [minutes / 1440, 'day'];
-  return new Intl.NumberFormat(INTL_LOCALES[language], {
-    style: 'unit',
-    unit,
-    unitDisplay: 'long',
-    maximumFractionDigits: 0,
-  }).format(value);
+  return formatUnit(value, language, { unit, display: 'long', maxDecimals: 0 });
 }
 
 /**

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime } from '../../shared/lib/dates/formats.ts';
+import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
+import { amountDirection } from './amount-direction.ts';
 import { useWalletTransactions } from './api/wallet-transactions.ts';
-import { amountDirection, formatSignedKwd } from './wallet-format.ts';
 
 const AMOUNT_CLASSES = { in: 'text-emerald-700', out: 'text-red-700', zero: 'text-slate-700' } as const;
 
@@ -99,7 +100,7 @@ function TransactionRow({ line, timeZone }: { line: WalletTransaction; timeZone?
         data-direction={direction}
       >
         <span className="sr-only">{t(`direction.${direction}`)} </span>
-        <bdi>{formatSignedKwd(line.amount, language) ?? line.amount}</bdi>
+        <bdi>{formatKwd(line.amount, language, { signed: true }) ?? line.amount}</bdi>
       </p>
     </div>
   );

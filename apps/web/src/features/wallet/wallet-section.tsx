@@ -3,6 +3,7 @@ import { Clock3, Landmark, Plus, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
+import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { openTopUp } from '../../shared/money/money-modals.ts';
 import { useBalance } from '../../shared/money/use-balance.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -11,7 +12,6 @@ import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
-import { formatHoursNumber } from './wallet-format.ts';
 
 /**
  * The wallet on the profile: balance, subscription hours left and, for a teacher, earnings; a

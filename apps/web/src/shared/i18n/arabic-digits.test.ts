@@ -11,7 +11,7 @@ const arDir = path.resolve(__dirname, '../../../public/locales/ar');
 const ALLOWED = new Set([
   'admin:errors.invalidColor',
   'earnings:bank.ibanHint',
-  'profile:teaching.errors.meetingLinkNotAllowed',
+  'common:teacherForm.errors.meetingLinkNotAllowed',
 ]);
 
 function* texts(value: unknown, key: string): Generator<[string, string]> {

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '@ustaz/contract/constants';
 import type { FormatterModule, InterpolationOptions } from 'i18next';
-import { INTL_LOCALES } from '../lib/format.ts';
+import { formatDecimal } from '../lib/format.ts';
 
 /**
  * Values that are numbers but never take thousands separators: a year, a version, a record id
@@ -19,10 +19,7 @@ const UNGROUPED = new Set(['year', 'version', 'id']);
 export function formatInterpolatedValue(value: unknown, language: string | undefined, key?: string): unknown {
   if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  return new Intl.NumberFormat(INTL_LOCALES[lang], {
-    maximumFractionDigits: 3,
-    useGrouping: key === undefined || !UNGROUPED.has(key),
-  }).format(value);
+  return formatDecimal(value, lang, 3, { grouping: key === undefined || !UNGROUPED.has(key) });
 }
 
 /**

@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 type Issue = { code: string; path: PropertyKey[]; origin?: string; params?: { code?: string }; input?: unknown };
 
 /** A zod issue as the server's field code (server http/errors.ts `toFieldErrors`): the same codes on both sides. */
-function codeOf(issue: Issue): string {
+export function fieldCodeOf(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? 'required' : 'invalidType';
@@ -32,7 +34,28 @@ export function checkWithSchema<Schema extends z.ZodType, Field extends string>(
   const errors: Partial<Record<Field, string>> = {};
   for (const issue of result.error.issues as Issue[]) {
     const field = String(issue.path[0] ?? '') as Field;
-    errors[field] ??= codeOf(issue);
+    errors[field] ??= fieldCodeOf(issue);
   }
   return { errors };
+}
+
+/**
+ * The parse options that make a schema's messages the server's field codes (`required`,
+ * `tooShort`, `meetingLinkNotAllowed`): `zodResolver(schema, WITH_FIELD_CODES)` gives a
+ * react-hook-form form the codes the contract's own schema would give on the server. A check
+ * that names its own message keeps it.
+ */
+export const WITH_FIELD_CODES = {
+  error: (issue: z.core.$ZodRawIssue) => fieldCodeOf(issue as unknown as Issue),
+} as const;
+
+/**
+ * The react-hook-form resolver of a contract schema for a form whose values are not the body yet
+ * (a choice not made is null): the schema judges what was typed as the server would, with its
+ * field codes (WITH_FIELD_CODES), and the form is sent with the parsed body.
+ */
+export function contractResolver<Values extends FieldValues, Schema extends z.ZodType<unknown, FieldValues>>(
+  schema: Schema,
+): Resolver<Values, unknown, z.output<Schema>> {
+  return zodResolver(schema, WITH_FIELD_CODES) as unknown as Resolver<Values, unknown, z.output<Schema>>;
 }

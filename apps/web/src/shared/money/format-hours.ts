@@ -1,6 +1,6 @@
 import type { Language } from '@ustaz/contract/constants';
 import type { Translate } from '../i18n/translate.ts';
-import { INTL_LOCALES } from '../lib/format.ts';
+import { formatDecimal } from '../lib/format.ts';
 
 /**
  * "3 hours" / "٣ ساعات" / "1.5 hours": the `hours` plural of the payment namespace, with the
@@ -10,7 +10,7 @@ export function formatHours(hours: number, language: Language, t: Translate): st
   return t('hours', { ns: 'payment', count: hours, number: formatHoursNumber(hours, language) });
 }
 
-/** A number of hours alone ("1.5", "١٫٥"). */
+/** A number of hours alone ("1.5", "١٫٥", "0.75"): the one hours formatter of the site and the dashboard. */
 export function formatHoursNumber(hours: number, language: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALES[language], { maximumFractionDigits: 2 }).format(hours);
+  return formatDecimal(hours, language, 2);
 }

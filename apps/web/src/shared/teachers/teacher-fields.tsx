@@ -1,53 +1,33 @@
-import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LongTextField } from '../ui/long-text-field.tsx';
 import { RequiredMark } from '../ui/required-mark.tsx';
 import { SubjectChips } from '../ui/subject-chips.tsx';
 import { TextInput } from '../ui/text-input.tsx';
 import { VideoLinkPreview } from '../ui/video-link-preview.tsx';
+import type { FieldBinding } from './teacher-form.ts';
 
 /**
- * The fields a teacher presents themself with, shared by the application to teach and the
- * teacher's own editor: each form keeps its values, texts and checks, these draw the same fields.
- * `required` (off by default) draws the standard required mark, for a form whose schema refuses
- * the field empty.
+ * The fields of the teacher form (teacher-form.ts), shared by the application to teach and the
+ * teacher's own editor: each is given its binding (`form.bind(name)`); the texts both pages word
+ * alike come from common:teacherForm, the page passes the others. `required` (off by default)
+ * draws the standard required mark, for a form whose schema refuses the field empty.
  */
-
-/** A form kept in one values object, as its text fields see it. */
-export type TextFieldsForm<Field extends string> = {
-  ids: Record<Field, string>;
-  values: Record<Field, string>;
-  errors: Partial<Record<Field, string>>;
-  set: (field: Field, value: string) => void;
-};
-
-/** The props of a controlled text field of such a form (id, name, value, change, error). */
-export function textFieldProps<Field extends string>(field: Field, form: TextFieldsForm<Field>) {
-  return {
-    id: form.ids[field],
-    name: field,
-    value: form.values[field],
-    onValueChange: (value: string) => form.set(field, value),
-    error: form.errors[field],
-  };
-}
 
 type AboutField = 'bioAr' | 'bioEn' | 'major' | 'experienceYears';
 
 /** Both bios (each written in its language), then the major and the years side by side. */
 export function TeacherAboutFields({
-  form,
+  bind,
   texts,
   bioMax,
   required = false,
 }: {
-  form: TextFieldsForm<AboutField>;
-  texts: Record<'bioAr' | 'bioEn' | 'bioHelp' | 'major' | 'experienceYears', string> & {
-    majorHelp?: string;
-    majorPlaceholder?: string;
-  };
+  bind: (field: AboutField) => FieldBinding;
+  texts: Record<'bioAr' | 'bioEn' | 'bioHelp', string> & { majorHelp?: string; majorPlaceholder?: string };
   bioMax: number;
   required?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       {(['ar', 'en'] as const).map((lang) => {
@@ -55,31 +35,27 @@ export function TeacherAboutFields({
         return (
           <LongTextField
             key={field}
-            id={form.ids[field]}
-            name={field}
+            field={bind(field)}
             lang={lang}
             maxLength={bioMax}
             required={required}
             label={texts[field]}
             help={texts.bioHelp}
-            value={form.values[field]}
-            error={form.errors[field]}
-            onChange={(value) => form.set(field, value)}
           />
         );
       })}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
-          {...textFieldProps('major', form)}
-          label={texts.major}
+          {...bind('major')}
+          label={t('teacherForm.major')}
           helperText={texts.majorHelp}
           placeholder={texts.majorPlaceholder}
           maxLength={120}
           required={required}
         />
         <TextInput
-          {...textFieldProps('experienceYears', form)}
-          label={texts.experienceYears}
+          {...bind('experienceYears')}
+          label={t('teacherForm.experienceYears')}
           inputMode="numeric"
           maxLength={2}
           required={required}
@@ -94,24 +70,21 @@ export function TeacherSubjectsField({
   id,
   texts,
   list,
-  chosen,
-  onToggle,
-  error,
+  subjects,
   required = false,
 }: {
   id: string;
-  texts: { legend: string; help: string; loading?: string; failed: string; retry?: string };
+  texts: { help: string; loading?: string; failed: string; retry?: string };
   list: { items: readonly { id: number; name: string }[]; pending: boolean; failed: boolean; retry?: () => void };
-  chosen: readonly number[];
-  onToggle: (id: number, checked: boolean) => void;
-  error: string | undefined;
+  subjects: { chosen: readonly number[]; onToggle: (id: number, checked: boolean) => void; error: string | undefined };
   required?: boolean;
 }) {
+  const { t } = useTranslation();
   const helpId = `${id}-help`;
   return (
     <fieldset id={id} tabIndex={-1} aria-describedby={helpId} className="flex min-w-0 flex-col gap-2">
       <legend className="text-sm font-semibold text-slate-800">
-        {texts.legend}
+        {t('teacherForm.subjects')}
         {required ? <RequiredMark /> : null}
       </legend>
       <p id={helpId} className="text-sm text-slate-600">
@@ -128,30 +101,27 @@ export function TeacherSubjectsField({
           ) : null}
         </p>
       ) : null}
-      <SubjectChips subjects={list.items} chosen={chosen} onToggle={onToggle} />
-      {error ? <p className="text-sm font-semibold text-red-700">{error}</p> : null}
+      <SubjectChips subjects={list.items} chosen={subjects.chosen} onToggle={subjects.onToggle} />
+      {subjects.error ? <p className="text-sm font-semibold text-red-700">{subjects.error}</p> : null}
     </fieldset>
   );
 }
 
-type FieldProps = ReturnType<typeof textFieldProps>;
-
 /** The hourly rate in KWD: left to right, decimal keyboard, Arabic-Indic digits left to the form's check. */
 export function HourlyRateInput({
   field,
-  label,
   help,
   required = false,
 }: {
-  field: FieldProps;
-  label: string;
+  field: FieldBinding;
   help: string;
   required?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <TextInput
       {...field}
-      label={label}
+      label={t('teacherForm.hourlyRate')}
       helperText={help}
       inputMode="decimal"
       dir="ltr"
@@ -165,10 +135,13 @@ export function HourlyRateInput({
 /** The intro video link with its live preview (the video-link parser's player, or why it cannot show). */
 export function VideoLinkField({
   field,
+  link,
   texts,
   required = false,
 }: {
-  field: FieldProps & Pick<ComponentProps<typeof TextInput>, 'value'>;
+  field: FieldBinding;
+  /** The link as typed (the form's watched value). */
+  link: string;
   texts: { label: string; help: string; preview: string; unknown: string };
   required?: boolean;
 }) {
@@ -184,7 +157,7 @@ export function VideoLinkField({
         maxLength={300}
         required={required}
       />
-      <VideoLinkPreview link={field.value ?? ''} title={texts.preview} unknownText={texts.unknown} />
+      <VideoLinkPreview link={link} title={texts.preview} unknownText={texts.unknown} />
     </>
   );
 }

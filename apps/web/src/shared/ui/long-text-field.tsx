@@ -1,30 +1,30 @@
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { RequiredMark } from './required-mark.tsx';
 import { Textarea } from './textarea.tsx';
 
-/** A long text (a bio) with its label (and the required mark when `required`), help and error, written in `lang`. */
+/**
+ * A long text (a bio) of a react-hook-form form, with its label (and the required mark when
+ * `required`), help and error, written in `lang`. `field` is the registration with the element id
+ * and the error text.
+ */
 export function LongTextField({
-  id,
-  name,
+  field: { id: givenId, error, ...registration },
   label,
   help,
-  value,
-  error,
-  onChange,
   lang,
   maxLength,
   required = false,
 }: {
-  id: string;
-  name: string;
+  field: UseFormRegisterReturn & { id: string | undefined; error: string | undefined };
   label: string;
   help: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
   lang: 'ar' | 'en';
   maxLength: number;
   required?: boolean;
 }) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">
@@ -32,18 +32,16 @@ export function LongTextField({
         {required ? <RequiredMark /> : null}
       </label>
       <Textarea
+        {...registration}
         id={id}
-        name={name}
         lang={lang}
         rows={5}
         maxLength={maxLength}
         required={required}
         aria-required={required || undefined}
-        value={value}
         invalid={Boolean(error)}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.value)}
       />
       <p id={`${id}-help`} className="text-sm text-slate-600">
         {help}

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../../shared/lib/bidi.ts';
 import { formatTimeRange, viewerTimeZone } from '../../../shared/lib/dates/formats.ts';
+import { formatId, formatKwd } from '../../../shared/lib/format.ts';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { RetryAlert } from '../../../shared/ui/retry-alert.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { formatDateTime } from '../ui/format.ts';
-import { formatId, formatKwdExact } from '../ui/number-format.ts';
 import { UserLink } from '../ui/user-link.tsx';
 import { useAdminDispute } from './api/disputes.ts';
 import { ResolveDisputeForm } from './resolve-dispute-form.tsx';
@@ -77,7 +77,7 @@ function DisputeDetails({ dispute }: { dispute: AdminDispute }) {
         </Item>
         <Item label={t('disputes.detail.paid')}>
           <span data-testid="dispute-paid">
-            {formatKwdExact(dispute.paid, language)}
+            {formatKwd(dispute.paid, language) ?? dispute.paid}
             <span className="ms-1 text-slate-600">
               {t('disputes.detail.paidWith', { method: t(`paidWith.${dispute.paidWith}`) })}
             </span>
@@ -116,7 +116,9 @@ function DisputeDetails({ dispute }: { dispute: AdminDispute }) {
           </Item>
           <Item label={t('disputes.detail.resolvedAt')}>{formatDateTime(dispute.resolvedAt, language)}</Item>
           {dispute.refundAmount ? (
-            <Item label={t('disputes.detail.refunded')}>{formatKwdExact(dispute.refundAmount, language)}</Item>
+            <Item label={t('disputes.detail.refunded')}>
+              {formatKwd(dispute.refundAmount, language) ?? dispute.refundAmount}
+            </Item>
           ) : null}
           {dispute.resolutionNote ? (
             <div className="sm:col-span-2">

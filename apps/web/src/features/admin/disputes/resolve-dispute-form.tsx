@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../../shared/lib/bidi.ts';
 import { errorCode, errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
+import { formatKwd } from '../../../shared/lib/format.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { RadioOption } from '../../../shared/ui/radio-option.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS as ADMIN_TEXTS } from '../admin-error-texts.ts';
-import { formatKwdExact } from '../ui/number-format.ts';
 import { TextAreaField } from '../ui/text-area-field.tsx';
 import { ADMIN_DISPUTES_QUERY_KEY, useResolveDispute } from './api/disputes.ts';
 import { checkPartRefund, type PartRefundError } from './dispute-amount.ts';
@@ -60,7 +60,7 @@ export function ResolveDisputeForm({
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ResolveDisputeBody | null>(null);
-  const paid = formatKwdExact(dispute.paid, language);
+  const paid = formatKwd(dispute.paid, language) ?? dispute.paid;
 
   const amountText = (code: PartRefundError) => t(`disputes.amountErrors.${code}`, { paid });
 
@@ -89,7 +89,9 @@ export function ResolveDisputeForm({
       const answer = await resolve.mutateAsync({ id: dispute.id, body: confirming });
       void notify.success(
         answer.status === 'refunded'
-          ? t('disputes.done.refunded', { amount: formatKwdExact(answer.refundAmount ?? dispute.paid, language) })
+          ? t('disputes.done.refunded', {
+              amount: formatKwd(answer.refundAmount ?? dispute.paid, language) ?? answer.refundAmount ?? dispute.paid,
+            })
           : t('disputes.done.released'),
       );
       onDone();
@@ -116,7 +118,11 @@ export function ResolveDisputeForm({
       confirming.outcome === 'release'
         ? t('disputes.confirm.release', { teacher, student })
         : confirming.amount
-          ? t('disputes.confirm.refundPart', { amount: formatKwdExact(confirming.amount, language), paid, student })
+          ? t('disputes.confirm.refundPart', {
+              amount: formatKwd(confirming.amount, language) ?? confirming.amount,
+              paid,
+              student,
+            })
           : t('disputes.confirm.refundFull', { amount: paid, student });
     return (
       <section

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../../shared/lib/bidi.ts';
+import { formatId } from '../../../shared/lib/format.ts';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { ActorLink, dateColumn } from '../ui/cells.tsx';
@@ -13,7 +14,6 @@ import type { Column } from '../ui/data-table.tsx';
 import { choices, SelectFilter, TextFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
-import { formatId } from '../ui/number-format.ts';
 import { useAdminAudit } from './api/get-audit.ts';
 import { auditChanges } from './audit-diff.ts';
 

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../../shared/lib/bidi.ts';
 import { errorText } from '../../../shared/lib/error-text.ts';
+import { formatId, formatKwd } from '../../../shared/lib/format.ts';
+import { formatHoursNumber } from '../../../shared/money/format-hours.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
@@ -25,7 +27,6 @@ import { choices, DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filt
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
-import { formatHours, formatId, formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { RowAction } from '../ui/row-action.tsx';
 import { useCancelReservation } from './api/cancel-reservation.ts';
@@ -53,7 +54,7 @@ function lessonHours(reservation: AdminReservation): number {
 }
 
 function hoursText(hours: number, language: Language, t: TFunction<'admin-money'>): string {
-  return t('reservations.hours', { count: hours, number: formatHours(hours, language) });
+  return t('reservations.hours', { count: hours, number: formatHoursNumber(hours, language) });
 }
 
 /** Where the money of a cancellation goes, as the dialog says it before the admin confirms. */
@@ -62,7 +63,7 @@ function refundPreview(reservation: AdminReservation, language: Language, t: TFu
   if (reservation.paidWith === 'subscription') {
     return t('reservations.refundHours', { hours: hoursText(lessonHours(reservation), language, t) });
   }
-  return t('reservations.refundWallet', { amount: formatKwdExact(reservation.price, language) });
+  return t('reservations.refundWallet', { amount: formatKwd(reservation.price, language) ?? reservation.price });
 }
 
 /** What was refunded, from the server's answer. */
@@ -71,7 +72,8 @@ function refundDone(
   language: Language,
   t: TFunction<'admin-money'>,
 ): string {
-  if (refund.to === 'wallet') return t('reservations.doneWallet', { amount: formatKwdExact(refund.amount, language) });
+  if (refund.to === 'wallet')
+    return t('reservations.doneWallet', { amount: formatKwd(refund.amount, language) ?? refund.amount });
   if (refund.to === 'subscription') return t('reservations.doneHours', { hours: hoursText(refund.hours, language, t) });
   return t('reservations.doneNone');
 }

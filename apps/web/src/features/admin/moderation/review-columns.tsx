@@ -2,11 +2,10 @@ import type { AdminReview } from '@ustaz/contract';
 import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { formatNumber } from '../../../shared/lib/format.ts';
+import { formatId, formatNumber } from '../../../shared/lib/format.ts';
 import { Badge } from '../ui/badge.tsx';
 import { dateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { formatId } from '../ui/number-format.ts';
 import { RowAction } from '../ui/row-action.tsx';
 import type { useUnhideReview } from './api/unhide-review.ts';
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../../shared/lib/bidi.ts';
+import { formatId, formatKwd } from '../../../shared/lib/format.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
@@ -14,10 +15,8 @@ import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { choices, DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
-import { formatLedgerAmount } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
-import { formatId } from '../ui/number-format.ts';
 import { useAdminLedger } from './api/get-ledger.ts';
 import { RefundDialog, type RefundTarget } from './refund-dialog.tsx';
 
@@ -74,7 +73,7 @@ export function AdminLedgerPage() {
                 <EntryLabel account={entry.account} userId={entry.userId} userName={entry.userName} />
               </span>
               <span className={cx('font-semibold whitespace-nowrap tabular-nums', amountTone(entry.amount))}>
-                {formatLedgerAmount(entry.amount, language)}
+                {formatKwd(entry.amount, language, { signed: true }) ?? entry.amount}
               </span>
             </li>
           ))}

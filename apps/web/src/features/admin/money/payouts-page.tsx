@@ -36,7 +36,7 @@ export function AdminPayoutsPage() {
   const payouts = useAdminPayouts({ ...list.values, ...list.paging });
   const decide = useDecidePayout();
   const [open, setOpen] = useState<{ payout: AdminPayout; paid: boolean } | null>(null);
-  const kwd = (amount: string) => formatKwd(amount, language, 3) ?? amount;
+  const kwd = (amount: string) => formatKwd(amount, language) ?? amount;
 
   async function confirm(text: string) {
     if (!open) return;

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../../shared/lib/bidi.ts';
 import { errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
+import { formatKwd } from '../../../shared/lib/format.ts';
 import { newIdempotencyKey } from '../../../shared/money/idempotency-key.ts';
 import { TextInput, type TextInputProps } from '../../../shared/ui/text-input.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
-import { formatKwdExact } from '../ui/number-format.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { ERROR_TEXTS } from './admin-money-error-texts.ts';
 import { useCreateRefund } from './api/create-refund.ts';
@@ -41,7 +41,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
   const [amount, setAmount] = useState(target.amount ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const refund = useCreateRefund();
-  const max = formatKwdExact(ADMIN_LIMITS.maxRefundKwd, language);
+  const max = formatKwd(ADMIN_LIMITS.maxRefundKwd, language) ?? String(ADMIN_LIMITS.maxRefundKwd);
 
   const failureText = (error: unknown) =>
     errorText(error, t, ERROR_TEXTS.adminMoney, () => errorText(error, tAdmin, ERROR_TEXTS.admin));
@@ -95,8 +95,8 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
       });
       void notify.success(
         t('refund.done', {
-          amount: formatKwdExact(checked.amount, language),
-          balance: formatKwdExact(answer.balance, language),
+          amount: formatKwd(checked.amount, language) ?? checked.amount,
+          balance: formatKwd(answer.balance, language) ?? answer.balance,
         }),
       );
     } catch (error) {
@@ -130,7 +130,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
           {target.amount
             ? t('refund.forPaymentAmount', {
                 id: isolate(target.paymentId),
-                amount: formatKwdExact(target.amount, language),
+                amount: formatKwd(target.amount, language) ?? target.amount,
               })
             : t('refund.forPayment', { id: isolate(target.paymentId) })}
         </p>

@@ -1,10 +1,9 @@
 import type { Language } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { formatNumber } from '../../../shared/lib/format.ts';
+import { formatId, formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import type { Column } from './data-table.tsx';
 import { formatDateTime } from './format.ts';
-import { formatId, formatKwdExact } from './number-format.ts';
 import { UserLink } from './user-link.tsx';
 
 /** When something happened, on one line; with `id`, the record's number under it (`#12`). */
@@ -47,7 +46,7 @@ export function amountColumn<Row>(
     className: 'text-end tabular-nums whitespace-nowrap',
     cell: (row) => {
       const value = amount(row);
-      return value === null ? null : formatKwdExact(value, language);
+      return value === null ? null : (formatKwd(value, language) ?? value);
     },
   };
 }

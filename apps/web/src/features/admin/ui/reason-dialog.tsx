@@ -1,8 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_LIMITS } from '@ustaz/contract';
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Modal } from '../../../shared/ui/modal/modal.tsx';
 import { FormActions } from './form-fields.tsx';
+
+/** A reason the audit log can use: at least ADMIN_LIMITS.reasonMin characters once trimmed. */
+const reasonSchema = z.object({ reason: z.string().trim().min(ADMIN_LIMITS.reasonMin, 'tooShort') });
 
 /**
  * Asks for the reason of an action that needs one (suspend, refund, cancel, hide): the reason is
@@ -36,46 +42,38 @@ export function ReasonDialog({
 }) {
   const { t } = useTranslation('admin');
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
-  const trimmed = reason.trim();
-  const invalid = trimmed.length < ADMIN_LIMITS.reasonMin;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting: pending },
+  } = useForm({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
+  const invalid = errors.reason !== undefined;
 
   function close() {
     if (pending) return;
-    setReason('');
-    setTouched(false);
+    reset();
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (invalid) return;
-    setPending(true);
+  const submit = handleSubmit(async ({ reason }) => {
     try {
-      await onConfirm(trimmed);
-      setReason('');
-      setTouched(false);
+      await onConfirm(reason);
+      reset();
       onClose();
     } catch {
       // The caller showed the error; keep the dialog and the text.
-    } finally {
-      setPending(false);
     }
-  }
+  });
 
   const field = {
+    ...register('reason'),
     id: `${id}-reason`,
-    name: 'reason',
     dir: 'auto',
     required: true,
     maxLength: ADMIN_LIMITS.reasonMax,
-    value: reason,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setReason(event.target.value),
-    'aria-invalid': touched && invalid,
-    'aria-describedby': touched && invalid ? `${id}-error` : undefined,
+    'aria-invalid': invalid,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
     className:
       'rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary aria-invalid:border-red-700',
   };
@@ -98,7 +96,7 @@ export function ReasonDialog({
           ) : (
             <textarea {...field} rows={3} />
           )}
-          {touched && invalid ? (
+          {invalid ? (
             <p id={`${id}-error`} className="text-sm text-red-700">
               {t('reason.tooShort', { min: ADMIN_LIMITS.reasonMin })}
             </p>

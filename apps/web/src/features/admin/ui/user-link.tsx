@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { formatId } from './number-format.ts';
+import { formatId } from '../../../shared/lib/format.ts';
 
 /**
  * A person in a list, linking to their page in the dashboard: the name in its own direction and
