@@ -35,3 +35,9 @@ export function nameIn(language: Language, row: NameSpellings): { firstName: str
   const [first, last] = language === 'en' ? [row.firstNameEn, row.lastNameEn] : [row.firstNameAr, row.lastNameAr];
   return first && last ? { firstName: first, lastName: last } : { firstName: row.firstName, lastName: row.lastName };
 }
+
+/** The full name on a page in `language` (ADR 020), first and last in one string. */
+export function fullNameIn(language: Language, row: NameSpellings): string {
+  const { firstName, lastName } = nameIn(language, row);
+  return `${firstName} ${lastName}`.trim();
+}

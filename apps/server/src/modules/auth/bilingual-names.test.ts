@@ -159,6 +159,29 @@ describe("notifications name the other person in the reader's language", () => {
     expect(await dataOf(fahad.user.id, 'booking.received')).toMatchObject([{ studentName: 'مريم حسن' }]);
     expect(await dataOf(reader.user.id, 'booking.confirmed')).toMatchObject([{ teacherName: 'Fahad Al-Kandari' }]);
     expect(await dataOf(reader.user.id, 'booking.cancelled')).toMatchObject([{ teacherName: 'Fahad Al-Kandari' }]);
+
+    // Issue 30 item 6: the list names them as spelled for the page's language, whatever the reader's account says.
+    const listed = async (who: TestUser, language: 'ar' | 'en') => {
+      const res = await t.app.inject({
+        url: '/api/notifications',
+        headers: { ...who.headers, 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(200);
+      const data = (res.json() as { data: { type: string; data: Record<string, unknown> }[] }).data;
+      return Object.fromEntries(
+        data.map((notice) => [notice.type, notice.data.teacherName ?? notice.data.studentName]),
+      );
+    };
+    expect(await listed(reader, 'ar')).toMatchObject({
+      'booking.confirmed': 'فهد الكندري',
+      'booking.cancelled': 'فهد الكندري',
+    });
+    expect(await listed(reader, 'en')).toMatchObject({
+      'booking.confirmed': 'Fahad Al-Kandari',
+      'booking.cancelled': 'Fahad Al-Kandari',
+    });
+    expect(await listed(fahad, 'en')).toMatchObject({ 'booking.received': 'Mariam Hassan' });
+    expect(await listed(fahad, 'ar')).toMatchObject({ 'booking.received': 'مريم حسن' });
   });
 });
 

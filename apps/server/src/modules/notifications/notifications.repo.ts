@@ -1,7 +1,9 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { nameColumns } from '../../db/name-columns.ts';
 import { pageWithTotal } from '../../db/paging.ts';
-import { type NotificationRow, notifications } from '../../db/schema.ts';
+import { type NotificationRow, notifications, reservations, teacherProfiles, users } from '../../db/schema.ts';
 
 export type NotificationType =
   | 'booking.confirmed'
@@ -89,4 +91,19 @@ export async function markAllRead(db: Executor, userId: number): Promise<number>
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+const noticeTeacher = alias(users, 'notice_teacher');
+const noticeStudent = alias(users, 'notice_student');
+
+/** The two parties of each of these reservations, their names as written and spelled for each language (ADR 020). */
+export async function reservationParties(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: reservations.id, teacher: nameColumns(noticeTeacher), student: nameColumns(noticeStudent) })
+    .from(reservations)
+    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
+    .innerJoin(noticeTeacher, eq(noticeTeacher.id, teacherProfiles.userId))
+    .innerJoin(noticeStudent, eq(noticeStudent.id, reservations.studentId))
+    .where(inArray(reservations.id, ids));
 }

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { type AuthHook, authOf } from '../../http/authenticate.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { moduleDocs } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { toNotification } from './notification.presenter.ts';
@@ -32,7 +33,15 @@ export function notificationsRoutes({ db, requireAuth }: Options): FastifyPlugin
       handler: async (request) => {
         const { userId } = authOf(request);
         const { page, limit, unreadOnly } = request.query;
-        const { rows, total, unread } = await notificationsPage(db, userId, page, limit, unreadOnly === 'true');
+        const language = requestLanguage(request);
+        const { rows, total, unread } = await notificationsPage(
+          db,
+          userId,
+          page,
+          limit,
+          unreadOnly === 'true',
+          language,
+        );
         return {
           ...toPage(rows.map(toNotification), total, { page, limit }),
           unreadCount: unread,

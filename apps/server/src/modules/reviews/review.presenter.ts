@@ -1,13 +1,7 @@
 import type { Language, Review } from '@ustaz/contract';
-import { localized, type NameSpellings, nameIn } from '../../http/language.ts';
+import { fullNameIn, localized } from '../../http/language.ts';
 import { filePath } from '../auth/user.presenter.ts';
 import type { ReviewListRow } from './reviews.repo.ts';
-
-/** The name on a page in `language` (ADR 020), first and last in one string. */
-function fullName(language: Language, names: NameSpellings): string {
-  const { firstName, lastName } = nameIn(language, names);
-  return `${firstName} ${lastName}`.trim();
-}
 
 /**
  * The one place a review row becomes an API body. `teacherId` is the teacher profile id; the
@@ -21,8 +15,8 @@ export function toReview(row: ReviewListRow, language: Language): Review {
     comment: row.comment,
     teacherId: row.teacherId,
     studentId: row.studentId,
-    teacherName: fullName(language, row.teacherNames),
-    studentName: fullName(language, row.studentNames),
+    teacherName: fullNameIn(language, row.teacherNames),
+    studentName: fullNameIn(language, row.studentNames),
     teacherPhotoUrl: row.teacherPhotoFileId ? filePath(row.teacherPhotoFileId) : null,
     studentPhotoUrl: row.studentPhotoFileId ? filePath(row.studentPhotoFileId) : null,
     createdAt: row.createdAt.toISOString(),

@@ -240,7 +240,8 @@ function CancelledLine({ reservation, viewer, timeZone }: CardLineProps) {
       {t(`card.cancelledBy.${who}`)}
       {when ? (
         <>
-          {' · '}
+          {/* Arabic: a dash, as "·" beside the date's first digit reads as a zero (٠). */}
+          {t('card.whenSeparator')}
           <time dateTime={reservation.cancelledAt ?? undefined}>{when}</time>
         </>
       ) : null}

@@ -296,7 +296,7 @@ describe('ReservationsPage cards', () => {
   });
 
   /** The card of a reservation cancelled on 5 March by `cancelledBy`, on the cancelled tab. */
-  async function cancelledCard(cancelledBy: 'teacher' | 'admin') {
+  async function cancelledCard(cancelledBy: 'teacher' | 'admin', language: 'ar' | 'en' = 'en') {
     mockApi({
       lists: {
         cancelled: ok([
@@ -304,7 +304,7 @@ describe('ReservationsPage cards', () => {
         ]),
       },
     });
-    await renderPage({ path: '/reservations?scope=cancelled' });
+    await renderPage({ language, path: '/reservations?scope=cancelled' });
     return screen.findByTestId('reservation');
   }
 
@@ -314,6 +314,14 @@ describe('ReservationsPage cards', () => {
       'Cancelled by the teacher · Mar 5, 2026, 10:00 AM',
     );
     expect(within(card).queryByTestId('cancellation-closed')).toBeNull();
+  });
+
+  it('ar: a dash between who and when, not "·", which beside the date\'s first digit reads as a zero (٠)', async () => {
+    const card = await cancelledCard('teacher', 'ar');
+    const line = within(card).getByTestId('cancelled-by').textContent ?? '';
+    expect(line.startsWith(`${ar.card.cancelledBy.teacher} — `)).toBe(true);
+    expect(line).not.toContain('·');
+    expect(line).toMatch(/[٠-٩]/);
   });
 
   it('says when the support team cancelled a reservation', async () => {
