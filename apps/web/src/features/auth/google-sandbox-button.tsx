@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
@@ -28,6 +29,9 @@ function GoogleMark() {
   );
 }
 
+/** The sandbox account's fields, by their input names (kept apart from the sign-in form's own). */
+type SandboxAccount = Record<'google-sandbox-email' | 'google-sandbox-firstName' | 'google-sandbox-lastName', string>;
+
 /**
  * Google sign-in on the local sandbox (ADR 027), shown when the settings carry the sandbox client
  * id: the button opens the sandbox's account form (address and names) in place of Google's
@@ -42,10 +46,16 @@ export function GoogleSandboxButton({
 }) {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
-  const [account, setAccount] = useState({ email: '', firstName: '', lastName: '' });
-  const [signing, setSigning] = useState(false);
   const [failed, setFailed] = useState(false);
   const titleId = useId();
+  // Every field is required (the browser's own check, as before the form had any other).
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting: signing },
+  } = useForm<SandboxAccount>({
+    defaultValues: { 'google-sandbox-email': '', 'google-sandbox-firstName': '', 'google-sandbox-lastName': '' },
+  });
 
   if (!open) {
     return (
@@ -62,28 +72,22 @@ export function GoogleSandboxButton({
     );
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSigning(true);
+  const submit = handleSubmit(async (account) => {
     setFailed(false);
     try {
       const trimmed = {
-        email: account.email.trim(),
-        firstName: account.firstName.trim(),
-        lastName: account.lastName.trim(),
+        email: account['google-sandbox-email'].trim(),
+        firstName: account['google-sandbox-firstName'].trim(),
+        lastName: account['google-sandbox-lastName'].trim(),
       };
       onCredential(await sandboxGoogleIdToken(trimmed));
     } catch {
       setFailed(true);
-    } finally {
-      setSigning(false);
     }
-  }
+  });
 
-  const field = (name: keyof typeof account) => ({
-    name: `google-sandbox-${name}`,
-    value: account[name],
-    onValueChange: (value: string) => setAccount((current) => ({ ...current, [name]: value })),
+  const field = (name: 'email' | 'firstName' | 'lastName') => ({
+    ...register(`google-sandbox-${name}`),
     required: true,
     disabled: signing || busy,
   });

@@ -1,10 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type GatewayProvider, MAX_TOP_UP_KWD } from '@ustaz/contract';
+import { GATEWAY_PROVIDERS, type GatewayProvider, MAX_TOP_UP_KWD } from '@ustaz/contract';
 import { readKwdFils } from '@ustaz/contract/kwd';
 import { CreditCard, type LucideIcon, SplitSquareHorizontal, UserRound } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText as failureText } from '../../shared/lib/error-text.ts';
@@ -30,6 +32,19 @@ const PROVIDERS: { id: GatewayProvider; Icon: LucideIcon }[] = [
   { id: 'deema', Icon: SplitSquareHorizontal },
 ];
 
+/** The amount as typed, read and checked by checkTopUpAmount (the contract's schema), and the chosen gateway. */
+const topUpSchema = z.object({
+  amount: z.string().transform((typed, context) => {
+    const check = checkTopUpAmount(typed);
+    if (check.ok) return check.amount;
+    context.addIssue({ code: 'custom', message: check.error });
+    return z.NEVER;
+  }),
+  provider: z.enum(GATEWAY_PROVIDERS),
+});
+
+type Blocks = Record<GatewayProvider, ReturnType<typeof gatewayBlock>>;
+
 /**
  * TOP_UP_BALANCE (spec 2, 4, 5): current balance, the amount a booking lacks when known, the amount
  * field, Payzah (K-Net) or Deema, cancel and top up, and a go-to-profile button when opened from
@@ -43,193 +58,237 @@ function TopUpForm({ data, closeModal, titleId }: { data: TopUpModalData; closeM
   const { t } = useTranslation('payment');
   const language = useCurrentLanguage();
   const queryClient = useQueryClient();
-  const { openModal } = useModal();
-  const balance = useBalance();
   const methods = usePaymentMethods();
-  const [amount, setAmount] = useState(() => amountFieldText(data.requiredAmount));
-  const [error, setError] = useState<TopUpAmountError | null>(null);
-  const [chosen, setChosen] = useState<GatewayProvider>('payzah');
-  const [submitting, setSubmitting] = useState(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors, isSubmitting: submitting },
+  } = useForm({
+    resolver: zodResolver(topUpSchema),
+    defaultValues: { amount: amountFieldText(data.requiredAmount), provider: 'payzah' as GatewayProvider },
+  });
+  const [amount, chosen] = useWatch({ control, name: ['amount', 'provider'] });
 
   const check = checkTopUpAmount(amount);
   const amountFils = check.ok ? readKwdFils(check.amount) : null;
   const blocks = Object.fromEntries(
     PROVIDERS.map(({ id }) => [id, methods.isPending ? null : gatewayBlock(methods.data, id, amountFils)]),
-  ) as Record<GatewayProvider, ReturnType<typeof gatewayBlock>>;
+  ) as Blocks;
   // A choice that became unavailable (the amount fell below Deema's minimum) falls back to another.
   const provider = blocks[chosen] ? (PROVIDERS.find(({ id }) => !blocks[id])?.id ?? chosen) : chosen;
-  const requiredText = data.requiredAmount === undefined ? null : formatKwd(data.requiredAmount, language);
+  const amountError = errors.amount?.message as TopUpAmountError | undefined;
 
   function errorText(code: TopUpAmountError): string {
     return t(`topUp.errors.${code}`, { amount: formatKwd(MAX_TOP_UP_KWD, language) });
   }
 
-  function reason(id: GatewayProvider): string | null {
-    const block = blocks[id];
-    if (!block) return null;
-    if (block.reason === 'belowMinimum') {
-      return t('method.belowMinimum', { amount: formatKwd(block.minAmount, language) ?? block.minAmount });
-    }
-    return t('method.unavailable');
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const result = checkTopUpAmount(amount);
-    if (!result.ok) {
-      setError(result.error);
-      void notify.error(errorText(result.error));
-      return;
-    }
-    if (blocks[provider]) {
-      void notify.error(reason(provider) ?? t('method.unavailable'));
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      const answer = await topUp(provider, result.amount, language);
-      if (!answer?.paymentLink) {
-        void notify.error(t('topUp.errors.noLink'));
+  const submit = handleSubmit(
+    async (values) => {
+      if (blocks[provider]) {
+        void notify.error(blockText(t, language, blocks[provider]) ?? t('method.unavailable'));
         return;
       }
-      const link = answer.paymentLink;
-      const opened = openPaymentLink(link);
-      void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
-      closeModal();
-      data.onSuccess?.();
-      // A blocked tab: the toast carries the link (a click there is allowed to open it).
-      void notify.info(
-        t('topUp.started'),
-        opened
-          ? undefined
-          : { duration: 15_000, action: { label: t('topUp.openPaymentPage'), onClick: () => openPaymentLink(link) } },
-      );
-    } catch (caught) {
-      void notify.error(failureText(caught, t, ERROR_TEXTS.payment));
-    } finally {
-      if (mounted.current) setSubmitting(false);
-    }
-  }
+      try {
+        const answer = await topUp(provider, values.amount, language);
+        if (!answer?.paymentLink) {
+          void notify.error(t('topUp.errors.noLink'));
+          return;
+        }
+        const link = answer.paymentLink;
+        const opened = openPaymentLink(link);
+        void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+        closeModal();
+        data.onSuccess?.();
+        // A blocked tab: the toast carries the link (a click there is allowed to open it).
+        void notify.info(
+          t('topUp.started'),
+          opened
+            ? undefined
+            : { duration: 15_000, action: { label: t('topUp.openPaymentPage'), onClick: () => openPaymentLink(link) } },
+        );
+      } catch (caught) {
+        void notify.error(failureText(caught, t, ERROR_TEXTS.payment));
+      }
+    },
+    (refused) => {
+      const code = refused.amount?.message as TopUpAmountError | undefined;
+      if (code) void notify.error(errorText(code));
+    },
+  );
 
   return (
-    <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
+    <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
       <h2 id={titleId} className="text-lg font-bold text-slate-900">
         {t('topUp.title')}
       </h2>
-      <dl className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 text-sm">
-        <div className="flex items-center justify-between gap-3">
-          <dt className="text-slate-600">{t('topUp.currentBalance')}</dt>
-          <dd className="font-semibold text-slate-900" data-testid="top-up-balance">
-            {balance.isPending ? (
-              <Spinner size="sm" />
-            ) : balance.isError ? (
-              <span className="text-red-700">{t('topUp.balanceError')}</span>
-            ) : (
-              formatKwd(balance.data.balance, language)
-            )}
-          </dd>
-        </div>
-        {requiredText ? (
-          <div className="flex items-center justify-between gap-3">
-            <dt className="text-slate-600">{t('topUp.required')}</dt>
-            <dd className="font-bold text-amber-800" data-testid="top-up-required">
-              {requiredText}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <TopUpFigures requiredAmount={data.requiredAmount} />
       <TextInput
+        {...register('amount')}
         label={t('topUp.amountLabel')}
-        name="amount"
         // Text, not type="number": a number field empties itself on Arabic-Indic digits ("١٠٫٥").
         inputMode="decimal"
         autoComplete="off"
         dir="ltr"
-        value={amount}
-        onValueChange={(value) => {
-          setAmount(value);
-          if (error) setError(null);
-        }}
-        error={error ? errorText(error) : undefined}
+        error={amountError ? errorText(amountError) : undefined}
         helperText={t('topUp.amountHelp')}
         required
         disabled={submitting}
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-700">{t('topUp.provider')}</legend>
-        {PROVIDERS.map(({ id, Icon }) => {
-          const why = reason(id);
-          const reasonId = `top-up-${id}-reason`;
-          return (
-            <label
-              key={id}
-              className={cx(
-                'flex min-h-14 items-start gap-3 rounded-xl border px-4 py-3',
-                why
-                  ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500'
-                  : provider === id
-                    ? 'cursor-pointer border-primary bg-primary/5'
-                    : 'cursor-pointer border-slate-200 bg-white hover:border-primary',
-              )}
-              data-testid={`top-up-provider-${id}`}
-            >
-              <input
-                type="radio"
-                name="provider"
-                value={id}
-                checked={provider === id}
-                disabled={Boolean(why) || submitting}
-                onChange={() => setChosen(id)}
-                aria-describedby={why ? reasonId : undefined}
-                className="mt-1 size-4 accent-primary"
-              />
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="font-semibold">{t(`methods.${id}`)}</span>
-                <span className="text-sm text-slate-600">{t(`methods.${id}Description`)}</span>
-                {why ? (
-                  <span id={reasonId} className="text-sm font-medium text-amber-800">
-                    {why}
-                  </span>
-                ) : null}
-              </span>
-            </label>
-          );
-        })}
-      </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
-        {data.fromBooking ? (
-          <Link
-            to={localePath(language, '/profile')}
-            // Leaves without the booking modal coming back (openModal(UNDEFINED) skips onClose).
-            onClick={() => openModal(MODAL_KINDS.UNDEFINED)}
-            className={buttonClasses({ variant: 'ghost', className: 'sm:me-auto' })}
-          >
-            <UserRound aria-hidden="true" className="size-4" />
-            {t('topUp.goToProfile')}
-          </Link>
-        ) : null}
-        <Button
-          variant="outline"
-          onClick={closeModal}
-          disabled={submitting}
-          className={data.fromBooking ? undefined : 'sm:ms-auto'}
-        >
-          {t('topUp.cancel')}
-        </Button>
-        <Button type="submit" loading={submitting}>
-          {t('topUp.submit')}
-        </Button>
-      </div>
+      <ProviderChoices
+        blocks={blocks}
+        provider={provider}
+        disabled={submitting}
+        onChoose={(id) => setValue('provider', id)}
+      />
+      <TopUpActions fromBooking={data.fromBooking} submitting={submitting} onCancel={closeModal} />
     </form>
+  );
+}
+
+/** Why a gateway cannot take this amount, in words: below its minimum, or not available now. */
+function blockText(
+  t: ReturnType<typeof useTranslation<'payment'>>['t'],
+  language: ReturnType<typeof useCurrentLanguage>,
+  block: ReturnType<typeof gatewayBlock>,
+): string | null {
+  if (!block) return null;
+  if (block.reason === 'belowMinimum') {
+    return t('method.belowMinimum', { amount: formatKwd(block.minAmount, language) ?? block.minAmount });
+  }
+  return t('method.unavailable');
+}
+
+/** The balance now, and the amount a booking lacks when known. */
+function TopUpFigures({ requiredAmount }: { requiredAmount: TopUpModalData['requiredAmount'] }) {
+  const { t } = useTranslation('payment');
+  const language = useCurrentLanguage();
+  const balance = useBalance();
+  const requiredText = requiredAmount === undefined ? null : formatKwd(requiredAmount, language);
+  return (
+    <dl className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <dt className="text-slate-600">{t('topUp.currentBalance')}</dt>
+        <dd className="font-semibold text-slate-900" data-testid="top-up-balance">
+          {balance.isPending ? (
+            <Spinner size="sm" />
+          ) : balance.isError ? (
+            <span className="text-red-700">{t('topUp.balanceError')}</span>
+          ) : (
+            formatKwd(balance.data.balance, language)
+          )}
+        </dd>
+      </div>
+      {requiredText ? (
+        <div className="flex items-center justify-between gap-3">
+          <dt className="text-slate-600">{t('topUp.required')}</dt>
+          <dd className="font-bold text-amber-800" data-testid="top-up-required">
+            {requiredText}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Payzah (K-Net) or Deema, each with why it cannot take this amount when it cannot. */
+function ProviderChoices({
+  blocks,
+  provider,
+  disabled,
+  onChoose,
+}: {
+  blocks: Blocks;
+  provider: GatewayProvider;
+  disabled: boolean;
+  onChoose: (id: GatewayProvider) => void;
+}) {
+  const { t } = useTranslation('payment');
+  const language = useCurrentLanguage();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-slate-700">{t('topUp.provider')}</legend>
+      {PROVIDERS.map(({ id, Icon }) => {
+        const why = blockText(t, language, blocks[id]);
+        const reasonId = `top-up-${id}-reason`;
+        return (
+          <label
+            key={id}
+            className={cx(
+              'flex min-h-14 items-start gap-3 rounded-xl border px-4 py-3',
+              why
+                ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500'
+                : provider === id
+                  ? 'cursor-pointer border-primary bg-primary/5'
+                  : 'cursor-pointer border-slate-200 bg-white hover:border-primary',
+            )}
+            data-testid={`top-up-provider-${id}`}
+          >
+            <input
+              type="radio"
+              name="provider"
+              value={id}
+              checked={provider === id}
+              disabled={Boolean(why) || disabled}
+              onChange={() => onChoose(id)}
+              aria-describedby={why ? reasonId : undefined}
+              className="mt-1 size-4 accent-primary"
+            />
+            <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <span className="font-semibold">{t(`methods.${id}`)}</span>
+              <span className="text-sm text-slate-600">{t(`methods.${id}Description`)}</span>
+              {why ? (
+                <span id={reasonId} className="text-sm font-medium text-amber-800">
+                  {why}
+                </span>
+              ) : null}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Go to the profile (when opened from a booking), cancel, and top up. */
+function TopUpActions({
+  fromBooking,
+  submitting,
+  onCancel,
+}: {
+  fromBooking: TopUpModalData['fromBooking'];
+  submitting: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('payment');
+  const language = useCurrentLanguage();
+  const { openModal } = useModal();
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+      {fromBooking ? (
+        <Link
+          to={localePath(language, '/profile')}
+          // Leaves without the booking modal coming back (openModal(UNDEFINED) skips onClose).
+          onClick={() => openModal(MODAL_KINDS.UNDEFINED)}
+          className={buttonClasses({ variant: 'ghost', className: 'sm:me-auto' })}
+        >
+          <UserRound aria-hidden="true" className="size-4" />
+          {t('topUp.goToProfile')}
+        </Link>
+      ) : null}
+      <Button
+        variant="outline"
+        onClick={onCancel}
+        disabled={submitting}
+        className={fromBooking ? undefined : 'sm:ms-auto'}
+      >
+        {t('topUp.cancel')}
+      </Button>
+      <Button type="submit" loading={submitting}>
+        {t('topUp.submit')}
+      </Button>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type AdminDispute,
@@ -5,8 +6,11 @@ import {
   RESOLUTION_NOTE_MAX_LENGTH,
   type ResolveDisputeBody,
 } from '@ustaz/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { translate } from '../../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../../shared/lib/bidi.ts';
 import { errorCode, errorText, fieldErrorCodes } from '../../../shared/lib/error-text.ts';
@@ -19,19 +23,39 @@ import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS as ADMIN_TEXTS } from '../admin-error-texts.ts';
 import { TextAreaField } from '../ui/text-area-field.tsx';
 import { ADMIN_DISPUTES_QUERY_KEY, useResolveDispute } from './api/disputes.ts';
-import { checkPartRefund, type PartRefundError } from './dispute-amount.ts';
+import { checkPartRefund } from './dispute-amount.ts';
 import { ERROR_TEXTS } from './disputes-error-texts.ts';
 
 /** The admin's three decisions: the held earning to the teacher, or money back to the student. */
 export const DECISIONS = ['release', 'refundFull', 'refundPart'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-type Errors = { decision?: string; amount?: string; note?: string };
-
 /** A decision as the API takes it, once the form's fields are valid. */
 function bodyOf(decision: Decision, amount: string | null, note: string): ResolveDisputeBody {
   const outcome: DisputeOutcome = decision === 'release' ? 'release' : 'refund';
   return decision === 'refundPart' && amount ? { outcome, amount, note } : { outcome, note };
+}
+
+/** The form as chosen and typed: no decision until one is picked. */
+type ResolveValues = { decision: Decision | null; amount: string; note: string };
+
+/**
+ * A decision, a part refund's amount up to what was paid (`paid`, KWD: checkPartRefund, the
+ * server's rule) and the required note, all checked at once, read as the body to confirm. The
+ * messages are keys of admin-money (`disputes.form.*`) or the amount's PartRefundError.
+ */
+function resolveSchema(paid: string) {
+  return z
+    .object({ decision: z.enum(DECISIONS).nullable(), amount: z.string(), note: z.string().trim() })
+    .transform((values, context) => {
+      const part = values.decision === 'refundPart' ? checkPartRefund(values.amount, paid) : null;
+      if (values.decision === null)
+        context.addIssue({ code: 'custom', path: ['decision'], message: 'decisionRequired' });
+      if (part && !part.ok) context.addIssue({ code: 'custom', path: ['amount'], message: part.error });
+      if (values.note.length === 0) context.addIssue({ code: 'custom', path: ['note'], message: 'noteRequired' });
+      if (values.decision === null || (part && !part.ok) || values.note.length === 0) return z.NEVER;
+      return bodyOf(values.decision, part?.ok ? part.amount : null, values.note);
+    });
 }
 
 /**
@@ -54,33 +78,27 @@ export function ResolveDisputeForm({
   const id = useId();
   const resolve = useResolveDispute();
   const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<Decision | null>(null);
-  const [amount, setAmount] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ResolveDisputeBody | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isSubmitted },
+  } = useForm<ResolveValues, unknown, ResolveDisputeBody>({
+    resolver: zodResolver(resolveSchema(dispute.paid)),
+    defaultValues: { decision: null, amount: '', note: '' },
+  });
+  const decision = useWatch({ control, name: 'decision' });
   const paid = formatKwd(dispute.paid, language) ?? dispute.paid;
+  const amountError = errors.amount;
 
-  const amountText = (code: PartRefundError) => t(`disputes.amountErrors.${code}`, { paid });
-
-  function check(event: FormEvent) {
-    event.preventDefault();
+  const check = handleSubmit((body) => {
     setFailure(null);
-    const problems: Errors = {};
-    const trimmed = note.trim();
-    let part: string | null = null;
-    if (decision === null) problems.decision = t('disputes.form.decisionRequired');
-    if (decision === 'refundPart') {
-      const checked = checkPartRefund(amount, dispute.paid);
-      if (checked.ok) part = checked.amount;
-      else problems.amount = amountText(checked.error);
-    }
-    if (trimmed.length === 0) problems.note = t('disputes.form.noteRequired');
-    setErrors(problems);
-    if (decision === null || Object.keys(problems).length > 0) return;
-    setConfirming(bodyOf(decision, part, trimmed));
-  }
+    setConfirming(body);
+  });
 
   async function confirm() {
     if (!confirming) return;
@@ -96,9 +114,8 @@ export function ResolveDisputeForm({
       );
       onDone();
     } catch (error) {
-      const fields = fieldErrorCodes(error);
       const text = errorText(error, t, ERROR_TEXTS.adminDisputes, () => errorText(error, tAdmin, ADMIN_TEXTS.admin));
-      if (fields.amount) setErrors({ amount: text });
+      if (fieldErrorCodes(error).amount) setError('amount', { type: 'server', message: text });
       setFailure(text);
       setConfirming(null);
       if (errorCode(error) === 'disputeAlreadyResolved') {
@@ -112,50 +129,20 @@ export function ResolveDisputeForm({
   }
 
   if (confirming) {
-    const student = isolate(dispute.studentName);
-    const teacher = isolate(dispute.teacherName);
-    const sentence =
-      confirming.outcome === 'release'
-        ? t('disputes.confirm.release', { teacher, student })
-        : confirming.amount
-          ? t('disputes.confirm.refundPart', {
-              amount: formatKwd(confirming.amount, language) ?? confirming.amount,
-              paid,
-              student,
-            })
-          : t('disputes.confirm.refundFull', { amount: paid, student });
     return (
-      <section
-        className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
-        aria-labelledby={`${id}-confirm`}
-        data-testid="dispute-confirm"
-      >
-        <h3 id={`${id}-confirm`} className="text-base font-bold text-slate-900">
-          {t('disputes.confirm.title')}
-        </h3>
-        <p className="text-sm text-slate-800">{sentence}</p>
-        <p className="text-sm text-slate-700">
-          {t('disputes.confirm.note')} <bdi dir="auto">{confirming.note}</bdi>
-        </p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(null)} disabled={resolve.isPending}>
-            {t('disputes.confirm.back')}
-          </Button>
-          <Button
-            variant={confirming.outcome === 'release' ? 'primary' : 'destructive'}
-            loading={resolve.isPending}
-            onClick={() => void confirm()}
-          >
-            {t('disputes.confirm.submit')}
-          </Button>
-        </div>
-      </section>
+      <ConfirmDecision
+        dispute={dispute}
+        body={confirming}
+        pending={resolve.isPending}
+        onBack={() => setConfirming(null)}
+        onConfirm={() => void confirm()}
+      />
     );
   }
 
   return (
     <form
-      onSubmit={check}
+      onSubmit={(event) => void check(event)}
       noValidate
       className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4"
       aria-labelledby={`${id}-title`}
@@ -172,48 +159,41 @@ export function ResolveDisputeForm({
             name="decision"
             value={value}
             checked={decision === value}
-            onSelect={() => {
-              setDecision(value);
-              setErrors({ ...errors, decision: undefined });
-            }}
+            onSelect={() => setValue('decision', value, { shouldValidate: isSubmitted })}
             label={t(`disputes.form.decisions.${value}`, { amount: paid })}
           />
         ))}
         {errors.decision ? (
           <p id={`${id}-decision-error`} className="text-sm text-red-600">
-            {errors.decision}
+            {t('disputes.form.decisionRequired')}
           </p>
         ) : null}
       </fieldset>
       {decision === 'refundPart' ? (
         <TextInput
-          name="amount"
+          {...register('amount')}
           label={t('disputes.form.amount')}
-          value={amount}
-          onValueChange={(value) => {
-            setAmount(value);
-            if (errors.amount) setErrors({ ...errors, amount: undefined });
-          }}
           inputMode="decimal"
           dir="ltr"
           maxLength={12}
           required
           helperText={t('disputes.form.amountHelp', { paid })}
-          error={errors.amount}
+          error={
+            amountError?.type === 'server'
+              ? amountError.message
+              : amountError
+                ? translate(t, `disputes.amountErrors.${amountError.message}`, { paid })
+                : undefined
+          }
         />
       ) : null}
       <TextAreaField
-        name="note"
+        {...register('note')}
         label={t('disputes.form.note')}
         helperText={t('disputes.form.noteHelp')}
-        value={note}
-        onChange={(event) => {
-          setNote(event.target.value);
-          if (errors.note) setErrors({ ...errors, note: undefined });
-        }}
         maxLength={RESOLUTION_NOTE_MAX_LENGTH}
         required
-        error={errors.note}
+        error={errors.note ? t('disputes.form.noteRequired') : undefined}
       />
       {failure ? <Alert>{failure}</Alert> : null}
       <div className="flex justify-end">
@@ -222,5 +202,56 @@ export function ResolveDisputeForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The sentence that says exactly what the decision will do, with the note, then back or confirm. */
+function ConfirmDecision({
+  dispute,
+  body,
+  pending,
+  onBack,
+  onConfirm,
+}: {
+  dispute: AdminDispute;
+  body: ResolveDisputeBody;
+  pending: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('admin-money');
+  const language = useCurrentLanguage();
+  const id = useId();
+  const paid = formatKwd(dispute.paid, language) ?? dispute.paid;
+  const student = isolate(dispute.studentName);
+  const teacher = isolate(dispute.teacherName);
+  const sentence =
+    body.outcome === 'release'
+      ? t('disputes.confirm.release', { teacher, student })
+      : body.amount
+        ? t('disputes.confirm.refundPart', { amount: formatKwd(body.amount, language) ?? body.amount, paid, student })
+        : t('disputes.confirm.refundFull', { amount: paid, student });
+  return (
+    <section
+      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
+      aria-labelledby={`${id}-confirm`}
+      data-testid="dispute-confirm"
+    >
+      <h3 id={`${id}-confirm`} className="text-base font-bold text-slate-900">
+        {t('disputes.confirm.title')}
+      </h3>
+      <p className="text-sm text-slate-800">{sentence}</p>
+      <p className="text-sm text-slate-700">
+        {t('disputes.confirm.note')} <bdi dir="auto">{body.note}</bdi>
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onBack} disabled={pending}>
+          {t('disputes.confirm.back')}
+        </Button>
+        <Button variant={body.outcome === 'release' ? 'primary' : 'destructive'} loading={pending} onClick={onConfirm}>
+          {t('disputes.confirm.submit')}
+        </Button>
+      </div>
+    </section>
   );
 }
