@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminMoneyService } from '../modules/admin/admin-money.service.ts';
+import { insertOldUser } from '../test/old-rows.ts';
 import { type Database, openDatabase, rawQueryOf } from './client.ts';
 
 /*
@@ -85,14 +86,7 @@ afterAll(async () => {
 describe('migration 0010: money moved by the old rules', () => {
   it('reclassifies unspent hours and booked hour lessons with one named transfer; the report lists the old payout', async () => {
     // Rows as they were at 0009 (the factories speak today's schema).
-    const person = async (email: string, roleId: number) =>
-      (
-        await sql<{ id: number }>(
-          `insert into users (email, first_name, last_name, role_id, provider, email_confirmed_at)
-           values ($1, 'Old', 'Timer', $2, 'email', now()) returning id`,
-          [email, roleId],
-        )
-      )[0]?.id as number;
+    const person = (email: string, roleId: number) => insertOldUser(database.db, email, roleId);
     const student = { user: { id: await person('old-student@example.com', 3) } };
     const teacherUserId = await person('old-teacher@example.com', 2);
     const [profile] = await sql<{ id: number }>('insert into teacher_profiles (user_id) values ($1) returning id', [

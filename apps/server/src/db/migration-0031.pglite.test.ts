@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { textLanguage } from '@ustaz/contract';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOldUser } from '../test/old-rows.ts';
 import { type Database, openDatabase, rawQueryOf } from './client.ts';
 
 /*
@@ -55,14 +56,7 @@ afterAll(async () => {
 describe('migration 0031: the language of the reviews written before it', () => {
   it("backfills each review's language by script, as textLanguage does, and requires it from then on", async () => {
     // Rows as they were at 0030 (the factories speak today's schema).
-    const person = async (email: string, roleId: number) =>
-      (
-        await sql<{ id: number }>(
-          `insert into users (email, first_name, last_name, role_id, provider, email_confirmed_at)
-           values ($1, 'Old', 'Timer', $2, 'email', now()) returning id`,
-          [email, roleId],
-        )
-      )[0]?.id as number;
+    const person = (email: string, roleId: number) => insertOldUser(database.db, email, roleId);
     const studentId = await person('old-student@example.com', 3);
     const [profile] = await sql<{ id: number }>('insert into teacher_profiles (user_id) values ($1) returning id', [
       await person('old-teacher@example.com', 2),

@@ -98,6 +98,7 @@ export function ReservationCard({
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       data-testid="reservation"
+      data-reservation-id={reservation.id}
     >
       <header className="flex items-start gap-3">
         <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="md" />
