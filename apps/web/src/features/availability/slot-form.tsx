@@ -1,7 +1,6 @@
 import type { OwnSlot, SlotBody } from '@ustaz/contract';
 import { BOOKING } from '@ustaz/contract/constants';
 import { defaultSlotPriceFils, filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { translate } from '../../shared/i18n/translate.ts';
@@ -14,6 +13,7 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { ERROR_TEXTS } from './availability-error-texts.ts';
 import { FormCard } from './form-card.tsx';
 import { checkSlotPrice } from './slot-price.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 
 export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };
@@ -79,78 +79,6 @@ export function slotErrorKeys<Field extends string = FormField>(
   if (status === 403) return { general: 'errors.forbidden', fields: {}, stale: false, transient: false };
   if (isNetworkError(error)) return { general: 'common:errors.network', fields: {}, stale: false, transient: true };
   return { general: 'common:errors.generic', fields: {}, stale: false, transient: true };
-}
-
-type Checked<Body, Field extends string> = { body: Body } | { errors: Partial<Record<Field, string>> };
-
-/**
- * The state of a form that checks its values before sending them and shows the server's refusals
- * translated (slot and weekly forms): values, per-field and general error keys, the submitting
- * flag, `set` (clears that field's error) and `submit`. A 422's fields are placed by `serverFields`.
- */
-export function useCheckedForm<Values extends Record<string, unknown>, Body, Result>({
-  initial,
-  check,
-  save,
-  serverFields,
-  onSaved,
-  onStale,
-}: {
-  initial: Values;
-  check: (values: Values) => Checked<Body, keyof Values & string>;
-  save: (body: Body) => Promise<Result>;
-  serverFields?: Record<string, keyof Values & string>;
-  onSaved: (result: Result, body: Body) => void;
-  /** The item changed on the server meanwhile: the list should be reloaded. */
-  onStale?: () => void;
-}) {
-  type Field = keyof Values & string;
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  function set<K extends Field>(field: K, value: Values[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setGeneral(null);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const checked = check(values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setSubmitting(true);
-    setGeneral(null);
-    try {
-      const result = await save(checked.body);
-      setSubmitting(false);
-      onSaved(result, checked.body);
-    } catch (error) {
-      setSubmitting(false);
-      const keys = serverFields ? slotErrorKeys(error, serverFields) : slotErrorKeys<Field>(error);
-      setErrors(keys.fields);
-      setGeneral(keys.general);
-      if (keys.stale) onStale?.();
-    }
-  }
-
-  /** A text field bound to the form: its name, value, change and error; written left to right. */
-  function bind<K extends Field>(name: K, error: string | undefined) {
-    return {
-      name,
-      dir: 'ltr',
-      value: String(values[name] ?? ''),
-      onValueChange: (value: string) => set(name, value as Values[K]),
-      error,
-    };
-  }
-
-  return { values, errors, general, submitting, set, bind, submit };
 }
 
 /** The price the server gives a slot without one: the hourly rate times the length, to the fils. */
@@ -231,6 +159,7 @@ export function SlotForm({
     initial,
     check: (current: SlotFormValues) => toBody(current, { timeZone, now: now(), priceRequired: false }),
     save,
+    refusal: (error) => slotErrorKeys<FormField>(error),
     onSaved,
     onStale,
   });

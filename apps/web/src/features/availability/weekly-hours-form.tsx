@@ -10,8 +10,9 @@ import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { FormCard } from './form-card.tsx';
-import { defaultSlotPrice, useCheckedForm } from './slot-form.tsx';
+import { defaultSlotPrice, slotErrorKeys } from './slot-form.tsx';
 import { checkSlotPrice } from './slot-price.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 import { daysFromTo, minutesBetween } from './zoned-time.ts';
 
 type Field = 'weekdays' | 'start' | 'end' | 'lessonMinutes' | 'fromDate' | 'toDate' | 'price';
@@ -113,7 +114,7 @@ export function WeeklyHoursForm({
     } as Values,
     check: (current: Values) => toBody(current, today),
     save,
-    serverFields: SERVER_FIELDS,
+    refusal: (error) => slotErrorKeys(error, SERVER_FIELDS),
     onSaved: (result, body) => onCreated(result, body.fromDate),
   });
   const week = weekStartOf(today, WEEK_STARTS_ON[language]);

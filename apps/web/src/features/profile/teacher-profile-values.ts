@@ -7,7 +7,11 @@ import {
 } from '@ustaz/contract';
 import { z } from 'zod';
 import { checkWithSchema } from '../../shared/lib/schema-field-codes.ts';
-import { type TeacherFieldValues, teacherFieldsBody } from '../../shared/teachers/teacher-form.ts';
+import {
+  TEACHER_FIELDS_SHAPE,
+  type TeacherFieldValues,
+  teacherFieldsBody,
+} from '../../shared/teachers/teacher-form.ts';
 
 /** The teacher's editor as typed: the teacher form's fields and the teacher's own settings. */
 export type TeacherProfileValues = TeacherFieldValues & {
@@ -64,18 +68,7 @@ const editorBodySchema = teacherProfilePatchSchema.extend({
 export function teacherProfileFormSchema({ withTimeZone }: { withTimeZone: boolean }) {
   return (
     z
-      .object({
-        bioAr: z.string(),
-        bioEn: z.string(),
-        major: z.string(),
-        experienceYears: z.string(),
-        hourlyRate: z.string(),
-        subjectIds: z.array(z.number()),
-        videoUrl: z.string(),
-        meetingLink: z.string(),
-        timeZone: z.string(),
-        applyToOpenSlots: z.boolean(),
-      })
+      .object({ ...TEACHER_FIELDS_SHAPE, meetingLink: z.string(), timeZone: z.string(), applyToOpenSlots: z.boolean() })
       // A candidate for the contract's schema to judge (the years may still be text): hence unknown.
       .transform((values): unknown => ({
         ...teacherFieldsBody(values),

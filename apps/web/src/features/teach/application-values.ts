@@ -1,7 +1,11 @@
 import { type TeacherApplicationBody, teacherApplicationBodySchema } from '@ustaz/contract';
 import { z } from 'zod';
 import { checkWithSchema } from '../../shared/lib/schema-field-codes.ts';
-import { type TeacherFieldValues, teacherFieldsBody } from '../../shared/teachers/teacher-form.ts';
+import {
+  TEACHER_FIELDS_SHAPE,
+  type TeacherFieldValues,
+  teacherFieldsBody,
+} from '../../shared/teachers/teacher-form.ts';
 
 /** The form as typed: the teacher form's fields and a subject the list lacks. */
 export type ApplicationValues = TeacherFieldValues & {
@@ -28,17 +32,7 @@ export const EMPTY_APPLICATION: ApplicationValues = {
  * the contract's own schema, the one the server checks: the form's resolver.
  */
 export const applicationFormSchema = z
-  .object({
-    bioAr: z.string(),
-    bioEn: z.string(),
-    major: z.string(),
-    experienceYears: z.string(),
-    hourlyRate: z.string(),
-    subjectIds: z.array(z.number()),
-    missingSubject: z.string(),
-    videoUrl: z.string(),
-    certificateFileId: z.string().nullish(),
-  })
+  .object({ ...TEACHER_FIELDS_SHAPE, missingSubject: z.string(), certificateFileId: z.string().nullish() })
   .transform((values) => ({
     ...teacherFieldsBody(values),
     videoUrl: values.videoUrl.trim() || undefined,

@@ -13,7 +13,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Translate, translate } from '../i18n/translate.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { formatKwd, formatNumber } from '../lib/format.ts';
@@ -27,16 +27,20 @@ import { serverFieldErrors } from '../lib/server-field-errors.ts';
  * and its layout; the values, the checks, the field codes' texts and the focus live here.
  */
 
-/** The shared fields as typed: numbers stay text until checked (Arabic-Indic digits are accepted). */
-export type TeacherFieldValues = {
-  bioAr: string;
-  bioEn: string;
-  major: string;
-  experienceYears: string;
-  hourlyRate: string;
-  subjectIds: number[];
-  videoUrl: string;
+/**
+ * The shared fields as typed, the start of each page's schema: numbers stay text until the
+ * contract's schema reads them (Arabic-Indic digits are accepted).
+ */
+export const TEACHER_FIELDS_SHAPE = {
+  bioAr: z.string(),
+  bioEn: z.string(),
+  major: z.string(),
+  experienceYears: z.string(),
+  hourlyRate: z.string(),
+  subjectIds: z.array(z.number()),
+  videoUrl: z.string(),
 };
+export type TeacherFieldValues = z.input<z.ZodObject<typeof TEACHER_FIELDS_SHAPE>>;
 
 /** A typed whole number as the contract takes it: Latin digits, a number when it is one, else the text (refused). */
 export function typedNumber(text: string): number | string | undefined {

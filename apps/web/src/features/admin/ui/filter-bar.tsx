@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toAsciiDigits } from '@ustaz/contract';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 import { SelectField } from './form-fields.tsx';
@@ -72,6 +75,18 @@ export function SelectFilter({
   );
 }
 
+/** A typed id as applied: in Latin digits, a positive number or nothing. */
+const typedId = z
+  .string()
+  .overwrite(toAsciiDigits)
+  .trim()
+  .refine((id) => id === '' || /^[1-9]\d{0,8}$/.test(id), 'notDigits');
+
+/** The one field of a typed filter, by its URL name: trimmed, and a positive id when `numeric`. */
+function filterSchema(name: string, numeric: boolean) {
+  return z.object({ [name]: numeric ? typedId : z.string().trim() });
+}
+
 /**
  * A typed filter (a user id, an entity id): applied on Enter or when the field is left, so the
  * list is not asked again on every key. `numeric` accepts digits only (a positive id).
@@ -88,35 +103,32 @@ export function TextFilter({
   className = 'w-full sm:w-40',
 }: FilterFieldProps & { numeric?: boolean; placeholder?: string; helperText?: string; maxLength?: number }) {
   const { t } = useTranslation('admin-money');
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const clean = numeric ? toAsciiDigits(text).trim() : text.trim();
-  const invalid = numeric && clean !== '' && !/^[1-9]\d{0,8}$/.test(clean);
-
-  function apply() {
-    if (invalid || clean === value) return;
-    onApply(clean);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    apply();
-  }
+  // Checked as it is typed; the field follows the value in the URL (the back button).
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Record<string, string>>({
+    resolver: zodResolver(filterSchema(name, numeric)),
+    mode: 'onChange',
+    values: { [name]: value },
+  });
+  const apply = handleSubmit((values) => {
+    const text = values[name] ?? '';
+    if (text !== value) onApply(text);
+  });
 
   return (
-    <form onSubmit={submit} className={className} noValidate>
+    <form onSubmit={(event) => void apply(event)} className={className} noValidate>
       <TextInput
-        name={name}
+        {...register(name, { onBlur: () => void apply() })}
         label={label}
-        value={text}
-        onValueChange={setText}
-        onBlur={apply}
         inputMode={numeric ? 'numeric' : undefined}
         dir={numeric ? 'ltr' : 'auto'}
         maxLength={numeric ? 9 : maxLength}
         placeholder={placeholder}
         helperText={helperText}
-        error={invalid ? t('common.notDigits') : undefined}
+        error={errors[name] ? t('common.notDigits') : undefined}
         enterKeyHint="search"
       />
     </form>
