@@ -2,7 +2,7 @@ import { type AuthRenewAck, authRenewSchema, SOCKET_EVENTS } from '@ustaz/contra
 import { decodeJwt } from 'jose';
 import type { ServerOptions } from 'socket.io';
 import type { Db } from '../db/client.ts';
-import { liveSessionFamilies } from '../modules/auth/auth.repo.ts';
+import { liveFamiliesOf } from '../modules/auth/session-liveness.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import type { AppServer, AppSocket } from './socket.ts';
 
@@ -29,7 +29,7 @@ export function allowOrigin(publicUrl: string): ServerOptions['allowRequest'] {
 async function verifiedLive(db: Db, tokens: AccessTokens, token: string) {
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  const live = await liveSessionFamilies(db, [claims.sessionFamily], claims.userId);
+  const live = await liveFamiliesOf(db, [claims.sessionFamily], claims.userId);
   if (!live.has(claims.sessionFamily)) return null;
   return { claims, expiresAt: (decodeJwt(token).exp ?? 0) * 1000 };
 }
@@ -108,7 +108,7 @@ export async function closeEndedSessions(io: AppServer, db: Db): Promise<number>
   const local = await io.local.fetchSockets();
   if (local.length === 0) return 0;
   const families = [...new Set(local.map((socket) => socket.data.familyId))];
-  const alive = await liveSessionFamilies(db, families);
+  const alive = await liveFamiliesOf(db, families);
   let closed = 0;
   for (const socket of local) {
     if (!alive.has(socket.data.familyId)) {

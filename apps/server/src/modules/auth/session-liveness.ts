@@ -55,3 +55,11 @@ export function createSessionLiveness(db: Db, { ttlMs = DEFAULT_TTL_MS, maxEntri
 }
 
 export type SessionLiveness = ReturnType<typeof createSessionLiveness>;
+
+/**
+ * Which of these session families are live now, uncached (the socket layer asks at connect and in
+ * its periodic sweep): the module's answer, so code outside auth never reads auth's repo.
+ */
+export function liveFamiliesOf(db: Db, families: string[], userId?: number): Promise<Set<string>> {
+  return liveSessionFamilies(db, families, userId);
+}
