@@ -9,6 +9,7 @@ import { formatHours } from '../../shared/money/format-hours.ts';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { useMyUsage } from './api/get-my-usage.ts';
 
 function readUsagePage(value: string | null): number {
@@ -30,14 +31,13 @@ export function UsageSection({ current }: { current: UserSubscription | null }) 
   const expires = current?.expiresAt ? formatDate(current.expiresAt, language) : null;
 
   return (
-    <section
-      aria-labelledby="usage-title"
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
-      data-testid="subscription-usage"
+    <TitledSection
+      titleId="usage-title"
+      title={t('usage.title')}
+      size="lg"
+      className="gap-4 p-6"
+      testId="subscription-usage"
     >
-      <h2 id="usage-title" className="text-lg font-bold text-slate-900">
-        {t('usage.title')}
-      </h2>
       <QueryStates
         query={usage}
         loading={{
@@ -126,6 +126,6 @@ export function UsageSection({ current }: { current: UserSubscription | null }) 
           </>
         )}
       </QueryStates>
-    </section>
+    </TitledSection>
   );
 }
