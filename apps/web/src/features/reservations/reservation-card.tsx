@@ -12,6 +12,7 @@ import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
 import { PaidBy } from './paid-by.tsx';
@@ -157,14 +158,9 @@ export function ReservationCard({
       <LessonProblemLine reservation={reservation} viewer={viewer} now={now} timeZone={timeZone} />
       {aboutMe ? <ReviewAboutMeLine review={aboutMe} name={name} /> : null}
       {reservation.status === 'confirmed' ? (
-        <Link
-          to={localePath(language, `/lessons/${reservation.id}`)}
-          className="inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-          data-testid="reservation-lesson-room"
-        >
-          <Video aria-hidden="true" className="size-4" />
+        <CardLink to={`/lessons/${reservation.id}`} icon={Video} testId="reservation-lesson-room">
           {t('card.lessonRoom')}
-        </Link>
+        </CardLink>
       ) : null}
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
