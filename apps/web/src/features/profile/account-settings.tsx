@@ -11,6 +11,7 @@ import { CurrentPasswordField, NewPasswordFields } from '../../shared/ui/account
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { FormButtons } from '../../shared/ui/form-buttons.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -223,14 +224,13 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
             error={errors.confirmation?.message}
           />
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            {t('edit.cancel')}
-          </Button>
-          <Button type="submit" variant="destructive" loading={isSubmitting}>
-            {t('delete.confirm')}
-          </Button>
-        </div>
+        <FormButtons
+          onCancel={onClose}
+          cancelText={t('edit.cancel')}
+          submitting={isSubmitting}
+          submitText={t('delete.confirm')}
+          variant="destructive"
+        />
       </form>
     </Modal>
   );
