@@ -12,7 +12,7 @@ import { NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { resetPassword } from './api/reset-password.ts';
-import { AuthCard, AuthForm, AuthLink, AuthSuccess } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthSuccess, BackToLogin } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -83,7 +83,7 @@ export function ResetPasswordPage() {
       icon={<LockKeyhole className="size-7" />}
       title={t('reset.title')}
       subtitle={t('reset.subtitle')}
-      footer={<AuthLink to="/login">{t('common.backToLogin')}</AuthLink>}
+      footer={<BackToLogin />}
     >
       {linkError ? (
         <Alert>

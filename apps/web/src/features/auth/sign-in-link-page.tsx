@@ -9,7 +9,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { requestSignInLink, useVerifySignInLink } from './api/sign-in-link.ts';
-import { AuthCard, AuthLink } from './auth-card.tsx';
+import { AuthCard, BackToLogin } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { readConfirmHash } from './auth-schemas.ts';
 import { LinkChecking, LinkFailed, NewLinkForm } from './link-screens.tsx';
@@ -75,11 +75,7 @@ export function SignInLinkPage() {
 function SignInLinkFailed({ message }: { message: string }) {
   const { t } = useTranslation('auth');
   return (
-    <LinkFailed
-      title={t('signInLink.failedTitle')}
-      message={message}
-      footer={<AuthLink to="/login">{t('common.backToLogin')}</AuthLink>}
-    >
+    <LinkFailed title={t('signInLink.failedTitle')} message={message} footer={<BackToLogin />}>
       <NewLinkForm
         send={requestSignInLink}
         failedKey="signInLink.sendFailed"
