@@ -13,7 +13,6 @@ import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { CurrentPasswordField } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { useAccountForm } from '../../shared/ui/use-account-form.ts';
-import { loginWithGoogle } from './api/google-login.ts';
 import { loginWithEmail } from './api/login.ts';
 import { AuthCard, AuthForm, AuthLink } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
@@ -23,6 +22,7 @@ import { EmailField } from './email-field.tsx';
 import { GoogleAlternative } from './google-sign-in-button.tsx';
 import { SignInLinkOffer } from './sign-in-link-offer.tsx';
 import { useCountdown } from './use-countdown.ts';
+import { useGoogleLogin } from './use-google-login.ts';
 
 /** The session messages of spec 8 as keys of the `auth` namespace. */
 function sessionErrorKey(error: string): 'session.expired' | 'session.noUserData' | 'session.invalid' {
@@ -47,7 +47,6 @@ export function LoginPage() {
   const [rateLimit, setRateLimit] = useState<RateLimit>(null);
   // The address refused past the account-wide cap (429 accountThrottled): a sign-in link may be mailed to it.
   const [throttledEmail, setThrottledEmail] = useState<string | null>(null);
-  const [googleBusy, setGoogleBusy] = useState(false);
   const secondsLeft = useCountdown(typeof rateLimit === 'number' ? rateLimit : null);
   const locked = typeof rateLimit === 'number' && secondsLeft > 0;
 
@@ -91,22 +90,7 @@ export function LoginPage() {
     await signIn(tokens, values.remember);
   });
 
-  async function onGoogleCredential(idToken: string) {
-    setBanner(null);
-    setGoogleBusy(true);
-    try {
-      const tokens = await loginWithGoogle(idToken);
-      await signIn(tokens, form.getValues('remember'));
-    } catch (error) {
-      setBanner(
-        error instanceof ApiRequestError && error.status === 401
-          ? t('errors.googleFailed')
-          : errorText(error, t, ERROR_TEXTS.auth, 'errors.googleFailed'),
-      );
-    } finally {
-      setGoogleBusy(false);
-    }
-  }
+  const google = useGoogleLogin({ setBanner, onTokens: (tokens) => signIn(tokens, form.getValues('remember')) });
 
   const rateLimitText =
     rateLimit === 'unknown'
@@ -114,7 +98,7 @@ export function LoginPage() {
       : locked
         ? t('errors.tooManyRequestsWait', { seconds: secondsLeft })
         : null;
-  const busy = isSubmitting || googleBusy;
+  const busy = isSubmitting || google.busy;
 
   return (
     <AuthCard
@@ -158,8 +142,8 @@ export function LoginPage() {
       <GoogleAlternative
         clientId={googleClientId}
         mode="signin"
-        busy={googleBusy}
-        onCredential={(idToken) => void onGoogleCredential(idToken)}
+        busy={google.busy}
+        onCredential={google.onCredential}
       />
     </AuthCard>
   );

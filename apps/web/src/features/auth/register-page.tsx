@@ -4,7 +4,6 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type AuthUser, FETCH_USER_FAILED, useAuth } from '../../shared/auth/auth-context.tsx';
-import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
@@ -15,7 +14,6 @@ import { Alert } from '../../shared/ui/alert.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useAccountForm } from '../../shared/ui/use-account-form.ts';
-import { loginWithGoogle } from './api/google-login.ts';
 import { registerWithEmail } from './api/register.ts';
 import { AuthCard, AuthForm, AuthLink, AuthSuccess, MailSent } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
@@ -23,6 +21,7 @@ import { registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 import { GoogleAlternative } from './google-sign-in-button.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { useGoogleLogin } from './use-google-login.ts';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -71,7 +70,6 @@ function RegisterForm({
   const { t } = useTranslation('auth');
   const auth = useAuth();
   const [banner, setBanner] = useState<string | null>(null);
-  const [googleBusy, setGoogleBusy] = useState(false);
   const form = useAccountForm(
     registerFormSchema,
     { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
@@ -97,22 +95,20 @@ function RegisterForm({
     }
   });
 
-  async function onGoogleCredential(idToken: string) {
-    setBanner(null);
-    setGoogleBusy(true);
-    try {
-      const tokens = await loginWithGoogle(idToken);
+  const google = useGoogleLogin({
+    setBanner,
+    onTokens: async (tokens) => {
       const user = await auth.storeSession(tokens, { remember: true });
       onOutcome({ kind: 'google', user });
-    } catch (error) {
+    },
+    // The session was stored but the user could not be fetched; or registration closed meanwhile (403).
+    handled: (error) => {
       if (error instanceof Error && error.message === FETCH_USER_FAILED) setBanner(t('errors.fetchUserFailed'));
-      else if (error instanceof ApiRequestError && error.status === 401) setBanner(t('errors.googleFailed'));
       else if (errorCode(error) === 'registrationDisabled') onOutcome({ kind: 'closed' });
-      else setBanner(errorText(error, t, ERROR_TEXTS.auth, 'errors.googleFailed'));
-    } finally {
-      setGoogleBusy(false);
-    }
-  }
+      else return false;
+      return true;
+    },
+  });
 
   return (
     <AuthCard
@@ -137,7 +133,7 @@ function RegisterForm({
         label={t('register.title')}
         onSubmit={onSubmit}
         submitting={isSubmitting}
-        disabled={googleBusy}
+        disabled={google.busy}
         text={t('register.submit')}
         busyText={t('register.submitting')}
       >
@@ -157,8 +153,8 @@ function RegisterForm({
       <GoogleAlternative
         clientId={googleClientId}
         mode="signup"
-        busy={googleBusy}
-        onCredential={(idToken) => void onGoogleCredential(idToken)}
+        busy={google.busy}
+        onCredential={google.onCredential}
       />
     </AuthCard>
   );
