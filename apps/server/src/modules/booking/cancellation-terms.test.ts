@@ -4,7 +4,7 @@ import { notifications } from '../../db/schema.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp, latestMailTo } from '../../test/helpers.ts';
 import { fundWallet } from '../../test/money.ts';
-import { bookRequest, finishAtSandbox, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, finishAtSandbox, totalOf } from '../../test/requests.ts';
 
 /*
  * Issue 30 item 4: one rule (contract `cancellationTerms`) makes every text about a lesson's
@@ -47,12 +47,7 @@ describe('the confirmation notice and mail follow the cancellation rule', () => 
     const student = await f.student({ language: 'ar' });
     await fundWallet(ctx.database.db, student.user.id, 5_000);
     const s = await slotIn(5);
-    const booked = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
+    const booked = await bookWithBalance(ctx.app, student.headers, s);
     expect(booked.json().reservations[0].canCancel).toBe(false);
     const data = await confirmedNotice(student);
     expect(data).toMatchObject({ startTime: s.startTime.toISOString(), cancellable: false });
@@ -85,12 +80,7 @@ describe('the confirmation notice and mail follow the cancellation rule', () => 
     const student = await f.student({ language: 'en' });
     await fundWallet(ctx.database.db, student.user.id, 5_000);
     const s = await slotIn(50);
-    const booked = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
+    const booked = await bookWithBalance(ctx.app, student.headers, s);
     const deadline = new Date(s.startTime.getTime() - 24 * HOUR);
     expect(booked.json().reservations[0]).toMatchObject({ canCancel: true, cancelDeadline: deadline.toISOString() });
     const data = await confirmedNotice(student);

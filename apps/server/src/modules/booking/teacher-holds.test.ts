@@ -5,7 +5,7 @@ import { payments, reservations, timeSlots } from '../../db/schema.ts';
 import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance } from '../../test/requests.ts';
 
 /*
  * Issue 29 "Trust, second round": calendar blocking. Three or four fresh accounts, each within
@@ -123,12 +123,7 @@ describe('unpaid gateway holds of all accounts together (issue 29)', () => {
     const payer = await f.student();
     await fundWallet(db(), payer.user.id, 5_000);
     const extra = await f.slot(teacher.profile.id, new Date(Date.now() + 90 * HOUR), { priceFils: 5_000 });
-    const res = await bookRequest(ctx.app, payer.headers, {
-      timeSlotId: extra.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(extra),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await bookWithBalance(ctx.app, payer.headers, extra);
   });
 });
 

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { latestMailTo } from '../../test/helpers.ts';
 import { attend, expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { bookRequest, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
@@ -37,12 +37,7 @@ async function bookedLesson(priceFils = 8_000, teacher?: TestTeacher, student?: 
   hourSlot += 3;
   const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + (48 + hourSlot) * HOUR);
   const slot = await f.slot(who.profile.id, start, { priceFils });
-  const booked = await bookRequest(t.app, buyer.headers, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(booked.statusCode).toBe(200);
+  const booked = await bookWithBalance(t.app, buyer.headers, slot);
   const id: number = booked.json().reservations[0].id;
   return { id, start, end: new Date(start.getTime() + HOUR), teacher: who, student: buyer };
 }

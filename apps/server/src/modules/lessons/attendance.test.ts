@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lessonAttendance, reservations, teacherProfiles } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, stay, walletOf } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookWithBalance } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 
@@ -42,12 +42,7 @@ async function bookedLesson(priceFils = 8_000, teacher?: TestTeacher) {
   hourSlot += 3;
   const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + (48 + hourSlot) * HOUR);
   const slot = await f.slot(who.profile.id, start, { priceFils });
-  const booked = await bookRequest(t.app, buyer.headers, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(booked.statusCode).toBe(200);
+  const booked = await bookWithBalance(t.app, buyer.headers, slot);
   const id: number = booked.json().reservations[0].id;
   return { id, start, end: new Date(start.getTime() + HOUR), teacher: who, student: buyer, priceFils };
 }

@@ -11,6 +11,7 @@ import { createTestApp, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, systemBalance, walletOf } from '../../test/money.ts';
 import {
   bookRequest,
+  bookWithBalance,
   cancelRequest,
   createPayzahTestApp,
   nextAddress,
@@ -660,12 +661,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect((await findPayment(gw.db, body.paymentId))?.status).toBe('expired');
 
     // Someone else books the freed slot.
-    const taken = await bookRequest(gw.ctx.app, rival.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(taken.statusCode).toBe(200);
+    await bookWithBalance(gw.ctx.app, rival.headers, s);
 
     // The customer finally pays: the money goes to the wallet.
     gw.fake.pay(body.paymentId);
@@ -719,12 +715,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     await rawQueryOf(gw.db)(`update time_slots set hold_expires_at = now() - interval '1 minute' where id = $1`, [
       s.id,
     ]);
-    const taken = await bookRequest(gw.ctx.app, rival.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(taken.statusCode).toBe(200);
+    await bookWithBalance(gw.ctx.app, rival.headers, s);
     gw.fake.pay(paymentId);
     await returnTo(gw.ctx.app, paymentId);
     expect(await findPayment(gw.db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });

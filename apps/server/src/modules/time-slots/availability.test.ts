@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { timeSlots } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const MINUTE = 60_000;
@@ -261,12 +261,7 @@ describe('editing and deleting', () => {
     const booked = (await create(teacher, { startTime: at(240).toISOString(), endTime: at(241).toISOString() })).json();
     const held = (await create(teacher, { startTime: at(242).toISOString(), endTime: at(243).toISOString() })).json();
     const open = (await create(teacher, { startTime: at(244).toISOString(), endTime: at(245).toISOString() })).json();
-    const paid = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: booked.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(booked),
-    });
-    expect(paid.statusCode).toBe(200);
+    const paid = await bookWithBalance(ctx.app, student.headers, booked);
     const pending = await bookRequest(ctx.app, student.headers, {
       timeSlotId: held.id,
       paymentMethod: 'payzah',
@@ -336,12 +331,7 @@ describe('what students see', () => {
       await create(fresh, { startTime: at(20 * 24).toISOString(), endTime: at(20 * 24 + 1).toISOString() })
     ).json();
     expect(soon.price).toBe('12.000');
-    const booked = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: taken.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(taken),
-    });
-    expect(booked.statusCode).toBe(200);
+    await bookWithBalance(ctx.app, student.headers, taken);
     const res = await ctx.app.inject({ url: `/api/teachers/teachers/${fresh.profile.id}/available-time-slots` });
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((s: { id: number }) => s.id);
