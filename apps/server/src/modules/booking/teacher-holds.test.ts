@@ -1,11 +1,11 @@
 import { BOOKING, filsToKwd, teacherHoldCap } from '@ustaz/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { payments, reservations, timeSlots } from '../../db/schema.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
 import { bookRequest, bookWithBalance } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /*
  * Issue 29 "Trust, second round": calendar blocking. Three or four fresh accounts, each within
@@ -18,18 +18,12 @@ import { bookRequest, bookWithBalance } from '../../test/requests.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 
 const db = () => ctx.database.db;
 
-beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
-});
 afterAll(async () => {
   await expectLedgerConsistent(db());
-  await ctx.close();
 });
 
 /** A teacher with `count` open one-hour slots of 12 KWD, a day and more ahead; the slots' ids. */

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
-import { createFactories, type TestTeacher } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
 import { bookRequest, bookWithBalance, finishAtSandbox, pathOf, totalOf } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 30 item 5 (ADR 026): a short wallet is topped up by the shortfall, the slots held, booked when paid. */
 const HOUR = 3600_000;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let teacher: TestTeacher;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   teacher = await f.teacher();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 let hoursAhead = 48;
