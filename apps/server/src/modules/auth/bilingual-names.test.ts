@@ -188,15 +188,17 @@ describe("notifications name the other person in the reader's language", () => {
 describe('PATCH /api/v1/auth/me: the name spelled for each language', () => {
   const patch = (who: TestUser, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: who.headers, payload });
+  /** The four name fields: first and last name in English, then in Arabic. */
+  const spellings = ([firstNameEn, lastNameEn]: [string, string], [firstNameAr, lastNameAr]: [string, string]) => ({
+    firstNameEn,
+    lastNameEn,
+    firstNameAr,
+    lastNameAr,
+  });
 
   it('stores both spellings, gives them back on /auth/me, and null clears one', async () => {
     const me = await f.student({ firstName: 'سعود', lastName: 'المطيري' });
-    const res = await patch(me, {
-      firstNameEn: 'Saud',
-      lastNameEn: 'Al-Mutairi',
-      firstNameAr: 'سعود',
-      lastNameAr: 'المطيري',
-    });
+    const res = await patch(me, spellings(['Saud', 'Al-Mutairi'], ['سعود', 'المطيري']));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       firstName: 'سعود',
@@ -257,12 +259,7 @@ describe('PATCH /api/v1/auth/me: the name spelled for each language', () => {
 
   it("accepts accents, hyphens and apostrophes in English and the Arabic letters' marks", async () => {
     const me = await f.student();
-    const res = await patch(me, {
-      firstNameEn: 'Zoë-Anne',
-      lastNameEn: "O'Neil",
-      firstNameAr: 'عبدُالله',
-      lastNameAr: 'آل-صباح',
-    });
+    const res = await patch(me, spellings(['Zoë-Anne', "O'Neil"], ['عبدُالله', 'آل-صباح']));
     expect(res.statusCode).toBe(200);
   });
 });

@@ -71,6 +71,23 @@ const patchProfileLink = (teacher: TestTeacher, meetingLink: string | null) =>
     headers: teacher.headers,
     payload: { meetingLink },
   });
+/** `who` reports a quality problem with the lesson (201), and the admin releases the dispute: that answer. */
+async function reportedThenReleased(lesson: Lesson, who: TestUser) {
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/lessons/${lesson.id}/problem`,
+    headers: who.headers,
+    payload: { reason: 'quality', details: '' },
+  });
+  expect(reported.statusCode).toBe(201);
+  const disputeId: number = reported.json().dispute.id;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/disputes/${disputeId}/resolve`,
+    headers: admin.headers,
+    payload: { outcome: 'release', note: 'Fine' },
+  });
+}
 /** Ends the lesson for the sweeper: outcomes at the end + 1 minute, then the status and the student's wallet. */
 async function settle(lesson: Lesson) {
   await outcomesAt(at(lesson, 15 * MINUTE));
@@ -304,20 +321,7 @@ describe('a dispute released before the end keeps the money in escrow until 24 h
     await stay(t.database.db, lesson.id, 'teacher', lesson.start, lesson.end);
     await stay(t.database.db, lesson.id, 'student', lesson.start, lesson.end);
     setClock(at(lesson, 10 * MINUTE));
-    const reported = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/lessons/${lesson.id}/problem`,
-      headers: lesson.student.headers,
-      payload: { reason: 'quality', details: '' },
-    });
-    expect(reported.statusCode).toBe(201);
-    const disputeId: number = reported.json().dispute.id;
-    const released = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/disputes/${disputeId}/resolve`,
-      headers: admin.headers,
-      payload: { outcome: 'release', note: 'Fine' },
-    });
+    const released = await reportedThenReleased(lesson, lesson.student);
     expect(released.statusCode).toBe(200);
     expect(released.json().dispute.status).toBe('released');
     expect(await earnings(lesson.teacher)).toBe(0);
@@ -336,19 +340,7 @@ describe('a dispute released before the end keeps the money in escrow until 24 h
     const lesson = await bookedLesson();
     await stay(t.database.db, lesson.id, 'teacher', lesson.start, at(lesson, MINUTE));
     setClock(at(lesson, 2 * MINUTE));
-    const reported = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/lessons/${lesson.id}/problem`,
-      headers: lesson.teacher.headers,
-      payload: { reason: 'quality', details: '' },
-    });
-    const disputeId: number = reported.json().dispute.id;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/disputes/${disputeId}/resolve`,
-      headers: admin.headers,
-      payload: { outcome: 'release', note: 'Fine' },
-    });
+    await reportedThenReleased(lesson, lesson.teacher);
     offsetMs = 0;
     const { row, wallet } = await settle(lesson);
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'teacherNoShow' });
