@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import {
   lessonAttendance,
   type SubjectRow,
+  type subscriptionPackages,
   type TeacherProfileRow,
   teacherProfiles,
   type UserRow,
@@ -243,6 +244,25 @@ export function createFactories(database: Database, jwtSecret = testConfig().jwt
         return reservation;
       });
     },
+  };
+}
+
+/** A subscription package row to insert (`insertPackages`): the Starter package, 5 hours for 20 KWD, with `overrides`. */
+export function starterPackage(
+  overrides: Partial<typeof subscriptionPackages.$inferInsert> = {},
+): typeof subscriptionPackages.$inferInsert {
+  return {
+    nameAr: 'باقة البداية',
+    nameEn: 'Starter',
+    descriptionAr: 'خمس ساعات',
+    descriptionEn: 'Five hours',
+    hours: 5,
+    priceFils: 20_000,
+    validityDays: 30,
+    featuresAr: [],
+    featuresEn: [],
+    sortOrder: 1,
+    ...overrides,
   };
 }
 
