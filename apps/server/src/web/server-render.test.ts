@@ -1,8 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../db/client.ts';
-import { createTestApp } from '../test/helpers.ts';
-import { createWebDist } from '../test/web-dist.ts';
+import { useWebDistApp } from '../test/web-dist.ts';
 import { RENDER_DEADLINE_MS } from './server-render.ts';
 import { PUBLIC_PAGE_CACHE } from './web.routes.ts';
 
@@ -33,7 +32,6 @@ export async function render(input) {
 const PAGE_SECONDS = 2;
 
 describe('server-rendered pages (ADR 021)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
   // The browser build's manifest: the entry with its static chunk, and the teachers list's chunk,
   // which imports the shared chunk and one of its own.
   const manifest = {
@@ -46,15 +44,10 @@ describe('server-rendered pages (ADR 021)', () => {
       imports: ['_react.js', '_cards.js'],
     },
   };
-  const dist = createWebDist({ '.vite/manifest.json': JSON.stringify(manifest) }, { serverBundle: BUNDLE });
-
-  beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir, pageCacheSeconds: PAGE_SECONDS });
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
-  });
+  const { t } = useWebDistApp(
+    { '.vite/manifest.json': JSON.stringify(manifest) },
+    { serverBundle: BUNDLE, config: { pageCacheSeconds: PAGE_SECONDS } },
+  );
 
   it("puts the bundle's HTML in #root, its data in a nonce'd JSON block, the preloads in the head, and lets caches keep it", async () => {
     const res = await t.app.inject({ url: '/ar/teachers?page=2' });
@@ -239,19 +232,10 @@ describe('server-rendered pages (ADR 021)', () => {
 });
 
 describe('without a server bundle', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  const dist = createWebDist({
+  const { t } = useWebDistApp({
     'assets/cairo-arabic-wght-normal-Ab12.woff2': 'a',
     'assets/cairo-latin-wght-normal-Cd34.woff2': 'l',
     'assets/cairo-latin-ext-wght-normal-Ef56.woff2': 'e',
-  });
-
-  beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir });
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
   });
 
   it('serves the shell the browser draws, as before', async () => {

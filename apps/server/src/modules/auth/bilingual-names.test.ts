@@ -4,15 +4,13 @@ import { notifications, reviews, users } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { fundWallet } from '../../test/money.ts';
 import { bookRequest, cancelRequest, totalOf } from '../../test/requests.ts';
-import { useTestApp } from '../../test/test-app.ts';
-import { createWebDist } from '../../test/web-dist.ts';
+import { useWebDistApp } from '../../test/web-dist.ts';
 
 /**
  * Names in the page's language (issue 17, ADR 020): every view of another person gives the name
  * they spelled for the request's language, and the name as written where they gave none.
  */
-const dist = createWebDist();
-const { t, f } = useTestApp({ webDistDir: dist.dir });
+const { t, f } = useWebDistApp();
 
 let fahad: TestTeacher;
 let emily: TestTeacher;
