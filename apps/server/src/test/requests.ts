@@ -35,7 +35,11 @@ export function bookRequest(app: FastifyInstance, headers: Headers, body: Record
 }
 
 /** Books one slot from the wallet at the price it shows (`bookRequest`, balance); expects 200: the answer. */
-export async function bookWithBalance(app: FastifyInstance, headers: Headers, slot: { id: number; priceFils: number }) {
+export async function bookWithBalance(
+  app: FastifyInstance,
+  headers: Headers,
+  slot: { id: number } & Parameters<typeof totalOf>[0],
+) {
   const booked = await bookRequest(app, headers, {
     timeSlotId: slot.id,
     paymentMethod: 'balance',

@@ -270,27 +270,20 @@ describe('editing and deleting', () => {
     expect(pending.statusCode).toBe(200);
 
     const slots = (await list(teacher, `?from=${at(239).toISOString()}&to=${at(246).toISOString()}`)).json();
+    /** The hour-long slot at `hour` as the teacher's list shows it, taken by the student's booking `by`. */
+    const taken = (slot: { id: number }, hour: number, status: string, by: typeof paid) => ({
+      id: slot.id,
+      startTime: at(hour).toISOString(),
+      endTime: at(hour + 1).toISOString(),
+      price: '12.000',
+      status,
+      reservationId: by.json().reservations[0].id,
+      studentName: 'Mona Khaled',
+      seriesId: null,
+    });
     expect(slots).toEqual([
-      {
-        id: booked.id,
-        startTime: at(240).toISOString(),
-        endTime: at(241).toISOString(),
-        price: '12.000',
-        status: 'booked',
-        reservationId: paid.json().reservations[0].id,
-        studentName: 'Mona Khaled',
-        seriesId: null,
-      },
-      {
-        id: held.id,
-        startTime: at(242).toISOString(),
-        endTime: at(243).toISOString(),
-        price: '12.000',
-        status: 'held',
-        reservationId: pending.json().reservations[0].id,
-        studentName: 'Mona Khaled',
-        seriesId: null,
-      },
+      taken(booked, 240, 'booked', paid),
+      taken(held, 242, 'held', pending),
       expect.objectContaining({ id: open.id, status: 'open', reservationId: null, studentName: null }),
     ]);
 
