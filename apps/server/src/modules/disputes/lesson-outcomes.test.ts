@@ -44,6 +44,10 @@ async function bookedLesson(priceFils = 8_000, teacher?: TestTeacher, student?: 
 
 const outcomesAt = (at: Date) => t.app.money.booking.lessonOutcomes(at);
 const rowOf = async (id: number) => (await t.database.db.select().from(reservations).where(eq(reservations.id, id)))[0];
+/** The no-shows counted on a teacher's profile. */
+const noShowsOf = async (teacher: TestTeacher) =>
+  (await t.database.db.select().from(teacherProfiles).where(eq(teacherProfiles.id, teacher.profile.id)))[0]
+    ?.noShowCount;
 const earnings = (teacher: TestTeacher) => userBalance(t.database.db, 'earnings', teacher.user.id);
 const typesFor = async (userId: number, reservationId: number) =>
   (await t.database.db.select().from(notifications).where(eq(notifications.userId, userId)))
@@ -135,11 +139,7 @@ describe('attendance decides the outcome', () => {
     const row = await rowOf(lesson.id);
     expect(row).toMatchObject({ status: 'cancelled', cancelledBy: 'system', cancelReason: 'teacherNoShow' });
     expect(await walletOf(t.database.db, lesson.student.user.id)).toBe(8_000);
-    const [profile] = await t.database.db
-      .select()
-      .from(teacherProfiles)
-      .where(eq(teacherProfiles.id, lesson.teacher.profile.id));
-    expect(profile?.noShowCount).toBe(1);
+    expect(await noShowsOf(lesson.teacher)).toBe(1);
     expect(await typesFor(lesson.student.user.id, lesson.id)).toContain('lesson.teacherNoShow');
     expect(await typesFor(lesson.teacher.user.id, lesson.id)).toContain('lesson.teacherNoShow');
     const list = await t.app.inject({ url: '/api/v1/reservations?scope=cancelled', headers: lesson.student.headers });
@@ -166,11 +166,7 @@ describe('attendance decides the outcome', () => {
     const [a, b] = await Promise.all([outcomesAt(at), outcomesAt(at)]);
     expect(a.noShows + b.noShows).toBeGreaterThanOrEqual(1);
     expect(await walletOf(t.database.db, lesson.student.user.id)).toBe(5_000);
-    const [profile] = await t.database.db
-      .select()
-      .from(teacherProfiles)
-      .where(eq(teacherProfiles.id, lesson.teacher.profile.id));
-    expect(profile?.noShowCount).toBe(1);
+    expect(await noShowsOf(lesson.teacher)).toBe(1);
     await expectLedgerConsistent(t.database.db);
   });
 

@@ -24,6 +24,12 @@ function at(hours: number, minutes = 0): Date {
   return new Date(base + hours * HOUR + minutes * MINUTE);
 }
 
+/** The start and end of a slot of `minutes` from `start`, as the API takes them. */
+const span = (start: Date, minutes = 60) => ({
+  startTime: start.toISOString(),
+  endTime: new Date(start.getTime() + minutes * MINUTE).toISOString(),
+});
+
 function create(user: { headers: Record<string, string> } | null, body: Record<string, unknown>) {
   return ctx.app.inject({ method: 'POST', url: URL, headers: user?.headers ?? {}, payload: body });
 }
@@ -74,14 +80,10 @@ describe('who may', () => {
 describe('creating', () => {
   it('defaults the price to the hourly rate times the length (90 minutes = 1.5 x rate)', async () => {
     const start = at(50);
-    const res = await create(teacher, {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 90 * MINUTE).toISOString(),
-    });
+    const res = await create(teacher, span(start, 90));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 90 * MINUTE).toISOString(),
+      ...span(start, 90),
       price: '18.000',
       status: 'open',
       reservationId: null,
@@ -93,11 +95,7 @@ describe('creating', () => {
 
   it('takes a price typed in Arabic-Indic digits with the Arabic decimal separator (issue 17)', async () => {
     const start = at(70);
-    const res = await create(teacher, {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + HOUR).toISOString(),
-      price: '٧٫٢٥',
-    });
+    const res = await create(teacher, { ...span(start), price: '٧٫٢٥' });
     expect(res.statusCode).toBe(200);
     expect(res.json().price).toBe('7.250');
     expect((await slotRow(res.json().id))?.priceFils).toBe(7_250);
@@ -105,11 +103,7 @@ describe('creating', () => {
 
   it('takes an explicit price; a 45-minute slot at the default rate is 0.75 x rate', async () => {
     const start = at(60);
-    const priced = await create(teacher, {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + HOUR).toISOString(),
-      price: '7.25',
-    });
+    const priced = await create(teacher, { ...span(start), price: '7.25' });
     expect(priced.json().price).toBe('7.250');
     const short = await create(teacher, {
       startTime: at(62).toISOString(),
