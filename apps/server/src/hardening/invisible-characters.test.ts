@@ -2,7 +2,7 @@ import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teacherBankAccounts, teacherProfiles, users } from '../db/schema.ts';
-import { applicationBody } from '../test/applications.ts';
+import { newStudentApplies } from '../test/applications.ts';
 import type { TestUser } from '../test/factories.ts';
 import { nextAddress } from '../test/requests.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -65,14 +65,9 @@ describe('422 invalidCharacters, nothing stored', () => {
       .where(eq(teacherProfiles.id, teacher.profile.id));
     expect(profile).toMatchObject({ bioEn: teacher.profile.bioEn, bioAr: teacher.profile.bioAr });
 
-    const student = await f.student();
-    const subject = await f.subject();
-    const applied = await send(
-      student,
-      'POST',
-      '/api/v1/teacher-applications',
-      applicationBody([subject.id], { bioEn: `I have taught secondary school maths for ${RLO}ten years` }),
-    );
+    const applied = await newStudentApplies(t, f, {
+      bioEn: `I have taught secondary school maths for ${RLO}ten years`,
+    });
     expect(applied.json()).toEqual({ status: 422, errors: { bioEn: 'invalidCharacters' } });
   });
 

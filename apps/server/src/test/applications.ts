@@ -1,4 +1,6 @@
 import type { TeacherApplicationInput } from '@ustaz/contract';
+import { nextAddress } from './requests.ts';
+import type { Factories, TestApp } from './test-app.ts';
 
 /**
  * The body of a teacher application that passes every check (`POST /api/v1/teacher-applications`):
@@ -21,4 +23,17 @@ export function applicationBody(
     videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     ...overrides,
   };
+}
+
+/** A new student applies to teach a new subject with {@link applicationBody} and `overrides`: the answer. */
+export async function newStudentApplies(t: TestApp, f: Factories, overrides: Partial<TeacherApplicationInput>) {
+  const student = await f.student();
+  const subject = await f.subject();
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/teacher-applications',
+    headers: student.headers,
+    payload: applicationBody([subject.id], overrides),
+    remoteAddress: nextAddress(),
+  });
 }

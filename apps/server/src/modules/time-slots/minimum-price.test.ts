@@ -2,7 +2,7 @@ import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teacherProfiles, timeSlots } from '../../db/schema.ts';
-import { applicationBody } from '../../test/applications.ts';
+import { newStudentApplies } from '../../test/applications.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
 import { bookRequest, nextAddress } from '../../test/requests.ts';
@@ -172,14 +172,7 @@ describe('an hourly rate is at least 0.500 KWD', () => {
   });
 
   it('an application at 0.499 KWD an hour is tooSmall', async () => {
-    const student = await f.student();
-    const subject = await f.subject();
-    const res = await send(
-      student,
-      'POST',
-      '/api/v1/teacher-applications',
-      applicationBody([subject.id], { hourlyRate: '0.499' }),
-    );
+    const res = await newStudentApplies(t, f, { hourlyRate: '0.499' });
     expect(res.json()).toEqual({ status: 422, errors: { hourlyRate: 'tooSmall' } });
   });
 });
