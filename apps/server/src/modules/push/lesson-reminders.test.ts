@@ -22,11 +22,18 @@ describe('lesson reminders across two processes', () => {
   let database: Database;
   let apps: FastifyInstance[] = [];
   let pushService: Awaited<ReturnType<typeof startFakePushService>>;
+  let f: ReturnType<typeof createFactories>;
+  const bothApps = () => {
+    const [first, second] = apps;
+    if (!first || !second) throw new Error('two apps');
+    return [first, second] as const;
+  };
 
   beforeAll(async () => {
     const port = await unusedPort();
     pushService = await startFakePushService(port);
     database = await createTestDatabase();
+    f = createFactories(database);
     const config = testConfig({ push: { ...testConfig().push, extraHosts: [`127.0.0.1:${port}`] } });
     apps = [await buildApp({ config, database }), await buildApp({ config, database })];
     await Promise.all(apps.map((app) => app.ready()));
@@ -38,9 +45,7 @@ describe('lesson reminders across two processes', () => {
   });
 
   it('sends the day-before and the 10-minute reminders once each, to each party, by push or else by mail', async () => {
-    const f = createFactories(database);
-    const [first, second] = apps;
-    if (!first || !second) throw new Error('two apps');
+    const [first, second] = bothApps();
     const student = await f.student();
     const teacher = await f.teacher();
     const browser = createBrowserKeys();
@@ -118,9 +123,7 @@ describe('lesson reminders across two processes', () => {
   });
 
   it('a subscribed user whose only device is gone (410) gets the reminder by mail instead, still once', async () => {
-    const f = createFactories(database);
-    const [first, second] = apps;
-    if (!first || !second) throw new Error('two apps');
+    const [first, second] = bothApps();
     const student = await f.student();
     const teacher = await f.teacher();
     const device = randomUUID();
