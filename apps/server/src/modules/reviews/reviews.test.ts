@@ -11,6 +11,11 @@ function post(headers: Record<string, string> | undefined, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/reviews', payload, ...(headers ? { headers } : {}) });
 }
 
+/** The body of `POST /api/reviews`: a review of the lesson `reservation` from the side `type`. */
+function reviewBody(reservation: { id: number }, type: string, rating: number, comment: string) {
+  return { reservationId: reservation.id, type, rating, comment };
+}
+
 /**
  * Moves a review's writing time back by `days` (the double-blind clock, ADR 015), and its lesson's
  * end to `endedDaysAgo` (by default so long before that the review deadline is not what holds it).
@@ -61,12 +66,7 @@ describe('POST /api/reviews', () => {
   });
 
   it('the student of a completed reservation reviews the teacher; blind: unpublished, not yet in the rating', async () => {
-    const res = await post(student.headers, {
-      reservationId: completed.id,
-      type: 'student_to_teacher',
-      rating: 5,
-      comment: '  شرح ممتاز  ',
-    });
+    const res = await post(student.headers, reviewBody(completed, 'student_to_teacher', 5, '  شرح ممتاز  '));
     expect(res.statusCode, res.body).toBe(201);
     expect(reviewSchema.parse(res.json())).toMatchObject({
       type: 'student_to_teacher',
@@ -160,21 +160,11 @@ describe('POST /api/reviews', () => {
   });
 
   it('the rating counts a review once published: the other side reviewed, or 7 days passed', async () => {
-    const second = await post(otherStudent.headers, {
-      reservationId: otherCompleted.id,
-      type: 'student_to_teacher',
-      rating: 2,
-      comment: 'OK',
-    });
+    const second = await post(otherStudent.headers, reviewBody(otherCompleted, 'student_to_teacher', 2, 'OK'));
     expect(second.statusCode).toBe(201);
     expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 0, ratingCount: 0 });
 
-    const back = await post(teacher.headers, {
-      reservationId: completed.id,
-      type: 'teacher_to_student',
-      rating: 4,
-      comment: 'Hard-working student',
-    });
+    const back = await post(teacher.headers, reviewBody(completed, 'teacher_to_student', 4, 'Hard-working student'));
     expect(back.statusCode).toBe(201);
     // Both sides of `completed` reviewed: both published, the student's 5 counts.
     expect(back.json()).toMatchObject({ type: 'teacher_to_student', teacherId: teacher.profile.id, published: true });
@@ -250,30 +240,14 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
       teacherId: teacher.profile.id,
       status: 'completed',
     });
-    expect(
-      (
-        await post(student.headers, {
-          reservationId: first.id,
-          type: 'student_to_teacher',
-          rating: 4,
-          comment: 'first',
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await post(student.headers, reviewBody(first, 'student_to_teacher', 4, 'first'))).statusCode).toBe(201);
     const body = { reservationId: second.id, type: 'student_to_teacher', rating: 5, comment: 'second' };
     const secondReview = await post(other.headers, body);
     expect(secondReview.statusCode).toBe(201);
     secondId = secondReview.json().id;
-    expect(
-      (
-        await post(teacher.headers, {
-          reservationId: first.id,
-          type: 'teacher_to_student',
-          rating: 3,
-          comment: 'to student',
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await post(teacher.headers, reviewBody(first, 'teacher_to_student', 3, 'to student'))).statusCode).toBe(
+      201,
+    );
   });
 
   it('GET /api/reviews: the newest published student reviews of teachers, at most `limit`', async () => {
@@ -299,12 +273,10 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
       teacherId: reviewed.profile.id,
       status: 'completed',
     });
-    const written = await post(writer.headers, {
-      reservationId: lesson.id,
-      type: 'student_to_teacher',
-      rating: 5,
-      comment: 'شرح واضح وصبر على الأسئلة',
-    });
+    const written = await post(
+      writer.headers,
+      reviewBody(lesson, 'student_to_teacher', 5, 'شرح واضح وصبر على الأسئلة'),
+    );
     expect(written.statusCode).toBe(201);
     // Published by the 7 days, and so older than every English review this file wrote.
     await writtenDaysAgo(written.json().id, 8);
@@ -367,12 +339,7 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
         teacherId: reviewed.profile.id,
         status: 'completed',
       });
-      const res = await post(writer.headers, {
-        reservationId: lesson.id,
-        type: 'student_to_teacher',
-        rating: 5,
-        comment,
-      });
+      const res = await post(writer.headers, reviewBody(lesson, 'student_to_teacher', 5, comment));
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
     }
@@ -558,16 +525,9 @@ describe('GET /api/reviews/mine', () => {
     // Issue 30 item 8: what the other side wrote about me, only once published (both reviewed).
     expect((await states(teacher))[0]?.aboutMe).toBeNull();
     expect((await states(student))[0]?.aboutMe).toBeNull();
-    expect(
-      (
-        await post(teacher.headers, {
-          reservationId: done.id,
-          type: 'teacher_to_student',
-          rating: 5,
-          comment: 'Always prepared',
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await post(teacher.headers, reviewBody(done, 'teacher_to_student', 5, 'Always prepared'))).statusCode).toBe(
+      201,
+    );
     expect((await states(student))[0]?.aboutMe).toEqual({ rating: 5, comment: 'Always prepared' });
     expect((await states(teacher))[0]?.aboutMe).toEqual({ rating: 4, comment: null });
     expect((await states(stranger))[0]?.aboutMe).toBeNull();
