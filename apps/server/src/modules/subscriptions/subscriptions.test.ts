@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { type SubscriptionPackageRow, subscriptionUsages, userSubscriptions } from '../../db/schema.ts';
 import { sweepMoney } from '../../jobs/money-sweeper.ts';
-import { createFactories, starterPackage, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { starterPackage, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, systemBalance, walletOf } from '../../test/money.ts';
 import { bookRequest, cancelRequest, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertPackages } from './subscriptions.repo.ts';
 
@@ -15,8 +15,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const MINUTE = 60_000;
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let teacher: TestTeacher;
 let starter: SubscriptionPackageRow;
@@ -49,8 +48,6 @@ const bookBalance = (user: TestUser, slot: { id: number; priceFils: number }) =>
   bookRequest(ctx.app, user.headers, { timeSlotId: slot.id, paymentMethod: 'balance', expectedTotal: totalOf(slot) });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   db = ctx.database.db;
   teacher = await f.teacher({ firstName: 'Huda', lastName: 'Salem' });
   const rows = await insertPackages(db, [
@@ -79,7 +76,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerConsistent(db);
-  await ctx.close();
 });
 
 describe('packages', () => {
