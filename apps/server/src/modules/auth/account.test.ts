@@ -236,10 +236,7 @@ describe('account deletion', () => {
     const student = await signedUp(email);
     const teacher = await f.teacher();
     await asGoogleAccount(teacher.user.id);
-    const reservation = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const reservation = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(Date.now() + 48 * HOUR),
     });
     const asStudent = await call('DELETE', '/api/v1/auth/me', student.token, { password: PASSWORD });

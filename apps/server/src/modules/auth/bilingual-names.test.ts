@@ -37,11 +37,7 @@ beforeAll(async () => {
   student = await f.student({ firstName: 'Mariam', lastName: 'Hassan' });
   await spell(student.user.id, { firstNameAr: 'مريم', lastNameAr: 'حسن' });
   // A published review of Fahad by the student (both sides reviewed).
-  const reservation = await f.reservation({
-    studentId: student.user.id,
-    teacherId: fahad.profile.id,
-    status: 'completed',
-  });
+  const reservation = await f.lessonBetween(student, fahad, 'completed');
   await t.database.db.insert(reviews).values([
     {
       reservationId: reservation.id,

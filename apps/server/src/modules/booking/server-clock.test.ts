@@ -36,12 +36,7 @@ describe('booking and slots follow the server clock', () => {
     expect(refused.json().code).toBe('slotUnavailable');
 
     // A lesson that ends 1-2 hours ahead by the wall clock is already over by the server's.
-    const lesson = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-      start: new Date(soon.getTime() - HOUR),
-    });
+    const lesson = await f.lessonBetween(student, teacher, 'confirmed', { start: new Date(soon.getTime() - HOUR) });
     await bookWithBalance(t.app, student.headers, ahead);
     const scope = async (name: string) => {
       const res = await t.app.inject({ url: `/api/v1/reservations?scope=${name}`, headers: student.headers });

@@ -80,14 +80,7 @@ beforeAll(async () => {
     booked: booked.json().reservations[0].id,
   };
   const otherTeacher = await f.teacher({ firstName: 'Zaid', lastName: 'Elsewhere' });
-  strangerLesson = (
-    await f.reservation({
-      studentId: stranger.user.id,
-      teacherId: otherTeacher.profile.id,
-      status: 'confirmed',
-      start: at(2 * DAY),
-    })
-  ).id;
+  strangerLesson = (await f.lessonBetween(stranger, otherTeacher, 'confirmed', { start: at(2 * DAY) })).id;
 });
 
 describe('GET /api/v1/calendar', () => {

@@ -59,31 +59,17 @@ describe('lesson reminders across two processes', () => {
     expect(subscribed.statusCode).toBe(200);
 
     const now = new Date();
-    const soon = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-      start: new Date(now.getTime() + 8 * MINUTE),
-    });
-    const tomorrow = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const soon = await f.lessonBetween(student, teacher, 'confirmed', { start: new Date(now.getTime() + 8 * MINUTE) });
+    const tomorrow = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(now.getTime() + 20 * HOUR),
       createdAt: new Date(now.getTime() - 3 * 24 * HOUR),
     });
     // Booked 5 hours ahead: no day-before reminder; and a cancelled lesson gets none at all.
-    const lastMinute = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const lastMinute = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(now.getTime() + 5 * HOUR),
     });
     const otherTeacher = await f.teacher();
-    const cancelled = await f.reservation({
-      studentId: student.user.id,
-      teacherId: otherTeacher.profile.id,
-      status: 'cancelled',
+    const cancelled = await f.lessonBetween(student, otherTeacher, 'cancelled', {
       start: new Date(now.getTime() + 9 * MINUTE),
     });
 
@@ -135,10 +121,7 @@ describe('lesson reminders across two processes', () => {
       payload: { endpoint: pushService.endpoint(device), keys: createBrowserKeys().keys },
     });
     const now = new Date();
-    const lesson = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const lesson = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(now.getTime() + 5 * MINUTE),
     });
     await Promise.all([first.push.sendLessonReminders(now), second.push.sendLessonReminders(now)]);

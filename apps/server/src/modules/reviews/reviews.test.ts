@@ -53,11 +53,7 @@ describe('POST /api/reviews', () => {
     otherStudent = await f.student();
     completed = await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'completed' });
     confirmed = await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'confirmed' });
-    otherCompleted = await f.reservation({
-      studentId: otherStudent.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    otherCompleted = await f.lessonBetween(otherStudent, teacher, 'completed');
   });
 
   it('401 for a guest', async () => {
@@ -118,12 +114,7 @@ describe('POST /api/reviews', () => {
 
   it('409 reviewWindowClosed more than 14 days after the lesson ended; 13 days is still open', async () => {
     const day = 24 * 60 * 60 * 1000;
-    const old = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-      start: new Date(Date.now() - 15 * day),
-    });
+    const old = await f.lessonBetween(student, teacher, 'completed', { start: new Date(Date.now() - 15 * day) });
     for (const [who, type] of [
       [student, 'student_to_teacher'],
       [teacher, 'teacher_to_student'],
@@ -132,12 +123,7 @@ describe('POST /api/reviews', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ status: 409, code: 'reviewWindowClosed' });
     }
-    const recent = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-      start: new Date(Date.now() - 13 * day),
-    });
+    const recent = await f.lessonBetween(student, teacher, 'completed', { start: new Date(Date.now() - 13 * day) });
     const res = await post(teacher.headers, { reservationId: recent.id, type: 'teacher_to_student', rating: 4 });
     expect(res.statusCode, res.body).toBe(201);
   });
@@ -230,16 +216,8 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     stranger = await f.teacher();
     student = await f.student();
     other = await f.student();
-    const first = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
-    const second = await f.reservation({
-      studentId: other.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    const first = await f.lessonBetween(student, teacher, 'completed');
+    const second = await f.lessonBetween(other, teacher, 'completed');
     expect((await post(student.headers, reviewBody(first, 'student_to_teacher', 4, 'first'))).statusCode).toBe(201);
     const body = { reservationId: second.id, type: 'student_to_teacher', rating: 5, comment: 'second' };
     const secondReview = await post(other.headers, body);
@@ -268,11 +246,7 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
 
   it("GET /api/reviews: the page language's reviews first (Arabic script for ar), then the others, newest first", async () => {
     const [writer, reviewed] = await Promise.all([f.student(), f.teacher()]);
-    const lesson = await f.reservation({
-      studentId: writer.user.id,
-      teacherId: reviewed.profile.id,
-      status: 'completed',
-    });
+    const lesson = await f.lessonBetween(writer, reviewed, 'completed');
     const written = await post(
       writer.headers,
       reviewBody(lesson, 'student_to_teacher', 5, 'شرح واضح وصبر على الأسئلة'),
@@ -334,11 +308,7 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     const ids: number[] = [];
     for (const comment of comments) {
       const writer = await f.student();
-      const lesson = await f.reservation({
-        studentId: writer.user.id,
-        teacherId: reviewed.profile.id,
-        status: 'completed',
-      });
+      const lesson = await f.lessonBetween(writer, reviewed, 'completed');
       const res = await post(writer.headers, reviewBody(lesson, 'student_to_teacher', 5, comment));
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
@@ -392,11 +362,7 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
       ]);
     }
     // The teacher's review of a lesson the student has not reviewed: blind, its author alone sees it.
-    const third = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    const third = await f.lessonBetween(student, teacher, 'completed');
     const blind = await post(teacher.headers, { reservationId: third.id, type: 'teacher_to_student', rating: 2 });
     expect(blind.json()).toMatchObject({ published: false, verifiedLesson: true });
     const own = await t.app.inject({ url, headers: teacher.headers });
@@ -460,11 +426,7 @@ describe('the lesson subject on reviews', () => {
     const bare = await f.teacher();
     const student = await f.student();
     for (const who of [teacher, bare]) {
-      const lesson = await f.reservation({
-        studentId: student.user.id,
-        teacherId: who.profile.id,
-        status: 'completed',
-      });
+      const lesson = await f.lessonBetween(student, who, 'completed');
       const res = await post(student.headers, { reservationId: lesson.id, type: 'student_to_teacher', rating: 5 });
       expect(res.statusCode, res.body).toBe(201);
       const expected = who === teacher ? { id: first.id, name: 'رياضيات' } : null;
@@ -487,11 +449,7 @@ describe('GET /api/reviews/mine', () => {
     const done = await f.reservation({ ...parties, status: 'completed' });
     const upcoming = await f.reservation({ ...parties, status: 'confirmed', start: new Date(Date.now() + 86_400_000) });
     const old = await f.reservation({ ...parties, status: 'completed', start: new Date(Date.now() - 20 * 86_400_000) });
-    const foreign = await f.reservation({
-      studentId: stranger.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    const foreign = await f.lessonBetween(stranger, teacher, 'completed');
     const ids = [done.id, upcoming.id, old.id, foreign.id].join(',');
     const states = async (who: TestUser) => {
       const res = await t.app.inject({ url: `/api/reviews/mine?reservationIds=${ids}`, headers: who.headers });
