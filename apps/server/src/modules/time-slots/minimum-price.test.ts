@@ -42,8 +42,11 @@ async function slotCount(teacher: TestTeacher) {
   return (await t.database.db.select().from(timeSlots).where(eq(timeSlots.teacherId, teacher.profile.id))).length;
 }
 
-async function rateOf(teacher: TestTeacher) {
-  const [row] = await t.database.db.select().from(teacherProfiles).where(eq(teacherProfiles.id, teacher.profile.id));
+/** The hourly rate on a teacher's profile: `teacher`'s, or the profile of the user `{ userId }`. */
+async function rateOf(teacher: TestTeacher | { userId: number }) {
+  const which =
+    'userId' in teacher ? eq(teacherProfiles.userId, teacher.userId) : eq(teacherProfiles.id, teacher.profile.id);
+  const [row] = await t.database.db.select().from(teacherProfiles).where(which);
   return row?.hourlyRateFils;
 }
 
@@ -164,11 +167,7 @@ describe('an hourly rate is at least 0.500 KWD', () => {
     expect(zero.json()).toEqual({ status: 422, errors: { hourlyRate: 'tooSmall' } });
     const promoted = await send(admin, 'POST', `/api/v1/admin/users/${student.user.id}/promote`, {});
     expect(promoted.statusCode, promoted.body).toBe(200);
-    const [profile] = await t.database.db
-      .select()
-      .from(teacherProfiles)
-      .where(eq(teacherProfiles.userId, student.user.id));
-    expect(profile?.hourlyRateFils).toBe(500);
+    expect(await rateOf({ userId: student.user.id })).toBe(500);
   });
 
   it('an application at 0.499 KWD an hour is tooSmall', async () => {
