@@ -25,6 +25,17 @@ async function slot(values: { priceFils?: number; hours?: number; teacherId?: nu
   });
 }
 
+/** A new student with `fils` in the wallet. */
+async function studentWith(fils: number) {
+  const student = await f.student();
+  await fundWallet(ctx.database.db, student.user.id, fils);
+  return student;
+}
+
+/** A slot's status as stored. */
+const slotStatus = async (s: { id: number }) =>
+  (await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id)))[0]?.status;
+
 const book = (headers: Record<string, string>, body: Record<string, unknown>, path = 'single') =>
   bookRequest(ctx.app, headers, body, path);
 /** The body of a booking of one slot from the wallet at the price it shows, with `extra` fields. */
@@ -47,8 +58,7 @@ afterAll(async () => {
 
 describe('booking with the wallet', () => {
   it('books one slot: wallet debited into escrow, slot booked, reservation confirmed, both told', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 20_000);
+    const student = await studentWith(20_000);
     const s = await slot({ priceFils: 7_500 });
     const res = await book(student.headers, fromWallet(s, { note: 'Algebra please' }));
     expect(res.statusCode).toBe(200);
@@ -62,8 +72,7 @@ describe('booking with the wallet', () => {
       hours: 1,
     });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(12_500);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('booked');
+    expect(await slotStatus(s)).toBe('booked');
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, teacher.user.id));
     expect(told.some((n) => n.type === 'booking.received')).toBe(true);
     const [profile] = await ctx.database.db
@@ -76,16 +85,14 @@ describe('booking with the wallet', () => {
   });
 
   it('refuses an insufficient wallet with 422 insufficientBalance and changes nothing', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 4_000);
+    const student = await studentWith(4_000);
     const s = await slot({ priceFils: 5_000 });
     const res = await book(student.headers, fromWallet(s));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ status: 422, errors: { balance: 'insufficientBalance' } });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(4_000);
     expect(await liveReservations(ctx.database.db, s.id)).toBe(0);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('open');
+    expect(await slotStatus(s)).toBe('open');
   });
 
   it('books several slots all or none: one taken slot refuses the whole request (409)', async () => {
@@ -121,8 +128,7 @@ describe('booking with the wallet', () => {
     const own = await book(teacher.headers, fromWallet(s));
     expect(own.statusCode).toBe(422);
     expect(own.json().errors).toEqual({ timeSlotId: 'ownSlot' });
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 50_000);
+    const student = await studentWith(50_000);
     const past = await f.slot(teacher.profile.id, new Date(Date.now() - 5 * HOUR));
     expect((await book(student.headers, fromWallet(past))).statusCode).toBe(409);
     expect(
@@ -152,8 +158,7 @@ describe('booking with the wallet', () => {
   });
 
   it('P0 5: a fault between the debit and the reservation insert leaves nothing behind', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await slot({ priceFils: 6_000 });
     failpoints.arm('booking.afterDebit', () => {
       throw new Error('injected fault');
@@ -167,8 +172,7 @@ describe('booking with the wallet', () => {
     }
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
     expect(await liveReservations(ctx.database.db, s.id)).toBe(0);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('open');
+    expect(await slotStatus(s)).toBe('open');
     await expectLedgerConsistent(ctx.database.db);
     expect((await book(student.headers, fromWallet(s))).statusCode).toBe(200);
   });
@@ -231,8 +235,7 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
   });
 
   it('P0 3: a 10 KWD wallet and 30 concurrent 1 KWD bookings on distinct slots: exactly 10 succeed', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const other = await f.teacher();
     const slots = [];
     for (let i = 0; i < 30; i += 1) slots.push(await slot({ priceFils: 1_000, teacherId: other.profile.id }));
@@ -280,8 +283,7 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
 
 describe('Idempotency-Key', () => {
   it('same key and body: one charge, the same answer; the key with another body: 422', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 20_000);
+    const student = await studentWith(20_000);
     const s = await slot({ priceFils: 3_000 });
     const other = await slot({ priceFils: 3_000 });
     const headers = { ...student.headers, 'idempotency-key': randomUUID() };
@@ -298,8 +300,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('two concurrent requests with one key: one runs, the other gets its result', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 20_000);
+    const student = await studentWith(20_000);
     const s = await slot({ priceFils: 4_000 });
     const headers = { ...student.headers, 'idempotency-key': randomUUID() };
     const answers = await Promise.all(Array.from({ length: 5 }, () => book(headers, fromWallet(s))));
@@ -323,8 +324,7 @@ describe('Idempotency-Key', () => {
 
 describe('reservations: list, cancel, complete', () => {
   it('a student cancels more than 24 h ahead: refunded to the wallet, the slot opens again', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await slot({ priceFils: 6_000 });
     const booked = await book(student.headers, fromWallet(s));
     const id = booked.json().reservations[0].id;
@@ -339,8 +339,7 @@ describe('reservations: list, cancel, complete', () => {
     expect(res.json().refund).toEqual({ to: 'wallet', amount: '6.000', hours: 0 });
     expect(res.json().reservation).toMatchObject({ status: 'cancelled', cancelledBy: 'student', canCancel: false });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('open');
+    expect(await slotStatus(s)).toBe('open');
     const twice = await cancelRequest(ctx.app, student.headers, id);
     expect(twice.statusCode).toBe(409);
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
@@ -349,8 +348,7 @@ describe('reservations: list, cancel, complete', () => {
   });
 
   it('inside 24 h a student may not cancel (409 cancellationClosed); the teacher may, with a full refund', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await slot({ priceFils: 5_000, inHours: 5 });
     const booked = await book(student.headers, fromWallet(s));
     const reservation = booked.json().reservations[0];
@@ -393,8 +391,7 @@ describe('reservations: list, cancel, complete', () => {
 
   it('a lesson that ended is completed: escrow pays the teacher 90% and the platform 10%', async () => {
     const t = await f.teacher();
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await f.slot(t.profile.id, new Date(Date.now() + 30 * HOUR), { priceFils: 8_000 });
     const booked = await book(student.headers, fromWallet(s));
     const id = booked.json().reservations[0].id;
@@ -417,8 +414,7 @@ describe('reservations: list, cancel, complete', () => {
       .update(teacherProfiles)
       .set({ timeZone: 'Europe/London' })
       .where(eq(teacherProfiles.id, londoner.profile.id));
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 5_000);
+    const student = await studentWith(5_000);
     const s = await slot({ teacherId: londoner.profile.id });
     expect((await book(student.headers, fromWallet(s))).statusCode).toBe(200);
     for (const who of [student, londoner]) {
