@@ -14,7 +14,7 @@ import { createSettingsService, runtimeSettings } from '../modules/settings/sett
 import { seedDemoData } from '../seed/seed.ts';
 import { createPostgresDatabase, testConfig } from '../test/helpers.ts';
 import { expectLedgerConsistent } from '../test/money.ts';
-import { bookRequest, finishAtSandbox, nextAddress, totalOf } from '../test/requests.ts';
+import { bookWithBalance, finishAtSandbox, nextAddress, totalOf } from '../test/requests.ts';
 import { appTables, ledgerSummary, rowCounts } from './inventory.ts';
 import { type MoveSummary, moveToPostgres } from './move-to-postgres.ts';
 
@@ -71,12 +71,7 @@ beforeAll(async () => {
   await seedDemoData(embedded.db, app.log, { uploadsDir: config.uploadsDir, platformFeePercent: 10 });
   const student = await loginHeaders(app, STUDENT);
   const slot = await openSlot(embedded);
-  const booked = await bookRequest(app, student, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(booked.statusCode).toBe(200);
+  await bookWithBalance(app, student, slot);
   const topUp = await app.inject({
     method: 'POST',
     url: '/api/v1/balance/top-up/payzah',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countByFile, judge } from './allow-list.ts';
+import { countByFile } from './allow-list.ts';
 import { sqlOutsideRepos } from './raw-sql.ts';
+import { itKeepsTheAllowList } from './rule-tests.ts';
 import { readSources, SERVER_SRC } from './sources.ts';
 
 /**
@@ -24,14 +25,9 @@ const offencesIn = (file: string, text: string) =>
   sqlOutsideRepos([{ file, text }]).map((o) => `${o.file.replace(/^.*\//, '')}:${o.line} ${o.what}`);
 
 describe('SQL only in repos, db/ and the seeds', () => {
-  it('no file outside the allow-list holds SQL', () => {
-    const { added, grown } = judge(breaks, ALLOWED);
-    expect(added, 'move the query to a *.repo.ts').toEqual([]);
-    expect(grown).toEqual([]);
-  });
-
-  it('every allow-listed file still does (a fixed file leaves the list)', () => {
-    expect(judge(breaks, ALLOWED).fixed).toEqual([]);
+  itKeepsTheAllowList(breaks, ALLOWED, {
+    holds: 'no file outside the allow-list holds SQL',
+    fix: 'move the query to a *.repo.ts',
   });
 
   it('sees planted SQL: strings, templates, sql`…`, statements and builders on any variable', () => {
