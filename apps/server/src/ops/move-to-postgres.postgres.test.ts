@@ -71,7 +71,7 @@ beforeAll(async () => {
   await seedDemoData(embedded.db, app.log, { uploadsDir: config.uploadsDir, platformFeePercent: 10 });
   const student = await loginHeaders(app, STUDENT);
   const slot = await openSlot(embedded);
-  await bookWithBalance(app, student, slot);
+  const booked = await bookWithBalance(app, student, slot);
   const topUp = await app.inject({
     method: 'POST',
     url: '/api/v1/balance/top-up/payzah',
