@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import {
   type ConversationRow,
   conversations,
@@ -13,8 +14,7 @@ import {
 } from '../../db/schema.ts';
 
 export async function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
+  return firstRow(db.select().from(users).where(eq(users.id, id)));
 }
 
 export async function usersByIds(db: Executor, ids: number[]): Promise<UserRow[]> {
@@ -39,11 +39,12 @@ export async function findPairConversation(
   studentId: number,
   teacherId: number,
 ): Promise<ConversationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.studentId, studentId), eq(conversations.teacherId, teacherId)));
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.studentId, studentId), eq(conversations.teacherId, teacherId))),
+  );
 }
 
 /** Whether the student ever booked the teacher (a reservation of any status). */
@@ -68,8 +69,7 @@ export async function hasWritten(db: Executor, conversationId: number, senderId:
 }
 
 export async function findConversation(db: Executor, id: number): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
-  return row;
+  return firstRow(db.select().from(conversations).where(eq(conversations.id, id)));
 }
 
 export async function conversationsOf(db: Executor, userId: number): Promise<ConversationRow[]> {
@@ -87,17 +87,18 @@ export async function findByClientId(
   senderId: number,
   clientMessageId: string,
 ): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.senderId, senderId),
-        eq(messages.clientMessageId, clientMessageId),
+  return firstRow(
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          eq(messages.senderId, senderId),
+          eq(messages.clientMessageId, clientMessageId),
+        ),
       ),
-    );
-  return row;
+  );
 }
 
 /** Takes the next seq under the conversation's row lock, then stores the message. */
@@ -159,8 +160,7 @@ export async function lastMessages(db: Executor, conversationIds: number[]): Pro
 }
 
 export async function findMessage(db: Executor, id: number): Promise<MessageRow | undefined> {
-  const [row] = await db.select().from(messages).where(eq(messages.id, id));
-  return row;
+  return firstRow(db.select().from(messages).where(eq(messages.id, id)));
 }
 
 /** Moves one side's read mark forward (never back); returns the previous mark when it moved. */

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { nameColumns } from '../../db/name-columns.ts';
 import { reviewPublishedSql } from '../../db/review-publication.ts';
+import { insertedRow } from '../../db/rows.ts';
 import { conversations, type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
 
 const teacherUser = alias(users, 'teacher_user');
@@ -160,9 +161,10 @@ export type NewReview = Omit<typeof reviews.$inferInsert, 'language'>;
 const withLanguage = (values: NewReview) => ({ ...values, language: textLanguage(values.comment ?? '') });
 
 export async function insertReview(db: Executor, values: NewReview): Promise<ReviewRow> {
-  const [row] = await db.insert(reviews).values(withLanguage(values)).returning();
-  if (!row) throw new Error('insert into reviews returned no row');
-  return row;
+  return insertedRow(
+    db.insert(reviews).values(withLanguage(values)).returning(),
+    'insert into reviews returned no row',
+  );
 }
 
 export async function insertReviews(db: Executor, values: NewReview[]): Promise<ReviewRow[]> {
