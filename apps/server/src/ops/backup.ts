@@ -148,6 +148,16 @@ function connectionForTools(url: string): { dbname: string; env: NodeJS.ProcessE
   return { dbname: parsed.toString(), env: password ? { PGPASSWORD: password } : {} };
 }
 
+/** Runs pg_dump or pg_restore on the database at `url`: `args` name it by the URL without its password (see above). */
+function runOnDatabase(
+  tool: 'pg_dump' | 'pg_restore',
+  url: string,
+  args: (dbname: string) => string[],
+): Promise<string> {
+  const { dbname, env } = connectionForTools(url);
+  return run(tool, args(dbname), env);
+}
+
 /** Refuses a pg_dump/pg_restore older than the server: it cannot read a newer server's catalog. */
 async function checkToolVersion(tool: 'pg_dump' | 'pg_restore', client: pg.Client): Promise<void> {
   const version = await run(tool, ['--version']);
@@ -203,19 +213,14 @@ export async function backup(options: {
           await client.query('begin isolation level repeatable read read only');
           const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
           const summary = await summarise(pgSql(client));
-          const { dbname, env } = connectionForTools(database.url);
-          await run(
-            'pg_dump',
-            [
-              '--format=custom',
-              '--no-owner',
-              '--no-privileges',
-              `--snapshot=${rows[0]?.id}`,
-              `--file=${path.join(outDir, POSTGRES_FILE)}`,
-              `--dbname=${dbname}`,
-            ],
-            env,
-          );
+          await runOnDatabase('pg_dump', database.url, (dbname) => [
+            '--format=custom',
+            '--no-owner',
+            '--no-privileges',
+            `--snapshot=${rows[0]?.id}`,
+            `--file=${path.join(outDir, POSTGRES_FILE)}`,
+            `--dbname=${dbname}`,
+          ]);
           await client.query('commit');
           return { summary, file: POSTGRES_FILE };
         });
@@ -288,19 +293,14 @@ export async function restore(options: {
           `Refusing to restore into ${safeUrl(database.url)}: it is not empty (${describeReasons(reasons)}). Create a new, empty database.`,
         );
       await checkToolVersion('pg_restore', client);
-      const { dbname, env } = connectionForTools(database.url);
-      await run(
-        'pg_restore',
-        [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
-          '--single-transaction',
-          `--dbname=${dbname}`,
-          path.join(backupDir, manifest.database.file),
-        ],
-        env,
-      );
+      await runOnDatabase('pg_restore', database.url, (dbname) => [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        `--dbname=${dbname}`,
+        path.join(backupDir, manifest.database.file),
+      ]);
       return summarise(pgSql(client));
     });
   }

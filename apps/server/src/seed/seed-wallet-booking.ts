@@ -11,15 +11,10 @@ export async function postSeedWalletBooking(
   studentId: number,
 ): Promise<string> {
   const group = `bk_seed_${slot.id}`;
-  await postTransfer(tx, {
-    key: `booking:${group}`,
-    kind: 'booking',
-    actorUserId: studentId,
-    memo: group,
-    legs: [
-      { accountId: await userAccountId(tx, 'wallet', studentId), amountFils: -slot.priceFils },
-      { accountId: await systemAccountId(tx, 'escrow'), amountFils: slot.priceFils },
-    ],
-  });
+  const legs = [
+    { accountId: await userAccountId(tx, 'wallet', studentId), amountFils: -slot.priceFils },
+    { accountId: await systemAccountId(tx, 'escrow'), amountFils: slot.priceFils },
+  ];
+  await postTransfer(tx, { key: `booking:${group}`, kind: 'booking', actorUserId: studentId, memo: group, legs });
   return group;
 }
