@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { hasBookedTeacher } from '../../db/booked-teacher.ts';
 import type { Executor } from '../../db/client.ts';
 import { firstRow } from '../../db/rows.ts';
 import {
@@ -7,8 +8,6 @@ import {
   files,
   type MessageRow,
   messages,
-  reservations,
-  teacherProfiles,
   type UserRow,
   users,
 } from '../../db/schema.ts';
@@ -48,15 +47,7 @@ export async function findPairConversation(
 }
 
 /** Whether the student ever booked the teacher (a reservation of any status). */
-export async function hasBooked(db: Executor, studentId: number, teacherUserId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: reservations.id })
-    .from(reservations)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
-    .where(and(eq(reservations.studentId, studentId), eq(teacherProfiles.userId, teacherUserId)))
-    .limit(1);
-  return row !== undefined;
-}
+export const hasBooked = hasBookedTeacher;
 
 /** Whether someone sent at least one message in a conversation. */
 export async function hasWritten(db: Executor, conversationId: number, senderId: number): Promise<boolean> {
