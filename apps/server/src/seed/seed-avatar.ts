@@ -82,15 +82,16 @@ function circle(cx: number, cy: number, r: number): Shape {
   return { d: (x, y) => len(x - cx, y - cy) - r, box: [cx - r, cy - r, cx + r, cy + r] };
 }
 
+/** The estimated signed distance of a point (`px`, `py` from the centre) to an ellipse of radii `rx`, `ry`. */
+function ellipseDistance(px: number, py: number, rx: number, ry: number): number {
+  const k0 = len(px / rx, py / ry);
+  const k1 = len(px / (rx * rx), py / (ry * ry));
+  return k1 === 0 ? -Math.min(rx, ry) : (k0 * (k0 - 1)) / k1;
+}
+
 function ellipse(cx: number, cy: number, rx: number, ry: number): Shape {
   return {
-    d: (x, y) => {
-      const px = x - cx;
-      const py = y - cy;
-      const k0 = len(px / rx, py / ry);
-      const k1 = len(px / (rx * rx), py / (ry * ry));
-      return k1 === 0 ? -Math.min(rx, ry) : (k0 * (k0 - 1)) / k1;
-    },
+    d: (x, y) => ellipseDistance(x - cx, y - cy, rx, ry),
     box: [cx - rx, cy - ry, cx + rx, cy + ry],
   };
 }
@@ -168,6 +169,11 @@ function polygon(points: readonly (readonly [number, number])[]): Shape {
     },
     box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
   };
+}
+
+/** A polygon on one side of the centre line `cx`: each point is [its distance from the line, y]; `side` is -1 or 1. */
+function sidePolygon(cx: number, side: number, points: readonly (readonly [number, number])[]): Shape {
+  return polygon(points.map(([dx, y]) => [cx + side * dx, y] as const));
 }
 
 /** Everything above the curve y = h(x) (a smooth curve; its slope keeps the distance honest). */
@@ -441,11 +447,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     d: (x, y) => {
       const t = clamp((y - cy) / ry);
       const w = rx * (1 - jaw * t * t);
-      const px = x - cx;
-      const py = y - cy;
-      const k0 = len(px / w, py / ry);
-      const k1 = len(px / (w * w), py / (ry * ry));
-      return k1 === 0 ? -Math.min(w, ry) : (k0 * (k0 - 1)) / k1;
+      return ellipseDistance(x - cx, y - cy, w, ry);
     },
     box: [cx - rx, cy - ry, cx + rx, cy + ry],
   };
@@ -548,13 +550,15 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
       );
       const lapel = mix(clothes, BLACK, 0.25);
       for (const side of [-1, 1]) {
-        const lapelShape = polygon([
-          [cx + side * 0.1, 0.765],
-          [cx + side * 0.06, 0.77],
-          [cx + side * 0.005, 1],
-          [cx + side * 0.03, 1],
-        ]);
-        canvas.paint(lapelShape, lapel);
+        canvas.paint(
+          sidePolygon(cx, side, [
+            [0.1, 0.765],
+            [0.06, 0.77],
+            [0.005, 1],
+            [0.03, 1],
+          ]),
+          lapel,
+        );
       }
     }
     canvas.paint(
@@ -567,13 +571,15 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     );
     const collarColour = look.collar === 'blazer' ? mix(shirt, BLACK, 0.06) : mix(clothes, WHITE, 0.2);
     for (const side of [-1, 1]) {
-      const flap = polygon([
-        [cx + side * 0.075, 0.74],
-        [cx + side * 0.004, 0.835],
-        [cx + side * 0.07, 0.85],
-        [cx + side * 0.09, 0.79],
-      ]);
-      canvas.paint(flap, collarColour);
+      canvas.paint(
+        sidePolygon(cx, side, [
+          [0.075, 0.74],
+          [0.004, 0.835],
+          [0.07, 0.85],
+          [0.09, 0.79],
+        ]),
+        collarColour,
+      );
     }
   }
 
