@@ -8,19 +8,20 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import {
   appTables,
-  describeReasons,
-  differences,
+  beginSnapshot,
+  commit,
   type LedgerSummary,
   ledgerSummary,
   type MigrationLevel,
   migrationLevel,
   notEmptyReasons,
-  OperatorRefusal,
+  pgliteSql,
   pgSql,
   rowCounts,
   type Sql,
-  safeUrl,
-} from './inventory.ts';
+  serverMajorVersion,
+} from '../db/inventory.ts';
+import { describeReasons, differences, OperatorRefusal, safeUrl } from './inventory.ts';
 
 /** Where a database is: PostgreSQL by URL, or an embedded PGlite data directory. */
 export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -68,10 +69,6 @@ async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise
     await client.end().catch(() => {});
   }
 }
-
-const pgliteSql = (client: PGlite): Sql => ({
-  query: (text, params) => client.query(text, params) as never,
-});
 
 /** Every file under `dir` (recursively): how many and their bytes. */
 function folderStats(dir: string): { files: number; bytes: number } {
@@ -162,8 +159,7 @@ function runOnDatabase(
 async function checkToolVersion(tool: 'pg_dump' | 'pg_restore', client: pg.Client): Promise<void> {
   const version = await run(tool, ['--version']);
   const toolMajor = Number(/(\d+)(?:\.\d+)?/.exec(version)?.[1] ?? 0);
-  const { rows } = await client.query<{ v: string }>('show server_version_num');
-  const serverMajor = Math.floor(Number(rows[0]?.v ?? 0) / 10000);
+  const serverMajor = await serverMajorVersion(pgSql(client));
   if (toolMajor < serverMajor)
     throw new OperatorRefusal(
       `${tool} ${toolMajor} is older than the PostgreSQL ${serverMajor} server: install postgresql-client-${serverMajor} or newer`,
@@ -210,18 +206,18 @@ export async function backup(options: {
       : await withPgClient(database.url, async (client) => {
           await checkToolVersion('pg_dump', client);
           // pg_dump dumps the very snapshot the manifest's counts were read in.
-          await client.query('begin isolation level repeatable read read only');
-          const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
-          const summary = await summarise(pgSql(client));
+          const sql = pgSql(client);
+          const snapshot = await beginSnapshot(sql);
+          const summary = await summarise(sql);
           await runOnDatabase('pg_dump', database.url, (dbname) => [
             '--format=custom',
             '--no-owner',
             '--no-privileges',
-            `--snapshot=${rows[0]?.id}`,
+            `--snapshot=${snapshot}`,
             `--file=${path.join(outDir, POSTGRES_FILE)}`,
             `--dbname=${dbname}`,
           ]);
-          await client.query('commit');
+          await commit(sql);
           return { summary, file: POSTGRES_FILE };
         });
   if (existsSync(uploadsDir)) cpSync(uploadsDir, path.join(outDir, 'uploads'), { recursive: true });

@@ -10,12 +10,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase, rawQueryOf } from '../db/client.ts';
+import { appTables, ledgerSummary, rowCounts } from '../db/inventory.ts';
 import { createSettingsService, runtimeSettings } from '../modules/settings/settings.service.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { createPostgresDatabase, testConfig } from '../test/helpers.ts';
 import { expectLedgerConsistent } from '../test/money.ts';
 import { bookWithBalance, finishAtSandbox, nextAddress, totalOf } from '../test/requests.ts';
-import { appTables, ledgerSummary, rowCounts } from './inventory.ts';
 import { type MoveSummary, moveToPostgres } from './move-to-postgres.ts';
 
 /**

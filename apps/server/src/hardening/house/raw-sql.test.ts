@@ -11,14 +11,11 @@ import { readSources, SERVER_SRC } from './sources.ts';
  */
 
 /**
- * On main at e854b80, with their counts: the three operator commands, which copy and inventory a
- * whole database with catalogue queries (`pg_tables`, sequences, constraints) no repo holds.
+ * On main at e854b80 the three operator commands held 72 (backup 8, inventory 33, move-to-postgres
+ * 31): they copy and inventory whole databases with catalogue queries. That SQL now lives in the db
+ * layer (`db/inventory.ts`, `db/database-copy.ts`), and the list is empty.
  */
-const ALLOWED: Record<string, number> = {
-  'apps/server/src/ops/backup.ts': 8,
-  'apps/server/src/ops/inventory.ts': 33,
-  'apps/server/src/ops/move-to-postgres.ts': 31,
-};
+const ALLOWED: Record<string, number> = {};
 
 const breaks = countByFile(sqlOutsideRepos(readSources([SERVER_SRC])));
 const offencesIn = (file: string, text: string) =>
