@@ -7,29 +7,21 @@ import ar from '../../../public/locales/ar/profile.json';
 import enCommon from '../../../public/locales/en/common.json';
 import en from '../../../public/locales/en/profile.json';
 import { renderRoute } from '../../shared/test/render-route.tsx';
+import { review } from '../../shared/test/review-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { OwnReviews } from './own-reviews.tsx';
 import { ownTeacherProfile } from './teacher-profile-test-data.ts';
 
-function review(overrides: Partial<Review> = {}): Review {
-  return {
+/** A review of the signed-in teacher (Sara, profile 7) without a reply: the one that may get one. */
+function ownReview(overrides: Partial<Review> = {}): Review {
+  return review({
     id: 31,
-    type: 'student_to_teacher',
-    rating: 5,
     comment: 'شرح ممتاز',
-    teacherId: 7,
-    studentId: 9,
     teacherName: 'Sara Ali',
-    studentName: 'Fahad Al-Ali',
-    teacherPhotoUrl: null,
-    studentPhotoUrl: null,
     createdAt: '2026-03-10T09:00:00.000Z',
-    published: true,
-    verifiedLesson: true,
     subject: { id: 2, name: 'Physics' },
-    reply: null,
     ...overrides,
-  };
+  });
 }
 
 type Call = { method: string; path: string; body: unknown };
@@ -62,9 +54,12 @@ beforeEach(() => {
 
 describe("a teacher's own reviews on the profile", { timeout: 20_000 }, () => {
   it('shows each review with the verified mark, subject and date, and publishes one reply', async () => {
-    const replied = review({ reply: { text: 'Thank you, Fahad!', createdAt: '2026-03-11T09:00:00.000Z' } });
+    const replied = ownReview({ reply: { text: 'Thank you, Fahad!', createdAt: '2026-03-11T09:00:00.000Z' } });
     const calls = mockApi(
-      [[review(), review({ id: 32, reply: { text: 'Old reply', createdAt: '2026-03-11T09:00:00.000Z' } })], [replied]],
+      [
+        [ownReview(), ownReview({ id: 32, reply: { text: 'Old reply', createdAt: '2026-03-11T09:00:00.000Z' } })],
+        [replied],
+      ],
       {
         status: 200,
         body: replied,
@@ -101,7 +96,10 @@ describe("a teacher's own reviews on the profile", { timeout: 20_000 }, () => {
   });
 
   it('a 409 replyAlreadyExists says so, in Arabic too', async () => {
-    mockApi([[review()]], { status: 409, body: { status: 409, code: 'replyAlreadyExists', message: 'Server words' } });
+    mockApi([[ownReview()]], {
+      status: 409,
+      body: { status: 409, code: 'replyAlreadyExists', message: 'Server words' },
+    });
     await render('ar');
     const card = await screen.findByTestId('review-card', {}, { timeout: 5000 });
     expect(within(card).getByTestId('review-verified').textContent).toBe(arCommon.reviews.verifiedLesson);
@@ -113,7 +111,7 @@ describe("a teacher's own reviews on the profile", { timeout: 20_000 }, () => {
   });
 
   it('says when there is no published review yet', async () => {
-    mockApi([[review({ published: false })]], { status: 200, body: {} });
+    mockApi([[ownReview({ published: false })]], { status: 200, body: {} });
     await render();
     expect((await screen.findByTestId('own-reviews-empty')).textContent).toContain(en.ownReviews.empty);
   });
