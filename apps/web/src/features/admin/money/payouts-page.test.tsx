@@ -24,7 +24,7 @@ describe('AdminPayoutsPage', () => {
     const { missing } = await renderPage({ path: '/admin/payouts?status=requested' });
     await screen.findByTestId('payouts-table');
     const list = listRequests(calls, PAYOUTS);
-    expect(list.firstQuery()).toEqual({ status: 'requested', page: '1', limit: '20' });
+    list.expectFirstPage({ status: 'requested' });
     const row = tableRow('payouts-table', 'KW81 CBKU 0000 0000 0000 1234 5601 01');
     expect(within(row).getByText('KW81 CBKU 0000 0000 0000 1234 5601 01').getAttribute('dir')).toBe('ltr');
     expect(within(row).getByRole('link', { name: 'Sara Ahmad' })).toBeTruthy();
