@@ -24,6 +24,8 @@ const field = (label: string) => screen.getByLabelText(labelled(label));
 
 /** The form's fields by their English labels, in the order a reader fills them in. */
 const FIELDS = {
+  bioAr: en.form.bioAr,
+  bioEn: en.form.bioEn,
   major: enCommon.teacherForm.major,
   experienceYears: enCommon.teacherForm.experienceYears,
   missingSubject: en.form.missingSubject,
@@ -37,15 +39,9 @@ async function fillIn(
   fields: Partial<Record<keyof typeof FIELDS, string>>,
   subject: string,
 ) {
-  const typed: [string, string | undefined][] = [
-    [en.form.bioAr, BIO_AR],
-    [en.form.bioEn, BIO_EN],
-    ...Object.entries(FIELDS).map(([name, label]): [string, string | undefined] => [
-      label,
-      fields[name as keyof typeof FIELDS],
-    ]),
-  ];
-  for (const [label, text] of typed) {
+  const typed: Partial<Record<keyof typeof FIELDS, string>> = { bioAr: BIO_AR, bioEn: BIO_EN, ...fields };
+  for (const [name, label] of Object.entries(FIELDS)) {
+    const text = typed[name as keyof typeof FIELDS];
     if (text !== undefined) await user.type(await screen.findByLabelText(labelled(label)), text);
   }
   await user.click(await screen.findByRole('checkbox', { name: subject }));
