@@ -2,8 +2,7 @@ import type { Language } from '@ustaz/contract/constants';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { vi } from 'vitest';
-import { renderRouter } from '../shared/test/render-route.tsx';
-import { createTestI18n } from '../shared/test/test-i18n.ts';
+import { renderInFrame } from '../shared/test/render-route.tsx';
 import { AuthProvider } from './auth-provider.tsx';
 import { type Access, RouteGuard } from './route-guard.tsx';
 
@@ -20,29 +19,21 @@ export async function renderAuthApp(
   path: string,
   { pages, frame }: { pages: GuardedPage[]; frame?: ReactNode },
 ) {
-  const { i18n, missing } = await createTestI18n(language);
   const reloadTo = vi.fn();
-  const view = renderRouter(
-    i18n,
+  const view = await renderInFrame(
+    language,
+    path,
+    <AuthProvider reloadTo={reloadTo}>
+      {frame}
+      <Outlet />
+    </AuthProvider>,
     [
-      {
-        path: '/:lang',
-        element: (
-          <AuthProvider reloadTo={reloadTo}>
-            {frame}
-            <Outlet />
-          </AuthProvider>
-        ),
-        children: [
-          { index: true, element: <h1>Home page</h1> },
-          ...pages.map(({ path: own, access, page }) => ({
-            path: own,
-            element: <RouteGuard access={access}>{page}</RouteGuard>,
-          })),
-        ],
-      },
+      { index: true, element: <h1>Home page</h1> },
+      ...pages.map(({ path: own, access, page }) => ({
+        path: own,
+        element: <RouteGuard access={access}>{page}</RouteGuard>,
+      })),
     ],
-    `/${language}${path}`,
   );
-  return { ...view, reloadTo, missing };
+  return { ...view, reloadTo };
 }
