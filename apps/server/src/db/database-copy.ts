@@ -59,25 +59,31 @@ export async function deferForeignKeys(sql: Sql, keys: ForeignKey[], deferred: b
     );
 }
 
-export async function insertableColumns(sql: Sql, table: string): Promise<string[]> {
-  const { rows } = await sql.query<{ name: string }>(
-    `select attname as name from pg_attribute
-     where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
-     order by attnum`,
-    [`public.${ident(table)}`],
-  );
+/** The column names a catalogue query answers for `table` (its `$1`, the table's regclass). */
+async function columnNames(sql: Sql, query: string, table: string): Promise<string[]> {
+  const { rows } = await sql.query<{ name: string }>(query, [`public.${ident(table)}`]);
   return rows.map((row) => row.name);
 }
 
-export async function primaryKeyColumns(sql: Sql, table: string): Promise<string[]> {
-  const { rows } = await sql.query<{ name: string }>(
+/** The columns a copy inserts: every column but dropped and generated ones, in table order. */
+export const insertableColumns = (sql: Sql, table: string) =>
+  columnNames(
+    sql,
+    `select attname as name from pg_attribute
+     where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+     order by attnum`,
+    table,
+  );
+
+/** The primary key's columns, in key order (the order a copy reads rows in). */
+export const primaryKeyColumns = (sql: Sql, table: string) =>
+  columnNames(
+    sql,
     `select a.attname as name from pg_index i
      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
      where i.indrelid = $1::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`,
-    [`public.${ident(table)}`],
+    table,
   );
-  return rows.map((row) => row.name);
-}
 
 /** Copies one table's rows, in batches, as JSON (each value through its type's text form: nothing lost). */
 export async function copyTable(source: Sql, target: Sql, table: string): Promise<number> {
