@@ -7,7 +7,7 @@ import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { amountColumn, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
 import { RowAction } from '../ui/row-action.tsx';
 import { UserLink } from '../ui/user-link.tsx';
@@ -99,10 +99,9 @@ export function AdminDisputesPage() {
       dialogs={openId === null ? null : <DisputeDrawer id={openId} onClose={() => setOpenId(null)} />}
     >
       <SelectFilter
-        {...list.choice('status')}
+        {...list.select('status', (value) => t(`disputes.filters.${value}`))}
         label={t('disputes.statusFilter')}
         all={t('disputes.filters.open')}
-        options={choices(OTHER_FILTERS, (value) => t(`disputes.filters.${value}`))}
         className="w-full sm:w-48"
       />
     </AdminListPage>
