@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { amountColumn, dateColumn } from '../ui/cells.tsx';
+import { amountColumn, dateColumn, idDateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
@@ -33,12 +33,7 @@ export function AdminDisputesPage() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: Column<AdminDispute>[] = [
-    dateColumn(
-      'created',
-      t('disputes.columns.created'),
-      (row) => row.createdAt,
-      (row) => row.id,
-    ),
+    idDateColumn('created', t('disputes.columns.created'), (row) => row.createdAt),
     dateColumn('lesson', t('disputes.columns.lesson'), (row) => row.startTime),
     {
       key: 'student',

@@ -20,7 +20,7 @@ import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
-import { amountColumn, dateColumn, userColumn } from '../ui/cells.tsx';
+import { amountColumn, idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
 import { DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
@@ -111,12 +111,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
   }
 
   const columns: Column<AdminReservation>[] = [
-    dateColumn(
-      'start',
-      t('reservations.columns.start'),
-      (reservation) => reservation.startTime,
-      (reservation) => reservation.id,
-    ),
+    idDateColumn('start', t('reservations.columns.start'), (reservation) => reservation.startTime),
     userColumn(
       'student',
       t('reservations.columns.student'),

@@ -9,7 +9,7 @@ import { formatKwd, groupIban } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { amountColumn, DateTimeCell, dateColumn } from '../ui/cells.tsx';
+import { amountColumn, DateTimeCell, idDateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
@@ -64,12 +64,7 @@ export function AdminPayoutsPage() {
   }
 
   const columns: Column<AdminPayout>[] = [
-    dateColumn(
-      'created',
-      t('payouts.columns.created'),
-      (payout) => payout.createdAt,
-      (payout) => payout.id,
-    ),
+    idDateColumn('created', t('payouts.columns.created'), (payout) => payout.createdAt),
     {
       key: 'teacher',
       header: t('payouts.columns.teacher'),
