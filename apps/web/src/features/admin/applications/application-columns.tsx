@@ -6,10 +6,9 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
-import { idDateColumn } from '../ui/cells.tsx';
+import { idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import type { useDecideApplication } from './api/decide-application.ts';
 
 const TONES: Record<AdminTeacherApplication['status'], BadgeTone> = {
@@ -130,12 +129,12 @@ export function useApplicationColumns({
   const language = useCurrentLanguage();
   return [
     idDateColumn('date', t('applications.columns.date'), (row) => row.createdAt),
-    {
-      key: 'applicant',
-      header: t('applications.columns.applicant'),
-      className: 'min-w-44',
-      cell: (row) => <UserLink id={row.user.id} name={nameOf(row)} detail={row.user.email} />,
-    },
+    userColumn(
+      'applicant',
+      t('applications.columns.applicant'),
+      (row) => ({ id: row.user.id, name: nameOf(row), detail: row.user.email }),
+      'min-w-44',
+    ),
     {
       key: 'profile',
       header: t('applications.columns.profile'),

@@ -9,13 +9,12 @@ import { formatKwd, groupIban } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { amountColumn, DateTimeCell, idDateColumn } from '../ui/cells.tsx';
+import { amountColumn, DateTimeCell, idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { ERROR_TEXTS } from './admin-money-error-texts.ts';
 import { type PayoutDecision, useAdminPayouts, useDecidePayout } from './api/payouts.ts';
 
@@ -65,12 +64,12 @@ export function AdminPayoutsPage() {
 
   const columns: Column<AdminPayout>[] = [
     idDateColumn('created', t('payouts.columns.created'), (payout) => payout.createdAt),
-    {
-      key: 'teacher',
-      header: t('payouts.columns.teacher'),
-      className: 'min-w-44',
-      cell: (payout) => <UserLink id={payout.teacher.id} name={payout.teacher.name} detail={payout.teacher.email} />,
-    },
+    userColumn(
+      'teacher',
+      t('payouts.columns.teacher'),
+      ({ teacher }) => ({ ...teacher, detail: teacher.email }),
+      'min-w-44',
+    ),
     amountColumn('amount', t('payouts.columns.amount'), (payout) => payout.amount, language),
     {
       key: 'bank',
