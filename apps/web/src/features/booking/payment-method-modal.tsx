@@ -21,6 +21,7 @@ import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.ts
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { coverage } from './booking-totals.ts';
+import { blockText } from './gateway-block-text.ts';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { splitText } from './split-text.ts';
 
@@ -82,11 +83,7 @@ function PaymentMethodChooser({
 
   function gatewayReason(block: GatewayBlock | null): string | null {
     if (methods.isPending) return t('method.checking');
-    if (!block) return null;
-    if (block.reason === 'belowMinimum') {
-      return t('method.belowMinimum', { amount: formatKwd(block.minAmount, language) ?? block.minAmount });
-    }
-    return t('method.unavailable');
+    return blockText(t, language, block);
   }
 
   function balanceChoice(): Choice {

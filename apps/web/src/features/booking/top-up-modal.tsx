@@ -24,6 +24,7 @@ import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { topUp } from './api/top-up.ts';
+import { blockText } from './gateway-block-text.ts';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { amountFieldText, checkTopUpAmount, type TopUpAmountError } from './top-up-amount.ts';
 
@@ -141,19 +142,6 @@ function TopUpForm({ data, closeModal, titleId }: { data: TopUpModalData; closeM
       <TopUpActions fromBooking={data.fromBooking} submitting={submitting} onCancel={closeModal} />
     </form>
   );
-}
-
-/** Why a gateway cannot take this amount, in words: below its minimum, or not available now. */
-function blockText(
-  t: ReturnType<typeof useTranslation<'payment'>>['t'],
-  language: ReturnType<typeof useCurrentLanguage>,
-  block: ReturnType<typeof gatewayBlock>,
-): string | null {
-  if (!block) return null;
-  if (block.reason === 'belowMinimum') {
-    return t('method.belowMinimum', { amount: formatKwd(block.minAmount, language) ?? block.minAmount });
-  }
-  return t('method.unavailable');
 }
 
 /** The balance now, and the amount a booking lacks when known. */

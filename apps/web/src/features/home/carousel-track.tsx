@@ -4,6 +4,7 @@ import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import type { CarouselApi } from './carousel-api.ts';
+import { useHoverFocus } from './use-hover-focus.ts';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
 export type CarouselSlide = { key: Key; node: ReactNode };
@@ -29,8 +30,7 @@ export function CarouselTrack({ label, slides, autoplayMs, onApi }: CarouselTrac
   const reducedMotion = usePrefersReducedMotion();
   const [viewportRef, api] = useEmblaCarousel({ align: 'start', loop: true, direction: directionOf(language) });
   const [selected, setSelected] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { engaged, handlers } = useHoverFocus();
 
   useEffect(() => {
     onApi(api);
@@ -49,25 +49,16 @@ export function CarouselTrack({ label, slides, autoplayMs, onApi }: CarouselTrac
   // One timer per shown card: any move, by the timer or by the visitor, starts a new pause.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly selected card is the trigger.
   useEffect(() => {
-    if (!api || reducedMotion || hovered || focused || autoplayMs <= 0) return;
+    if (!api || reducedMotion || engaged || autoplayMs <= 0) return;
     const timer = setTimeout(() => {
       if (api.canScrollNext()) api.scrollNext();
       else api.scrollTo(0);
     }, autoplayMs);
     return () => clearTimeout(timer);
-  }, [api, selected, reducedMotion, hovered, focused, autoplayMs]);
+  }, [api, selected, reducedMotion, engaged, autoplayMs]);
 
   return (
-    <section
-      aria-roledescription="carousel"
-      aria-label={label}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
-    >
+    <section aria-roledescription="carousel" aria-label={label} {...handlers}>
       <div ref={viewportRef} className="overflow-hidden" data-testid="carousel-viewport">
         <div className="-ms-4 flex touch-pan-y py-2">
           {slides.map((slide, index) => (

@@ -33,8 +33,10 @@ export function HeroCarousel() {
     'imageAlt',
   ]);
   const count = slides.length;
-  const { index, moving, paused, setPaused, setHovered, setFocused, reducedMotion, autoplay, goTo, swipe } =
-    useHeroCarousel(count, language);
+  const { index, moving, paused, setPaused, handlers, reducedMotion, autoplay, goTo, swipe } = useHeroCarousel(
+    count,
+    language,
+  );
 
   if (count === 0) return null;
 
@@ -42,17 +44,7 @@ export function HeroCarousel() {
     'absolute top-1/2 z-10 hidden size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white ring-1 ring-white/40 backdrop-blur transition hover:bg-white/25 disabled:cursor-not-allowed disabled:opacity-40 md:inline-flex';
 
   return (
-    <section
-      aria-roledescription="carousel"
-      aria-label={t('hero.carouselLabel')}
-      className="relative"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
-    >
+    <section aria-roledescription="carousel" aria-label={t('hero.carouselLabel')} className="relative" {...handlers}>
       <div className="relative">
         <div
           className="grid overflow-hidden rounded-3xl shadow-xl shadow-primary/20"

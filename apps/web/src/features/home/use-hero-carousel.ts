@@ -1,5 +1,6 @@
 import { directionOf, HOME, type Language } from '@ustaz/contract/constants';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useHoverFocus } from './use-hover-focus.ts';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
 /** A horizontal touch swipe of at least this many pixels changes the slide. */
@@ -15,8 +16,7 @@ export function useHeroCarousel(count: number, language: Language) {
   const [index, setIndex] = useState(0);
   const [moving, setMoving] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { engaged, handlers } = useHoverFocus();
   const movingRef = useRef(false);
   const swipeStart = useRef<number | null>(null);
 
@@ -37,7 +37,7 @@ export function useHeroCarousel(count: number, language: Language) {
     [count],
   );
 
-  const autoplay = !reducedMotion && !paused && !hovered && !focused && count > 1;
+  const autoplay = !reducedMotion && !paused && !engaged && count > 1;
   useEffect(() => {
     if (!autoplay) return;
     const timer = setTimeout(() => goTo(index + 1), HOME.heroAutoplayMs);
@@ -63,5 +63,5 @@ export function useHeroCarousel(count: number, language: Language) {
     },
   };
 
-  return { index, moving, paused, setPaused, setHovered, setFocused, reducedMotion, autoplay, goTo, swipe };
+  return { index, moving, paused, setPaused, handlers, reducedMotion, autoplay, goTo, swipe };
 }

@@ -70,24 +70,23 @@ export function spellingsBody(values: NameSpellingValues) {
   };
 }
 
+/** A name that must be typed: trimmed, at most NAME_MAX_LENGTH, no invisible controls. */
+const requiredName = (missing: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
+    .refine((name) => !hasInvisibleControls(name), INVISIBLE);
+
 /**
  * Spec 5 "Profile": names required (trimmed); e-mail required with a basic pattern (the field is
  * read-only); the optional spellings of ADR 020.
  */
 export const profileFormSchema = z
   .object({
-    firstName: z
-      .string()
-      .trim()
-      .min(1, 'validation.firstNameRequired')
-      .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
-      .refine((name) => !hasInvisibleControls(name), INVISIBLE),
-    lastName: z
-      .string()
-      .trim()
-      .min(1, 'validation.lastNameRequired')
-      .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
-      .refine((name) => !hasInvisibleControls(name), INVISIBLE),
+    firstName: requiredName('validation.firstNameRequired'),
+    lastName: requiredName('validation.lastNameRequired'),
     email: z.string().trim().min(1, 'validation.emailRequired').regex(EMAIL_PATTERN, 'validation.emailInvalid'),
     ...spellingShape,
   })

@@ -19,30 +19,17 @@ export function bookingCall(request: BookingRequestBody): {
   body: BookingSingleBody | BookingMultipleBody;
 } {
   const [only] = request.slotIds;
-  if (request.slotIds.length === 1 && only !== undefined) {
-    return {
-      path: '/api/v1/booking/single',
-      body: {
-        timeSlotId: only,
-        note: request.note,
-        paymentMethod: request.paymentMethod,
-        language: request.language,
-        expectedTotal: request.expectedTotal,
-        ...(request.topUpWith ? { topUpWith: request.topUpWith } : {}),
-      },
-    };
-  }
-  return {
-    path: '/api/v1/booking/multiple',
-    body: {
-      timeSlotIds: request.slotIds,
-      paymentMethod: request.paymentMethod,
-      note: request.note,
-      language: request.language,
-      expectedTotal: request.expectedTotal,
-      ...(request.topUpWith ? { topUpWith: request.topUpWith } : {}),
-    },
+  const terms = {
+    paymentMethod: request.paymentMethod,
+    note: request.note,
+    language: request.language,
+    expectedTotal: request.expectedTotal,
+    ...(request.topUpWith ? { topUpWith: request.topUpWith } : {}),
   };
+  if (request.slotIds.length === 1 && only !== undefined) {
+    return { path: '/api/v1/booking/single', body: { timeSlotId: only, ...terms } };
+  }
+  return { path: '/api/v1/booking/multiple', body: { timeSlotIds: request.slotIds, ...terms } };
 }
 
 /**
