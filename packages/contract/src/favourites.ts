@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAVOURITES_PAGE_MAX, FAVOURITES_PAGE_SIZE } from './constants.ts';
 import { teacherProfileSchema } from './discovery.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { langQuery } from './money-fields.ts';
@@ -8,10 +9,6 @@ import { langQuery } from './money-fields.ts';
  * (204, idempotent), takes it back with `DELETE` the same (204, idempotent) and reads their own with
  * `GET /api/v1/favourites` (newest first) and `GET /api/v1/favourites/ids` (every saved id, for the hearts).
  */
-
-/** The page size of `GET /api/v1/favourites` when `?limit` is absent, and its largest. */
-export const FAVOURITES_PAGE_SIZE = 20;
-export const FAVOURITES_PAGE_MAX = 50;
 
 /** `GET /api/v1/favourites?page&limit&lang`. */
 export const favouritesQuerySchema = z.object({

@@ -10,6 +10,7 @@ import { formatDateTime, formatWeekdayDate, lessonTimeRanges } from '../../share
 import { formatNumber } from '../../shared/lib/format.ts';
 import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
+import { BookAgainLink } from '../../shared/teachers/book-again-link.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -165,6 +166,14 @@ export function ReservationCard({
           <Video aria-hidden="true" className="size-4" />
           {t('card.lessonRoom')}
         </Link>
+      ) : null}
+      {viewer === 'student' && !startsLater && reservation.status !== 'pending' ? (
+        <BookAgainLink
+          teacherProfileId={reservation.teacher.teacherProfileId}
+          name={name}
+          variant="outline"
+          className="self-start"
+        />
       ) : null}
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
