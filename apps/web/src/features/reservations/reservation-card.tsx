@@ -86,8 +86,7 @@ export function ReservationCard({
   const name = `${other.firstName} ${other.lastName}`.trim();
   const headingId = `reservation-${reservation.id}-title`;
   const startsLater = Date.parse(reservation.startTime) > now.getTime();
-  // The one cancellation rule (contract `cancellationTerms`): free until 24 h before the start, then
-  // closed; a student is told which, instead of Cancel silently disappearing or a deadline already past.
+  // One cancellation rule (contract `cancellationTerms`): a student is told if Cancel is open and until when.
   const terms = cancellationTerms(reservation.startTime, now);
   const deadline = formatDateTime(terms.deadline, language, timeZone);
   const live = reservation.status === 'confirmed' || reservation.status === 'pending';
@@ -167,14 +166,7 @@ export function ReservationCard({
           {t('card.lessonRoom')}
         </Link>
       ) : null}
-      {viewer === 'student' && !startsLater && reservation.status !== 'pending' ? (
-        <BookAgainLink
-          teacherProfileId={reservation.teacher.teacherProfileId}
-          name={name}
-          variant="outline"
-          className="self-start"
-        />
-      ) : null}
+      <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
           {t(viewer === 'student' ? 'card.pendingStudent' : 'card.pendingTeacher')}
@@ -215,6 +207,26 @@ export function ReservationCard({
         </footer>
       ) : null}
     </article>
+  );
+}
+
+/** "Book again" on a student's lesson that has started or ended (issue 32): the teacher page's open slots. */
+function PastLessonBookAgain({
+  reservation,
+  viewer,
+  now,
+  name,
+}: Omit<CardLineProps, 'timeZone'> & { now: Date; name: string }) {
+  if (viewer !== 'student' || reservation.status === 'pending' || Date.parse(reservation.startTime) > now.getTime()) {
+    return null;
+  }
+  return (
+    <BookAgainLink
+      teacherProfileId={reservation.teacher.teacherProfileId}
+      name={name}
+      variant="outline"
+      className="self-start"
+    />
   );
 }
 
