@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { describeFailure } from './failure-text.ts';
-import { createTestDatabase } from './test/helpers.ts';
+import { useTestDatabase } from './test/test-app.ts';
 
 /** Issue 29: what the server's start and the operator commands print for a failure: one line, every cause. */
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 describe('describeFailure', () => {
   it("gives a failed query's statement and the database's reason, with its SQLSTATE, on one line", async () => {

@@ -1,16 +1,16 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { prepareDatabase } from './prepare-database.ts';
 import { createFactories } from './test/factories.ts';
-import { createTestDatabase, testConfig } from './test/helpers.ts';
+import { testConfig } from './test/helpers.ts';
+import { useTestDatabase } from './test/test-app.ts';
 
 /**
  * Issue 29: what every start does after the migrations (server.ts, and the cluster's primary),
  * with a captured logger: in production, a database holding demo accounts gets one warning naming
  * how many and the command that removes them; a demo deployment says so in one loud line.
  */
-let database: Database;
+const database = useTestDatabase();
 
 function capturedLog() {
   const lines: { level: number; msg: string }[] = [];
@@ -20,13 +20,6 @@ function capturedLog() {
 }
 
 const production = { production: true, seedDemoData: false, demoDeployment: false };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('prepareDatabase: the demo notice at start (issue 29)', () => {
   it('warns nothing in production while no demo account is there', async () => {

@@ -1,23 +1,10 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Language } from '@ustaz/contract';
-import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
 import { describe, expect, it } from 'vitest';
-import { type ApiFetch, render } from './entry-server.tsx';
+import type { ApiFetch } from './entry-server.tsx';
+import { localeTexts, renderOnServer } from './entry-server-test-support.ts';
 import type { ServerRenderData } from './shared/ssr/server-render-data.ts';
 import { makeTeacher, resultsPage } from './shared/test/search-test-data.ts';
-
-/** Every namespace of a language, as the server reads them from the build. */
-function localeTexts(language: Language) {
-  const dir = path.resolve(import.meta.dirname, '../public/locales', language);
-  return Object.fromEntries(
-    readdirSync(dir).map((file) => [
-      file.replace(/\.json$/, ''),
-      JSON.parse(readFileSync(path.join(dir, file), 'utf8')),
-    ]),
-  );
-}
 
 /** The API in process, as the server hands it in: the teacher search answers, anything else 404s. */
 function fakeApi(teacherName: { firstName: string; lastName: string }) {
@@ -39,14 +26,7 @@ function fakeApi(teacherName: { firstName: string; lastName: string }) {
 }
 
 function renderPage(url: string, language: Language, apiFetch: ApiFetch) {
-  return render({
-    url,
-    origin: 'http://ustaz.test',
-    language,
-    texts: localeTexts(language),
-    settings: FALLBACK_WEBSITE_SETTINGS,
-    apiFetch,
-  });
+  return renderOnServer({ url, language, apiFetch });
 }
 
 describe('the server renderer (ADR 021)', () => {

@@ -1,13 +1,11 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { type Language, PAGE_QUERY_PARAMS, type PageRoute } from '@ustaz/contract';
-import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
+import { PAGE_QUERY_PARAMS, type PageRoute } from '@ustaz/contract';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from './app/routes.tsx';
 import { pageRoutes } from './app/routes.tsx';
-import { type ApiFetch, render } from './entry-server.tsx';
+import type { ApiFetch } from './entry-server.tsx';
+import { renderOnServer } from './entry-server-test-support.ts';
 
 /**
  * Issue 29: the server keeps a rendered public page per path and the query parameters the page
@@ -15,16 +13,6 @@ import { type ApiFetch, render } from './entry-server.tsx';
  * page is rendered by the real server renderer while URLSearchParams records the names asked for:
  * a page reading a parameter the list lacks would be drawn without it, and this fails.
  */
-function localeTexts(language: Language) {
-  const dir = path.resolve(import.meta.dirname, '../public/locales', language);
-  return Object.fromEntries(
-    readdirSync(dir).map((file) => [
-      file.replace(/\.json$/, ''),
-      JSON.parse(readFileSync(path.join(dir, file), 'utf8')),
-    ]),
-  );
-}
-
 /** The public routes of the route table, as the contract names them (`''` for the home page). */
 function publicRoutes(routes: RouteObject[], access?: string): string[] {
   return routes.flatMap((route) => {
@@ -59,14 +47,7 @@ async function namesReadRendering(url: string): Promise<Set<string>> {
     return value === undefined ? originals.has.call(this, name) : originals.has.call(this, name, value);
   };
   try {
-    await render({
-      url,
-      origin: 'http://ustaz.test',
-      language: 'en',
-      texts: localeTexts('en'),
-      settings: FALLBACK_WEBSITE_SETTINGS,
-      apiFetch,
-    });
+    await renderOnServer({ url, language: 'en', apiFetch });
   } finally {
     Object.assign(proto, originals);
   }

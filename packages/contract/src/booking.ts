@@ -31,24 +31,19 @@ const expectedTotalSchema = kwdAmountSchema;
  */
 const topUpWithSchema = gatewayProviderSchema.optional();
 
-export const bookingSingleBodySchema = z.strictObject({
-  timeSlotId: slotIdSchema,
+/** What a booking body carries beside its slots: the same for one slot and for several. */
+const bookingTerms = {
   note: noteSchema,
   paymentMethod: paymentMethodSchema,
   language: languageSchema.optional(),
   expectedTotal: expectedTotalSchema,
   topUpWith: topUpWithSchema,
-});
+};
+
+export const bookingSingleBodySchema = z.strictObject({ timeSlotId: slotIdSchema, ...bookingTerms });
 export type BookingSingleBody = z.input<typeof bookingSingleBodySchema>;
 
-export const bookingMultipleBodySchema = z.strictObject({
-  timeSlotIds: slotIdsSchema,
-  paymentMethod: paymentMethodSchema,
-  note: noteSchema,
-  language: languageSchema.optional(),
-  expectedTotal: expectedTotalSchema,
-  topUpWith: topUpWithSchema,
-});
+export const bookingMultipleBodySchema = z.strictObject({ timeSlotIds: slotIdsSchema, ...bookingTerms });
 export type BookingMultipleBody = z.input<typeof bookingMultipleBodySchema>;
 
 /**

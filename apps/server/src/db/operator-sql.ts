@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Sql } from '../ops/inventory.ts';
+import type { Sql } from '../db/inventory.ts';
 import { type Db, rawQueryOf } from './client.ts';
 
 /**

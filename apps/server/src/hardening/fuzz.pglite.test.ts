@@ -385,13 +385,7 @@ describe('schema fuzz of every write route (RELIABILITY P1)', () => {
       ...world,
       victim: await world.f.student(),
       spareSlotId: (await world.f.slot(world.teacher.profile.id, nextSlotStart())).id,
-      completedId: (
-        await world.f.reservation({
-          studentId: world.student.user.id,
-          teacherId: world.teacher.profile.id,
-          status: 'completed',
-        })
-      ).id,
+      completedId: (await world.f.lessonBetween(world.student, world.teacher, 'completed')).id,
       // The settings as read, less what only the server writes: a valid PUT body.
       settings: Object.fromEntries(
         Object.entries((settingsBody.settings as Record<string, unknown> | undefined) ?? settingsBody).filter(

@@ -2,6 +2,7 @@ import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teacherBankAccounts, teacherProfiles, users } from '../db/schema.ts';
+import { newStudentApplies } from '../test/applications.ts';
 import type { TestUser } from '../test/factories.ts';
 import { nextAddress } from '../test/requests.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -64,16 +65,8 @@ describe('422 invalidCharacters, nothing stored', () => {
       .where(eq(teacherProfiles.id, teacher.profile.id));
     expect(profile).toMatchObject({ bioEn: teacher.profile.bioEn, bioAr: teacher.profile.bioAr });
 
-    const student = await f.student();
-    const subject = await f.subject();
-    const applied = await send(student, 'POST', '/api/v1/teacher-applications', {
-      bioAr: 'أدرّس الرياضيات للمرحلة الثانوية منذ عشر سنوات',
+    const applied = await newStudentApplies(t, f, {
       bioEn: `I have taught secondary school maths for ${RLO}ten years`,
-      major: 'Mathematics',
-      experienceYears: 10,
-      subjectIds: [subject.id],
-      hourlyRate: '12.500',
-      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     });
     expect(applied.json()).toEqual({ status: 422, errors: { bioEn: 'invalidCharacters' } });
   });

@@ -53,6 +53,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** GET `url`: expects `status`, gives back the answer. */
+async function answered(url: string, status: number) {
+  const res = await app.inject({ url });
+  expect(res.statusCode).toBe(status);
+  return res;
+}
+
 describe('error format', () => {
   it('answers schema failures with 422 and one code per field', async () => {
     const res = await app.inject({
@@ -91,14 +98,11 @@ describe('error format', () => {
   });
 
   it('validates path parameters the same way', async () => {
-    const res = await app.inject({ url: '/things/-4' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ status: 422, errors: { id: 'tooSmall' } });
+    expect((await answered('/things/-4', 422)).json()).toEqual({ status: 422, errors: { id: 'tooSmall' } });
   });
 
   it('hides 5xx details behind a generic message', async () => {
-    const res = await app.inject({ url: '/boom' });
-    expect(res.statusCode).toBe(500);
+    const res = await answered('/boom', 500);
     expect(res.json()).toEqual({ status: 500, code: 'internalError', message: 'Internal server error' });
     expect(res.body).not.toContain('secret');
   });
@@ -133,16 +137,11 @@ describe('error format', () => {
 });
 
 describe('database refusals caused by the input', () => {
-  it('answers text PostgreSQL cannot store (a NUL character) with 422, not 500', async () => {
-    const res = await app.inject({ url: '/nul' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ status: 422, errors: { _: 'invalid' } });
-  });
-
-  it('answers a number past its column (integer out of range) with 422, not 500', async () => {
-    const res = await app.inject({ url: '/range' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ status: 422, errors: { _: 'invalid' } });
+  it.each([
+    ['text PostgreSQL cannot store (a NUL character)', '/nul'],
+    ['a number past its column (integer out of range)', '/range'],
+  ])('answers %s with 422, not 500', async (_, url) => {
+    expect((await answered(url, 422)).json()).toEqual({ status: 422, errors: { _: 'invalid' } });
   });
 });
 

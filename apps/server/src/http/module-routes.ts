@@ -7,3 +7,15 @@ export type ModuleRoutesOptions<Service, Extra = object> = { service: Service; r
 export function moduleDocs(tag: string) {
   return { tags: [tag], security: [{ bearer: [] }] };
 }
+
+/**
+ * The start of a module's signed-in route options: `requireAuth` runs first, and the schema has the
+ * module's tag, the bearer scheme, the route's summary and its own shapes (params, body, response…).
+ */
+export function signedInRoute(tag: string, requireAuth: AuthHook) {
+  const { tags, security } = moduleDocs(tag);
+  return <Shapes extends object>(summary: string, shapes: Shapes) => ({
+    preHandler: requireAuth,
+    schema: { tags, security, summary, ...shapes },
+  });
+}

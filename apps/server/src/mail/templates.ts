@@ -17,6 +17,19 @@ ${BRAND_MARK}<h1 style="margin:0 0 20px;font-size:22px;color:#1e3a8a">${escapeHt
 </div></body></html>`;
 }
 
+/** A mail of a heading, its paragraphs and one action (a button and its address), as text and as HTML. */
+function composeMail(
+  language: Language,
+  mail: { subject: string; heading: string; lines: readonly string[]; action: string; url: string },
+): MailContent {
+  const { subject, heading, lines, action, url } = mail;
+  return {
+    subject,
+    text: [heading, '', ...lines, '', `${action}: ${url}`].join('\n'),
+    html: layout(language, heading, [...lines], { label: action, url }),
+  };
+}
+
 /** Where `brandMail` puts the operator's logo and name: the top of every mail's card. */
 const BRAND_MARK = '<!--brand-->';
 
@@ -166,21 +179,13 @@ export function renderApplicationMail(
   const copy = APPLICATION[decision][language];
   const heading = COPY.confirm[language].heading(input.name);
   const lines = copy.lines(input.reason ?? '');
-  return {
-    subject: copy.subject,
-    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
-    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
-  };
+  return composeMail(language, { subject: copy.subject, heading, lines, action: copy.action, url: input.url });
 }
 
 export function renderMail(kind: keyof typeof COPY, language: Language, name: string, url: string): MailContent {
   const copy = COPY[kind][language];
   const heading = copy.heading(name);
-  return {
-    subject: copy.subject,
-    text: [heading, '', ...copy.lines, '', `${copy.action}: ${url}`].join('\n'),
-    html: layout(language, heading, [...copy.lines], { label: copy.action, url }),
-  };
+  return composeMail(language, { subject: copy.subject, heading, lines: copy.lines, action: copy.action, url });
 }
 
 /** The marketplace's own zone: a mail has no viewer's zone, so its times say which one they are in. */
@@ -230,11 +235,13 @@ export function renderBookingMail(
   const terms = input.terms.cancellable ? copy.deadline(day.format(new Date(input.terms.deadline))) : copy.closed;
   const heading = copy.heading(input.name);
   const lines = [copy.intro(input.teacherName), ...lessons, terms, copy.zone];
-  return {
+  return composeMail(language, {
     subject: copy.subject(input.teacherName),
-    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
-    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
-  };
+    heading,
+    lines,
+    action: copy.action,
+    url: input.url,
+  });
 }
 
 const PAYOUT = {
@@ -283,11 +290,7 @@ export function renderPayoutMail(
   }).format(Number(input.amountKwd));
   const heading = copy.heading(input.name);
   const lines = [outcome.intro(amount), outcome.detail(input.detail)];
-  return {
-    subject: outcome.subject,
-    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
-    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
-  };
+  return composeMail(language, { subject: outcome.subject, heading, lines, action: copy.action, url: input.url });
 }
 
 const REVIEW_REQUEST = {
@@ -321,11 +324,7 @@ export function renderReviewRequestMail(
   const copy = REVIEW_REQUEST[language];
   const heading = copy.heading(input.name);
   const lines = [copy[input.role](input.otherName), copy.blind];
-  return {
-    subject: copy.subject,
-    text: [heading, '', ...lines, '', `${copy.action}: ${input.url}`].join('\n'),
-    html: layout(language, heading, lines, { label: copy.action, url: input.url }),
-  };
+  return composeMail(language, { subject: copy.subject, heading, lines, action: copy.action, url: input.url });
 }
 
 const LESSON_REMINDER = {
@@ -360,9 +359,5 @@ export function renderLessonReminderMail(
   const heading = copy.heading(input.name);
   const lines = [copy.intro(input.otherName, when), copy.zone];
   const action = copy.action[input.kind];
-  return {
-    subject: copy.subject[input.kind],
-    text: [heading, '', ...lines, '', `${action}: ${input.url}`].join('\n'),
-    html: layout(language, heading, lines, { label: action, url: input.url }),
-  };
+  return composeMail(language, { subject: copy.subject[input.kind], heading, lines, action, url: input.url });
 }

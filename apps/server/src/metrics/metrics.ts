@@ -72,26 +72,22 @@ export function createMetrics(database: Database, localSockets: () => number) {
       });
     return counting;
   };
-  new Gauge({
-    name: 'ustaz_pending_payments',
-    help: 'Gateway payments waiting for their answer (counted in the database at scrape time)',
-    aggregator: 'max',
-    registers: [registry],
-    async collect() {
-      const counts = await businessNow();
-      if (counts) this.set(counts.pendingPayments);
-    },
-  });
-  new Gauge({
-    name: 'ustaz_held_slots',
-    help: 'Time slots held for a pending gateway payment (counted in the database at scrape time)',
-    aggregator: 'max',
-    registers: [registry],
-    async collect() {
-      const counts = await businessNow();
-      if (counts) this.set(counts.heldSlots);
-    },
-  });
+  const businessGauges = [
+    ['ustaz_pending_payments', 'Gateway payments waiting for their answer', 'pendingPayments'],
+    ['ustaz_held_slots', 'Time slots held for a pending gateway payment', 'heldSlots'],
+  ] as const;
+  for (const [name, what, count] of businessGauges) {
+    new Gauge({
+      name,
+      help: `${what} (counted in the database at scrape time)`,
+      aggregator: 'max',
+      registers: [registry],
+      async collect() {
+        const counts = await businessNow();
+        if (counts) this.set(counts[count]);
+      },
+    });
+  }
 
   return {
     registry,

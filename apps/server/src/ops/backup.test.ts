@@ -13,11 +13,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase, rawQueryOf } from '../db/client.ts';
+import {
+  appTables,
+  ledgerSummary,
+  rowCounts,
+  type Sql,
+  tableFingerprints,
+  useStableTextForms,
+} from '../db/inventory.ts';
 import { createFactories } from '../test/factories.ts';
 import { createPostgresDatabase } from '../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../test/money.ts';
 import { backup, type DatabaseLocation, readManifest, restore } from './backup.ts';
-import { appTables, ledgerSummary, rowCounts, type Sql, tableFingerprints, useStableTextForms } from './inventory.ts';
 
 /**
  * npm run db:backup, then db:restore into a new place, on the database this project runs on (PGlite's

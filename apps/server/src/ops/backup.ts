@@ -8,19 +8,20 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import {
   appTables,
-  describeReasons,
-  differences,
+  beginSnapshot,
+  commit,
   type LedgerSummary,
   ledgerSummary,
   type MigrationLevel,
   migrationLevel,
   notEmptyReasons,
-  OperatorRefusal,
+  pgliteSql,
   pgSql,
   rowCounts,
   type Sql,
-  safeUrl,
-} from './inventory.ts';
+  serverMajorVersion,
+} from '../db/inventory.ts';
+import { describeReasons, differences, OperatorRefusal, safeUrl } from './inventory.ts';
 
 /** Where a database is: PostgreSQL by URL, or an embedded PGlite data directory. */
 export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -42,13 +43,32 @@ export type BackupManifest = {
 const PGLITE_FILE = 'database.tar.gz';
 const POSTGRES_FILE = 'database.pgdump';
 
-/** The extensions the migrations create; an embedded database opens with them loaded (as db/open-pglite.ts does). */
-const openPglite = (options: { dataDir: string; loadDataDir?: Blob }) =>
-  PGlite.create({ ...options, extensions: { btree_gist, pg_trgm } });
+/**
+ * `work` on an embedded database, closed after it. It opens with the extensions the migrations
+ * create loaded (as db/open-pglite.ts does).
+ */
+async function withPglite<T>(
+  options: { dataDir: string; loadDataDir?: Blob },
+  work: (client: PGlite) => Promise<T>,
+): Promise<T> {
+  const client = await PGlite.create({ ...options, extensions: { btree_gist, pg_trgm } });
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
 
-const pgliteSql = (client: PGlite): Sql => ({
-  query: (text, params) => client.query(text, params) as never,
-});
+/** `work` on a connection to the PostgreSQL database at `url`, ended after it (an end that fails is let go). */
+async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 /** Every file under `dir` (recursively): how many and their bytes. */
 function folderStats(dir: string): { files: number; bytes: number } {
@@ -125,12 +145,21 @@ function connectionForTools(url: string): { dbname: string; env: NodeJS.ProcessE
   return { dbname: parsed.toString(), env: password ? { PGPASSWORD: password } : {} };
 }
 
+/** Runs pg_dump or pg_restore on the database at `url`: `args` name it by the URL without its password (see above). */
+function runOnDatabase(
+  tool: 'pg_dump' | 'pg_restore',
+  url: string,
+  args: (dbname: string) => string[],
+): Promise<string> {
+  const { dbname, env } = connectionForTools(url);
+  return run(tool, args(dbname), env);
+}
+
 /** Refuses a pg_dump/pg_restore older than the server: it cannot read a newer server's catalog. */
 async function checkToolVersion(tool: 'pg_dump' | 'pg_restore', client: pg.Client): Promise<void> {
   const version = await run(tool, ['--version']);
   const toolMajor = Number(/(\d+)(?:\.\d+)?/.exec(version)?.[1] ?? 0);
-  const { rows } = await client.query<{ v: string }>('show server_version_num');
-  const serverMajor = Math.floor(Number(rows[0]?.v ?? 0) / 10000);
+  const serverMajor = await serverMajorVersion(pgSql(client));
   if (toolMajor < serverMajor)
     throw new OperatorRefusal(
       `${tool} ${toolMajor} is older than the PostgreSQL ${serverMajor} server: install postgresql-client-${serverMajor} or newer`,
@@ -166,46 +195,31 @@ export async function backup(options: {
   }
   mkdirSync(outDir, { recursive: true, mode: 0o700 });
   chmodSync(outDir, 0o700);
-  let summary: Awaited<ReturnType<typeof summarise>>;
-  let file: string;
-  if (database.kind === 'pglite') {
-    const client = await openPglite({ dataDir: database.dataDir });
-    try {
-      summary = await summarise(pgliteSql(client));
-      const dump = await client.dumpDataDir('gzip');
-      file = PGLITE_FILE;
-      writeFileSync(path.join(outDir, file), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-    } finally {
-      await client.close();
-    }
-  } else {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await checkToolVersion('pg_dump', client);
-      // pg_dump dumps the very snapshot the manifest's counts were read in.
-      await client.query('begin isolation level repeatable read read only');
-      const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
-      summary = await summarise(pgSql(client));
-      file = POSTGRES_FILE;
-      const { dbname, env } = connectionForTools(database.url);
-      await run(
-        'pg_dump',
-        [
-          '--format=custom',
-          '--no-owner',
-          '--no-privileges',
-          `--snapshot=${rows[0]?.id}`,
-          `--file=${path.join(outDir, file)}`,
-          `--dbname=${dbname}`,
-        ],
-        env,
-      );
-      await client.query('commit');
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
+  const { summary, file } =
+    database.kind === 'pglite'
+      ? await withPglite({ dataDir: database.dataDir }, async (client) => {
+          const summary = await summarise(pgliteSql(client));
+          const dump = await client.dumpDataDir('gzip');
+          writeFileSync(path.join(outDir, PGLITE_FILE), Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+          return { summary, file: PGLITE_FILE };
+        })
+      : await withPgClient(database.url, async (client) => {
+          await checkToolVersion('pg_dump', client);
+          // pg_dump dumps the very snapshot the manifest's counts were read in.
+          const sql = pgSql(client);
+          const snapshot = await beginSnapshot(sql);
+          const summary = await summarise(sql);
+          await runOnDatabase('pg_dump', database.url, (dbname) => [
+            '--format=custom',
+            '--no-owner',
+            '--no-privileges',
+            `--snapshot=${snapshot}`,
+            `--file=${path.join(outDir, POSTGRES_FILE)}`,
+            `--dbname=${dbname}`,
+          ]);
+          await commit(sql);
+          return { summary, file: POSTGRES_FILE };
+        });
   if (existsSync(uploadsDir)) cpSync(uploadsDir, path.join(outDir, 'uploads'), { recursive: true });
   else mkdirSync(path.join(outDir, 'uploads'));
   const bytes = readFileSync(path.join(outDir, file));
@@ -264,39 +278,27 @@ export async function restore(options: {
     if (!isEmptyFolder(database.dataDir))
       throw new OperatorRefusal(`Refusing to restore into ${database.dataDir}: it is not empty`);
     mkdirSync(database.dataDir, { recursive: true });
-    const client = await openPglite({ dataDir: database.dataDir, loadDataDir: new Blob([bytes]) });
-    try {
-      restored = await summarise(pgliteSql(client));
-    } finally {
-      await client.close();
-    }
+    restored = await withPglite({ dataDir: database.dataDir, loadDataDir: new Blob([bytes]) }, (client) =>
+      summarise(pgliteSql(client)),
+    );
   } else {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
+    restored = await withPgClient(database.url, async (client) => {
       const reasons = await notEmptyReasons(pgSql(client));
       if (reasons.length > 0)
         throw new OperatorRefusal(
           `Refusing to restore into ${safeUrl(database.url)}: it is not empty (${describeReasons(reasons)}). Create a new, empty database.`,
         );
       await checkToolVersion('pg_restore', client);
-      const { dbname, env } = connectionForTools(database.url);
-      await run(
-        'pg_restore',
-        [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
-          '--single-transaction',
-          `--dbname=${dbname}`,
-          path.join(backupDir, manifest.database.file),
-        ],
-        env,
-      );
-      restored = await summarise(pgSql(client));
-    } finally {
-      await client.end().catch(() => {});
-    }
+      await runOnDatabase('pg_restore', database.url, (dbname) => [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        `--dbname=${dbname}`,
+        path.join(backupDir, manifest.database.file),
+      ]);
+      return summarise(pgSql(client));
+    });
   }
   cpSync(path.join(backupDir, 'uploads'), uploadsDir, { recursive: true });
   const problems = [

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import type { LedgerSummary } from '../db/inventory.ts';
 import { describeFailure } from '../failure-text.ts';
 import { type BackupManifest, backup, type DatabaseLocation, restore } from './backup.ts';
-import { kwd, type LedgerSummary, OperatorRefusal, safeUrl } from './inventory.ts';
+import { kwd, OperatorRefusal, safeUrl } from './inventory.ts';
 import { moveToPostgres } from './move-to-postgres.ts';
 import { removeDemoCommand } from './remove-demo-command.ts';
 

@@ -4,17 +4,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BookingResponse } from '@ustaz/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase, rawQueryOf } from '../db/client.ts';
+import { appTables, ledgerSummary, rowCounts } from '../db/inventory.ts';
 import { createSettingsService, runtimeSettings } from '../modules/settings/settings.service.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { createPostgresDatabase, testConfig } from '../test/helpers.ts';
 import { expectLedgerConsistent } from '../test/money.ts';
-import { bookRequest, finishAtSandbox, nextAddress, totalOf } from '../test/requests.ts';
-import { appTables, ledgerSummary, rowCounts } from './inventory.ts';
+import { bookWithBalance, finishAtSandbox, nextAddress, totalOf } from '../test/requests.ts';
 import { type MoveSummary, moveToPostgres } from './move-to-postgres.ts';
 
 /**
@@ -56,7 +57,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'ustaz-move-'));
 const dataDir = path.join(dir, 'db');
 const config = testConfig({ uploadsDir: path.join(dir, 'uploads'), rateLimitMax: 1_000_000 });
 let target: Awaited<ReturnType<typeof createPostgresDatabase>>;
-let before: { student: Balance; teacher: Balance; reservations: number; lessonFils: number };
+let before: { student: Balance; teacher: Balance; reservations: number; walletPaidFils: number };
 let summary: MoveSummary;
 
 beforeAll(async () => {
@@ -70,12 +71,7 @@ beforeAll(async () => {
   await seedDemoData(embedded.db, app.log, { uploadsDir: config.uploadsDir, platformFeePercent: 10 });
   const student = await loginHeaders(app, STUDENT);
   const slot = await openSlot(embedded);
-  const booked = await bookRequest(app, student, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(booked.statusCode).toBe(200);
+  const booked = await bookWithBalance(app, student, slot);
   const topUp = await app.inject({
     method: 'POST',
     url: '/api/v1/balance/top-up/payzah',
@@ -95,7 +91,12 @@ beforeAll(async () => {
         'reservations',
       ])
     ).reservations as number,
-    lessonFils: slot.priceFils,
+    // The demo student has subscription hours (the seed's Starter package): the balance spends them
+    // first, so the wallet pays only what the hours do not cover.
+    walletPaidFils: (booked.json() as BookingResponse).reservations.reduce(
+      (sum, reservation) => sum + Math.round(Number(reservation.paidBy?.wallet ?? 0) * 1000),
+      0,
+    ),
   };
   await app.close();
   await embedded.close();
@@ -109,8 +110,8 @@ afterAll(async () => {
 
 describe('db:move-to-postgres', () => {
   it('copies every table with its rows, and the ledger sums to the same balances', async () => {
-    // The 50 KWD demo wallet, less the lesson, plus the 12.5 KWD top-up.
-    expect(Number(before.student.balance) * 1000).toBe(50_000 - before.lessonFils + 12_500);
+    // The 50 KWD demo wallet, less what the wallet paid of the lesson, plus the 12.5 KWD top-up.
+    expect(Number(before.student.balance) * 1000).toBe(50_000 - before.walletPaidFils + 12_500);
     expect(summary.rows.users).toBeGreaterThan(40);
     expect(summary.rows.reservations).toBe(before.reservations);
     expect(summary.rows.payments).toBeGreaterThanOrEqual(1);

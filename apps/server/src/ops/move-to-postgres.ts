@@ -1,27 +1,27 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
-import { migrateInTransaction, operatorSqlOf } from '../db/operator-sql.ts';
-import { describeFailure } from '../failure-text.ts';
-import { refuseOpenEmbedded } from './backup.ts';
+import { alignSequences, copyTable, deferForeignKeys, dependencyOrder, truncateTables } from '../db/database-copy.ts';
 import {
   appTables,
-  describeReasons,
-  differences,
-  ident,
+  begin,
+  commit,
   type LedgerSummary,
   ledgerSummary,
   type MigrationLevel,
   migrationLevel,
   notEmptyReasons,
-  OperatorRefusal,
   pgSql,
+  rollback,
   rowCounts,
   type Sql,
-  safeUrl,
   tableFingerprints,
   useStableTextForms,
-} from './inventory.ts';
+} from '../db/inventory.ts';
+import { migrateInTransaction, operatorSqlOf } from '../db/operator-sql.ts';
+import { describeFailure } from '../failure-text.ts';
+import { refuseOpenEmbedded } from './backup.ts';
+import { describeReasons, differences, OperatorRefusal, safeUrl } from './inventory.ts';
 
 export type MoveSummary = {
   source: string;
@@ -32,131 +32,6 @@ export type MoveSummary = {
   ledger: LedgerSummary;
   seconds: number;
 };
-
-/** Rows copied per round trip. */
-const BATCH = 2000;
-
-type ForeignKey = { name: string; child: string; parent: string };
-
-/**
- * Tables in an order where each comes after the tables its foreign keys point to, and the foreign
- * keys that close a cycle (users.photo_file_id -> files -> users): those are checked at the end of the
- * copy instead of row by row (`deferForeignKeys`).
- */
-async function dependencyOrder(sql: Sql, tables: string[]): Promise<{ order: string[]; cyclic: ForeignKey[] }> {
-  const { rows } = await sql.query<ForeignKey>(
-    `select k.conname as name, c.relname as child, p.relname as parent from pg_constraint k
-     join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
-     join pg_namespace n on n.oid = c.relnamespace
-     where k.contype = 'f' and n.nspname = 'public' and k.conrelid <> k.confrelid`,
-  );
-  const order: string[] = [];
-  const placed = new Set<string>();
-  const cyclic: ForeignKey[] = [];
-  const waitingFor = (table: string) => rows.filter((fk) => fk.child === table && !placed.has(fk.parent));
-  while (order.length < tables.length) {
-    const left = tables.filter((t) => !placed.has(t));
-    const ready = left.filter((t) => waitingFor(t).length === 0);
-    if (ready.length > 0) {
-      for (const table of ready) {
-        order.push(table);
-        placed.add(table);
-      }
-      continue;
-    }
-    // A cycle: the table waiting for the fewest others goes first, those keys deferred.
-    const next = left.reduce((best, t) => (waitingFor(t).length < waitingFor(best).length ? t : best));
-    cyclic.push(...waitingFor(next));
-    order.push(next);
-    placed.add(next);
-  }
-  return { order, cyclic };
-}
-
-/**
- * Makes the cycle-closing foreign keys checked at the end (`deferred`), or checks them now and puts
- * them back as they were (not deferrable): in the copy's transaction, so nothing outlives it.
- */
-async function deferForeignKeys(sql: Sql, keys: ForeignKey[], deferred: boolean): Promise<void> {
-  if (!deferred && keys.length > 0)
-    await sql.query(`set constraints ${keys.map((k) => ident(k.name)).join(', ')} immediate`);
-  for (const key of keys)
-    await sql.query(
-      `alter table ${ident(key.child)} alter constraint ${ident(key.name)} ${deferred ? 'deferrable initially deferred' : 'not deferrable'}`,
-    );
-}
-
-async function insertableColumns(sql: Sql, table: string): Promise<string[]> {
-  const { rows } = await sql.query<{ name: string }>(
-    `select attname as name from pg_attribute
-     where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
-     order by attnum`,
-    [`public.${ident(table)}`],
-  );
-  return rows.map((row) => row.name);
-}
-
-async function primaryKeyColumns(sql: Sql, table: string): Promise<string[]> {
-  const { rows } = await sql.query<{ name: string }>(
-    `select a.attname as name from pg_index i
-     join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-     where i.indrelid = $1::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`,
-    [`public.${ident(table)}`],
-  );
-  return rows.map((row) => row.name);
-}
-
-/** Copies one table's rows, in batches, as JSON (each value through its type's text form: nothing lost). */
-async function copyTable(source: Sql, target: Sql, table: string): Promise<number> {
-  const columns = (await insertableColumns(target, table)).map(ident).join(', ');
-  const key = await primaryKeyColumns(source, table);
-  const order = key.length > 0 ? key.map(ident).join(', ') : 'ctid';
-  let copied = 0;
-  for (;;) {
-    const { rows } = await source.query<{ batch: string | null; n: string }>(
-      `select json_agg(_r)::text as batch, count(*)::text as n
-       from (select * from ${ident(table)} order by ${order} limit ${BATCH} offset ${copied}) _r`,
-    );
-    const n = Number(rows[0]?.n ?? 0);
-    if (n === 0) return copied;
-    await target.query(
-      `insert into ${ident(table)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(table)}, $1::json)`,
-      [rows[0]?.batch],
-    );
-    copied += n;
-    if (n < BATCH) return copied;
-  }
-}
-
-/**
- * Puts each sequence of the target where the source's was (never below the largest id copied), so
- * the next id on PostgreSQL is the next one the embedded database would have given.
- */
-async function alignSequences(source: Sql, target: Sql): Promise<Record<string, number>> {
-  const { rows: owned } = await target.query<{ seq: string; tbl: string; col: string }>(
-    `select s.relname as seq, t.relname as tbl, a.attname as col from pg_class s
-     join pg_namespace n on n.oid = s.relnamespace
-     join pg_depend d on d.objid = s.oid and d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
-     join pg_class t on t.oid = d.refobjid
-     join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-     where s.relkind = 'S' and n.nspname = 'public' order by 1`,
-  );
-  const positions: Record<string, number> = {};
-  for (const { seq, tbl, col } of owned) {
-    const { rows: src } = await source.query<{ last: string; called: boolean }>(
-      `select last_value::text as last, is_called as called from ${ident(seq)}`,
-    );
-    const handedOut = src[0] ? Number(src[0].last) - (src[0].called ? 0 : 1) : 0;
-    const { rows: max } = await target.query<{ max: string | null }>(
-      `select max(${ident(col)})::text as max from ${ident(tbl)}`,
-    );
-    const position = Math.max(handedOut, Number(max[0]?.max ?? 0));
-    if (position >= 1) await target.query('select setval($1::regclass, $2, true)', [`public.${ident(seq)}`, position]);
-    else await target.query('select setval($1::regclass, 1, false)', [`public.${ident(seq)}`]);
-    positions[seq] = position;
-  }
-  return positions;
-}
 
 /**
  * Copies the embedded database in `dataDir` into the empty PostgreSQL database at `targetUrl`: in
@@ -197,7 +72,7 @@ export async function moveToPostgres(options: {
       await useStableTextForms(to);
       const migrations = await migrationLevel(from);
 
-      await target.query('begin');
+      await begin(to);
       try {
         await migrateInTransaction(to);
         const targetMigrations = await migrationLevel(to);
@@ -209,7 +84,7 @@ export async function moveToPostgres(options: {
         const tableDiff = differences('tables', await appTables(from), tables);
         if (tableDiff.length > 0) throw new Error(`the two databases have different tables: ${tableDiff.join('; ')}`);
         // Rows the migrations themselves insert (the system ledger accounts) come from the source like the rest.
-        await target.query(`truncate ${tables.map(ident).join(', ')}`);
+        await truncateTables(to, tables);
         const { order, cyclic } = await dependencyOrder(to, tables);
         await deferForeignKeys(to, cyclic, true);
         for (const table of order) {
@@ -233,7 +108,7 @@ export async function moveToPostgres(options: {
         if (problems.length > 0)
           throw new Error(`the copy differs from the source, nothing was kept:\n  ${problems.join('\n  ')}`);
         // The ledger's own deferred checks (every transfer sums to zero) run here.
-        await target.query('commit');
+        await commit(to);
         return {
           source: options.dataDir,
           target: safeUrl(options.targetUrl),
@@ -244,7 +119,7 @@ export async function moveToPostgres(options: {
           seconds: (performance.now() - started) / 1000,
         };
       } catch (error) {
-        await target.query('rollback').catch(() => {});
+        await rollback(to);
         throw error;
       }
     } finally {

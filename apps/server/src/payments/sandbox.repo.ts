@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { firstRow } from '../db/rows.ts';
 import { sandboxCharges } from '../db/schema.ts';
 
 export type SandboxCharge = typeof sandboxCharges.$inferSelect;
@@ -11,8 +12,7 @@ export async function insertSandboxCharge(db: Db, charge: NewSandboxCharge): Pro
 
 /** The sandbox's checkout pages read their charge here. */
 export async function findSandboxCharge(db: Db, id: string): Promise<SandboxCharge | undefined> {
-  const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
-  return charge;
+  return firstRow(db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id)));
 }
 
 /**

@@ -164,12 +164,7 @@ describe('attendance', () => {
 describe('lesson:connected (issue 29)', () => {
   it("marks a party's stay connected only while the other party is in the room too; unjoined sockets are refused", async () => {
     const other = await f.teacher();
-    const lesson = await f.reservation({
-      studentId: student.user.id,
-      teacherId: other.profile.id,
-      status: 'confirmed',
-      start: new Date(Date.now() + 60 * MINUTE),
-    });
+    const lesson = await f.lessonBetween(student, other, 'confirmed', { start: new Date(Date.now() + 60 * MINUTE) });
     const teacherParty = await signedInWithSessionFor(other.user.id);
     const connectedAck = (socket: Socket) =>
       socket.timeout(3000).emitWithAck('lesson:connected', { reservationId: lesson.id });
@@ -199,12 +194,7 @@ describe('the money sweeper on the server clock', () => {
   it('completes a lesson that has ended by the shifted clock, not one that has not', async () => {
     const other = await f.teacher();
     const reservation = (minutes: number) =>
-      f.reservation({
-        studentId: student.user.id,
-        teacherId: other.profile.id,
-        status: 'confirmed',
-        start: new Date(Date.now() + minutes * MINUTE),
-      });
+      f.lessonBetween(student, other, 'confirmed', { start: new Date(Date.now() + minutes * MINUTE) });
     // Ends in 20 minutes of wall-clock time, 35 minutes ago by the server clock (+55 min).
     const ended = await reservation(-40);
     // Ends in 90 minutes of wall-clock time: 35 minutes from now by the server clock.

@@ -24,6 +24,8 @@ function send(socket: Socket, payload: Record<string, unknown>): Promise<Message
 }
 
 const signedIn = (kind: 'student' | 'teacher') => signedInWithSession(ctx.database, f, kind);
+/** A student, then a teacher, each signed in. */
+const studentAndTeacher = async () => ({ student: await signedIn('student'), teacher: await signedIn('teacher') });
 
 describe('socket authentication', () => {
   it('refuses no token, a forged token, a token without a live session, and a foreign Origin', async () => {
@@ -153,8 +155,7 @@ describe('suspension', () => {
 
 describe('chat over the socket', () => {
   it('stores before it tells both sides, once per client id, with a per-conversation seq', async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const s = await client(student.token);
     const t = await client(teacher.token);
     const arrives = next<ChatMessage>(t, 'message:new');
@@ -190,8 +191,7 @@ describe('chat over the socket', () => {
   });
 
   it('a third user can neither read nor post into a conversation', async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const stranger = await signedIn('student');
     const s = await client(student.token);
     const ack = await send(s, { recipientId: teacher.user.id, content: 'private', clientMessageId: randomUUID() });
@@ -215,8 +215,7 @@ describe('chat over the socket', () => {
   });
 
   it("refuses a message without a recipient, empty, or with someone else's file", async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const s = await client(student.token);
     expect(await send(s, { content: 'x', clientMessageId: randomUUID() })).toMatchObject({
       ok: false,
@@ -240,8 +239,7 @@ describe('chat over the socket', () => {
   });
 
   it('typing, read receipts, history paging and catch-up after seq', async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const s = await client(student.token);
     const t = await client(teacher.token);
     let conversationId = 0;
@@ -290,8 +288,7 @@ describe('chat over the socket', () => {
   });
 
   it('getLastMessages answers each conversation with its last message and unread count', async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const s = await client(student.token);
     await send(s, { recipientId: teacher.user.id, content: 'first', clientMessageId: randomUUID() });
     const t = await client(teacher.token);
@@ -305,8 +302,7 @@ describe('chat over the socket', () => {
 
 describe('chat rate limit', () => {
   it('is one budget per user: two sockets of one user share it; another user keeps theirs', async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const other = await signedIn('student');
     const first = await client(student.token);
     const second = await client(student.token);
@@ -344,8 +340,7 @@ describe('chat rate limit', () => {
 
 describe('presence', () => {
   it('stays online while one of two tabs is open; offline after the last closes', async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const t = await client(teacher.token);
     const s1 = await client(student.token);
     await send(s1, { recipientId: teacher.user.id, content: 'hi', clientMessageId: randomUUID() });
@@ -363,8 +358,7 @@ describe('presence', () => {
 
 describe('notifications', () => {
   it('an offline recipient gets a message notification; the count, list and mark-as-read work; it is pushed live', async () => {
-    const student = await signedIn('student');
-    const teacher = await signedIn('teacher');
+    const { student, teacher } = await studentAndTeacher();
     const s = await client(student.token);
     await send(s, { recipientId: teacher.user.id, content: 'Are you free on Monday?', clientMessageId: randomUUID() });
     // Written just after the message is sent (the sender does not wait for it).

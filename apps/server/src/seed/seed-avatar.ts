@@ -82,15 +82,16 @@ function circle(cx: number, cy: number, r: number): Shape {
   return { d: (x, y) => len(x - cx, y - cy) - r, box: [cx - r, cy - r, cx + r, cy + r] };
 }
 
+/** The estimated signed distance of a point (`px`, `py` from the centre) to an ellipse of radii `rx`, `ry`. */
+function ellipseDistance(px: number, py: number, rx: number, ry: number): number {
+  const k0 = len(px / rx, py / ry);
+  const k1 = len(px / (rx * rx), py / (ry * ry));
+  return k1 === 0 ? -Math.min(rx, ry) : (k0 * (k0 - 1)) / k1;
+}
+
 function ellipse(cx: number, cy: number, rx: number, ry: number): Shape {
   return {
-    d: (x, y) => {
-      const px = x - cx;
-      const py = y - cy;
-      const k0 = len(px / rx, py / ry);
-      const k1 = len(px / (rx * rx), py / (ry * ry));
-      return k1 === 0 ? -Math.min(rx, ry) : (k0 * (k0 - 1)) / k1;
-    },
+    d: (x, y) => ellipseDistance(x - cx, y - cy, rx, ry),
     box: [cx - rx, cy - ry, cx + rx, cy + ry],
   };
 }
@@ -168,6 +169,11 @@ function polygon(points: readonly (readonly [number, number])[]): Shape {
     },
     box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
   };
+}
+
+/** A polygon on one side of the centre line `cx`: each point is [its distance from the line, y]; `side` is -1 or 1. */
+function sidePolygon(cx: number, side: number, points: readonly (readonly [number, number])[]): Shape {
+  return polygon(points.map(([dx, y]) => [cx + side * dx, y] as const));
 }
 
 /** Everything above the curve y = h(x) (a smooth curve; its slope keeps the distance honest). */
@@ -307,17 +313,16 @@ function createCanvas(size: number, zoom = 1) {
   };
 }
 
+/** Colours written as CSS writes them, six hex digits each, separated by spaces. */
+function palette(hexes: string): Rgb[] {
+  return hexes.split(' ').map((hex): Rgb => {
+    const value = Number.parseInt(hex, 16);
+    return [value >> 16, (value >> 8) & 255, value & 255];
+  });
+}
+
 /** Skin tones from light to deep. */
-const SKINS: Rgb[] = [
-  [255, 224, 200],
-  [246, 208, 178],
-  [234, 190, 152],
-  [218, 168, 126],
-  [196, 142, 102],
-  [164, 110, 76],
-  [126, 80, 54],
-  [92, 58, 40],
-];
+const SKINS = palette('ffe0c8 f6d0b2 eabe98 daa87e c48e66 a46e4c 7e5036 5c3a28');
 const HAIR = {
   black: [34, 28, 28] as Rgb,
   darkBrown: [62, 40, 28] as Rgb,
@@ -326,54 +331,10 @@ const HAIR = {
   blond: [214, 172, 100] as Rgb,
   grey: [168, 166, 162] as Rgb,
 };
-const BACKGROUNDS: Rgb[] = [
-  [191, 219, 254],
-  [187, 247, 208],
-  [254, 215, 170],
-  [233, 213, 255],
-  [254, 205, 211],
-  [165, 243, 252],
-  [254, 240, 138],
-  [199, 210, 254],
-  [217, 249, 157],
-  [251, 207, 232],
-  [204, 251, 241],
-  [226, 232, 240],
-];
-const CLOTHES: Rgb[] = [
-  [30, 58, 138],
-  [159, 18, 57],
-  [6, 95, 70],
-  [146, 64, 14],
-  [91, 33, 182],
-  [14, 116, 144],
-  [55, 65, 81],
-  [190, 24, 93],
-  [77, 124, 15],
-  [234, 88, 12],
-  [30, 41, 59],
-  [120, 113, 108],
-];
-const HIJABS: Rgb[] = [
-  [30, 41, 59],
-  [127, 29, 29],
-  [214, 196, 170],
-  [190, 132, 140],
-  [17, 94, 89],
-  [24, 24, 27],
-  [107, 114, 128],
-  [101, 110, 60],
-  [150, 130, 190],
-  [180, 130, 50],
-  [60, 80, 140],
-];
-const EYES: Rgb[] = [
-  [58, 36, 22],
-  [74, 46, 26],
-  [96, 64, 30],
-  [70, 110, 70],
-  [60, 100, 150],
-];
+const BACKGROUNDS = palette('bfdbfe bbf7d0 fed7aa e9d5ff fecdd3 a5f3fc fef08a c7d2fe d9f99d fbcfe8 ccfbf1 e2e8f0');
+const CLOTHES = palette('1e3a8a 9f1239 065f46 92400e 5b21b6 0e7490 374151 be185d 4d7c0f ea580c 1e293b 78716c');
+const HIJABS = palette('1e293b 7f1d1d d6c4aa be848c 115e59 18181b 6b7280 656e3c 9682be b48232 3c508c');
+const EYES = palette('3a2416 4a2e1a 60401e 466e46 3c6496');
 
 /** Who the portrait shows; a seed picks the rest (face, hair, colours, glasses). */
 export type AvatarPerson = {
@@ -486,11 +447,7 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     d: (x, y) => {
       const t = clamp((y - cy) / ry);
       const w = rx * (1 - jaw * t * t);
-      const px = x - cx;
-      const py = y - cy;
-      const k0 = len(px / w, py / ry);
-      const k1 = len(px / (w * w), py / (ry * ry));
-      return k1 === 0 ? -Math.min(w, ry) : (k0 * (k0 - 1)) / k1;
+      return ellipseDistance(x - cx, y - cy, w, ry);
     },
     box: [cx - rx, cy - ry, cx + rx, cy + ry],
   };
@@ -593,13 +550,15 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
       );
       const lapel = mix(clothes, BLACK, 0.25);
       for (const side of [-1, 1]) {
-        const lapelShape = polygon([
-          [cx + side * 0.1, 0.765],
-          [cx + side * 0.06, 0.77],
-          [cx + side * 0.005, 1],
-          [cx + side * 0.03, 1],
-        ]);
-        canvas.paint(lapelShape, lapel);
+        canvas.paint(
+          sidePolygon(cx, side, [
+            [0.1, 0.765],
+            [0.06, 0.77],
+            [0.005, 1],
+            [0.03, 1],
+          ]),
+          lapel,
+        );
       }
     }
     canvas.paint(
@@ -612,13 +571,15 @@ export function paintPortrait(seed: number, size: number, person: AvatarPerson =
     );
     const collarColour = look.collar === 'blazer' ? mix(shirt, BLACK, 0.06) : mix(clothes, WHITE, 0.2);
     for (const side of [-1, 1]) {
-      const flap = polygon([
-        [cx + side * 0.075, 0.74],
-        [cx + side * 0.004, 0.835],
-        [cx + side * 0.07, 0.85],
-        [cx + side * 0.09, 0.79],
-      ]);
-      canvas.paint(flap, collarColour);
+      canvas.paint(
+        sidePolygon(cx, side, [
+          [0.075, 0.74],
+          [0.004, 0.835],
+          [0.07, 0.85],
+          [0.09, 0.79],
+        ]),
+        collarColour,
+      );
     }
   }
 

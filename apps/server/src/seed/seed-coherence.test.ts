@@ -90,7 +90,7 @@ describe('demo data coherence', () => {
   it('the demo student has lessons paid with an hour and 2.500 KWD: taught, a teacher no-show and one cancelled, each notice dated (issue 30 items 9, 10)', async () => {
     type Lesson = { status: string; reason: string | null; hours: number; cash: number; refunded: boolean };
     const lessons = await rows<Lesson>(
-      `select r.status, r.cancel_reason as reason, r.hours_value_fils as hours, r.cash_fils as cash,
+      `select r.status, r.cancel_reason as reason, r.hours_value_fils::int as hours, r.cash_fils::int as cash,
          exists (select 1 from ledger_transfers t where t.key = 'refund:' || r.id) as refunded
        from reservations r join users u on u.id = r.student_id
        where u.email = '${HISTORY_STUDENT}' and r.subscription_minutes > 0 order by r.start_time`,

@@ -4,11 +4,11 @@ import { lessonAttendance, reservations, teacherProfiles } from '../db/schema.ts
 import { findUserByEmail } from '../modules/auth/auth.repo.ts';
 import { completeLesson, releaseEarning } from '../modules/booking/lesson-completion.service.ts';
 import { insertReservations } from '../modules/booking/reservations.repo.ts';
-import { postTransfer, systemAccountId, userAccountId } from '../modules/ledger/ledger.service.ts';
 import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
 import { kuwaitDay, kuwaitTime, SEED_STUDENTS } from './seed-discovery.ts';
+import { postSeedWalletBooking } from './seed-wallet-booking.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -75,18 +75,7 @@ export async function seedEarnings(
     for (const [k, slot] of slots.entries()) {
       const student = payers[k];
       if (!student) continue;
-      const group = `bk_seed_${slot.id}`;
-      // The wallet booking's transfer (booking.service): the student's wallet pays the price into escrow.
-      await postTransfer(tx, {
-        key: `booking:${group}`,
-        kind: 'booking',
-        actorUserId: student.id,
-        memo: group,
-        legs: [
-          { accountId: await userAccountId(tx, 'wallet', student.id), amountFils: -slot.priceFils },
-          { accountId: await systemAccountId(tx, 'escrow'), amountFils: slot.priceFils },
-        ],
-      });
+      const group = await postSeedWalletBooking(tx, slot, student.id);
       const [reservation] = await insertReservations(tx, [
         {
           studentId: student.id,

@@ -6,6 +6,7 @@ import { payTeacher } from '../modules/booking/lesson-completion.service.ts';
 import { postTransfer, systemAccountId, userAccountId } from '../modules/ledger/ledger.service.ts';
 import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';
+import { postSeedWalletBooking } from './seed-wallet-booking.ts';
 
 /** Demo accounts only: the seed never pays for (or touches) a lesson of anyone else. */
 const DEMO_ADDRESS = '%@ustaz.example';
@@ -50,13 +51,11 @@ export async function paySeededLessons(db: Db, { platformFeePercent }: { platfor
   const teachersService = createTeachersService(db, createSubjectsService(db));
   await db.transaction(async (tx) => {
     const gateway = await systemAccountId(tx, 'gateway');
-    const escrow = await systemAccountId(tx, 'escrow');
     for (const { reservation: row, teacherUserId } of unpaid) {
       const price = row.priceFils;
       const start = row.startTime ?? row.createdAt;
       const end = row.endTime ?? new Date(start.getTime() + 60 * MINUTE_MS);
       const wallet = await userAccountId(tx, 'wallet', row.studentId);
-      const group = `bk_seed_${row.timeSlotId}`;
       await postTransfer(tx, {
         key: `seed:lesson-topup:${row.id}`,
         kind: 'top_up',
@@ -66,16 +65,7 @@ export async function paySeededLessons(db: Db, { platformFeePercent }: { platfor
           { accountId: wallet, amountFils: price },
         ],
       });
-      await postTransfer(tx, {
-        key: `booking:${group}`,
-        kind: 'booking',
-        actorUserId: row.studentId,
-        memo: group,
-        legs: [
-          { accountId: wallet, amountFils: -price },
-          { accountId: escrow, amountFils: price },
-        ],
-      });
+      const group = await postSeedWalletBooking(tx, { id: row.timeSlotId, priceFils: price }, row.studentId);
       const completedAt = row.completedAt ?? new Date(end.getTime() + 5 * MINUTE_MS);
       await tx
         .update(reservations)

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import {
   lessonAttendance,
   type SubjectRow,
+  type subscriptionPackages,
   type TeacherProfileRow,
   teacherProfiles,
   type UserRow,
@@ -23,6 +24,14 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export type TestUser = { user: UserRow; headers: { authorization: string } };
 export type TestTeacher = TestUser & { profile: TeacherProfileRow };
+type ReservationStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled';
+/** A reservation's optional start, creation time and payment (see the factories' `reservation`). */
+type ReservationMore = {
+  start?: Date;
+  createdAt?: Date;
+  /** A completed lesson that was not paid nor attended (its review does not count): false. */
+  paid?: boolean;
+};
 
 /**
  * Test data through the real services and repos: subjects, teachers with profiles, subjects and
@@ -62,6 +71,85 @@ export function createFactories(database: Database, jwtSecret = testConfig().jwt
       ...values,
     });
     return { user: row, headers: await headersOf(row) };
+  }
+
+  /**
+   * A reservation of a booked slot (in the past unless `start` says otherwise). A completed one is
+   * a lesson as the product leaves it (issue 29), unless `paid: false`: paid from the student's wallet
+   * (a test top-up, then the booking's transfer into escrow: its earning not released yet), both
+   * parties in the room from the start to the end, and verified (its review counts).
+   */
+  async function reservation(
+    options: { studentId: number; teacherId: number; status: ReservationStatus } & ReservationMore,
+  ) {
+    sequence += 1;
+    const start = options.start ?? new Date(Date.now() - (48 + sequence * 2) * HOUR_MS);
+    const [slot] = await slotsService.create(db, [
+      {
+        teacherId: options.teacherId,
+        startTime: start,
+        endTime: new Date(start.getTime() + HOUR_MS),
+        priceFils: 10_000,
+        status: 'booked',
+      },
+    ]);
+    if (!slot) throw new Error('slot not created');
+    const paid = options.status === 'completed' && options.paid !== false;
+    const group = `bk_test_${slot.id}`;
+    return db.transaction(async (tx) => {
+      if (paid) {
+        const wallet = await userAccountId(tx, 'wallet', options.studentId);
+        await postTransfer(tx, {
+          key: `test:fund:lesson:${slot.id}`,
+          kind: 'top_up',
+          legs: [
+            { accountId: await systemAccountId(tx, 'gateway'), amountFils: -slot.priceFils },
+            { accountId: wallet, amountFils: slot.priceFils },
+          ],
+        });
+        await postTransfer(tx, {
+          key: `booking:${group}`,
+          kind: 'booking',
+          actorUserId: options.studentId,
+          legs: [
+            { accountId: wallet, amountFils: -slot.priceFils },
+            { accountId: await systemAccountId(tx, 'escrow'), amountFils: slot.priceFils },
+          ],
+        });
+      }
+      const [reservation] = await insertReservations(tx, [
+        {
+          studentId: options.studentId,
+          teacherId: options.teacherId,
+          timeSlotId: slot.id,
+          status: options.status,
+          ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+          ...(paid
+            ? { paidWith: 'wallet' as const, cashFils: slot.priceFils, bookingGroup: group, verifiedLesson: true }
+            : {}),
+        },
+      ]);
+      if (!reservation) throw new Error('reservation not created');
+      if (paid) {
+        const [profile] = await tx
+          .select({ userId: teacherProfiles.userId })
+          .from(teacherProfiles)
+          .where(eq(teacherProfiles.id, options.teacherId));
+        await tx.insert(lessonAttendance).values(
+          [
+            ['teacher', profile?.userId ?? 0],
+            ['student', options.studentId],
+          ].map(([role, userId]) => ({
+            reservationId: reservation.id,
+            userId: userId as number,
+            role: role as 'student' | 'teacher',
+            joinedAt: slot.startTime,
+            leftAt: slot.endTime,
+          })),
+        );
+      }
+      return reservation;
+    });
   }
 
   return {
@@ -159,90 +247,36 @@ export function createFactories(database: Database, jwtSecret = testConfig().jwt
       return row;
     },
 
-    /**
-     * A reservation of a booked slot (in the past unless `start` says otherwise). A completed one is
-     * a lesson as the product leaves it (issue 29), unless `paid: false`: paid from the student's wallet
-     * (a test top-up, then the booking's transfer into escrow: its earning not released yet), both
-     * parties in the room from the start to the end, and verified (its review counts).
-     */
-    async reservation(options: {
-      studentId: number;
-      teacherId: number;
-      status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
-      start?: Date;
-      createdAt?: Date;
-      /** A completed lesson that was not paid nor attended (its review does not count): false. */
-      paid?: boolean;
-    }) {
-      sequence += 1;
-      const start = options.start ?? new Date(Date.now() - (48 + sequence * 2) * HOUR_MS);
-      const [slot] = await slotsService.create(db, [
-        {
-          teacherId: options.teacherId,
-          startTime: start,
-          endTime: new Date(start.getTime() + HOUR_MS),
-          priceFils: 10_000,
-          status: 'booked',
-        },
-      ]);
-      if (!slot) throw new Error('slot not created');
-      const paid = options.status === 'completed' && options.paid !== false;
-      const group = `bk_test_${slot.id}`;
-      return db.transaction(async (tx) => {
-        if (paid) {
-          const wallet = await userAccountId(tx, 'wallet', options.studentId);
-          await postTransfer(tx, {
-            key: `test:fund:lesson:${slot.id}`,
-            kind: 'top_up',
-            legs: [
-              { accountId: await systemAccountId(tx, 'gateway'), amountFils: -slot.priceFils },
-              { accountId: wallet, amountFils: slot.priceFils },
-            ],
-          });
-          await postTransfer(tx, {
-            key: `booking:${group}`,
-            kind: 'booking',
-            actorUserId: options.studentId,
-            legs: [
-              { accountId: wallet, amountFils: -slot.priceFils },
-              { accountId: await systemAccountId(tx, 'escrow'), amountFils: slot.priceFils },
-            ],
-          });
-        }
-        const [reservation] = await insertReservations(tx, [
-          {
-            studentId: options.studentId,
-            teacherId: options.teacherId,
-            timeSlotId: slot.id,
-            status: options.status,
-            ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-            ...(paid
-              ? { paidWith: 'wallet' as const, cashFils: slot.priceFils, bookingGroup: group, verifiedLesson: true }
-              : {}),
-          },
-        ]);
-        if (!reservation) throw new Error('reservation not created');
-        if (paid) {
-          const [profile] = await tx
-            .select({ userId: teacherProfiles.userId })
-            .from(teacherProfiles)
-            .where(eq(teacherProfiles.id, options.teacherId));
-          await tx.insert(lessonAttendance).values(
-            [
-              ['teacher', profile?.userId ?? 0],
-              ['student', options.studentId],
-            ].map(([role, userId]) => ({
-              reservationId: reservation.id,
-              userId: userId as number,
-              role: role as 'student' | 'teacher',
-              joinedAt: slot.startTime,
-              leftAt: slot.endTime,
-            })),
-          );
-        }
-        return reservation;
-      });
+    reservation,
+
+    /** {@link reservation} of `student` with `teacher` in `status`, with the `more` it takes. */
+    lessonBetween(
+      student: { user: { id: number } },
+      teacher: { profile: { id: number } },
+      status: ReservationStatus,
+      more: ReservationMore = {},
+    ) {
+      return reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status, ...more });
     },
+  };
+}
+
+/** A subscription package row to insert (`insertPackages`): the Starter package, 5 hours for 20 KWD, with `overrides`. */
+export function starterPackage(
+  overrides: Partial<typeof subscriptionPackages.$inferInsert> = {},
+): typeof subscriptionPackages.$inferInsert {
+  return {
+    nameAr: 'باقة البداية',
+    nameEn: 'Starter',
+    descriptionAr: 'خمس ساعات',
+    descriptionEn: 'Five hours',
+    hours: 5,
+    priceFils: 20_000,
+    validityDays: 30,
+    featuresAr: [],
+    featuresEn: [],
+    sortOrder: 1,
+    ...overrides,
   };
 }
 

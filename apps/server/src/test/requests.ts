@@ -34,6 +34,21 @@ export function bookRequest(app: FastifyInstance, headers: Headers, body: Record
   return app.inject({ method: 'POST', url: `/api/v1/booking/${path}`, headers, payload: body });
 }
 
+/** Books one slot from the wallet at the price it shows (`bookRequest`, balance); expects 200: the answer. */
+export async function bookWithBalance(
+  app: FastifyInstance,
+  headers: Headers,
+  slot: { id: number } & Parameters<typeof totalOf>[0],
+) {
+  const booked = await bookRequest(app, headers, {
+    timeSlotId: slot.id,
+    paymentMethod: 'balance',
+    expectedTotal: totalOf(slot),
+  });
+  expect(booked.statusCode, booked.body).toBe(200);
+  return booked;
+}
+
 /** `POST /api/v1/subscriptions/purchase`. */
 export function purchaseRequest(app: FastifyInstance, headers: Headers, body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/v1/subscriptions/purchase', headers, payload: body });

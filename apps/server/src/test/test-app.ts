@@ -1,8 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { createFactories } from './factories.ts';
-import { createTestApp } from './helpers.ts';
+import { createTestApp, createTestDatabase } from './helpers.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type Factories = ReturnType<typeof createFactories>;
@@ -25,6 +26,19 @@ export function useTestApp(
   });
   afterAll(() => t.close());
   return { t, f };
+}
+
+/**
+ * A fresh, migrated database of its own for a test file (or a describe block), no app around it:
+ * opened in beforeAll, closed in afterAll. Filled in by that beforeAll, like {@link useTestApp}'s.
+ */
+export function useTestDatabase(): Database {
+  const database = {} as Database;
+  beforeAll(async () => {
+    Object.assign(database, await createTestDatabase());
+  });
+  afterAll(() => database.close());
+  return database;
 }
 
 /**

@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { afterAll } from 'vitest';
+import type { Config } from '../config.ts';
+import { useTestApp } from './test-app.ts';
 
 /** The built index.html the web tests serve: a placeholder title and one entry script. */
 export const WEB_TEMPLATE = `<!doctype html>
@@ -23,7 +26,7 @@ export const WEB_TEMPLATE = `<!doctype html>
  * this folder's own: `serverBundle`, the source of an ES module, is written there (ADR 021).
  */
 export function createWebDist(
-  extraFiles: Record<string, string> = {},
+  extraFiles: Record<string, string | Uint8Array> = {},
   { serverBundle }: { serverBundle?: string } = {},
 ) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'ustaz-dist-'));
@@ -45,4 +48,18 @@ export function createWebDist(
     writeFileSync(path.join(dir, name), content);
   }
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * {@link useTestApp} serving a {@link createWebDist} build of `extraFiles` (and `serverBundle`), with
+ * `config` beside `webDistDir`; the build is removed after the app is closed.
+ */
+export function useWebDistApp(
+  extraFiles: Record<string, string | Uint8Array> = {},
+  { serverBundle, config = {} }: { serverBundle?: string; config?: Partial<Config> } = {},
+) {
+  const dist = createWebDist(extraFiles, serverBundle === undefined ? {} : { serverBundle });
+  // Registered before useTestApp's close: after-all hooks run last first, so this one runs after it.
+  afterAll(() => dist.remove());
+  return { dist, ...useTestApp({ webDistDir: dist.dir, ...config }) };
 }

@@ -1,33 +1,26 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { websiteSettings } from '../db/schema.ts';
 import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
-import { createTestApp } from '../test/helpers.ts';
-import { createWebDist } from '../test/web-dist.ts';
+import { useWebDistApp } from '../test/web-dist.ts';
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
 
 /** The installable app (issue 19): the manifest per language, the head's links, the service worker's own policy. */
 describe('installable web app', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
   const worker = readFileSync(path.join(publicDir, 'sw.js'), 'utf8');
-  const dist = createWebDist({
+  const { t } = useWebDistApp({
     'sw.js': worker,
+    // The build precompresses every file: the brotli copy is what a browser gets.
+    'sw.js.br': brotliCompressSync(worker),
     'offline.html': readFileSync(path.join(publicDir, 'offline.html'), 'utf8'),
   });
 
   beforeAll(async () => {
-    // The build precompresses every file: the brotli copy is what a browser gets.
-    writeFileSync(path.join(dist.dir, 'sw.js.br'), brotliCompressSync(worker));
-    t = await createTestApp({ webDistDir: dist.dir });
     await t.database.db.insert(websiteSettings).values({ ...INITIAL_SETTINGS, appName: '', primaryColor: '#0f766e' });
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
   });
 
   it('serves a manifest per language with the names, icons, theme colour, dir and lang', async () => {

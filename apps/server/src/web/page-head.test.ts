@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files, teacherProfiles, users, websiteSettings } from '../db/schema.ts';
 import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
-import { createFactories, type TestTeacher } from '../test/factories.ts';
-import { createTestApp } from '../test/helpers.ts';
+import type { TestTeacher } from '../test/factories.ts';
 import { schemaOrgProblems } from '../test/schema-org.ts';
-import { createWebDist } from '../test/web-dist.ts';
+import { useWebDistApp } from '../test/web-dist.ts';
 import { acceptedLanguages, firstVisitLanguage } from './first-language.ts';
 
 const BASE = 'http://ustaz.test';
@@ -78,9 +77,7 @@ describe('language on the first visit (pure)', () => {
 });
 
 describe('pages as search engines and share cards see them', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let factory: ReturnType<typeof createFactories>;
-  const dist = createWebDist();
+  const { t, f: factory } = useWebDistApp();
   let rated: TestTeacher;
   let plain: TestTeacher;
   let subjectId: number;
@@ -88,8 +85,6 @@ describe('pages as search engines and share cards see them', () => {
   const HOSTILE_BIO = 'I teach </script><script>alert(1)</script> & "quotes" \'too\' <!-- end';
 
   beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir });
-    factory = createFactories(t.database);
     await t.database.db.insert(websiteSettings).values({
       ...INITIAL_SETTINGS,
       appName: '',
@@ -128,10 +123,6 @@ describe('pages as search engines and share cards see them', () => {
       .insert(files)
       .values({ id: photoId, ownerId: rated.user.id, storageKey: `${photoId}.webp`, mimeType: 'image/webp', size: 10 });
     await t.database.db.update(users).set({ photoFileId: photoId }).where(eq(users.id, rated.user.id));
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
   });
 
   describe('redirects of / and unprefixed paths', () => {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_PAGE_ROUTES, LANGUAGES, PAGE_ROUTES, PAGE_TITLE_KEYS, PAYMENT_RESULTS } from '@ustaz/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { websiteSettings } from '../db/schema.ts';
 import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
-import { createTestApp } from '../test/helpers.ts';
-import { createWebDist } from '../test/web-dist.ts';
+import { useWebDistApp } from '../test/web-dist.ts';
 import { readRouteTitles } from './route-titles.ts';
 
 /** The web's own locale files, as the build copies them. */
@@ -24,17 +23,11 @@ function titleOf(html: string): string {
 }
 
 describe('every page route carries its title with the settings default title in the HTML (spec 2)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  const dist = createWebDist({ 'locales/ar/common.json': locale('ar'), 'locales/en/common.json': locale('en') });
+  const { t, dist } = useWebDistApp({ 'locales/ar/common.json': locale('ar'), 'locales/en/common.json': locale('en') });
   const titles = readRouteTitles(dist.dir);
 
   beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir });
     await t.database.db.insert(websiteSettings).values({ ...INITIAL_SETTINGS, defaultTitle: DEFAULT_TITLE });
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
   });
 
   const routes = [...PAGE_ROUTES, ...ADMIN_PAGE_ROUTES].filter((route) => route !== 'teachers/:id');

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../db/client.ts';
-import { createTestApp } from '../test/helpers.ts';
-import { createWebDist } from '../test/web-dist.ts';
+import { useWebDistApp } from '../test/web-dist.ts';
 import { RENDER_DEADLINE_MS } from './server-render.ts';
 import { PUBLIC_PAGE_CACHE } from './web.routes.ts';
 
@@ -32,8 +32,10 @@ export async function render(input) {
 /** Rendered pages are sent again as they were for this long here (PAGE_CACHE_SECONDS, 30 by default). */
 const PAGE_SECONDS = 2;
 
+/** A page's policy header: its nonce tells one drawing of the page from another. */
+const policy = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
+
 describe('server-rendered pages (ADR 021)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
   // The browser build's manifest: the entry with its static chunk, and the teachers list's chunk,
   // which imports the shared chunk and one of its own.
   const manifest = {
@@ -46,15 +48,20 @@ describe('server-rendered pages (ADR 021)', () => {
       imports: ['_react.js', '_cards.js'],
     },
   };
-  const dist = createWebDist({ '.vite/manifest.json': JSON.stringify(manifest) }, { serverBundle: BUNDLE });
+  const { t } = useWebDistApp(
+    { '.vite/manifest.json': JSON.stringify(manifest) },
+    { serverBundle: BUNDLE, config: { pageCacheSeconds: PAGE_SECONDS } },
+  );
 
-  beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir, pageCacheSeconds: PAGE_SECONDS });
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
-  });
+  /** Asks for `url` every 50 ms, 40 times at the most, until it is not the drawing `first` was. */
+  async function drawnAnew(url: string, first: LightMyRequestResponse) {
+    let res = first;
+    for (let i = 0; i < 40 && policy(res) === policy(first); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      res = await t.app.inject({ url });
+    }
+    return res;
+  }
 
   it("puts the bundle's HTML in #root, its data in a nonce'd JSON block, the preloads in the head, and lets caches keep it", async () => {
     const res = await t.app.inject({ url: '/ar/teachers?page=2' });
@@ -137,7 +144,6 @@ describe('server-rendered pages (ADR 021)', () => {
   it('once its few seconds are over, sends the page as it was while drawing it anew behind it', {
     timeout: 10_000,
   }, async () => {
-    const policy = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
     const first = await t.app.inject({ url: '/en/about-platform' });
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('<main>Rendered en /en/about-platform');
@@ -146,17 +152,12 @@ describe('server-rendered pages (ADR 021)', () => {
     const stale = await t.app.inject({ url: '/en/about-platform' });
     expect(policy(stale)).toBe(policy(first));
     // ...and the next requests get the page drawn behind it.
-    let fresh = stale;
-    for (let i = 0; i < 40 && policy(fresh) === policy(first); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      fresh = await t.app.inject({ url: '/en/about-platform' });
-    }
+    const fresh = await drawnAnew('/en/about-platform', first);
     expect(policy(fresh)).not.toBe(policy(first));
     expect(fresh.body).toContain('<main>Rendered en /en/about-platform');
   });
 
   it('draws a kept page anew after a change to what public pages show (a subject added)', async () => {
-    const policy = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
     const first = await t.app.inject({ url: '/ar/about' });
     expect(policy(await t.app.inject({ url: '/ar/about' }))).toBe(policy(first));
     await rawQueryOf(t.database.db)('insert into subjects (name_ar, name_en) values ($1, $2)', [
@@ -164,11 +165,7 @@ describe('server-rendered pages (ADR 021)', () => {
       `Subject ${Date.now()}`,
     ]);
     // The change's notification reaches the listener (this process's or another's) within moments.
-    let after = first;
-    for (let i = 0; i < 40 && policy(after) === policy(first); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      after = await t.app.inject({ url: '/ar/about' });
-    }
+    const after = await drawnAnew('/ar/about', first);
     expect(policy(after)).not.toBe(policy(first));
     expect(after.body).toContain('<main>Rendered ar /ar/about');
   });
@@ -195,7 +192,6 @@ describe('server-rendered pages (ADR 021)', () => {
 
   it('keeps a page by its path and the parameters it reads: utm_*, fbclid and unknown ones reuse it (issue 29)', async () => {
     const rendersOf = (body: string) => JSON.parse(body.match(/id="ustaz-ssr"[^>]*>([^<]*)</)?.[1] ?? '{}').renders;
-    const policy = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
     const first = await t.app.inject({ url: '/en/teachers?sortBy=rating&page=3' });
     expect(first.statusCode).toBe(200);
     // Drawn from its normalised address: the parameters it reads, sorted by name.
@@ -239,19 +235,10 @@ describe('server-rendered pages (ADR 021)', () => {
 });
 
 describe('without a server bundle', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  const dist = createWebDist({
+  const { t } = useWebDistApp({
     'assets/cairo-arabic-wght-normal-Ab12.woff2': 'a',
     'assets/cairo-latin-wght-normal-Cd34.woff2': 'l',
     'assets/cairo-latin-ext-wght-normal-Ef56.woff2': 'e',
-  });
-
-  beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir });
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
   });
 
   it('serves the shell the browser draws, as before', async () => {

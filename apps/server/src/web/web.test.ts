@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { websiteSettings } from '../db/schema.ts';
 import { INITIAL_SETTINGS } from '../modules/settings/settings.service.ts';
-import { createTestApp } from '../test/helpers.ts';
-import { createWebDist } from '../test/web-dist.ts';
+import { useWebDistApp } from '../test/web-dist.ts';
 
 describe('serving the web app', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
   // An older build's robots.txt must not shadow the one the server writes (modules/seo).
-  const dist = createWebDist({
+  const { t } = useWebDistApp({
     'robots.txt': 'User-agent: *\nDisallow: /\n',
     'images/hero/slide-1-400.avif': 'avif',
     'icons/icon-192.png': 'png',
@@ -16,17 +14,12 @@ describe('serving the web app', () => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp({ webDistDir: dist.dir });
     await t.database.db.insert(websiteSettings).values({
       ...INITIAL_SETTINGS,
       defaultTitle: 'Ustaz <Test> & "Co"',
       headerScripts: '<script>window.__head = 1</script>',
       footerScripts: '<script src="https://example.com/widget.js"></script><script>var x = "$&$$$\'";</script>',
     });
-  });
-  afterAll(async () => {
-    await t.close();
-    dist.remove();
   });
 
   it('sets <html lang dir> from the first path segment', async () => {

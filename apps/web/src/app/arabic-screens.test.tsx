@@ -14,7 +14,13 @@ import {
   auditEntry,
   notFoundTerm,
 } from '../features/admin/moderation/moderation-test-data.ts';
-import { payment as adminPayment, reconciliationRow, transfer } from '../features/admin/money/money-test-data.ts';
+import {
+  payment as adminPayment,
+  adminPayout,
+  reconciliationRow,
+  transfer,
+} from '../features/admin/money/money-test-data.ts';
+import { adminOverview } from '../features/admin/overview/overview-test-data.ts';
 import { adminSettings } from '../features/admin/settings/settings-test-data.ts';
 import { adminTeacher } from '../features/admin/teachers/teacher-test-data.ts';
 import { listPage } from '../features/admin/ui/list-test-data.ts';
@@ -25,7 +31,7 @@ import { stubBrowserLayout } from '../features/home/test-support.tsx';
 import { notification, notificationsPage } from '../features/notifications/notification-test-data.ts';
 import { ownTeacherProfile } from '../features/profile/teacher-profile-test-data.ts';
 import { reservationsPage } from '../features/reservations/reservation-test-data.ts';
-import { review, teacherProfile, timeSlot } from '../features/teacher/teacher-test-data.ts';
+import { teacherProfile, timeSlot } from '../features/teacher/teacher-test-data.ts';
 import type { AuthContextValue } from '../shared/auth/auth-context.tsx';
 import { resetSettingsMemory } from '../shared/settings/api.ts';
 import { GUEST, signedIn, student, teacher, testUser } from '../shared/test/auth-test-data.ts';
@@ -35,11 +41,13 @@ import {
   bookingQuote,
   bookingResponse,
   bookingSlot,
+  earningsSummary,
   paymentMethodsResponse,
   reservation,
   subscriptionPackage,
 } from '../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../shared/test/render-app-route.tsx';
+import { review } from '../shared/test/review-test-data.ts';
 import { makeTeacher, resultsPage } from '../shared/test/search-test-data.ts';
 import { subjectOption } from '../shared/test/subject-test-data.ts';
 import { adminTeacherApplication } from '../shared/test/teacher-application-test-data.ts';
@@ -218,22 +226,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
   'GET /api/v1/payouts/bank-account': ok({ bankAccount: null }),
   'GET /api/v1/payouts': ok(listPage([])),
   'GET /api/v1/admin/payouts': ok(
-    listPage([
-      {
-        id: 11,
-        amount: '25.500',
-        status: 'requested',
-        last4: '0101',
-        holderName: 'سارة أحمد',
-        iban: 'KW81CBKU0000000000001234560101',
-        bankReference: null,
-        rejectReason: null,
-        createdAt: '2026-11-25T09:00:00.000Z',
-        decidedAt: null,
-        teacher: { id: 5, name: 'سارة أحمد', email: 'sara@example.com' },
-        decidedBy: null,
-      },
-    ]),
+    listPage([adminPayout({ teacher: { id: 5, name: 'سارة أحمد', email: 'sara@example.com' } })]),
   ),
   'GET /api/v1/admin/disputes': ok(
     listPage(
@@ -325,18 +318,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
       teacher: { joinedAt: null, leftAt: null, present: false },
     },
   }),
-  'GET /api/v1/admin/overview': ok({
-    users: 1250,
-    students: 1100,
-    teachers: 140,
-    pendingTeachers: 3,
-    suspendedUsers: 2,
-    upcomingReservations: 57,
-    pendingPayments: 0,
-    paidLast30Days: '4520.750',
-    walletsTotal: '812.000',
-    notFoundSearches: 9,
-  }),
+  'GET /api/v1/admin/overview': ok(adminOverview()),
   'GET /api/notifications': ok(
     notificationsPage(
       (
@@ -362,14 +344,7 @@ const SCREEN_API: Record<string, ApiRoute> = {
       ),
     ),
   ),
-  'GET /api/v1/earnings': ok({
-    available: '30.000',
-    pending: '12.500',
-    requested: '0.000',
-    paidOut: '5.000',
-    minimumPayout: '10.000',
-    currency: 'KWD',
-  }),
+  'GET /api/v1/earnings': ok(earningsSummary()),
   'GET /api/v1/availability/slots': ok([ownSlot(LATER), ownSlot('2099-03-15T15:00:00.000Z', { status: 'booked' })]),
   'GET /api/v1/availability/recurring': ok([]),
   'GET /api/v1/teachers/me/completeness': ok({ done: 3, total: 5, items: [] }),

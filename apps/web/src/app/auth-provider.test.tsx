@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, okResponseSchema } from '@ustaz/contract';
 import { STORAGE_KEYS } from '@ustaz/contract/constants';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../public/locales/en/auth.json';
 import { LoginPage } from '../features/auth/login-page.tsx';
@@ -12,10 +9,9 @@ import { getRefreshToken, setTokens } from '../shared/auth/token-storage.ts';
 import { apiRequest } from '../shared/http/client.ts';
 import { resetSettingsMemory } from '../shared/settings/api.ts';
 import { testUser } from '../shared/test/auth-test-data.ts';
-import { createTestI18n, jsonResponse } from '../shared/test/test-i18n.ts';
-import { AuthProvider } from './auth-provider.tsx';
+import { jsonResponse } from '../shared/test/test-i18n.ts';
+import { renderAuthApp } from './auth-app-test-support.tsx';
 import { Navbar } from './layout/navbar.tsx';
-import { RouteGuard } from './route-guard.tsx';
 
 // The global chat socket: started for a signed-in user, stopped on sign-out (socket.io is not loaded here).
 const chatSocket = vi.hoisted(() => ({ startChatSocket: vi.fn(), stopChatSocket: vi.fn() }));
@@ -61,51 +57,15 @@ function mockServer({ refreshWorks = true } = {}) {
   };
 }
 
-async function renderApp(path: string) {
-  const { i18n } = await createTestI18n('en');
-  const reloadTo = vi.fn();
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/:lang',
-        element: (
-          <AuthProvider reloadTo={reloadTo}>
-            <Navbar />
-            <Outlet />
-          </AuthProvider>
-        ),
-        children: [
-          { index: true, element: <h1>Home page</h1> },
-          {
-            path: 'login',
-            element: (
-              <RouteGuard access="guest">
-                <LoginPage />
-              </RouteGuard>
-            ),
-          },
-          {
-            path: 'profile',
-            element: (
-              <RouteGuard access="auth">
-                <h1>Profile page</h1>
-              </RouteGuard>
-            ),
-          },
-        ],
-      },
+/** The app at `path` (below /en): the navbar, the login page for guests and a profile page behind login. */
+function renderApp(path: string) {
+  return renderAuthApp('en', path, {
+    frame: <Navbar />,
+    pages: [
+      { path: 'login', access: 'guest', page: <LoginPage /> },
+      { path: 'profile', access: 'auth', page: <h1>Profile page</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, reloadTo };
+  });
 }
 
 beforeEach(() => resetSettingsMemory());
@@ -118,7 +78,7 @@ afterEach(() => {
 describe('AuthProvider', () => {
   it('login stores the tokens, fetches the user, marks authenticated and reloads the page where the guard came from', async () => {
     const server = mockServer();
-    const { reloadTo } = await renderApp('/en/profile');
+    const { reloadTo } = await renderApp('/profile');
     // A guest on a login-required page is sent to the login page.
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(en.fields.email, { exact: false, selector: 'input' }), USER.email);
@@ -138,7 +98,7 @@ describe('AuthProvider', () => {
   it('logout ends the server session, clears stored auth, resets the state and goes to the language home', async () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
     const server = mockServer();
-    const { router } = await renderApp('/en/profile');
+    const { router } = await renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeTruthy();
 
     const user = userEvent.setup();
@@ -164,7 +124,7 @@ describe('AuthProvider', () => {
   it('a refused refresh during the session signs the user out', async () => {
     setTokens({ token: 'access-1', refreshToken: 'refresh-1' }, { remember: true });
     const server = mockServer({ refreshWorks: false });
-    await renderApp('/en');
+    await renderApp('');
     expect(await screen.findByTestId('user-menu-button')).toBeTruthy();
 
     server.expireAccessToken();
@@ -176,7 +136,7 @@ describe('AuthProvider', () => {
 
   it('a guest has no chat socket', async () => {
     mockServer();
-    await renderApp('/en');
+    await renderApp('');
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(chatSocket.startChatSocket).not.toHaveBeenCalled();

@@ -14,6 +14,7 @@ import { dashboardUrlFor } from '../features/profile/profile-page.tsx';
 import { AuthContext } from '../shared/auth/auth-context.tsx';
 import { resetSettingsMemory } from '../shared/settings/api.ts';
 import { signedIn, testUser } from '../shared/test/auth-test-data.ts';
+import { earningsSummary } from '../shared/test/money-test-data.ts';
 import { renderRoute } from '../shared/test/render-route.tsx';
 import { jsonResponse } from '../shared/test/test-i18n.ts';
 import { ModalProvider } from '../shared/ui/modal/modal-context.tsx';
@@ -55,16 +56,7 @@ beforeEach(() => {
         return jsonResponse(200, { data: [], total: 0, page: 1, limit: 10, totalPages: 1 });
       }
       if (path === '/api/v1/availability/slots') return jsonResponse(200, []);
-      if (path === '/api/v1/earnings') {
-        return jsonResponse(200, {
-          available: '30.000',
-          pending: '12.500',
-          requested: '0.000',
-          paidOut: '5.000',
-          minimumPayout: '10.000',
-          currency: 'KWD',
-        });
-      }
+      if (path === '/api/v1/earnings') return jsonResponse(200, earningsSummary());
       return jsonResponse(200, {
         ...FALLBACK_WEBSITE_SETTINGS,
         id: 1,

@@ -1,32 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { STORAGE_KEYS, TIMINGS } from '@ustaz/contract/constants';
 import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render } from '../entry-server.tsx';
+import { renderOnServer } from '../entry-server-test-support.ts';
 import { loadWebsiteSettings, resetSettingsMemory } from '../shared/settings/api.ts';
 import type { ServerRenderData } from '../shared/ssr/server-render-data.ts';
 import { createQueryClient } from './app.tsx';
 
 const SERVER_SETTINGS = { ...FALLBACK_WEBSITE_SETTINGS, id: 9, appName: 'أستاذ الكويت', version: 4 };
 
-function texts(language: 'ar' | 'en') {
-  const dir = path.resolve(import.meta.dirname, '../../public/locales', language);
-  return Object.fromEntries(
-    readdirSync(dir).map((file) => [
-      file.replace(/\.json$/, ''),
-      JSON.parse(readFileSync(path.join(dir, file), 'utf8')),
-    ]),
-  );
-}
-
 /** A page the server drew (the about page reads nothing but the settings), as the browser reads its data block. */
 async function serverPage(language: 'ar' | 'en') {
-  const out = await render({
+  const out = await renderOnServer({
     url: `/${language}/about`,
-    origin: 'http://ustaz.test',
     language,
-    texts: texts(language),
     settings: SERVER_SETTINGS,
     apiFetch: async () => Response.json({ status: 404, message: 'Not found' }, { status: 404 }),
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judge } from './allow-list.ts';
 import { importCycles } from './cycles.ts';
-import { CONTRACT_SRC, readSources, SERVER_SRC, type Source, WEB_SRC } from './sources.ts';
+import { itKeepsTheAllowList, planted } from './rule-tests.ts';
+import { CONTRACT_SRC, readSources, SERVER_SRC, WEB_SRC } from './sources.ts';
 
 /**
  * Issue 31 item 5: no import cycles in the server, the web app or the contract. The graph holds value
@@ -17,8 +17,7 @@ const sources = readSources([SERVER_SRC, WEB_SRC, CONTRACT_SRC]);
 const asBreaks = (found: ReturnType<typeof importCycles>) =>
   found.map((cycle) => ({ key: cycle.key, figure: cycle.files.length, report: [cycle.loop.join(', ')] }));
 const cycles = asBreaks(importCycles(sources));
-const planted = (files: Record<string, string>): Source[] =>
-  Object.entries(files).map(([file, text]) => ({ file, text }));
+const cyclesIn = (files: Record<string, string>) => importCycles(planted(files));
 
 describe('no import cycles', () => {
   it('reads the three graphs', () => {
@@ -26,25 +25,19 @@ describe('no import cycles', () => {
     expect(sources.filter((s) => s.file.startsWith(WEB_SRC)).length).toBeGreaterThan(500);
   });
 
-  it('has no cycle outside the allow-list', () => {
-    const { added, grown } = judge(cycles, ALLOWED);
-    expect(added, 'move what both files need to a third one').toEqual([]);
-    expect(grown).toEqual([]);
-  });
-
-  it('every allow-listed cycle is still there (a broken cycle leaves the list)', () => {
-    expect(judge(cycles, ALLOWED).fixed).toEqual([]);
+  itKeepsTheAllowList(cycles, ALLOWED, {
+    holds: 'has no cycle outside the allow-list',
+    fix: 'move what both files need to a third one',
+    fixed: 'every allow-listed cycle is still there (a broken cycle leaves the list)',
   });
 
   it('finds a planted cycle through value, type, dynamic and extensionless imports', () => {
-    const found = importCycles(
-      planted({
-        'src/a.ts': "import { b } from './b.js';",
-        'src/b.ts': "\n\nimport type { C } from './c';",
-        'src/c.tsx': "const A = lazy(() => import('./a.ts'));",
-        'src/d.ts': "export { a } from './a.ts';",
-      }),
-    );
+    const found = cyclesIn({
+      'src/a.ts': "import { b } from './b.js';",
+      'src/b.ts': "\n\nimport type { C } from './c';",
+      'src/c.tsx': "const A = lazy(() => import('./a.ts'));",
+      'src/d.ts': "export { a } from './a.ts';",
+    });
     expect(found).toEqual([
       {
         key: 'src/a.ts + src/b.ts + src/c.tsx',
@@ -52,20 +45,18 @@ describe('no import cycles', () => {
         loop: ['src/a.ts:1 -> src/b.ts', 'src/b.ts:3 -> src/c.tsx', 'src/c.tsx:1 -> src/a.ts'],
       },
     ]);
-    expect(importCycles(planted({ 'src/self.ts': "export type { T } from './self.ts';" }))).toHaveLength(1);
+    expect(cyclesIn({ 'src/self.ts': "export type { T } from './self.ts';" })).toHaveLength(1);
     expect(
-      importCycles(planted({ 'src/x/a.ts': "import type { T } from '../y/b.ts';", 'src/y/b.ts': "import '../x/a';" })),
+      cyclesIn({ 'src/x/a.ts': "import type { T } from '../y/b.ts';", 'src/y/b.ts': "import '../x/a';" }),
     ).toHaveLength(1);
   });
 
   it('is silent on a graph without one', () => {
-    const found = importCycles(
-      planted({
-        'src/a.ts': "import { b } from './b.ts';\nimport { c } from './c.ts';",
-        'src/b.ts': "import { c } from './c.ts';\nimport { z } from 'zod';",
-        'src/c.ts': "import data from './c.json';\nconst x = 'import(\"./a.ts\")';",
-      }),
-    );
+    const found = cyclesIn({
+      'src/a.ts': "import { b } from './b.ts';\nimport { c } from './c.ts';",
+      'src/b.ts': "import { c } from './c.ts';\nimport { z } from 'zod';",
+      'src/c.ts': "import data from './c.json';\nconst x = 'import(\"./a.ts\")';",
+    });
     expect(found).toEqual([]);
   });
 });

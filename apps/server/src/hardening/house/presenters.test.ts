@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countByFile, judge } from './allow-list.ts';
+import { countByFile } from './allow-list.ts';
 import { presentersInPresenterFiles, presentersOutsidePresenterFiles } from './presenters.ts';
+import { itKeepsTheAllowList } from './rule-tests.ts';
 import { readSources, SERVER_SRC } from './sources.ts';
 
 /**
@@ -22,14 +23,10 @@ describe('presenters only in *.presenter.ts', () => {
     expect(presentersInPresenterFiles(sources).length).toBeGreaterThan(25);
   });
 
-  it('no file outside the allow-list holds a presenter', () => {
-    const { added, grown } = judge(breaks, ALLOWED);
-    expect(added, "move it to the module's *.presenter.ts").toEqual([]);
-    expect(grown).toEqual([]);
-  });
-
-  it('every allow-listed file still does (a moved presenter leaves the list)', () => {
-    expect(judge(breaks, ALLOWED).fixed).toEqual([]);
+  itKeepsTheAllowList(breaks, ALLOWED, {
+    holds: 'no file outside the allow-list holds a presenter',
+    fix: "move it to the module's *.presenter.ts",
+    fixed: 'every allow-listed file still does (a moved presenter leaves the list)',
   });
 
   it('sees a planted presenter: named to…/present…, or taking a stored row', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countByFile, judge } from './allow-list.ts';
+import { countByFile } from './allow-list.ts';
 import { foreignRepoImports } from './repo-imports.ts';
-import { readSources, SERVER_SRC, type Source } from './sources.ts';
+import { itKeepsTheAllowList, planted } from './rule-tests.ts';
+import { readSources, SERVER_SRC } from './sources.ts';
 
 /**
  * Issue 31 item 5: `modules/<m>/*.repo.ts` is imported by files of `modules/<m>/` only (ADR 011): not
@@ -15,20 +16,13 @@ const ALLOWED: Record<string, number> = {};
 
 const breaks = countByFile(foreignRepoImports(readSources([SERVER_SRC])));
 const offences = (files: Record<string, string>) =>
-  foreignRepoImports(Object.entries(files).map(([file, text]): Source => ({ file, text }))).map(
-    (o) => `${o.file}:${o.line} ${o.what}`,
-  );
+  foreignRepoImports(planted(files)).map((o) => `${o.file}:${o.line} ${o.what}`);
 const REPO = 'apps/server/src/modules/auth/auth.repo.ts';
 
 describe("a module's repo is imported by its own module only", () => {
-  it("no file outside the allow-list imports another module's repo", () => {
-    const { added, grown } = judge(breaks, ALLOWED);
-    expect(added, "call the module's service (ADR 011)").toEqual([]);
-    expect(grown).toEqual([]);
-  });
-
-  it('every allow-listed file still does (a fixed file leaves the list)', () => {
-    expect(judge(breaks, ALLOWED).fixed).toEqual([]);
+  itKeepsTheAllowList(breaks, ALLOWED, {
+    holds: "no file outside the allow-list imports another module's repo",
+    fix: "call the module's service (ADR 011)",
   });
 
   it('sees a planted import from anywhere outside the module, values or types, one line or several', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge } from './allow-list.ts';
+import { itKeepsTheAllowList } from './rule-tests.ts';
 import { LIMITS, sizeBreaks } from './sizes.ts';
 import { CONTRACT_SRC, readSources, SERVER_SRC, WEB_SRC } from './sources.ts';
 
@@ -34,14 +34,11 @@ describe('small rooms: production files, services and functions within their siz
     expect(files.length).toBeGreaterThan(800);
   });
 
-  it('nothing outside the allow-list is over its size, and nothing listed grew', () => {
-    const { added, grown } = judge(breaks, ALLOWED);
-    expect(added, 'split it: one operation per file (STYLE.md habit 13)').toEqual([]);
-    expect(grown, 'a listed file or function may not grow').toEqual([]);
-  });
-
-  it('every allow-listed entry still breaks the rule (a split leaves the list)', () => {
-    expect(judge(breaks, ALLOWED).fixed).toEqual([]);
+  itKeepsTheAllowList(breaks, ALLOWED, {
+    holds: 'nothing outside the allow-list is over its size, and nothing listed grew',
+    fix: 'split it: one operation per file (STYLE.md habit 13)',
+    grown: 'a listed file or function may not grow',
+    fixed: 'every allow-listed entry still breaks the rule (a split leaves the list)',
   });
 
   it('sees a break when there is one (planted files)', () => {

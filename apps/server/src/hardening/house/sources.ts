@@ -35,13 +35,14 @@ export function readSources(dirs: string[], root = REPO_ROOT): Source[] {
 }
 
 /**
- * Test code: test files, the test helpers (`src/test/`, web `*-test-data.ts`, `test-setup.ts`) and the
+ * Test code: test files, the test helpers (`src/test/`, the web's `shared/test/`, `*-test-data.ts` and
+ * `*-test-support.ts(x)`, `test-setup.ts`) and the
  * hardening suites with their helpers (`src/hardening/`). Everything else below a `src/` is production.
  */
 export const isTestCode = (file: string) =>
   /\.test\.tsx?$/.test(file) ||
-  /(^|\/)src\/(test|hardening)\//.test(file) ||
-  /-test-data\.tsx?$/.test(file) ||
+  /(^|\/)src\/(test|hardening|shared\/test)\//.test(file) ||
+  /-test-(data|support)\.tsx?$/.test(file) ||
   file.endsWith('/test-setup.ts');
 
 /** Seeds and migrations: generated or one-off data, outside the size and SQL rules. */

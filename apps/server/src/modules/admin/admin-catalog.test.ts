@@ -479,10 +479,13 @@ describe('website settings', () => {
     return body;
   }
 
+  /** `PUT /api/v1/admin/settings`: `settings` (as read, with their version) with `changes`. */
+  const putSettings = (settings: Awaited<ReturnType<typeof current>>, changes: Record<string, unknown>) =>
+    send('PUT', '/api/v1/admin/settings', { ...bodyOf(settings), ...changes });
+
   it('keeps an English app name and address for English pages; Arabic pages and an empty one keep the Arabic (item 15)', async () => {
     const before = await current();
-    const res = await send('PUT', '/api/v1/admin/settings', {
-      ...bodyOf(before),
+    const res = await putSettings(before, {
       appName: 'أستاذ بلس',
       appNameEn: '  Ustaz Plus ',
       contactAddress: 'برج الحمراء، مدينة الكويت',
@@ -507,16 +510,14 @@ describe('website settings', () => {
     expect(ar.body).not.toContain('Ustaz Plus');
     const manifest = await ctx.app.inject({ url: '/manifest.webmanifest?lang=en' });
     expect(manifest.json()).toMatchObject({ name: 'Ustaz Plus' });
-    const cleared = await send('PUT', '/api/v1/admin/settings', {
-      ...bodyOf(adminSettingsResponseSchema.parse(res.json()).settings),
+    const cleared = await putSettings(adminSettingsResponseSchema.parse(res.json()).settings, {
       appNameEn: null,
       contactAddressEn: null,
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
     const enAgain = await ctx.app.inject({ url: '/en' });
     expect(enAgain.body).toContain('<meta property="og:site_name" content="أستاذ بلس"');
-    const tooLong = await send('PUT', '/api/v1/admin/settings', {
-      ...bodyOf(adminSettingsResponseSchema.parse(cleared.json()).settings),
+    const tooLong = await putSettings(adminSettingsResponseSchema.parse(cleared.json()).settings, {
       appNameEn: 'x'.repeat(61),
     });
     expect(tooLong.statusCode).toBe(422);
@@ -524,8 +525,7 @@ describe('website settings', () => {
 
   it('replaces the settings by version; the public settings and the page shell follow; audited', async () => {
     const before = await current();
-    const res = await send('PUT', '/api/v1/admin/settings', {
-      ...bodyOf(before),
+    const res = await putSettings(before, {
       appName: 'Ustaz Pro',
       defaultTitle: 'Ustaz Pro | Tutors',
       primaryColor: '#112233',
@@ -580,13 +580,13 @@ describe('website settings', () => {
     });
 
     // The old version is stale now: 409 versionConflict, nothing written.
-    const stale = await send('PUT', '/api/v1/admin/settings', { ...bodyOf(before), appName: 'Lost update' });
+    const stale = await putSettings(before, { appName: 'Lost update' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ status: 409, code: 'versionConflict' });
     expect(await current()).toEqual(after);
 
     // Put registration back for the other tests.
-    const reopened = await send('PUT', '/api/v1/admin/settings', { ...bodyOf(after), enableRegistration: true });
+    const reopened = await putSettings(after, { enableRegistration: true });
     expect(reopened.json()).toMatchObject({ settings: { version: after.version + 1, enableRegistration: true } });
   });
 
@@ -602,7 +602,7 @@ describe('website settings', () => {
       { version: 0 },
       { extra: true },
     ]) {
-      const res = await send('PUT', '/api/v1/admin/settings', { ...bodyOf(before), ...patch });
+      const res = await putSettings(before, patch);
       expect(res.statusCode, JSON.stringify(patch)).toBe(422);
     }
     const { version: _version, ...withoutVersion } = bodyOf(before);

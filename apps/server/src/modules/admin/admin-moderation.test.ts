@@ -82,11 +82,7 @@ describe('GET /api/v1/admin/reservations', () => {
     const later = await slot(teacher, { inHours: 300 });
     const a = await bookWithBalance(student, soon);
     const b = await bookWithBalance(student, later);
-    const past = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    const past = await f.lessonBetween(student, teacher, 'completed');
 
     const byStudent = await get(admin.headers, `/api/v1/admin/reservations?userId=${student.user.id}`);
     expect(byStudent.statusCode, byStudent.body).toBe(200);
@@ -242,16 +238,8 @@ describe('POST /api/v1/admin/reservations/:id/cancel', () => {
   it('refuses a completed, an ended, an unknown reservation and a missing reason; changes nothing', async () => {
     const teacher = await f.teacher();
     const student = await f.student();
-    const completed = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
-    const ended = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-    });
+    const completed = await f.lessonBetween(student, teacher, 'completed');
+    const ended = await f.lessonBetween(student, teacher, 'confirmed');
     const audits = await countRows(db, 'admin_audit_log');
     const notes = await countRows(db, 'notifications');
     const a = await post(admin.headers, `/api/v1/admin/reservations/${completed.id}/cancel`, { reason: 'No reason' });

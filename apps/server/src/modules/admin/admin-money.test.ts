@@ -116,11 +116,7 @@ describe('admin money with the sandbox gateway', () => {
       const other = await f.student();
       const { paymentId } = await startTopUp(ctx.app, student, 'payzah', '4');
       const teacher = await f.teacher();
-      const reservation = await f.reservation({
-        studentId: student.user.id,
-        teacherId: teacher.profile.id,
-        status: 'completed',
-      });
+      const reservation = await f.lessonBetween(student, teacher, 'completed');
       const linked = await post(ctx.app, admin.headers, '/api/v1/admin/refunds', {
         userId: student.user.id,
         amount: '1',

@@ -106,12 +106,7 @@ describe('GET /api/v1/admin/overview', () => {
     const teacher = await f.teacher();
     await f.teacher({ profile: { approvedAt: null } });
     await fundWallet(db, student.user.id, 5_250);
-    await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-      start: new Date(Date.now() + 3 * DAY),
-    });
+    await f.lessonBetween(student, teacher, 'confirmed', { start: new Date(Date.now() + 3 * DAY) });
     await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'completed' });
     const payment = (amountFils: number, status: 'paid' | 'pending', paidAt: Date | null) =>
       insertPayment(db, {

@@ -42,14 +42,15 @@ function post(url: string, payload?: unknown, headers: Record<string, string> = 
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 }
 
-function call(method: 'PATCH' | 'DELETE' | 'GET', url: string, token: string | null, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    payload: payload as object,
-    headers: token ? bearer(token) : {},
-    remoteAddress: nextIp(),
-  });
+/** A request as `who`: an access token, a user made by the factories (their headers), or nobody. */
+function call(
+  method: 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  who: string | { headers: Record<string, string> } | null,
+  payload?: unknown,
+) {
+  const headers = typeof who === 'string' ? bearer(who) : (who?.headers ?? {});
+  return t.app.inject({ method, url, payload: payload as object, headers, remoteAddress: nextIp() });
 }
 
 function hashFromLink(url: URL | undefined) {
@@ -115,19 +116,14 @@ describe('authentication comes before validation', () => {
     expect((await post('/api/reviews', { rating: 'ten' })).statusCode).toBe(401);
     // With a valid token the same body is a 422 with field codes.
     const student = await f.student();
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: student.headers, payload: bad });
+    const res = await call('PATCH', '/api/v1/auth/me', student, bad);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({ firstName: 'invalidType', role: 'unknownField' });
   });
 
   it('answers 403 (not 422) to a non-admin on an admin route with a bad body', async () => {
     const student = await f.student();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/subjects',
-      headers: student.headers,
-      payload: { nameAr: 42 },
-    });
+    const res = await post('/api/v1/admin/subjects', { nameAr: 42 }, student.headers);
     expect(res.statusCode).toBe(403);
   });
 });
@@ -236,10 +232,7 @@ describe('account deletion', () => {
     const student = await signedUp(email);
     const teacher = await f.teacher();
     await asGoogleAccount(teacher.user.id);
-    const reservation = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const reservation = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(Date.now() + 48 * HOUR),
     });
     const asStudent = await call('DELETE', '/api/v1/auth/me', student.token, { password: PASSWORD });
@@ -259,12 +252,7 @@ describe('account deletion', () => {
 
   it('an e-mail account without a password hash cannot be deleted without one', async () => {
     const student = await f.student();
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/me',
-      headers: student.headers,
-      payload: { password: 'Anything1' },
-    });
+    const res = await call('DELETE', '/api/v1/auth/me', student, { password: 'Anything1' });
     expect(res.json()).toEqual({ status: 422, errors: { password: 'incorrectPassword' } });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, student.user.id));
     expect(row?.deletedAt).toBeNull();

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import { type Db, type Executor, rawQueryOf } from '../../db/client.ts';
+import { insertedRow } from '../../db/rows.ts';
 import {
   authTokens,
   files,
@@ -50,9 +51,7 @@ export async function findUserByGoogleSub(db: Executor, sub: string): Promise<Us
 }
 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error('insert into users returned no row');
-  return row;
+  return insertedRow(db.insert(users).values(values).returning(), 'insert into users returned no row');
 }
 
 export async function updateUser(

@@ -125,27 +125,26 @@ function sessionRoutes(app: App, service: SessionsService, perMinute: PerMinute,
     });
   }
 
-  app.post('/api/v1/auth/refresh', {
+  /** A route of the bearer's own session (its token is the bearer), at 60 a minute. */
+  const bearerRoute = <Response extends object>(summary: string, response: Response) => ({
     config: perMinute(60),
-    schema: {
-      tags,
-      security,
-      summary: 'Rotate the refresh token sent as the bearer',
-      response: { 200: refreshResponseSchema },
-    },
-    handler: (request) => service.refresh(bearerOf(request)),
+    schema: { tags, security, summary, response: { 200: response } },
   });
 
-  app.post('/api/v1/auth/logout', {
-    config: perMinute(60),
-    schema: {
-      tags,
-      security,
-      summary: 'End the session of the bearer (its access token or its refresh token); 401 if none is live',
-      response: { 200: okResponseSchema },
-    },
-    handler: (request) => service.logout(bearerOf(request)),
-  });
+  app.post(
+    '/api/v1/auth/refresh',
+    bearerRoute('Rotate the refresh token sent as the bearer', refreshResponseSchema),
+    (request) => service.refresh(bearerOf(request)),
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    bearerRoute(
+      'End the session of the bearer (its access token or its refresh token); 401 if none is live',
+      okResponseSchema,
+    ),
+    (request) => service.logout(bearerOf(request)),
+  );
 }
 
 /** The e-mail confirmation and the password reset by mail. */

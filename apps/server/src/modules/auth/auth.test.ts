@@ -367,22 +367,20 @@ describe('password reset', () => {
 });
 
 describe('profile', () => {
+  const patchMe = (token: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: bearer(token), payload });
+
   it('refuses unknown fields (role, e-mail confirmation, status...) with 422 and changes nothing', async () => {
     const tokens = await signedUp('mass@example.com');
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/auth/me',
-      headers: bearer(tokens.token),
-      payload: {
-        firstName: '  Noura ',
-        lastName: 'Al-Ali',
-        role: { id: 1 },
-        roleId: 1,
-        balance: 1000,
-        status: 'active',
-        emailConfirmed: false,
-        price: 1,
-      },
+    const res = await patchMe(tokens.token, {
+      firstName: '  Noura ',
+      lastName: 'Al-Ali',
+      role: { id: 1 },
+      roleId: 1,
+      balance: 1000,
+      status: 'active',
+      emailConfirmed: false,
+      price: 1,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -398,12 +396,7 @@ describe('profile', () => {
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'mass@example.com'));
     expect(row).toMatchObject({ roleId: 3, firstName: 'Fatma', status: 'active' });
-    const names = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/auth/me',
-      headers: bearer(tokens.token),
-      payload: { firstName: '  Noura ', lastName: 'Al-Ali' },
-    });
+    const names = await patchMe(tokens.token, { firstName: '  Noura ', lastName: 'Al-Ali' });
     expect(names.json()).toMatchObject({
       firstName: 'Noura',
       lastName: 'Al-Ali',
@@ -414,19 +407,9 @@ describe('profile', () => {
 
   it('keeps the e-mail read-only and validates names', async () => {
     const tokens = await signedUp('readonly@example.com');
-    const changed = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/auth/me',
-      headers: bearer(tokens.token),
-      payload: { email: 'other@example.com' },
-    });
+    const changed = await patchMe(tokens.token, { email: 'other@example.com' });
     expect(changed.json()).toEqual({ status: 422, errors: { email: 'readOnly' } });
-    const same = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/auth/me',
-      headers: bearer(tokens.token),
-      payload: { email: 'READONLY@example.com', firstName: '   ' },
-    });
+    const same = await patchMe(tokens.token, { email: 'READONLY@example.com', firstName: '   ' });
     expect(same.json()).toEqual({ status: 422, errors: { firstName: 'required' } });
   });
 

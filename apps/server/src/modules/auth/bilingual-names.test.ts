@@ -4,15 +4,13 @@ import { notifications, reviews, users } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { fundWallet } from '../../test/money.ts';
 import { bookRequest, cancelRequest, totalOf } from '../../test/requests.ts';
-import { useTestApp } from '../../test/test-app.ts';
-import { createWebDist } from '../../test/web-dist.ts';
+import { useWebDistApp } from '../../test/web-dist.ts';
 
 /**
  * Names in the page's language (issue 17, ADR 020): every view of another person gives the name
  * they spelled for the request's language, and the name as written where they gave none.
  */
-const dist = createWebDist();
-const { t, f } = useTestApp({ webDistDir: dist.dir });
+const { t, f } = useWebDistApp();
 
 let fahad: TestTeacher;
 let emily: TestTeacher;
@@ -39,11 +37,7 @@ beforeAll(async () => {
   student = await f.student({ firstName: 'Mariam', lastName: 'Hassan' });
   await spell(student.user.id, { firstNameAr: 'مريم', lastNameAr: 'حسن' });
   // A published review of Fahad by the student (both sides reviewed).
-  const reservation = await f.reservation({
-    studentId: student.user.id,
-    teacherId: fahad.profile.id,
-    status: 'completed',
-  });
+  const reservation = await f.lessonBetween(student, fahad, 'completed');
   await t.database.db.insert(reviews).values([
     {
       reservationId: reservation.id,
@@ -188,15 +182,17 @@ describe("notifications name the other person in the reader's language", () => {
 describe('PATCH /api/v1/auth/me: the name spelled for each language', () => {
   const patch = (who: TestUser, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: who.headers, payload });
+  /** The four name fields: first and last name in English, then in Arabic. */
+  const spellings = ([firstNameEn, lastNameEn]: [string, string], [firstNameAr, lastNameAr]: [string, string]) => ({
+    firstNameEn,
+    lastNameEn,
+    firstNameAr,
+    lastNameAr,
+  });
 
   it('stores both spellings, gives them back on /auth/me, and null clears one', async () => {
     const me = await f.student({ firstName: 'سعود', lastName: 'المطيري' });
-    const res = await patch(me, {
-      firstNameEn: 'Saud',
-      lastNameEn: 'Al-Mutairi',
-      firstNameAr: 'سعود',
-      lastNameAr: 'المطيري',
-    });
+    const res = await patch(me, spellings(['Saud', 'Al-Mutairi'], ['سعود', 'المطيري']));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       firstName: 'سعود',
@@ -257,12 +253,7 @@ describe('PATCH /api/v1/auth/me: the name spelled for each language', () => {
 
   it("accepts accents, hyphens and apostrophes in English and the Arabic letters' marks", async () => {
     const me = await f.student();
-    const res = await patch(me, {
-      firstNameEn: 'Zoë-Anne',
-      lastNameEn: "O'Neil",
-      firstNameAr: 'عبدُالله',
-      lastNameAr: 'آل-صباح',
-    });
+    const res = await patch(me, spellings(['Zoë-Anne', "O'Neil"], ['عبدُالله', 'آل-صباح']));
     expect(res.statusCode).toBe(200);
   });
 });

@@ -13,11 +13,12 @@ import { userBalance } from '../ledger/ledger.service.ts';
 import { activeTotals } from '../subscriptions/subscriptions.service.ts';
 import { chargeBalance, paidPart, spendSplitHours } from './balance-charge.ts';
 import { breakdownOf, hoursOf, reservationsAsSeenBy } from './booking.presenter.ts';
-import { heldSlotCount, holdSlots, readSlots, setSlotsBooked } from './booking.repo.ts';
+import { heldSlotCount, readSlots, setSlotsBooked } from './booking.repo.ts';
 import type { BookingContext } from './booking-context.ts';
 import { notifyBooked } from './booking-notices.ts';
+import { holdForPayment } from './payment-holds.ts';
 import { type BookInput, idsOf, reserveSlots, takeSlots } from './slot-taking.ts';
-import { assertTeacherHoldRoom, lockHoldsOfTeachers } from './teacher-holds.ts';
+import { lockHoldsOfTeachers } from './teacher-holds.ts';
 
 /** Books with the balance, through a gateway, or after topping up a short wallet. */
 export async function book(ctx: BookingContext, userId: number, input: BookInput, now: Date): Promise<BookingResponse> {
@@ -98,15 +99,8 @@ const bookWithGateway: GatewayBooking = async (ctx, userId, provider, input, now
       const slots = await takeSlots(tx, userId, input, now);
       const amountFils = slots.reduce((sum, slot) => sum + slot.priceFils, 0);
       payments.assertMinimum(provider, amountFils, 'paymentMethod');
-      await assertTeacherHoldRoom(tx, slots, now);
-      await holdSlots(tx, idsOf(slots), paymentId, holdUntil);
-      const rows = await reserveSlots(
-        tx,
-        slots,
-        { studentId: userId, status: 'pending', note: input.note, bookingGroup: paymentId, paymentId },
-        (slot) => ({ paidWith: provider, cashFils: slot.priceFils }),
-      );
-      reservationIds = idsOf(rows);
+      const hold = { studentId: userId, note: input.note, paymentId, holdUntil, now };
+      reservationIds = await holdForPayment(tx, slots, hold, provider);
       totalFils = amountFils;
       return { amountFils };
     },

@@ -1,7 +1,7 @@
 import { filsToKwd, MIN_PRICE_PER_HOUR_FILS, minSlotPriceFils, ROLE } from '@ustaz/contract';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
 import { notifications, reservations, timeSlots, userSubscriptions, users } from '../../db/schema.ts';
 import { suspendAsAdmin } from '../../test/admin.ts';
@@ -15,6 +15,7 @@ import {
   walletOf,
 } from '../../test/money.ts';
 import { bookRequest, totalOf } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 
@@ -27,14 +28,22 @@ import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const FEE_PERCENT = testConfig().payments.platformFeePercent;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let hourOffset = 0;
 
 const db = () => ctx.database.db;
 
 function post(user: TestUser, url: string, payload: Record<string, unknown>) {
   return ctx.app.inject({ method: 'POST', url, headers: user.headers, payload });
+}
+
+/** `POST /api/v1/booking/single` of one slot from the wallet, at the price it shows. */
+function bookFromWallet(user: TestUser, s: { id: number; priceFils: number }) {
+  return post(user, '/api/v1/booking/single', {
+    timeSlotId: s.id,
+    paymentMethod: 'balance',
+    expectedTotal: totalOf(s),
+  });
 }
 
 /** A fresh slot, far enough ahead to be cancellable unless `inHours` says otherwise. */
@@ -62,13 +71,8 @@ async function studentWithPackage(hours: number, priceFils: number, wallet = 0):
   return student;
 }
 
-beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
-});
 afterAll(async () => {
   await expectLedgerConsistent(db());
-  await ctx.close();
 });
 
 describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
@@ -100,11 +104,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     // At the bound (15 minutes for 250 KWD) with enough money, the teacher gets what was paid less the fee.
     const dear = await slot(teacher, { priceFils: 250_000, minutes: 15 });
     await fundWallet(db(), accomplice.user.id, 247_750);
-    const booked = await post(accomplice, '/api/v1/booking/single', {
-      timeSlotId: dear.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(dear),
-    });
+    const booked = await bookFromWallet(accomplice, dear);
     expect(booked.statusCode).toBe(200);
     expect(booked.json().breakdown).toEqual({ subscriptionHours: 0.25, subscriptionValue: '2.250', wallet: '247.750' });
     await completeTaught(ctx.app, db(), new Date(dear.endTime.getTime() + MINUTE));
@@ -140,11 +140,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
                 minSlotPriceFils(Math.min(spentFirst, hours * 60)),
               ),
             });
-            await post(student, '/api/v1/booking/single', {
-              timeSlotId: first.id,
-              paymentMethod: 'balance',
-              expectedTotal: totalOf(first),
-            });
+            await bookFromWallet(student, first);
             // Taught before the lesson under test is measured.
             await completeTaught(ctx.app, db(), new Date(first.endTime.getTime() + MINUTE));
           }
@@ -156,11 +152,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
             revenue: await systemBalance('revenue'),
             earnings: await userBalance(db(), 'earnings', teacher.user.id),
           };
-          const res = await post(student, '/api/v1/booking/single', {
-            timeSlotId: s.id,
-            paymentMethod: 'balance',
-            expectedTotal: totalOf(s),
-          });
+          const res = await bookFromWallet(student, s);
           const walletPaid = before.wallet - (await walletOf(db(), student.user.id));
           const hoursPaid = before.prepaid - (await systemBalance('prepaid'));
           if (res.statusCode !== 200) {
@@ -191,11 +183,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     const teacher = await f.teacher();
     const student = await studentWithPackage(2, 10_000);
     const s = await slot(teacher, { priceFils: 0 });
-    const res = await post(student, '/api/v1/booking/single', {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookFromWallet(student, s);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('slotUnavailable');
     const [sub] = await db().select().from(userSubscriptions).where(eq(userSubscriptions.userId, student.user.id));
@@ -206,11 +194,7 @@ describe('P0: subscription hours cannot mint a teacher earnings (I9)', () => {
     const teacher = await f.teacher();
     const student = await studentWithPackage(2, 10_000);
     const s = await slot(teacher, { priceFils: 5_000, minutes: 60 });
-    const booked = await post(student, '/api/v1/booking/single', {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
+    const booked = await bookFromWallet(student, s);
     expect(booked.json().breakdown).toEqual({ subscriptionHours: 1, subscriptionValue: '5.000', wallet: '0.000' });
     // The subscription ends (its 30 days pass) before the teacher cancels.
     await db()
@@ -307,11 +291,7 @@ describe('honest terms', () => {
     const student = await f.student({ firstName: 'Fahad', lastName: 'Al-Ali' });
     await fundWallet(db(), student.user.id, 5_000);
     const s = await slot(teacher, { priceFils: 5_000 });
-    const res = await post(student, '/api/v1/booking/single', {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookFromWallet(student, s);
     const id = res.json().reservations[0].id;
     const [confirmed] = await db().select().from(notifications).where(eq(notifications.userId, student.user.id));
     expect(confirmed).toMatchObject({
@@ -352,11 +332,7 @@ describe('a teacher who cannot teach is not bookable', () => {
       const s = await slot(teacher, { priceFils: 5_000 });
       const list = await ctx.app.inject({ url: `/api/teachers/teachers/${teacher.profile.id}/available-time-slots` });
       expect(list.statusCode).toBe(404);
-      const res = await post(student, '/api/v1/booking/single', {
-        timeSlotId: s.id,
-        paymentMethod: 'balance',
-        expectedTotal: totalOf(s),
-      });
+      const res = await bookFromWallet(student, s);
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('teacherUnavailable');
     }
@@ -371,16 +347,8 @@ describe('a teacher who cannot teach is not bookable', () => {
     const hourly = await studentWithPackage(3, 27_000, 3_000);
     const a = await slot(teacher, { priceFils: 7_000 });
     const b = await slot(teacher, { priceFils: 12_000 });
-    const byWallet = await post(payer, '/api/v1/booking/single', {
-      timeSlotId: a.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(a),
-    });
-    const byHours = await post(hourly, '/api/v1/booking/single', {
-      timeSlotId: b.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(b),
-    });
+    const byWallet = await bookFromWallet(payer, a);
+    const byHours = await bookFromWallet(hourly, b);
     expect(byHours.json().breakdown).toEqual({ subscriptionHours: 1, subscriptionValue: '9.000', wallet: '3.000' });
     await suspendAsAdmin(ctx.app, admin.headers, teacher.user.id, 'Fake credentials');
     const ids = [byWallet.json().reservations[0].id, byHours.json().reservations[0].id];
@@ -409,11 +377,7 @@ describe('deleted accounts', () => {
     const s = await slot(teacher, { priceFils: 5_000 });
     // Deleted while a request of theirs is on its way: the booking reads the account under a lock.
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, student.user.id));
-    const res = await post(student, '/api/v1/booking/single', {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookFromWallet(student, s);
     expect(res.statusCode).toBe(401);
     expect(await walletOf(db(), student.user.id)).toBe(5_000);
     await db().update(users).set({ status: 'suspended' }).where(eq(users.id, student.user.id));

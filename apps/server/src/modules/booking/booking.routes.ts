@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { authOf } from '../../http/authenticate.ts';
 import { type Idempotency, idempotencyKeyOf } from '../../http/idempotency.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
+import { type ModuleRoutesOptions, signedInRoute } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { perUserRateLimit } from '../../http/per-user-limit.ts';
 import type { BookInput, BookingService } from './booking.service.ts';
@@ -27,7 +27,6 @@ type Options = ModuleRoutesOptions<BookingService> & {
   idempotency: Idempotency;
 };
 
-const { tags, security } = moduleDocs('booking');
 /**
  * Bookings per user per minute (every address together) at the default RATE_LIMIT_MAX of 300 per
  * address: a tenth of it; the quote is cheaper and asked more often. Raising RATE_LIMIT_MAX (tests,
@@ -37,6 +36,7 @@ const bookingsPerMinute = (rateLimitMax: number) => Math.max(30, Math.round(rate
 const quotesPerMinute = (rateLimitMax: number) => Math.max(120, Math.round(rateLimitMax / 2));
 
 export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax }: Options): FastifyPluginAsyncZod {
+  const signedIn = signedInRoute('booking', requireAuth);
   /** Both booking routes, under the Idempotency-Key: one slot or several, the rest of the body alike. */
   const book = (
     request: FastifyRequest,
@@ -59,73 +59,65 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
   };
 
   return async (app) => {
-    app.post('/api/v1/booking/quote', {
-      preHandler: requireAuth,
-      config: perUserRateLimit('booking-quote', quotesPerMinute(rateLimitMax)),
-      schema: {
-        tags,
-        security,
-        summary: `What booking these slots with the balance would cost: subscription hours first (at their package's price per hour), the rest from the wallet; each slot's cancellation deadline (${BOOKING.studentCancelHours} h before the start). Nothing is held.`,
-        body: bookingQuoteBodySchema,
-        response: { 200: bookingQuoteResponseSchema },
+    app.post(
+      '/api/v1/booking/quote',
+      {
+        ...signedIn(
+          `What booking these slots with the balance would cost: subscription hours first (at their package's price per hour), the rest from the wallet; each slot's cancellation deadline (${BOOKING.studentCancelHours} h before the start). Nothing is held.`,
+          { body: bookingQuoteBodySchema, response: { 200: bookingQuoteResponseSchema } },
+        ),
+        config: perUserRateLimit('booking-quote', quotesPerMinute(rateLimitMax)),
       },
-      handler: (request) => service.quote(authOf(request).userId, request.body.timeSlotIds),
-    });
+      (request) => service.quote(authOf(request).userId, request.body.timeSlotIds),
+    );
 
-    app.post('/api/v1/booking/single', {
-      preHandler: requireAuth,
-      config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
-      schema: {
-        tags,
-        security,
-        summary:
+    app.post(
+      '/api/v1/booking/single',
+      {
+        ...signedIn(
           'Book one slot: balance (subscription hours first, then wallet) or a gateway (slot held 15 min). Honours Idempotency-Key.',
-        body: bookingSingleBodySchema,
-        response: { 200: bookingResponseSchema },
+          { body: bookingSingleBodySchema, response: { 200: bookingResponseSchema } },
+        ),
+        config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
       },
-      handler: (request) => book(request, request.body, [request.body.timeSlotId], 'timeSlotId'),
-    });
+      (request) => book(request, request.body, [request.body.timeSlotId], 'timeSlotId'),
+    );
 
-    app.post('/api/v1/booking/multiple', {
-      preHandler: requireAuth,
-      config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
-      schema: {
-        tags,
-        security,
-        summary: 'Book several slots at once: all or none. Honours Idempotency-Key.',
-        body: bookingMultipleBodySchema,
-        response: { 200: bookingResponseSchema },
+    app.post(
+      '/api/v1/booking/multiple',
+      {
+        ...signedIn('Book several slots at once: all or none. Honours Idempotency-Key.', {
+          body: bookingMultipleBodySchema,
+          response: { 200: bookingResponseSchema },
+        }),
+        config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
       },
-      handler: (request) => book(request, request.body, request.body.timeSlotIds, 'timeSlotIds'),
-    });
+      (request) => book(request, request.body, request.body.timeSlotIds, 'timeSlotIds'),
+    );
 
-    app.get('/api/v1/reservations', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "The signed-in user's reservations (as student, and as teacher): upcoming, past or cancelled",
+    app.get(
+      '/api/v1/reservations',
+      signedIn("The signed-in user's reservations (as student, and as teacher): upcoming, past or cancelled", {
         querystring: reservationsQuerySchema,
         response: { 200: reservationsResponseSchema },
-      },
-      handler: async (request) => {
+      }),
+      async (request) => {
         const { scope, page, limit } = request.query;
         return service.list(authOf(request).userId, scope, page, limit, requestLanguage(request));
       },
-    });
+    );
 
-    app.post('/api/v1/reservations/:id/cancel', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Cancel: a student until 24 h before the start, the teacher any time; refunded to where it was paid from',
-        params: idParamsSchema,
-        body: cancelReservationBodySchema,
-        response: { 200: cancelReservationResponseSchema },
-      },
-      handler: (request) => service.cancel(authOf(request).userId, request.params.id, request.body?.reason ?? ''),
-    });
+    app.post(
+      '/api/v1/reservations/:id/cancel',
+      signedIn(
+        'Cancel: a student until 24 h before the start, the teacher any time; refunded to where it was paid from',
+        {
+          params: idParamsSchema,
+          body: cancelReservationBodySchema,
+          response: { 200: cancelReservationResponseSchema },
+        },
+      ),
+      (request) => service.cancel(authOf(request).userId, request.params.id, request.body?.reason ?? ''),
+    );
   };
 }

@@ -25,8 +25,26 @@ async function slot(values: { priceFils?: number; hours?: number; teacherId?: nu
   });
 }
 
+/** A new student with `fils` in the wallet. */
+async function studentWith(fils: number) {
+  const student = await f.student();
+  await fundWallet(ctx.database.db, student.user.id, fils);
+  return student;
+}
+
+/** A slot's status as stored. */
+const slotStatus = async (s: { id: number }) =>
+  (await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id)))[0]?.status;
+
 const book = (headers: Record<string, string>, body: Record<string, unknown>, path = 'single') =>
   bookRequest(ctx.app, headers, body, path);
+/** The body of a booking of one slot from the wallet at the price it shows, with `extra` fields. */
+const fromWallet = (s: { id: number; priceFils: number }, extra: Record<string, unknown> = {}) => ({
+  timeSlotId: s.id,
+  paymentMethod: 'balance',
+  expectedTotal: totalOf(s),
+  ...extra,
+});
 
 beforeAll(async () => {
   ctx = await createTestApp({ rateLimitMax: 1_000_000 });
@@ -40,15 +58,9 @@ afterAll(async () => {
 
 describe('booking with the wallet', () => {
   it('books one slot: wallet debited into escrow, slot booked, reservation confirmed, both told', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 20_000);
+    const student = await studentWith(20_000);
     const s = await slot({ priceFils: 7_500 });
-    const res = await book(student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      note: 'Algebra please',
-      expectedTotal: totalOf(s),
-    });
+    const res = await book(student.headers, fromWallet(s, { note: 'Algebra please' }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ paymentStatus: 'PAID', paidWith: 'wallet', balance: '12.500', remainingHours: 0 });
@@ -60,8 +72,7 @@ describe('booking with the wallet', () => {
       hours: 1,
     });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(12_500);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('booked');
+    expect(await slotStatus(s)).toBe('booked');
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, teacher.user.id));
     expect(told.some((n) => n.type === 'booking.received')).toBe(true);
     const [profile] = await ctx.database.db
@@ -74,16 +85,14 @@ describe('booking with the wallet', () => {
   });
 
   it('refuses an insufficient wallet with 422 insufficientBalance and changes nothing', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 4_000);
+    const student = await studentWith(4_000);
     const s = await slot({ priceFils: 5_000 });
-    const res = await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
+    const res = await book(student.headers, fromWallet(s));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ status: 422, errors: { balance: 'insufficientBalance' } });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(4_000);
     expect(await liveReservations(ctx.database.db, s.id)).toBe(0);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('open');
+    expect(await slotStatus(s)).toBe('open');
   });
 
   it('books several slots all or none: one taken slot refuses the whole request (409)', async () => {
@@ -93,9 +102,7 @@ describe('booking with the wallet', () => {
     await fundWallet(ctx.database.db, second.user.id, 50_000);
     const [a, b, c] = [await slot(), await slot(), await slot()];
     if (!a || !b || !c) throw new Error('slots');
-    expect(
-      (await book(first.headers, { timeSlotId: b.id, paymentMethod: 'balance', expectedTotal: totalOf(b) })).statusCode,
-    ).toBe(200);
+    expect((await book(first.headers, fromWallet(b))).statusCode).toBe(200);
     const res = await book(
       second.headers,
       { timeSlotIds: [a.id, b.id, c.id], paymentMethod: 'balance', expectedTotal: totalOf(a, b, c) },
@@ -118,16 +125,12 @@ describe('booking with the wallet', () => {
 
   it('refuses your own slot, a past slot, and bad bodies without touching anything', async () => {
     const s = await slot();
-    const own = await book(teacher.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
+    const own = await book(teacher.headers, fromWallet(s));
     expect(own.statusCode).toBe(422);
     expect(own.json().errors).toEqual({ timeSlotId: 'ownSlot' });
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 50_000);
+    const student = await studentWith(50_000);
     const past = await f.slot(teacher.profile.id, new Date(Date.now() - 5 * HOUR));
-    expect(
-      (await book(student.headers, { timeSlotId: past.id, paymentMethod: 'balance', expectedTotal: totalOf(past) }))
-        .statusCode,
-    ).toBe(409);
+    expect((await book(student.headers, fromWallet(past))).statusCode).toBe(409);
     expect(
       (await book(student.headers, { timeSlotId: 999_999, paymentMethod: 'balance', expectedTotal: '10.000' }))
         .statusCode,
@@ -145,40 +148,23 @@ describe('booking with the wallet', () => {
       expectedTotal: totalOf(s),
     });
     expect(badMethod.json().errors).toHaveProperty('paymentMethod');
-    const longNote = await book(student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      note: 'x'.repeat(501),
-      expectedTotal: totalOf(s),
-    });
+    const longNote = await book(student.headers, fromWallet(s, { note: 'x'.repeat(501) }));
     expect(longNote.json().errors).toEqual({ note: 'tooLong' });
-    const extra = await book(student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      price: '0',
-      expectedTotal: totalOf(s),
-    });
+    const extra = await book(student.headers, fromWallet(s, { price: '0' }));
     expect(extra.statusCode).toBe(422);
-    expect((await book({}, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) })).statusCode).toBe(
-      401,
-    );
+    expect((await book({}, fromWallet(s))).statusCode).toBe(401);
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(50_000);
     expect(await liveReservations(ctx.database.db, s.id)).toBe(0);
   });
 
   it('P0 5: a fault between the debit and the reservation insert leaves nothing behind', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await slot({ priceFils: 6_000 });
     failpoints.arm('booking.afterDebit', () => {
       throw new Error('injected fault');
     });
     try {
-      const res = await book(student.headers, {
-        timeSlotId: s.id,
-        paymentMethod: 'balance',
-        expectedTotal: totalOf(s),
-      });
+      const res = await book(student.headers, fromWallet(s));
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ status: 500, code: 'internalError', message: 'Internal server error' });
     } finally {
@@ -186,13 +172,9 @@ describe('booking with the wallet', () => {
     }
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
     expect(await liveReservations(ctx.database.db, s.id)).toBe(0);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('open');
+    expect(await slotStatus(s)).toBe('open');
     await expectLedgerConsistent(ctx.database.db);
-    expect(
-      (await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await book(student.headers, fromWallet(s))).statusCode).toBe(200);
   });
 });
 
@@ -202,11 +184,7 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     for (const s of students) await fundWallet(ctx.database.db, s.user.id, 100_000);
     for (let round = 0; round < 20; round += 1) {
       const s = await slot({ priceFils: 1_000 });
-      const answers = await Promise.all(
-        students.map((st) =>
-          book(st.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
-        ),
-      );
+      const answers = await Promise.all(students.map((st) => book(st.headers, fromWallet(s))));
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(49);
@@ -257,16 +235,11 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
   });
 
   it('P0 3: a 10 KWD wallet and 30 concurrent 1 KWD bookings on distinct slots: exactly 10 succeed', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const other = await f.teacher();
     const slots = [];
     for (let i = 0; i < 30; i += 1) slots.push(await slot({ priceFils: 1_000, teacherId: other.profile.id }));
-    const answers = await Promise.all(
-      slots.map((s) =>
-        book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
-      ),
-    );
+    const answers = await Promise.all(slots.map((s) => book(student.headers, fromWallet(s))));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 422)).toHaveLength(20);
@@ -295,11 +268,7 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
     const slots = [];
     // Priced at the package's own 9.000 KWD an hour: each booking takes one whole hour.
     for (let i = 0; i < 10; i += 1) slots.push(await slot({ teacherId: other.profile.id, priceFils: 9_000 }));
-    const answers = await Promise.all(
-      slots.map((s) =>
-        book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
-      ),
-    );
+    const answers = await Promise.all(slots.map((s) => book(student.headers, fromWallet(s))));
     const ok = answers.filter((a) => a.statusCode === 200);
     expect(ok).toHaveLength(3);
     for (const a of ok) expect(a.json().paidWith).toBe('subscription');
@@ -314,37 +283,27 @@ describe('concurrency (PGlite serialises; PostgreSQL runs them in parallel)', ()
 
 describe('Idempotency-Key', () => {
   it('same key and body: one charge, the same answer; the key with another body: 422', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 20_000);
+    const student = await studentWith(20_000);
     const s = await slot({ priceFils: 3_000 });
     const other = await slot({ priceFils: 3_000 });
     const headers = { ...student.headers, 'idempotency-key': randomUUID() };
-    const first = await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
-    const again = await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) });
+    const first = await book(headers, fromWallet(s));
+    const again = await book(headers, fromWallet(s));
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(17_000);
-    const reused = await book(headers, {
-      timeSlotId: other.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(other),
-    });
+    const reused = await book(headers, fromWallet(other));
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors).toEqual({ idempotencyKey: 'idempotencyKeyReused' });
     expect(await liveReservations(ctx.database.db, other.id)).toBe(0);
   });
 
   it('two concurrent requests with one key: one runs, the other gets its result', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 20_000);
+    const student = await studentWith(20_000);
     const s = await slot({ priceFils: 4_000 });
     const headers = { ...student.headers, 'idempotency-key': randomUUID() };
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => book(headers, fromWallet(s))));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const ids = new Set(answers.map((a) => a.json().reservations[0].id));
     expect(ids.size).toBe(1);
@@ -355,31 +314,19 @@ describe('Idempotency-Key', () => {
     const student = await f.student();
     const s = await slot({ priceFils: 4_000 });
     const headers = { ...student.headers, 'idempotency-key': 'retry-after-top-up' };
-    expect(
-      (await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) })).statusCode,
-    ).toBe(422);
+    expect((await book(headers, fromWallet(s))).statusCode).toBe(422);
     await fundWallet(ctx.database.db, student.user.id, 4_000);
-    expect(
-      (await book(headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) })).statusCode,
-    ).toBe(200);
-    const bad = await book(
-      { ...student.headers, 'idempotency-key': 'bad key with spaces' },
-      { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) },
-    );
+    expect((await book(headers, fromWallet(s))).statusCode).toBe(200);
+    const bad = await book({ ...student.headers, 'idempotency-key': 'bad key with spaces' }, fromWallet(s));
     expect(bad.statusCode).toBe(422);
   });
 });
 
 describe('reservations: list, cancel, complete', () => {
   it('a student cancels more than 24 h ahead: refunded to the wallet, the slot opens again', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await slot({ priceFils: 6_000 });
-    const booked = await book(student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
+    const booked = await book(student.headers, fromWallet(s));
     const id = booked.json().reservations[0].id;
     const list = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: student.headers });
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(id);
@@ -392,8 +339,7 @@ describe('reservations: list, cancel, complete', () => {
     expect(res.json().refund).toEqual({ to: 'wallet', amount: '6.000', hours: 0 });
     expect(res.json().reservation).toMatchObject({ status: 'cancelled', cancelledBy: 'student', canCancel: false });
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
-    const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, s.id));
-    expect(row?.status).toBe('open');
+    expect(await slotStatus(s)).toBe('open');
     const twice = await cancelRequest(ctx.app, student.headers, id);
     expect(twice.statusCode).toBe(409);
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
@@ -402,14 +348,9 @@ describe('reservations: list, cancel, complete', () => {
   });
 
   it('inside 24 h a student may not cancel (409 cancellationClosed); the teacher may, with a full refund', async () => {
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await slot({ priceFils: 5_000, inHours: 5 });
-    const booked = await book(student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
+    const booked = await book(student.headers, fromWallet(s));
     const reservation = booked.json().reservations[0];
     expect(reservation.canCancel).toBe(false);
     const late = await cancelRequest(ctx.app, student.headers, reservation.id);
@@ -450,14 +391,9 @@ describe('reservations: list, cancel, complete', () => {
 
   it('a lesson that ended is completed: escrow pays the teacher 90% and the platform 10%', async () => {
     const t = await f.teacher();
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const student = await studentWith(10_000);
     const s = await f.slot(t.profile.id, new Date(Date.now() + 30 * HOUR), { priceFils: 8_000 });
-    const booked = await book(student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
+    const booked = await book(student.headers, fromWallet(s));
     const id = booked.json().reservations[0].id;
     expect(await completeTaught(ctx.app, ctx.database.db, new Date(Date.now() + 29 * HOUR))).toBe(0);
     const done = await completeTaught(ctx.app, ctx.database.db, new Date(Date.now() + 32 * HOUR));
@@ -478,13 +414,9 @@ describe('reservations: list, cancel, complete', () => {
       .update(teacherProfiles)
       .set({ timeZone: 'Europe/London' })
       .where(eq(teacherProfiles.id, londoner.profile.id));
-    const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 5_000);
+    const student = await studentWith(5_000);
     const s = await slot({ teacherId: londoner.profile.id });
-    expect(
-      (await book(student.headers, { timeSlotId: s.id, paymentMethod: 'balance', expectedTotal: totalOf(s) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await book(student.headers, fromWallet(s))).statusCode).toBe(200);
     for (const who of [student, londoner]) {
       const list = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: who.headers });
       expect(list.json().data[0].teacher).toMatchObject({ id: londoner.user.id, timeZone: 'Europe/London' });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reservations, timeSlots } from '../../db/schema.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /*
@@ -65,12 +65,7 @@ describe('expectedTotal is required', () => {
       expectedTotal: '6٬0',
     });
     expect(grouped.json()).toEqual({ status: 422, errors: { expectedTotal: 'invalid' } });
-    const ok = await bookRequest(t.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(ok.statusCode, ok.body).toBe(200);
+    await bookWithBalance(t.app, student.headers, s);
     expect(await walletOf(t.database.db, student.user.id)).toBe(44_000);
     await expectLedgerConsistent(t.database.db);
   });

@@ -1,22 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
-import { createFactories, type TestTeacher } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher } from '../../test/factories.ts';
 import { bookRequest, finishAtSandbox, totalOf } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 const HOUR = 3600_000;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let teacher: TestTeacher;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   teacher = await f.teacher();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('a pending gateway booking on the reservations list (issue 17)', () => {

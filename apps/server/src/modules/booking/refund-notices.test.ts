@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { attend, expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest, cancelRequest, finishAtSandbox, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, cancelRequest, finishAtSandbox, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
 
@@ -32,12 +32,7 @@ describe('a teacher no-show notice addresses its reader (item 9)', () => {
     offset += 3;
     const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + (48 + offset) * HOUR);
     const slot = await f.slot(teacher.profile.id, start, { priceFils: 8_000 });
-    const booked = await bookRequest(t.app, student.headers, {
-      timeSlotId: slot.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(slot),
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
+    const booked = await bookWithBalance(t.app, student.headers, slot);
     const id: number = booked.json().reservations[0].id;
     await attend(t.database.db, id, 'student');
     await t.app.money.booking.lessonOutcomes(new Date(start.getTime() + 16 * MINUTE));
@@ -81,12 +76,7 @@ describe('every source of a payment is named (item 10)', () => {
     });
     expect(bought.statusCode, bought.body).toBe(200);
     const slot = await slotAt(teacher, 11_500);
-    const booked = await bookRequest(t.app, student.headers, {
-      timeSlotId: slot.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(slot),
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
+    const booked = await bookWithBalance(t.app, student.headers, slot);
     const id: number = booked.json().reservations[0].id;
     const paidBy = { subscriptionHours: 1, subscriptionValue: '9.000', wallet: '2.500', gateway: '0.000' };
     expect(booked.json().reservations[0].paidBy).toEqual(paidBy);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const HOUR = 3600_000;
@@ -36,18 +36,8 @@ describe('booking and slots follow the server clock', () => {
     expect(refused.json().code).toBe('slotUnavailable');
 
     // A lesson that ends 1-2 hours ahead by the wall clock is already over by the server's.
-    const lesson = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-      start: new Date(soon.getTime() - HOUR),
-    });
-    const booked = await bookRequest(t.app, student.headers, {
-      timeSlotId: ahead.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(ahead),
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
+    const lesson = await f.lessonBetween(student, teacher, 'confirmed', { start: new Date(soon.getTime() - HOUR) });
+    await bookWithBalance(t.app, student.headers, ahead);
     const scope = async (name: string) => {
       const res = await t.app.inject({ url: `/api/v1/reservations?scope=${name}`, headers: student.headers });
       expect(res.statusCode, res.body).toBe(200);

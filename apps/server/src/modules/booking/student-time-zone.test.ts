@@ -4,7 +4,7 @@ import { teacherProfiles, users } from '../../db/schema.ts';
 import { createFactories } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, totalOf } from '../../test/requests.ts';
 
 /**
  * Issue 15, the student's side: the browser reports its zone through PATCH /auth/me, and a
@@ -86,12 +86,7 @@ describe('reservations carry both zones', () => {
     expect((await patchMe(student.headers, { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
     await fundWallet(ctx.database.db, student.user.id, 5_000);
     const s = await f.slot(teacher.profile.id, new Date(Date.now() + 72 * 3600_000), { priceFils: 5_000, hours: 1 });
-    const booked = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(booked.statusCode).toBe(200);
+    const booked = await bookWithBalance(ctx.app, student.headers, s);
     expect(booked.json().reservations[0].student).toMatchObject({ id: student.user.id, timeZone: 'Asia/Tokyo' });
     for (const who of [student, teacher]) {
       const list = await ctx.app.inject({ url: '/api/v1/reservations?scope=upcoming', headers: who.headers });

@@ -1,11 +1,11 @@
 import { BOOKING, filsToKwd, teacherHoldCap } from '@ustaz/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { payments, reservations, timeSlots } from '../../db/schema.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /*
  * Issue 29 "Trust, second round": calendar blocking. Three or four fresh accounts, each within
@@ -18,18 +18,12 @@ import { bookRequest, totalOf } from '../../test/requests.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 
 const db = () => ctx.database.db;
 
-beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
-});
 afterAll(async () => {
   await expectLedgerConsistent(db());
-  await ctx.close();
 });
 
 /** A teacher with `count` open one-hour slots of 12 KWD, a day and more ahead; the slots' ids. */
@@ -123,12 +117,7 @@ describe('unpaid gateway holds of all accounts together (issue 29)', () => {
     const payer = await f.student();
     await fundWallet(db(), payer.user.id, 5_000);
     const extra = await f.slot(teacher.profile.id, new Date(Date.now() + 90 * HOUR), { priceFils: 5_000 });
-    const res = await bookRequest(ctx.app, payer.headers, {
-      timeSlotId: extra.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(extra),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await bookWithBalance(ctx.app, payer.headers, extra);
   });
 });
 

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
-import { createFactories, type TestTeacher } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, walletOf } from '../../test/money.ts';
-import { bookRequest, finishAtSandbox, pathOf, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, finishAtSandbox, pathOf, totalOf } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 30 item 5 (ADR 026): a short wallet is topped up by the shortfall, the slots held, booked when paid. */
 const HOUR = 3600_000;
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let teacher: TestTeacher;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   teacher = await f.teacher();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 let hoursAhead = 48;
@@ -112,12 +106,7 @@ describe('a short wallet: top up the shortfall and book (issue 30 item 5)', () =
     expect(await liveReservations(ctx.database.db, slot.id)).toBe(0);
     const other = await f.student();
     await fundWallet(ctx.database.db, other.user.id, 9_000);
-    const again = await bookRequest(ctx.app, other.headers, {
-      timeSlotId: slot.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(slot),
-    });
-    expect(again.statusCode, again.body).toBe(200);
+    await bookWithBalance(ctx.app, other.headers, slot);
     await expectLedgerConsistent(ctx.database.db);
   });
 
@@ -126,12 +115,7 @@ describe('a short wallet: top up the shortfall and book (issue 30 item 5)', () =
     await query()(`update time_slots set hold_expires_at = now() - interval '1 minute' where id = $1`, [slot.id]);
     const rival = await f.student();
     await fundWallet(ctx.database.db, rival.user.id, 12_000);
-    const rivalBooked = await bookRequest(ctx.app, rival.headers, {
-      timeSlotId: slot.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(slot),
-    });
-    expect(rivalBooked.statusCode, rivalBooked.body).toBe(200);
+    await bookWithBalance(ctx.app, rival.headers, slot);
 
     await finishAtSandbox(ctx.app, body.paymentLink, 'pay');
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(12_000);
@@ -150,12 +134,7 @@ describe('a short wallet: top up the shortfall and book (issue 30 item 5)', () =
   it('a wallet spent in another tab meanwhile: the booking is not made, the top-up stays in the wallet', async () => {
     const { student, body } = await shortWallet(5_000, 12_000);
     const other = await slotOf(5_000);
-    const spent = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: other.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(other),
-    });
-    expect(spent.statusCode, spent.body).toBe(200);
+    await bookWithBalance(ctx.app, student.headers, other);
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(0);
     await finishAtSandbox(ctx.app, body.paymentLink, 'pay');
     expect(await walletOf(ctx.database.db, student.user.id)).toBe(7_000);

@@ -16,7 +16,6 @@ import { minutesOf } from './booking.presenter.ts';
 import {
   confirmPaidReservations,
   heldSlotCount,
-  holdSlots,
   lockLiveUser,
   lockSlots,
   lockSlotsHeldBy,
@@ -26,9 +25,10 @@ import {
 import { releaseHold } from './booking-cancellation.service.ts';
 import { notifyBooked } from './booking-notices.ts';
 import { splitPayment } from './hours-split.ts';
+import { holdForPayment } from './payment-holds.ts';
 import { reservationIdsOfPayment, reservationViews } from './reservations.repo.ts';
-import { type BookInput, idsOf, reserveSlots, takeSlots } from './slot-taking.ts';
-import { assertTeacherHoldRoom, lockHoldsOfTeachers } from './teacher-holds.ts';
+import { type BookInput, idsOf, takeSlots } from './slot-taking.ts';
+import { lockHoldsOfTeachers } from './teacher-holds.ts';
 
 type Deps = {
   db: Db;
@@ -171,16 +171,9 @@ export function createTopUpBooking({ db, payments, mail, clock }: Deps) {
             throw new HttpError(409, 'conflict', 'Your balance now pays this booking: book with it');
           }
           payments.assertMinimum(provider, amountFils, 'topUpWith');
-          await assertTeacherHoldRoom(tx, slots, now);
-          await holdSlots(tx, idsOf(slots), paymentId, holdUntil);
           // How the balance pays is decided when the top-up is paid; until then the wallet's, unpaid.
-          const rows = await reserveSlots(
-            tx,
-            slots,
-            { studentId: userId, status: 'pending', note: input.note, bookingGroup: paymentId, paymentId },
-            (slot) => ({ paidWith: 'wallet', cashFils: slot.priceFils }),
-          );
-          reservationIds = idsOf(rows);
+          const hold = { studentId: userId, note: input.note, paymentId, holdUntil, now };
+          reservationIds = await holdForPayment(tx, slots, hold, 'wallet');
           return { amountFils };
         },
       });

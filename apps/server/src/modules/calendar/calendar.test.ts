@@ -7,7 +7,7 @@ import { calendarFeeds } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { testConfig } from '../../test/helpers.ts';
 import { fundWallet } from '../../test/money.ts';
-import { bookRequest, cancelRequest, pathOf, totalOf } from '../../test/requests.ts';
+import { bookWithBalance, cancelRequest, pathOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /** Issue 15 "Fill your calendar": the calendar feed, through the HTTP API on either database. */
@@ -70,12 +70,7 @@ beforeAll(async () => {
   // One booked through the API, so it can be cancelled through the API later.
   const slot = await f.slot(teacher.profile.id, at(5 * DAY), { priceFils: 5_000 });
   await fundWallet(t.database.db, student.user.id, 5_000);
-  const booked = await bookRequest(t.app, student.headers, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(booked.statusCode, booked.body).toBe(200);
+  const booked = await bookWithBalance(t.app, student.headers, slot);
   lessons = {
     future: await lesson('confirmed', at(2 * DAY)),
     recent: await lesson('completed', at(-10 * DAY)),
@@ -85,14 +80,7 @@ beforeAll(async () => {
     booked: booked.json().reservations[0].id,
   };
   const otherTeacher = await f.teacher({ firstName: 'Zaid', lastName: 'Elsewhere' });
-  strangerLesson = (
-    await f.reservation({
-      studentId: stranger.user.id,
-      teacherId: otherTeacher.profile.id,
-      status: 'confirmed',
-      start: at(2 * DAY),
-    })
-  ).id;
+  strangerLesson = (await f.lessonBetween(stranger, otherTeacher, 'confirmed', { start: at(2 * DAY) })).id;
 });
 
 describe('GET /api/v1/calendar', () => {

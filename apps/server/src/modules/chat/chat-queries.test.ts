@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, rawQueryOf } from '../../db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rawQueryOf } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import { createFactories, type TestUser } from '../../test/factories.ts';
-import { createTestDatabase } from '../../test/helpers.ts';
+import { useTestDatabase } from '../../test/test-app.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
 
 /**
@@ -15,19 +15,17 @@ import { type ChatService, createChatService } from './chat.service.ts';
  * around it, so no poller's statement falls into the count. The first message of a pair (which
  * creates the conversation and fills the service's caches) is not counted; every later one is.
  */
-let database: Database;
+const database = useTestDatabase();
 let chat: ChatService;
 let student: TestUser;
 let teacher: TestUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const f = createFactories(database);
   student = await f.user({ roleId: ROLE.student });
   teacher = await f.user({ roleId: ROLE.teacher });
   chat = createChatService({ db: database.db, presence: { onlineAmong: async () => new Set() } });
 });
-afterAll(() => database.close());
 
 /** The statements one call sends, in order. */
 async function statementsOf<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {

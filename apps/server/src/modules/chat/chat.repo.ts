@@ -1,20 +1,19 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { hasBookedTeacher } from '../../db/booked-teacher.ts';
 import type { Executor } from '../../db/client.ts';
+import { firstRow } from '../../db/rows.ts';
 import {
   type ConversationRow,
   conversations,
   files,
   type MessageRow,
   messages,
-  reservations,
-  teacherProfiles,
   type UserRow,
   users,
 } from '../../db/schema.ts';
 
 export async function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
+  return firstRow(db.select().from(users).where(eq(users.id, id)));
 }
 
 export async function usersByIds(db: Executor, ids: number[]): Promise<UserRow[]> {
@@ -39,23 +38,16 @@ export async function findPairConversation(
   studentId: number,
   teacherId: number,
 ): Promise<ConversationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.studentId, studentId), eq(conversations.teacherId, teacherId)));
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.studentId, studentId), eq(conversations.teacherId, teacherId))),
+  );
 }
 
 /** Whether the student ever booked the teacher (a reservation of any status). */
-export async function hasBooked(db: Executor, studentId: number, teacherUserId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: reservations.id })
-    .from(reservations)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
-    .where(and(eq(reservations.studentId, studentId), eq(teacherProfiles.userId, teacherUserId)))
-    .limit(1);
-  return row !== undefined;
-}
+export const hasBooked = hasBookedTeacher;
 
 /** Whether someone sent at least one message in a conversation. */
 export async function hasWritten(db: Executor, conversationId: number, senderId: number): Promise<boolean> {
@@ -68,8 +60,7 @@ export async function hasWritten(db: Executor, conversationId: number, senderId:
 }
 
 export async function findConversation(db: Executor, id: number): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
-  return row;
+  return firstRow(db.select().from(conversations).where(eq(conversations.id, id)));
 }
 
 export async function conversationsOf(db: Executor, userId: number): Promise<ConversationRow[]> {
@@ -87,17 +78,18 @@ export async function findByClientId(
   senderId: number,
   clientMessageId: string,
 ): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.senderId, senderId),
-        eq(messages.clientMessageId, clientMessageId),
+  return firstRow(
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          eq(messages.senderId, senderId),
+          eq(messages.clientMessageId, clientMessageId),
+        ),
       ),
-    );
-  return row;
+  );
 }
 
 /** Takes the next seq under the conversation's row lock, then stores the message. */
@@ -159,8 +151,7 @@ export async function lastMessages(db: Executor, conversationIds: number[]): Pro
 }
 
 export async function findMessage(db: Executor, id: number): Promise<MessageRow | undefined> {
-  const [row] = await db.select().from(messages).where(eq(messages.id, id));
-  return row;
+  return firstRow(db.select().from(messages).where(eq(messages.id, id)));
 }
 
 /** Moves one side's read mark forward (never back); returns the previous mark when it moved. */

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
+import { type ModuleRoutesOptions, signedInRoute } from '../../http/module-routes.ts';
 import { idParamsSchema, userIdParamsSchema } from '../../http/params.ts';
 import type { ChatService } from './chat.service.ts';
 
@@ -19,58 +19,43 @@ type Options = ModuleRoutesOptions<ChatService> & {
   onRead: (event: MessageReadEvent, otherUserId: number) => void;
 };
 
-const { tags, security } = moduleDocs('chat');
-
 /** Chat history and paging over REST (the socket carries live traffic). */
 export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPluginAsyncZod {
+  const signedIn = signedInRoute('chat', requireAuth);
   return async (app) => {
-    app.get('/api/v1/chats', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'My conversations, latest activity first',
-        response: { 200: conversationsResponseSchema },
-      },
-      handler: async (request) => ({ data: await service.list(authOf(request).userId, requestLanguage(request)) }),
-    });
+    app.get(
+      '/api/v1/chats',
+      signedIn('My conversations, latest activity first', { response: { 200: conversationsResponseSchema } }),
+      async (request) => ({ data: await service.list(authOf(request).userId, requestLanguage(request)) }),
+    );
 
-    app.get('/api/v1/chats/with/:userId', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'The conversation with a user (created for a student-teacher pair)',
+    app.get(
+      '/api/v1/chats/with/:userId',
+      signedIn('The conversation with a user (created for a student-teacher pair)', {
         params: userIdParamsSchema,
         response: { 200: conversationSummarySchema },
-      },
-      handler: (request) => service.withUser(authOf(request).userId, request.params.userId, requestLanguage(request)),
-    });
+      }),
+      (request) => service.withUser(authOf(request).userId, request.params.userId, requestLanguage(request)),
+    );
 
-    app.get('/api/v1/chats/:id/messages', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Messages of a conversation in seq order: the newest page, older (beforeSeq) or newer (afterSeq)',
+    app.get(
+      '/api/v1/chats/:id/messages',
+      signedIn('Messages of a conversation in seq order: the newest page, older (beforeSeq) or newer (afterSeq)', {
         params: idParamsSchema,
         querystring: messagesQuerySchema,
         response: { 200: messagesResponseSchema },
-      },
-      handler: (request) => service.history(authOf(request).userId, request.params.id, request.query),
-    });
+      }),
+      (request) => service.history(authOf(request).userId, request.params.id, request.query),
+    );
 
-    app.post('/api/v1/chats/:id/read', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Marks everything up to a message as read (the REST twin of mark:read)',
+    app.post(
+      '/api/v1/chats/:id/read',
+      signedIn('Marks everything up to a message as read (the REST twin of mark:read)', {
         params: idParamsSchema,
         body: chatReadBodySchema,
         response: { 200: chatReadResponseSchema },
-      },
-      handler: async (request) => {
+      }),
+      async (request) => {
         const result = await service.markRead(authOf(request).userId, {
           conversationId: request.params.id,
           messageId: request.body.messageId,
@@ -78,6 +63,6 @@ export function chatRoutes({ service, requireAuth, onRead }: Options): FastifyPl
         if (result) onRead(result.event, result.otherUserId);
         return { ok: true as const };
       },
-    });
+    );
   };
 }

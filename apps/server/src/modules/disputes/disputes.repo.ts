@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { pageWithTotal } from '../../db/paging.ts';
+import { firstRow } from '../../db/rows.ts';
 import { lessonAttendance, lessonDisputes, reservations, teacherProfiles, users } from '../../db/schema.ts';
 
 /** SQL of lesson problem reports and their resolution (issue 16, ADR 016). */
@@ -10,8 +11,7 @@ import { lessonAttendance, lessonDisputes, reservations, teacherProfiles, users 
 export type LessonDisputeRow = typeof lessonDisputes.$inferSelect;
 
 export async function disputeOfReservation(db: Executor, reservationId: number): Promise<LessonDisputeRow | undefined> {
-  const [row] = await db.select().from(lessonDisputes).where(eq(lessonDisputes.reservationId, reservationId));
-  return row;
+  return firstRow(db.select().from(lessonDisputes).where(eq(lessonDisputes.reservationId, reservationId)));
 }
 
 /** Inserts the reservation's one dispute; undefined when it already has one (the unique index decides). */
@@ -21,17 +21,13 @@ export async function insertDispute(
     createdAt: Date;
   },
 ): Promise<LessonDisputeRow | undefined> {
-  const [row] = await db
-    .insert(lessonDisputes)
-    .values(values)
-    .onConflictDoNothing({ target: lessonDisputes.reservationId })
-    .returning();
-  return row;
+  return firstRow(
+    db.insert(lessonDisputes).values(values).onConflictDoNothing({ target: lessonDisputes.reservationId }).returning(),
+  );
 }
 
 export async function findDispute(db: Executor, id: number): Promise<LessonDisputeRow | undefined> {
-  const [row] = await db.select().from(lessonDisputes).where(eq(lessonDisputes.id, id));
-  return row;
+  return firstRow(db.select().from(lessonDisputes).where(eq(lessonDisputes.id, id)));
 }
 
 /** Resolves an open dispute by compare-and-swap on its status; undefined when it was not open. */
@@ -40,18 +36,19 @@ export async function resolveDispute(
   id: number,
   change: { status: 'refunded' | 'released'; refundFils: number | null; note: string; adminId: number; now: Date },
 ): Promise<LessonDisputeRow | undefined> {
-  const [row] = await db
-    .update(lessonDisputes)
-    .set({
-      status: change.status,
-      refundFils: change.refundFils,
-      resolutionNote: change.note,
-      resolvedBy: change.adminId,
-      resolvedAt: change.now,
-    })
-    .where(and(eq(lessonDisputes.id, id), eq(lessonDisputes.status, 'open')))
-    .returning();
-  return row;
+  return firstRow(
+    db
+      .update(lessonDisputes)
+      .set({
+        status: change.status,
+        refundFils: change.refundFils,
+        resolutionNote: change.note,
+        resolvedBy: change.adminId,
+        resolvedAt: change.now,
+      })
+      .where(and(eq(lessonDisputes.id, id), eq(lessonDisputes.status, 'open')))
+      .returning(),
+  );
 }
 
 /** Every active admin's user id (they are told of a new dispute). */
@@ -118,6 +115,5 @@ export async function listAdminDisputes(
 }
 
 export async function findAdminDispute(db: Executor, id: number): Promise<AdminDisputeRow | undefined> {
-  const [row] = await adminQuery(db, eq(lessonDisputes.id, id));
-  return row;
+  return firstRow(adminQuery(db, eq(lessonDisputes.id, id)));
 }

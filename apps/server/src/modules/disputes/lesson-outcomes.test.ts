@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { latestMailTo } from '../../test/helpers.ts';
 import { attend, expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
-import { bookRequest, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
@@ -37,18 +37,17 @@ async function bookedLesson(priceFils = 8_000, teacher?: TestTeacher, student?: 
   hourSlot += 3;
   const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + (48 + hourSlot) * HOUR);
   const slot = await f.slot(who.profile.id, start, { priceFils });
-  const booked = await bookRequest(t.app, buyer.headers, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(booked.statusCode).toBe(200);
+  const booked = await bookWithBalance(t.app, buyer.headers, slot);
   const id: number = booked.json().reservations[0].id;
   return { id, start, end: new Date(start.getTime() + HOUR), teacher: who, student: buyer };
 }
 
 const outcomesAt = (at: Date) => t.app.money.booking.lessonOutcomes(at);
 const rowOf = async (id: number) => (await t.database.db.select().from(reservations).where(eq(reservations.id, id)))[0];
+/** The no-shows counted on a teacher's profile. */
+const noShowsOf = async (teacher: TestTeacher) =>
+  (await t.database.db.select().from(teacherProfiles).where(eq(teacherProfiles.id, teacher.profile.id)))[0]
+    ?.noShowCount;
 const earnings = (teacher: TestTeacher) => userBalance(t.database.db, 'earnings', teacher.user.id);
 const typesFor = async (userId: number, reservationId: number) =>
   (await t.database.db.select().from(notifications).where(eq(notifications.userId, userId)))
@@ -140,11 +139,7 @@ describe('attendance decides the outcome', () => {
     const row = await rowOf(lesson.id);
     expect(row).toMatchObject({ status: 'cancelled', cancelledBy: 'system', cancelReason: 'teacherNoShow' });
     expect(await walletOf(t.database.db, lesson.student.user.id)).toBe(8_000);
-    const [profile] = await t.database.db
-      .select()
-      .from(teacherProfiles)
-      .where(eq(teacherProfiles.id, lesson.teacher.profile.id));
-    expect(profile?.noShowCount).toBe(1);
+    expect(await noShowsOf(lesson.teacher)).toBe(1);
     expect(await typesFor(lesson.student.user.id, lesson.id)).toContain('lesson.teacherNoShow');
     expect(await typesFor(lesson.teacher.user.id, lesson.id)).toContain('lesson.teacherNoShow');
     const list = await t.app.inject({ url: '/api/v1/reservations?scope=cancelled', headers: lesson.student.headers });
@@ -171,11 +166,7 @@ describe('attendance decides the outcome', () => {
     const [a, b] = await Promise.all([outcomesAt(at), outcomesAt(at)]);
     expect(a.noShows + b.noShows).toBeGreaterThanOrEqual(1);
     expect(await walletOf(t.database.db, lesson.student.user.id)).toBe(5_000);
-    const [profile] = await t.database.db
-      .select()
-      .from(teacherProfiles)
-      .where(eq(teacherProfiles.id, lesson.teacher.profile.id));
-    expect(profile?.noShowCount).toBe(1);
+    expect(await noShowsOf(lesson.teacher)).toBe(1);
     await expectLedgerConsistent(t.database.db);
   });
 

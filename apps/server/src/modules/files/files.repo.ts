@@ -1,11 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { insertedRow } from '../../db/rows.ts';
 import { conversations, type FileRow, files } from '../../db/schema.ts';
 
 export async function insertFile(db: Executor, values: typeof files.$inferInsert): Promise<FileRow> {
-  const [row] = await db.insert(files).values(values).returning();
-  if (!row) throw new Error('insert into files returned no row');
-  return row;
+  return insertedRow(db.insert(files).values(values).returning(), 'insert into files returned no row');
 }
 
 export async function findFile(db: Executor, id: string): Promise<FileRow | undefined> {

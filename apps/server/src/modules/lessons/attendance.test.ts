@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lessonAttendance, reservations, teacherProfiles } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, stay, walletOf } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookWithBalance } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 
@@ -42,12 +42,7 @@ async function bookedLesson(priceFils = 8_000, teacher?: TestTeacher) {
   hourSlot += 3;
   const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + (48 + hourSlot) * HOUR);
   const slot = await f.slot(who.profile.id, start, { priceFils });
-  const booked = await bookRequest(t.app, buyer.headers, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(booked.statusCode).toBe(200);
+  const booked = await bookWithBalance(t.app, buyer.headers, slot);
   const id: number = booked.json().reservations[0].id;
   return { id, start, end: new Date(start.getTime() + HOUR), teacher: who, student: buyer, priceFils };
 }
@@ -76,6 +71,23 @@ const patchProfileLink = (teacher: TestTeacher, meetingLink: string | null) =>
     headers: teacher.headers,
     payload: { meetingLink },
   });
+/** `who` reports a quality problem with the lesson (201), and the admin releases the dispute: that answer. */
+async function reportedThenReleased(lesson: Lesson, who: TestUser) {
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/lessons/${lesson.id}/problem`,
+    headers: who.headers,
+    payload: { reason: 'quality', details: '' },
+  });
+  expect(reported.statusCode).toBe(201);
+  const disputeId: number = reported.json().dispute.id;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/disputes/${disputeId}/resolve`,
+    headers: admin.headers,
+    payload: { outcome: 'release', note: 'Fine' },
+  });
+}
 /** Ends the lesson for the sweeper: outcomes at the end + 1 minute, then the status and the student's wallet. */
 async function settle(lesson: Lesson) {
   await outcomesAt(at(lesson, 15 * MINUTE));
@@ -309,20 +321,7 @@ describe('a dispute released before the end keeps the money in escrow until 24 h
     await stay(t.database.db, lesson.id, 'teacher', lesson.start, lesson.end);
     await stay(t.database.db, lesson.id, 'student', lesson.start, lesson.end);
     setClock(at(lesson, 10 * MINUTE));
-    const reported = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/lessons/${lesson.id}/problem`,
-      headers: lesson.student.headers,
-      payload: { reason: 'quality', details: '' },
-    });
-    expect(reported.statusCode).toBe(201);
-    const disputeId: number = reported.json().dispute.id;
-    const released = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/disputes/${disputeId}/resolve`,
-      headers: admin.headers,
-      payload: { outcome: 'release', note: 'Fine' },
-    });
+    const released = await reportedThenReleased(lesson, lesson.student);
     expect(released.statusCode).toBe(200);
     expect(released.json().dispute.status).toBe('released');
     expect(await earnings(lesson.teacher)).toBe(0);
@@ -341,19 +340,7 @@ describe('a dispute released before the end keeps the money in escrow until 24 h
     const lesson = await bookedLesson();
     await stay(t.database.db, lesson.id, 'teacher', lesson.start, at(lesson, MINUTE));
     setClock(at(lesson, 2 * MINUTE));
-    const reported = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/lessons/${lesson.id}/problem`,
-      headers: lesson.teacher.headers,
-      payload: { reason: 'quality', details: '' },
-    });
-    const disputeId: number = reported.json().dispute.id;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/disputes/${disputeId}/resolve`,
-      headers: admin.headers,
-      payload: { outcome: 'release', note: 'Fine' },
-    });
+    await reportedThenReleased(lesson, lesson.teacher);
     offsetMs = 0;
     const { row, wallet } = await settle(lesson);
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'teacherNoShow' });

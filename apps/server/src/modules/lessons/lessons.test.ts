@@ -95,16 +95,8 @@ describe('GET /api/v1/lessons/{reservationId}', () => {
 
   it('answers after the lesson: completed, and cancelled as a teacher no-show, and refuses joining both', async () => {
     const past = new Date(Date.now() - 90 * MINUTE);
-    const completed = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-      start: past,
-    });
-    const noShow = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'cancelled',
+    const completed = await f.lessonBetween(student, teacher, 'completed', { start: past });
+    const noShow = await f.lessonBetween(student, teacher, 'cancelled', {
       start: new Date(past.getTime() - 180 * MINUTE),
     });
     await t.database.db

@@ -25,14 +25,7 @@ beforeAll(async () => {
   teacher = await f.teacher();
   stranger = await f.student();
   otherTeacher = await f.teacher();
-  upcoming = (
-    await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-      start: new Date(Date.now() + 60 * MINUTE),
-    })
-  ).id;
+  upcoming = (await f.lessonBetween(student, teacher, 'confirmed', { start: new Date(Date.now() + 60 * MINUTE) })).id;
 });
 
 const patchProfile = (who: TestTeacher, meetingLink: unknown) =>
@@ -144,12 +137,7 @@ describe('PUT /api/v1/lessons/{reservationId}/meeting-link', () => {
   });
 
   it('is 409 lessonNotEditable once the lesson has ended, is completed, cancelled or not yet paid', async () => {
-    const ended = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-      start: new Date(Date.now() - 120 * MINUTE),
-    });
+    const ended = await f.lessonBetween(student, teacher, 'confirmed', { start: new Date(Date.now() - 120 * MINUTE) });
     for (const [index, status] of (['completed', 'cancelled', 'pending'] as const).entries()) {
       const lesson = await f.reservation({
         studentId: student.user.id,

@@ -1,7 +1,7 @@
 import { paymentSchema } from '@ustaz/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQueryOf } from '../../db/client.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
+import { createFactories, starterPackage, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 import { bookRequest, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
 import { insertPackages } from '../subscriptions/subscriptions.repo.ts';
@@ -121,20 +121,7 @@ describe('what a payment bought, on its result page (issue 17)', () => {
       amount: '15.250',
     });
 
-    const [pkg] = await insertPackages(ctx.database.db, [
-      {
-        nameAr: 'باقة البداية',
-        nameEn: 'Starter',
-        descriptionAr: 'خمس ساعات',
-        descriptionEn: 'Five hours',
-        hours: 5,
-        priceFils: 20_000,
-        validityDays: 30,
-        featuresAr: [],
-        featuresEn: [],
-        sortOrder: 1,
-      },
-    ]);
+    const [pkg] = await insertPackages(ctx.database.db, [starterPackage()]);
     if (!pkg) throw new Error('package not created');
     const bought = await purchaseRequest(ctx.app, student.headers, { packageId: pkg.id, paymentMethod: 'payzah' });
     expect(bought.statusCode, bought.body).toBe(200);

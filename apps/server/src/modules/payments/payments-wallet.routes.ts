@@ -12,12 +12,10 @@ import {
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthHook, authOf } from '../../http/authenticate.ts';
-import { moduleDocs } from '../../http/module-routes.ts';
+import { signedInRoute } from '../../http/module-routes.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-
-const { tags, security } = moduleDocs('money');
 
 /** A transfer's kind as a wallet line; a kind the client does not know reads as an adjustment. */
 function lineKindOf(kind: string): LedgerLineKind {
@@ -37,15 +35,13 @@ export function walletRoutes(
     remainingHours: (userId: number) => Promise<number>;
   },
 ): void {
-  app.get('/api/v1/subscriptions/balance', {
-    preHandler: requireAuth,
-    schema: {
-      tags,
-      security,
-      summary: 'Wallet balance (KWD), earnings and subscription hours left',
+  const signedIn = signedInRoute('money', requireAuth);
+  app.get(
+    '/api/v1/subscriptions/balance',
+    signedIn('Wallet balance (KWD), earnings and subscription hours left', {
       response: { 200: balanceResponseSchema },
-    },
-    handler: async (request) => {
+    }),
+    async (request) => {
       const { userId } = authOf(request);
       return {
         balance: filsToKwd(await service.balanceFils(userId, 'wallet')),
@@ -54,18 +50,15 @@ export function walletRoutes(
         remainingHours: await remainingHours(userId),
       };
     },
-  });
+  );
 
-  app.get('/api/v1/balance/transactions', {
-    preHandler: requireAuth,
-    schema: {
-      tags,
-      security,
-      summary: 'Movements of the wallet and earnings, newest first',
+  app.get(
+    '/api/v1/balance/transactions',
+    signedIn('Movements of the wallet and earnings, newest first', {
       querystring: walletTransactionsQuerySchema,
       response: { 200: walletTransactionsResponseSchema },
-    },
-    handler: async (request) => {
+    }),
+    async (request) => {
       const { page, limit } = request.query;
       const { rows, total } = await service.ledgerLines(authOf(request).userId, page, limit);
       return toPage(
@@ -82,20 +75,19 @@ export function walletRoutes(
         { page, limit },
       );
     },
-  });
+  );
 
   for (const provider of ['payzah', 'deema'] as const satisfies GatewayProvider[]) {
-    app.post(`/api/v1/balance/top-up/${provider}`, {
-      preHandler: requireAuth,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        security,
-        summary: `Top up the wallet through ${provider}: returns the gateway link`,
-        body: topUpBodySchema,
-        response: { 200: paymentLinkResponseSchema },
+    app.post(
+      `/api/v1/balance/top-up/${provider}`,
+      {
+        ...signedIn(`Top up the wallet through ${provider}: returns the gateway link`, {
+          body: topUpBodySchema,
+          response: { 200: paymentLinkResponseSchema },
+        }),
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
-      handler: (request) => service.topUp(authOf(request).userId, provider, request.body),
-    });
+      (request) => service.topUp(authOf(request).userId, provider, request.body),
+    );
   }
 }

@@ -1,11 +1,10 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { firstRow, insertedRow } from '../../db/rows.ts';
 import { type PaymentRow, payments, users } from '../../db/schema.ts';
 
 export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values(values).returning();
-  if (!row) throw new Error('payment not created');
-  return row;
+  return insertedRow(db.insert(payments).values(values).returning(), 'payment not created');
 }
 
 /**
@@ -34,8 +33,7 @@ export async function lockUserAndCountPending(
 }
 
 export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  return row;
+  return firstRow(db.select().from(payments).where(eq(payments.id, id)));
 }
 
 /** What the gateway answered when the payment was started: its own id and the checkout page. */
@@ -61,12 +59,13 @@ export async function swapPaymentStatus(
   to: PaymentRow['status'],
   extra: Partial<typeof payments.$inferInsert> = {},
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .update(payments)
-    .set({ status: to, settledAt: sql`now()`, ...(to === 'paid' ? { paidAt: sql`now()` } : {}), ...extra })
-    .where(and(eq(payments.id, id), inArray(payments.status, from)))
-    .returning();
-  return row;
+  return firstRow(
+    db
+      .update(payments)
+      .set({ status: to, settledAt: sql`now()`, ...(to === 'paid' ? { paidAt: sql`now()` } : {}), ...extra })
+      .where(and(eq(payments.id, id), inArray(payments.status, from)))
+      .returning(),
+  );
 }
 
 export async function markCreditedToWallet(db: Executor, id: string): Promise<void> {

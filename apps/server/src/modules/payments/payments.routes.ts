@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/authenticate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
+import { type ModuleRoutesOptions, moduleDocs, signedInRoute } from '../../http/module-routes.ts';
 import { paymentIdParamsSchema } from '../../http/params.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { sandboxRoutes } from './payments-sandbox.routes.ts';
@@ -17,9 +17,10 @@ import { walletRoutes } from './payments-wallet.routes.ts';
 
 type Options = ModuleRoutesOptions<PaymentsService> & { db: Db; remainingHours: (userId: number) => Promise<number> };
 
-const { tags, security } = moduleDocs('money');
+const { tags } = moduleDocs('money');
 
 export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Options): FastifyPluginAsyncZod {
+  const signedIn = signedInRoute('money', requireAuth);
   return async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -36,17 +37,14 @@ export function paymentsRoutes({ db, service, requireAuth, remainingHours }: Opt
 
     walletRoutes(app, { service, requireAuth, remainingHours });
 
-    app.get('/api/v1/payments/:id', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'One of your payments (asks the gateway while it is pending)',
+    app.get(
+      '/api/v1/payments/:id',
+      signedIn('One of your payments (asks the gateway while it is pending)', {
         params: paymentIdParamsSchema,
         response: { 200: paymentSchema },
-      },
-      handler: (request) => service.get(authOf(request).userId, request.params.id, requestLanguage(request)),
-    });
+      }),
+      (request) => service.get(authOf(request).userId, request.params.id, requestLanguage(request)),
+    );
 
     // The gateway sends the browser back here. Its query string proves nothing: the payment is
     // settled only from the gateway's own status look-up (I8), then the browser goes to the result page.

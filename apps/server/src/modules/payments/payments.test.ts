@@ -11,6 +11,7 @@ import { createTestApp, testConfig } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet, liveReservations, systemBalance, walletOf } from '../../test/money.ts';
 import {
   bookRequest,
+  bookWithBalance,
   cancelRequest,
   createPayzahTestApp,
   nextAddress,
@@ -373,6 +374,14 @@ describe('the sandbox gateway (no keys configured)', () => {
 describe('the real Payzah adapter against a local fake Payzah', () => {
   const privateKey = 'pk_test_payzah_123';
   const gw = useFakeGatewayApp(() => createPayzahTestApp(privateKey));
+  /** `POST /api/v1/booking/single` of one slot through Payzah, at the price it shows (not paid yet). */
+  const bookAtPayzah = (headers: Record<string, string>, s: { id: number; priceFils: number }, extra = {}) =>
+    bookRequest(gw.ctx.app, headers, {
+      timeSlotId: s.id,
+      paymentMethod: 'payzah',
+      expectedTotal: totalOf(s),
+      ...extra,
+    });
   let teacher: TestTeacher;
 
   beforeAll(async () => {
@@ -552,12 +561,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const student = await gw.f.student();
     const s = await slotFor(gw.f, teacher, 4_000);
     gw.fake.failNext(1, 'error');
-    const res = await bookRequest(gw.ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'payzah',
-      language: 'en',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookAtPayzah(student.headers, s, { language: 'en' });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ status: 502, code: 'gatewayError' });
     const [payment] = (
@@ -629,12 +633,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const rival = await gw.f.student();
     await fundWallet(gw.db, rival.user.id, 10_000);
     const s = await slotFor(gw.f, teacher, 5_000);
-    const res = await bookRequest(gw.ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'payzah',
-      language: 'en',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookAtPayzah(student.headers, s, { language: 'en' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ paymentStatus: 'PENDING', paidWith: 'payzah' });
@@ -660,12 +659,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     expect((await findPayment(gw.db, body.paymentId))?.status).toBe('expired');
 
     // Someone else books the freed slot.
-    const taken = await bookRequest(gw.ctx.app, rival.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(taken.statusCode).toBe(200);
+    await bookWithBalance(gw.ctx.app, rival.headers, s);
 
     // The customer finally pays: the money goes to the wallet.
     gw.fake.pay(body.paymentId);
@@ -684,12 +678,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
   it('a late capture nobody comes back for is found by the sweeper within the day, once', async () => {
     const student = await gw.f.student();
     const s = await slotFor(gw.f, teacher, 4_000);
-    const res = await bookRequest(gw.ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'payzah',
-      language: 'en',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookAtPayzah(student.headers, s, { language: 'en' });
     const { paymentId } = res.json();
     await sweepMoney(gw.ctx.app, new Date(Date.now() + 16 * MINUTE));
     expect((await findPayment(gw.db, paymentId))?.status).toBe('expired');
@@ -710,21 +699,12 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
     const rival = await gw.f.student();
     await fundWallet(gw.db, rival.user.id, 10_000);
     const s = await slotFor(gw.f, teacher, 3_000);
-    const res = await bookRequest(gw.ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'payzah',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookAtPayzah(student.headers, s);
     const { paymentId } = res.json();
     await rawQueryOf(gw.db)(`update time_slots set hold_expires_at = now() - interval '1 minute' where id = $1`, [
       s.id,
     ]);
-    const taken = await bookRequest(gw.ctx.app, rival.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(s),
-    });
-    expect(taken.statusCode).toBe(200);
+    await bookWithBalance(gw.ctx.app, rival.headers, s);
     gw.fake.pay(paymentId);
     await returnTo(gw.ctx.app, paymentId);
     expect(await findPayment(gw.db, paymentId)).toMatchObject({ status: 'paid', creditedToWallet: true });
@@ -735,11 +715,7 @@ describe('the real Payzah adapter against a local fake Payzah', () => {
   it('a lapsed hold paid before the sweep: the slot is not booked, the money goes to the wallet', async () => {
     const student = await gw.f.student();
     const s = await slotFor(gw.f, teacher, 2_000);
-    const res = await bookRequest(gw.ctx.app, student.headers, {
-      timeSlotId: s.id,
-      paymentMethod: 'payzah',
-      expectedTotal: totalOf(s),
-    });
+    const res = await bookAtPayzah(student.headers, s);
     const { paymentId, reservations: rows } = res.json();
     await rawQueryOf(gw.db)(`update time_slots set hold_expires_at = now() - interval '1 second' where id = $1`, [
       s.id,

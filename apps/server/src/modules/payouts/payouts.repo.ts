@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
+import { insertedRow } from '../../db/rows.ts';
 import { type PayoutRow, payouts, teacherBankAccounts, users } from '../../db/schema.ts';
 import { nameIn } from '../../http/language.ts';
 
@@ -30,9 +31,7 @@ export async function insertPayout(
   db: Executor,
   values: { userId: number; amountFils: number; iban: string; holderName: string },
 ): Promise<PayoutRow> {
-  const [row] = await db.insert(payouts).values(values).returning();
-  if (!row) throw new Error('payout not inserted');
-  return row;
+  return insertedRow(db.insert(payouts).values(values).returning(), 'payout not inserted');
 }
 
 /**

@@ -7,7 +7,7 @@ import { auditOf } from '../../test/admin.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { latestMailTo, testConfig } from '../../test/helpers.ts';
 import { completeTaught, expectLedgerConsistent, fundWallet, systemBalance } from '../../test/money.ts';
-import { bookRequest, cancelRequest, nextAddress, totalOf } from '../../test/requests.ts';
+import { bookWithBalance, cancelRequest, nextAddress } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { UTF8_BOM } from './payout-csv.ts';
@@ -45,12 +45,7 @@ async function booked(teacher: TestTeacher, student: TestUser, priceFils: number
   slotHour += 2;
   const slot = await f.slot(teacher.profile.id, new Date(Date.now() + slotHour * HOUR), { priceFils });
   await fundWallet(db, student.user.id, priceFils);
-  const res = await bookRequest(t.app, student.headers, {
-    timeSlotId: slot.id,
-    paymentMethod: 'balance',
-    expectedTotal: totalOf(slot),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await bookWithBalance(t.app, student.headers, slot);
   return res.json().reservations[0].id;
 }
 

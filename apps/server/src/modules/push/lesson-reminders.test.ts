@@ -22,11 +22,18 @@ describe('lesson reminders across two processes', () => {
   let database: Database;
   let apps: FastifyInstance[] = [];
   let pushService: Awaited<ReturnType<typeof startFakePushService>>;
+  let f: ReturnType<typeof createFactories>;
+  const bothApps = () => {
+    const [first, second] = apps;
+    if (!first || !second) throw new Error('two apps');
+    return [first, second] as const;
+  };
 
   beforeAll(async () => {
     const port = await unusedPort();
     pushService = await startFakePushService(port);
     database = await createTestDatabase();
+    f = createFactories(database);
     const config = testConfig({ push: { ...testConfig().push, extraHosts: [`127.0.0.1:${port}`] } });
     apps = [await buildApp({ config, database }), await buildApp({ config, database })];
     await Promise.all(apps.map((app) => app.ready()));
@@ -38,9 +45,7 @@ describe('lesson reminders across two processes', () => {
   });
 
   it('sends the day-before and the 10-minute reminders once each, to each party, by push or else by mail', async () => {
-    const f = createFactories(database);
-    const [first, second] = apps;
-    if (!first || !second) throw new Error('two apps');
+    const [first, second] = bothApps();
     const student = await f.student();
     const teacher = await f.teacher();
     const browser = createBrowserKeys();
@@ -54,31 +59,17 @@ describe('lesson reminders across two processes', () => {
     expect(subscribed.statusCode).toBe(200);
 
     const now = new Date();
-    const soon = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
-      start: new Date(now.getTime() + 8 * MINUTE),
-    });
-    const tomorrow = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const soon = await f.lessonBetween(student, teacher, 'confirmed', { start: new Date(now.getTime() + 8 * MINUTE) });
+    const tomorrow = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(now.getTime() + 20 * HOUR),
       createdAt: new Date(now.getTime() - 3 * 24 * HOUR),
     });
     // Booked 5 hours ahead: no day-before reminder; and a cancelled lesson gets none at all.
-    const lastMinute = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const lastMinute = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(now.getTime() + 5 * HOUR),
     });
     const otherTeacher = await f.teacher();
-    const cancelled = await f.reservation({
-      studentId: student.user.id,
-      teacherId: otherTeacher.profile.id,
-      status: 'cancelled',
+    const cancelled = await f.lessonBetween(student, otherTeacher, 'cancelled', {
       start: new Date(now.getTime() + 9 * MINUTE),
     });
 
@@ -118,9 +109,7 @@ describe('lesson reminders across two processes', () => {
   });
 
   it('a subscribed user whose only device is gone (410) gets the reminder by mail instead, still once', async () => {
-    const f = createFactories(database);
-    const [first, second] = apps;
-    if (!first || !second) throw new Error('two apps');
+    const [first, second] = bothApps();
     const student = await f.student();
     const teacher = await f.teacher();
     const device = randomUUID();
@@ -132,10 +121,7 @@ describe('lesson reminders across two processes', () => {
       payload: { endpoint: pushService.endpoint(device), keys: createBrowserKeys().keys },
     });
     const now = new Date();
-    const lesson = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'confirmed',
+    const lesson = await f.lessonBetween(student, teacher, 'confirmed', {
       start: new Date(now.getTime() + 5 * MINUTE),
     });
     await Promise.all([first.push.sendLessonReminders(now), second.push.sendLessonReminders(now)]);

@@ -8,15 +8,16 @@ import {
 } from '@ustaz/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authenticate.ts';
-import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
+import { type ModuleRoutesOptions, moduleDocs, signedInRoute } from '../../http/module-routes.ts';
 import type { PushService } from './push.service.ts';
 
 type Options = ModuleRoutesOptions<PushService>;
 
-const { tags, security } = moduleDocs('push');
+const { tags } = moduleDocs('push');
 
 /** Web Push (issue 19): the VAPID key, the signed-in user's device subscriptions and their per-kind switches. */
 export function pushRoutes({ service, requireAuth }: Options): FastifyPluginAsyncZod {
+  const signedIn = signedInRoute('push', requireAuth);
   return async (app) => {
     app.get('/api/v1/push/key', {
       schema: {
@@ -27,58 +28,45 @@ export function pushRoutes({ service, requireAuth }: Options): FastifyPluginAsyn
       handler: async () => ({ publicKey: service.publicKey() }),
     });
 
-    app.post('/api/v1/push/subscriptions', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Subscribes this device (the browser's PushSubscription JSON) for the signed-in user, again idempotently; the endpoint must be https on a known push service (422 otherwise) and not another user's (409 endpointTaken)",
-        body: pushSubscriptionSchema,
-        response: { 200: okResponseSchema },
-      },
-      handler: async (request) => {
+    app.post(
+      '/api/v1/push/subscriptions',
+      signedIn(
+        "Subscribes this device (the browser's PushSubscription JSON) for the signed-in user, again idempotently; the endpoint must be https on a known push service (422 otherwise) and not another user's (409 endpointTaken)",
+        { body: pushSubscriptionSchema, response: { 200: okResponseSchema } },
+      ),
+      async (request) => {
         await service.subscribe(authOf(request).userId, request.body);
         return { success: true as const };
       },
-    });
+    );
 
-    app.delete('/api/v1/push/subscriptions', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "Forgets one of the signed-in user's subscriptions, by endpoint (404 when none)",
+    app.delete(
+      '/api/v1/push/subscriptions',
+      signedIn("Forgets one of the signed-in user's subscriptions, by endpoint (404 when none)", {
         body: pushUnsubscribeSchema,
         response: { 200: okResponseSchema },
-      },
-      handler: async (request) => {
+      }),
+      async (request) => {
         await service.unsubscribe(authOf(request).userId, request.body.endpoint);
         return { success: true as const };
       },
-    });
+    );
 
-    app.get('/api/v1/push/settings', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Which kinds of news are pushed to the signed-in user, and how many of their devices are subscribed',
+    app.get(
+      '/api/v1/push/settings',
+      signedIn('Which kinds of news are pushed to the signed-in user, and how many of their devices are subscribed', {
         response: { 200: pushSettingsResponseSchema },
-      },
-      handler: async (request) => service.settings(authOf(request).userId),
-    });
+      }),
+      async (request) => service.settings(authOf(request).userId),
+    );
 
-    app.put('/api/v1/push/settings', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Switches each kind of pushed news on or off for the signed-in user',
+    app.put(
+      '/api/v1/push/settings',
+      signedIn('Switches each kind of pushed news on or off for the signed-in user', {
         body: pushSettingsSchema,
         response: { 200: pushSettingsResponseSchema },
-      },
-      handler: async (request) => service.updateSettings(authOf(request).userId, request.body),
-    });
+      }),
+      async (request) => service.updateSettings(authOf(request).userId, request.body),
+    );
   };
 }

@@ -1,9 +1,11 @@
 import { type Language, textLanguage } from '@ustaz/contract';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { hasBookedTeacher } from '../../db/booked-teacher.ts';
 import type { Executor } from '../../db/client.ts';
 import { nameColumns } from '../../db/name-columns.ts';
 import { reviewPublishedSql } from '../../db/review-publication.ts';
+import { insertedRow } from '../../db/rows.ts';
 import { conversations, type ReviewRow, reservations, reviews, teacherProfiles, users } from '../../db/schema.ts';
 
 const teacherUser = alias(users, 'teacher_user');
@@ -140,13 +142,7 @@ export async function findReservationParties(db: Executor, id: number) {
  * (issue 16: teachers see a student's reviews on the conversation and booking views).
  */
 export async function teacherKnowsStudent(db: Executor, teacherUserId: number, studentId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: reservations.id })
-    .from(reservations)
-    .innerJoin(teacherProfiles, eq(teacherProfiles.id, reservations.teacherId))
-    .where(and(eq(teacherProfiles.userId, teacherUserId), eq(reservations.studentId, studentId)))
-    .limit(1);
-  if (row) return true;
+  if (await hasBookedTeacher(db, studentId, teacherUserId)) return true;
   const chats = await db.$count(
     conversations,
     and(eq(conversations.teacherId, teacherUserId), eq(conversations.studentId, studentId)),
@@ -160,9 +156,10 @@ export type NewReview = Omit<typeof reviews.$inferInsert, 'language'>;
 const withLanguage = (values: NewReview) => ({ ...values, language: textLanguage(values.comment ?? '') });
 
 export async function insertReview(db: Executor, values: NewReview): Promise<ReviewRow> {
-  const [row] = await db.insert(reviews).values(withLanguage(values)).returning();
-  if (!row) throw new Error('insert into reviews returned no row');
-  return row;
+  return insertedRow(
+    db.insert(reviews).values(withLanguage(values)).returning(),
+    'insert into reviews returned no row',
+  );
 }
 
 export async function insertReviews(db: Executor, values: NewReview[]): Promise<ReviewRow[]> {

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthHook, authOf } from '../../http/authenticate.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { type ModuleRoutesOptions, moduleDocs } from '../../http/module-routes.ts';
+import { type ModuleRoutesOptions, moduleDocs, signedInRoute } from '../../http/module-routes.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import { perUserRateLimit } from '../../http/per-user-limit.ts';
 import type { ReviewsService } from './reviews.service.ts';
@@ -20,10 +20,12 @@ type Options = ModuleRoutesOptions<ReviewsService, { optionalAuth: AuthHook; rat
 /** Review writes a minute per user (30 at the default RATE_LIMIT_MAX of 300; tests and benches lift it). */
 const reviewsPerMinute = (rateLimitMax: number) => Math.max(30, Math.round(rateLimitMax / 10));
 
-const { tags, security } = moduleDocs('reviews');
+const { tags } = moduleDocs('reviews');
+
 const reviewsResponse = { 200: reviewsResponseSchema };
 
 export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax }: Options): FastifyPluginAsyncZod {
+  const signedIn = signedInRoute('reviews', requireAuth);
   return async (app) => {
     app.get('/api/reviews', {
       schema: {
@@ -54,62 +56,53 @@ export function reviewsRoutes({ service, requireAuth, optionalAuth, rateLimitMax
         ),
     });
 
-    app.get('/api/reviews/for-student/:id', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: "Teachers' reviews of a student (user id): the student, their teachers and admins only",
+    app.get(
+      '/api/reviews/for-student/:id',
+      signedIn("Teachers' reviews of a student (user id): the student, their teachers and admins only", {
         params: idParamsSchema,
         querystring: reviewsQuerySchema,
         response: reviewsResponse,
-      },
-      handler: (request) =>
+      }),
+      (request) =>
         service.forStudent(authOf(request), request.params.id, request.query.limit, requestLanguage(request)),
-    });
+    );
 
-    app.get('/api/reviews/mine', {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          "The caller's review state for reservations they are a party of (written or not, may review now, until when); other ids are left out",
-        querystring: reviewStatesQuerySchema,
-        response: { 200: reviewStatesResponseSchema },
-      },
-      handler: (request) => service.states(authOf(request).userId, request.query.reservationIds),
-    });
+    app.get(
+      '/api/reviews/mine',
+      signedIn(
+        "The caller's review state for reservations they are a party of (written or not, may review now, until when); other ids are left out",
+        { querystring: reviewStatesQuerySchema, response: { 200: reviewStatesResponseSchema } },
+      ),
+      (request) => service.states(authOf(request).userId, request.query.reservationIds),
+    );
 
-    app.post('/api/reviews/:id/reply', {
-      preHandler: requireAuth,
-      config: perUserRateLimit('reviews', reviewsPerMinute(rateLimitMax)),
-      schema: {
-        tags,
-        security,
-        summary: "The reviewed teacher's one public reply to a published review of them",
-        params: idParamsSchema,
-        body: reviewReplyBodySchema,
-        response: { 200: reviewSchema },
+    app.post(
+      '/api/reviews/:id/reply',
+      {
+        ...signedIn("The reviewed teacher's one public reply to a published review of them", {
+          params: idParamsSchema,
+          body: reviewReplyBodySchema,
+          response: { 200: reviewSchema },
+        }),
+        config: perUserRateLimit('reviews', reviewsPerMinute(rateLimitMax)),
       },
-      handler: (request) =>
+      (request) =>
         service.reply(authOf(request).userId, request.params.id, request.body.text, requestLanguage(request)),
-    });
+    );
 
-    app.post('/api/reviews', {
-      preHandler: requireAuth,
-      config: perUserRateLimit('reviews', reviewsPerMinute(rateLimitMax)),
-      schema: {
-        tags,
-        security,
-        summary: 'Review the other participant of a completed reservation (once per reservation and direction)',
-        body: createReviewBodySchema,
-        response: { 201: reviewSchema },
+    app.post(
+      '/api/reviews',
+      {
+        ...signedIn('Review the other participant of a completed reservation (once per reservation and direction)', {
+          body: createReviewBodySchema,
+          response: { 201: reviewSchema },
+        }),
+        config: perUserRateLimit('reviews', reviewsPerMinute(rateLimitMax)),
       },
-      handler: async (request, reply) => {
+      async (request, reply) => {
         reply.status(201);
         return service.create(authOf(request).userId, request.body, requestLanguage(request));
       },
-    });
+    );
   };
 }

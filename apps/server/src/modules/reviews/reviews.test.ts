@@ -11,6 +11,11 @@ function post(headers: Record<string, string> | undefined, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/reviews', payload, ...(headers ? { headers } : {}) });
 }
 
+/** The body of `POST /api/reviews`: a review of the lesson `reservation` from the side `type`. */
+function reviewBody(reservation: { id: number }, type: string, rating: number, comment: string) {
+  return { reservationId: reservation.id, type, rating, comment };
+}
+
 /**
  * Moves a review's writing time back by `days` (the double-blind clock, ADR 015), and its lesson's
  * end to `endedDaysAgo` (by default so long before that the review deadline is not what holds it).
@@ -48,11 +53,7 @@ describe('POST /api/reviews', () => {
     otherStudent = await f.student();
     completed = await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'completed' });
     confirmed = await f.reservation({ studentId: student.user.id, teacherId: teacher.profile.id, status: 'confirmed' });
-    otherCompleted = await f.reservation({
-      studentId: otherStudent.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    otherCompleted = await f.lessonBetween(otherStudent, teacher, 'completed');
   });
 
   it('401 for a guest', async () => {
@@ -61,12 +62,7 @@ describe('POST /api/reviews', () => {
   });
 
   it('the student of a completed reservation reviews the teacher; blind: unpublished, not yet in the rating', async () => {
-    const res = await post(student.headers, {
-      reservationId: completed.id,
-      type: 'student_to_teacher',
-      rating: 5,
-      comment: '  شرح ممتاز  ',
-    });
+    const res = await post(student.headers, reviewBody(completed, 'student_to_teacher', 5, '  شرح ممتاز  '));
     expect(res.statusCode, res.body).toBe(201);
     expect(reviewSchema.parse(res.json())).toMatchObject({
       type: 'student_to_teacher',
@@ -118,12 +114,7 @@ describe('POST /api/reviews', () => {
 
   it('409 reviewWindowClosed more than 14 days after the lesson ended; 13 days is still open', async () => {
     const day = 24 * 60 * 60 * 1000;
-    const old = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-      start: new Date(Date.now() - 15 * day),
-    });
+    const old = await f.lessonBetween(student, teacher, 'completed', { start: new Date(Date.now() - 15 * day) });
     for (const [who, type] of [
       [student, 'student_to_teacher'],
       [teacher, 'teacher_to_student'],
@@ -132,12 +123,7 @@ describe('POST /api/reviews', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ status: 409, code: 'reviewWindowClosed' });
     }
-    const recent = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-      start: new Date(Date.now() - 13 * day),
-    });
+    const recent = await f.lessonBetween(student, teacher, 'completed', { start: new Date(Date.now() - 13 * day) });
     const res = await post(teacher.headers, { reservationId: recent.id, type: 'teacher_to_student', rating: 4 });
     expect(res.statusCode, res.body).toBe(201);
   });
@@ -160,21 +146,11 @@ describe('POST /api/reviews', () => {
   });
 
   it('the rating counts a review once published: the other side reviewed, or 7 days passed', async () => {
-    const second = await post(otherStudent.headers, {
-      reservationId: otherCompleted.id,
-      type: 'student_to_teacher',
-      rating: 2,
-      comment: 'OK',
-    });
+    const second = await post(otherStudent.headers, reviewBody(otherCompleted, 'student_to_teacher', 2, 'OK'));
     expect(second.statusCode).toBe(201);
     expect(await aggregatesOf(teacher.profile.id)).toEqual({ averageRating: 0, ratingCount: 0 });
 
-    const back = await post(teacher.headers, {
-      reservationId: completed.id,
-      type: 'teacher_to_student',
-      rating: 4,
-      comment: 'Hard-working student',
-    });
+    const back = await post(teacher.headers, reviewBody(completed, 'teacher_to_student', 4, 'Hard-working student'));
     expect(back.statusCode).toBe(201);
     // Both sides of `completed` reviewed: both published, the student's 5 counts.
     expect(back.json()).toMatchObject({ type: 'teacher_to_student', teacherId: teacher.profile.id, published: true });
@@ -240,40 +216,16 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     stranger = await f.teacher();
     student = await f.student();
     other = await f.student();
-    const first = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
-    const second = await f.reservation({
-      studentId: other.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
-    expect(
-      (
-        await post(student.headers, {
-          reservationId: first.id,
-          type: 'student_to_teacher',
-          rating: 4,
-          comment: 'first',
-        })
-      ).statusCode,
-    ).toBe(201);
+    const first = await f.lessonBetween(student, teacher, 'completed');
+    const second = await f.lessonBetween(other, teacher, 'completed');
+    expect((await post(student.headers, reviewBody(first, 'student_to_teacher', 4, 'first'))).statusCode).toBe(201);
     const body = { reservationId: second.id, type: 'student_to_teacher', rating: 5, comment: 'second' };
     const secondReview = await post(other.headers, body);
     expect(secondReview.statusCode).toBe(201);
     secondId = secondReview.json().id;
-    expect(
-      (
-        await post(teacher.headers, {
-          reservationId: first.id,
-          type: 'teacher_to_student',
-          rating: 3,
-          comment: 'to student',
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await post(teacher.headers, reviewBody(first, 'teacher_to_student', 3, 'to student'))).statusCode).toBe(
+      201,
+    );
   });
 
   it('GET /api/reviews: the newest published student reviews of teachers, at most `limit`', async () => {
@@ -294,17 +246,11 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
 
   it("GET /api/reviews: the page language's reviews first (Arabic script for ar), then the others, newest first", async () => {
     const [writer, reviewed] = await Promise.all([f.student(), f.teacher()]);
-    const lesson = await f.reservation({
-      studentId: writer.user.id,
-      teacherId: reviewed.profile.id,
-      status: 'completed',
-    });
-    const written = await post(writer.headers, {
-      reservationId: lesson.id,
-      type: 'student_to_teacher',
-      rating: 5,
-      comment: 'شرح واضح وصبر على الأسئلة',
-    });
+    const lesson = await f.lessonBetween(writer, reviewed, 'completed');
+    const written = await post(
+      writer.headers,
+      reviewBody(lesson, 'student_to_teacher', 5, 'شرح واضح وصبر على الأسئلة'),
+    );
     expect(written.statusCode).toBe(201);
     // Published by the 7 days, and so older than every English review this file wrote.
     await writtenDaysAgo(written.json().id, 8);
@@ -362,17 +308,8 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
     const ids: number[] = [];
     for (const comment of comments) {
       const writer = await f.student();
-      const lesson = await f.reservation({
-        studentId: writer.user.id,
-        teacherId: reviewed.profile.id,
-        status: 'completed',
-      });
-      const res = await post(writer.headers, {
-        reservationId: lesson.id,
-        type: 'student_to_teacher',
-        rating: 5,
-        comment,
-      });
+      const lesson = await f.lessonBetween(writer, reviewed, 'completed');
+      const res = await post(writer.headers, reviewBody(lesson, 'student_to_teacher', 5, comment));
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
     }
@@ -425,11 +362,7 @@ describe('GET /api/reviews, for-teacher, for-student', () => {
       ]);
     }
     // The teacher's review of a lesson the student has not reviewed: blind, its author alone sees it.
-    const third = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    const third = await f.lessonBetween(student, teacher, 'completed');
     const blind = await post(teacher.headers, { reservationId: third.id, type: 'teacher_to_student', rating: 2 });
     expect(blind.json()).toMatchObject({ published: false, verifiedLesson: true });
     const own = await t.app.inject({ url, headers: teacher.headers });
@@ -493,11 +426,7 @@ describe('the lesson subject on reviews', () => {
     const bare = await f.teacher();
     const student = await f.student();
     for (const who of [teacher, bare]) {
-      const lesson = await f.reservation({
-        studentId: student.user.id,
-        teacherId: who.profile.id,
-        status: 'completed',
-      });
+      const lesson = await f.lessonBetween(student, who, 'completed');
       const res = await post(student.headers, { reservationId: lesson.id, type: 'student_to_teacher', rating: 5 });
       expect(res.statusCode, res.body).toBe(201);
       const expected = who === teacher ? { id: first.id, name: 'رياضيات' } : null;
@@ -520,11 +449,7 @@ describe('GET /api/reviews/mine', () => {
     const done = await f.reservation({ ...parties, status: 'completed' });
     const upcoming = await f.reservation({ ...parties, status: 'confirmed', start: new Date(Date.now() + 86_400_000) });
     const old = await f.reservation({ ...parties, status: 'completed', start: new Date(Date.now() - 20 * 86_400_000) });
-    const foreign = await f.reservation({
-      studentId: stranger.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    const foreign = await f.lessonBetween(stranger, teacher, 'completed');
     const ids = [done.id, upcoming.id, old.id, foreign.id].join(',');
     const states = async (who: TestUser) => {
       const res = await t.app.inject({ url: `/api/reviews/mine?reservationIds=${ids}`, headers: who.headers });
@@ -558,16 +483,9 @@ describe('GET /api/reviews/mine', () => {
     // Issue 30 item 8: what the other side wrote about me, only once published (both reviewed).
     expect((await states(teacher))[0]?.aboutMe).toBeNull();
     expect((await states(student))[0]?.aboutMe).toBeNull();
-    expect(
-      (
-        await post(teacher.headers, {
-          reservationId: done.id,
-          type: 'teacher_to_student',
-          rating: 5,
-          comment: 'Always prepared',
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await post(teacher.headers, reviewBody(done, 'teacher_to_student', 5, 'Always prepared'))).statusCode).toBe(
+      201,
+    );
     expect((await states(student))[0]?.aboutMe).toEqual({ rating: 5, comment: 'Always prepared' });
     expect((await states(teacher))[0]?.aboutMe).toEqual({ rating: 4, comment: null });
     expect((await states(stranger))[0]?.aboutMe).toBeNull();

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { subjects, teacherProfiles, users } from '../../db/schema.ts';
-import { createFactories, type TestTeacher } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import type { TestTeacher } from '../../test/factories.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { createSeoService } from './seo.service.ts';
 
 const BASE = 'http://ustaz.test';
@@ -44,8 +44,7 @@ function entriesOf(xml: string) {
 }
 
 describe('sitemap.xml and robots.txt', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let factory: ReturnType<typeof createFactories>;
+  const { t, f: factory } = useTestApp();
   let listed: TestTeacher;
   let unapproved: TestTeacher;
   let suspended: TestTeacher;
@@ -54,8 +53,6 @@ describe('sitemap.xml and robots.txt', () => {
   let inactive: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    factory = createFactories(t.database);
     const maths = await factory.subject({ nameEn: 'Maths' });
     const chess = await factory.subject({ nameEn: 'Chess' });
     const latin = await factory.subject({ nameEn: 'Latin' });
@@ -75,7 +72,6 @@ describe('sitemap.xml and robots.txt', () => {
       .set({ updatedAt: new Date('2026-01-01T00:00:00Z') })
       .where(eq(users.id, listed.user.id));
   });
-  afterAll(() => t.close());
 
   it('is valid against the sitemaps.org schema', async () => {
     const res = await t.app.inject({ url: '/sitemap.xml' });

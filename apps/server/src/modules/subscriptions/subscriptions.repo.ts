@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pageWithTotal } from '../../db/paging.ts';
+import { insertedRow } from '../../db/rows.ts';
 import {
   reservations,
   type SubscriptionPackageRow,
@@ -74,9 +75,7 @@ export async function insertSubscription(
   db: Executor,
   values: typeof userSubscriptions.$inferInsert,
 ): Promise<UserSubscriptionRow> {
-  const [row] = await db.insert(userSubscriptions).values(values).returning();
-  if (!row) throw new Error('subscription not created');
-  return row;
+  return insertedRow(db.insert(userSubscriptions).values(values).returning(), 'subscription not created');
 }
 
 /** Moves a pending subscription to active (its validity starts now) or to cancelled. */

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { type SubscriptionPackageRow, subscriptionUsages, userSubscriptions } from '../../db/schema.ts';
 import { sweepMoney } from '../../jobs/money-sweeper.ts';
-import { createFactories, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { starterPackage, type TestTeacher, type TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, systemBalance, walletOf } from '../../test/money.ts';
 import { bookRequest, cancelRequest, finishAtSandbox, purchaseRequest, totalOf } from '../../test/requests.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { findPayment } from '../payments/payments.repo.ts';
 import { insertPackages } from './subscriptions.repo.ts';
 
@@ -15,8 +15,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const MINUTE = 60_000;
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let f: ReturnType<typeof createFactories>;
+const { t: ctx, f } = useTestApp({ rateLimitMax: 1_000_000 });
 let db: Db;
 let teacher: TestTeacher;
 let starter: SubscriptionPackageRow;
@@ -49,23 +48,10 @@ const bookBalance = (user: TestUser, slot: { id: number; priceFils: number }) =>
   bookRequest(ctx.app, user.headers, { timeSlotId: slot.id, paymentMethod: 'balance', expectedTotal: totalOf(slot) });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimitMax: 1_000_000 });
-  f = createFactories(ctx.database);
   db = ctx.database.db;
   teacher = await f.teacher({ firstName: 'Huda', lastName: 'Salem' });
   const rows = await insertPackages(db, [
-    {
-      nameAr: 'باقة البداية',
-      nameEn: 'Starter',
-      descriptionAr: 'خمس ساعات',
-      descriptionEn: 'Five hours',
-      hours: 5,
-      priceFils: 20_000,
-      validityDays: 30,
-      featuresAr: ['5 ساعات'],
-      featuresEn: ['5 hours'],
-      sortOrder: 2,
-    },
+    starterPackage({ featuresAr: ['5 ساعات'], featuresEn: ['5 hours'], sortOrder: 2 }),
     {
       nameAr: 'الباقة الشهرية',
       nameEn: 'Monthly',
@@ -90,7 +76,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerConsistent(db);
-  await ctx.close();
 });
 
 describe('packages', () => {
@@ -325,6 +310,16 @@ describe('purchase through a gateway (sandbox)', () => {
 });
 
 describe('using hours', () => {
+  /** A booking answered 200, paid with hours (and the wallet, as `breakdown` says), the wallet left empty. */
+  const expectPaidWithHours = (
+    res: Awaited<ReturnType<typeof bookBalance>>,
+    remainingHours: number,
+    breakdown: object,
+  ) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ paidWith: 'subscription', balance: '0.000', remainingHours, breakdown });
+  };
+
   let student: TestUser;
   let monthlyId: number;
   let starterId: number;
@@ -360,13 +355,7 @@ describe('using hours', () => {
     const s = await slot(1.5, 6_000);
     const prepaidBefore = await prepaid();
     const res = await bookBalance(student, s);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      paidWith: 'subscription',
-      balance: '0.000',
-      remainingHours: 13.5,
-      breakdown: { subscriptionHours: 1.5, subscriptionValue: '6.000', wallet: '0.000' },
-    });
+    expectPaidWithHours(res, 13.5, { subscriptionHours: 1.5, subscriptionValue: '6.000', wallet: '0.000' });
     reservationId = res.json().reservations[0].id;
     expect(res.json().reservations[0]).toMatchObject({ paidWith: 'subscription', hours: 1.5 });
     expect(await walletOf(db, student.user.id)).toBe(0);
@@ -425,13 +414,7 @@ describe('using hours', () => {
     // a: 210 min of Starter (14.000) + 30 of Monthly (1.750); b: 240 of Monthly (14.000).
     await fundWallet(db, student.user.id, 50_250);
     const res = await book();
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      paidWith: 'subscription',
-      balance: '0.000',
-      remainingHours: 5.5,
-      breakdown: { subscriptionHours: 8, subscriptionValue: '29.750', wallet: '50.250' },
-    });
+    expectPaidWithHours(res, 5.5, { subscriptionHours: 8, subscriptionValue: '29.750', wallet: '50.250' });
     // Cancelled, each goes back where it came from: its hours to the subscriptions, its money to the wallet.
     const refunds = [];
     for (const r of res.json().reservations as { id: number }[]) {

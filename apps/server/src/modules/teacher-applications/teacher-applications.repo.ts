@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type PageRequest, pageWithTotal } from '../../db/paging.ts';
+import { insertedRow } from '../../db/rows.ts';
 import {
   files,
   subjects,
@@ -49,9 +50,7 @@ export async function subjectNames(db: Executor, ids: number[]): Promise<Subject
 }
 
 export async function insertApplication(db: Executor, values: NewTeacherApplication): Promise<TeacherApplicationRow> {
-  const [row] = await db.insert(teacherApplications).values(values).returning();
-  if (!row) throw new Error('application not inserted');
-  return row;
+  return insertedRow(db.insert(teacherApplications).values(values).returning(), 'application not inserted');
 }
 
 export async function lockApplication(db: Executor, id: number): Promise<TeacherApplicationRow | undefined> {

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, notifications, type SubjectRow, teacherApplications, teacherProfiles, users } from '../../db/schema.ts';
 import { auditOf } from '../../test/admin.ts';
+import { applicationBody } from '../../test/applications.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { latestMailTo } from '../../test/helpers.ts';
 import { nextAddress } from '../../test/requests.ts';
@@ -29,16 +30,7 @@ beforeAll(async () => {
 
 /** A complete application; `word` makes its bio findable in search. */
 function body(overrides: Partial<TeacherApplicationInput> = {}, word = 'Zanzibarology'): TeacherApplicationInput {
-  return {
-    bioAr: `أدرّس الرياضيات للمرحلة الثانوية منذ عشر سنوات ${word}`,
-    bioEn: `I have taught secondary school maths for ten years ${word}`,
-    major: 'Mathematics',
-    experienceYears: 10,
-    subjectIds: [maths.id, physics.id],
-    hourlyRate: '12.500',
-    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    ...overrides,
-  };
+  return applicationBody([maths.id, physics.id], overrides, word);
 }
 
 function apply(headers: Record<string, string> | undefined, payload: object) {

@@ -1,3 +1,5 @@
+import { createPromiseCache } from './promise-cache.ts';
+
 /**
  * Totals of teacher searches, kept for a short time. Counting every match of a broad search (all
  * 10k teachers, a subject, a day) costs milliseconds of database time per request, far more than
@@ -6,30 +8,10 @@
  * the cache off. Each server process keeps its own; writes this process makes clear it.
  */
 export function createCountCache<Total = number>(ttlMs: number, maxEntries = 2_000) {
-  const entries = new Map<string, { total: Promise<Total>; expiresAt: number }>();
-
+  const cache = createPromiseCache<Total>(ttlMs, maxEntries);
   return {
-    get(key: string, count: () => Promise<Total>): Promise<Total> {
-      if (ttlMs <= 0) return count();
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) return hit.total;
-      entries.delete(key);
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
-      const total = count();
-      entries.set(key, { total, expiresAt: now + ttlMs });
-      total.catch(() => {
-        if (entries.get(key)?.total === total) entries.delete(key);
-      });
-      return total;
-    },
-
-    clear() {
-      entries.clear();
-    },
+    get: (key: string, count: () => Promise<Total>): Promise<Total> => cache.get(key, count),
+    clear: () => cache.clear(),
   };
 }
 

@@ -116,11 +116,7 @@ describe('cached searches follow every change a person makes (answers reused for
   it('a review that is published moves the teacher into a rating filter at once', async () => {
     const teacher = await f.teacher({ firstName: `${name}review` });
     const student = await f.student();
-    const lesson = await f.reservation({
-      studentId: student.user.id,
-      teacherId: teacher.profile.id,
-      status: 'completed',
-    });
+    const lesson = await f.lessonBetween(student, teacher, 'completed');
     const query = { search: `${name}review`, minRating: '4' };
     expect((await search(query)).total).toBe(0);
     const review = (headers: Record<string, string>, type: string) =>

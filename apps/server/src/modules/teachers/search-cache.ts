@@ -1,3 +1,5 @@
+import { createPromiseCache } from './promise-cache.ts';
+
 /**
  * Hot teacher searches kept in memory as their finished JSON bodies (ADR 007, issue 19): the home
  * carousels and the common subject and text searches are asked thousands of times between two
@@ -13,39 +15,22 @@
  * `ttlMs <= 0` turns the cache off. Concurrent misses for one key share one piece of work.
  */
 export function createSearchCache(ttlMs: number, maxEntries = 2_000) {
-  const entries = new Map<string, { body: Promise<string>; expiresAt: number }>();
+  const cache = createPromiseCache<string>(ttlMs, maxEntries);
   let generation = 0;
 
   return {
     get(key: string, produce: () => Promise<string>): Promise<string> {
-      if (ttlMs <= 0) return produce();
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) return hit.body;
-      entries.delete(key);
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
       const started = generation;
-      const body = produce();
-      entries.set(key, { body, expiresAt: now + ttlMs });
-      const forget = () => {
-        if (entries.get(key)?.body === body) entries.delete(key);
-      };
-      body.then(() => {
-        if (generation !== started) forget();
-      }, forget);
-      return body;
+      return cache.get(key, produce, () => generation === started);
     },
 
     clear() {
       generation += 1;
-      entries.clear();
+      cache.clear();
     },
 
     get size() {
-      return entries.size;
+      return cache.size;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { MIN_PRICE_PER_HOUR_FILS, ROLE } from '@ustaz/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { nameColumns } from '../../db/name-columns.ts';
 import {
   reservations,
   subjects,
@@ -28,14 +29,12 @@ const teacherColumns = {
   id: teacherProfiles.id,
   userId: teacherProfiles.userId,
   ...teacherProfileColumns,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  firstNameAr: users.firstNameAr,
-  lastNameAr: users.lastNameAr,
-  firstNameEn: users.firstNameEn,
-  lastNameEn: users.lastNameEn,
+  ...nameColumns(users),
   photoFileId: users.photoFileId,
 };
+
+/** A subject's two names, as cards and the search text read them. */
+const subjectNames = { nameAr: subjects.nameAr, nameEn: subjects.nameEn };
 
 export type TeacherSubjectRow = { teacherId: number; id: number; nameAr: string; nameEn: string };
 
@@ -96,12 +95,7 @@ export async function teachersOfStudent(db: Executor, studentId: number, limit: 
 export async function subjectsOfTeachers(db: Executor, teacherIds: number[]): Promise<TeacherSubjectRow[]> {
   if (teacherIds.length === 0) return [];
   return db
-    .select({
-      teacherId: teacherSubjects.teacherId,
-      id: subjects.id,
-      nameAr: subjects.nameAr,
-      nameEn: subjects.nameEn,
-    })
+    .select({ teacherId: teacherSubjects.teacherId, id: subjects.id, ...subjectNames })
     .from(teacherSubjects)
     .innerJoin(subjects, eq(subjects.id, teacherSubjects.subjectId))
     .where(inArray(teacherSubjects.teacherId, teacherIds))
@@ -196,31 +190,16 @@ export async function profileIdsTeaching(db: Executor, subjectId: number): Promi
 
 /** Everything a profile's search text is made of (its subjects with their synonyms). */
 export async function searchSourcesOf(db: Executor, id: number) {
+  const { bioAr, bioEn, majorAr, majorEn } = teacherProfileColumns;
   const [row] = await db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      firstNameAr: users.firstNameAr,
-      lastNameAr: users.lastNameAr,
-      firstNameEn: users.firstNameEn,
-      lastNameEn: users.lastNameEn,
-      bioAr: teacherProfiles.bioAr,
-      bioEn: teacherProfiles.bioEn,
-      majorAr: teacherProfiles.majorAr,
-      majorEn: teacherProfiles.majorEn,
-    })
+    .select({ ...nameColumns(users), bioAr, bioEn, majorAr, majorEn })
     .from(teacherProfiles)
     .innerJoin(users, eq(users.id, teacherProfiles.userId))
     .where(eq(teacherProfiles.id, id))
     .limit(1);
   if (!row) return undefined;
   const subjectRows = await db
-    .select({
-      nameAr: subjects.nameAr,
-      nameEn: subjects.nameEn,
-      synonymsAr: subjects.synonymsAr,
-      synonymsEn: subjects.synonymsEn,
-    })
+    .select({ ...subjectNames, synonymsAr: subjects.synonymsAr, synonymsEn: subjects.synonymsEn })
     .from(teacherSubjects)
     .innerJoin(subjects, eq(subjects.id, teacherSubjects.subjectId))
     .where(eq(teacherSubjects.teacherId, id))

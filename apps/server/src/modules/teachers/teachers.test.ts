@@ -177,24 +177,9 @@ describe('GET /api/teachers/previously-interacted', () => {
     const suspended = await f.teacher({ status: 'suspended' });
     const stranger = await f.teacher();
     const day = 24 * 60 * 60 * 1000;
-    await f.reservation({
-      studentId: student.user.id,
-      teacherId: first.profile.id,
-      status: 'completed',
-      createdAt: new Date(Date.now() - 9 * day),
-    });
-    await f.reservation({
-      studentId: student.user.id,
-      teacherId: second.profile.id,
-      status: 'cancelled',
-      createdAt: new Date(Date.now() - 5 * day),
-    });
-    await f.reservation({
-      studentId: student.user.id,
-      teacherId: first.profile.id,
-      status: 'confirmed',
-      createdAt: new Date(Date.now() - 1 * day),
-    });
+    await f.lessonBetween(student, first, 'completed', { createdAt: new Date(Date.now() - 9 * day) });
+    await f.lessonBetween(student, second, 'cancelled', { createdAt: new Date(Date.now() - 5 * day) });
+    await f.lessonBetween(student, first, 'confirmed', { createdAt: new Date(Date.now() - 1 * day) });
     await f.reservation({ studentId: student.user.id, teacherId: suspended.profile.id, status: 'completed' });
     await f.reservation({ studentId: other.user.id, teacherId: stranger.profile.id, status: 'completed' });
 

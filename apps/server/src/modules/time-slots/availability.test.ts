@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { timeSlots } from '../../db/schema.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
-import { bookRequest, totalOf } from '../../test/requests.ts';
+import { bookRequest, bookWithBalance, totalOf } from '../../test/requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const MINUTE = 60_000;
@@ -23,6 +23,12 @@ function at(hours: number, minutes = 0): Date {
   const base = Math.ceil(Date.now() / HOUR) * HOUR;
   return new Date(base + hours * HOUR + minutes * MINUTE);
 }
+
+/** The start and end of a slot of `minutes` from `start`, as the API takes them. */
+const span = (start: Date, minutes = 60) => ({
+  startTime: start.toISOString(),
+  endTime: new Date(start.getTime() + minutes * MINUTE).toISOString(),
+});
 
 function create(user: { headers: Record<string, string> } | null, body: Record<string, unknown>) {
   return ctx.app.inject({ method: 'POST', url: URL, headers: user?.headers ?? {}, payload: body });
@@ -74,14 +80,10 @@ describe('who may', () => {
 describe('creating', () => {
   it('defaults the price to the hourly rate times the length (90 minutes = 1.5 x rate)', async () => {
     const start = at(50);
-    const res = await create(teacher, {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 90 * MINUTE).toISOString(),
-    });
+    const res = await create(teacher, span(start, 90));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 90 * MINUTE).toISOString(),
+      ...span(start, 90),
       price: '18.000',
       status: 'open',
       reservationId: null,
@@ -93,11 +95,7 @@ describe('creating', () => {
 
   it('takes a price typed in Arabic-Indic digits with the Arabic decimal separator (issue 17)', async () => {
     const start = at(70);
-    const res = await create(teacher, {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + HOUR).toISOString(),
-      price: '٧٫٢٥',
-    });
+    const res = await create(teacher, { ...span(start), price: '٧٫٢٥' });
     expect(res.statusCode).toBe(200);
     expect(res.json().price).toBe('7.250');
     expect((await slotRow(res.json().id))?.priceFils).toBe(7_250);
@@ -105,11 +103,7 @@ describe('creating', () => {
 
   it('takes an explicit price; a 45-minute slot at the default rate is 0.75 x rate', async () => {
     const start = at(60);
-    const priced = await create(teacher, {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + HOUR).toISOString(),
-      price: '7.25',
-    });
+    const priced = await create(teacher, { ...span(start), price: '7.25' });
     expect(priced.json().price).toBe('7.250');
     const short = await create(teacher, {
       startTime: at(62).toISOString(),
@@ -261,12 +255,7 @@ describe('editing and deleting', () => {
     const booked = (await create(teacher, { startTime: at(240).toISOString(), endTime: at(241).toISOString() })).json();
     const held = (await create(teacher, { startTime: at(242).toISOString(), endTime: at(243).toISOString() })).json();
     const open = (await create(teacher, { startTime: at(244).toISOString(), endTime: at(245).toISOString() })).json();
-    const paid = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: booked.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(booked),
-    });
-    expect(paid.statusCode).toBe(200);
+    const paid = await bookWithBalance(ctx.app, student.headers, booked);
     const pending = await bookRequest(ctx.app, student.headers, {
       timeSlotId: held.id,
       paymentMethod: 'payzah',
@@ -275,27 +264,20 @@ describe('editing and deleting', () => {
     expect(pending.statusCode).toBe(200);
 
     const slots = (await list(teacher, `?from=${at(239).toISOString()}&to=${at(246).toISOString()}`)).json();
+    /** The hour-long slot at `hour` as the teacher's list shows it, taken by the student's booking `by`. */
+    const taken = (slot: { id: number }, hour: number, status: string, by: typeof paid) => ({
+      id: slot.id,
+      startTime: at(hour).toISOString(),
+      endTime: at(hour + 1).toISOString(),
+      price: '12.000',
+      status,
+      reservationId: by.json().reservations[0].id,
+      studentName: 'Mona Khaled',
+      seriesId: null,
+    });
     expect(slots).toEqual([
-      {
-        id: booked.id,
-        startTime: at(240).toISOString(),
-        endTime: at(241).toISOString(),
-        price: '12.000',
-        status: 'booked',
-        reservationId: paid.json().reservations[0].id,
-        studentName: 'Mona Khaled',
-        seriesId: null,
-      },
-      {
-        id: held.id,
-        startTime: at(242).toISOString(),
-        endTime: at(243).toISOString(),
-        price: '12.000',
-        status: 'held',
-        reservationId: pending.json().reservations[0].id,
-        studentName: 'Mona Khaled',
-        seriesId: null,
-      },
+      taken(booked, 240, 'booked', paid),
+      taken(held, 242, 'held', pending),
       expect.objectContaining({ id: open.id, status: 'open', reservationId: null, studentName: null }),
     ]);
 
@@ -336,12 +318,7 @@ describe('what students see', () => {
       await create(fresh, { startTime: at(20 * 24).toISOString(), endTime: at(20 * 24 + 1).toISOString() })
     ).json();
     expect(soon.price).toBe('12.000');
-    const booked = await bookRequest(ctx.app, student.headers, {
-      timeSlotId: taken.id,
-      paymentMethod: 'balance',
-      expectedTotal: totalOf(taken),
-    });
-    expect(booked.statusCode).toBe(200);
+    await bookWithBalance(ctx.app, student.headers, taken);
     const res = await ctx.app.inject({ url: `/api/teachers/teachers/${fresh.profile.id}/available-time-slots` });
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((s: { id: number }) => s.id);

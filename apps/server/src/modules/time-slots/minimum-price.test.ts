@@ -2,6 +2,7 @@ import { ROLE } from '@ustaz/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teacherProfiles, timeSlots } from '../../db/schema.ts';
+import { newStudentApplies } from '../../test/applications.ts';
 import type { TestTeacher, TestUser } from '../../test/factories.ts';
 import { expectLedgerConsistent, fundWallet, walletOf } from '../../test/money.ts';
 import { bookRequest, nextAddress } from '../../test/requests.ts';
@@ -41,8 +42,11 @@ async function slotCount(teacher: TestTeacher) {
   return (await t.database.db.select().from(timeSlots).where(eq(timeSlots.teacherId, teacher.profile.id))).length;
 }
 
-async function rateOf(teacher: TestTeacher) {
-  const [row] = await t.database.db.select().from(teacherProfiles).where(eq(teacherProfiles.id, teacher.profile.id));
+/** The hourly rate on a teacher's profile: `teacher`'s, or the profile of the user `{ userId }`. */
+async function rateOf(teacher: TestTeacher | { userId: number }) {
+  const which =
+    'userId' in teacher ? eq(teacherProfiles.userId, teacher.userId) : eq(teacherProfiles.id, teacher.profile.id);
+  const [row] = await t.database.db.select().from(teacherProfiles).where(which);
   return row?.hourlyRateFils;
 }
 
@@ -163,25 +167,11 @@ describe('an hourly rate is at least 0.500 KWD', () => {
     expect(zero.json()).toEqual({ status: 422, errors: { hourlyRate: 'tooSmall' } });
     const promoted = await send(admin, 'POST', `/api/v1/admin/users/${student.user.id}/promote`, {});
     expect(promoted.statusCode, promoted.body).toBe(200);
-    const [profile] = await t.database.db
-      .select()
-      .from(teacherProfiles)
-      .where(eq(teacherProfiles.userId, student.user.id));
-    expect(profile?.hourlyRateFils).toBe(500);
+    expect(await rateOf({ userId: student.user.id })).toBe(500);
   });
 
   it('an application at 0.499 KWD an hour is tooSmall', async () => {
-    const student = await f.student();
-    const subject = await f.subject();
-    const res = await send(student, 'POST', '/api/v1/teacher-applications', {
-      bioAr: 'أدرّس الرياضيات للمرحلة الثانوية منذ عشر سنوات',
-      bioEn: 'I have taught secondary school maths for ten years',
-      major: 'Mathematics',
-      experienceYears: 10,
-      subjectIds: [subject.id],
-      hourlyRate: '0.499',
-      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    });
+    const res = await newStudentApplies(t, f, { hourlyRate: '0.499' });
     expect(res.json()).toEqual({ status: 422, errors: { hourlyRate: 'tooSmall' } });
   });
 });

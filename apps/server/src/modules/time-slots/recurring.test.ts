@@ -35,6 +35,16 @@ function removeSeries(user: Headers, seriesId: string) {
   return ctx.app.inject({ method: 'DELETE', url: `${SERIES}/${seriesId}`, headers: user.headers });
 }
 
+/** A series of one-hour lessons on one date (its weekday, 0 Sunday), from `startTime` to `endTime`. */
+const oneDay = (date: string, weekday: number, startTime: string, endTime: string) => ({
+  weekdays: [weekday],
+  startTime,
+  endTime,
+  lessonMinutes: 60,
+  fromDate: date,
+  toDate: date,
+});
+
 /** A week of Sunday, Tuesday and Thursday evenings, 18:00-21:00 in hours, from Sunday 24 March 2030. */
 const EVENINGS = {
   weekdays: [0, 2, 4],
@@ -145,14 +155,7 @@ describe('creating a series', () => {
 
   it('today: lessons that already started are skipped, the rest created', async () => {
     // Now is 12:00 in Kuwait: 08:00 to 12:00 have started, 13:00 has not.
-    const res = await recur(teacher, {
-      weekdays: [3],
-      startTime: '08:00',
-      endTime: '14:00',
-      lessonMinutes: 60,
-      fromDate: '2030-03-20',
-      toDate: '2030-03-20',
-    });
+    const res = await recur(teacher, oneDay('2030-03-20', 3, '08:00', '14:00'));
     expect(res.json()).toMatchObject({ created: 1, skipped: 5 });
     expect(instants(await seriesRows(res.json().seriesId))).toEqual([
       '2030-03-20T10:00:00.000Z/2030-03-20T11:00:00.000Z',
@@ -188,14 +191,7 @@ describe('creating a series', () => {
     // Two hours at 20 KWD an hour.
     expect(rows[0]?.priceFils).toBe(40_000);
     // The night of the change: 00:30 and 01:30 local; 01:30 does not exist and lands after the gap, without overlap.
-    const night = await recur(london, {
-      weekdays: [0],
-      startTime: '00:30',
-      endTime: '02:30',
-      lessonMinutes: 60,
-      fromDate: '2030-03-31',
-      toDate: '2030-03-31',
-    });
+    const night = await recur(london, oneDay('2030-03-31', 0, '00:30', '02:30'));
     expect(night.json()).toMatchObject({ created: 2, skipped: 0 });
     expect(instants(await seriesRows(night.json().seriesId))).toEqual([
       '2030-03-31T00:30:00.000Z/2030-03-31T01:30:00.000Z',

@@ -1,17 +1,16 @@
 import { contactAddressIn, type WebsiteSettings } from '@ustaz/contract';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { brandOf } from '../../shared/settings/brand.ts';
+import { type SocialLink, SocialLinks } from '../../shared/settings/social-links.tsx';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../shared/ui/brand-icons.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
-type SocialKey = 'linkedin' | 'twitter' | 'youtube' | 'instagram' | 'facebook';
-const SOCIALS: { key: SocialKey; field: keyof WebsiteSettings; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+const SOCIALS: (Omit<SocialLink, 'url'> & { field: keyof WebsiteSettings })[] = [
   { key: 'linkedin', field: 'linkedinUrl', Icon: LinkedInIcon },
   { key: 'twitter', field: 'twitterUrl', Icon: XIcon },
   { key: 'youtube', field: 'youtubeUrl', Icon: YouTubeIcon },
@@ -178,22 +177,12 @@ function FooterContact({ settings }: { settings: WebsiteSettings }) {
       {socials.length > 0 && (
         <>
           <h3 className="mt-6 text-sm font-bold text-white">{t('footer.followUs')}</h3>
-          <ul className="mt-3 flex flex-wrap gap-2" data-testid="footer-social">
-            {socials.map(({ key, url, Icon }) => (
-              <li key={key}>
-                <a
-                  href={url ?? undefined}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t(`footer.social.${key}`)}
-                  data-social={key}
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
-                >
-                  <Icon className="size-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks
+            links={socials}
+            label={(key) => t(`footer.social.${key}`)}
+            className="mt-3"
+            testId="footer-social"
+          />
         </>
       )}
     </>

@@ -1,13 +1,13 @@
 import { X } from 'lucide-react';
 import { lazy, type ReactNode, type RefObject, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import type { AuthUser } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import type { Brand } from '../../shared/settings/brand.ts';
-import { buttonClasses } from '../../shared/ui/button.tsx';
 import { BrandMark } from './brand-mark.tsx';
+import { GuestActions } from './guest-actions.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import type { NavItem } from './nav-items.ts';
 import { navLinkClass } from './nav-link-class.ts';
@@ -17,19 +17,25 @@ const MobileAccountSection = lazy(() =>
   import('./signed-in-nav.tsx').then((m) => ({ default: m.MobileAccountSection })),
 );
 
-type MobileMenuProps = {
+/** What the bar and its menu both show: the brand, the links (each labelled), and the account or guest actions. */
+export type NavModel = {
   brand: Brand;
   links: NavItem[];
   label: (item: NavItem) => ReactNode;
   user: AuthUser | null;
   showGuestActions: boolean;
+};
+
+type MobileMenuProps = {
+  nav: NavModel;
   closeButtonRef: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
   onLogout: () => void;
 };
 
 /** The slide-in menu of small screens (a modal dialog from the start edge) with a backdrop. */
-export function MobileMenu({ brand, links, label, user, showGuestActions, ...actions }: MobileMenuProps) {
+export function MobileMenu({ nav, ...actions }: MobileMenuProps) {
+  const { brand, links, label, user, showGuestActions } = nav;
   const { t } = useTranslation();
   const lang = useCurrentLanguage();
   const { onClose } = actions;
@@ -92,16 +98,7 @@ export function MobileMenu({ brand, links, label, user, showGuestActions, ...act
         ) : null}
         <div className="mt-auto flex flex-col gap-2 border-t border-slate-100 p-4">
           <LanguageSwitcher className="justify-center" />
-          {showGuestActions && (
-            <>
-              <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'outline', size: 'md' })}>
-                {t('nav.login')}
-              </Link>
-              <Link to={localePath(lang, '/register')} className={buttonClasses({ variant: 'primary', size: 'md' })}>
-                {t('nav.register')}
-              </Link>
-            </>
-          )}
+          {showGuestActions && <GuestActions size="md" />}
         </div>
       </div>
     </div>

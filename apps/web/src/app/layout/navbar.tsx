@@ -9,9 +9,9 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { useChatUnread } from '../../shared/realtime/chat-unread.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { brandOf } from '../../shared/settings/brand.ts';
-import { buttonClasses } from '../../shared/ui/button.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { ChatsNavLabel } from './chats-nav-label.tsx';
+import { GuestActions } from './guest-actions.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { GUEST_LINKS, type NavItem, SIGNED_IN_LINKS } from './nav-items.ts';
@@ -93,16 +93,7 @@ export function Navbar() {
               <DesktopAccountActions user={user} onLogout={logout} />
             </Suspense>
           ) : null}
-          {showGuestActions && (
-            <>
-              <Link to={localePath(lang, '/login')} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-                {t('nav.login')}
-              </Link>
-              <Link to={localePath(lang, '/register')} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
-                {t('nav.register')}
-              </Link>
-            </>
-          )}
+          {showGuestActions && <GuestActions size="sm" />}
         </div>
 
         {user ? (
@@ -127,11 +118,7 @@ export function Navbar() {
 
       {menuOpen && (
         <MobileMenu
-          brand={brand}
-          links={links}
-          label={label}
-          user={user}
-          showGuestActions={showGuestActions}
+          nav={{ brand, links, label, user, showGuestActions }}
           closeButtonRef={closeButtonRef}
           onClose={() => setMenuOpen(false)}
           onLogout={logout}

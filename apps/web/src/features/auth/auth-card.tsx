@@ -95,6 +95,12 @@ export function AuthLink({ to, prompt, children }: { to: string; prompt?: string
   );
 }
 
+/** The footer line of the screens a user may leave for the login page: "Back to login". */
+export function BackToLogin() {
+  const { t } = useTranslation('auth');
+  return <AuthLink to="/login">{t('common.backToLogin')}</AuthLink>;
+}
+
 /** "or" between the e-mail form and the Google button. */
 export function Divider({ label }: { label: string }) {
   return (

@@ -59,6 +59,15 @@ const PASSWORD_RULES = {
     .regex(/\d/, 'validation.resetDigit'),
 } as const;
 
+/** A new password typed again: required. */
+const confirmPassword = z.string().min(1, 'validation.confirmPasswordRequired');
+
+/** A new password and its confirmation agree (an empty confirmation is only "required"). */
+const passwordsMatch = (values: { password: string; confirmPassword: string }) =>
+  !values.confirmPassword || values.password === values.confirmPassword;
+/** Where a mismatch shows: under the confirmation. */
+const PASSWORDS_MISMATCH = { message: 'validation.passwordsMismatch', path: ['confirmPassword'] };
+
 /** Login: a valid e-mail; a password of at least 1 character. */
 export const loginFormSchema = z.object({
   email,
@@ -74,12 +83,9 @@ export const registerFormSchema = z
     lastName: name('validation.lastNameRequired'),
     email,
     password: PASSWORD_RULES.register,
-    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword,
   })
-  .refine((values) => !values.confirmPassword || values.password === values.confirmPassword, {
-    message: 'validation.passwordsMismatch',
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch, PASSWORDS_MISMATCH);
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 
 /** Forgot password: a valid e-mail. */
@@ -88,14 +94,8 @@ export type ForgotFormValues = z.input<typeof forgotFormSchema>;
 
 /** Reset: 8 or more characters with a lowercase letter, an uppercase letter and a digit; the same again. */
 export const resetFormSchema = z
-  .object({
-    password: PASSWORD_RULES.reset,
-    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
-  })
-  .refine((values) => !values.confirmPassword || values.password === values.confirmPassword, {
-    message: 'validation.passwordsMismatch',
-    path: ['confirmPassword'],
-  });
+  .object({ password: PASSWORD_RULES.reset, confirmPassword })
+  .refine(passwordsMatch, PASSWORDS_MISMATCH);
 export type ResetFormValues = z.input<typeof resetFormSchema>;
 
 /** The six strength labels, for scores 0 to 5. */

@@ -207,6 +207,14 @@ describe('ConfirmEmailPage', () => {
   );
 });
 
+/** The register page sent with a whole new account: `person`'s names and e-mail, the password secret1 twice. */
+async function register(language: 'ar' | 'en', person: { firstName: string; lastName: string; email: string }) {
+  const texts = language === 'ar' ? ar : en;
+  await renderRoute(<RegisterPage />, { language, path: '/register' });
+  const user = await fill(texts, { ...person, password: 'secret1', confirmPassword: 'secret1' });
+  await user.click(screen.getByRole('button', { name: texts.register.submit }));
+}
+
 describe('RegisterPage', () => {
   it('shows "registration is closed" instead of the form when the settings close it', async () => {
     mockApi({}, { enableRegistration: false });
@@ -219,15 +227,7 @@ describe('RegisterPage', () => {
     const calls = mockApi({
       '/api/v1/auth/email/register': () => jsonResponse(201, { success: true, message: 'ok' }),
     });
-    await renderRoute(<RegisterPage />, { language: 'en', path: '/register' });
-    const user = await fill(en, {
-      firstName: 'Layla',
-      lastName: 'Al-Sabah',
-      email: 'layla@ustaz.example',
-      password: 'secret1',
-      confirmPassword: 'secret1',
-    });
-    await user.click(screen.getByRole('button', { name: en.register.submit }));
+    await register('en', { firstName: 'Layla', lastName: 'Al-Sabah', email: 'layla@ustaz.example' });
 
     expect(await screen.findByRole('heading', { name: en.register.checkEmailTitle })).toBeTruthy();
     expect(screen.getByText('layla@ustaz.example')).toBeTruthy();
@@ -253,15 +253,7 @@ describe('RegisterPage', () => {
     mockApi({
       '/api/v1/auth/email/register': () => jsonResponse(422, { status: 422, errors: { email: 'emailAlreadyExists' } }),
     });
-    await renderRoute(<RegisterPage />, { language: 'ar', path: '/register' });
-    const user = await fill(ar, {
-      firstName: 'ليلى',
-      lastName: 'الصباح',
-      email: 'fahad@ustaz.example',
-      password: 'secret1',
-      confirmPassword: 'secret1',
-    });
-    await user.click(screen.getByRole('button', { name: ar.register.submit }));
+    await register('ar', { firstName: 'ليلى', lastName: 'الصباح', email: 'fahad@ustaz.example' });
     expect(await screen.findByText(ar.fieldErrors.emailAlreadyExists)).toBeTruthy();
   });
 });

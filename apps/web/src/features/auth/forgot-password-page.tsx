@@ -3,7 +3,7 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
-import { AuthCard, AuthForm, AuthLink, AuthSuccess, MailSent } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthSuccess, BackToLogin, MailSent } from './auth-card.tsx';
 import { EmailField, useEmailRequest } from './email-field.tsx';
 
 function delay(ms: number) {
@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
       icon={<KeyRound className="size-7" />}
       title={t('forgot.title')}
       subtitle={t('forgot.subtitle')}
-      footer={<AuthLink to="/login">{t('common.backToLogin')}</AuthLink>}
+      footer={<BackToLogin />}
     >
       {banner ? <Alert>{banner}</Alert> : null}
       <AuthForm

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, GOOGLE_SANDBOX_CLIENT_ID, type Language } from '@ustaz/contract';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/auth.json';
 import en from '../../../public/locales/en/auth.json';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
-import { createTestI18n, jsonResponse } from '../../shared/test/test-i18n.ts';
+import { renderRoute } from '../../shared/test/render-route.tsx';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { LoginPage } from './login-page.tsx';
 
 const locales = { ar, en };
@@ -38,18 +36,7 @@ function mockApi(tokenStatus = 200) {
 }
 
 async function renderLogin(language: Language) {
-  const { i18n } = await createTestI18n(language);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[`/${language}/login`]}>
-          <Routes>
-            <Route path="/:lang/login" element={<LoginPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  await renderRoute(<LoginPage />, { language, path: '/login' });
   return locales[language];
 }
 

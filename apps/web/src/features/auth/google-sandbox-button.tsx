@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
+import { FormButtons } from '../../shared/ui/form-buttons.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { sandboxGoogleIdToken } from './api/google-sandbox-token.ts';
 
@@ -114,14 +115,13 @@ export function GoogleSandboxButton({
           {t('google.sandbox.failed')}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={() => setOpen(false)} disabled={signing || busy}>
-          {t('google.sandbox.cancel')}
-        </Button>
-        <Button type="submit" loading={signing || busy}>
-          {t('google.sandbox.submit')}
-        </Button>
-      </div>
+      <FormButtons
+        onCancel={() => setOpen(false)}
+        cancelText={t('google.sandbox.cancel')}
+        cancelVariant="ghost"
+        submitting={signing || busy}
+        submitText={t('google.sandbox.submit')}
+      />
     </form>
   );
 }

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, type Language } from '@ustaz/contract';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/auth.json';
 import en from '../../../public/locales/en/auth.json';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
-import { createTestI18n, jsonResponse } from '../../shared/test/test-i18n.ts';
+import { renderRoute } from '../../shared/test/render-route.tsx';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { LoginPage } from './login-page.tsx';
 
 const locales = { ar, en };
@@ -31,19 +29,7 @@ function mockApi(loginAnswer: () => Response, googleClientId: string | null = nu
 }
 
 async function renderLogin(language: Language) {
-  const { i18n, missing } = await createTestI18n(language);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[`/${language}/login`]}>
-          <Routes>
-            <Route path="/:lang/login" element={<LoginPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  const { missing } = await renderRoute(<LoginPage />, { language, path: '/login' });
   return { missing, t: locales[language] };
 }
 

@@ -1,30 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SESSION_ERRORS, useAuth } from '../../shared/auth/auth-context.tsx';
 import type { TokenPair } from '../../shared/auth/token-storage.ts';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
-import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { CurrentPasswordField } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { loginWithGoogle } from './api/google-login.ts';
+import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { loginWithEmail } from './api/login.ts';
 import { AuthCard, AuthForm, AuthLink } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { redirectTarget } from './auth-paths.ts';
-import { type LoginFormValues, loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+import { loginFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 import { GoogleAlternative } from './google-sign-in-button.tsx';
 import { SignInLinkOffer } from './sign-in-link-offer.tsx';
 import { useCountdown } from './use-countdown.ts';
+import { useGoogleLogin } from './use-google-login.ts';
 
 /** The session messages of spec 8 as keys of the `auth` namespace. */
 function sessionErrorKey(error: string): 'session.expired' | 'session.noUserData' | 'session.invalid' {
@@ -49,20 +47,15 @@ export function LoginPage() {
   const [rateLimit, setRateLimit] = useState<RateLimit>(null);
   // The address refused past the account-wide cap (429 accountThrottled): a sign-in link may be mailed to it.
   const [throttledEmail, setThrottledEmail] = useState<string | null>(null);
-  const [googleBusy, setGoogleBusy] = useState(false);
   const secondsLeft = useCountdown(typeof rateLimit === 'number' ? rateLimit : null);
   const locked = typeof rateLimit === 'number' && secondsLeft > 0;
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '', remember: true },
-  });
+  const form = useAccountForm(
+    loginFormSchema,
+    { email: '', password: '', remember: true },
+    { t, values: VALIDATION_VALUES },
+  );
+  const { errors, isSubmitting } = form.formState;
 
   async function signIn(tokens: TokenPair, remember: boolean) {
     try {
@@ -74,7 +67,7 @@ export function LoginPage() {
 
   function showLoginError(error: unknown, email: string) {
     const message = fieldErrorKey(ERROR_TEXTS.authFields);
-    if (applyServerFieldErrors(error, setError, ['email', 'password'], { message, focus: true })) return;
+    if (applyServerFieldErrors(error, form.setError, ['email', 'password'], { message, focus: true })) return;
     if (error instanceof ApiRequestError && error.status === 429) {
       setRateLimit(error.retryAfterSeconds ? Date.now() + error.retryAfterSeconds * 1000 : 'unknown');
       if (errorCode(error) === 'accountThrottled') setThrottledEmail(email);
@@ -83,7 +76,7 @@ export function LoginPage() {
     setBanner(errorText(error, t, ERROR_TEXTS.auth, 'login.failed'));
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     setRateLimit(null);
     setThrottledEmail(null);
@@ -97,31 +90,15 @@ export function LoginPage() {
     await signIn(tokens, values.remember);
   });
 
-  async function onGoogleCredential(idToken: string) {
-    setBanner(null);
-    setGoogleBusy(true);
-    try {
-      const tokens = await loginWithGoogle(idToken);
-      await signIn(tokens, getValues('remember'));
-    } catch (error) {
-      setBanner(
-        error instanceof ApiRequestError && error.status === 401
-          ? t('errors.googleFailed')
-          : errorText(error, t, ERROR_TEXTS.auth, 'errors.googleFailed'),
-      );
-    } finally {
-      setGoogleBusy(false);
-    }
-  }
+  const google = useGoogleLogin({ setBanner, onTokens: (tokens) => signIn(tokens, form.getValues('remember')) });
 
-  const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
   const rateLimitText =
     rateLimit === 'unknown'
       ? t('errors.tooManyRequests')
       : locked
         ? t('errors.tooManyRequestsWait', { seconds: secondsLeft })
         : null;
-  const busy = isSubmitting || googleBusy;
+  const busy = isSubmitting || google.busy;
 
   return (
     <AuthCard
@@ -148,15 +125,15 @@ export function LoginPage() {
         text={t('login.submit')}
         busyText={t('login.submitting')}
       >
-        <EmailField registration={register('email')} error={message(errors.email?.message)} />
+        <EmailField registration={form.register('email')} error={form.message(errors.email?.message)} />
         <CurrentPasswordField
-          registration={register('password')}
+          registration={form.register('password')}
           label={t('fields.password')}
-          error={message(errors.password?.message)}
+          error={form.message(errors.password?.message)}
         />
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-slate-700">
-            <input type="checkbox" {...register('remember')} className="size-4 accent-primary" />
+            <input type="checkbox" {...form.register('remember')} className="size-4 accent-primary" />
             {t('login.remember')}
           </label>
           <AuthLink to="/forgot-password">{t('login.forgot')}</AuthLink>
@@ -165,8 +142,8 @@ export function LoginPage() {
       <GoogleAlternative
         clientId={googleClientId}
         mode="signin"
-        busy={googleBusy}
-        onCredential={(idToken) => void onGoogleCredential(idToken)}
+        busy={google.busy}
+        onCredential={google.onCredential}
       />
     </AuthCard>
   );

@@ -1,29 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Lock, MailCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type AuthUser, FETCH_USER_FAILED, useAuth } from '../../shared/auth/auth-context.tsx';
-import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
-import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorCode, errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
-import { accountFieldsOf, NameFields, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
+import { NameFields, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { loginWithGoogle } from './api/google-login.ts';
+import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { registerWithEmail } from './api/register.ts';
 import { AuthCard, AuthForm, AuthLink, AuthSuccess, MailSent } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
-import { type RegisterFormValues, registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+import { registerFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { EmailField } from './email-field.tsx';
 import { GoogleAlternative } from './google-sign-in-button.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { useGoogleLogin } from './use-google-login.ts';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -72,20 +70,15 @@ function RegisterForm({
   const { t } = useTranslation('auth');
   const auth = useAuth();
   const [banner, setBanner] = useState<string | null>(null);
-  const [googleBusy, setGoogleBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
-  });
-  const password = useWatch({ control, name: 'password' });
+  const form = useAccountForm(
+    registerFormSchema,
+    { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    { t, values: VALIDATION_VALUES },
+  );
+  const { errors, isSubmitting } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
 
-  const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ firstName, lastName, email, password }) => {
     setBanner(null);
     try {
       await registerWithEmail({ firstName, lastName, email, password });
@@ -96,31 +89,26 @@ function RegisterForm({
         return;
       }
       const message = fieldErrorKey(ERROR_TEXTS.authFields);
-      if (!applyServerFieldErrors(error, setError, FORM_FIELDS, { message, focus: true })) {
+      if (!applyServerFieldErrors(error, form.setError, FORM_FIELDS, { message, focus: true })) {
         setBanner(errorText(error, t, ERROR_TEXTS.auth, 'register.failed'));
       }
     }
   });
 
-  async function onGoogleCredential(idToken: string) {
-    setBanner(null);
-    setGoogleBusy(true);
-    try {
-      const tokens = await loginWithGoogle(idToken);
+  const google = useGoogleLogin({
+    setBanner,
+    onTokens: async (tokens) => {
       const user = await auth.storeSession(tokens, { remember: true });
       onOutcome({ kind: 'google', user });
-    } catch (error) {
+    },
+    // The session was stored but the user could not be fetched; or registration closed meanwhile (403).
+    handled: (error) => {
       if (error instanceof Error && error.message === FETCH_USER_FAILED) setBanner(t('errors.fetchUserFailed'));
-      else if (error instanceof ApiRequestError && error.status === 401) setBanner(t('errors.googleFailed'));
       else if (errorCode(error) === 'registrationDisabled') onOutcome({ kind: 'closed' });
-      else setBanner(errorText(error, t, ERROR_TEXTS.auth, 'errors.googleFailed'));
-    } finally {
-      setGoogleBusy(false);
-    }
-  }
-
-  const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
-  const field = accountFieldsOf(register, errors, message);
+      else return false;
+      return true;
+    },
+  });
 
   return (
     <AuthCard
@@ -145,19 +133,19 @@ function RegisterForm({
         label={t('register.title')}
         onSubmit={onSubmit}
         submitting={isSubmitting}
-        disabled={googleBusy}
+        disabled={google.busy}
         text={t('register.submit')}
         busyText={t('register.submitting')}
       >
         <NameFields
-          firstName={field('firstName', t('fields.firstName'))}
-          lastName={field('lastName', t('fields.lastName'))}
+          firstName={form.field('firstName', t('fields.firstName'))}
+          lastName={form.field('lastName', t('fields.lastName'))}
           maxLength={VALIDATION_VALUES.nameMax}
         />
-        <EmailField registration={register('email')} error={message(errors.email?.message)} />
+        <EmailField registration={form.register('email')} error={form.message(errors.email?.message)} />
         <NewPasswordFields
-          password={field('password', t('fields.password'))}
-          confirmPassword={field('confirmPassword', t('fields.confirmPassword'))}
+          password={form.field('password', t('fields.password'))}
+          confirmPassword={form.field('confirmPassword', t('fields.confirmPassword'))}
           rules={t('register.passwordHint', VALIDATION_VALUES)}
           between={password ? <PasswordStrengthMeter password={password} form="register" /> : null}
         />
@@ -165,8 +153,8 @@ function RegisterForm({
       <GoogleAlternative
         clientId={googleClientId}
         mode="signup"
-        busy={googleBusy}
-        onCredential={(idToken) => void onGoogleCredential(idToken)}
+        busy={google.busy}
+        onCredential={google.onCredential}
       />
     </AuthCard>
   );

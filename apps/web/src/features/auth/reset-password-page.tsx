@@ -1,21 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TIMINGS } from '@ustaz/contract';
 import { CircleCheck, LockKeyhole } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
-import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
-import { accountFieldsOf, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
+import { NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { resetPassword } from './api/reset-password.ts';
-import { AuthCard, AuthForm, AuthLink, AuthSuccess } from './auth-card.tsx';
+import { AuthCard, AuthForm, AuthSuccess, BackToLogin } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
-import { type ResetFormValues, readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
+import { readResetLink, resetFormSchema, VALIDATION_VALUES } from './auth-schemas.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 const LINK_ERROR_KEYS = {
@@ -40,17 +39,8 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const loginPath = localePath(lang, '/login');
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetFormValues>({
-    resolver: zodResolver(resetFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const password = useWatch({ control, name: 'password' });
+  const form = useAccountForm(resetFormSchema, { password: '', confirmPassword: '' }, { t, values: VALIDATION_VALUES });
+  const password = useWatch({ control: form.control, name: 'password' });
 
   useEffect(() => {
     if (!done) return;
@@ -58,7 +48,7 @@ export function ResetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [done, navigate, loginPath]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (link.status !== 'valid') return;
     setBanner(null);
     try {
@@ -69,7 +59,7 @@ export function ResetPasswordPage() {
       if (fields.hash === 'hashExpired') setBanner(t('reset.linkExpired'));
       else if (fields.hash) setBanner(t('reset.linkInvalid'));
       else if (
-        !applyServerFieldErrors(error, setError, ['password'], { message: fieldErrorKey(ERROR_TEXTS.authFields) })
+        !applyServerFieldErrors(error, form.setError, ['password'], { message: fieldErrorKey(ERROR_TEXTS.authFields) })
       ) {
         setBanner(errorText(error, t, ERROR_TEXTS.auth, 'reset.failed'));
       }
@@ -86,8 +76,6 @@ export function ResetPasswordPage() {
     );
   }
 
-  const message = (key: string | undefined) => (key ? translate(t, key, VALIDATION_VALUES) : undefined);
-  const field = accountFieldsOf(register, errors, message);
   const linkError = link.status === 'valid' ? null : t(LINK_ERROR_KEYS[link.status]);
 
   return (
@@ -95,7 +83,7 @@ export function ResetPasswordPage() {
       icon={<LockKeyhole className="size-7" />}
       title={t('reset.title')}
       subtitle={t('reset.subtitle')}
-      footer={<AuthLink to="/login">{t('common.backToLogin')}</AuthLink>}
+      footer={<BackToLogin />}
     >
       {linkError ? (
         <Alert>
@@ -109,14 +97,14 @@ export function ResetPasswordPage() {
       <AuthForm
         label={t('reset.title')}
         onSubmit={onSubmit}
-        submitting={isSubmitting}
+        submitting={form.formState.isSubmitting}
         disabled={link.status !== 'valid'}
         text={t('reset.submit')}
         busyText={t('reset.submitting')}
       >
         <NewPasswordFields
-          password={field('password', t('fields.newPassword'))}
-          confirmPassword={field('confirmPassword', t('fields.confirmPassword'))}
+          password={form.field('password', t('fields.newPassword'))}
+          confirmPassword={form.field('confirmPassword', t('fields.confirmPassword'))}
           rules={t('reset.rules', VALIDATION_VALUES)}
           between={password ? <PasswordStrengthMeter password={password} form="reset" /> : null}
         />

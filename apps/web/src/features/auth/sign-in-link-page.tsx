@@ -1,20 +1,18 @@
 import { SIGN_IN_LINK } from '@ustaz/contract';
-import { CircleCheck, CircleX, KeyRound } from 'lucide-react';
+import { CircleCheck, KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
-import { Alert } from '../../shared/ui/alert.tsx';
-import { buttonClasses, SubmitButton } from '../../shared/ui/button.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { requestSignInLink, useVerifySignInLink } from './api/sign-in-link.ts';
-import { AuthCard, AuthLink } from './auth-card.tsx';
+import { AuthCard, BackToLogin } from './auth-card.tsx';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 import { readConfirmHash } from './auth-schemas.ts';
-import { EmailField, useEmailRequest } from './email-field.tsx';
+import { LinkChecking, LinkFailed, NewLinkForm } from './link-screens.tsx';
 
 /**
  * /{lang}/sign-in-link?hash=... (issue 29): the page a mailed sign-in link opens. It sends the
@@ -65,67 +63,30 @@ export function SignInLinkPage() {
     );
   }
   return (
-    <AuthCard icon={<KeyRound className="size-7" />} title={t('signInLink.title')}>
-      <div className="flex flex-col items-center gap-3 py-4 text-primary">
-        <Spinner size="lg" label={t('signInLink.loading')} />
-        <p aria-hidden="true" className="text-slate-600">
-          {t('signInLink.loading')}
-        </p>
-      </div>
-    </AuthCard>
+    <LinkChecking
+      icon={<KeyRound className="size-7" />}
+      title={t('signInLink.title')}
+      label={t('signInLink.loading')}
+    />
   );
 }
 
+/** Failed: why, "Send me a new link", and the way back to login. */
 function SignInLinkFailed({ message }: { message: string }) {
   const { t } = useTranslation('auth');
-  const lang = useCurrentLanguage();
   return (
-    <AuthCard
-      tone="danger"
-      icon={<CircleX className="size-7" />}
-      title={t('signInLink.failedTitle')}
-      footer={<AuthLink to="/login">{t('common.backToLogin')}</AuthLink>}
-    >
-      <div className="flex flex-col gap-6">
-        <p role="alert" className="text-center leading-7 text-slate-700">
-          {message}
-        </p>
-        <NewSignInLinkForm />
-        <Link to={localePath(lang)} className={buttonClasses({ variant: 'outline' })}>
-          {t('common.goHome')}
-        </Link>
-      </div>
-    </AuthCard>
-  );
-}
-
-/** "Send me a new link": the e-mail field and the request; the answer reads the same for any e-mail. */
-function NewSignInLinkForm() {
-  const { t } = useTranslation('auth');
-  const { sentTo, banner, onSubmit, submitting, emailField } = useEmailRequest(
-    requestSignInLink,
-    'signInLink.sendFailed',
-  );
-  if (sentTo !== null) {
-    return (
-      <p role="status" className="rounded-xl bg-emerald-50 p-4 text-center leading-7 text-emerald-900">
-        {t('signInLink.sentBody')} <bdi className="font-semibold">{sentTo}</bdi>
-      </p>
-    );
-  }
-  return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4 border-t border-slate-100 pt-5"
-      aria-label={t('signInLink.newTitle')}
-    >
-      <p className="text-sm leading-6 text-slate-600">
-        {t('signInLink.newHint', { minutes: SIGN_IN_LINK.validMinutes })}
-      </p>
-      {banner ? <Alert>{banner}</Alert> : null}
-      <EmailField {...emailField} />
-      <SubmitButton submitting={submitting} text={t('signInLink.send')} busyText={t('signInLink.sending')} />
-    </form>
+    <LinkFailed title={t('signInLink.failedTitle')} message={message} footer={<BackToLogin />}>
+      <NewLinkForm
+        send={requestSignInLink}
+        failedKey="signInLink.sendFailed"
+        texts={{
+          label: t('signInLink.newTitle'),
+          hint: t('signInLink.newHint', { minutes: SIGN_IN_LINK.validMinutes }),
+          sentBody: t('signInLink.sentBody'),
+          submit: t('signInLink.send'),
+          submitting: t('signInLink.sending'),
+        }}
+      />
+    </LinkFailed>
   );
 }

@@ -1,18 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FALLBACK_WEBSITE_SETTINGS, type Language } from '@ustaz/contract';
 import { STORAGE_KEYS } from '@ustaz/contract/constants';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/auth.json';
 import en from '../../../public/locales/en/auth.json';
-import { AuthProvider } from '../../app/auth-provider.tsx';
-import { RouteGuard } from '../../app/route-guard.tsx';
+import { renderAuthApp } from '../../app/auth-app-test-support.tsx';
 import { resetSettingsMemory } from '../../shared/settings/api.ts';
 import { testUser } from '../../shared/test/auth-test-data.ts';
-import { createTestI18n, jsonResponse } from '../../shared/test/test-i18n.ts';
+import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { LoginPage } from './login-page.tsx';
 import { SignInLinkPage } from './sign-in-link-page.tsx';
 
@@ -50,37 +46,13 @@ function mockServer(handlers: Record<string, Handler>) {
 
 /** The app's frame around the two screens: the provider, the guest guard, and the home page. */
 async function renderApp(language: Language, path: string) {
-  const { i18n, missing } = await createTestI18n(language);
-  const reloadTo = vi.fn();
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/:lang',
-        element: (
-          <AuthProvider reloadTo={reloadTo}>
-            <Outlet />
-          </AuthProvider>
-        ),
-        children: [
-          { index: true, element: <h1>Home page</h1> },
-          ...[
-            { path: 'login', page: <LoginPage /> },
-            { path: 'sign-in-link', page: <SignInLinkPage /> },
-          ].map(({ path, page }) => ({ path, element: <RouteGuard access="guest">{page}</RouteGuard> })),
-        ],
-      },
+  const view = await renderAuthApp(language, path, {
+    pages: [
+      { path: 'login', access: 'guest', page: <LoginPage /> },
+      { path: 'sign-in-link', access: 'guest', page: <SignInLinkPage /> },
     ],
-    { initialEntries: [`/${language}${path}`] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { reloadTo, missing, t: locales[language], router };
+  });
+  return { ...view, t: locales[language] };
 }
 
 async function logIn(language: Language, email: string) {

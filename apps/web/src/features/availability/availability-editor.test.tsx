@@ -113,6 +113,17 @@ beforeEach(() => {
  * Opens the add form in the language of `texts` and types the given start, end and price into it;
  * `submit()` presses its add button.
  */
+/** The editor in `language` with the add form open and `times` typed in; `write` answers its writes (404 otherwise). */
+async function addSlotForm(
+  language: 'ar' | 'en',
+  times: { start?: string; end?: string; price?: string },
+  write?: (call: Call) => Answer,
+) {
+  const calls = mockApi(write ? { write } : {});
+  await renderEditor(language);
+  return { calls, ...(await openAddForm(language === 'ar' ? ar : en, times)) };
+}
+
 async function openAddForm(texts: typeof en, times: { start?: string; end?: string; price?: string } = {}) {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: texts.add }));
@@ -241,28 +252,26 @@ describe('AvailabilityEditor slots', () => {
   });
 
   it('shows the translated overlap error (409 slotOverlap) and keeps the form', async () => {
-    mockApi({
-      write: () => ({ status: 409, body: { status: 409, code: 'slotOverlap', message: 'Overlaps another slot' } }),
-    });
-    await renderEditor('ar');
-    const { form, submit } = await openAddForm(ar, { start: '18:00', end: '19:00', price: '12.5' });
+    const { form, submit } = await addSlotForm('ar', { start: '18:00', end: '19:00', price: '12.5' }, () => ({
+      status: 409,
+      body: { status: 409, code: 'slotOverlap', message: 'Overlaps another slot' },
+    }));
     await submit();
     expect((await within(form).findByRole('alert')).textContent).toBe(ar.errors.slotOverlap);
     expect(screen.getByTestId('slot-form')).toBeTruthy();
   });
 
   it('maps a 422 startTime inPast to the start field', async () => {
-    mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { startTime: 'inPast' } } }) });
-    await renderEditor('en');
-    const { form, submit } = await openAddForm(en, { start: '18:00', end: '19:00' });
+    const { form, submit } = await addSlotForm('en', { start: '18:00', end: '19:00' }, () => ({
+      status: 422,
+      body: { status: 422, errors: { startTime: 'inPast' } },
+    }));
     await submit();
     expect(await within(form).findByText(en.fieldErrors.inPast)).toBeTruthy();
   });
 
   it('checks the times before sending', async () => {
-    const calls = mockApi({});
-    await renderEditor('en');
-    const { user, form, submit } = await openAddForm(en, { start: '18:00', end: '17:00', price: '1,5' });
+    const { calls, user, form, submit } = await addSlotForm('en', { start: '18:00', end: '17:00', price: '1,5' });
     await submit();
     expect(await within(form).findByText(en.form.errors.price)).toBeTruthy();
     await user.clear(within(form).getByLabelText(en.form.price));
@@ -272,10 +281,12 @@ describe('AvailabilityEditor slots', () => {
   });
 
   it("refuses more than 1,000 KWD an hour before sending, and maps the server's price tooBig to the same words", async () => {
-    const calls = mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { price: 'tooBig' } } }) });
-    await renderEditor('en');
     // 15 minutes for 250.001 KWD is more than 1,000 KWD an hour.
-    const { user, form, submit } = await openAddForm(en, { start: '18:00', end: '18:15', price: '250.001' });
+    const { calls, user, form, submit } = await addSlotForm(
+      'en',
+      { start: '18:00', end: '18:15', price: '250.001' },
+      () => ({ status: 422, body: { status: 422, errors: { price: 'tooBig' } } }),
+    );
     await submit();
     const words = en.form.errors.pricePerHour.replace('{{max}}', '');
     expect((await within(form).findByText(new RegExp(words.split(' ').slice(0, 4).join(' ')))).textContent).toMatch(
@@ -291,9 +302,7 @@ describe('AvailabilityEditor slots', () => {
   });
 
   it('en: a 0.000 price is refused before sending (tooSmall: at least 0.500 KWD an hour), and so is 1٬5', async () => {
-    const calls = mockApi({});
-    await renderEditor('en');
-    const { user, form, submit } = await openAddForm(en, { start: '18:00', end: '19:00', price: '0.000' });
+    const { calls, user, form, submit } = await addSlotForm('en', { start: '18:00', end: '19:00', price: '0.000' });
     await submit();
     expect((await within(form).findByText(/at least/)).textContent?.replace(/\s/g, ' ')).toBe(
       'A time costs at least KWD 0.500 an hour',
@@ -314,9 +323,10 @@ describe('AvailabilityEditor slots', () => {
   });
 
   it("ar: the server's price tooSmall is shown in Arabic under the price, and ٠٫٢٥٠ for 30 minutes is sent as 0.250", async () => {
-    const calls = mockApi({ write: () => ({ status: 422, body: { status: 422, errors: { price: 'tooSmall' } } }) });
-    await renderEditor('ar');
-    const { form, submit } = await openAddForm(ar, { start: '18:00', end: '18:30', price: '٠٫٢٥٠' });
+    const { calls, form, submit } = await addSlotForm('ar', { start: '18:00', end: '18:30', price: '٠٫٢٥٠' }, () => ({
+      status: 422,
+      body: { status: 422, errors: { price: 'tooSmall' } },
+    }));
     await submit();
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ price: '0.250' });

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button } from '../../shared/ui/button.tsx';
+import { FormButtons } from '../../shared/ui/form-buttons.tsx';
 
 /**
  * The frame of the editor's forms (one slot, weekly hours): a tinted card labelled by its title,
@@ -47,14 +47,7 @@ export function FormCard({
       </div>
       {general ? <Alert>{general}</Alert> : null}
       {children}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={submitting}>
-          {cancelLabel}
-        </Button>
-        <Button type="submit" loading={submitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} cancelText={cancelLabel} submitting={submitting} submitText={submitLabel} />
     </form>
   );
 }

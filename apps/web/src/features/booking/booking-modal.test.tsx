@@ -16,6 +16,7 @@ import {
   bookingQuote,
   bookingResponse,
   bookingSlot,
+  gatewayBookingResponse,
   paymentMethodsResponse,
   reservation,
 } from '../../shared/test/money-test-data.ts';
@@ -344,15 +345,7 @@ describe('BookingModal: booking', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const { callsTo } = api({
       'GET /api/v1/payments/methods': ok(paymentMethodsResponse('5.000')),
-      'POST /api/v1/booking/single': ok(
-        bookingResponse({
-          paymentStatus: 'PENDING',
-          paidWith: 'deema',
-          paymentLink: 'https://pay.example/checkout/abc',
-          paymentId: 'pay_1',
-          holdExpiresAt: '2099-03-14T14:00:00.000Z',
-        }),
-      ),
+      'POST /api/v1/booking/single': ok(gatewayBookingResponse({ holdExpiresAt: '2099-03-14T14:00:00.000Z' })),
     });
     const data = draft();
     await openWith(data);

@@ -10,7 +10,13 @@ import type { BookingOutcome } from '../../shared/money/money-modals.ts';
 import { realtimeEvents } from '../../shared/realtime/realtime-events.ts';
 import { signedIn } from '../../shared/test/auth-test-data.ts';
 import { inTurn, mockApi, ok } from '../../shared/test/mock-api.ts';
-import { bookingResponse, payment, reservation } from '../../shared/test/money-test-data.ts';
+import {
+  bookingPaymentNotice,
+  bookingResponse,
+  gatewayBookingResponse,
+  payment,
+  reservation,
+} from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { SuccessView } from './booking-success.tsx';
 
@@ -21,12 +27,8 @@ function gatewayOutcome(): Extract<BookingOutcome, { status: 'success' }> {
   return {
     status: 'success',
     paymentPageOpened: true,
-    response: bookingResponse({
-      paymentStatus: 'PENDING',
+    response: gatewayBookingResponse({
       paidWith: 'payzah',
-      paymentLink: 'https://pay.example/checkout/abc',
-      paymentId: 'pay_1',
-      holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
       reservations: [reservation({ status: 'pending', paidWith: 'payzah' })],
     }),
   };
@@ -65,15 +67,7 @@ describe('the tab that opened the gateway follows the payment (issue 30 item 3)'
       await waitFor(() => expect(callsTo('GET /api/v1/payments/pay_1')).toHaveLength(1));
       await act(async () => {});
       expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(booking.success.pendingTitle);
-      act(() =>
-        realtimeEvents.emit('notification', {
-          id: 1,
-          type: 'payment.paid',
-          data: { paymentId: 'pay_1', purpose: 'booking' },
-          readAt: null,
-          createdAt: new Date().toISOString(),
-        }),
-      );
+      act(() => realtimeEvents.emit('notification', bookingPaymentNotice('payment.paid')));
       await waitFor(() => expect(callsTo('GET /api/v1/payments/pay_1').length).toBeGreaterThan(1));
       await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(booking.success.title), {
         timeout: 1_000,

@@ -10,9 +10,11 @@ import { signedIn } from '../../shared/test/auth-test-data.ts';
 import { type ApiAnswer, type ApiRoute, inTurn, mockApi, ok } from '../../shared/test/mock-api.ts';
 import {
   balanceResponse,
+  bookingPaymentNotice,
   bookingQuote,
   bookingResponse,
   bookingSlot,
+  gatewayBookingResponse,
   payment,
   paymentMethodsResponse,
 } from '../../shared/test/money-test-data.ts';
@@ -89,81 +91,55 @@ async function choose(method: 'balance' | 'deema') {
  * toast shows beside it (issue 17 had it shown twice; now it is not shown at all while the dialog
  * says it). The "Payment started" toast goes once the dialog shows what the payment did.
  */
-describe('the booking toasts', () => {
-  it.each(['en', 'ar'] as const)(
-    '%s: paid from the wallet, the success dialog is the one message, during and after it',
-    async (language) => {
-      const texts = TEXTS[language];
-      await openBookingDialog(language, { 'POST /api/v1/booking/single': ok(bookingResponse()) });
-      await choose('balance');
+describe.each(['en', 'ar'] as const)('the booking toasts (%s)', (language) => {
+  const texts = TEXTS[language];
 
-      const success = await screen.findByTestId('booking-success');
-      expect(within(success).getByRole('heading', { name: texts.success.title })).toBeTruthy();
-      await settle();
-      expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(0);
+  it('paid from the wallet, the success dialog is the one message, during and after it', async () => {
+    await openBookingDialog(language, { 'POST /api/v1/booking/single': ok(bookingResponse()) });
+    await choose('balance');
 
-      await userEvent.click(within(success).getByRole('button', { name: texts.success.ok }));
-      await waitFor(() => expect(screen.queryByTestId('booking-success')).toBeNull());
-      await settle();
-      expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(0);
-    },
-  );
+    const success = await screen.findByTestId('booking-success');
+    expect(within(success).getByRole('heading', { name: texts.success.title })).toBeTruthy();
+    await settle();
+    expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(0);
 
-  it.each(['en', 'ar'] as const)(
-    '%s: the dialog closed while booking, the success toast says it instead, once',
-    async (language) => {
-      const texts = TEXTS[language];
-      let answer: (value: ApiAnswer) => void = () => {};
-      await openBookingDialog(language, {
-        'POST /api/v1/booking/single': () => new Promise((resolve) => (answer = resolve)),
-      });
-      await choose('balance');
-      await screen.findByTestId('booking-submitting');
-      await userEvent.keyboard('{Escape}');
-      await waitFor(() => expect(screen.queryByTestId('booking-submitting')).toBeNull());
-      answer(ok(bookingResponse()));
-      await waitFor(() => expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(1));
-      await settle();
-      expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(1);
-    },
-  );
+    await userEvent.click(within(success).getByRole('button', { name: texts.success.ok }));
+    await waitFor(() => expect(screen.queryByTestId('booking-success')).toBeNull());
+    await settle();
+    expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(0);
+  });
 
-  it.each(['en', 'ar'] as const)(
-    '%s: "Payment started" shows while the payment is open and goes when the dialog shows its outcome',
-    async (language) => {
-      const texts = TEXTS[language];
-      vi.spyOn(window, 'open').mockReturnValue({} as Window);
-      const paymentOf = (status: Payment['status']) => ok(payment({ id: 'pay_1', status, purpose: 'booking' }));
-      await openBookingDialog(language, {
-        'POST /api/v1/booking/single': ok(
-          bookingResponse({
-            paymentStatus: 'PENDING',
-            paidWith: 'deema',
-            paymentLink: 'https://pay.example/checkout/abc',
-            paymentId: 'pay_1',
-            holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-          }),
-        ),
-        'GET /api/v1/payments/pay_1': inTurn(paymentOf('pending'), paymentOf('failed')),
-      });
-      await choose('deema');
+  it('the dialog closed while booking, the success toast says it instead, once', async () => {
+    let answer: (value: ApiAnswer) => void = () => {};
+    await openBookingDialog(language, {
+      'POST /api/v1/booking/single': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await choose('balance');
+    await screen.findByTestId('booking-submitting');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('booking-submitting')).toBeNull());
+    answer(ok(bookingResponse()));
+    await waitFor(() => expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(1));
+    await settle();
+    expect(screen.queryAllByText(texts.toast.booked)).toHaveLength(1);
+  });
 
-      const view = await screen.findByTestId('booking-success');
-      expect(view.dataset.state).toBe('pending');
-      await waitFor(() => expect(screen.queryAllByText(texts.toast.paymentStarted)).toHaveLength(1));
+  it('"Payment started" shows while the payment is open and goes when the dialog shows its outcome', async () => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const paymentOf = (status: Payment['status']) => ok(payment({ id: 'pay_1', status, purpose: 'booking' }));
+    await openBookingDialog(language, {
+      'POST /api/v1/booking/single': ok(gatewayBookingResponse()),
+      'GET /api/v1/payments/pay_1': inTurn(paymentOf('pending'), paymentOf('failed')),
+    });
+    await choose('deema');
 
-      // The gateway's tab failed it; the socket tells this tab, the dialog says so.
-      act(() =>
-        realtimeEvents.emit('notification', {
-          id: 1,
-          type: 'payment.failed',
-          data: { paymentId: 'pay_1', purpose: 'booking' },
-          readAt: null,
-          createdAt: new Date().toISOString(),
-        }),
-      );
-      await waitFor(() => expect(screen.getByTestId('booking-success').dataset.state).toBe('failed'));
-      await waitFor(() => expect(screen.queryAllByText(texts.toast.paymentStarted)).toHaveLength(0));
-    },
-  );
+    const view = await screen.findByTestId('booking-success');
+    expect(view.dataset.state).toBe('pending');
+    await waitFor(() => expect(screen.queryAllByText(texts.toast.paymentStarted)).toHaveLength(1));
+
+    // The gateway's tab failed it; the socket tells this tab, the dialog says so.
+    act(() => realtimeEvents.emit('notification', bookingPaymentNotice('payment.failed')));
+    await waitFor(() => expect(screen.getByTestId('booking-success').dataset.state).toBe('failed'));
+    await waitFor(() => expect(screen.queryAllByText(texts.toast.paymentStarted)).toHaveLength(0));
+  });
 });

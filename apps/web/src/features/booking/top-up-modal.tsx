@@ -15,13 +15,13 @@ import { type TopUpModalData, topUpModalData } from '../../shared/money/money-mo
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { BALANCE_QUERY_KEY, useBalance } from '../../shared/money/use-balance.ts';
 import { gatewayBlock, usePaymentMethods } from '../../shared/money/use-payment-methods.ts';
+import { AmountInput } from '../../shared/ui/amount-input.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
-import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { topUp } from './api/top-up.ts';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
@@ -124,13 +124,9 @@ function TopUpForm({ data, closeModal, titleId }: { data: TopUpModalData; closeM
         {t('topUp.title')}
       </h2>
       <TopUpFigures requiredAmount={data.requiredAmount} />
-      <TextInput
+      <AmountInput
         {...register('amount')}
         label={t('topUp.amountLabel')}
-        // Text, not type="number": a number field empties itself on Arabic-Indic digits ("١٠٫٥").
-        inputMode="decimal"
-        autoComplete="off"
-        dir="ltr"
         error={amountError ? errorText(amountError) : undefined}
         helperText={t('topUp.amountHelp')}
         required

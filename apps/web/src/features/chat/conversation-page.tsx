@@ -1,9 +1,9 @@
 import { type ConversationSummary, ROLE } from '@ustaz/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { type AuthUser, useAuth } from '../../shared/auth/auth-context.tsx';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -41,27 +41,59 @@ const EMBEDDED = 'flex h-full min-h-0 w-full flex-col bg-white';
  * resolved (and created for a student and a teacher) with GET /api/v1/chats/with/{userId}.
  */
 export function ConversationPage({ timeZone, now }: { timeZone?: string; now?: Date }) {
-  const { t } = useTranslation('chat');
   const { userId } = useParams();
-  const { user } = useAuth();
   const otherId = parseUserId(userId);
+  if (otherId === null) return <ConversationProblem kind="notFound" />;
+  return (
+    <ConversationWith
+      otherId={otherId}
+      timeZone={timeZone}
+      now={now}
+      loadingClassName={cx(SCREEN, 'items-center justify-center')}
+      failed={({ error, user, onRetry, retrying }) => {
+        const status = error instanceof ApiRequestError ? error.status : 0;
+        if (status === 404) return <ConversationProblem kind="notFound" />;
+        // A teacher writes first only to a student who booked them or wrote to them.
+        if (status === 403) return <ConversationProblem kind="forbidden" teacher={user.role.id === ROLE.teacher} />;
+        return <ConversationProblem kind="error" onRetry={onRetry} retrying={retrying} />;
+      }}
+    />
+  );
+}
+
+/**
+ * The conversation with `otherId`, resolved (and created for a student and a teacher) once the
+ * signed-in user is known: a spinner in a `loadingClassName` box until then, `failed` when it
+ * cannot be opened, then the view (`embedded` fills its box; `timeZone` defaults to the viewer's).
+ */
+export function ConversationWith({
+  otherId,
+  timeZone,
+  now,
+  embedded = false,
+  loadingClassName,
+  failed,
+}: {
+  otherId: number;
+  timeZone?: string;
+  now?: Date;
+  embedded?: boolean;
+  loadingClassName: string;
+  failed: (failure: { error: Error; user: AuthUser; onRetry: () => void; retrying: boolean }) => ReactNode;
+}) {
+  const { t } = useTranslation('chat');
+  const { user } = useAuth();
   const summary = useConversationWith(otherId);
   const zone = useMemo(() => timeZone ?? viewerTimeZone(), [timeZone]);
-
-  if (otherId === null) return <ConversationProblem kind="notFound" />;
   if (summary.isPending || !user) {
     return (
-      <div className={cx(SCREEN, 'items-center justify-center text-primary')}>
+      <div className={cx(loadingClassName, 'text-primary')}>
         <Spinner size="lg" label={t('conversation.loading')} />
       </div>
     );
   }
   if (summary.isError) {
-    const status = summary.error instanceof ApiRequestError ? summary.error.status : 0;
-    if (status === 404) return <ConversationProblem kind="notFound" />;
-    // A teacher writes first only to a student who booked them or wrote to them.
-    if (status === 403) return <ConversationProblem kind="forbidden" teacher={user.role.id === ROLE.teacher} />;
-    return <ConversationProblem kind="error" onRetry={() => void summary.refetch()} retrying={summary.isFetching} />;
+    return failed({ error: summary.error, user, onRetry: () => void summary.refetch(), retrying: summary.isFetching });
   }
   return (
     <ConversationView
@@ -70,6 +102,7 @@ export function ConversationPage({ timeZone, now }: { timeZone?: string; now?: D
       myId={user.id}
       timeZone={zone}
       now={now}
+      embedded={embedded}
     />
   );
 }

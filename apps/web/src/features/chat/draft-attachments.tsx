@@ -1,11 +1,12 @@
 import type { ChatAttachment } from '@ustaz/contract';
 import { CHAT_LIMITS } from '@ustaz/contract';
 import { PHOTO_MAX_BYTES } from '@ustaz/contract/constants';
-import { Image as ImageIcon, LoaderCircle, X } from 'lucide-react';
+import { Image as ImageIcon, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { RemoveButton } from '../../shared/ui/remove-button.tsx';
 import { uploadAttachment } from './api/upload-attachment.ts';
 
 /** The image types the server accepts (POST /api/v1/files/upload). */
@@ -162,14 +163,11 @@ export function DraftAttachments({
               {item.name}
             </span>
           )}
-          <button
-            type="button"
+          <RemoveButton
+            tone="overlay"
+            label={t('composer.remove', { name: item.name })}
             onClick={() => onRemove(item)}
-            aria-label={t('composer.remove', { name: item.name })}
-            className="absolute end-0.5 top-0.5 flex size-6 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
-          >
-            <X aria-hidden="true" className="size-3.5" />
-          </button>
+          />
         </li>
       ))}
     </ul>

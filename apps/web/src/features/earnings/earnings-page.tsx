@@ -3,13 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
-import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useBankAccount } from './api/bank-account.ts';
 import { downloadStatement } from './api/download-statement.ts';
-import { useEarnings } from './api/earnings-queries.ts';
 import { BankAccountCard } from './bank-account-card.tsx';
-import { EarningsFigures, useKwd } from './earnings-summary.tsx';
+import { EarningsFigures, EarningsStates, useKwd } from './earnings-summary.tsx';
 import { PayoutDialog } from './payout-dialog.tsx';
 import { PayoutsList } from './payouts-list.tsx';
 import { StatementList } from './statement-list.tsx';
@@ -20,28 +18,18 @@ import { StatementList } from './statement-list.tsx';
  */
 export function EarningsPage() {
   const { t } = useTranslation('earnings');
-  const earnings = useEarnings();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6">
       <PageTitle title={t('title')} subtitle={t('intro')} />
       <section aria-label={t('summary.label')} className="flex flex-col gap-4">
-        <QueryStates
-          query={earnings}
-          loading={{
-            label: t('summary.loading'),
-            count: 3,
-            className: 'grid grid-cols-1 gap-3 sm:grid-cols-3',
-            itemClassName: 'h-28 rounded-2xl bg-slate-100',
-          }}
-          error={{ title: t('summary.error'), body: t('errors.generic') }}
-        >
+        <EarningsStates>
           {(summary) => (
             <>
               <EarningsFigures summary={summary} />
               <EarningsActions summary={summary} />
             </>
           )}
-        </QueryStates>
+        </EarningsStates>
       </section>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">

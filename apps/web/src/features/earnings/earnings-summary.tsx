@@ -1,14 +1,37 @@
 import type { EarningsSummary as Summary } from '@ustaz/contract';
 import { CalendarClock, Landmark, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { useEarnings } from './api/earnings-queries.ts';
 
 /** A KWD amount of this page: to the fils (3 decimals), as the statement counts it, in the viewer's language. */
 export function useKwd() {
   const language = useCurrentLanguage();
   return (amount: string) => formatKwd(amount, language) ?? amount;
+}
+
+/** The teacher's earnings summary, loaded: three placeholders like the figures while it loads, a retry card if it fails. */
+export function EarningsStates({ children }: { children: (summary: Summary) => ReactNode }) {
+  const { t } = useTranslation('earnings');
+  const earnings = useEarnings();
+  return (
+    <QueryStates
+      query={earnings}
+      loading={{
+        label: t('summary.loading'),
+        count: 3,
+        className: 'grid grid-cols-1 gap-3 sm:grid-cols-3',
+        itemClassName: 'h-28 rounded-2xl bg-slate-100',
+      }}
+      error={{ title: t('summary.error'), body: t('errors.generic') }}
+    >
+      {children}
+    </QueryStates>
+  );
 }
 
 const FIGURES = [

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TitledSection } from '../../shared/ui/titled-section.tsx';
 
 /** A boxed side section of the earnings page, named by its heading. */
 export function Panel({
@@ -13,12 +14,8 @@ export function Panel({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4">
-      <h2 id={id} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        {icon}
-        {title}
-      </h2>
+    <TitledSection titleId={id} title={title} icon={icon} size="lg" className="gap-3 p-4">
       {children}
-    </section>
+    </TitledSection>
   );
 }

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { translate } from '../../shared/i18n/translate.ts';
 import { ltr } from '../../shared/lib/bidi.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
+import { AmountInput } from '../../shared/ui/amount-input.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
-import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useRequestPayout } from './api/request-payout.ts';
 import { ERROR_TEXTS } from './earnings-error-texts.ts';
@@ -80,12 +80,9 @@ export function PayoutDialog({
   return (
     <Modal open={open} onClose={close} size="md" title={t('payout.title')}>
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
-        <TextInput
+        <AmountInput
           {...register('amount')}
           label={t('payout.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
           required
           helperText={t('payout.limits', limits)}
           error={

@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../shared/lib/bidi.ts';
 import { formatDateTime } from '../../shared/lib/dates/formats.ts';
-import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
-import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { usePayouts } from './api/earnings-queries.ts';
+import { EarningsPages } from './earnings-pages.tsx';
 import { useKwd } from './earnings-summary.tsx';
 import { Panel } from './panel.tsx';
-import { usePagerLabels } from './statement-list.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The teacher's payout requests, newest first, with their status, bank reference or the reason they came back. */
@@ -17,16 +15,15 @@ export function PayoutsList() {
   const { t } = useTranslation('earnings');
   const [page, setPage] = useState(1);
   const payouts = usePayouts(page);
-  const labels = usePagerLabels('payouts');
   return (
     <Panel id="payouts-title" title={t('payouts.title')}>
-      <PagedQueryStates
+      <EarningsPages
+        list="payouts"
         query={payouts}
-        pager={{ page, onPageChange: setPage, labels, compact: true }}
-        loading={listPlaceholders(t('payouts.loading'), 'rows', 2, 'h-12', 'payouts-loading')}
-        error={({ onRetry, retrying }) => (
-          <RetryAlert message={t('payouts.error')} onRetry={onRetry} retrying={retrying} />
-        )}
+        page={page}
+        onPageChange={setPage}
+        rows={2}
+        rowHeight="h-12"
         empty={
           <p className="text-sm text-slate-600" data-testid="payouts-empty">
             {t('payouts.empty')}
@@ -42,7 +39,7 @@ export function PayoutsList() {
             ))}
           </ul>
         )}
-      </PagedQueryStates>
+      </EarningsPages>
     </Panel>
   );
 }

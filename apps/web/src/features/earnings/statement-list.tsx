@@ -5,30 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { cx } from '../../shared/ui/class-names.ts';
-import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
-import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { useStatement } from './api/earnings-queries.ts';
+import { EarningsPages } from './earnings-pages.tsx';
 import { useKwd } from './earnings-summary.tsx';
 import { StatusBadge } from './status-badge.tsx';
-
-/** The pager's words of one of this page's lists (`statement` or `payouts`). */
-export function usePagerLabels(prefix: 'statement' | 'payouts') {
-  const { t } = useTranslation('earnings');
-  return {
-    nav: t(`${prefix}.pages`),
-    previous: t(`${prefix}.previous`),
-    next: t(`${prefix}.next`),
-    status: (numbers: { page: string; totalPages: string }) => t(`${prefix}.page`, numbers),
-  };
-}
 
 /** The statement, 10 lines a page: a table from the small breakpoint up, cards on phones. */
 export function StatementList() {
   const { t } = useTranslation('earnings');
   const [page, setPage] = useState(1);
   const statement = useStatement(page);
-  const labels = usePagerLabels('statement');
   return (
     <section
       aria-labelledby="statement-title"
@@ -38,13 +25,13 @@ export function StatementList() {
       <h2 id="statement-title" className="text-lg font-bold text-slate-900">
         {t('statement.title')}
       </h2>
-      <PagedQueryStates
+      <EarningsPages
+        list="statement"
         query={statement}
-        pager={{ page, onPageChange: setPage, labels, compact: true }}
-        loading={listPlaceholders(t('statement.loading'), 'rows', 4, 'h-14', 'statement-loading')}
-        error={({ onRetry, retrying }) => (
-          <RetryAlert message={t('statement.error')} onRetry={onRetry} retrying={retrying} />
-        )}
+        page={page}
+        onPageChange={setPage}
+        rows={4}
+        rowHeight="h-14"
         empty={
           <EmptyCard
             icon={<ReceiptText aria-hidden="true" className="size-7 text-slate-400" />}
@@ -67,7 +54,7 @@ export function StatementList() {
             </ul>
           </>
         )}
-      </PagedQueryStates>
+      </EarningsPages>
     </section>
   );
 }

@@ -1,32 +1,18 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
 import { describe, expect, it } from 'vitest';
 import arHome from '../../../public/locales/ar/home.json';
 import enHome from '../../../public/locales/en/home.json';
-import { render } from '../../entry-server.tsx';
+import { renderOnServer } from '../../entry-server-test-support.ts';
 import { HERO_IMAGE_WIDTHS } from './hero-art.tsx';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../public');
 
-function texts(language: 'ar' | 'en') {
-  const dir = path.join(publicDir, 'locales', language);
-  return Object.fromEntries(
-    readdirSync(dir).map((file) => [
-      file.replace(/\.json$/, ''),
-      JSON.parse(readFileSync(path.join(dir, file), 'utf8')),
-    ]),
-  );
-}
-
 /** The home page as the server draws it, every API call answering an empty list. */
 async function homeHtml(language: 'ar' | 'en') {
-  const out = await render({
+  const out = await renderOnServer({
     url: `/${language}`,
-    origin: 'http://ustaz.test',
     language,
-    texts: texts(language),
-    settings: FALLBACK_WEBSITE_SETTINGS,
     apiFetch: async (url) =>
       Response.json(url.includes('reviews') ? [] : { data: [], total: 0, page: 1, limit: 10, totalPages: 0 }),
   });

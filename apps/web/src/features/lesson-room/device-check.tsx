@@ -50,27 +50,32 @@ export function LevelMeter({ stream, label }: { stream: MediaStream | null; labe
   );
 }
 
+/** The two toggles of the local media: each its state, its setter, its words and its icons (pressed, not pressed). */
+const MEDIA_TOGGLES = [
+  { state: 'muted', set: 'setMuted', label: 'controls.mute', on: MicOff, off: Mic, testId: 'lesson-mute' },
+  {
+    state: 'cameraOff',
+    set: 'setCameraOff',
+    label: 'controls.cameraOff',
+    on: CameraOff,
+    off: Camera,
+    testId: 'lesson-camera',
+  },
+] as const;
+
 /** Mute and camera toggles (aria-pressed), shared by the device check and the call. */
 export function MediaToggles({ media }: { media: LocalMedia }) {
   const { t } = useTranslation('lesson-room');
-  return (
-    <>
-      <ToggleButton
-        pressed={media.muted}
-        onToggle={() => media.setMuted(!media.muted)}
-        label={t('controls.mute')}
-        icon={media.muted ? MicOff : Mic}
-        testId="lesson-mute"
-      />
-      <ToggleButton
-        pressed={media.cameraOff}
-        onToggle={() => media.setCameraOff(!media.cameraOff)}
-        label={t('controls.cameraOff')}
-        icon={media.cameraOff ? CameraOff : Camera}
-        testId="lesson-camera"
-      />
-    </>
-  );
+  return MEDIA_TOGGLES.map(({ state, set, label, on, off, testId }) => (
+    <ToggleButton
+      key={state}
+      pressed={media[state]}
+      onToggle={() => media[set](!media[state])}
+      label={t(label)}
+      icon={media[state] ? on : off}
+      testId={testId}
+    />
+  ));
 }
 
 export function ToggleButton({

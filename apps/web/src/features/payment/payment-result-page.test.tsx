@@ -31,6 +31,11 @@ function paymentApi(route: ApiRoute) {
   return mockApi({ 'GET /api/v1/payments/pay_7Hq2': route });
 }
 
+/** The payment of `purchase` (its purpose too), paid, as the result page asks it. */
+function paidFor(purchase: NonNullable<Payment['purchase']>, overrides: Partial<Payment> = {}) {
+  return paymentApi(ok(payment({ purpose: purchase.purpose, purchase, ...overrides })));
+}
+
 /** Answers the payments in order, the last one for every later call. */
 function sequence(...payments: Payment[]): ApiRoute {
   let index = 0;
@@ -70,30 +75,25 @@ describe('PaymentResultPage', () => {
     'a paid booking names each lesson’s teacher with its date and times in the reader’s zone (issue 17)',
     { ar: arPayment, en: enPayment },
     async (language, texts) => {
-      paymentApi(
-        ok(
-          payment({
-            purpose: 'booking',
-            amount: '11.000',
-            purchase: {
-              purpose: 'booking',
-              lessons: [
-                {
-                  reservationId: 31,
-                  teacher: { id: 4, firstName: 'فهد', lastName: 'الكندري' },
-                  startTime: '2026-03-14T15:00:00.000Z',
-                  endTime: '2026-03-14T16:00:00.000Z',
-                },
-                {
-                  reservationId: 32,
-                  teacher: { id: 5, firstName: 'Huda', lastName: 'Salem' },
-                  startTime: '2026-03-16T06:30:00.000Z',
-                  endTime: '2026-03-16T08:00:00.000Z',
-                },
-              ],
+      paidFor(
+        {
+          purpose: 'booking',
+          lessons: [
+            {
+              reservationId: 31,
+              teacher: { id: 4, firstName: 'فهد', lastName: 'الكندري' },
+              startTime: '2026-03-14T15:00:00.000Z',
+              endTime: '2026-03-14T16:00:00.000Z',
             },
-          }),
-        ),
+            {
+              reservationId: 32,
+              teacher: { id: 5, firstName: 'Huda', lastName: 'Salem' },
+              startTime: '2026-03-16T06:30:00.000Z',
+              endTime: '2026-03-16T08:00:00.000Z',
+            },
+          ],
+        },
+        { amount: '11.000' },
       );
       // The reader's profile zone is Kuwait's (UTC+3), whatever zone the test runs in.
       const { missing } = await renderAppRoute(<PaymentResultPage notFound={NotFound} />, {
@@ -140,14 +140,7 @@ describe('PaymentResultPage', () => {
     'a paid subscription names its package and its hours',
     { ar: arPayment, en: enPayment },
     async (language, texts) => {
-      paymentApi(
-        ok(
-          payment({
-            purpose: 'subscription',
-            purchase: { purpose: 'subscription', package: { id: 3, name: 'Starter', hours: 5 } },
-          }),
-        ),
-      );
+      paidFor({ purpose: 'subscription', package: { id: 3, name: 'Starter', hours: 5 } });
       const { missing } = await renderResult('/payment/success?paymentId=pay_7Hq2', { language });
       const success = await screen.findByTestId('payment-success');
       expect(within(success).getByTestId('payment-package').textContent).toBe(

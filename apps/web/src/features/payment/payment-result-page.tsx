@@ -228,47 +228,35 @@ function PaymentFacts({ payment }: { payment: Payment }) {
   );
 }
 
-type ResultLink = { to: string; key: keyof (typeof payment)['result']['links'] };
+type LinkKey = keyof (typeof payment)['result']['links'];
+type ResultLink = { to: string; key: LinkKey };
+
+/** Where each link of a result goes. */
+const LINK_PATHS = {
+  bookAgain: '/teachers',
+  topUpAgain: '/profile',
+  subscriptionAgain: '/subscriptions',
+  reservations: '/reservations',
+  profile: '/profile',
+  subscriptions: '/subscriptions',
+  teachers: '/teachers',
+} as const satisfies Partial<Record<LinkKey, string>>;
+
+/** The links after each kind of payment, the first one the main way on. */
+const NEXT_LINKS: Record<PaymentPurpose, Record<'paid' | 'failed', (keyof typeof LINK_PATHS)[]>> = {
+  booking: { paid: ['reservations', 'subscriptions'], failed: ['bookAgain', 'profile'] },
+  top_up: { paid: ['profile', 'subscriptions'], failed: ['topUpAgain'] },
+  subscription: { paid: ['subscriptions', 'teachers'], failed: ['subscriptionAgain', 'profile'] },
+};
 
 /**
  * Where to go next (spec): the reservations after a booking, the profile after a top-up, the
- * packages after a subscription; after a failure, the way to try again.
+ * packages after a subscription; after a failure, the way to try again. An unknown payment offers
+ * the profile and the packages.
  */
 export function resultLinks(purpose: PaymentPurpose | null, failed: boolean): ResultLink[] {
-  if (purpose === 'booking') {
-    return failed
-      ? [
-          { to: '/teachers', key: 'bookAgain' },
-          { to: '/profile', key: 'profile' },
-        ]
-      : [
-          { to: '/reservations', key: 'reservations' },
-          { to: '/subscriptions', key: 'subscriptions' },
-        ];
-  }
-  if (purpose === 'top_up') {
-    return failed
-      ? [{ to: '/profile', key: 'topUpAgain' }]
-      : [
-          { to: '/profile', key: 'profile' },
-          { to: '/subscriptions', key: 'subscriptions' },
-        ];
-  }
-  if (purpose === 'subscription') {
-    return failed
-      ? [
-          { to: '/subscriptions', key: 'subscriptionAgain' },
-          { to: '/profile', key: 'profile' },
-        ]
-      : [
-          { to: '/subscriptions', key: 'subscriptions' },
-          { to: '/teachers', key: 'teachers' },
-        ];
-  }
-  return [
-    { to: '/profile', key: 'profile' },
-    { to: '/subscriptions', key: 'subscriptions' },
-  ];
+  const keys = purpose ? NEXT_LINKS[purpose][failed ? 'failed' : 'paid'] : (['profile', 'subscriptions'] as const);
+  return keys.map((key) => ({ to: LINK_PATHS[key], key }));
 }
 
 function ResultLinks({ purpose, retry = false }: { purpose: PaymentPurpose | null; retry?: boolean }) {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@ustaz/contract';
 import { KeyRound, type LucideIcon, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -8,17 +7,19 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { translate } from '../../shared/i18n/translate.ts';
 import { errorText, fieldErrorKey } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
-import { accountFieldsOf, CurrentPasswordField, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
+import { CurrentPasswordField, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { FormButtons } from '../../shared/ui/form-buttons.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
+import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { changePassword } from './api/change-password.ts';
 import { deleteAccount } from './api/delete-account.ts';
 import { ERROR_TEXTS } from './profile-error-texts.ts';
-import { type ChangePasswordValues, changePasswordSchema, PROFILE_VALIDATION_VALUES } from './profile-schemas.ts';
+import { changePasswordSchema, PROFILE_VALIDATION_VALUES } from './profile-schemas.ts';
 import { PushSettingsSection } from './push-settings.tsx';
 
 /** The text of a refused call in the user's language: a wait, the network, a known code, or a fallback. */
@@ -42,47 +43,43 @@ function ChangePasswordForm() {
   const { t } = useTranslation('profile');
   const failureText = useFailureText();
   const [banner, setBanner] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
-  });
+  const form = useAccountForm(
+    changePasswordSchema,
+    { oldPassword: '', password: '', confirmPassword: '' },
+    { t, values: PROFILE_VALIDATION_VALUES },
+  );
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
       await changePassword({ oldPassword: values.oldPassword, password: values.password });
-      reset();
+      form.reset();
       void notify.success(t('security.changed'));
     } catch (error) {
       const message = fieldErrorKey(ERROR_TEXTS.profileSecurityFields);
-      if (!applyServerFieldErrors(error, setError, ['oldPassword', 'password'], { message }))
+      if (!applyServerFieldErrors(error, form.setError, ['oldPassword', 'password'], { message }))
         setBanner(failureText(error, 'security.failed'));
     }
   });
-
-  const message = (key: string | undefined) => (key ? translate(t, key, PROFILE_VALIDATION_VALUES) : undefined);
-  const field = accountFieldsOf(register, errors, message);
 
   return (
     <AccountSection tone="default" icon={KeyRound} title={t('security.title')} hint={t('security.hint')}>
       <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4" aria-label={t('security.title')}>
         {banner ? <Alert>{banner}</Alert> : null}
-        <CurrentPasswordField {...field('oldPassword', t('security.oldPassword'))} />
+        <CurrentPasswordField {...form.field('oldPassword', t('security.oldPassword'))} />
         <div className="grid gap-4 sm:grid-cols-2">
           <NewPasswordFields
-            password={field('password', t('security.newPassword'))}
-            confirmPassword={field('confirmPassword', t('security.confirmPassword'))}
+            password={form.field('password', t('security.newPassword'))}
+            confirmPassword={form.field('confirmPassword', t('security.confirmPassword'))}
             rules={t('security.rules', PROFILE_VALIDATION_VALUES)}
           />
         </div>
         <div className="flex justify-end">
-          <SubmitButton submitting={isSubmitting} text={t('security.submit')} busyText={t('security.saving')} />
+          <SubmitButton
+            submitting={form.formState.isSubmitting}
+            text={t('security.submit')}
+            busyText={t('security.saving')}
+          />
         </div>
       </form>
     </AccountSection>
@@ -227,14 +224,13 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
             error={errors.confirmation?.message}
           />
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            {t('edit.cancel')}
-          </Button>
-          <Button type="submit" variant="destructive" loading={isSubmitting}>
-            {t('delete.confirm')}
-          </Button>
-        </div>
+        <FormButtons
+          onCancel={onClose}
+          cancelText={t('edit.cancel')}
+          submitting={isSubmitting}
+          submitText={t('delete.confirm')}
+          variant="destructive"
+        />
       </form>
     </Modal>
   );

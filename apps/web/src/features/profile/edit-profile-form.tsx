@@ -15,7 +15,7 @@ import {
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { accountFieldsOf, NameFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button } from '../../shared/ui/button.tsx';
+import { FormButtons } from '../../shared/ui/form-buttons.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { updateMe } from './api/update-me.ts';
@@ -179,16 +179,14 @@ export function EditProfileForm({ onSaved, onCancel }: { onSaved?: (user: User) 
         error={message(errors.email?.message)}
       />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            {t('edit.cancel')}
-          </Button>
-        ) : null}
-        <Button type="submit" loading={busy}>
-          {phase === 'uploading' ? t('edit.uploading') : phase === 'saving' ? t('edit.saving') : t('edit.save')}
-        </Button>
-      </div>
+      <FormButtons
+        onCancel={onCancel}
+        cancelText={t('edit.cancel')}
+        submitting={busy}
+        submitText={
+          phase === 'uploading' ? t('edit.uploading') : phase === 'saving' ? t('edit.saving') : t('edit.save')
+        }
+      />
     </form>
   );
 }

@@ -6,51 +6,31 @@ import arCommon from '../../../public/locales/ar/common.json';
 import ar from '../../../public/locales/ar/profile.json';
 import enCommon from '../../../public/locales/en/common.json';
 import en from '../../../public/locales/en/profile.json';
+import { type ApiAnswer, inTurn, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
-import { jsonResponse } from '../../shared/test/test-i18n.ts';
+import { review } from '../../shared/test/review-test-data.ts';
 import { OwnReviews } from './own-reviews.tsx';
 import { ownTeacherProfile } from './teacher-profile-test-data.ts';
 
-function review(overrides: Partial<Review> = {}): Review {
-  return {
+/** A review of the signed-in teacher (Sara, profile 7) without a reply: the one that may get one. */
+function ownReview(overrides: Partial<Review> = {}): Review {
+  return review({
     id: 31,
-    type: 'student_to_teacher',
-    rating: 5,
     comment: 'شرح ممتاز',
-    teacherId: 7,
-    studentId: 9,
     teacherName: 'Sara Ali',
-    studentName: 'Fahad Al-Ali',
-    teacherPhotoUrl: null,
-    studentPhotoUrl: null,
     createdAt: '2026-03-10T09:00:00.000Z',
-    published: true,
-    verifiedLesson: true,
     subject: { id: 2, name: 'Physics' },
-    reply: null,
     ...overrides,
-  };
+  });
 }
 
-type Call = { method: string; path: string; body: unknown };
-
-function mockApi(reviews: Review[][], reply: { status: number; body: unknown }) {
-  const calls: Call[] = [];
-  const lists = [...reviews];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (url.pathname === '/api/teachers/profiles/me') return jsonResponse(200, ownTeacherProfile());
-      if (url.pathname === '/api/reviews/for-teacher/7')
-        return jsonResponse(200, (lists.length > 1 ? lists.shift() : lists[0]) ?? []);
-      if (url.pathname === '/api/reviews/31/reply' && method === 'POST') return jsonResponse(reply.status, reply.body);
-      return jsonResponse(404, { status: 404, code: 'notFound', message: 'Not found' });
-    }),
-  );
-  return calls;
+/** The profile's API: the teacher's reviews (one list per read, the last one from then on) and the reply answer. */
+function api(reviews: Review[][], reply: ApiAnswer) {
+  return mockApi({
+    'GET /api/teachers/profiles/me': ok(ownTeacherProfile()),
+    'GET /api/reviews/for-teacher/7': inTurn(...reviews.map((list) => ok(list))),
+    'POST /api/reviews/31/reply': reply,
+  });
 }
 
 const render = (language: 'ar' | 'en' = 'en') =>
@@ -62,9 +42,12 @@ beforeEach(() => {
 
 describe("a teacher's own reviews on the profile", { timeout: 20_000 }, () => {
   it('shows each review with the verified mark, subject and date, and publishes one reply', async () => {
-    const replied = review({ reply: { text: 'Thank you, Fahad!', createdAt: '2026-03-11T09:00:00.000Z' } });
-    const calls = mockApi(
-      [[review(), review({ id: 32, reply: { text: 'Old reply', createdAt: '2026-03-11T09:00:00.000Z' } })], [replied]],
+    const replied = ownReview({ reply: { text: 'Thank you, Fahad!', createdAt: '2026-03-11T09:00:00.000Z' } });
+    const { calls, callsTo } = api(
+      [
+        [ownReview(), ownReview({ id: 32, reply: { text: 'Old reply', createdAt: '2026-03-11T09:00:00.000Z' } })],
+        [replied],
+      ],
       {
         status: 200,
         body: replied,
@@ -90,18 +73,18 @@ describe("a teacher's own reviews on the profile", { timeout: 20_000 }, () => {
     expect(box.getAttribute('maxlength')).toBe('1000');
     await user.type(box, '  Thank you, Fahad!  ');
     await user.click(within(first).getByRole('button', { name: en.ownReviews.send }));
-    expect(calls.find((call) => call.method === 'POST')).toEqual({
-      method: 'POST',
-      path: '/api/reviews/31/reply',
-      body: { text: 'Thank you, Fahad!' },
-    });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/reviews/31/reply']);
+    expect(callsTo('POST /api/reviews/31/reply')[0]?.body).toEqual({ text: 'Thank you, Fahad!' });
     // The list is read again and shows the reply under the review.
     expect((await screen.findByTestId('review-reply')).textContent).toContain('Thank you, Fahad!');
     expect(screen.queryByTestId('review-reply-form')).toBeNull();
   });
 
   it('a 409 replyAlreadyExists says so, in Arabic too', async () => {
-    mockApi([[review()]], { status: 409, body: { status: 409, code: 'replyAlreadyExists', message: 'Server words' } });
+    api([[ownReview()]], {
+      status: 409,
+      body: { status: 409, code: 'replyAlreadyExists', message: 'Server words' },
+    });
     await render('ar');
     const card = await screen.findByTestId('review-card', {}, { timeout: 5000 });
     expect(within(card).getByTestId('review-verified').textContent).toBe(arCommon.reviews.verifiedLesson);
@@ -113,7 +96,7 @@ describe("a teacher's own reviews on the profile", { timeout: 20_000 }, () => {
   });
 
   it('says when there is no published review yet', async () => {
-    mockApi([[review({ published: false })]], { status: 200, body: {} });
+    api([[ownReview({ published: false })]], { status: 200, body: {} });
     await render();
     expect((await screen.findByTestId('own-reviews-empty')).textContent).toContain(en.ownReviews.empty);
   });

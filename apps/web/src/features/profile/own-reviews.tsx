@@ -4,6 +4,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { ReviewCard } from '../../shared/reviews/review-card.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { useOwnReviews } from './api/own-reviews.ts';
 import { useOwnTeacherProfile } from './api/own-teacher-profile.ts';
 import { ownProfileStates } from './own-profile-states.ts';
@@ -19,17 +20,13 @@ export function OwnReviews({ timeZone = viewerTimeZone() }: { timeZone?: string 
   const profile = useOwnTeacherProfile(lang);
   const reviews = useOwnReviews(profile.data?.id);
   return (
-    <section
-      aria-labelledby="own-reviews-title"
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-      data-testid="own-reviews"
+    <TitledSection
+      titleId="own-reviews-title"
+      title={t('ownReviews.title')}
+      subtitle={t('ownReviews.subtitle')}
+      className="gap-4 p-5 shadow-sm sm:p-8"
+      testId="own-reviews"
     >
-      <div>
-        <h2 id="own-reviews-title" className="text-xl font-bold text-slate-900">
-          {t('ownReviews.title')}
-        </h2>
-        <p className="text-sm text-slate-600">{t('ownReviews.subtitle')}</p>
-      </div>
       <QueryStates query={reviews} {...ownProfileStates(t, [2, 'flex flex-col gap-3', 'h-20 rounded-xl bg-slate-100'])}>
         {(list) =>
           list.length === 0 ? (
@@ -48,6 +45,6 @@ export function OwnReviews({ timeZone = viewerTimeZone() }: { timeZone?: string 
           )
         }
       </QueryStates>
-    </section>
+    </TitledSection>
   );
 }

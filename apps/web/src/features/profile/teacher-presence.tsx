@@ -12,6 +12,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { useOwnTeacherProfile, useTeacherCompleteness } from './api/own-teacher-profile.ts';
 import { ownProfileStates } from './own-profile-states.ts';
 
@@ -35,20 +36,18 @@ export function TeacherPresence() {
   const lang = useCurrentLanguage();
   const profile = useOwnTeacherProfile(lang);
   return (
-    <section
-      aria-labelledby="presence-title"
-      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-      data-testid="teacher-presence"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="presence-title" className="text-xl font-bold text-slate-900">
-          {t('presence.title')}
-        </h2>
+    <TitledSection
+      titleId="presence-title"
+      title={t('presence.title')}
+      className="gap-5 p-5 shadow-sm sm:p-8"
+      testId="teacher-presence"
+      actions={
         <Link to={localePath(lang, '/profile/edit')} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
           <Pencil aria-hidden="true" className="size-4" />
           {t('presence.edit')}
         </Link>
-      </div>
+      }
+    >
       <div className="grid items-start gap-6 md:grid-cols-[18rem_minmax(0,1fr)]">
         <QueryStates
           query={profile}
@@ -70,7 +69,7 @@ export function TeacherPresence() {
         </QueryStates>
         <CompletenessMeter />
       </div>
-    </section>
+    </TitledSection>
   );
 }
 

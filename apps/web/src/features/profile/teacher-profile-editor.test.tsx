@@ -7,7 +7,7 @@ import ar from '../../../public/locales/ar/profile.json';
 import enCommon from '../../../public/locales/en/common.json';
 import en from '../../../public/locales/en/profile.json';
 import { signedIn, teacher } from '../../shared/test/auth-test-data.ts';
-import { mockApi, ok } from '../../shared/test/mock-api.ts';
+import { type ApiAnswer, type ApiRoute, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { SUBJECT_LIST } from '../../shared/test/subject-test-data.ts';
 import { EditProfilePage } from './edit-profile-page.tsx';
@@ -27,11 +27,31 @@ function renderEditor(language: 'ar' | 'en' = 'en') {
   return renderAppRoute(<EditProfilePage />, { language, path: '/profile/edit', auth: signedIn(USER) });
 }
 
+/** The editor's API: the teacher's profile, the subjects, and `routes` (the save's answer, ...). */
+function editorApi(routes: Record<string, ApiRoute> = {}) {
+  return mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST, ...routes });
+}
+
+/** The save refused (422) with `code` under `field`, as the server sends it. */
+function refusedField(field: string, code: string): ApiAnswer {
+  return { status: 422, body: { status: 422, errors: { [field]: code } } };
+}
+
+/** The editor with `text` pasted into the field labelled `label` and saved; the server answers the save with `save`. */
+async function pasteAndSave(label: string, text: string, save: ApiAnswer) {
+  const api = editorApi({ [PATCH]: save });
+  const user = userEvent.setup();
+  await renderEditor();
+  const field = await screen.findByLabelText(label);
+  await user.click(field);
+  await user.paste(text);
+  await user.click(screen.getByRole('button', { name: en.edit.save }));
+  return { api, user, field };
+}
+
 describe('EditProfilePage for a teacher', () => {
   it('edits every field, previews the card and the video as typed, and sends the contract body', async () => {
-    const api = mockApi({
-      [ME]: ok(PROFILE),
-      [SUBJECTS]: SUBJECT_LIST,
+    const api = editorApi({
       [PATCH]: (call) => ok({ ...PROFILE, ...(call.body as object) }),
     });
     const user = userEvent.setup();
@@ -76,9 +96,7 @@ describe('EditProfilePage for a teacher', () => {
   }, 30_000);
 
   it('checks with the contract schema before sending, and puts the server field codes under their fields', async () => {
-    const api = mockApi({
-      [ME]: ok(PROFILE),
-      [SUBJECTS]: SUBJECT_LIST,
+    const api = editorApi({
       [PATCH]: { status: 422, body: { status: 422, code: 'validation', errors: { hourlyRate: 'tooBig' } } },
     });
     const user = userEvent.setup();
@@ -102,7 +120,7 @@ describe('EditProfilePage for a teacher', () => {
   });
 
   it('ar: a rate of ٠ says the minimum (0.500 KWD an hour) in Arabic, before sending (issue 29)', async () => {
-    const api = mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST });
+    const api = editorApi();
     const user = userEvent.setup();
     const { missing } = await renderEditor('ar');
     const rate = await screen.findByLabelText(arCommon.teacherForm.hourlyRate);
@@ -117,17 +135,11 @@ describe('EditProfilePage for a teacher', () => {
   });
 
   it("en: a bio with a hidden direction mark is refused before sending, and the server's rate tooSmall says the minimum", async () => {
-    const api = mockApi({
-      [ME]: ok(PROFILE),
-      [SUBJECTS]: SUBJECT_LIST,
-      [PATCH]: { status: 422, body: { status: 422, errors: { hourlyRate: 'tooSmall' } } },
-    });
-    const user = userEvent.setup();
-    await renderEditor();
-    const bioEn = await screen.findByLabelText(en.teaching.bioEn);
-    await user.click(bioEn);
-    await user.paste(' \u202Ereversed');
-    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    const {
+      api,
+      user,
+      field: bioEn,
+    } = await pasteAndSave(en.teaching.bioEn, ' \u202Ereversed', refusedField('hourlyRate', 'tooSmall'));
     expect(await screen.findByText(enCommon.teacherForm.errors.invalidCharacters)).toBeTruthy();
     expect(api.callsTo(PATCH)).toHaveLength(0);
     await user.clear(bioEn);
@@ -140,17 +152,15 @@ describe('EditProfilePage for a teacher', () => {
   });
 
   it('refuses a meeting link that is not https on Zoom, Meet or Teams, and shows the server code under it', async () => {
-    const api = mockApi({
-      [ME]: ok(PROFILE),
-      [SUBJECTS]: SUBJECT_LIST,
-      [PATCH]: { status: 422, body: { status: 422, errors: { meetingLink: 'meetingLinkNotAllowed' } } },
-    });
-    const user = userEvent.setup();
-    await renderEditor();
-    const link = await screen.findByLabelText(en.teaching.meetingLink);
-    await user.click(link);
-    await user.paste('http://zoom.us/j/1');
-    await user.click(screen.getByRole('button', { name: en.edit.save }));
+    const {
+      api,
+      user,
+      field: link,
+    } = await pasteAndSave(
+      en.teaching.meetingLink,
+      'http://zoom.us/j/1',
+      refusedField('meetingLink', 'meetingLinkNotAllowed'),
+    );
     expect(await screen.findByText(enCommon.teacherForm.errors.meetingLinkNotAllowed)).toBeTruthy();
     expect(api.callsTo(PATCH)).toHaveLength(0);
     expect(document.activeElement).toBe(link);
@@ -167,9 +177,7 @@ describe('EditProfilePage for a teacher', () => {
 
   it('saves the name for English and Arabic pages on the account, checked first (ADR 020)', async () => {
     const ME_PATCH = 'PATCH /api/v1/auth/me';
-    const api = mockApi({
-      [ME]: ok(PROFILE),
-      [SUBJECTS]: SUBJECT_LIST,
+    const api = editorApi({
       [PATCH]: (call) => ok({ ...PROFILE, ...(call.body as object) }),
       [ME_PATCH]: (call) => ok({ ...USER, ...(call.body as object) }),
     });
@@ -195,7 +203,7 @@ describe('EditProfilePage for a teacher', () => {
   }, 30_000);
 
   it('reads in Arabic with every text from the locale file', async () => {
-    mockApi({ [ME]: ok(PROFILE), [SUBJECTS]: SUBJECT_LIST });
+    editorApi();
     const { missing } = await renderEditor('ar');
     expect(await screen.findByRole('heading', { level: 1, name: ar.teaching.editTitle })).toBeTruthy();
     expect((await screen.findByLabelText(ar.teaching.bioAr)).getAttribute('lang')).toBe('ar');

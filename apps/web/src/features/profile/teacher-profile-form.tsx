@@ -17,7 +17,7 @@ import {
 } from '../../shared/teachers/teacher-fields.tsx';
 import { useTeacherForm } from '../../shared/teachers/teacher-form.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { FormButtons } from '../../shared/ui/form-buttons.tsx';
 import { FormSection } from '../../shared/ui/form-section.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -201,12 +201,13 @@ export function TeacherProfileForm({
           />
         </FormSection>
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel} disabled={sending}>
-            {t('edit.cancel')}
-          </Button>
-          <SubmitButton submitting={sending} text={t('edit.save')} busyText={t('edit.saving')} />
-        </div>
+        <FormButtons
+          onCancel={onCancel}
+          cancelText={t('edit.cancel')}
+          submitting={sending}
+          submitText={t('edit.save')}
+          busyText={t('edit.saving')}
+        />
       </form>
 
       <TeacherCardPreview teacher={preview} />

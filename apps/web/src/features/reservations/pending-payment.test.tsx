@@ -29,20 +29,36 @@ describe('timeLeft', () => {
 });
 
 describe('a pending gateway payment on the reservation card (issue 17)', () => {
-  const pending = (payment: { url: string | null; expiresAt: string } | null) =>
-    reservation({ status: 'pending', paidWith: 'deema', paymentId: 'pay_1', canCancel: true, payment });
-
-  it('en: the student sees the countdown ticking and "continue payment" to the same link, beside cancel', async () => {
+  /** The card of a pending deema payment (`payment`) as `viewer` sees it at NOW, the clock faked. */
+  function renderCard(
+    payment: { url: string | null; expiresAt: string },
+    viewer: 'student' | 'teacher',
+    language: 'ar' | 'en',
+  ) {
     vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
-    await renderRoute(
+    return renderRoute(
       <ReservationCard
-        reservation={pending({ url: 'https://pay.example/checkout/abc', expiresAt: '2026-03-10T12:10:00.000Z' })}
-        viewer="student"
+        reservation={reservation({
+          status: 'pending',
+          paidWith: 'deema',
+          paymentId: 'pay_1',
+          canCancel: true,
+          payment,
+        })}
+        viewer={viewer}
         timeZone="Asia/Kuwait"
         now={new Date(NOW)}
         onCancel={() => {}}
       />,
-      { language: 'en', path: '/reservations' },
+      { language, path: '/reservations' },
+    );
+  }
+
+  it('en: the student sees the countdown ticking and "continue payment" to the same link, beside cancel', async () => {
+    await renderCard(
+      { url: 'https://pay.example/checkout/abc', expiresAt: '2026-03-10T12:10:00.000Z' },
+      'student',
+      'en',
     );
     const box = screen.getByTestId('pending-payment');
     expect(box.textContent).toContain(enPayment.pendingPayment.expiresIn.replace('{{time}}', '10:00'));
@@ -63,33 +79,14 @@ describe('a pending gateway payment on the reservation card (issue 17)', () => {
   });
 
   it('ar: without a link only the countdown shows; the teacher sees neither', async () => {
-    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
-    const view = await renderRoute(
-      <ReservationCard
-        reservation={pending({ url: null, expiresAt: '2026-03-10T12:05:00.000Z' })}
-        viewer="student"
-        timeZone="Asia/Kuwait"
-        now={new Date(NOW)}
-        onCancel={() => {}}
-      />,
-      { language: 'ar', path: '/reservations' },
-    );
+    const view = await renderCard({ url: null, expiresAt: '2026-03-10T12:05:00.000Z' }, 'student', 'ar');
     expect(screen.getByTestId('pending-payment').textContent).toContain(
       arPayment.pendingPayment.expiresIn.split('{{')[0],
     );
     expect(screen.queryByRole('link', { name: arPayment.pendingPayment.continue })).toBeNull();
     expect(view.missing).toEqual([]);
     view.unmount();
-    await renderRoute(
-      <ReservationCard
-        reservation={pending({ url: 'https://pay.example/x', expiresAt: '2026-03-10T12:05:00.000Z' })}
-        viewer="teacher"
-        timeZone="Asia/Kuwait"
-        now={new Date(NOW)}
-        onCancel={() => {}}
-      />,
-      { language: 'ar', path: '/reservations' },
-    );
+    await renderCard({ url: 'https://pay.example/x', expiresAt: '2026-03-10T12:05:00.000Z' }, 'teacher', 'ar');
     expect(screen.queryByTestId('pending-payment')).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { errorCode, errorText } from '../../shared/lib/error-text.ts';
 import { contractResolver } from '../../shared/lib/schema-field-codes.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Button, SubmitButton } from '../../shared/ui/button.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { FormButtons } from '../../shared/ui/form-buttons.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
 import { RadioOption } from '../../shared/ui/radio-option.tsx';
 import { RequiredMark } from '../../shared/ui/required-mark.tsx';
@@ -135,12 +136,13 @@ export function ReportProblemDialog({
             ) : null}
           </div>
           {failure ? <Alert>{failure}</Alert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={close} disabled={pending}>
-              {t('problem.cancel')}
-            </Button>
-            <SubmitButton submitting={pending} text={t('problem.submit')} busyText={t('problem.submitting')} />
-          </div>
+          <FormButtons
+            onCancel={close}
+            cancelText={t('problem.cancel')}
+            submitting={pending}
+            submitText={t('problem.submit')}
+            busyText={t('problem.submitting')}
+          />
         </form>
       )}
     </Modal>

@@ -11,11 +11,12 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { BookAgainLink } from '../../shared/teachers/book-again-link.tsx';
-import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
 import { PaidBy } from './paid-by.tsx';
+import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
 
@@ -86,7 +87,8 @@ export function ReservationCard({
   const name = `${other.firstName} ${other.lastName}`.trim();
   const headingId = `reservation-${reservation.id}-title`;
   const startsLater = Date.parse(reservation.startTime) > now.getTime();
-  // One cancellation rule (contract `cancellationTerms`): a student is told if Cancel is open and until when.
+  // The one cancellation rule (contract `cancellationTerms`): free until 24 h before the start, then
+  // closed; a student is told which, instead of Cancel silently disappearing or a deadline already past.
   const terms = cancellationTerms(reservation.startTime, now);
   const deadline = formatDateTime(terms.deadline, language, timeZone);
   const live = reservation.status === 'confirmed' || reservation.status === 'pending';
@@ -94,15 +96,15 @@ export function ReservationCard({
   const cancellationClosed = studentTerms && !terms.cancellable;
 
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      data-testid="reservation"
-      data-reservation-id={reservation.id}
-    >
-      <header className="flex items-start gap-3">
-        <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="md" />
-        <div className="min-w-0 flex-1">
+    <PartyCard
+      reservation={reservation}
+      other={other}
+      headingId={headingId}
+      className="border-slate-200 bg-white"
+      testId="reservation"
+      aside={<StatusBadge status={reservation.status} />}
+      heading={
+        <>
           <p className="text-xs text-slate-500">{t(viewer === 'student' ? 'card.teacher' : 'card.student')}</p>
           <h3 id={headingId} className="text-base font-bold wrap-anywhere text-slate-900">
             {viewer === 'student' ? (
@@ -119,10 +121,9 @@ export function ReservationCard({
           {viewer === 'teacher' ? (
             <StudentReviewsSummary studentId={reservation.student.id} timeZone={timeZone} />
           ) : null}
-        </div>
-        <StatusBadge status={reservation.status} />
-      </header>
-
+        </>
+      }
+    >
       <dl className="grid gap-3 sm:grid-cols-2">
         <Detail icon={<CalendarDays className="size-4" />} label={t('card.date')}>
           <time dateTime={reservation.startTime}>{formatWeekdayDate(reservation.startTime, language, timeZone)}</time>
@@ -157,14 +158,9 @@ export function ReservationCard({
       <LessonProblemLine reservation={reservation} viewer={viewer} now={now} timeZone={timeZone} />
       {aboutMe ? <ReviewAboutMeLine review={aboutMe} name={name} /> : null}
       {reservation.status === 'confirmed' ? (
-        <Link
-          to={localePath(language, `/lessons/${reservation.id}`)}
-          className="inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-          data-testid="reservation-lesson-room"
-        >
-          <Video aria-hidden="true" className="size-4" />
+        <CardLink to={`/lessons/${reservation.id}`} icon={Video} testId="reservation-lesson-room">
           {t('card.lessonRoom')}
-        </Link>
+        </CardLink>
       ) : null}
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
@@ -206,7 +202,7 @@ export function ReservationCard({
           ) : null}
         </footer>
       ) : null}
-    </article>
+    </PartyCard>
   );
 }
 

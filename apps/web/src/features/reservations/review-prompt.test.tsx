@@ -6,6 +6,7 @@ import ar from '../../../public/locales/ar/reservations.json';
 import en from '../../../public/locales/en/reservations.json';
 import { REVIEW_PROMPTS_LIMIT } from '../../shared/reviews/reviews-due.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
+import { review } from '../../shared/test/review-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { reservation, reservationsPage, STUDENT_USER_ID, TEACHER_USER_ID } from './reservation-test-data.ts';
 import { ReviewsToWrite } from './reviews-to-write.tsx';
@@ -15,25 +16,18 @@ const completed = reservation({ status: 'completed', canCancel: false });
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 
+/** The review the student sent, not published yet. */
 function sentReview(overrides: Partial<Review> = {}): Review {
-  return {
+  return review({
     id: 70,
-    type: 'student_to_teacher',
     rating: 4,
     comment: 'Clear',
-    teacherId: 7,
     studentId: STUDENT_USER_ID,
-    teacherName: 'Mona Al-Sabah',
-    studentName: 'Fahad Al-Ali',
-    teacherPhotoUrl: null,
-    studentPhotoUrl: null,
     createdAt: '2026-03-15T10:00:00.000Z',
     published: false,
-    verifiedLesson: true,
-    reply: null,
     subject: null,
     ...overrides,
-  };
+  });
 }
 
 function mockApi({

@@ -9,10 +9,10 @@ import { formatDate, formatDateTime, formatWeekdayDate } from '../../shared/lib/
 import { errorText } from '../../shared/lib/error-text.ts';
 import { contractResolver } from '../../shared/lib/schema-field-codes.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
-import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Textarea } from '../../shared/ui/textarea.tsx';
 import { createReview } from './api/reviews.ts';
+import { PartyCard } from './party-card.tsx';
 import type { ReservationViewer } from './reservation-card.tsx';
 import { ERROR_TEXTS } from './review-error-texts.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
@@ -61,15 +61,15 @@ export function ReviewPrompt({
   const onSubmit = handleSubmit((review) => send.mutate(review));
 
   return (
-    <article
-      aria-labelledby={ids.heading}
-      className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-amber-50/40 p-4 shadow-sm sm:p-5"
-      data-testid="review-prompt"
-      data-reservation-id={reservation.id}
-    >
-      <header className="flex items-start gap-3">
-        <Avatar firstName={other.firstName} lastName={other.lastName} photoUrl={other.photoUrl} size="md" />
-        <div className="min-w-0 flex-1">
+    <PartyCard
+      reservation={reservation}
+      other={other}
+      headingId={ids.heading}
+      className="border-amber-200 bg-amber-50/40"
+      testId="review-prompt"
+      aside={<MessageSquareHeart aria-hidden="true" className="size-6 shrink-0 text-amber-500" />}
+      heading={
+        <>
           <h3 id={ids.heading} className="text-base font-bold wrap-anywhere text-slate-900">
             {t(viewer === 'student' ? 'review.promptStudent' : 'review.promptTeacher', { name: `\u2068${name}\u2069` })}
           </h3>
@@ -84,10 +84,9 @@ export function ReviewPrompt({
               </>
             ) : null}
           </p>
-        </div>
-        <MessageSquareHeart aria-hidden="true" className="size-6 shrink-0 text-amber-500" />
-      </header>
-
+        </>
+      }
+    >
       {send.data ? (
         <Sent review={send.data} name={name} deadline={deadline} timeZone={timeZone} />
       ) : (
@@ -127,7 +126,7 @@ export function ReviewPrompt({
           </div>
         </form>
       )}
-    </article>
+    </PartyCard>
   );
 }
 

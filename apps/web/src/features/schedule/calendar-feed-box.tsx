@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmationModal } from '../../shared/ui/confirmation-modal.tsx';
+import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useCalendarFeed, useRotateCalendarFeed } from './api/calendar-feed.ts';
 
@@ -37,15 +38,14 @@ export function CalendarFeedBox() {
   }
 
   return (
-    <section
-      aria-labelledby="calendar-feed-title"
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      data-testid="calendar-feed"
+    <TitledSection
+      titleId="calendar-feed-title"
+      title={t('feed.title')}
+      icon={<CalendarPlus aria-hidden="true" className="size-5 text-primary" />}
+      size="lg"
+      className="gap-3 p-4 shadow-sm sm:p-5"
+      testId="calendar-feed"
     >
-      <h2 id="calendar-feed-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <CalendarPlus aria-hidden="true" className="size-5 text-primary" />
-        {t('feed.title')}
-      </h2>
       <p className="text-slate-600">{t('feed.body')}</p>
       {feed.isPending ? (
         <div role="status" className="h-11 animate-pulse rounded-lg bg-slate-200">
@@ -97,6 +97,6 @@ export function CalendarFeedBox() {
         confirmText={t('feed.rotateConfirm')}
         variant="destructive"
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -2,12 +2,11 @@ import type { Reservation } from '@ustaz/contract';
 import { MessageCircle, StickyNote, Video } from 'lucide-react';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { lessonTimeRanges } from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonExtraContext } from './lesson-extra.ts';
 
@@ -115,23 +114,13 @@ export function LessonCard({
       ) : null}
       {Extra ? <Extra reservation={lesson} viewer={side} /> : null}
       {lesson.status === 'confirmed' ? (
-        <Link
-          to={localePath(language, `/lessons/${lesson.id}`)}
-          className="inline-flex min-h-9 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-          data-testid="schedule-lesson-room"
-        >
-          <Video aria-hidden="true" className="size-4" />
+        <CardLink to={`/lessons/${lesson.id}`} icon={Video} size="sm" testId="schedule-lesson-room">
           {t('lesson.room')}
-        </Link>
+        </CardLink>
       ) : null}
-      <Link
-        to={localePath(language, `/chats/${other.id}`)}
-        aria-label={t('lesson.messageLabel', { name })}
-        className="inline-flex min-h-9 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-semibold text-primary hover:bg-primary/5 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
-      >
-        <MessageCircle aria-hidden="true" className="size-4" />
+      <CardLink to={`/chats/${other.id}`} icon={MessageCircle} size="sm" label={t('lesson.messageLabel', { name })}>
         {t('lesson.message')}
-      </Link>
+      </CardLink>
     </article>
   );
 }

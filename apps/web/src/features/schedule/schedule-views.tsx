@@ -25,6 +25,28 @@ function dayTitle(day: DayKey, today: DayKey, language: Language, t: (key: 'toda
   return date;
 }
 
+/** A day's lessons, each a card seen from the viewer's side; `compact` in the week grid's narrow cell. */
+function DayLessons({
+  lessons,
+  view,
+  compact = false,
+}: {
+  lessons: LessonDay['lessons'];
+  view: Omit<ViewProps, 'days' | 'today'>;
+  compact?: boolean;
+}) {
+  return lessons.map((lesson) => (
+    <LessonCard
+      key={lesson.id}
+      lesson={lesson}
+      side={viewerSide(lesson, view.userId)}
+      timeZone={view.timeZone}
+      highlighted={lesson.id === view.highlightedId}
+      compact={compact}
+    />
+  ));
+}
+
 /** Phones: every day that has lessons, one under the other. */
 export function DayList({ days, today, timeZone, userId, highlightedId }: ViewProps) {
   const { t } = useTranslation('schedule');
@@ -36,15 +58,7 @@ export function DayList({ days, today, timeZone, userId, highlightedId }: ViewPr
           <h2 id={`day-${day}`} className="text-base font-bold text-slate-900">
             {dayTitle(day, today, language, t)}
           </h2>
-          {lessons.map((lesson) => (
-            <LessonCard
-              key={lesson.id}
-              lesson={lesson}
-              side={viewerSide(lesson, userId)}
-              timeZone={timeZone}
-              highlighted={lesson.id === highlightedId}
-            />
-          ))}
+          <DayLessons lessons={lessons} view={{ timeZone, userId, highlightedId }} />
         </section>
       ))}
     </div>
@@ -100,16 +114,7 @@ export function WeekGrid({ days, today, timeZone, userId, highlightedId }: ViewP
               {lessons.length === 0 ? (
                 <p className="mt-2 text-center text-xs text-slate-400">{t('week.noLessons')}</p>
               ) : (
-                lessons.map((lesson) => (
-                  <LessonCard
-                    key={lesson.id}
-                    lesson={lesson}
-                    side={viewerSide(lesson, userId)}
-                    timeZone={timeZone}
-                    highlighted={lesson.id === highlightedId}
-                    compact
-                  />
-                ))
+                <DayLessons lessons={lessons} view={{ timeZone, userId, highlightedId }} compact />
               )}
             </li>
           );

@@ -1,9 +1,9 @@
 import type { Language } from '@ustaz/contract/constants';
 import type { TFunction } from 'i18next';
-import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { RemoveButton } from '../../shared/ui/remove-button.tsx';
 import type { SearchPatch, SearchState } from './search-url.ts';
 
 export type FilterChip = { key: string; label: string; patch: SearchPatch };
@@ -100,14 +100,7 @@ export function ActiveFilterChips({
             data-testid="filter-chip"
           >
             <span dir="auto">{chip.label}</span>
-            <button
-              type="button"
-              onClick={() => onRemove(chip)}
-              aria-label={t('page.removeFilter', { label: chip.label })}
-              className="flex size-7 items-center justify-center rounded-full hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-primary"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
+            <RemoveButton label={t('page.removeFilter', { label: chip.label })} onClick={() => onRemove(chip)} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
-import { Plus, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { RemoveButton } from '../../shared/ui/remove-button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { CUSTOM_SUBJECT_MAX_LENGTH, MAX_CUSTOM_SUBJECTS } from './custom-subjects.ts';
 import type { CustomSubjectsState } from './use-custom-subjects.ts';
@@ -35,14 +36,11 @@ export function CustomSubjectsField({ custom }: { custom: CustomSubjectsState })
             >
               <Plus aria-hidden="true" className="size-3.5" />
               <span dir="auto">{name}</span>
-              <button
-                type="button"
+              <RemoveButton
+                tone="tall"
+                label={t('subjects.removeCustom', { name })}
                 onClick={() => custom.remove(name)}
-                aria-label={t('subjects.removeCustom', { name })}
-                className="flex size-8 items-center justify-center rounded-full hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-primary"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -19,7 +19,6 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { CARD_GRID, listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
-import type { PaginationLabels } from '../../shared/ui/pagination.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { MY_SUBSCRIPTIONS_KEY, useActiveSubscription } from './api/get-active-subscription.ts';
@@ -27,6 +26,7 @@ import { useMySubscriptions } from './api/get-my-subscriptions.ts';
 import { usePackages } from './api/get-packages.ts';
 import { purchaseSubscription } from './api/purchase-subscription.ts';
 import { UsageSection } from './usage-section.tsx';
+import { usePagerLabels } from './use-pager-labels.ts';
 
 /** A page number of the address (`?page=2`); anything else is page 1. */
 export function readPage(value: string | null): number {
@@ -117,17 +117,6 @@ function PackagesSection({ page, onPageChange }: { page: number; onPageChange: (
       </PagedQueryStates>
     </section>
   );
-}
-
-/** The pager labels of the page's two paged lists, named `nav`. */
-function usePagerLabels(nav: 'packages.pagination' | 'mine.pagination'): PaginationLabels {
-  const { t } = useTranslation('subscriptions');
-  return {
-    nav: t(nav),
-    previous: t('packages.previous'),
-    next: t('packages.next'),
-    status: (numbers) => t('packages.pageStatus', numbers),
-  };
 }
 
 function PackageCard({ pkg, onBuy }: { pkg: SubscriptionPackage; onBuy: () => void }) {

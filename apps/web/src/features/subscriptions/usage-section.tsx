@@ -7,9 +7,12 @@ import { formatDate, formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { withPageParam } from '../../shared/lib/paging.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
+import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { useMyUsage } from './api/get-my-usage.ts';
+import { usePagerLabels } from './use-pager-labels.ts';
 
 function readUsagePage(value: string | null): number {
   return value && /^\d{1,5}$/.test(value) && Number(value) > 0 ? Number(value) : 1;
@@ -27,26 +30,20 @@ export function UsageSection({ current }: { current: UserSubscription | null }) 
   const [searchParams, setSearchParams] = useSearchParams();
   const page = readUsagePage(searchParams.get('usagePage'));
   const usage = useMyUsage(page, true);
+  const labels = usePagerLabels('usage.pagination');
   const expires = current?.expiresAt ? formatDate(current.expiresAt, language) : null;
 
   return (
-    <section
-      aria-labelledby="usage-title"
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
-      data-testid="subscription-usage"
+    <TitledSection
+      titleId="usage-title"
+      title={t('usage.title')}
+      size="lg"
+      className="gap-4 p-6"
+      testId="subscription-usage"
     >
-      <h2 id="usage-title" className="text-lg font-bold text-slate-900">
-        {t('usage.title')}
-      </h2>
       <QueryStates
         query={usage}
-        loading={{
-          label: t('usage.loading'),
-          count: 3,
-          className: 'flex flex-col gap-2',
-          itemClassName: 'h-12 rounded-lg bg-slate-100',
-          testId: 'usage-loading',
-        }}
+        loading={listPlaceholders(t('usage.loading'), 'rows', 3, 'h-12', 'usage-loading')}
         error={{ title: t('usage.errorTitle'), body: t('usage.errorBody'), testId: 'usage-error', headingLevel: 3 }}
       >
         {(data) => (
@@ -114,18 +111,13 @@ export function UsageSection({ current }: { current: UserSubscription | null }) 
                   page={Math.min(page, Math.max(1, data.totalPages))}
                   totalPages={data.totalPages}
                   onPageChange={(next) => setSearchParams((params) => withPageParam(params, next, 'usagePage'))}
-                  labels={{
-                    nav: t('usage.pagination'),
-                    previous: t('packages.previous'),
-                    next: t('packages.next'),
-                    status: (numbers) => t('packages.pageStatus', numbers),
-                  }}
+                  labels={labels}
                 />
               </>
             )}
           </>
         )}
       </QueryStates>
-    </section>
+    </TitledSection>
   );
 }

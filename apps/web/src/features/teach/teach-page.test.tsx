@@ -22,9 +22,28 @@ const BIO_EN = 'I have taught maths to secondary students for ten years';
 
 const field = (label: string) => screen.getByLabelText(labelled(label));
 
-/** Types an application into the form: `fields` by their label (en), then ticks `subject`. */
-async function fillIn(user: ReturnType<typeof userEvent.setup>, fields: [string, string][], subject: string) {
-  for (const [label, text] of fields) await user.type(await screen.findByLabelText(labelled(label)), text);
+/** The form's fields by their English labels, in the order a reader fills them in. */
+const FIELDS = {
+  bioAr: en.form.bioAr,
+  bioEn: en.form.bioEn,
+  major: enCommon.teacherForm.major,
+  experienceYears: enCommon.teacherForm.experienceYears,
+  missingSubject: en.form.missingSubject,
+  hourlyRate: enCommon.teacherForm.hourlyRate,
+  videoUrl: en.form.videoUrl,
+};
+
+/** Types an application into the form: the two bios (BIO_AR, BIO_EN), then `fields`, then ticks `subject`. */
+async function fillIn(
+  user: ReturnType<typeof userEvent.setup>,
+  fields: Partial<Record<keyof typeof FIELDS, string>>,
+  subject: string,
+) {
+  const typed: Partial<Record<keyof typeof FIELDS, string>> = { bioAr: BIO_AR, bioEn: BIO_EN, ...fields };
+  for (const [name, label] of Object.entries(FIELDS)) {
+    const text = typed[name as keyof typeof FIELDS];
+    if (text !== undefined) await user.type(await screen.findByLabelText(labelled(label)), text);
+  }
   await user.click(await screen.findByRole('checkbox', { name: subject }));
 }
 
@@ -79,14 +98,7 @@ describe('TeachPage', () => {
 
     await fillIn(
       user,
-      [
-        [en.form.bioAr, BIO_AR],
-        [en.form.bioEn, BIO_EN],
-        [enCommon.teacherForm.major, 'Mathematics'],
-        [enCommon.teacherForm.experienceYears, '١٠'],
-        [en.form.missingSubject, 'Statistics'],
-        [enCommon.teacherForm.hourlyRate, '١٢٫٥'],
-      ],
+      { major: 'Mathematics', experienceYears: '١٠', missingSubject: 'Statistics', hourlyRate: '١٢٫٥' },
       'Physics',
     );
     await user.type(field(en.form.videoUrl), 'not a video');
@@ -146,14 +158,7 @@ describe('TeachPage', () => {
     const user = userEvent.setup();
     await fillIn(
       user,
-      [
-        [en.form.bioAr, BIO_AR],
-        [en.form.bioEn, BIO_EN],
-        [enCommon.teacherForm.major, 'Maths'],
-        [enCommon.teacherForm.experienceYears, '3'],
-        [enCommon.teacherForm.hourlyRate, '10'],
-        [en.form.videoUrl, 'http://example.com/v'],
-      ],
+      { major: 'Maths', experienceYears: '3', hourlyRate: '10', videoUrl: 'http://example.com/v' },
       'Mathematics',
     );
     await user.click(screen.getByRole('button', { name: en.form.submit }));

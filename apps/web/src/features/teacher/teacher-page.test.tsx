@@ -7,10 +7,11 @@ import enTeacher from '../../../public/locales/en/teacher.json';
 import { useOwnPageTitleValue } from '../../shared/settings/page-title.ts';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { itInEachLanguage } from '../../shared/test/each-language.ts';
+import { review } from '../../shared/test/review-test-data.ts';
 import { jsonResponse } from '../../shared/test/test-i18n.ts';
 import { renderTeacherRoute } from './render-teacher-route.tsx';
 import { TeacherPage } from './teacher-page.tsx';
-import { review, teacherProfile, timeSlot } from './teacher-test-data.ts';
+import { teacherProfile, timeSlot } from './teacher-test-data.ts';
 import type { BookingRequest } from './use-booking-action.ts';
 
 // The booking flow behind the seam has its own tests (use-booking-action.test.tsx, features/booking).

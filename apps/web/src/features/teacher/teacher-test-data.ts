@@ -1,4 +1,4 @@
-import type { Review, TeacherDetail, TimeSlot } from '@ustaz/contract';
+import type { TeacherDetail, TimeSlot } from '@ustaz/contract';
 import { factory } from '../../shared/test/factory.ts';
 import { hourFrom } from '../../shared/test/hour-from.ts';
 
@@ -31,24 +31,6 @@ export function timeSlot(startTime: string, overrides: Partial<TimeSlot> = {}): 
   slotId += 1;
   return { id: slotId, ...hourFrom(startTime), price: '12.500', status: 'open', ...overrides };
 }
-
-export const review = factory<Review>(() => ({
-  id: 1,
-  type: 'student_to_teacher',
-  rating: 5,
-  comment: 'Very clear explanations.',
-  teacherId: 7,
-  studentId: 9,
-  teacherName: 'Mona Al-Sabah',
-  studentName: 'Fahad Al-Ali',
-  teacherPhotoUrl: null,
-  studentPhotoUrl: null,
-  createdAt: '2026-02-10T09:00:00.000Z',
-  published: true,
-  verifiedLesson: true,
-  subject: { id: 3, name: 'Mathematics' },
-  reply: null,
-}));
 
 /** The week of Saturday 14 March 2026 as it starts in Arabic (Saturday to Friday), the week of the test slots. */
 export const ARABIC_WEEK_OF_14_MARCH = [

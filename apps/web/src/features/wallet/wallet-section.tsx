@@ -11,6 +11,7 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
+import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
 /**
@@ -21,22 +22,20 @@ export function WalletSection({ showEarnings = false, timeZone }: { showEarnings
   const { t } = useTranslation('wallet');
   const { openModal } = useModal();
   return (
-    <section
-      aria-labelledby="wallet-title"
-      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="wallet-title" className="text-xl font-bold text-slate-900">
-          {t('title')}
-        </h2>
+    <TitledSection
+      titleId="wallet-title"
+      title={t('title')}
+      className="gap-5 p-5 shadow-sm sm:p-6"
+      actions={
         <Button onClick={() => openTopUp(openModal)}>
           <Plus aria-hidden="true" className="size-4" />
           {t('topUp')}
         </Button>
-      </div>
+      }
+    >
       <BalanceCards showEarnings={showEarnings} />
       <TransactionHistory timeZone={timeZone} />
-    </section>
+    </TitledSection>
   );
 }
 

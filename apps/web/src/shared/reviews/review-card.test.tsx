@@ -2,30 +2,19 @@ import { screen, within } from '@testing-library/react';
 import type { Review } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../test/render-route.tsx';
+import { review } from '../test/review-test-data.ts';
 import { ReviewCard } from './review-card.tsx';
 
-const base: Review = {
-  id: 1,
-  type: 'student_to_teacher',
+const base = review({
   rating: 4,
   comment: 'شرح ممتاز',
-  teacherId: 7,
-  studentId: 9,
-  teacherName: 'Mona Al-Sabah',
-  studentName: 'Fahad Al-Ali',
-  teacherPhotoUrl: null,
-  studentPhotoUrl: null,
-  createdAt: '2026-02-10T09:00:00.000Z',
-  published: true,
-  verifiedLesson: true,
-  subject: { id: 3, name: 'Mathematics' },
   reply: { text: 'Thank you, Fahad!', createdAt: '2026-02-11T09:00:00.000Z' },
-};
+});
 
-const render = (review: Review, language: 'ar' | 'en' = 'en') =>
+const render = (shown: Review, language: 'ar' | 'en' = 'en') =>
   renderRoute(
     <ul>
-      <ReviewCard review={review} timeZone="Asia/Kuwait" />
+      <ReviewCard review={shown} timeZone="Asia/Kuwait" />
     </ul>,
     { language, path: '/teachers/7' },
   );

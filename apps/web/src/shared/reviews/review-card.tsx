@@ -13,6 +13,25 @@ function splitName(name: string): [string, string] {
   return [first, rest.at(-1) ?? ''];
 }
 
+/** The review's marks: a lesson that took place (green), the lesson's subject (grey). */
+const PILLS = {
+  verified: { Icon: BadgeCheck, className: 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200 ring-inset' },
+  subject: { Icon: BookOpen, className: 'bg-slate-100 text-slate-700' },
+} as const;
+
+function ReviewPill({ tone, testId, children }: { tone: keyof typeof PILLS; testId: string; children: ReactNode }) {
+  const { Icon, className } = PILLS[tone];
+  return (
+    <span
+      className={cx('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold', className)}
+      data-testid={testId}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {children}
+    </span>
+  );
+}
+
 /**
  * One review: its author (the student of a review of a teacher, the teacher of a review of a
  * student), the date, the stars, a "Verified lesson" mark, the lesson's subject, the comment, and
@@ -59,23 +78,15 @@ export function ReviewCard({
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <RatingStars rating={review.rating} />
           {review.verifiedLesson ? (
-            <span
-              className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset"
-              data-testid="review-verified"
-            >
-              <BadgeCheck aria-hidden="true" className="size-3.5" />
+            <ReviewPill tone="verified" testId="review-verified">
               {t('reviews.verifiedLesson')}
-            </span>
+            </ReviewPill>
           ) : null}
           {review.subject ? (
-            <span
-              className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
-              data-testid="review-subject"
-            >
-              <BookOpen aria-hidden="true" className="size-3.5" />
+            <ReviewPill tone="subject" testId="review-subject">
               <span className="sr-only">{t('reviews.subject')} </span>
               <bdi>{review.subject.name}</bdi>
-            </span>
+            </ReviewPill>
           ) : null}
           {review.published ? null : (
             <span className="text-xs font-semibold text-amber-800" data-testid="review-unpublished">

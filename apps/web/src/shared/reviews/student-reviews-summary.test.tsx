@@ -3,28 +3,21 @@ import userEvent from '@testing-library/user-event';
 import type { Review } from '@ustaz/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../test/render-route.tsx';
+import { review } from '../test/review-test-data.ts';
 import { jsonResponse } from '../test/test-i18n.ts';
 import { StudentReviewsSummary } from './student-reviews-summary.tsx';
 
-function review(id: number, rating: number, overrides: Partial<Review> = {}): Review {
-  return {
+/** A published review of the student by a teacher (no subject), rated `rating`. */
+function teacherReview(id: number, rating: number, overrides: Partial<Review> = {}): Review {
+  return review({
     id,
     type: 'teacher_to_student',
     rating,
     comment: `Comment ${id}`,
-    teacherId: 7,
-    studentId: 9,
-    teacherName: 'Mona Al-Sabah',
-    studentName: 'Fahad Al-Ali',
-    teacherPhotoUrl: null,
-    studentPhotoUrl: null,
     createdAt: '2026-03-10T09:00:00.000Z',
-    published: true,
-    verifiedLesson: true,
     subject: null,
-    reply: null,
     ...overrides,
-  };
+  });
 }
 
 function answer(status: number, body: unknown) {
@@ -36,12 +29,12 @@ function answer(status: number, body: unknown) {
 describe('StudentReviewsSummary', () => {
   it("sums up the student's published reviews from teachers and opens to the list", async () => {
     const fetchMock = answer(200, [
-      review(1, 5),
-      review(2, 4),
-      review(3, 5),
+      teacherReview(1, 5),
+      teacherReview(2, 4),
+      teacherReview(3, 5),
       // The reader's own blind review is not a rating yet; a student's review of a teacher is not about them.
-      review(4, 1, { published: false }),
-      review(5, 1, { type: 'student_to_teacher' }),
+      teacherReview(4, 1, { published: false }),
+      teacherReview(5, 1, { type: 'student_to_teacher' }),
     ]);
     await renderRoute(<StudentReviewsSummary studentId={9} timeZone="Asia/Kuwait" />, { language: 'en', path: '/x' });
     const summary = await screen.findByTestId('student-reviews', {}, { timeout: 5000 });
@@ -56,7 +49,7 @@ describe('StudentReviewsSummary', () => {
   });
 
   it('in Arabic digits; a line when there is none; nothing when the server refuses', async () => {
-    answer(200, [review(1, 4)]);
+    answer(200, [teacherReview(1, 4)]);
     const view = await renderRoute(<StudentReviewsSummary studentId={9} timeZone="Asia/Kuwait" />, {
       language: 'ar',
       path: '/x',

@@ -3,6 +3,7 @@ import type {
   BalanceResponse,
   BookingQuoteResponse,
   BookingResponse,
+  EarningsSummary,
   Payment,
   PaymentMethodsResponse,
   Reservation,
@@ -10,6 +11,7 @@ import type {
   UserSubscription,
 } from '@ustaz/contract';
 import type { BookingSlot } from '../money/money-modals.ts';
+import type { RealtimeEventMap } from '../realtime/realtime-events.ts';
 import { factory } from './factory.ts';
 
 /** Test data factories for the money screens (booking, top-up, subscriptions, payment results). */
@@ -77,6 +79,28 @@ export const bookingResponse = factory<BookingResponse>(() => ({
   balance: '17.500',
   remainingHours: 0,
 }));
+/** The booking answer while the lessons wait for the gateway: payment `pay_1`, its page, the slots held 15 minutes. */
+export function gatewayBookingResponse(overrides: Partial<BookingResponse> = {}): BookingResponse {
+  return bookingResponse({
+    paymentStatus: 'PENDING',
+    paidWith: 'deema',
+    paymentLink: 'https://pay.example/checkout/abc',
+    paymentId: 'pay_1',
+    holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    ...overrides,
+  });
+}
+
+/** What the socket tells the tabs once the gateway paid or failed the booking payment `pay_1`. */
+export function bookingPaymentNotice(type: 'payment.paid' | 'payment.failed'): RealtimeEventMap['notification'] {
+  return {
+    id: 1,
+    type,
+    data: { paymentId: 'pay_1', purpose: 'booking' },
+    readAt: null,
+    createdAt: new Date().toISOString(),
+  };
+}
 
 /** A quote of booking `slots` (each 1 h, from 2099-03-14T15:00Z on, 12.500 KWD) paid from the wallet. */
 export function bookingQuote(
@@ -153,4 +177,14 @@ export const payment = factory<Payment>(() => ({
   paidAt: '2026-03-10T09:01:00.000Z',
   creditedToWallet: false,
   purchase: { purpose: 'top_up', amount: '20.000' },
+}));
+
+/** A teacher's earnings: some available to pay out (above the minimum), some still pending. */
+export const earningsSummary = factory<EarningsSummary>(() => ({
+  available: '30.000',
+  pending: '12.500',
+  requested: '0.000',
+  paidOut: '5.000',
+  minimumPayout: '10.000',
+  currency: 'KWD',
 }));

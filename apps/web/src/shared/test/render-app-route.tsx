@@ -4,8 +4,7 @@ import { Outlet } from 'react-router';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context.tsx';
 import { type ModalContextValue, ModalProvider, type ModalRegistry, useModal } from '../ui/modal/modal-context.tsx';
 import { GUEST } from './auth-test-data.ts';
-import { ELSEWHERE, renderRouter } from './render-route.tsx';
-import { createTestI18n } from './test-i18n.ts';
+import { ELSEWHERE, renderInFrame } from './render-route.tsx';
 
 /**
  * Test helper: renders `element` at `/{language}{path}` (matched by `/:lang{pattern}`) as the app
@@ -23,34 +22,26 @@ export async function renderAppRoute(
     registry = {},
   }: { language: Language; path: string; pattern?: string; auth?: AuthContextValue; registry?: ModalRegistry },
 ) {
-  const { i18n, missing } = await createTestI18n(language);
   const host: { current: ModalContextValue | null } = { current: null };
   function Probe() {
     host.current = useModal();
     return null;
   }
   const ownPath = (pattern ?? path.split('?')[0] ?? path).replace(/^\//, '');
-  const view = renderRouter(
-    i18n,
-    [
-      {
-        path: '/:lang',
-        element: (
-          <AuthContext value={auth}>
-            <ModalProvider registry={registry}>
-              <Probe />
-              <Outlet />
-            </ModalProvider>
-          </AuthContext>
-        ),
-        children: [{ path: ownPath, element }, ELSEWHERE],
-      },
-    ],
-    `/${language}${path}`,
+  const view = await renderInFrame(
+    language,
+    path,
+    <AuthContext value={auth}>
+      <ModalProvider registry={registry}>
+        <Probe />
+        <Outlet />
+      </ModalProvider>
+    </AuthContext>,
+    [{ path: ownPath, element }, ELSEWHERE],
   );
   const modal = () => {
     if (!host.current) throw new Error('the modal host is not rendered');
     return host.current;
   };
-  return { ...view, missing, i18n, modal };
+  return { ...view, modal };
 }

@@ -32,6 +32,17 @@ export function renderRouter(i18n: I18n, routes: RouteObject[], entry: string) {
 }
 
 /**
+ * Test helper under renderAppRoute and the auth app: `frame` (the app's providers around an
+ * `<Outlet />`) at `/:lang` over the `children` routes, in `language` with the real locale files,
+ * opened at `/{language}{path}`.
+ */
+export async function renderInFrame(language: Language, path: string, frame: ReactElement, children: RouteObject[]) {
+  const { i18n, missing } = await createTestI18n(language);
+  const view = renderRouter(i18n, [{ path: '/:lang', element: frame, children }], `/${language}${path}`);
+  return { ...view, i18n, missing };
+}
+
+/**
  * Test helper: renders `element` at `/{language}{path}` under renderRouter with the real locale
  * files. Other `/:lang/*` paths render a heading naming the path (ELSEWHERE).
  */

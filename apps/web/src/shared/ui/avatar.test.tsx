@@ -2,35 +2,46 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Avatar, initialsOf } from './avatar.tsx';
 
+/** Each rule of initialsOf with the names it is checked on: [first name, last name, initials]. */
+const INITIALS: [string, [string, string | null, string][]][] = [
+  [
+    'takes the first letter of the first and the last name, at most 2',
+    [
+      ['mariam', 'hassan', 'MH'],
+      ['Mariam', '', 'M'],
+      ['  ', '  ', ''],
+      ['Alan', 'Turing', 'AT'],
+    ],
+  ],
+  ['keeps two Arabic initials apart (zero-width non-joiner)', [['مريم', 'حسن', 'م\u200cح']]],
+  [
+    'skips the article of the family name, in Arabic and in English',
+    [
+      ['فهد', 'الكندري', 'ف\u200cك'],
+      ['سارة', 'آل الصباح', 'س\u200cص'],
+      ['Ahmed', 'Al-Mutairi', 'AM'],
+      ['Noura', 'Al Sabah', 'NS'],
+      ['Alia', 'Albert', 'AA'],
+      // A name that starts with ال without the article, and a bare article, keep their letter.
+      ['الياس', 'حداد', 'ا\u200cح'],
+      ['فهد', 'ال', 'ف\u200cا'],
+    ],
+  ],
+  [
+    'reads "عبد ..." as one name, also when the whole name is in the first field',
+    [
+      ['عبد الله', 'الصباح', 'ع\u200cص'],
+      ['عبد الله الصباح', '', 'ع\u200cص'],
+      ['عبدالله', 'الصباح', 'ع\u200cص'],
+      ['فهد', 'عبد الرحمن', 'ف\u200cع'],
+      ['Mariam Hassan', null, 'MH'],
+    ],
+  ],
+];
+
 describe('initialsOf', () => {
-  it('takes the first letter of the first and the last name, at most 2', () => {
-    expect(initialsOf('mariam', 'hassan')).toBe('MH');
-    expect(initialsOf('Mariam', '')).toBe('M');
-    expect(initialsOf('  ', '  ')).toBe('');
-    expect(initialsOf('Alan', 'Turing')).toBe('AT');
-  });
-
-  it('keeps two Arabic initials apart (zero-width non-joiner)', () => {
-    expect(initialsOf('مريم', 'حسن')).toBe('م\u200cح');
-  });
-
-  it('skips the article of the family name, in Arabic and in English', () => {
-    expect(initialsOf('فهد', 'الكندري')).toBe('ف\u200cك');
-    expect(initialsOf('سارة', 'آل الصباح')).toBe('س\u200cص');
-    expect(initialsOf('Ahmed', 'Al-Mutairi')).toBe('AM');
-    expect(initialsOf('Noura', 'Al Sabah')).toBe('NS');
-    expect(initialsOf('Alia', 'Albert')).toBe('AA');
-    // A name that starts with ال without the article, and a bare article, keep their letter.
-    expect(initialsOf('الياس', 'حداد')).toBe('ا\u200cح');
-    expect(initialsOf('فهد', 'ال')).toBe('ف\u200cا');
-  });
-
-  it('reads "عبد ..." as one name, also when the whole name is in the first field', () => {
-    expect(initialsOf('عبد الله', 'الصباح')).toBe('ع\u200cص');
-    expect(initialsOf('عبد الله الصباح', '')).toBe('ع\u200cص');
-    expect(initialsOf('عبدالله', 'الصباح')).toBe('ع\u200cص');
-    expect(initialsOf('فهد', 'عبد الرحمن')).toBe('ف\u200cع');
-    expect(initialsOf('Mariam Hassan', null)).toBe('MH');
+  it.each(INITIALS)('%s', (_rule, names) => {
+    for (const [first, last, initials] of names) expect(initialsOf(first, last)).toBe(initials);
   });
 });
 

@@ -4,6 +4,7 @@ import { Button } from './button.tsx';
 import { cx } from './class-names.ts';
 import { Modal } from './modal/modal.tsx';
 import type { ModalComponentProps } from './modal/modal-context.tsx';
+import { ModalTitle } from './modal/modal-title.tsx';
 
 export type ConfirmationVariant = 'destructive' | 'outline';
 
@@ -60,11 +61,7 @@ function ConfirmationBody({ icon, title, titleId, texts, messageId, action, onCa
         </div>
       ) : null}
       <div className="flex flex-col gap-2">
-        {title ? (
-          <h2 id={titleId} className="text-lg font-bold text-slate-900">
-            {title}
-          </h2>
-        ) : null}
+        <ModalTitle id={titleId}>{title}</ModalTitle>
         <div id={messageId} className="text-slate-600">
           {texts.message ?? t('ui.confirmMessage')}
         </div>

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { type ChangeEvent, type ComponentProps, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx, LTR_FIELD_AT_PAGE_START, PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
+import { FieldMessages } from './field-messages.tsx';
 import { RequiredMark } from './required-mark.tsx';
 
 export type TextInputProps = Omit<ComponentProps<'input'>, 'value' | 'defaultValue' | 'children'> & {
@@ -163,18 +164,7 @@ export function TextInput({
       </div>
       {helperText || hasError || counterShown ? (
         <div className="flex items-start justify-between gap-3 text-sm">
-          <div className="flex flex-col gap-1">
-            {helperText ? (
-              <p id={helperId} className="text-slate-500">
-                {helperText}
-              </p>
-            ) : null}
-            {hasError ? (
-              <p id={errorId} role="alert" className="text-red-600">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <FieldMessages helperId={helperId} helperText={helperText} errorId={errorId} error={error} />
           {counterShown ? (
             <p id={counterId} className="ms-auto shrink-0 text-slate-500 tabular-nums">
               {t('ui.characterCount', { count: current.length, max: maxLength })}

@@ -6,10 +6,9 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
-import { dateColumn } from '../ui/cells.tsx';
+import { idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import type { useDecideApplication } from './api/decide-application.ts';
 
 const TONES: Record<AdminTeacherApplication['status'], BadgeTone> = {
@@ -75,6 +74,12 @@ async function openCertificate(path: string): Promise<void> {
 }
 
 /** What the applicant wrote: major and years, subjects (and the one missing), both bios, the links. */
+/** The two bios, each in its own language and direction. */
+const BIOS = [
+  { bio: 'bioAr', lang: 'ar', dir: 'rtl' },
+  { bio: 'bioEn', lang: 'en', dir: 'ltr' },
+] as const;
+
 function ApplicationProfile({ row }: { row: AdminTeacherApplication }) {
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
@@ -94,18 +99,14 @@ function ApplicationProfile({ row }: { row: AdminTeacherApplication }) {
         {row.subjects.map((s) => (language === 'ar' ? s.nameAr : s.nameEn)).join(language === 'ar' ? '، ' : ', ')}
       </p>
       <LabelledText label={t('applications.missingSubject')} text={row.missingSubject} />
-      <details>
-        <summary className="cursor-pointer text-primary">{t('applications.bioAr')}</summary>
-        <p dir="rtl" lang="ar" className="wrap-anywhere whitespace-pre-line text-slate-800">
-          {row.bioAr}
-        </p>
-      </details>
-      <details>
-        <summary className="cursor-pointer text-primary">{t('applications.bioEn')}</summary>
-        <p dir="ltr" lang="en" className="wrap-anywhere whitespace-pre-line text-slate-800">
-          {row.bioEn}
-        </p>
-      </details>
+      {BIOS.map(({ bio, lang, dir }) => (
+        <details key={bio}>
+          <summary className="cursor-pointer text-primary">{t(`applications.${bio}`)}</summary>
+          <p dir={dir} lang={lang} className="wrap-anywhere whitespace-pre-line text-slate-800">
+            {row[bio]}
+          </p>
+        </details>
+      ))}
       <ApplicationLinks row={row} />
     </div>
   );
@@ -127,18 +128,13 @@ export function useApplicationColumns({
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
   return [
-    dateColumn(
-      'date',
-      t('applications.columns.date'),
-      (row) => row.createdAt,
-      (row) => row.id,
+    idDateColumn('date', t('applications.columns.date'), (row) => row.createdAt),
+    userColumn(
+      'applicant',
+      t('applications.columns.applicant'),
+      (row) => ({ id: row.user.id, name: nameOf(row), detail: row.user.email }),
+      'min-w-44',
     ),
-    {
-      key: 'applicant',
-      header: t('applications.columns.applicant'),
-      className: 'min-w-44',
-      cell: (row) => <UserLink id={row.user.id} name={nameOf(row)} detail={row.user.email} />,
-    },
     {
       key: 'profile',
       header: t('applications.columns.profile'),

@@ -5,7 +5,7 @@ import { errorText } from '../../../shared/lib/error-text.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS as ADMIN_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
-import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { useDecideApplication } from './api/decide-application.ts';
@@ -75,10 +75,9 @@ export function AdminApplicationsPage() {
       }
     >
       <SelectFilter
-        {...list.choice('status')}
+        {...list.select('status', (value) => t(`applications.statuses.${value}`))}
         label={t('applications.statusFilter')}
         all={t('applications.statuses.pending')}
-        options={choices(OTHER_STATUSES, (value) => t(`applications.statuses.${value}`))}
         className="w-full sm:w-48"
       />
     </AdminListPage>

@@ -1,3 +1,4 @@
+import { toAsciiDigits } from '@ustaz/contract';
 import type { ComponentType, ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,26 +10,49 @@ import { BilingualFields, NumberField, useAdminForm } from '../ui/admin-form.tsx
 import { CheckboxField } from '../ui/form-fields.tsx';
 
 type CatalogText = { nameAr: string; nameEn: string; descriptionAr: string; descriptionEn: string };
+type CatalogItem = CatalogText & { sortOrder: number; isActive: boolean };
+type CatalogForm = CatalogText & { sortOrder: string; isActive: boolean };
 
-/** The names and descriptions of a subject or a package: the contract's limits, the locale's codes. */
-export const catalogTextSchema = {
+/** A whole number typed as text (in any digits), between min and max. */
+export function wholeNumber({ min, max }: { min: number; max: number }) {
+  return z
+    .string()
+    .overwrite(toAsciiDigits)
+    .trim()
+    .regex(/^\d{1,6}$/, 'invalid')
+    .refine((value) => Number(value) >= min, 'tooSmall')
+    .refine((value) => Number(value) <= max, 'tooBig');
+}
+
+/**
+ * What a subject and a package both have: names and descriptions in both languages, a sort order
+ * and "on sale". The contract's limits, the locale's codes.
+ */
+export const catalogSchema = {
   nameAr: z.string().trim().min(1, 'required').max(100, 'tooLong'),
   nameEn: z.string().trim().min(1, 'required').max(100, 'tooLong'),
   descriptionAr: z.string().trim().max(1000, 'tooLong'),
   descriptionEn: z.string().trim().max(1000, 'tooLong'),
+  sortOrder: wholeNumber({ min: 0, max: 10_000 }),
+  isActive: z.boolean(),
 };
 
-/** The form's names and descriptions of `item` (empty for a new one). */
-export function catalogTextValues(item: CatalogText | null): CatalogText {
+/** The form's shared fields of `item` (a new one's: empty, first, on sale). */
+export function catalogValues(item: CatalogItem | null): CatalogForm {
   return {
     nameAr: item?.nameAr ?? '',
     nameEn: item?.nameEn ?? '',
     descriptionAr: item?.descriptionAr ?? '',
     descriptionEn: item?.descriptionEn ?? '',
+    sortOrder: String(item?.sortOrder ?? 0),
+    isActive: item?.isActive ?? true,
   };
 }
 
-type CatalogForm = CatalogText & { sortOrder: string; isActive: boolean };
+/** The saved values as a body: the sort order as a number. */
+export function catalogBody<Values extends { sortOrder: string }>(values: Values) {
+  return { ...values, sortOrder: Number(values.sortOrder) };
+}
 
 /**
  * The fields of a catalog form around its own (the children): the name and description in both

@@ -1,4 +1,4 @@
-import { type AdminPackage, type AdminPackageBody, kwdTextOrNull, toAsciiDigits } from '@ustaz/contract';
+import { type AdminPackage, type AdminPackageBody, kwdTextOrNull } from '@ustaz/contract';
 import { PACKAGE_TYPES } from '@ustaz/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,9 +10,11 @@ import {
   CatalogFields,
   type CatalogFormProps,
   type CatalogKind,
-  catalogTextSchema,
-  catalogTextValues,
+  catalogBody,
+  catalogSchema,
+  catalogValues,
   useCatalogForm,
+  wholeNumber,
 } from './catalog-dialog.tsx';
 
 const MAX_FEATURES = 20;
@@ -23,17 +25,6 @@ const WHOLE_NUMBERS = {
   validityDays: { min: 1, max: 3650 },
   discountPercentage: { min: 0, max: 100 },
 } as const;
-
-/** A whole number typed as text, between min and max. */
-function wholeNumber({ min, max }: { min: number; max: number }) {
-  return z
-    .string()
-    .overwrite(toAsciiDigits)
-    .trim()
-    .regex(/^\d{1,6}$/, 'invalid')
-    .refine((value) => Number(value) >= min, 'tooSmall')
-    .refine((value) => Number(value) <= max, 'tooBig');
-}
 
 /** One feature a line; blank lines are dropped. */
 function lines(text: string): string[] {
@@ -50,7 +41,7 @@ const featureLines = z
 
 /** The contract's limits with the locale file's error codes; numbers are typed as text. */
 const packageFormSchema = z.object({
-  ...catalogTextSchema,
+  ...catalogSchema,
   hours: wholeNumber(WHOLE_NUMBERS.hours),
   // Read by the contract's one amount parser (readKwdText): "1٬5" is refused, not 15.
   price: z
@@ -64,15 +55,13 @@ const packageFormSchema = z.object({
   featuresAr: featureLines,
   featuresEn: featureLines,
   discountPercentage: wholeNumber(WHOLE_NUMBERS.discountPercentage),
-  sortOrder: wholeNumber({ min: 0, max: 10_000 }),
-  isActive: z.boolean(),
 });
 type PackageForm = z.input<typeof packageFormSchema>;
 type PackageValues = z.output<typeof packageFormSchema>;
 
 function formValues(item: AdminPackage | null): PackageForm {
   return {
-    ...catalogTextValues(item),
+    ...catalogValues(item),
     hours: item ? String(item.hours) : '',
     price: item?.price ?? '',
     validityDays: item ? String(item.validityDays) : '30',
@@ -80,20 +69,17 @@ function formValues(item: AdminPackage | null): PackageForm {
     featuresAr: item?.featuresAr.join('\n') ?? '',
     featuresEn: item?.featuresEn.join('\n') ?? '',
     discountPercentage: String(item?.discountPercentage ?? 0),
-    sortOrder: String(item?.sortOrder ?? 0),
-    isActive: item?.isActive ?? true,
   };
 }
 
 function toBody(values: PackageValues): AdminPackageBody {
   return {
-    ...values,
+    ...catalogBody(values),
     hours: Number(values.hours),
     validityDays: Number(values.validityDays),
     featuresAr: lines(values.featuresAr),
     featuresEn: lines(values.featuresEn),
     discountPercentage: Number(values.discountPercentage),
-    sortOrder: Number(values.sortOrder),
   };
 }
 

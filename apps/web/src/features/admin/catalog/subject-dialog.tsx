@@ -3,7 +3,6 @@ import {
   type AdminSubjectBody,
   SUBJECT_SYNONYM_MAX_LENGTH,
   SUBJECT_SYNONYMS_MAX,
-  toAsciiDigits,
 } from '@ustaz/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -15,8 +14,9 @@ import {
   CatalogFields,
   type CatalogFormProps,
   type CatalogKind,
-  catalogTextSchema,
-  catalogTextValues,
+  catalogBody,
+  catalogSchema,
+  catalogValues,
   useCatalogForm,
 } from './catalog-dialog.tsx';
 
@@ -36,41 +36,31 @@ const synonymsText = z
 
 /** The contract's limits with the locale file's error codes; numbers are typed as text. */
 const subjectFormSchema = z.object({
-  ...catalogTextSchema,
+  ...catalogSchema,
   synonymsAr: synonymsText,
   synonymsEn: synonymsText,
   icon: z
     .string()
     .trim()
     .regex(/^[a-z0-9-]{1,40}$/, 'invalidIcon'),
-  sortOrder: z
-    .string()
-    .overwrite(toAsciiDigits)
-    .trim()
-    .regex(/^\d{1,5}$/, 'invalid')
-    .refine((value) => Number(value) <= 10_000, 'tooBig'),
-  isActive: z.boolean(),
 });
 type SubjectForm = z.input<typeof subjectFormSchema>;
 type SubjectValues = z.output<typeof subjectFormSchema>;
 
 function formValues(subject: AdminSubject | null): SubjectForm {
   return {
-    ...catalogTextValues(subject),
+    ...catalogValues(subject),
     synonymsAr: subject?.synonymsAr.join('، ') ?? '',
     synonymsEn: subject?.synonymsEn.join(', ') ?? '',
     icon: subject?.icon ?? 'book-open',
-    sortOrder: String(subject?.sortOrder ?? 0),
-    isActive: subject?.isActive ?? true,
   };
 }
 
 function toBody(values: SubjectValues): AdminSubjectBody {
   return {
-    ...values,
+    ...catalogBody(values),
     synonymsAr: synonymsOf(values.synonymsAr),
     synonymsEn: synonymsOf(values.synonymsEn),
-    sortOrder: Number(values.sortOrder),
   };
 }
 

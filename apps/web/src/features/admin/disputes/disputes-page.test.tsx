@@ -4,7 +4,7 @@ import type { AdminDispute } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../../public/locales/ar/admin-money.json';
 import en from '../../../../public/locales/en/admin-money.json';
-import { mockApi, ok } from '../../../shared/test/mock-api.ts';
+import { type ApiRoute, mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { adminPageRenderer, listRequests, refusal, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
 import { AdminDisputesPage } from './disputes-page.tsx';
@@ -39,8 +39,17 @@ function dispute(overrides: Partial<AdminDispute> = {}): AdminDispute {
   };
 }
 
-/** Opens dispute 4 from the list and answers the drawer. */
-async function openDispute(language: 'ar' | 'en' = 'en') {
+/**
+ * The page listing dispute 4, with the dispute opened from the list in its drawer; the server
+ * answers the resolve with `resolve` (when given).
+ */
+async function openDispute(language: 'ar' | 'en' = 'en', resolve?: ApiRoute) {
+  const calls = mockApi({
+    [LIST]: ok(listPage([dispute()])),
+    [ONE]: ok({ dispute: dispute() }),
+    ...(resolve ? { [RESOLVE]: resolve } : {}),
+  });
+  await renderPage({ language });
   const texts = language === 'ar' ? ar : en;
   const user = userEvent.setup();
   // The id in the page's digits (issue 17): "فتح النزاع ٤" on the Arabic page.
@@ -48,7 +57,7 @@ async function openDispute(language: 'ar' | 'en' = 'en') {
   await user.click(await screen.findByRole('button', { name: texts.disputes.openLabel.replace('{{id}}', id) }));
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByTestId('dispute-details');
-  return { user, dialog, texts };
+  return { calls, user, dialog, texts };
 }
 
 setUpAdminTests();
@@ -59,7 +68,7 @@ describe('AdminDisputesPage', () => {
     const { missing } = await renderPage();
     await screen.findByTestId('disputes-table');
     const list = listRequests(calls, LIST);
-    expect(list.firstQuery()).toEqual({ status: 'open', page: '1', limit: '20' });
+    list.expectFirstPage({ status: 'open' });
     const row = tableRow('disputes-table', 'Fahad Al-Ali');
     expect(within(row).getByText(en.disputes.reasons.teacherAbsent)).toBeTruthy();
     expect(within(row).getByText(en.disputes.status.open)).toBeTruthy();
@@ -68,8 +77,6 @@ describe('AdminDisputesPage', () => {
   });
 
   it('shows the lesson, the parties, what was paid, attendance and the report in the drawer', async () => {
-    mockApi({ [LIST]: ok(listPage([dispute()])), [ONE]: ok({ dispute: dispute() }) });
-    await renderPage();
     const { dialog } = await openDispute();
     expect(within(dialog).getByTestId('dispute-paid').textContent).toContain('12.500');
     expect(within(dialog).getByText(en.disputes.detail.studentAttended).nextElementSibling?.textContent).toBe(
@@ -82,9 +89,7 @@ describe('AdminDisputesPage', () => {
   });
 
   it('refuses a part refund above what was paid before asking the server', async () => {
-    const calls = mockApi({ [LIST]: ok(listPage([dispute()])), [ONE]: ok({ dispute: dispute() }) });
-    await renderPage();
-    const { user, dialog } = await openDispute();
+    const { calls, user, dialog } = await openDispute();
     await user.click(within(dialog).getByRole('radio', { name: en.disputes.form.decisions.refundPart }));
     await user.type(within(dialog).getByRole('textbox', { name: /Amount to refund/ }), '12.501');
     await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Teacher absent');
@@ -98,13 +103,7 @@ describe('AdminDisputesPage', () => {
 
   it('takes a part refund in Arabic-Indic digits with ٫, confirms, and sends ASCII digits', async () => {
     const refunded = dispute({ status: 'refunded', refundAmount: '2.500', resolutionNote: 'حضر جزئيًا' });
-    const calls = mockApi({
-      [LIST]: ok(listPage([dispute()])),
-      [ONE]: ok({ dispute: dispute() }),
-      [RESOLVE]: ok({ dispute: refunded }),
-    });
-    await renderPage({ language: 'ar' });
-    const { user, dialog, texts } = await openDispute('ar');
+    const { calls, user, dialog, texts } = await openDispute('ar', ok({ dispute: refunded }));
     await user.click(within(dialog).getByRole('radio', { name: texts.disputes.form.decisions.refundPart }));
     await user.type(
       within(dialog).getByRole('textbox', { name: new RegExp(texts.disputes.form.amount.replace(/[()]/g, '.')) }),
@@ -120,13 +119,7 @@ describe('AdminDisputesPage', () => {
   });
 
   it('asks for a decision and a note, goes back from the confirm step, and releases to the teacher without an amount', async () => {
-    const calls = mockApi({
-      [LIST]: ok(listPage([dispute()])),
-      [ONE]: ok({ dispute: dispute() }),
-      [RESOLVE]: ok({ dispute: dispute({ status: 'released' }) }),
-    });
-    await renderPage();
-    const { user, dialog } = await openDispute();
+    const { calls, user, dialog } = await openDispute('en', ok({ dispute: dispute({ status: 'released' }) }));
     await user.click(within(dialog).getByRole('button', { name: en.disputes.form.continue }));
     expect(within(dialog).getByText(en.disputes.form.decisionRequired)).toBeTruthy();
     expect(within(dialog).getByText(en.disputes.form.noteRequired)).toBeTruthy();
@@ -144,9 +137,7 @@ describe('AdminDisputesPage', () => {
 
   it('says a dispute resolved meanwhile (409) and a 422 refundTooLarge in their own words', async () => {
     let answer = refusal(422, { errors: { amount: 'refundTooLarge' } });
-    mockApi({ [LIST]: ok(listPage([dispute()])), [ONE]: ok({ dispute: dispute() }), [RESOLVE]: () => answer });
-    await renderPage();
-    const { user, dialog } = await openDispute();
+    const { user, dialog } = await openDispute('en', () => answer);
     await user.click(within(dialog).getByRole('radio', { name: en.disputes.form.decisions.refundPart }));
     await user.type(within(dialog).getByRole('textbox', { name: /Amount to refund/ }), '3');
     await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Part');

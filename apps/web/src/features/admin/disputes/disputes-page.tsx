@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { amountColumn, dateColumn } from '../ui/cells.tsx';
+import { amountColumn, dateColumn, idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
 import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { useAdminDisputes } from './api/disputes.ts';
 import { DISPUTE_TONES, DisputeDrawer } from './dispute-drawer.tsx';
 
@@ -33,19 +32,14 @@ export function AdminDisputesPage() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: Column<AdminDispute>[] = [
-    dateColumn(
-      'created',
-      t('disputes.columns.created'),
-      (row) => row.createdAt,
-      (row) => row.id,
-    ),
+    idDateColumn('created', t('disputes.columns.created'), (row) => row.createdAt),
     dateColumn('lesson', t('disputes.columns.lesson'), (row) => row.startTime),
-    {
-      key: 'student',
-      header: t('disputes.columns.student'),
-      className: 'min-w-40',
-      cell: (row) => <UserLink id={row.studentId} name={row.studentName} />,
-    },
+    userColumn(
+      'student',
+      t('disputes.columns.student'),
+      (row) => ({ id: row.studentId, name: row.studentName }),
+      'min-w-40',
+    ),
     {
       key: 'teacher',
       header: t('disputes.columns.teacher'),
@@ -99,10 +93,9 @@ export function AdminDisputesPage() {
       dialogs={openId === null ? null : <DisputeDrawer id={openId} onClose={() => setOpenId(null)} />}
     >
       <SelectFilter
-        {...list.choice('status')}
+        {...list.select('status', (value) => t(`disputes.filters.${value}`))}
         label={t('disputes.statusFilter')}
         all={t('disputes.filters.open')}
-        options={choices(OTHER_FILTERS, (value) => t(`disputes.filters.${value}`))}
         className="w-full sm:w-48"
       />
     </AdminListPage>

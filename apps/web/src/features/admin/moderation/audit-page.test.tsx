@@ -91,11 +91,9 @@ describe('AdminAuditPage', () => {
     await renderPage({ path: '/admin/audit?entityType=payment&entityId=pay9' });
     await screen.findByTestId('audit-table');
     const list = listRequests(calls, LIST);
-    expect(list.firstQuery()).toEqual({
+    list.expectFirstPage({
       entityType: 'payment',
       entityId: 'pay9',
-      page: '1',
-      limit: '20',
     });
     const user = userEvent.setup();
     await list.select(user, en.audit.actionFilter, 'payment.reconcile', ['action', 'payment.reconcile']);

@@ -11,7 +11,7 @@ import { cx } from '../../../shared/ui/class-names.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter, TextFilter, UserIdFilter } from '../ui/filter-bar.tsx';
+import { SelectFilter, TextFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { useAdminAudit } from './api/get-audit.ts';
@@ -93,17 +93,15 @@ export function AdminAuditPage() {
   return (
     <AdminListPage t={t} texts="audit" list={list} query={audit} columns={columns}>
       <SelectFilter
-        {...list.choice('action')}
+        {...list.select('action', (value) => t(`audit.actions.${value}`))}
         label={t('audit.actionFilter')}
         all={t('audit.allActions')}
-        options={choices(AUDIT_ACTIONS, (value) => t(`audit.actions.${value}`))}
         className="w-full sm:w-60"
       />
       <SelectFilter
-        {...list.choice('entityType')}
+        {...list.select('entityType', (value) => t(`audit.entities.${value}`))}
         label={t('audit.entityFilter')}
         all={t('audit.allEntities')}
-        options={choices(AUDIT_ENTITY_TYPES, (value) => t(`audit.entities.${value}`))}
       />
       <TextFilter {...list.input('entityId')} label={t('audit.entityId')} />
       <UserIdFilter {...list.input('actorId')} label={t('audit.actorId')} className="w-full sm:w-48" />

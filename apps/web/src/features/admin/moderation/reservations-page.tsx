@@ -20,10 +20,10 @@ import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
-import { amountColumn, dateColumn, userColumn } from '../ui/cells.tsx';
+import { amountColumn, idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { choices, DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
+import { DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
@@ -111,12 +111,7 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
   }
 
   const columns: Column<AdminReservation>[] = [
-    dateColumn(
-      'start',
-      t('reservations.columns.start'),
-      (reservation) => reservation.startTime,
-      (reservation) => reservation.id,
-    ),
+    idDateColumn('start', t('reservations.columns.start'), (reservation) => reservation.startTime),
     userColumn(
       'student',
       t('reservations.columns.student'),
@@ -213,10 +208,9 @@ export function AdminReservationsPage({ now }: { now?: Date } = {}) {
       }
     >
       <SelectFilter
-        {...list.choice('status')}
+        {...list.select('status', (value) => t(`reservationStatus.${value}`))}
         label={t('reservations.statusFilter')}
         all={t('reservations.allStatuses')}
-        options={choices(RESERVATION_STATUSES, (value) => t(`reservationStatus.${value}`))}
       />
       <UserIdFilter {...list.input('userId')} label={t('reservations.userFilter')} className="w-full sm:w-56" />
       <DayRangeFilters from={filters.from} to={filters.to} onApply={list.setFilter} />

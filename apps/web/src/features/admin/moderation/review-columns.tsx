@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatId, formatNumber } from '../../../shared/lib/format.ts';
 import { Badge } from '../ui/badge.tsx';
-import { dateColumn, userColumn } from '../ui/cells.tsx';
+import { idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { RowAction } from '../ui/row-action.tsx';
 import type { useUnhideReview } from './api/unhide-review.ts';
@@ -29,12 +29,7 @@ export function useReviewColumns({ unhide, runUnhide, setHiding }: ReviewActions
   const { t } = useTranslation('admin-money');
   const language = useCurrentLanguage();
   return [
-    dateColumn(
-      'date',
-      t('reviews.columns.date'),
-      (review) => review.createdAt,
-      (review) => review.id,
-    ),
+    idDateColumn('date', t('reviews.columns.date'), (review) => review.createdAt),
     userColumn('teacher', t('reviews.columns.teacher'), ({ teacher }) => ({ id: teacher.userId, name: teacher.name })),
     userColumn('student', t('reviews.columns.student'), (review) => review.student),
     {

@@ -23,7 +23,7 @@ describe('AdminSearchLogPage', () => {
     const { missing } = await renderPage();
     const table = await screen.findByTestId('search-log-table');
     const list = listRequests(calls, LIST);
-    expect(list.firstQuery()).toEqual({ days: '30', page: '1', limit: '20' });
+    list.expectFirstPage({ days: '30' });
     const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
     const cells = within(first)
       .getAllByRole('cell')

@@ -82,10 +82,9 @@ export function AdminSearchLogPage() {
       rowKey={(term) => `${term.searchType}:${term.normalized}`}
     >
       <SelectFilter
-        {...list.choice('searchType')}
+        {...list.select('searchType', (value) => t(`searchLog.types.${value}`))}
         label={t('searchLog.typeFilter')}
         all={t('searchLog.allTypes')}
-        options={choices(SEARCH_TYPES, (value) => t(`searchLog.types.${value}`))}
         className="w-full sm:w-52"
       />
       <SelectFilter

@@ -90,14 +90,12 @@ describe('AdminLedgerPage', () => {
     });
     await screen.findByTestId('ledger-table');
     const list = listRequests(calls, LEDGER);
-    expect(list.firstQuery()).toEqual({
+    list.expectFirstPage({
       userId: '7',
       kind: 'manual_refund',
       // Calendar days of the viewer's zone: from the start of the 1st to the start of the 11th.
       from: new Date(2026, 2, 1).toISOString(),
       to: new Date(2026, 2, 11).toISOString(),
-      page: '1',
-      limit: '20',
     });
     expect((screen.getByLabelText(en.common.userId) as HTMLInputElement).value).toBe('7');
 

@@ -14,7 +14,7 @@ import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { dayRangeQuery, isBackwardsRange } from '../ui/day-range.ts';
-import { choices, DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
+import { DayRangeFilters, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { useAdminLedger } from './api/get-ledger.ts';
@@ -121,10 +121,9 @@ export function AdminLedgerPage() {
     >
       <UserIdFilter {...list.input('userId')} />
       <SelectFilter
-        {...list.choice('kind')}
+        {...list.select('kind', kindLabel)}
         label={t('ledger.kindFilter')}
         all={t('ledger.allKinds')}
-        options={choices(ADMIN_TRANSFER_KINDS, kindLabel)}
         className="w-full sm:w-56"
       />
       <DayRangeFilters from={filters.from} to={filters.to} onApply={list.setFilter} />

@@ -1,4 +1,5 @@
-import type { AdminPayment, AdminTransfer, ReconciliationRow } from '@ustaz/contract';
+import type { AdminPayment, AdminPayout, AdminTransfer, ReconciliationRow } from '@ustaz/contract';
+import { factory } from '../../../shared/test/factory.ts';
 
 /** Test data factories for the dashboard's money pages (used by their tests only). */
 
@@ -58,3 +59,19 @@ export function reconciliationRow(overrides: Partial<ReconciliationRow> = {}): R
     ...overrides,
   };
 }
+
+/** A teacher's payout request waiting for a decision (the whole IBAN, as the dashboard gets it). */
+export const adminPayout = factory<AdminPayout>(() => ({
+  id: 11,
+  amount: '25.500',
+  status: 'requested',
+  last4: '0101',
+  holderName: 'سارة أحمد',
+  iban: 'KW81CBKU0000000000001234560101',
+  bankReference: null,
+  rejectReason: null,
+  createdAt: '2026-11-25T09:00:00.000Z',
+  decidedAt: null,
+  teacher: { id: 5, name: 'Sara Ahmad', email: 'sara@example.com' },
+  decidedBy: null,
+}));

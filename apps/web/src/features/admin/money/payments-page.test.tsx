@@ -36,11 +36,9 @@ describe('AdminPaymentsPage', () => {
     const { missing } = await renderPage({ path: '/admin/payments?userId=7&status=failed' });
     await screen.findByTestId('payments-table');
     const list = listRequests(calls, PAYMENTS);
-    expect(list.firstQuery()).toEqual({
+    list.expectFirstPage({
       userId: '7',
       status: 'failed',
-      page: '1',
-      limit: '20',
     });
     const row = rowOf('pay_failed');
     expect(within(row).getByRole('link', { name: 'Mona Al-Sabah' }).getAttribute('href')).toBe('/en/admin/users/7');

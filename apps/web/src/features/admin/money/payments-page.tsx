@@ -6,7 +6,7 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { amountColumn, DateTimeCell, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
+import { SelectFilter, UserIdFilter } from '../ui/filter-bar.tsx';
 import { idParam } from '../ui/id-param.ts';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { RowAction } from '../ui/row-action.tsx';
@@ -148,17 +148,15 @@ export function AdminPaymentsPage() {
     >
       <SearchBox {...list.input('search')} label={t('payments.searchLabel')} />
       <SelectFilter
-        {...list.choice('status')}
+        {...list.select('status', (value) => t(`paymentStatus.${value}`))}
         label={t('payments.statusFilter')}
         all={t('payments.allStatuses')}
-        options={choices(PAYMENT_STATUSES, (value) => t(`paymentStatus.${value}`))}
         className="w-full sm:w-40"
       />
       <SelectFilter
-        {...list.choice('provider')}
+        {...list.select('provider', (value) => t(`providers.${value}`))}
         label={t('payments.providerFilter')}
         all={t('payments.allProviders')}
-        options={choices(GATEWAY_PROVIDERS, (value) => t(`providers.${value}`))}
         className="w-full sm:w-40"
       />
       <UserIdFilter {...list.input('userId')} />

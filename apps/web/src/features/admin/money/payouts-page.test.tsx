@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AdminPayout, BANK_REFERENCE_MAX_LENGTH } from '@ustaz/contract';
+import { BANK_REFERENCE_MAX_LENGTH } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
 import arAdmin from '../../../../public/locales/ar/admin.json';
 import ar from '../../../../public/locales/ar/admin-money.json';
@@ -9,28 +9,11 @@ import en from '../../../../public/locales/en/admin-money.json';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { adminPageRenderer, listRequests, refusal, setUpAdminTests, tableRow } from '../ui/admin-test-utils.tsx';
 import { listPage } from '../ui/list-test-data.ts';
+import { adminPayout as payout } from './money-test-data.ts';
 import { AdminPayoutsPage } from './payouts-page.tsx';
 
 const PAYOUTS = 'GET /api/v1/admin/payouts';
 const renderPage = adminPageRenderer(<AdminPayoutsPage />, '/admin/payouts');
-
-function payout(overrides: Partial<AdminPayout> = {}): AdminPayout {
-  return {
-    id: 11,
-    amount: '25.500',
-    status: 'requested',
-    last4: '0101',
-    holderName: 'سارة أحمد',
-    iban: 'KW81CBKU0000000000001234560101',
-    bankReference: null,
-    rejectReason: null,
-    createdAt: '2026-11-25T09:00:00.000Z',
-    decidedAt: null,
-    teacher: { id: 5, name: 'Sara Ahmad', email: 'sara@example.com' },
-    decidedBy: null,
-    ...overrides,
-  };
-}
 
 setUpAdminTests();
 
@@ -41,7 +24,7 @@ describe('AdminPayoutsPage', () => {
     const { missing } = await renderPage({ path: '/admin/payouts?status=requested' });
     await screen.findByTestId('payouts-table');
     const list = listRequests(calls, PAYOUTS);
-    expect(list.firstQuery()).toEqual({ status: 'requested', page: '1', limit: '20' });
+    list.expectFirstPage({ status: 'requested' });
     const row = tableRow('payouts-table', 'KW81 CBKU 0000 0000 0000 1234 5601 01');
     expect(within(row).getByText('KW81 CBKU 0000 0000 0000 1234 5601 01').getAttribute('dir')).toBe('ltr');
     expect(within(row).getByRole('link', { name: 'Sara Ahmad' })).toBeTruthy();

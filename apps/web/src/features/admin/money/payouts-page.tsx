@@ -9,19 +9,24 @@ import { formatKwd, groupIban } from '../../../shared/lib/format.ts';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { amountColumn, DateTimeCell, dateColumn } from '../ui/cells.tsx';
+import { amountColumn, DateTimeCell, idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf } from '../ui/list-params.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { RowAction } from '../ui/row-action.tsx';
-import { UserLink } from '../ui/user-link.tsx';
 import { ERROR_TEXTS } from './admin-money-error-texts.ts';
 import { type PayoutDecision, useAdminPayouts, useDecidePayout } from './api/payouts.ts';
 
 const FILTERS = { status: oneOf(PAYOUT_STATUSES) };
 
 const TONES = { requested: 'warning', paid: 'success', rejected: 'danger' } as const;
+
+/** A waiting payout's two buttons: mark it paid (asks the bank reference) or return it (asks why). */
+const DECISIONS = [
+  { paid: true, icon: Check, variant: 'primary', text: 'markPaid' },
+  { paid: false, icon: Undo2, variant: 'ghost', text: 'reject' },
+] as const;
 
 /**
  * /{lang}/admin/payouts: teachers' payout requests (waiting ones first come, first served). The admin
@@ -58,18 +63,13 @@ export function AdminPayoutsPage() {
   }
 
   const columns: Column<AdminPayout>[] = [
-    dateColumn(
-      'created',
-      t('payouts.columns.created'),
-      (payout) => payout.createdAt,
-      (payout) => payout.id,
+    idDateColumn('created', t('payouts.columns.created'), (payout) => payout.createdAt),
+    userColumn(
+      'teacher',
+      t('payouts.columns.teacher'),
+      ({ teacher }) => ({ ...teacher, detail: teacher.email }),
+      'min-w-44',
     ),
-    {
-      key: 'teacher',
-      header: t('payouts.columns.teacher'),
-      className: 'min-w-44',
-      cell: (payout) => <UserLink id={payout.teacher.id} name={payout.teacher.name} detail={payout.teacher.email} />,
-    },
     amountColumn('amount', t('payouts.columns.amount'), (payout) => payout.amount, language),
     {
       key: 'bank',
@@ -96,22 +96,17 @@ export function AdminPayoutsPage() {
       cell: (payout) =>
         payout.status === 'requested' ? (
           <div className="flex flex-wrap gap-2">
-            <RowAction
-              icon={Check}
-              variant="primary"
-              onClick={() => setOpen({ payout, paid: true })}
-              label={t('payouts.markPaidLabel', { id: payout.id })}
-            >
-              {t('payouts.markPaid')}
-            </RowAction>
-            <RowAction
-              icon={Undo2}
-              variant="ghost"
-              onClick={() => setOpen({ payout, paid: false })}
-              label={t('payouts.rejectLabel', { id: payout.id })}
-            >
-              {t('payouts.reject')}
-            </RowAction>
+            {DECISIONS.map(({ paid, icon, variant, text }) => (
+              <RowAction
+                key={text}
+                icon={icon}
+                variant={variant}
+                onClick={() => setOpen({ payout, paid })}
+                label={t(`payouts.${text}Label`, { id: payout.id })}
+              >
+                {t(`payouts.${text}`)}
+              </RowAction>
+            ))}
           </div>
         ) : (
           <span className="flex flex-col gap-0.5 text-xs text-slate-600">
@@ -157,10 +152,9 @@ export function AdminPayoutsPage() {
       }
     >
       <SelectFilter
-        {...list.choice('status')}
+        {...list.select('status', (value) => t(`payouts.status.${value}`))}
         label={t('payouts.statusFilter')}
         all={t('payouts.allStatuses')}
-        options={choices(PAYOUT_STATUSES, (value) => t(`payouts.status.${value}`))}
         className="w-full sm:w-48"
       />
     </AdminListPage>

@@ -7,19 +7,9 @@ import { formatKwd } from '../../../shared/lib/format.ts';
 import { mockApi, ok } from '../../../shared/test/mock-api.ts';
 import { renderAdminPage, setUpAdminTests } from '../ui/admin-test-utils.tsx';
 import { AdminOverviewPage } from './overview-page.tsx';
+import { adminOverview } from './overview-test-data.ts';
 
-const OVERVIEW: AdminOverview = {
-  users: 1250,
-  students: 1100,
-  teachers: 140,
-  pendingTeachers: 3,
-  suspendedUsers: 2,
-  upcomingReservations: 57,
-  pendingPayments: 0,
-  paidLast30Days: '4520.750',
-  walletsTotal: '812.000',
-  notFoundSearches: 9,
-};
+const OVERVIEW = adminOverview();
 
 setUpAdminTests();
 

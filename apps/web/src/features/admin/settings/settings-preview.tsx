@@ -1,35 +1,20 @@
 import { appNameIn, contactAddressIn } from '@ustaz/contract';
 import { GraduationCap, Mail, MapPin, Phone } from 'lucide-react';
-import type { ComponentType, ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type admin from '../../../../public/locales/en/admin.json';
+import { safeImageUrl } from '../../../shared/settings/brand.ts';
+import { type SocialLink, SocialLinks } from '../../../shared/settings/social-links.tsx';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../../shared/ui/brand-icons.tsx';
 import { isHexColor, readableTextColor, type SettingsForm } from './settings-form.ts';
 
 type SocialField = 'facebookUrl' | 'twitterUrl' | 'instagramUrl' | 'linkedinUrl' | 'youtubeUrl';
-const SOCIALS: {
-  field: SocialField;
-  key: keyof (typeof admin)['settings']['social'];
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
-}[] = [
+const SOCIALS: (Omit<SocialLink, 'url'> & { field: SocialField })[] = [
   { field: 'facebookUrl', key: 'facebook', Icon: FacebookIcon },
   { field: 'twitterUrl', key: 'twitter', Icon: XIcon },
   { field: 'instagramUrl', key: 'instagram', Icon: InstagramIcon },
   { field: 'linkedinUrl', key: 'linkedin', Icon: LinkedInIcon },
   { field: 'youtubeUrl', key: 'youtube', Icon: YouTubeIcon },
 ];
-
-/** An address the preview may load or link: http(s) or a path of this site. */
-function safeUrl(value: string | undefined): string | null {
-  const text = value?.trim() ?? '';
-  if (text.startsWith('/') && !text.startsWith('//')) return text;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Text on a background of `color`, in black or white, whichever reads better on it. */
 function OnColor({
@@ -99,7 +84,7 @@ type PartProps = { values: SettingsForm; colors: { primary: string; secondary: s
 /** The sample's navbar: logo (or the default mark) and name in the primary colour, the register button. */
 function PreviewNavbar({ values, colors: { primary }, appName }: PartProps) {
   const { t } = useTranslation('admin');
-  const logo = safeUrl(values.logoUrl);
+  const logo = safeImageUrl(values.logoUrl);
   return (
     <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
       {logo ? (
@@ -167,7 +152,7 @@ function PreviewBody({ values, colors: { primary, secondary }, appName }: PartPr
 /** The sample's footer: the contact, the English name and address, the social links that are set. */
 function PreviewFooter({ values, colors: { secondary }, appName }: PartProps) {
   const { t } = useTranslation('admin');
-  const socials = SOCIALS.map((social) => ({ ...social, url: safeUrl(values[social.field]) })).filter(
+  const socials = SOCIALS.map((social) => ({ ...social, url: safeImageUrl(values[social.field]) })).filter(
     (social) => social.url !== null,
   );
   const email = values.contactEmail.trim();
@@ -218,22 +203,7 @@ function PreviewFooter({ values, colors: { secondary }, appName }: PartProps) {
         ) : null}
       </div>
       {socials.length ? (
-        <ul className="flex flex-wrap gap-2" data-testid="preview-socials">
-          {socials.map(({ key, url, Icon }) => (
-            <li key={key}>
-              <a
-                href={url ?? undefined}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t(`settings.social.${key}`)}
-                data-social={key}
-                className="inline-flex size-9 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
-              >
-                <Icon className="size-4" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks links={socials} label={(key) => t(`settings.social.${key}`)} size="sm" testId="preview-socials" />
       ) : (
         <p className="text-xs text-slate-400">{t('settings.preview.noSocials')}</p>
       )}

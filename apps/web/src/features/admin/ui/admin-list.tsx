@@ -3,13 +3,19 @@ import type { Translate } from '../../../shared/i18n/translate.ts';
 import { AdminPage } from './admin-page.tsx';
 import { AdminPager } from './admin-pager.tsx';
 import { type Column, DataTable } from './data-table.tsx';
-import { FilterBar } from './filter-bar.tsx';
-import { useListParams } from './list-params.ts';
+import { choices, FilterBar } from './filter-bar.tsx';
+import { type ChoiceParser, useListParams } from './list-params.ts';
 
 /** How many rows a dashboard list asks for at a time. */
 export const ADMIN_PAGE_SIZE = 20;
 
 type Parsers = Record<string, (value: string) => unknown>;
+
+/** The filters read by `oneOf`, and the choices of one. */
+type ChoiceKey<P extends Parsers> = {
+  [Key in keyof P & string]: P[Key] extends ChoiceParser<string | number> ? Key : never;
+}[keyof P & string];
+type ChoiceOf<Parser> = Parser extends ChoiceParser<infer Choice> ? Choice : never;
 
 /**
  * A dashboard list's filters and page, kept in the URL (see `useListParams`). Each filter is read
@@ -23,6 +29,7 @@ export function useAdminList<P extends Parsers>(parsers: P) {
     [Key in keyof P]: ReturnType<P[Key]>;
   };
   const applier = (key: keyof P & string) => (value: string) => setFilter(key, value);
+  const choice = (key: keyof P & string) => ({ name: key, value: String(values[key] ?? ''), onApply: applier(key) });
   return {
     /** The filters as typed in the URL. */
     filters,
@@ -36,7 +43,15 @@ export function useAdminList<P extends Parsers>(parsers: P) {
     /** A typed field's name, value (as in the URL) and apply: `<TextFilter {...list.input('userId')} />`. */
     input: (key: keyof P & string) => ({ name: key, value: filters[key], onApply: applier(key) }),
     /** A choice's name, value (only a valid one) and apply: `<SelectFilter {...list.choice('status')} />`. */
-    choice: (key: keyof P & string) => ({ name: key, value: String(values[key] ?? ''), onApply: applier(key) }),
+    choice,
+    /**
+     * A `oneOf` filter's choice with its options, each of the parser's choices labelled:
+     * `<SelectFilter {...list.select('status', (status) => t(`status.${status}`))} />`.
+     */
+    select: <Key extends ChoiceKey<P>>(key: Key, label: (value: ChoiceOf<P[Key]>) => string) => ({
+      ...choice(key),
+      options: choices((parsers[key] as unknown as ChoiceParser<ChoiceOf<P[Key]>>).choices, label),
+    }),
   };
 }
 

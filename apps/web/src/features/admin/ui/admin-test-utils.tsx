@@ -111,8 +111,9 @@ export function listRequests(calls: { callsTo: (route: string) => ApiCall[] }, r
   const expectLast = (name: string, value: string) =>
     waitFor(() => expect(calls.callsTo(route).at(-1)?.search.get(name)).toBe(value));
   return {
-    /** The query of the first request, as an object. */
-    firstQuery: (): Record<string, string> => Object.fromEntries(calls.callsTo(route)[0]?.search ?? []),
+    /** Expects the first request to ask the first page of 20 rows with `filters` and nothing else. */
+    expectFirstPage: (filters: Record<string, string>) =>
+      expect(Object.fromEntries(calls.callsTo(route)[0]?.search ?? [])).toEqual({ ...filters, page: '1', limit: '20' }),
     /** Waits until the last request asks `name=value`. */
     expectLast,
     /** Picks `option` in the select labelled `label`, then waits until the list asks `name=value`. */

@@ -33,6 +33,15 @@ export function dateColumn<Row>(
   };
 }
 
+/** A date column whose cell also names the row by its id (a list's first column). */
+export function idDateColumn<Row extends { id: number }>(
+  key: string,
+  header: string,
+  at: (row: Row) => string | null | undefined,
+): Column<Row> {
+  return dateColumn(key, header, at, (row) => row.id);
+}
+
 /** A table column of an exact KWD amount (`amount`; an empty cell when null), at the end side. */
 export function amountColumn<Row>(
   key: string,

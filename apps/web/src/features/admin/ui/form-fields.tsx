@@ -2,6 +2,7 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
+import { FieldMessages } from '../../../shared/ui/field-messages.tsx';
 
 const LABEL = 'text-sm font-medium text-slate-700';
 const CONTROL =
@@ -9,24 +10,6 @@ const CONTROL =
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
 const CONTROL_OK = 'border-slate-300 focus:outline-primary';
 const CONTROL_ERROR = 'border-red-600 focus:outline-red-600';
-
-function FieldFoot({ helperId, helperText, errorId, error }: FootProps) {
-  if (!helperText && !error) return null;
-  return (
-    <div className="flex flex-col gap-1 text-sm">
-      {helperText ? (
-        <p id={helperId} className="text-slate-500">
-          {helperText}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type FootProps = { helperId: string; helperText?: ReactNode; errorId: string; error?: ReactNode };
 
@@ -74,7 +57,7 @@ export function FieldFrame({
         ) : null}
       </label>
       {children}
-      <FieldFoot {...foot} />
+      <FieldMessages {...foot} className="text-sm" />
     </div>
   );
 }

@@ -35,10 +35,15 @@ export function optional(value: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** A filter that is one of `choices` (a status, a kind), else undefined. */
-export function oneOf<const Choice extends string>(choices: readonly Choice[]) {
-  return (value: string): Choice | undefined =>
-    (choices as readonly string[]).includes(value) ? (value as Choice) : undefined;
+/** A filter read by `oneOf`: the parser, which also says its choices (a select offers them). */
+export type ChoiceParser<Choice extends string | number> = ((value: string) => Choice | undefined) & {
+  choices: readonly Choice[];
+};
+
+/** A filter that is one of `choices` (a status, a kind, a role id), else undefined. */
+export function oneOf<const Choice extends string | number>(choices: readonly Choice[]): ChoiceParser<Choice> {
+  const parse = (value: string): Choice | undefined => choices.find((choice) => String(choice) === value);
+  return Object.assign(parse, { choices });
 }
 
 /** A yes/no filter (`?isActive=true`), as the list endpoints take it. */

@@ -1,9 +1,9 @@
 import type { AdminUserDetail } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { GraduationCap, MailCheck, RotateCcw, UserRoundX } from 'lucide-react';
+import { GraduationCap, type LucideIcon, MailCheck, RotateCcw, UserRoundX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/lib/error-text.ts';
-import { Button } from '../../../shared/ui/button.tsx';
+import { Button, type ButtonVariant } from '../../../shared/ui/button.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
@@ -16,6 +16,16 @@ type User = AdminUserDetail['user'];
 
 /** The dialogs an action of the user page opens (the others run at once). */
 export type UserDialog = 'promote' | 'suspend';
+
+/** One of the page's buttons: shown where it applies, its words under `user.{key}`. */
+type UserAction = {
+  key: 'promote' | 'resend' | 'restore' | 'suspend';
+  shown: boolean;
+  variant?: ButtonVariant;
+  Icon: LucideIcon;
+  run: () => void;
+  pending?: boolean;
+};
 
 /**
  * The account's actions, each where it applies: promote a student, resend the confirmation
@@ -43,33 +53,29 @@ export function UserActions({ user, onOpen }: { user: User; onOpen: (dialog: Use
   const canPromote = user.roleId === ROLE.student;
   const canSuspend = user.roleId !== ROLE.admin && user.status === 'active';
   const canResend = !user.emailConfirmed && user.provider === 'email';
+  const actions: UserAction[] = [
+    { key: 'promote', shown: canPromote, variant: 'outline', Icon: GraduationCap, run: () => onOpen('promote') },
+    { key: 'resend', shown: canResend, variant: 'outline', Icon: MailCheck, run: runResend, pending: resend.isPending },
+    {
+      key: 'restore',
+      shown: user.status === 'suspended',
+      Icon: RotateCcw,
+      run: runRestore,
+      pending: restore.isPending,
+    },
+    { key: 'suspend', shown: canSuspend, variant: 'destructive', Icon: UserRoundX, run: () => onOpen('suspend') },
+  ];
 
   return (
     <>
-      {canPromote ? (
-        <Button variant="outline" onClick={() => onOpen('promote')}>
-          <GraduationCap aria-hidden="true" className="size-4" />
-          {t('user.promote.action')}
-        </Button>
-      ) : null}
-      {canResend ? (
-        <Button variant="outline" onClick={runResend} loading={resend.isPending}>
-          <MailCheck aria-hidden="true" className="size-4" />
-          {t('user.resend.action')}
-        </Button>
-      ) : null}
-      {user.status === 'suspended' ? (
-        <Button onClick={runRestore} loading={restore.isPending}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {t('user.restore.action')}
-        </Button>
-      ) : null}
-      {canSuspend ? (
-        <Button variant="destructive" onClick={() => onOpen('suspend')}>
-          <UserRoundX aria-hidden="true" className="size-4" />
-          {t('user.suspend.action')}
-        </Button>
-      ) : null}
+      {actions.map((action) =>
+        action.shown ? (
+          <Button key={action.key} variant={action.variant} onClick={action.run} loading={action.pending}>
+            <action.Icon aria-hidden="true" className="size-4" />
+            {t(`user.${action.key}.action`)}
+          </Button>
+        ) : null,
+      )}
     </>
   );
 }

@@ -11,11 +11,57 @@ import { ApprovalBadge, RoleBadge, StatusBadge } from '../ui/account-badges.tsx'
 import { Badge } from '../ui/badge.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
+type FactKind = 'details' | 'figures';
+
+/** One fact about the account: its name's key under `user.{kind}`, and its value. */
+type Fact<Kind extends FactKind> = { key: keyof (typeof admin)['user'][Kind]; value: ReactNode };
+
+/** How each list looks: the details as label and value rows, the figures as cards. */
+const FACT_CLASSES = {
+  details: {
+    list: 'mt-3 grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)]',
+    item: 'contents',
+    term: 'text-sm font-semibold text-slate-600',
+    value: '-mt-2 text-sm text-slate-900 sm:mt-0',
+  },
+  figures: {
+    list: 'grid grid-cols-2 gap-3 sm:grid-cols-3',
+    item: 'rounded-xl border border-slate-200 bg-white p-3',
+    term: 'text-xs font-semibold text-slate-600',
+    value: 'mt-1 text-lg font-bold text-slate-900 tabular-nums',
+  },
+} as const;
+
+/** A list of facts, each named by `term` (in the viewer's language). */
+function Facts<Kind extends FactKind>({
+  kind,
+  items,
+  term,
+  testId,
+}: {
+  kind: Kind;
+  items: Fact<Kind>[];
+  term: (key: Fact<Kind>['key']) => string;
+  testId?: string;
+}) {
+  const classes = FACT_CLASSES[kind];
+  return (
+    <dl className={classes.list} data-testid={testId}>
+      {items.map((item) => (
+        <div key={String(item.key)} className={classes.item}>
+          <dt className={classes.term}>{term(item.key)}</dt>
+          <dd className={classes.value}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The account's details: e-mail, role, status, confirmation, provider, language, creation, id, approval. */
 export function UserDetails({ user }: { user: AdminUserDetail['user'] }) {
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
-  const details: { key: keyof (typeof admin)['user']['details']; value: ReactNode }[] = [
+  const details: Fact<'details'>[] = [
     {
       key: 'email',
       value: (
@@ -46,14 +92,7 @@ export function UserDetails({ user }: { user: AdminUserDetail['user'] }) {
       <h2 id="user-details" className="text-base font-bold text-slate-900">
         {t('user.detailsTitle')}
       </h2>
-      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)]">
-        {details.map((item) => (
-          <div key={item.key} className="contents">
-            <dt className="text-sm font-semibold text-slate-600">{t(`user.details.${item.key}`)}</dt>
-            <dd className="-mt-2 text-sm text-slate-900 sm:mt-0">{item.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts kind="details" items={details} term={(key) => t(`user.details.${key}`)} />
     </section>
   );
 }
@@ -65,7 +104,7 @@ export function UserFigures({ detail }: { detail: AdminUserDetail }) {
   const { user } = detail;
   const kwd = (amount: string) => formatKwd(amount, language) ?? amount;
   const number = (value: number, digits = 0) => formatNumber(value, language, digits);
-  const figures: { key: keyof (typeof admin)['user']['figures']; value: string }[] = [
+  const figures: Fact<'figures'>[] = [
     { key: 'wallet', value: kwd(detail.wallet) },
     { key: 'earnings', value: kwd(detail.earnings) },
     { key: 'remainingHours', value: number(detail.remainingHours, Number.isInteger(detail.remainingHours) ? 0 : 1) },
@@ -84,14 +123,7 @@ export function UserFigures({ detail }: { detail: AdminUserDetail }) {
       <h2 id="user-figures" className="text-base font-bold text-slate-900">
         {t('user.figuresTitle')}
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="user-figures">
-        {figures.map((figure) => (
-          <div key={figure.key} className="rounded-xl border border-slate-200 bg-white p-3">
-            <dt className="text-xs font-semibold text-slate-600">{t(`user.figures.${figure.key}`)}</dt>
-            <dd className="mt-1 text-lg font-bold text-slate-900 tabular-nums">{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts kind="figures" items={figures} term={(key) => t(`user.figures.${key}`)} testId="user-figures" />
       <ul className="flex flex-wrap gap-2">
         {links.map(({ key, to, Icon }) => (
           <li key={key}>

@@ -9,7 +9,7 @@ import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';
-import { choices, SelectFilter } from '../ui/filter-bar.tsx';
+import { SelectFilter } from '../ui/filter-bar.tsx';
 import { oneOf, optional } from '../ui/list-params.ts';
 import { SearchBox } from '../ui/search-box.tsx';
 import { useAdminUsers } from './api/get-users.ts';
@@ -17,7 +17,7 @@ import { useAdminUsers } from './api/get-users.ts';
 const ROLE_IDS = [ROLE.student, ROLE.teacher, ROLE.admin] as const;
 const FILTERS = {
   search: optional,
-  roleId: (value: string) => ROLE_IDS.find((id) => String(id) === value),
+  roleId: oneOf(ROLE_IDS),
   status: oneOf(ACCOUNT_STATUSES),
 };
 
@@ -69,16 +69,14 @@ export function AdminUsersPage() {
     <AdminListPage t={t} texts="users" list={list} query={users} columns={columns}>
       <SearchBox {...list.input('search')} label={t('users.searchLabel')} placeholder={t('users.searchPlaceholder')} />
       <SelectFilter
-        {...list.choice('roleId')}
+        {...list.select('roleId', (id) => t(`roles.${roleKey(id)}`))}
         label={t('users.roleFilter')}
         all={t('users.allRoles')}
-        options={choices(ROLE_IDS, (id) => t(`roles.${roleKey(id)}`))}
       />
       <SelectFilter
-        {...list.choice('status')}
+        {...list.select('status', (value) => t(`status.${value}`))}
         label={t('users.statusFilter')}
         all={t('users.allStatuses')}
-        options={choices(ACCOUNT_STATUSES, (value) => t(`status.${value}`))}
       />
     </AdminListPage>
   );

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-
 import { apiRequest } from '../../../shared/http/client.ts';
+import { useOncePerHash } from './once-per-hash.ts';
 
 /** POST /api/v1/auth/email/confirm. 422 `errors.hash` invalidHash | hashExpired | emailAlreadyConfirmed. */
 export async function confirmEmail(hash: string): Promise<void> {
@@ -10,20 +9,10 @@ export async function confirmEmail(hash: string): Promise<void> {
   });
 }
 
-/**
- * Confirms once per hash: a confirmation link is single-use, so a second call (a remount in
- * development, a re-render) must reuse the first answer, never send the hash again.
- */
+/** Confirms once per hash: a confirmation link is single-use (a query's answer may not be undefined: true). */
 export function useConfirmEmail(hash: string | null) {
-  return useQuery({
-    queryKey: ['auth', 'confirm-email', hash],
-    queryFn: async () => {
-      await confirmEmail(hash ?? '');
-      return true;
-    },
-    enabled: hash !== null,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
+  return useOncePerHash('confirm-email', hash, async (link) => {
+    await confirmEmail(link);
+    return true;
   });
 }

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { TokensResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
+import { useOncePerHash } from './once-per-hash.ts';
 
 /**
  * POST /api/v1/auth/sign-in-link: mail a one-time sign-in link to the account (the way in past
@@ -21,17 +21,7 @@ export async function verifySignInLink(hash: string): Promise<TokensResponse> {
   });
 }
 
-/**
- * Verifies once per hash: a sign-in link works once, so a second call (a remount in development,
- * a re-render) must reuse the first answer, never send the hash again.
- */
+/** Verifies once per hash: a sign-in link works once. */
 export function useVerifySignInLink(hash: string | null) {
-  return useQuery({
-    queryKey: ['auth', 'sign-in-link', hash],
-    queryFn: () => verifySignInLink(hash ?? ''),
-    enabled: hash !== null,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  return useOncePerHash('sign-in-link', hash, verifySignInLink);
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/http/client.ts';
+import { apiRequest, type ContractSchema } from '../../../shared/http/client.ts';
 
 /** Every earnings query hangs below this key: a saved account or a payout request refreshes them all. */
 export const EARNINGS_QUERY_KEY = ['earnings'] as const;
@@ -15,28 +15,28 @@ export function useEarnings() {
   });
 }
 
-/** GET /api/v1/earnings/statement?page&limit: lessons and payouts, newest first. */
-export function useStatement(page: number) {
+/** The teacher's paged lists: where each is read and how many rows a page holds. */
+const LISTS = {
+  statement: { path: '/api/v1/earnings/statement', limit: STATEMENT_PAGE_SIZE },
+  payouts: { path: '/api/v1/payouts', limit: PAYOUTS_PAGE_SIZE },
+} as const;
+
+/** A page of one of the teacher's lists (`path?page&limit`), newest first: the page shown stays while the next one loads. */
+function useEarningsPage<T>(list: keyof typeof LISTS, page: number, schema: ContractSchema<T>) {
+  const { path, limit } = LISTS[list];
   return useQuery({
-    queryKey: [...EARNINGS_QUERY_KEY, 'statement', page],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/v1/earnings/statement', (contract) => contract.statementResponseSchema, {
-        query: { page, limit: STATEMENT_PAGE_SIZE },
-        signal,
-      }),
+    queryKey: [...EARNINGS_QUERY_KEY, list, page],
+    queryFn: ({ signal }) => apiRequest(path, schema, { query: { page, limit }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/v1/payouts?page&limit: the teacher's payout requests, newest first. */
+/** GET /api/v1/earnings/statement?page&limit: lessons and payouts. */
+export function useStatement(page: number) {
+  return useEarningsPage('statement', page, (contract) => contract.statementResponseSchema);
+}
+
+/** GET /api/v1/payouts?page&limit: the teacher's payout requests. */
 export function usePayouts(page: number) {
-  return useQuery({
-    queryKey: [...EARNINGS_QUERY_KEY, 'payouts', page],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/v1/payouts', (contract) => contract.payoutsResponseSchema, {
-        query: { page, limit: PAYOUTS_PAGE_SIZE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useEarningsPage('payouts', page, (contract) => contract.payoutsResponseSchema);
 }

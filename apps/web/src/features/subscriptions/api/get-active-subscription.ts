@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActiveSubscriptionResponse } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
@@ -18,10 +18,23 @@ export function getActiveSubscription(lang: Language, signal?: AbortSignal): Pro
   );
 }
 
-export function useActiveSubscription(lang: Language, enabled: boolean) {
+/**
+ * A query of the signed-in user's subscriptions, below MY_SUBSCRIPTIONS_KEY; a `paged` one keeps
+ * the page shown while the next one loads.
+ */
+export function useMySubscriptionsQuery<T>(
+  key: readonly unknown[],
+  read: (signal: AbortSignal) => Promise<T>,
+  { enabled, paged = false }: { enabled: boolean; paged?: boolean },
+) {
   return useQuery({
-    queryKey: [...MY_SUBSCRIPTIONS_KEY, 'active', lang] as const,
-    queryFn: ({ signal }) => getActiveSubscription(lang, signal),
+    queryKey: [...MY_SUBSCRIPTIONS_KEY, ...key],
+    queryFn: ({ signal }) => read(signal),
     enabled,
+    placeholderData: paged ? keepPreviousData : undefined,
   });
+}
+
+export function useActiveSubscription(lang: Language, enabled: boolean) {
+  return useMySubscriptionsQuery(['active', lang], (signal) => getActiveSubscription(lang, signal), { enabled });
 }

@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MySubscriptionsResponse } from '@ustaz/contract';
 import { type Language, SUBSCRIPTION_PAGE_SIZE } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
-import { MY_SUBSCRIPTIONS_KEY } from './get-active-subscription.ts';
+import { useMySubscriptionsQuery } from './get-active-subscription.ts';
 
 /** GET /api/v1/subscriptions/my-subscriptions?page&limit&lang: the signed-in user's subscriptions, newest first. */
 export function getMySubscriptions(
@@ -17,10 +16,8 @@ export function getMySubscriptions(
 }
 
 export function useMySubscriptions(page: number, lang: Language, enabled: boolean) {
-  return useQuery({
-    queryKey: [...MY_SUBSCRIPTIONS_KEY, 'list', lang, page] as const,
-    queryFn: ({ signal }) => getMySubscriptions(page, lang, signal),
+  return useMySubscriptionsQuery(['list', lang, page], (signal) => getMySubscriptions(page, lang, signal), {
     enabled,
-    placeholderData: keepPreviousData,
+    paged: true,
   });
 }

@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MySubscriptionUsageResponse } from '@ustaz/contract';
 import { SUBSCRIPTION_PAGE_SIZE } from '@ustaz/contract/constants';
 import { apiRequest } from '../../../shared/http/client.ts';
-import { MY_SUBSCRIPTIONS_KEY } from './get-active-subscription.ts';
+import { useMySubscriptionsQuery } from './get-active-subscription.ts';
 
 /**
  * GET /api/v1/subscriptions/my-usage?page&limit: each lesson that spent subscription hours (teacher,
@@ -17,10 +16,5 @@ export function getMyUsage(page: number, signal?: AbortSignal): Promise<MySubscr
 }
 
 export function useMyUsage(page: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...MY_SUBSCRIPTIONS_KEY, 'usage', page] as const,
-    queryFn: ({ signal }) => getMyUsage(page, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useMySubscriptionsQuery(['usage', page], (signal) => getMyUsage(page, signal), { enabled, paged: true });
 }

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { cx } from '../class-names.ts';
 import { DialogToaster } from '../toast.tsx';
+import { ModalTitle } from './modal-title.tsx';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl' | '2xl' | '3xl' | '4xl' | 'full';
 
@@ -205,11 +206,9 @@ export function Modal({
         )}
         {hasHeader ? (
           <div className="flex shrink-0 items-start gap-3 px-5 pt-4">
-            {title ? (
-              <h2 id={titleId} className="flex-1 text-lg font-bold text-slate-900">
-                {title}
-              </h2>
-            ) : null}
+            <ModalTitle id={titleId} className="flex-1">
+              {title}
+            </ModalTitle>
             {showCloseButton ? (
               <button
                 type="button"
