@@ -385,3 +385,7 @@ export const PAYMENT_RESULTS = ['success', 'failed', 'pending'] as const;
 
 /** Route parameters with a closed set of values; anything else is the not-found page. */
 const PAGE_PARAM_VALUES: Record<string, readonly string[]> = { ':result': PAYMENT_RESULTS };
+
+/** The page size of `GET /api/v1/favourites` when `?limit` is absent, and its largest (issue 32). */
+export const FAVOURITES_PAGE_SIZE = 20;
+export const FAVOURITES_PAGE_MAX = 50;

@@ -13,6 +13,7 @@ export * from './digits.ts';
 export * from './discovery.ts';
 export * from './disputes.ts';
 export * from './errors.ts';
+export * from './favourites.ts';
 export * from './files.ts';
 export * from './health.ts';
 export * from './kwd.ts';

@@ -70,6 +70,7 @@ export {
   userProfileResponseSchema,
 } from './discovery.ts';
 export { adminDisputeResponseSchema, adminDisputesResponseSchema, problemReportResponseSchema } from './disputes.ts';
+export { favouriteIdsResponseSchema, favouritesResponseSchema } from './favourites.ts';
 export { lessonRoomSchema } from './lessons.ts';
 export { lessonMeetingLinkResponseSchema } from './meeting-links.ts';
 export {

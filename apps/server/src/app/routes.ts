@@ -8,6 +8,7 @@ import { bookingRoutes } from '../modules/booking/booking.routes.ts';
 import { calendarRoutes } from '../modules/calendar/calendar.routes.ts';
 import { chatRoutes } from '../modules/chat/chat.routes.ts';
 import { disputesRoutes } from '../modules/disputes/disputes.routes.ts';
+import { favouritesRoutes } from '../modules/favourites/favourites.routes.ts';
 import { filesRoutes } from '../modules/files/files.routes.ts';
 import { lessonsRoutes } from '../modules/lessons/lessons.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
@@ -44,6 +45,7 @@ export async function registerModuleRoutes(
   await app.register(searchRoutes({ service: s.search, optionalAuth }));
   await app.register(teachersRoutes({ service: s.teachers, requireAuth }));
   await app.register(timeSlotsRoutes(s.timeSlots));
+  await app.register(favouritesRoutes({ service: s.favourites, requireAuth }));
   await app.register(reviewsRoutes({ service: s.reviews, requireAuth, optionalAuth, rateLimitMax }));
   await app.register(
     paymentsRoutes({ db, service: s.payments, requireAuth, remainingHours: s.subscriptions.remainingHours }),

@@ -16,6 +16,7 @@ import { createBookingService } from '../modules/booking/booking.service.ts';
 import { createCalendarService } from '../modules/calendar/calendar.service.ts';
 import { type ChatService, createChatService } from '../modules/chat/chat.service.ts';
 import { createDisputesService } from '../modules/disputes/disputes.service.ts';
+import { createFavouritesService } from '../modules/favourites/favourites.service.ts';
 import { createFilesService } from '../modules/files/files.service.ts';
 import { createLessonsService } from '../modules/lessons/lessons.service.ts';
 import { createPaymentsService } from '../modules/payments/payments.service.ts';
@@ -109,6 +110,7 @@ export function buildServices(deps: ServiceDeps) {
     auth,
     files: createFilesService(db, config.uploadsDir),
     search: createSearchService(db),
+    favourites: createFavouritesService({ db, teachers }),
     timeSlots: createTimeSlotsService({ db, isListedTeacher: teachers.isListed, clock }),
     reviews: createReviewsService({ db, teachers, clock }),
     payments,

@@ -1132,3 +1132,24 @@ export const lessonReminders = pgTable(
 );
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * A teacher a student saved (issue 32, favourites): one row per pair, the newest first in the
+ * student's list. A teacher unlisted or suspended keeps the row but is left out of the list.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.teacherId] }),
+    index('favourites_student_created_idx').on(t.studentId, t.createdAt),
+  ],
+);

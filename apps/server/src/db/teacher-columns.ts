@@ -1,4 +1,16 @@
-import { type TeacherProfileRow, teacherProfiles } from './schema.ts';
+import { ROLE } from '@ustaz/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { type TeacherProfileRow, teacherProfiles, users } from './schema.ts';
+
+/**
+ * A listed teacher: an active user of the teacher role whose profile an admin approved (a query
+ * joining `teacher_profiles` to `users` filters with it: the sitemap, a student's favourites).
+ */
+export const listedTeacher = and(
+  eq(users.roleId, ROLE.teacher),
+  eq(users.status, 'active'),
+  isNotNull(teacherProfiles.approvedAt),
+);
 
 /**
  * A teacher profile's own columns that every view of a teacher shows: the public card and page

@@ -114,7 +114,13 @@ const CAPABILITY = new Set([
 ]);
 
 /** The parameter names the other party of the caller's own item (their conversation with that user). */
-const COUNTERPART = new Set(['GET /api/v1/chats/with/{userId}']);
+const COUNTERPART = new Set([
+  'GET /api/v1/chats/with/{userId}',
+  // The caller's own favourite of a (public) teacher profile: another student's favourites are never
+  // read or changed (favourites.test.ts: "never shows another student's favourites").
+  'PUT /api/v1/favourites/{teacherProfileId}',
+  'DELETE /api/v1/favourites/{teacherProfileId}',
+]);
 
 // Admin routes (role 1 only) are enumerated from the same table by modules/admin/admin-access.test.ts.
 

@@ -31,3 +31,8 @@ export const calendarFeedParamsSchema = z.object({ file: z.string().max(100) });
 export const reservationIdParamsSchema = z.object({
   reservationId: z.coerce.number().int().positive().max(2_147_483_647),
 });
+
+/** A teacher profile's id (the favourites: PUT and DELETE /api/v1/favourites/{teacherProfileId}). */
+export const teacherProfileIdParamsSchema = z.object({
+  teacherProfileId: z.coerce.number().int().positive().max(2_147_483_647),
+});

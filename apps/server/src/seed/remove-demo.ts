@@ -64,6 +64,10 @@ const DELETIONS: [string, string][] = [
        and id not in (select time_slot_id from reservations where teacher_id in (select id from demo_profiles))`,
   ],
   [
+    'favourites',
+    'delete from favourites where student_id in (select id from demo_users) or teacher_id in (select id from demo_profiles)',
+  ],
+  [
     'teacher_profiles',
     'delete from teacher_profiles where user_id in (select id from demo_gone) and id not in (select teacher_id from reservations)',
   ],

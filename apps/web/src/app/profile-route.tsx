@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { AvailabilityEditor } from '../features/availability/availability-editor.tsx';
 import { EarningsOverview } from '../features/earnings/earnings-overview.tsx';
+import { FavouriteTeachers } from '../features/profile/favourite-teachers.tsx';
 import { OwnReviews } from '../features/profile/own-reviews.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { TeacherPresence } from '../features/profile/teacher-presence.tsx';
@@ -16,7 +17,12 @@ export function ProfileRoute(props: Pick<ComponentProps<typeof ProfilePage>, 'go
   return (
     <ProfilePage
       {...props}
-      studentSections={<WalletSection />}
+      studentSections={
+        <>
+          <WalletSection />
+          <FavouriteTeachers />
+        </>
+      }
       teacherSections={
         <>
           <TeacherPresence />

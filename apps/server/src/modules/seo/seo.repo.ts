@@ -1,14 +1,7 @@
-import { ROLE } from '@ustaz/contract';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subjects, teacherProfiles, teacherSubjects, users } from '../../db/schema.ts';
-
-/** A listed teacher: an active user of the teacher role whose profile an admin approved. */
-const listedTeacher = and(
-  eq(users.roleId, ROLE.teacher),
-  eq(users.status, 'active'),
-  isNotNull(teacherProfiles.approvedAt),
-);
+import { listedTeacher } from '../../db/teacher-columns.ts';
 
 /** Every listed teacher's profile id and when the profile or its user last changed, by id. */
 export async function listedTeacherDates(db: Executor): Promise<{ id: number; lastmod: Date }[]> {

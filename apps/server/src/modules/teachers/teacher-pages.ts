@@ -10,6 +10,7 @@ import { toReliability, toTeacherProfile } from './teacher.presenter.ts';
 import { reliabilityFacts } from './teacher-facts.repo.ts';
 import {
   findListedTeacher,
+  findListedTeachers,
   findProfile,
   findProfileIdOfUser,
   findTeacherOfUser,
@@ -79,6 +80,20 @@ export async function previouslyInteracted(
   language: Language,
 ): Promise<TeacherProfile[]> {
   return present(ctx, await teachersOfStudent(ctx.db, studentId, PREVIOUSLY_INTERACTED_LIMIT), language);
+}
+
+/**
+ * The cards of the listed teachers among `ids`, in the order of `ids` (the favourites list asks it,
+ * ADR 031): an unknown, unlisted or suspended teacher is left out.
+ */
+export async function listedCards(ctx: TeachersContext, ids: number[], language: Language): Promise<TeacherProfile[]> {
+  const rows = await findListedTeachers(ctx.db, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+  return present(ctx, ordered, language);
 }
 
 /** The teacher profile of a user (id, hourly rate and time zone), if the user teaches. */

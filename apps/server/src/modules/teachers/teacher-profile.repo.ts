@@ -54,6 +54,12 @@ export async function findListedTeacher(db: Executor, id: number): Promise<Teach
   return row;
 }
 
+/** The listed ones among several profiles, in no particular order (an unknown or unlisted id is left out). */
+export async function findListedTeachers(db: Executor, ids: number[]): Promise<TeacherListRow[]> {
+  if (ids.length === 0) return [];
+  return selectTeachers(db).where(and(inArray(teacherProfiles.id, ids), listed));
+}
+
 /** A user's own teacher profile, listed or not. */
 export async function findTeacherOfUser(db: Executor, userId: number): Promise<TeacherListRow | undefined> {
   const [row] = await selectTeachers(db).where(eq(teacherProfiles.userId, userId)).limit(1);

@@ -7,7 +7,7 @@ import { patchProfile } from './patch-profile.ts';
 import { applyChanges, reindex, reindexTeachersOf, reindexUser } from './profile-changes.ts';
 import { completeness } from './profile-completeness.ts';
 import { createSearchCache } from './search-cache.ts';
-import { ownProfile, previouslyInteracted, profile, teacherOfUser } from './teacher-pages.ts';
+import { listedCards, ownProfile, previouslyInteracted, profile, teacherOfUser } from './teacher-pages.ts';
 import { isListedTeacher, setApproval } from './teacher-profile.repo.ts';
 import { lockProfile, refreshAllAggregates, refreshMaturedRatings, refreshRating } from './teacher-ratings.repo.ts';
 import { type SearchQuery, search, searchBody } from './teacher-search.ts';
@@ -83,6 +83,9 @@ export function createTeachersService(
     previouslyInteracted: (studentId: number, language: Language) => previouslyInteracted(ctx, studentId, language),
 
     isListed: (id: number) => isListedTeacher(db, id),
+
+    /** The cards of the listed teachers among `ids`, in their order (unknown, unlisted or suspended left out). */
+    listedCards: (ids: number[], language: Language) => listedCards(ctx, ids, language),
 
     /** The teacher profile of a user (id, hourly rate and time zone), if the user teaches. */
     teacherOfUser: (userId: number) => teacherOfUser(ctx, userId),

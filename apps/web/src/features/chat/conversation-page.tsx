@@ -9,6 +9,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
+import { BookAgainWithTeacher } from '../../shared/teachers/book-again-with-teacher.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useConversationWith } from './api/conversation-with.ts';
@@ -141,6 +142,9 @@ export function ConversationView({
           <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </Link>
         <PartnerCard user={otherUser} online={online} />
+        {otherUser.role.id === ROLE.teacher ? (
+          <BookAgainWithTeacher teacherUserId={otherUser.id} className="shrink-0" />
+        ) : null}
       </header>
       {otherUser.role.id === ROLE.student ? (
         <StudentReviewsSummary

@@ -10,6 +10,7 @@ import { formatDateTime, formatWeekdayDate, lessonTimeRanges } from '../../share
 import { formatNumber } from '../../shared/lib/format.ts';
 import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
+import { BookAgainLink } from '../../shared/teachers/book-again-link.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -161,6 +162,7 @@ export function ReservationCard({
           {t('card.lessonRoom')}
         </CardLink>
       ) : null}
+      <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
           {t(viewer === 'student' ? 'card.pendingStudent' : 'card.pendingTeacher')}
@@ -201,6 +203,26 @@ export function ReservationCard({
         </footer>
       ) : null}
     </PartyCard>
+  );
+}
+
+/** "Book again" on a student's lesson that has started or ended (issue 32): the teacher page's open slots. */
+function PastLessonBookAgain({
+  reservation,
+  viewer,
+  now,
+  name,
+}: Omit<CardLineProps, 'timeZone'> & { now: Date; name: string }) {
+  if (viewer !== 'student' || reservation.status === 'pending' || Date.parse(reservation.startTime) > now.getTime()) {
+    return null;
+  }
+  return (
+    <BookAgainLink
+      teacherProfileId={reservation.teacher.teacherProfileId}
+      name={name}
+      variant="outline"
+      className="self-start"
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { FavouriteButton } from '../../shared/teachers/favourite-button.tsx';
 import { RatingStars } from '../../shared/teachers/rating-stars.tsx';
 import { TeacherAvatar } from '../../shared/teachers/teacher-avatar.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
@@ -72,6 +73,7 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
                 {t('profile.message')}
               </Link>
             ) : null}
+            <FavouriteButton teacherId={teacher.id} name={name} />
           </div>
         </div>
 

@@ -1,25 +1,31 @@
 import type { TeacherProfile } from '@ustaz/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../i18n/language.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { formatKwd } from '../lib/format.ts';
 import { buttonClasses } from '../ui/button.tsx';
+import { FavouriteButton } from './favourite-button.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { TeacherAvatar } from './teacher-avatar.tsx';
 
-/** A teacher in a carousel or a results grid: photo, name, major, rating, subjects, bio, rate, read more. */
-export function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
+/**
+ * A teacher in a carousel or a results grid: photo, name, major, rating, subjects, bio, rate, read
+ * more, the favourite heart at the top end, and `action` (the favourites list's "Book") after read more.
+ */
+export function TeacherCard({ teacher, action }: { teacher: TeacherProfile; action?: ReactNode }) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const name = `${teacher.user.firstName} ${teacher.user.lastName}`;
   const rate = formatKwd(teacher.hourlyRate, language);
   return (
     <article
-      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
+      className="relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
       data-testid="teacher-card"
     >
-      <div className="flex items-center gap-4">
+      <FavouriteButton teacherId={teacher.id} name={name} className="absolute end-3 top-3" />
+      <div className="flex items-center gap-4 pe-10">
         <TeacherAvatar teacher={teacher} size="lg" className="bg-primary/10 text-primary" />
         <div className="min-w-0">
           <h3
@@ -68,6 +74,7 @@ export function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
           <span aria-hidden="true">{t('teachers.readMore')}</span>
           <span className="sr-only">{t('teachers.readMoreAbout', { name })}</span>
         </Link>
+        {action}
       </div>
     </article>
   );

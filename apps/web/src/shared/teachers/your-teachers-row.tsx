@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TeacherProfile } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { CalendarPlus, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRequest } from '../http/client.ts';
 import { localePath } from '../i18n/language.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { buttonClasses } from '../ui/button.tsx';
+import { BookAgainLink } from './book-again-link.tsx';
 import { TeacherAvatar } from './teacher-avatar.tsx';
-
-/** The teacher page's open-slots section (its heading's id): "book again" lands there. */
-export const TEACHER_SLOTS_ANCHOR = 'teacher-slots-title';
 
 /** GET /api/teachers/previously-interacted: the teachers the signed-in student has booked, the latest first. */
 export function getPreviouslyInteracted(lang: Language, signal?: AbortSignal): Promise<TeacherProfile[]> {
@@ -70,14 +68,7 @@ export function YourTeachersRow({ className }: { className?: string }) {
                 </div>
               </div>
               <div className="flex gap-2">
-                <Link
-                  to={localePath(language, `/teachers/${teacher.id}#${TEACHER_SLOTS_ANCHOR}`)}
-                  className={buttonClasses({ variant: 'primary', size: 'sm', className: 'flex-1' })}
-                  aria-label={t('yourTeachers.bookAgainWith', { name })}
-                >
-                  <CalendarPlus aria-hidden="true" className="size-4" />
-                  {t('yourTeachers.bookAgain')}
-                </Link>
+                <BookAgainLink teacherProfileId={teacher.id} name={name} className="flex-1" />
                 <Link
                   to={localePath(language, `/chats/${teacher.userId}`)}
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
