@@ -284,11 +284,17 @@ describe('the lesson room (issue 16)', () => {
     // 7. The teacher reviews the student (English): now both are published.
     await review(teacherPage, 'en', reservation.id, 4, TEACHER_COMMENT, 'lesson-review-prompt-en');
     await expect.poll(() => publicCardsWith(profileId, 'en', STUDENT_COMMENT), { timeout: 30_000 }).toBe(1);
-    for (const lang of ['en', 'ar'] as const) {
+    // The review is in English: the English page shows it; the Arabic page lists the reviews written in
+    // Arabic first (issue 30 item 6) and this demo teacher has more than a page of those, so it is not
+    // among the Arabic page's first cards.
+    for (const [lang, cards] of [
+      ['en', 1],
+      ['ar', 0],
+    ] as const) {
       for (const width of [1280, 375]) {
         expect(
           await publicCardsWith(profileId, lang, STUDENT_COMMENT, width, `lesson-teacher-page-${lang}-${width}`),
-        ).toBe(1);
+        ).toBe(cards);
       }
     }
 
