@@ -31,6 +31,23 @@ export const ERROR_CODES = [
   'teacherSlotsHeld',
   'selfRefund',
   'accountDeleted',
+  // Weekly habit (issue 32)
+  /** 409 of a reschedule less than RESCHEDULE_MIN_HOURS before the lesson's start. */
+  'rescheduleTooLate',
+  /** 409 of a reschedule to a slot of another length than the lesson's. */
+  'rescheduleOtherLength',
+  /** 409 of a reschedule of a lesson that is not upcoming and confirmed (cancelled, past, or awaiting payment). */
+  'lessonNotMovable',
+  /** 409 of a teacher's proposal while another proposal for the lesson is still open. */
+  'proposalExists',
+  /** 409 of an answer to a proposal already accepted, declined or lapsed. */
+  'proposalClosed',
+  /** 409 of a second trial lesson with the same teacher (a trial not cancelled already exists). */
+  'trialAlreadyTaken',
+  /** 409 of a trial slot of a teacher who offers no trial (trialPrice null). */
+  'trialNotOffered',
+  /** 409 of skip/stop on a standing series that is no longer active, or a skip of a lesson not in it. */
+  'standingNotActive',
   // Accounts
   'registrationDisabled',
   'googleSignInDisabled',

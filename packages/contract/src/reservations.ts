@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { BOOKING, DISPUTE_STATUSES, RESERVATION_CANCELLERS } from './constants.ts';
+import { BOOKING, DISPUTE_STATUSES, RESERVATION_CANCELLERS, SLOT_KINDS } from './constants.ts';
 import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
 import { pagingQuery } from './list.ts';
 import { PAID_WITH } from './money.ts';
 import { langQuery } from './money-fields.ts';
+import { proposalSchema } from './proposals.ts';
 
 /** A user's reservations (as student and as teacher) and their cancellation. */
 
@@ -65,6 +66,25 @@ export const reservationSchema = z.object({
   payment: z.object({ url: z.string().nullable(), expiresAt: z.string() }).nullable(),
   /** The problem reported for this lesson (issue 16), or null when none was. */
   dispute: z.object({ id: z.number().int(), status: z.enum(DISPUTE_STATUSES) }).nullable(),
+  /** 'trial' for a teacher's 30-minute trial lesson (issue 32), 'lesson' otherwise. */
+  kind: z.enum(SLOT_KINDS),
+  /** How many times it was moved (the calendar feed's SEQUENCE), and when it last was. */
+  revision: z.number().int(),
+  rescheduledAt: z.string().nullable(),
+  /**
+   * Whether the signed-in user may move it now (the student: confirmed, RESCHEDULE_MIN_HOURS or more
+   * before the start), and until when a student may (start - RESCHEDULE_MIN_HOURS).
+   */
+  canReschedule: z.boolean(),
+  rescheduleDeadline: z.string(),
+  /** The teacher's open proposal of a new time for it, or null. */
+  proposal: proposalSchema.nullable(),
+  /** Whether the student may cancel it with a full refund whatever the time (they declined the teacher's proposal). */
+  freeCancel: z.boolean(),
+  /** The standing weekly series it belongs to, or null. */
+  standingBookingId: z.number().int().nullable(),
+  /** A series lesson not paid yet: when it is charged from the wallet or hours (start - 48 h); null otherwise. */
+  chargeAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;

@@ -17,11 +17,14 @@ import {
   PAYMENT_STATUSES,
   PAYOUT_STATUSES,
   RESERVATION_CANCELLERS,
+  PROPOSAL_STATUSES,
   RESERVATION_STATUSES,
   REVIEW_TYPES,
   SEARCH_TYPES,
   SIGN_IN_PROVIDERS,
+  SLOT_KINDS,
   SLOT_STATUSES,
+  STANDING_STATUSES,
   SUBSCRIPTION_STATUSES,
   TEACHER_APPLICATION_STATUSES,
 } from '@ustaz/contract';
@@ -309,6 +312,8 @@ export const teacherProfiles = pgTable(
     meetingLink: text('meeting_link'),
     /** Lessons the system cancelled because the teacher did not join within 15 minutes of the start (issue 16). */
     noShowCount: integer('no_show_count').notNull().default(0),
+    /** The 30-minute trial's price (fils, issue 32), at least the minimum price for 30 minutes; null: no trial offered. */
+    trialPriceFils: integer('trial_price_fils'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -364,6 +369,8 @@ export const timeSlots = pgTable(
     holdPaymentId: text('hold_payment_id'),
     /** The weekly series that created the slot (POST /availability/recurring); null for a single slot. */
     seriesId: uuid('series_id'),
+    /** 'trial': a teacher's 30-minute trial at their trial price (issue 32); 'lesson' otherwise. */
+    kind: text('kind', { enum: SLOT_KINDS }).notNull().default('lesson'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -373,6 +380,7 @@ export const timeSlots = pgTable(
     check('time_slots_range_check', sql`${t.endTime} > ${t.startTime}`),
     check('time_slots_price_check', sql`${t.priceFils} >= 0`),
     check('time_slots_status_check', oneOf(t.status, SLOT_STATUSES)),
+    check('time_slots_kind_check', oneOf(t.kind, SLOT_KINDS)),
   ],
 );
 
@@ -434,6 +442,19 @@ export const reservations = pgTable(
      * rating, and only it counts toward `bookings_count` and carries the verified mark.
      */
     verifiedLesson: boolean('verified_lesson').notNull().default(false),
+    /** Copied from the slot: 'trial' for a teacher's trial lesson (one per student and teacher, issue 32). */
+    kind: text('kind', { enum: SLOT_KINDS }).notNull().default('lesson'),
+    /** How many times the lesson was moved (issue 32): the calendar feed's SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
+    rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
+    /** Set when the student declined the teacher's proposal of a new time: they may cancel with a full refund whatever the time. */
+    freeCancel: boolean('free_cancel').notNull().default(false),
+    /** The standing weekly series that booked it (issue 32), or null. */
+    standingBookingId: integer('standing_booking_id').references((): AnyPgColumn => standingBookings.id, {
+      onDelete: 'set null',
+    }),
+    /** A series lesson not paid yet (`pending`, no payment): when it is charged (start - 48 h); null once paid and for any other lesson. */
+    chargeAt: timestamp('charge_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -448,6 +469,14 @@ export const reservations = pgTable(
       .on(t.endTime)
       .where(sql`${t.status} = 'completed' and ${t.earningReleasedAt} is null`),
     uniqueIndex('reservations_slot_live_unique').on(t.timeSlotId).where(sql`${t.status} <> 'cancelled'`),
+    /** One trial per student and teacher (issue 32): a cancelled trial does not count. */
+    uniqueIndex('reservations_trial_once_unique')
+      .on(t.studentId, t.teacherId)
+      .where(sql`${t.kind} = 'trial' and ${t.status} <> 'cancelled'`),
+    /** The standing series' charge job: unpaid series lessons by when they are charged. */
+    index('reservations_charge_due_idx').on(t.chargeAt).where(sql`${t.chargeAt} is not null`),
+    index('reservations_standing_idx').on(t.standingBookingId).where(sql`${t.standingBookingId} is not null`),
+    check('reservations_kind_check', oneOf(t.kind, SLOT_KINDS)),
     check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
     check('reservations_price_check', sql`${t.priceFils} >= 0`),
     check('reservations_paid_check', sql`${t.hoursValueFils} >= 0 and ${t.cashFils} >= 0`),
@@ -1153,3 +1182,67 @@ export const favourites = pgTable(
     index('favourites_student_created_idx').on(t.studentId, t.createdAt),
   ],
 );
+
+/**
+ * A teacher's proposal of a new time for a lesson (issue 32): `open` until the student accepts (the
+ * lesson moves to `time_slot_id`), declines, or the lesson's old start passes (`lapsed`). At most
+ * one open proposal per lesson: `reservation_proposals_open_unique`.
+ */
+export const reservationProposals = pgTable(
+  'reservation_proposals',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    timeSlotId: integer('time_slot_id')
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reservation_proposals_open_unique').on(t.reservationId).where(sql`${t.status} = 'open'`),
+    index('reservation_proposals_slot_idx').on(t.timeSlotId),
+    check('reservation_proposals_status_check', oneOf(t.status, PROPOSAL_STATUSES)),
+  ],
+);
+export type ReservationProposalRow = typeof reservationProposals.$inferSelect;
+
+/**
+ * A standing weekly series (issue 32): a student's lessons with one teacher at the same weekday and
+ * time (in the teacher's zone) for `weeks` weeks. Its lessons are reservations with
+ * `standing_booking_id`; `missing_weeks` are the weeks that had no matching open slot.
+ */
+export const standingBookings = pgTable(
+  'standing_bookings',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teacherProfiles.id, { onDelete: 'cascade' }),
+    weeks: integer('weeks').notNull(),
+    /** 0 Sunday .. 6 Saturday, and minutes after midnight, in `time_zone` (the teacher's zone at booking). */
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    timeZone: text('time_zone').notNull(),
+    missingWeeks: jsonb('missing_weeks').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: STANDING_STATUSES }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('standing_bookings_student_idx').on(t.studentId, t.createdAt),
+    index('standing_bookings_teacher_idx').on(t.teacherId, t.createdAt),
+    check('standing_bookings_status_check', oneOf(t.status, STANDING_STATUSES)),
+    check('standing_bookings_weeks_check', sql`${t.weeks} between 1 and 52`),
+    check('standing_bookings_weekday_check', sql`${t.weekday} between 0 and 6`),
+  ],
+);
+export type StandingBookingRow = typeof standingBookings.$inferSelect;

@@ -1,4 +1,4 @@
-import { cancellationTerms, filsToKwd, type Language, type Reservation } from '@ustaz/contract';
+import { cancellationTerms, filsToKwd, type Language, type Reservation, rescheduleTerms } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import { nameIn } from '../../http/language.ts';
 import { filePath } from '../auth/user.presenter.ts';
@@ -46,7 +46,11 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
   const terms = cancellationTerms(start, now);
   const isTeacher = view.teacherUser.id === viewerId;
   const live = r.status === 'pending' || r.status === 'confirmed';
-  const canCancel = live && end > now && (isTeacher || r.status === 'pending' || terms.cancellable);
+  const canCancel =
+    live && end > now && (isTeacher || r.status === 'pending' || terms.cancellable || (r.freeCancel && start > now));
+  // The one reschedule rule (contract `rescheduleTerms`): a student moves a confirmed lesson until 12 h before.
+  const move = rescheduleTerms(start, now);
+  const isStudent = view.student.id === viewerId;
   const person = (p: ReservationView['teacherUser']) => ({
     id: p.id,
     ...(language ? nameIn(language, p) : { firstName: p.firstName, lastName: p.lastName }),
@@ -77,6 +81,15 @@ export function toReservation(view: ReservationView, viewerId: number, now: Date
         ? { url: view.pendingPayment.redirectUrl, expiresAt: view.pendingPayment.expiresAt.toISOString() }
         : null,
     dispute: view.dispute,
+    kind: r.kind,
+    revision: r.revision,
+    rescheduledAt: r.rescheduledAt?.toISOString() ?? null,
+    canReschedule: isStudent && r.status === 'confirmed' && move.movable,
+    rescheduleDeadline: move.deadline,
+    proposal: view.proposal ?? null,
+    freeCancel: r.freeCancel,
+    standingBookingId: r.standingBookingId,
+    chargeAt: r.chargeAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   };
 }

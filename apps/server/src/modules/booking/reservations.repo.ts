@@ -1,3 +1,4 @@
+import type { Proposal } from '@ustaz/contract';
 import { and, asc, count, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { nameColumns } from '../../db/name-columns.ts';
@@ -45,6 +46,8 @@ export type ReservationScope = 'upcoming' | 'past' | 'cancelled';
 
 export type ReservationView = {
   reservation: ReservationRow;
+  /** The teacher's open proposal of a new time (issue 32), or null. */
+  proposal?: Proposal | null;
   /** The problem reported for the lesson (issue 16), or null. */
   dispute: { id: number; status: 'open' | 'refunded' | 'released' } | null;
   /** The zone the teacher gives lessons in (their profile setting). */

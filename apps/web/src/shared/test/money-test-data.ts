@@ -68,6 +68,15 @@ export const reservation = factory<Reservation>(() => ({
   paymentId: null,
   payment: null,
   dispute: null,
+  kind: 'lesson',
+  revision: 0,
+  rescheduledAt: null,
+  canReschedule: true,
+  rescheduleDeadline: '2099-03-14T03:00:00.000Z',
+  proposal: null,
+  freeCancel: false,
+  standingBookingId: null,
+  chargeAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
 }));
 

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PROPOSAL_NOTE_MAX_LENGTH, RESCHEDULE_MIN_HOURS } from './constants.ts';
+import { kwdAmountSchema } from './discovery.ts';
+import { proposalSchema } from './proposals.ts';
+import { reservationSchema } from './reservations.ts';
+
+/**
+ * Moving a booked lesson (issue 32).
+ *
+ * - `POST /api/v1/reservations/{id}/reschedule` `{ timeSlotId, expectedTotal }` (the student): moves the
+ *   lesson to another open slot of the same teacher and the same length, until RESCHEDULE_MIN_HOURS
+ *   before its start. `expectedTotal` is the new slot's price the student saw (409 `priceChanged`
+ *   otherwise). A dearer slot's difference is paid like a booking (hours first, then the wallet);
+ *   a cheaper slot's difference goes back to where the lesson was paid from. One transaction: the
+ *   old slot reopens, the new one is booked, the reservation keeps its id (its `revision` grows).
+ * - `POST /api/v1/reservations/{id}/proposals` `{ timeSlotId, note }` (the teacher): proposes a new
+ *   time for an upcoming lesson; the student answers with
+ *   `POST /api/v1/reservation-proposals/{id}/accept` (the move happens, price differences as above)
+ *   or `.../decline` (the lesson stays and the student may cancel it with a full refund whatever the
+ *   time). A proposal not answered by the lesson's old start lapses.
+ */
+
+const slotIdSchema = z.number().int().positive().max(2_147_483_647);
+
+export const rescheduleBodySchema = z.strictObject({
+  timeSlotId: slotIdSchema,
+  expectedTotal: kwdAmountSchema,
+});
+export type RescheduleBody = z.input<typeof rescheduleBodySchema>;
+
+/**
+ * What the move cost or gave back (KWD, positive): `charged` was paid for a dearer slot (hours
+ * value and wallet), `refunded` went back for a cheaper one, both zero for the same price.
+ */
+export const rescheduleDifferenceSchema = z.object({
+  charged: kwdAmountSchema,
+  refunded: kwdAmountSchema,
+  /** Where the difference went or came from. */
+  to: z.enum(['wallet', 'subscription', 'none']),
+});
+export type RescheduleDifference = z.infer<typeof rescheduleDifferenceSchema>;
+
+export const rescheduleResponseSchema = z.object({
+  reservation: reservationSchema,
+  difference: rescheduleDifferenceSchema,
+});
+export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;
+
+export const proposalBodySchema = z.strictObject({
+  timeSlotId: slotIdSchema,
+  note: z.string().trim().max(PROPOSAL_NOTE_MAX_LENGTH).optional(),
+});
+export type ProposalBody = z.input<typeof proposalBodySchema>;
+
+export const proposalResponseSchema = z.object({ proposal: proposalSchema, reservation: reservationSchema });
+export type ProposalResponse = z.infer<typeof proposalResponseSchema>;
+
+/** `POST /api/v1/reservation-proposals/{id}/accept`: the move and what it cost or gave back. */
+export const proposalAcceptResponseSchema = rescheduleResponseSchema.extend({ proposal: proposalSchema });
+export type ProposalAcceptResponse = z.infer<typeof proposalAcceptResponseSchema>;
+
+/**
+ * The one reschedule rule (issue 32): a student may move a confirmed lesson until
+ * RESCHEDULE_MIN_HOURS before its start; at or after that moment (`now`) they cannot.
+ */
+export function rescheduleTerms(start: Date, now: Date): { deadline: string; movable: boolean } {
+  const deadlineMs = start.getTime() - RESCHEDULE_MIN_HOURS * 3_600_000;
+  return { deadline: new Date(deadlineMs).toISOString(), movable: now.getTime() < deadlineMs };
+}
