@@ -37,3 +37,4 @@ export * from './teaching.ts';
 export * from './text-language.ts';
 export * from './time-zone.ts';
 export * from './visible-text.ts';
+export * from './weekly-habit.ts';

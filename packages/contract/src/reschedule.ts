@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PROPOSAL_NOTE_MAX_LENGTH, RESCHEDULE_MIN_HOURS } from './constants.ts';
 import { kwdAmountSchema } from './discovery.ts';
 import { proposalSchema } from './proposals.ts';
 import { reservationSchema } from './reservations.ts';
+import { PROPOSAL_NOTE_MAX_LENGTH, RESCHEDULE_MIN_HOURS } from './weekly-habit.ts';
 
 /**
  * Moving a booked lesson (issue 32).

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { BOOKING, DISPUTE_STATUSES, RESERVATION_CANCELLERS, SLOT_KINDS } from './constants.ts';
+import { BOOKING, DISPUTE_STATUSES, RESERVATION_CANCELLERS } from './constants.ts';
 import { kwdAmountSchema, listResponseSchema } from './discovery.ts';
 import { pagingQuery } from './list.ts';
 import { PAID_WITH } from './money.ts';
 import { langQuery } from './money-fields.ts';
 import { proposalSchema } from './proposals.ts';
+import { SLOT_KINDS } from './weekly-habit.ts';
 
 /** A user's reservations (as student and as teacher) and their cancellation. */
 

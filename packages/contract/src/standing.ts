@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { STANDING, STANDING_STATUSES } from './constants.ts';
 import { paymentMethodSchema } from './money.ts';
 import { reservationSchema } from './reservations.ts';
+import { STANDING, STANDING_STATUSES } from './weekly-habit.ts';
 
 /**
  * Standing weekly lessons (issue 32): the same teacher at the same weekday and time for 4 to 12 weeks.
