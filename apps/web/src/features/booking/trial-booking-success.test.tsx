@@ -14,7 +14,11 @@ afterEach(() => vi.unstubAllGlobals());
 async function show(kind: 'lesson' | 'trial', language: 'ar' | 'en') {
   mockApi({});
   const lesson = reservation({ kind });
-  const outcome = { status: 'success' as const, response: bookingResponse({ reservations: [lesson] }) };
+  const outcome = {
+    status: 'success' as const,
+    paymentPageOpened: false,
+    response: bookingResponse({ reservations: [lesson] }),
+  };
   const view = await renderAppRoute(
     <SuccessView titleId="t" teacherName="Mona Al-Sabah" outcome={outcome} onDone={vi.fn()} />,
     { language, path: '/teachers/7', auth: signedIn() },
