@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECURRING_SLOTS, SLOT_STATUSES } from './constants.ts';
+import { RECURRING_SLOTS, SLOT_KINDS, SLOT_STATUSES } from './constants.ts';
 import { kwdAmountSchema } from './discovery.ts';
 
 /** A teacher's own calendar: single slots and weekly series. */
@@ -20,6 +20,8 @@ export const ownSlotSchema = z.object({
   studentName: z.string().nullable(),
   /** The weekly series that created it (POST /availability/recurring), null for a single slot. */
   seriesId: z.string().nullable(),
+  /** 'trial' for a 30-minute trial lesson at the teacher's trial price (issue 32). */
+  kind: z.enum(SLOT_KINDS),
 });
 export type OwnSlot = z.infer<typeof ownSlotSchema>;
 export const ownSlotsResponseSchema = z.array(ownSlotSchema);
@@ -31,9 +33,14 @@ export const slotBodySchema = z.strictObject({
   endTime: z.iso.datetime({ offset: true }),
   /** Defaults to the teacher's hourly rate times the length. */
   price: kwdAmountSchema.optional(),
+  /**
+   * 'trial' (issue 32): exactly TRIAL_MINUTES long (else 422 `invalid` on endTime), priced by the server
+   * at the teacher's trial price (409 trialNotOffered without one; a `price` sent is ignored).
+   */
+  kind: z.enum(SLOT_KINDS).optional(),
 });
 export type SlotBody = z.input<typeof slotBodySchema>;
-export const slotPatchSchema = slotBodySchema.partial();
+export const slotPatchSchema = slotBodySchema.omit({ kind: true }).partial();
 export type SlotPatch = z.input<typeof slotPatchSchema>;
 
 /** A wall-clock time of day, "HH:MM" (24 h), read in the teacher's zone. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
-import { BOOKING, SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
+import { BOOKING, SEARCH_TYPES, SLOT_KINDS, SLOT_STATUSES, SUBJECT_PAGE_SIZE, TRIAL_MINUTES } from './constants.ts';
 import { asciiDigitsValue } from './digits.ts';
-import { kwdTextOrNull, kwdToFils, MIN_PRICE_PER_HOUR_FILS } from './kwd.ts';
+import { kwdTextOrNull, kwdToFils, MIN_PRICE_PER_HOUR_FILS, minSlotPriceFils } from './kwd.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { meetingLinkSchema } from './meeting-links.ts';
 import { timeZoneSchema } from './time-zone.ts';
@@ -43,6 +43,20 @@ function kwdTextValue(value: unknown): unknown {
 export const hourlyRateInputSchema = kwdAmountSchema
   .refine((value) => kwdToFils(value) >= MIN_PRICE_PER_HOUR_FILS, { message: 'tooSmall', params: { code: 'tooSmall' } })
   .refine((value) => kwdToFils(value) <= kwdToFils(BOOKING.maxPricePerHourKwd), {
+    message: 'tooBig',
+    params: { code: 'tooBig' },
+  });
+
+/**
+ * A teacher's trial price (issue 32): the price of one TRIAL_MINUTES lesson, from the slot minimum for
+ * that length (0.250 KWD, else `tooSmall`) to half the highest hourly rate (else `tooBig`).
+ */
+export const trialPriceInputSchema = kwdAmountSchema
+  .refine((value) => kwdToFils(value) >= minSlotPriceFils(TRIAL_MINUTES), {
+    message: 'tooSmall',
+    params: { code: 'tooSmall' },
+  })
+  .refine((value) => kwdToFils(value) <= kwdToFils(BOOKING.maxPricePerHourKwd) / 2, {
     message: 'tooBig',
     params: { code: 'tooBig' },
   });
@@ -91,6 +105,8 @@ export const teacherProfileSchema = z.object({
   major: z.string(),
   experienceYears: z.number().int(),
   hourlyRate: kwdAmountSchema,
+  /** The price of the teacher's 30-minute trial lesson (issue 32), null when they offer none. */
+  trialPrice: kwdAmountSchema.nullable(),
   videoUrl: z.string().nullable(),
   averageRating: z.number(),
   ratingCount: z.number().int(),
@@ -194,6 +210,8 @@ export const teacherProfilePatchSchema = z.object({
   major: visibleText(z.string().trim().max(120)).optional(),
   experienceYears: z.number().int().min(0).max(80).optional(),
   hourlyRate: hourlyRateInputSchema.optional(),
+  /** The 30-minute trial's price; null offers no trial. Open future trial slots take the new price. */
+  trialPrice: trialPriceInputSchema.nullable().optional(),
   videoUrl: z.string().trim().max(300).nullable().optional(),
   subjectIds: z.array(rowIdSchema).max(20).optional(),
   /** The zone the teacher enters times in (IANA). */
@@ -216,6 +234,8 @@ export const timeSlotSchema = z.object({
   endTime: z.string(),
   price: kwdAmountSchema,
   status: z.enum(SLOT_STATUSES),
+  /** 'trial' for the teacher's 30-minute trial lesson (issue 32). */
+  kind: z.enum(SLOT_KINDS),
 });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 /** GET /api/teachers/teachers/:id/available-time-slots. */

@@ -15,6 +15,15 @@ export function pgErrorCode(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === PG_UNIQUE_VIOLATION;
 export const isExclusionViolation = (error: unknown) => pgErrorCode(error) === PG_EXCLUSION_VIOLATION;
 
+/** Whether an error is a unique violation of the named index (its name in the message or the driver's field). */
+export function isUniqueViolationOf(error: unknown, index: string): boolean {
+  if (!isUniqueViolation(error)) return false;
+  const e = error as { constraint?: unknown; message?: unknown; cause?: { constraint?: unknown; message?: unknown } };
+  return [e.constraint, e.message, e.cause?.constraint, e.cause?.message].some(
+    (text) => typeof text === 'string' && text.includes(index),
+  );
+}
+
 /** Socket errors of a connection that cannot be made or was lost. */
 const CONNECTION_ERRNOS = new Set([
   'ECONNREFUSED',

@@ -23,6 +23,7 @@ export const teacherProfileColumns = {
   majorEn: teacherProfiles.majorEn,
   experienceYears: teacherProfiles.experienceYears,
   hourlyRateFils: teacherProfiles.hourlyRateFils,
+  trialPriceFils: teacherProfiles.trialPriceFils,
   videoUrl: teacherProfiles.videoUrl,
   averageRating: teacherProfiles.averageRating,
   ratingCount: teacherProfiles.ratingCount,

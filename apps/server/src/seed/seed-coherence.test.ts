@@ -10,6 +10,7 @@ import { expectLedgerConsistent, walletOf } from '../test/money.ts';
 import { seedDemoData } from './seed.ts';
 import { languageOf } from './seed-reviews.ts';
 import { HISTORY_STUDENT } from './seed-student-history.ts';
+import { TRIAL_TEACHERS } from './seed-trials.ts';
 
 // Issue 30 item 6: the demo data is coherent, so no statement lists a taught lesson at 0.000.
 let database: Database;
@@ -44,6 +45,24 @@ describe('demo data coherence', () => {
       `select count(*)::int as n from reviews r join reservations x on x.id = r.reservation_id where not x.verified_lesson`,
     );
     expect(unverified?.n).toBe(0);
+  });
+
+  it('three demo teachers offer a trial: open 30-minute trial slots at their trial price; nobody else has trial slots (issue 32)', async () => {
+    const trials = await rows<{ email: string; n: number; wrong: number }>(
+      `select u.email, count(*)::int as n,
+          count(*) filter (where s.price_fils <> tp.trial_price_fils or s.end_time - s.start_time <> interval '30 minutes')::int as wrong
+        from time_slots s join teacher_profiles tp on tp.id = s.teacher_id join users u on u.id = tp.user_id
+        where s.kind = 'trial' and s.status = 'open' and s.start_time > now() group by u.email order by u.email`,
+    );
+    expect(trials.map((row) => row.email)).toEqual(TRIAL_TEACHERS.map((teacher) => teacher.email));
+    for (const row of trials) {
+      expect(row.n, row.email).toBeGreaterThanOrEqual(5);
+      expect(row.wrong, row.email).toBe(0);
+    }
+    const [offering] = await rows<{ n: number }>(
+      `select count(*)::int as n from teacher_profiles where trial_price_fils is not null`,
+    );
+    expect(offering?.n).toBe(TRIAL_TEACHERS.length);
   });
 
   it('every demo person has a name in Arabic and one in English (ADR 020)', async () => {

@@ -7,6 +7,7 @@ import { EARNINGS_DEMO_PAYERS, EARNINGS_DEMO_TEACHER, seedEarnings } from './see
 import { paySeededLessons } from './seed-lesson-payments.ts';
 import { seedMoney } from './seed-money.ts';
 import { HISTORY_STUDENT, HISTORY_TEACHER, seedStudentHistory } from './seed-student-history.ts';
+import { seedTrials } from './seed-trials.ts';
 
 /** The password of every demo account (printed at start; demo data only). */
 export const DEMO_PASSWORD = 'Ustaz2026!';
@@ -41,6 +42,8 @@ export async function seedDemoData(
       `${discovery.openSlots} new open slots, ${discovery.reviews} new reviews, ${discovery.photos} new photos, ` +
       `${discovery.synonymsFilled} subjects given their synonyms, ${discovery.nameSpellings} names given their other spelling`,
   );
+  const trials = await seedTrials(db);
+  log.info(`Demo trials: ${trials.teachers} teachers offer a 30-minute trial, ${trials.slots} new open trial slots`);
   // The demo students' wallets, and those of the seeded students who paid the demo teacher's lessons.
   const money = await seedMoney(db, [
     ...DEMO_ACCOUNTS.filter((a) => a.roleId === 3).map((a) => a.email),

@@ -18,7 +18,8 @@ import { nameIn } from '../../http/language.ts';
  * one step (RELIABILITY "Booking invariants").
  */
 
-export type LockedSlot = TimeSlotRow & { teacherUserId: number };
+/** A slot with its teacher's user and trial price (null: the teacher offers no trial, issue 32). */
+export type LockedSlot = TimeSlotRow & { teacherUserId: number; teacherTrialPriceFils: number | null };
 
 /**
  * Frees held slots whose hold has lapsed (all of them, or only `slotIds`) and cancels the pending
@@ -56,24 +57,24 @@ export async function releaseExpiredHolds(db: Executor, now: Date, slotIds?: num
 /** Locks the slots in id order (so two bookings never deadlock) with their teacher's user id. */
 export async function lockSlots(db: Executor, ids: number[]): Promise<LockedSlot[]> {
   const rows = await db
-    .select({ slot: timeSlots, teacherUserId: teacherProfiles.userId })
+    .select({ slot: timeSlots, teacherUserId: teacherProfiles.userId, trialPrice: teacherProfiles.trialPriceFils })
     .from(timeSlots)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, timeSlots.teacherId))
     .where(inArray(timeSlots.id, ids))
     .orderBy(asc(timeSlots.id))
     .for('update', { of: timeSlots });
-  return rows.map((row) => ({ ...row.slot, teacherUserId: row.teacherUserId }));
+  return rows.map((row) => ({ ...row.slot, teacherUserId: row.teacherUserId, teacherTrialPriceFils: row.trialPrice }));
 }
 
 /** The slots with their teacher's user id, read without locking (a quote). */
 export async function readSlots(db: Executor, ids: number[]): Promise<LockedSlot[]> {
   const rows = await db
-    .select({ slot: timeSlots, teacherUserId: teacherProfiles.userId })
+    .select({ slot: timeSlots, teacherUserId: teacherProfiles.userId, trialPrice: teacherProfiles.trialPriceFils })
     .from(timeSlots)
     .innerJoin(teacherProfiles, eq(teacherProfiles.id, timeSlots.teacherId))
     .where(inArray(timeSlots.id, ids))
     .orderBy(asc(timeSlots.id));
-  return rows.map((row) => ({ ...row.slot, teacherUserId: row.teacherUserId }));
+  return rows.map((row) => ({ ...row.slot, teacherUserId: row.teacherUserId, teacherTrialPriceFils: row.trialPrice }));
 }
 
 /** How many slots the student holds now for gateway payments (pending reservations, hold not lapsed). */

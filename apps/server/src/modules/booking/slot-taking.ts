@@ -5,6 +5,7 @@ import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { isListedTeacher } from '../teachers/teachers.service.ts';
 import { type LockedSlot, lockLiveUser, lockSlots, releaseExpiredHolds } from './booking.repo.ts';
 import { insertReservations } from './reservations.repo.ts';
+import { checkTrials, trialRace } from './trial-booking.ts';
 
 /** Taking slots for a booking: the checks every way of booking shares (balance, gateway, top-up). */
 
@@ -29,7 +30,7 @@ type NewReservation = Parameters<typeof insertReservations>[1][number];
  * Inserts one reservation per slot, in the slots' order (they come back in it): the slot's teacher,
  * time and price, what the whole booking shares (`booking`), and how each slot was paid (`paid`).
  */
-export function reserveSlots(
+export async function reserveSlots(
   tx: Executor,
   slots: LockedSlot[],
   booking: Pick<NewReservation, 'studentId' | 'status' | 'note' | 'bookingGroup' | 'paymentId'>,
@@ -38,18 +39,23 @@ export function reserveSlots(
     index: number,
   ) => Pick<NewReservation, 'paidWith' | 'subscriptionMinutes' | 'hoursValueFils' | 'cashFils'>,
 ): Promise<ReservationRow[]> {
-  return insertReservations(
-    tx,
-    slots.map((slot, index) => ({
-      ...booking,
-      teacherId: slot.teacherId,
-      timeSlotId: slot.id,
-      startTime: slot.startTime,
-      endTime: slot.endTime,
-      priceFils: slot.priceFils,
-      ...paid(slot, index),
-    })),
-  );
+  try {
+    return await insertReservations(
+      tx,
+      slots.map((slot, index) => ({
+        ...booking,
+        teacherId: slot.teacherId,
+        timeSlotId: slot.id,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        priceFils: slot.priceFils,
+        kind: slot.kind,
+        ...paid(slot, index),
+      })),
+    );
+  } catch (error) {
+    throw trialRace(error);
+  }
 }
 
 /**
@@ -92,4 +98,5 @@ export async function checkSlots(
     if (!(await isListedTeacher(tx, teacherId)))
       throw new HttpError(409, 'teacherUnavailable', 'This teacher is not taking bookings');
   }
+  await checkTrials(tx, userId, slots);
 }

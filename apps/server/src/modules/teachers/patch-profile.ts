@@ -11,7 +11,7 @@ import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { fixLessonLinksBeforeProfileChange } from '../lessons/lessons.service.ts';
 import { applyChanges, type ProfileChanges } from './profile-changes.ts';
 import { ownProfile } from './teacher-pages.ts';
-import { findProfile, repriceOpenSlots } from './teacher-profile.repo.ts';
+import { findProfile, repriceOpenSlots, repriceOpenTrialSlots } from './teacher-profile.repo.ts';
 import type { TeachersContext } from './teachers-context.ts';
 
 /** The highest hourly rate a teacher may set (1,000 KWD); keeps fils well inside an int. */
@@ -54,6 +54,9 @@ export async function patchProfile(
     if (fils > MAX_HOURLY_RATE_FILS) throw new FieldValidationError({ hourlyRate: 'tooBig' });
     values.hourlyRateFils = fils;
   }
+  // The trial's price (issue 32): its bounds are the contract's (trialPriceInputSchema); null offers none.
+  if (patch.trialPrice !== undefined)
+    values.trialPriceFils = patch.trialPrice === null ? null : kwdToFils(patch.trialPrice);
   if (patch.videoUrl !== undefined) {
     const url = storableText(patch.videoUrl ?? '').trim() || null;
     if (url !== null && !validVideoUrl(url)) throw new FieldValidationError({ videoUrl: 'invalid' });
@@ -74,6 +77,8 @@ export async function patchProfile(
     await applyChanges(tx, id, values, subjectIds);
     // A rate change prices new slots only, unless the teacher asks for their open ones too.
     if (patch.applyToOpenSlots) await repriceOpenSlots(tx, id, rateFils, now);
+    // Open future trial slots always show the trial price the page shows (a null price leaves them unbookable).
+    if (values.trialPriceFils != null) await repriceOpenTrialSlots(tx, id, values.trialPriceFils, now);
   });
   ctx.forgetSearches();
   // The owner's own profile, listed or not (a profile waiting for approval is edited too).

@@ -100,5 +100,12 @@ export async function listedCards(ctx: TeachersContext, ids: number[], language:
 export async function teacherOfUser(ctx: TeachersContext, userId: number) {
   const id = await findProfileIdOfUser(ctx.db, userId);
   const profile = id === undefined ? undefined : await findProfile(ctx.db, id);
-  return profile ? { id: profile.id, hourlyRateFils: profile.hourlyRateFils, timeZone: profile.timeZone } : undefined;
+  return profile
+    ? {
+        id: profile.id,
+        hourlyRateFils: profile.hourlyRateFils,
+        trialPriceFils: profile.trialPriceFils,
+        timeZone: profile.timeZone,
+      }
+    : undefined;
 }

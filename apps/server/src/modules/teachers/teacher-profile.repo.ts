@@ -150,6 +150,7 @@ export async function updateProfile(
       | 'majorEn'
       | 'experienceYears'
       | 'hourlyRateFils'
+      | 'trialPriceFils'
       | 'videoUrl'
       | 'meetingLink'
       | 'timeZone'
@@ -221,7 +222,31 @@ export async function repriceOpenSlots(db: Executor, teacherId: number, hourlyRa
         ceil(${MIN_PRICE_PER_HOUR_FILS}::numeric * extract(epoch from (${timeSlots.endTime} - ${timeSlots.startTime})) / 3600)
       )::int`,
     })
-    .where(and(eq(timeSlots.teacherId, teacherId), eq(timeSlots.status, 'open'), gt(timeSlots.startTime, now)))
+    .where(
+      and(
+        eq(timeSlots.teacherId, teacherId),
+        eq(timeSlots.kind, 'lesson'),
+        eq(timeSlots.status, 'open'),
+        gt(timeSlots.startTime, now),
+      ),
+    )
+    .returning({ id: timeSlots.id });
+  return rows.length;
+}
+
+/** A new trial price (issue 32) for the teacher's open trial slots that have not started; held and booked keep theirs. */
+export async function repriceOpenTrialSlots(db: Executor, teacherId: number, trialPriceFils: number, now: Date) {
+  const rows = await db
+    .update(timeSlots)
+    .set({ priceFils: trialPriceFils })
+    .where(
+      and(
+        eq(timeSlots.teacherId, teacherId),
+        eq(timeSlots.kind, 'trial'),
+        eq(timeSlots.status, 'open'),
+        gt(timeSlots.startTime, now),
+      ),
+    )
     .returning({ id: timeSlots.id });
   return rows.length;
 }

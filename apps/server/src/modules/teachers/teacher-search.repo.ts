@@ -90,7 +90,7 @@ export async function searchTeacherPage(
   const direction = sort.direction === 'asc' ? 'asc' : 'desc';
   const text = `select tp.id, tp.user_id as "userId", tp.bio_ar as "bioAr", tp.bio_en as "bioEn",
       tp.major_ar as "majorAr", tp.major_en as "majorEn", tp.experience_years as "experienceYears",
-      tp.hourly_rate_fils as "hourlyRateFils", tp.video_url as "videoUrl",
+      tp.hourly_rate_fils as "hourlyRateFils", tp.trial_price_fils as "trialPriceFils", tp.video_url as "videoUrl",
       tp.average_rating::float8 as "averageRating", tp.rating_count as "ratingCount",
       tp.bookings_count as "bookingsCount", u.first_name as "firstName", u.last_name as "lastName",
       u.first_name_ar as "firstNameAr", u.last_name_ar as "lastNameAr", u.first_name_en as "firstNameEn",

@@ -18,6 +18,7 @@ export function toTeacherProfile(
     major: localized(language, row.majorAr, row.majorEn),
     experienceYears: row.experienceYears,
     hourlyRate: filsToKwd(row.hourlyRateFils),
+    trialPrice: row.trialPriceFils === null ? null : filsToKwd(row.trialPriceFils),
     videoUrl: row.videoUrl,
     averageRating: Number(row.averageRating),
     ratingCount: row.ratingCount,

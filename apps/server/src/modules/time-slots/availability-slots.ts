@@ -1,5 +1,5 @@
 import { defaultSlotPriceFils, kwdToFils, type OwnSlot, type SlotBody, type SlotPatch } from '@ustaz/contract';
-import { HttpError } from '../../http/errors.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import {
   deleteOpenTeacherSlot,
   insertTeacherSlot,
@@ -9,6 +9,7 @@ import {
 } from './availability.repo.ts';
 import { checkPrice, checkRange, DAY_MS, overlap, ownSlot, present, teacher } from './availability-checks.ts';
 import type { AvailabilityContext } from './availability-context.ts';
+import { isTrialLength, trialPriceOf } from './trial-slots.ts';
 
 export async function listSlots(
   ctx: AvailabilityContext,
@@ -29,17 +30,23 @@ export async function createSlot(
   body: SlotBody,
   now: Date,
 ): Promise<OwnSlot> {
-  const { id, hourlyRateFils } = await teacher(ctx, userId);
+  const profile = await teacher(ctx, userId);
+  const { id, hourlyRateFils } = profile;
   const start = new Date(body.startTime);
   const end = new Date(body.endTime);
   checkRange(start, end, now);
+  const kind = body.kind ?? 'lesson';
+  // A trial (issue 32) is TRIAL_MINUTES long at the teacher's trial price, whatever price was sent.
+  if (kind === 'trial' && !isTrialLength(start, end)) throw new FieldValidationError({ endTime: 'invalid' });
   const priceFils =
-    body.price !== undefined
-      ? kwdToFils(body.price)
-      : defaultSlotPriceFils(hourlyRateFils, (end.getTime() - start.getTime()) / 60_000);
+    kind === 'trial'
+      ? trialPriceOf(profile)
+      : body.price !== undefined
+        ? kwdToFils(body.price)
+        : defaultSlotPriceFils(hourlyRateFils, (end.getTime() - start.getTime()) / 60_000);
   checkPrice(priceFils, start, end);
   try {
-    const row = await insertTeacherSlot(ctx.db, { teacherId: id, startTime: start, endTime: end, priceFils });
+    const row = await insertTeacherSlot(ctx.db, { teacherId: id, startTime: start, endTime: end, priceFils, kind });
     if (!row) throw new Error('slot not created');
     return (await present(ctx, [row]))[0] as OwnSlot;
   } catch (error) {
@@ -59,12 +66,16 @@ export async function updateSlot(
   const start = body.startTime ? new Date(body.startTime) : current.startTime;
   const end = body.endTime ? new Date(body.endTime) : current.endTime;
   if (body.startTime || body.endTime) checkRange(start, end, now);
-  checkPrice(body.price !== undefined ? kwdToFils(body.price) : current.priceFils, start, end);
+  // A trial slot moves but stays TRIAL_MINUTES long at the trial price (its price follows the profile's).
+  const trial = current.kind === 'trial';
+  if (trial && !isTrialLength(start, end)) throw new FieldValidationError({ endTime: 'invalid' });
+  const newPrice = body.price !== undefined && !trial ? kwdToFils(body.price) : undefined;
+  checkPrice(newPrice ?? current.priceFils, start, end);
   try {
     const row = await updateOpenTeacherSlot(ctx.db, id, slotId, {
       startTime: start,
       endTime: end,
-      ...(body.price !== undefined ? { priceFils: kwdToFils(body.price) } : {}),
+      ...(newPrice !== undefined ? { priceFils: newPrice } : {}),
     });
     if (!row) throw new HttpError(409, 'slotNotEditable', 'A held or booked slot cannot be changed');
     return (await present(ctx, [row]))[0] as OwnSlot;

@@ -36,7 +36,7 @@ export async function teacherSlotsBetween(db: Db, teacherId: number, start: Date
 
 export async function insertTeacherSlot(
   db: Db,
-  slot: { teacherId: number; startTime: Date; endTime: Date; priceFils: number },
+  slot: { teacherId: number; startTime: Date; endTime: Date; priceFils: number; kind?: 'lesson' | 'trial' },
 ): Promise<TimeSlotRow | undefined> {
   const [row] = await db.insert(timeSlots).values(slot).returning();
   return row;

@@ -274,6 +274,7 @@ describe('editing and deleting', () => {
       reservationId: by.json().reservations[0].id,
       studentName: 'Mona Khaled',
       seriesId: null,
+      kind: 'lesson',
     });
     expect(slots).toEqual([
       taken(booked, 240, 'booked', paid),

@@ -9,6 +9,7 @@ export function toTimeSlot(row: TimeSlotRow): TimeSlot {
     endTime: row.endTime.toISOString(),
     price: filsToKwd(row.priceFils),
     status: row.status,
+    kind: row.kind,
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNotNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type TimeSlotRow, timeSlots } from '../../db/schema.ts';
+import { type TimeSlotRow, teacherProfiles, timeSlots } from '../../db/schema.ts';
 
 export async function findOpenSlots(db: Executor, teacherId: number, from: Date, to: Date): Promise<TimeSlotRow[]> {
   return db
@@ -12,6 +12,16 @@ export async function findOpenSlots(db: Executor, teacherId: number, from: Date,
         eq(timeSlots.status, 'open'),
         gt(timeSlots.startTime, from),
         lt(timeSlots.startTime, to),
+        // A trial slot is for sale only while its teacher offers a trial (trial price set, issue 32).
+        or(
+          eq(timeSlots.kind, 'lesson'),
+          exists(
+            db
+              .select({ id: teacherProfiles.id })
+              .from(teacherProfiles)
+              .where(and(eq(teacherProfiles.id, timeSlots.teacherId), isNotNull(teacherProfiles.trialPriceFils))),
+          ),
+        ),
       ),
     )
     .orderBy(asc(timeSlots.startTime));

@@ -78,6 +78,7 @@ describe('GET /api/teachers/teachers/:id/available-time-slots', () => {
       endTime: at(4).toISOString(),
       price: '7.250',
       status: 'open',
+      kind: 'lesson',
     });
   });
 

@@ -32,6 +32,7 @@ function profile(hourlyRate: string, timeZone = ZONE): OwnTeacherProfile & { bio
     major: '',
     experienceYears: 3,
     hourlyRate,
+    trialPrice: null,
     videoUrl: null,
     meetingLink: null,
     averageRating: 0,

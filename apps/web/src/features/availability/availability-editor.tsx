@@ -101,6 +101,7 @@ export function AvailabilityEditor({ timeZone, now: fixedNow }: ClockProps) {
         timeZone={zone}
         now={now}
         hourlyRate={settings?.hourlyRate ?? null}
+        trialPrice={settings?.trialPrice ?? null}
         close={() => setEditing(null)}
         refresh={refresh}
         showWeekOf={showWeekOf}

@@ -16,6 +16,7 @@ export function ownSlot(startTime: string, overrides: Partial<OwnSlot> = {}): Ow
     reservationId: null,
     studentName: null,
     seriesId: null,
+    kind: 'lesson',
     ...overrides,
   };
 }

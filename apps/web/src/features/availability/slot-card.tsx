@@ -7,6 +7,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { dayKeyInZone, formatDay } from '../../shared/lib/dates/calendar.ts';
 import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { TrialBadge } from '../../shared/teachers/trial-lesson.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
@@ -151,6 +152,7 @@ export function SlotCard({
           {slot.status === 'open' ? null : <Lock aria-hidden="true" className="size-3 shrink-0" />}
           {t(`status.${slot.status}`)}
         </span>
+        {slot.kind === 'trial' ? <TrialBadge /> : null}
         {seriesId ? (
           <span className={cx(BADGE, 'bg-violet-50 text-violet-800 ring-violet-200')} data-testid="series-badge">
             <Repeat aria-hidden="true" className="size-3 shrink-0" />

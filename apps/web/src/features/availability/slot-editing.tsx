@@ -18,6 +18,8 @@ type SlotEditingProps = {
   timeZone: string;
   now: () => Date;
   hourlyRate: string | null;
+  /** The teacher's trial price: a new slot may be a trial (issue 32). */
+  trialPrice?: string | null;
   close: () => void;
   /** Reloads the slots. */
   refresh: () => void;
@@ -28,7 +30,16 @@ type SlotEditingProps = {
 };
 
 /** The open form of the editor, if any: weekly hours, a new slot, or the edit of one. */
-export function SlotEditing({ editing, week, today, timeZone, now, hourlyRate, ...actions }: SlotEditingProps) {
+export function SlotEditing({
+  editing,
+  week,
+  today,
+  timeZone,
+  now,
+  hourlyRate,
+  trialPrice,
+  ...actions
+}: SlotEditingProps) {
   const { t } = useTranslation('availability');
   const { close, refresh } = actions;
 
@@ -60,6 +71,7 @@ export function SlotEditing({ editing, week, today, timeZone, now, hourlyRate, .
       start: '',
       end: '',
       price: '',
+      kind: 'lesson',
     };
     return (
       <SlotForm
@@ -67,6 +79,7 @@ export function SlotEditing({ editing, week, today, timeZone, now, hourlyRate, .
         title={t('form.addTitle')}
         submitLabel={t('form.addSubmit')}
         initial={addInitial}
+        trialPrice={trialPrice}
         {...formContext}
         save={createOwnSlot}
         onSaved={afterSave('added')}

@@ -13,10 +13,18 @@ import { TextInput } from '../../shared/ui/text-input.tsx';
 import { ERROR_TEXTS } from './availability-error-texts.ts';
 import { FormCard } from './form-card.tsx';
 import { checkSlotPrice } from './slot-price.ts';
+import { TrialSlotOption, trialSlotBody } from './trial-slot.tsx';
 import { useCheckedForm } from './use-checked-form.ts';
 import { minutesBetween, type TimeOfDay, zonedToIso } from './zoned-time.ts';
 
-export type SlotFormValues = { day: DayKey; start: TimeOfDay; end: TimeOfDay; price: string };
+export type SlotFormValues = {
+  day: DayKey;
+  start: TimeOfDay;
+  end: TimeOfDay;
+  price: string;
+  /** 'trial' (issue 32): TRIAL_MINUTES from the start at the trial price; end and price are not asked. */
+  kind?: 'lesson' | 'trial';
+};
 
 type FormField = 'day' | 'start' | 'end' | 'price';
 const TIME_FIELDS = ['start', 'end'] as const;
@@ -62,6 +70,9 @@ export function slotErrorKeys<Field extends string = FormField>(
   const code = errorCode(error);
   const status = error instanceof ApiRequestError ? error.status : null;
   if (code === 'slotOverlap') return { general: 'errors.slotOverlap', fields: {}, stale: false, transient: false };
+  if (code === 'trialNotOffered') {
+    return { general: 'common:trial.trialNotOffered', fields: {}, stale: false, transient: false };
+  }
   if (code === 'slotNotEditable') {
     return { general: 'errors.slotNotEditable', fields: {}, stale: true, transient: false };
   }
@@ -94,6 +105,7 @@ function toBody(
   values: SlotFormValues,
   { timeZone, now, priceRequired }: { timeZone: string; now: Date; priceRequired: boolean },
 ): { body: SlotBody } | { errors: Partial<Record<FormField, string>> } {
+  if (values.kind === 'trial') return trialSlotBody(values, { timeZone, now });
   const errors: Partial<Record<FormField, string>> = {};
   if (!values.day) errors.day = 'form.errors.required';
   if (!values.start) errors.start = 'form.errors.required';
@@ -131,6 +143,7 @@ export function SlotForm({
   timeZone,
   now,
   hourlyRate,
+  trialPrice = null,
   currentPrice,
   save,
   onSaved,
@@ -145,6 +158,8 @@ export function SlotForm({
   timeZone: string;
   now: () => Date;
   hourlyRate: string | null;
+  /** The teacher's trial price (adding only): offers "Trial (30 min)" when set. */
+  trialPrice?: string | null;
   /** Set when editing: an empty price keeps this one. */
   currentPrice?: string;
   save: (body: SlotBody) => Promise<OwnSlot>;
@@ -155,7 +170,7 @@ export function SlotForm({
 }) {
   const { t } = useTranslation('availability');
   const language = useCurrentLanguage();
-  const { values, errors, general, submitting, bind, submit } = useCheckedForm({
+  const { values, errors, general, submitting, bind, set, submit } = useCheckedForm({
     initial,
     check: (current: SlotFormValues) => toBody(current, { timeZone, now: now(), priceRequired: false }),
     save,
@@ -189,6 +204,7 @@ export function SlotForm({
     });
   };
   const field = (name: FormField) => bind(name, error(name));
+  const trial = values.kind === 'trial';
 
   return (
     <FormCard
@@ -201,20 +217,29 @@ export function SlotForm({
       onCancel={onCancel}
       testId="slot-form"
     >
+      {trialPrice ? (
+        <TrialSlotOption
+          trialPrice={trialPrice}
+          checked={trial}
+          onChange={(checked) => set('kind', checked ? 'trial' : 'lesson')}
+        />
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <TextInput label={t('form.date')} type="date" required min={minDay} {...field('day')} />
-        {TIME_FIELDS.map((name) => (
+        {(trial ? (['start'] as const) : TIME_FIELDS).map((name) => (
           <TextInput key={name} label={t(`form.${name}`)} type="time" required step={300} {...field(name)} />
         ))}
-        <TextInput
-          label={t('form.price')}
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={11}
-          placeholder={pricePlaceholder}
-          {...field('price')}
-          helperText={priceHelp}
-        />
+        {trial ? null : (
+          <TextInput
+            label={t('form.price')}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={11}
+            placeholder={pricePlaceholder}
+            {...field('price')}
+            helperText={priceHelp}
+          />
+        )}
       </div>
     </FormCard>
   );

@@ -15,6 +15,7 @@ import { paymentQueryKey, usePayment } from '../../shared/money/get-payment.ts';
 import type { BookingOutcome } from '../../shared/money/money-modals.ts';
 import { useRefreshOnPaymentInOtherTab } from '../../shared/money/payment-broadcast.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
+import { TrialBadge, WeeklyWithTeacherLink } from '../../shared/teachers/trial-lesson.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -76,6 +77,7 @@ export function SuccessView({
   return (
     <Frame titleId={titleId} onDone={onDone} state="paid" title={t('success.title')}>
       {lessons}
+      <TrialWeeklyOffer teacherName={teacherName} reservations={response.reservations} />
       <p className="max-w-md text-slate-600">{t('success.body')}</p>
       {response.paymentLink ? null : <PaidWith response={response} />}
     </Frame>
@@ -226,8 +228,9 @@ function BookedLessons({ teacherName, reservations }: { teacherName: string; res
           const terms = cancellationTerms(reservation.startTime, now);
           return (
             <li key={reservation.id} className="flex flex-col text-sm" data-testid="booking-lesson">
-              <span className="font-semibold text-slate-900">
+              <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                 {formatLessonRange(reservation.startTime, reservation.endTime, language)}
+                {reservation.kind === 'trial' ? <TrialBadge /> : null}
               </span>
               {terms.cancellable ? (
                 <span className="text-xs text-slate-600">
@@ -244,4 +247,11 @@ function BookedLessons({ teacherName, reservations }: { teacherName: string; res
       </ul>
     </section>
   );
+}
+
+/** A trial booked (issue 32): the next step is the same teacher every week. */
+function TrialWeeklyOffer({ teacherName, reservations }: { teacherName: string; reservations: Reservation[] }) {
+  const trial = reservations.find((reservation) => reservation.kind === 'trial');
+  if (!trial) return null;
+  return <WeeklyWithTeacherLink teacherId={trial.teacher.teacherProfileId} teacherName={teacherName} />;
 }

@@ -29,6 +29,8 @@ const payment = {
       'paymentMismatch',
       'priceChanged',
       'teacherUnavailable',
+      'trialAlreadyTaken',
+      'trialNotOffered',
       'tooManyPendingPayments',
       'teacherSlotsHeld',
       'tooManyRequests',

@@ -1,4 +1,5 @@
 import type { BookingQuoteResponse } from '@ustaz/contract';
+import { TRIAL_MINUTES } from '@ustaz/contract/constants';
 import { filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
 import { Clock, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import type { BookingSlot } from '../../shared/money/money-modals.ts';
+import { TrialBadge } from '../../shared/teachers/trial-lesson.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 
 type QuotedSlot = BookingQuoteResponse['slots'][number];
@@ -52,6 +54,7 @@ function SlotRow({ slot, quoted }: { slot: BookingSlot; quoted: QuotedSlot | und
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="font-semibold text-slate-900">{slot.timeRange}</span>
         <span className="text-sm text-slate-600">{slot.date}</span>
+        {slot.kind === 'trial' ? <TrialNote /> : null}
         {quoted ? <SlotTerms quoted={quoted} /> : null}
       </div>
       <span
@@ -61,6 +64,17 @@ function SlotRow({ slot, quoted }: { slot: BookingSlot; quoted: QuotedSlot | und
         {fils === null ? t('review.priceUnavailable') : formatKwd(filsToNumber(fils), language)}
       </span>
     </li>
+  );
+}
+
+/** A trial slot in the review: the badge and what a trial is (issue 32). */
+function TrialNote() {
+  const { t } = useTranslation();
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-emerald-800" data-testid="booking-trial-note">
+      <TrialBadge />
+      {t('trial.review', { minutes: TRIAL_MINUTES })}
+    </span>
   );
 }
 

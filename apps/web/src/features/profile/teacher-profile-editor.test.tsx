@@ -90,6 +90,7 @@ describe('EditProfilePage for a teacher', () => {
       timeZone: 'Europe/London',
       meetingLink: 'https://meet.google.com/abc-defg-hij',
       applyToOpenSlots: true,
+      trialPrice: null,
     });
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(missing).toEqual([]);

@@ -39,6 +39,7 @@ import {
   teacherProfileFormSchema,
   valuesOf,
 } from './teacher-profile-values.ts';
+import { TrialPriceInput } from './trial-price-input.tsx';
 import { useChosenPhoto } from './use-chosen-photo.ts';
 import { SPELLING_FIELDS, splitSpellings, useTeacherProfileSave } from './use-teacher-profile-save.ts';
 
@@ -51,6 +52,7 @@ export const TEACHER_FIELD_IDS: Record<TeacherProfileField | 'photo', string> = 
   experienceYears: 'teacher-years',
   subjectIds: 'teacher-subjects',
   hourlyRate: 'teacher-rate',
+  trialPrice: 'teacher-trial-price',
   timeZone: 'teacher-time-zone',
   meetingLink: 'teacher-meeting-link',
   videoUrl: 'teacher-video',
@@ -169,6 +171,7 @@ export function TeacherProfileForm({
               rateChanged={values.hourlyRate.trim() !== profile.hourlyRate}
             />
           </div>
+          <TrialPriceInput field={form.bind('trialPrice')} />
           <TimeZoneField
             id={TEACHER_FIELD_IDS.timeZone}
             registration={form.register('timeZone')}

@@ -11,6 +11,7 @@ export const ownTeacherProfile = factory<OwnTeacherProfile>(() => ({
   major: 'Physics',
   experienceYears: 4,
   hourlyRate: '10.000',
+  trialPrice: null,
   videoUrl: null,
   averageRating: 0,
   ratingCount: 0,

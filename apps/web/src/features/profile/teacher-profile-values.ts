@@ -20,6 +20,8 @@ export type TeacherProfileValues = TeacherFieldValues & {
   timeZone: string;
   /** Also reprice the open slots ahead (held and booked ones never change). */
   applyToOpenSlots: boolean;
+  /** The 30-minute trial lesson's price in KWD (issue 32); empty: no trial. */
+  trialPrice: string;
 };
 
 /** The fields a check or a 422 may name, in the form's order (the first one with an error gets the focus). */
@@ -30,6 +32,7 @@ export const TEACHER_PROFILE_FIELDS = [
   'experienceYears',
   'subjectIds',
   'hourlyRate',
+  'trialPrice',
   'timeZone',
   'meetingLink',
   'videoUrl',
@@ -49,6 +52,7 @@ export function valuesOf(profile: OwnTeacherProfile): TeacherProfileValues {
     subjectIds: profile.subjects.map((subject) => subject.id),
     timeZone: profile.timeZone,
     applyToOpenSlots: false,
+    trialPrice: profile.trialPrice ?? '',
   };
 }
 
@@ -68,7 +72,13 @@ const editorBodySchema = teacherProfilePatchSchema.extend({
 export function teacherProfileFormSchema({ withTimeZone }: { withTimeZone: boolean }) {
   return (
     z
-      .object({ ...TEACHER_FIELDS_SHAPE, meetingLink: z.string(), timeZone: z.string(), applyToOpenSlots: z.boolean() })
+      .object({
+        ...TEACHER_FIELDS_SHAPE,
+        meetingLink: z.string(),
+        timeZone: z.string(),
+        applyToOpenSlots: z.boolean(),
+        trialPrice: z.string(),
+      })
       // A candidate for the contract's schema to judge (the years may still be text): hence unknown.
       .transform((values): unknown => ({
         ...teacherFieldsBody(values),
@@ -76,6 +86,7 @@ export function teacherProfileFormSchema({ withTimeZone }: { withTimeZone: boole
         meetingLink: values.meetingLink.trim() || null,
         ...(withTimeZone ? { timeZone: values.timeZone } : {}),
         ...(values.applyToOpenSlots ? { applyToOpenSlots: true } : {}),
+        trialPrice: values.trialPrice.trim() || null,
       }))
       .pipe(editorBodySchema)
   );
@@ -116,6 +127,7 @@ export function previewOf(
     major: values.major.trim(),
     experienceYears: Number.isInteger(years) ? years : profile.experienceYears,
     hourlyRate: rate ?? profile.hourlyRate,
+    trialPrice: values.trialPrice.trim() ? (kwdTextOrNull(values.trialPrice) ?? profile.trialPrice) : null,
     videoUrl: values.videoUrl.trim() || null,
     subjects: values.subjectIds.map((id) => ({ id, name: subjectNames.get(id) ?? '' })).filter((s) => s.name),
     user: {

@@ -11,6 +11,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { formatHoursNumber } from '../../shared/money/format-hours.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { BookAgainLink } from '../../shared/teachers/book-again-link.tsx';
+import { TrialBadge, WeeklyWithTeacherLink } from '../../shared/teachers/trial-lesson.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -102,7 +103,7 @@ export function ReservationCard({
       headingId={headingId}
       className="border-slate-200 bg-white"
       testId="reservation"
-      aside={<StatusBadge status={reservation.status} />}
+      aside={<KindAndStatus reservation={reservation} />}
       heading={
         <>
           <p className="text-xs text-slate-500">{t(viewer === 'student' ? 'card.teacher' : 'card.student')}</p>
@@ -216,13 +217,25 @@ function PastLessonBookAgain({
   if (viewer !== 'student' || reservation.status === 'pending' || Date.parse(reservation.startTime) > now.getTime()) {
     return null;
   }
+  const teacherProfileId = reservation.teacher.teacherProfileId;
   return (
-    <BookAgainLink
-      teacherProfileId={reservation.teacher.teacherProfileId}
-      name={name}
-      variant="outline"
-      className="self-start"
-    />
+    <div className="flex flex-wrap gap-2">
+      {/* After a trial (issue 32): the same teacher every week. */}
+      {reservation.kind === 'trial' && reservation.status === 'completed' ? (
+        <WeeklyWithTeacherLink teacherId={teacherProfileId} teacherName={name} />
+      ) : null}
+      <BookAgainLink teacherProfileId={teacherProfileId} name={name} variant="outline" className="self-start" />
+    </div>
+  );
+}
+
+/** The status, and "Trial" for a trial lesson (issue 32). */
+function KindAndStatus({ reservation }: { reservation: Reservation }) {
+  return (
+    <span className="flex shrink-0 flex-wrap items-center gap-1.5">
+      {reservation.kind === 'trial' ? <TrialBadge /> : null}
+      <StatusBadge status={reservation.status} />
+    </span>
   );
 }
 

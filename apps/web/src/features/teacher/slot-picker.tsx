@@ -10,6 +10,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { addDays, type DayKey, dayKeyInZone, formatDay, formatDayRange } from '../../shared/lib/dates/calendar.ts';
 import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
+import { TrialBadge } from '../../shared/teachers/trial-lesson.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { WeekStepper } from '../../shared/ui/week-stepper.tsx';
@@ -241,7 +242,10 @@ function SlotButton({
     >
       <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold">{formatTimeRange(slot.startTime, slot.endTime, language, timeZone)}</span>
+        <span className="flex flex-wrap items-center gap-2 font-semibold">
+          {formatTimeRange(slot.startTime, slot.endTime, language, timeZone)}
+          {slot.kind === 'trial' && <TrialBadge />}
+        </span>
         <span className={cx('text-sm', priceText ? 'text-slate-600' : 'text-amber-700')}>
           {priceText ?? t('teachers.priceUnavailable', { ns: 'common' })}
         </span>

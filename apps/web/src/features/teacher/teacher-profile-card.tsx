@@ -11,6 +11,7 @@ import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { FavouriteButton } from '../../shared/teachers/favourite-button.tsx';
 import { RatingStars } from '../../shared/teachers/rating-stars.tsx';
 import { TeacherAvatar } from '../../shared/teachers/teacher-avatar.tsx';
+import { TrialOffer } from '../../shared/teachers/trial-lesson.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 
 /** The teacher's photo, name, major, rating, figures, subjects, bio and the video and message actions. */
@@ -94,6 +95,7 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
             {formatNumber(teacher.subjects.length, language)}
           </Figure>
         </dl>
+        <TrialOffer trialPrice={teacher.trialPrice} className="mt-3" />
 
         {teacher.subjects.length > 0 ? (
           <div className="mt-6">

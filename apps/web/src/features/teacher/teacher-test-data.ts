@@ -12,6 +12,7 @@ export const teacherProfile = factory<TeacherDetail>(() => ({
   major: 'رياضيات',
   experienceYears: 8,
   hourlyRate: '12.500',
+  trialPrice: null,
   videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   averageRating: 4.8,
   ratingCount: 23,
@@ -29,7 +30,7 @@ let slotId = 100;
 /** An open hour from `startTime` (a UTC ISO string). */
 export function timeSlot(startTime: string, overrides: Partial<TimeSlot> = {}): TimeSlot {
   slotId += 1;
-  return { id: slotId, ...hourFrom(startTime), price: '12.500', status: 'open', ...overrides };
+  return { id: slotId, ...hourFrom(startTime), price: '12.500', status: 'open', kind: 'lesson', ...overrides };
 }
 
 /** The week of Saturday 14 March 2026 as it starts in Arabic (Saturday to Friday), the week of the test slots. */

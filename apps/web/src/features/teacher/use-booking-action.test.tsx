@@ -48,6 +48,7 @@ describe('useBookingAction', () => {
         hours: 1,
         timeRange: formatTimeRange('2099-03-14T15:00:00.000Z', '2099-03-14T16:00:00.000Z', 'en', ZONE),
         date: 'Saturday, March 14, 2099',
+        kind: 'lesson',
       },
       {
         id: booking.slots[1]?.id,
@@ -55,6 +56,7 @@ describe('useBookingAction', () => {
         hours: 1,
         timeRange: formatTimeRange('2099-03-14T17:00:00.000Z', '2099-03-14T18:00:00.000Z', 'en', ZONE),
         date: 'Saturday, March 14, 2099',
+        kind: 'lesson',
       },
     ]);
   });

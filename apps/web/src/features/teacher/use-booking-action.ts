@@ -32,6 +32,8 @@ export function toBookingSlot(slot: TimeSlot, language: Language, timeZone: stri
     hours,
     timeRange: formatTimeRange(slot.startTime, slot.endTime, language, timeZone),
     date: day ? formatDay(day, language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) : '',
+
+    kind: slot.kind,
   };
 }
 

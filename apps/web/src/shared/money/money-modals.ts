@@ -27,6 +27,8 @@ export type BookingSlot = {
   /** Shown as given: the time range and the date in the viewer's language and time zone. */
   timeRange: string;
   date: string;
+  /** 'trial': the teacher's 30-minute trial lesson (issue 32), marked in the review. */
+  kind?: 'lesson' | 'trial';
 };
 
 export type BookingOutcome =

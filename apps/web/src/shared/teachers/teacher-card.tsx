@@ -9,6 +9,7 @@ import { buttonClasses } from '../ui/button.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { TeacherAvatar } from './teacher-avatar.tsx';
+import { TrialOffer } from './trial-lesson.tsx';
 
 /**
  * A teacher in a carousel or a results grid: photo, name, major, rating, subjects, bio, rate, read
@@ -62,6 +63,7 @@ export function TeacherCard({ teacher, action }: { teacher: TeacherProfile; acti
       >
         {teacher.bio}
       </p>
+      <TrialOffer trialPrice={teacher.trialPrice} className="mt-2" />
       <div className="mt-auto flex items-center justify-between gap-3 pt-4">
         <span className="text-sm text-slate-700">
           {rate ? t('teachers.perHour', { price: rate }) : t('teachers.priceUnavailable')}

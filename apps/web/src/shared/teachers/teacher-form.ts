@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOOKING, MEETING_LINK_MAX, TEACHER_APPLICATION_LIMITS, TEACHER_BIO_MAX, toAsciiDigits } from '@ustaz/contract';
+import {
+  BOOKING,
+  filsToNumber,
+  MEETING_LINK_MAX,
+  minSlotPriceFils,
+  TEACHER_APPLICATION_LIMITS,
+  TEACHER_BIO_MAX,
+  TRIAL_MINUTES,
+  toAsciiDigits,
+} from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import {
   type DefaultValues,
@@ -77,11 +86,19 @@ const MAX_LENGTHS: Record<string, number> = {
 export function teacherFieldError(t: Translate, language: Language, field: string, code: string | undefined) {
   if (!code) return undefined;
   // A rate below BOOKING.minPricePerHourKwd (the form's check or the server's) says the minimum.
-  const key = field === 'hourlyRate' && code === 'tooSmall' ? 'rateTooSmall' : code;
+  const key =
+    code !== 'tooSmall'
+      ? code
+      : field === 'hourlyRate'
+        ? 'rateTooSmall'
+        : field === 'trialPrice'
+          ? 'trialTooSmall'
+          : code;
   return translate(t, `teacherForm.errors.${key}`, {
     defaultValue: translate(t, 'teacherForm.errors.invalid'),
     max: formatNumber(MAX_LENGTHS[field] ?? TEACHER_BIO_MAX, language),
     min: formatKwd(BOOKING.minPricePerHourKwd, language),
+    trialMin: formatKwd(filsToNumber(minSlotPriceFils(TRIAL_MINUTES)), language),
   });
 }
 

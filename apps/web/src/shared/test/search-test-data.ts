@@ -12,6 +12,7 @@ export function makeTeacher(id: number, overrides: Partial<TeacherProfile> = {})
     major: 'Mathematics',
     experienceYears: 5,
     hourlyRate: '12.500',
+    trialPrice: null,
     videoUrl: null,
     averageRating: 4.6,
     ratingCount: 12,

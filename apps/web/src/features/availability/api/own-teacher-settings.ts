@@ -7,6 +7,8 @@ export type OwnTeacherSettings = {
   hourlyRate: string;
   /** The IANA zone the teacher enters and reads times in. */
   timeZone: string;
+  /** The 30-minute trial's price (issue 32), null when the teacher offers none. */
+  trialPrice: string | null;
 };
 
 /**
@@ -21,7 +23,11 @@ export function useOwnTeacherSettings(user: Pick<User, 'id'> | null): OwnTeacher
     enabled: user !== null,
     staleTime: 5 * 60_000,
     retry: false,
-    select: (profile): OwnTeacherSettings => ({ hourlyRate: profile.hourlyRate, timeZone: profile.timeZone }),
+    select: (profile): OwnTeacherSettings => ({
+      hourlyRate: profile.hourlyRate,
+      timeZone: profile.timeZone,
+      trialPrice: profile.trialPrice,
+    }),
   });
   return query.data ?? null;
 }
