@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { RECURRING_SLOTS, SLOT_KINDS, SLOT_STATUSES } from './constants.ts';
+import { RECURRING_SLOTS, SLOT_STATUSES } from './constants.ts';
 import { kwdAmountSchema } from './discovery.ts';
+import { SLOT_KINDS } from './weekly-habit.ts';
 
 /** A teacher's own calendar: single slots and weekly series. */
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { publicUserSchema, userSchema } from './auth.ts';
-import { BOOKING, SEARCH_TYPES, SLOT_KINDS, SLOT_STATUSES, SUBJECT_PAGE_SIZE, TRIAL_MINUTES } from './constants.ts';
+import { BOOKING, SEARCH_TYPES, SLOT_STATUSES, SUBJECT_PAGE_SIZE } from './constants.ts';
 import { asciiDigitsValue } from './digits.ts';
 import { kwdTextOrNull, kwdToFils, MIN_PRICE_PER_HOUR_FILS, minSlotPriceFils } from './kwd.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { meetingLinkSchema } from './meeting-links.ts';
 import { timeZoneSchema } from './time-zone.ts';
 import { visibleText } from './visible-text.ts';
+import { SLOT_KINDS, TRIAL_MINUTES } from './weekly-habit.ts';
 
 /** Subjects, teachers, time slots, reviews and search (spec 3 and 7; issue "Discovery"). */
 

@@ -37,4 +37,3 @@ export * from './teaching.ts';
 export * from './text-language.ts';
 export * from './time-zone.ts';
 export * from './visible-text.ts';
-export * from './weekly-habit.ts';
