@@ -25,6 +25,7 @@ describe('checkTeacherProfile (the contract PATCH schema, as the server checks i
         meetingLink: null,
         subjectIds: [1],
         timeZone: 'Asia/Kuwait',
+        trialPrice: null,
       },
     });
   });
