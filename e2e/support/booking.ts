@@ -112,3 +112,15 @@ export async function openReview(page: Page, profileId: number, slot: Slot, lang
   await review.waitFor();
   return review;
 }
+
+/** Confirms the review and opens the payment choice: the dialog and its wallet-balance button, once enabled. */
+export async function payFromBalance(page: Page, lang: 'en' | 'ar' = 'en') {
+  const confirm = page.getByRole('button', { name: lang === 'en' ? 'Confirm booking' : 'تأكيد الحجز' });
+  await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
+  await confirm.click();
+  const methods = page.getByRole('dialog', { name: lang === 'en' ? 'Choose how to pay' : 'اختر طريقة الدفع' });
+  await methods.waitFor();
+  const balance = methods.getByTestId('payment-choice-balance');
+  await expect.poll(() => balance.isEnabled(), { timeout: 10_000 }).toBe(true);
+  return { methods, balance };
+}

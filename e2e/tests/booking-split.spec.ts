@@ -8,6 +8,7 @@ import {
   logInApi,
   openReview,
   openSlot,
+  payFromBalance,
   type Slot,
   teacherProfileId,
   ZONE,
@@ -87,18 +88,6 @@ async function logIn(page: Page, email: string): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   if (!token) throw new Error('no access token in the page');
   return token;
-}
-
-/** Confirm on the review, then the balance choice on the payment step. */
-async function payFromBalance(page: Page, lang: 'en' | 'ar' = 'en') {
-  const confirm = page.getByRole('button', { name: lang === 'en' ? 'Confirm booking' : 'تأكيد الحجز' });
-  await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
-  await confirm.click();
-  const methods = page.getByRole('dialog', { name: lang === 'en' ? 'Choose how to pay' : 'اختر طريقة الدفع' });
-  await methods.waitFor();
-  const balance = methods.getByTestId('payment-choice-balance');
-  await expect.poll(() => balance.isEnabled(), { timeout: 10_000 }).toBe(true);
-  return { methods, balance };
 }
 
 // Flows ----------------------------------------------------------------------------------------

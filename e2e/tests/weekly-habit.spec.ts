@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndConfirm, storedAccessToken, uniqueEmail } from '../support/accounts.ts';
-import { api, HOUR_MS, logInApi, openReview, type Slot, teacherProfileId, ZONE } from '../support/booking.ts';
+import {
+  api,
+  HOUR_MS,
+  logInApi,
+  openReview,
+  payFromBalance,
+  type Slot,
+  teacherProfileId,
+  ZONE,
+} from '../support/booking.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { topUpWithSandbox } from '../support/wallet.ts';
 
@@ -106,9 +115,15 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     const trial = await openAt(teacher, trialStart, 30, '2.500', 'trial');
     const review = await openReview(page, profileId, trial, 'ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    await review.getByRole('button', { name: 'تأكيد الحجز' }).click();
+    expect(await review.getByTestId('booking-trial-note').textContent()).toContain('درس تجريبي');
+    await screenshot(page, 'weekly-habit-ar-phone-trial-review');
+    const { balance } = await payFromBalance(page, 'ar');
+    await balance.click();
     const success = page.getByTestId('booking-success');
-    await success.waitFor({ timeout: 15_000 });
+    await success.waitFor({ timeout: 15_000 }).catch(async (error) => {
+      await screenshot(page, 'weekly-habit-ar-phone-trial-failed');
+      throw error;
+    });
     // After a trial the student is offered the weekly booking with the same teacher.
     const weekly = success.getByRole('link', { name: /كل أسبوع/ });
     expect(await weekly.getAttribute('href')).toContain(`/ar/teachers/${profileId}?weekly=1`);
