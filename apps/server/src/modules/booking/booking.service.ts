@@ -6,6 +6,7 @@ import type { BookingContext, BookingDeps } from './booking-context.ts';
 import { bookingPaymentPurpose } from './booking-payment-purpose.ts';
 import { quote } from './booking-quote.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
+import { createProposalsService } from './proposals.service.ts';
 import { createRescheduleService } from './reschedule.service.ts';
 import { lessonsSince, listOf } from './reservation-lists.ts';
 import type { BookInput } from './slot-taking.ts';
@@ -52,6 +53,7 @@ export function createBookingService({
 
     ...cancellation,
     ...createRescheduleService({ db, clock }),
+    ...createProposalsService({ db, clock }),
     ...completion,
     releaseExpiredHolds: (now = clock()) => releaseExpiredHolds(db, now),
   };

@@ -21,7 +21,7 @@ export type MoveTarget = { timeSlotId: number; expectedTotal: string };
 const minutesOfSlot = (slot: { startTime: Date; endTime: Date }) => minutesOf(slot);
 
 /** The target is an open future slot of the lesson's teacher, not its own, of the same length and kind. */
-function checkTarget(row: ReservationRow, target: LockedSlot | undefined, now: Date): LockedSlot {
+export function checkTarget(row: ReservationRow, target: LockedSlot | undefined, now: Date): LockedSlot {
   if (
     !target ||
     target.id === row.timeSlotId ||
