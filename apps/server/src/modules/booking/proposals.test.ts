@@ -128,4 +128,17 @@ describe("a teacher's proposal of a new time (issue 32)", () => {
       .rows[0] as Record<string, unknown>;
     expect([Number(row.time_slot_id), Number(row.revision)]).toEqual([slot.id, 0]);
   });
+
+  it('the API documentation shows the move and proposal routes with their bodies', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    for (const path of [
+      '/api/v1/reservations/{id}/reschedule',
+      '/api/v1/reservations/{id}/proposals',
+      '/api/v1/reservation-proposals/{id}/accept',
+    ]) {
+      expect(doc.paths[path]?.post?.requestBody, path).toBeDefined();
+    }
+    expect(doc.paths['/api/v1/reservation-proposals/{id}/decline']?.post).toBeDefined();
+  });
 });
