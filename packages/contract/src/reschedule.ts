@@ -55,6 +55,8 @@ export type ProposalBody = z.input<typeof proposalBodySchema>;
 export const proposalResponseSchema = z.object({ proposal: proposalSchema, reservation: reservationSchema });
 export type ProposalResponse = z.infer<typeof proposalResponseSchema>;
 
+export const proposalAcceptBodySchema = z.strictObject({ expectedTotal: kwdAmountSchema });
+
 /** `POST /api/v1/reservation-proposals/{id}/accept`: the move and what it cost or gave back. */
 export const proposalAcceptResponseSchema = rescheduleResponseSchema.extend({ proposal: proposalSchema });
 export type ProposalAcceptResponse = z.infer<typeof proposalAcceptResponseSchema>;

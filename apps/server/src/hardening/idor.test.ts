@@ -35,6 +35,26 @@ const OWNER_SCOPED: Record<string, Attempt> = {
     url: `/api/v1/reservations/${w.reservationId}/cancel`,
     payload: { reason: 'not mine' },
   }),
+  // Issue 32: moving a lesson and a teacher's proposals (the reservation's student, its teacher).
+  'POST /api/v1/reservations/{id}/reschedule': (w) => ({
+    method: 'POST',
+    url: `/api/v1/reservations/${w.reservationId}/reschedule`,
+    payload: { timeSlotId: w.openSlot.id, expectedTotal: '10.000' },
+  }),
+  'POST /api/v1/reservations/{id}/proposals': (w) => ({
+    method: 'POST',
+    url: `/api/v1/reservations/${w.reservationId}/proposals`,
+    payload: { timeSlotId: w.openSlot.id, note: 'not mine' },
+  }),
+  'POST /api/v1/reservation-proposals/{id}/accept': () => ({
+    method: 'POST',
+    url: '/api/v1/reservation-proposals/1/accept',
+    payload: { expectedTotal: '10.000' },
+  }),
+  'POST /api/v1/reservation-proposals/{id}/decline': () => ({
+    method: 'POST',
+    url: '/api/v1/reservation-proposals/1/decline',
+  }),
   'PATCH /api/v1/availability/slots/{id}': (w) => ({
     method: 'PATCH',
     url: `/api/v1/availability/slots/${w.openSlot.id}`,

@@ -16,7 +16,9 @@ export async function sweepMoney(app: FastifyInstance, now = app.clock()) {
   const expired = await subscriptions.expireDue(now);
   // Not money, but on the same clock: ratings count reviews published by time (ADR 015).
   await teachers.refreshMaturedRatings(now);
-  return { released, settled, noShows, completed, earnings, expired };
+  // A teacher's proposal of a new time not answered by the lesson's start lapses (issue 32).
+  const lapsedProposals = await booking.lapseStartedProposals(now);
+  return { released, settled, noShows, completed, earnings, expired, lapsedProposals };
 }
 
 /**

@@ -193,7 +193,8 @@ export function createCancellationService({ db, clock = () => new Date() }: { db
         if (!row || (!isStudent && !isTeacher)) throw new HttpError(404, 'notFound', 'Reservation not found');
         assertCancellable(row, now);
         const start = row.startTime ?? now;
-        if (!isTeacher && row.status === 'confirmed' && !cancellationTerms(start, now).cancellable) {
+        // A declined proposal (issue 32) frees the student to cancel with a full refund whatever the time.
+        if (!isTeacher && row.status === 'confirmed' && !row.freeCancel && !cancellationTerms(start, now).cancellable) {
           throw new HttpError(
             409,
             'cancellationClosed',

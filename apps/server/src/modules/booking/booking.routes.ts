@@ -7,6 +7,9 @@ import {
   bookingSingleBodySchema,
   cancelReservationBodySchema,
   cancelReservationResponseSchema,
+  RESCHEDULE_MIN_HOURS,
+  rescheduleBodySchema,
+  rescheduleResponseSchema,
   reservationsQuerySchema,
   reservationsResponseSchema,
 } from '@ustaz/contract';
@@ -118,6 +121,18 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
         },
       ),
       (request) => service.cancel(authOf(request).userId, request.params.id, request.body?.reason ?? ''),
+    );
+
+    app.post(
+      '/api/v1/reservations/:id/reschedule',
+      {
+        ...signedIn(
+          `Move a confirmed lesson (the student) to another open slot of the same teacher and length, until ${RESCHEDULE_MIN_HOURS} h before its start; a dearer slot's difference is paid hours first then wallet, a cheaper one's goes back where the lesson was paid from. One transaction.`,
+          { params: idParamsSchema, body: rescheduleBodySchema, response: { 200: rescheduleResponseSchema } },
+        ),
+        config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
+      },
+      (request) => service.reschedule(authOf(request).userId, request.params.id, request.body),
     );
   };
 }

@@ -6,6 +6,8 @@ import type { BookingContext, BookingDeps } from './booking-context.ts';
 import { bookingPaymentPurpose } from './booking-payment-purpose.ts';
 import { quote } from './booking-quote.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
+import { createProposalsService } from './proposals.service.ts';
+import { createRescheduleService } from './reschedule.service.ts';
 import { lessonsSince, listOf } from './reservation-lists.ts';
 import type { BookInput } from './slot-taking.ts';
 import { createTopUpBooking } from './top-up-booking.ts';
@@ -50,6 +52,8 @@ export function createBookingService({
       lessonsSince(ctx, userId, since, limit, now),
 
     ...cancellation,
+    ...createRescheduleService({ db, clock }),
+    ...createProposalsService({ db, clock }),
     ...completion,
     releaseExpiredHolds: (now = clock()) => releaseExpiredHolds(db, now),
   };

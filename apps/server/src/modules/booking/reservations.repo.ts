@@ -14,6 +14,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { NameSpellings } from '../../http/language.ts';
+import { toProposal } from './proposal.presenter.ts';
+import { openProposalsOf } from './proposals.repo.ts';
 
 /**
  * Inserts reservations. Time and price are copied from the slot unless given, so what was booked
@@ -166,6 +168,9 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
     .from(lessonDisputes)
     .where(inArray(lessonDisputes.reservationId, ids));
   const disputeOf = new Map(disputes.map((d) => [d.reservationId, { id: d.id, status: d.status }]));
+  const proposalOf = new Map(
+    (await openProposalsOf(db, ids)).map((row) => [row.proposal.reservationId, toProposal(row)]),
+  );
   const paymentIds = [
     ...new Set(rows.flatMap((row) => (row.reservation.paymentId ? [row.reservation.paymentId] : []))),
   ];
@@ -200,6 +205,7 @@ export async function reservationViews(db: Executor, ids: number[]): Promise<Res
       {
         reservation: row.reservation,
         dispute: disputeOf.get(row.reservation.id) ?? null,
+        proposal: proposalOf.get(row.reservation.id) ?? null,
         teacherTimeZone: row.teacherTimeZone,
         pendingPayment:
           row.reservation.status === 'pending' && row.reservation.paymentId

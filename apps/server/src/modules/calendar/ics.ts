@@ -16,6 +16,8 @@ export type IcsEvent = {
   summary: string;
   description: string;
   url: string;
+  /** How many times the lesson moved (issue 32): SEQUENCE, so a calendar app replaces the event. */
+  sequence?: number;
 };
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped; other control characters dropped. */
@@ -74,6 +76,7 @@ export function renderCalendar(calendar: { name: string; events: IcsEvent[] }): 
       'BEGIN:VEVENT',
       `UID:${escapeText(event.uid)}`,
       `DTSTAMP:${icsTime(event.stamp)}`,
+      `SEQUENCE:${event.sequence ?? 0}`,
       `DTSTART:${icsTime(event.start)}`,
       `DTEND:${icsTime(event.end)}`,
       `SUMMARY:${escapeText(event.summary)}`,

@@ -1,0 +1,78 @@
+import { DEFAULT_LANGUAGE, type RescheduleBody, type RescheduleResponse, rescheduleTerms } from '@ustaz/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { ReservationRow } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { insertNotifications } from '../notifications/notifications.service.ts';
+import { reservationsAsSeenBy } from './booking.presenter.ts';
+import { lockReservation, namesOf } from './booking.repo.ts';
+import { moveLesson } from './reschedule-move.ts';
+
+/**
+ * Rescheduling (issue 32, ADR 033): the student moves a confirmed, upcoming lesson to another open slot
+ * of the same teacher and length until RESCHEDULE_MIN_HOURS before its start, in one transaction
+ * (`moveLesson`). Anyone but the lesson's student gets 404.
+ */
+
+/** A locked lesson that can move: confirmed and not started (409 lessonNotMovable). */
+export function assertMovable(row: ReservationRow, now: Date) {
+  if (row.status !== 'confirmed' || (row.startTime ?? now).getTime() <= now.getTime()) {
+    throw new HttpError(409, 'lessonNotMovable', 'This lesson can no longer be moved');
+  }
+}
+
+/** Tells both parties the lesson moved (`booking.rescheduled`), each naming the other in their language. */
+export async function tellRescheduled(
+  tx: Executor,
+  row: ReservationRow & { teacherUserId: number },
+  moved: ReservationRow,
+  by: 'student' | 'teacher',
+) {
+  const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
+  const nameOf = (userId: number, readerId: number) =>
+    people.get(userId)?.name(people.get(readerId)?.language ?? DEFAULT_LANGUAGE) ?? '';
+  const data = {
+    reservationId: row.id,
+    by,
+    oldStartTime: row.startTime?.toISOString() ?? null,
+    startTime: moved.startTime?.toISOString() ?? null,
+  };
+  await insertNotifications(tx, [
+    {
+      userId: row.studentId,
+      type: 'booking.rescheduled',
+      data: { ...data, teacherName: nameOf(row.teacherUserId, row.studentId) },
+    },
+    {
+      userId: row.teacherUserId,
+      type: 'booking.rescheduled',
+      data: { ...data, studentName: nameOf(row.studentId, row.teacherUserId) },
+    },
+  ]);
+}
+
+export function createRescheduleService({ db, clock = () => new Date() }: { db: Db; clock?: Clock }) {
+  return {
+    async reschedule(
+      userId: number,
+      reservationId: number,
+      body: Required<RescheduleBody>,
+      now = clock(),
+    ): Promise<RescheduleResponse> {
+      const difference = await db.transaction(async (tx) => {
+        const row = await lockReservation(tx, reservationId);
+        if (!row || row.studentId !== userId) throw new HttpError(404, 'notFound', 'Reservation not found');
+        assertMovable(row, now);
+        if (!rescheduleTerms(row.startTime ?? now, now).movable) {
+          throw new HttpError(409, 'rescheduleTooLate', 'A lesson can be moved until 12 hours before it starts');
+        }
+        const result = await moveLesson(tx, row, body, userId, now);
+        await tellRescheduled(tx, row, result.moved, 'student');
+        return result.difference;
+      });
+      const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);
+      if (!reservation) throw new HttpError(404, 'notFound', 'Reservation not found');
+      return { reservation, difference };
+    },
+  };
+}
