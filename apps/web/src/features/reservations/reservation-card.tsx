@@ -15,6 +15,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
+import { MovedMark, MoveLesson } from './move-lesson.tsx';
 import { PaidBy } from './paid-by.tsx';
 import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
@@ -141,6 +142,7 @@ export function ReservationCard({
           <PaidBy reservation={reservation} />
         </Detail>
       </dl>
+      <MovedMark reservation={reservation} />
 
       {reservation.note.trim() ? (
         <div className="flex items-start gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
@@ -162,6 +164,7 @@ export function ReservationCard({
           {t('card.lessonRoom')}
         </CardLink>
       ) : null}
+      {viewer === 'student' ? <MoveLesson reservation={reservation} timeZone={timeZone} now={now} /> : null}
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
