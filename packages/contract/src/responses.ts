@@ -98,6 +98,11 @@ export {
   notificationsResponseSchema,
 } from './realtime.ts';
 export {
+  proposalAcceptResponseSchema,
+  proposalResponseSchema,
+  rescheduleResponseSchema,
+} from './reschedule.ts';
+export {
   cancelReservationResponseSchema,
   reservationsResponseSchema,
 } from './reservations.ts';

@@ -16,9 +16,11 @@ import { Button } from '../../shared/ui/button.tsx';
 import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
+import { MovedMark, MoveLesson } from './move-lesson.tsx';
 import { PaidBy } from './paid-by.tsx';
 import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
+import { FreeCancelButtonText, FreeCancelLine, ProposalBanner } from './proposal-banner.tsx';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
 
 /** Which side of the reservation the signed-in user is on. */
@@ -142,6 +144,7 @@ export function ReservationCard({
           <PaidBy reservation={reservation} />
         </Detail>
       </dl>
+      <MovedMark reservation={reservation} />
 
       {reservation.note.trim() ? (
         <div className="flex items-start gap-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
@@ -163,6 +166,8 @@ export function ReservationCard({
           {t('card.lessonRoom')}
         </CardLink>
       ) : null}
+      {viewer === 'student' ? <ProposalBanner reservation={reservation} timeZone={timeZone} /> : null}
+      {viewer === 'student' ? <MoveLesson reservation={reservation} timeZone={timeZone} now={now} /> : null}
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
@@ -175,7 +180,9 @@ export function ReservationCard({
 
       {reservation.canCancel || studentTerms ? (
         <footer className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          {cancellationClosed ? (
+          {viewer === 'student' && reservation.freeCancel && reservation.canCancel ? (
+            <FreeCancelLine />
+          ) : cancellationClosed ? (
             <p className="text-sm text-slate-600" data-testid="cancellation-closed">
               {t(reservation.status === 'pending' ? 'card.closedOncePaid' : 'card.cancellationClosed', {
                 deadline,
@@ -198,7 +205,7 @@ export function ReservationCard({
               aria-describedby={headingId}
             >
               <Ban aria-hidden="true" className="size-4" />
-              {t('cancel.button')}
+              {viewer === 'student' && reservation.freeCancel ? <FreeCancelButtonText /> : t('cancel.button')}
             </Button>
           ) : null}
         </footer>

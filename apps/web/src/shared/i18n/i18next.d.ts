@@ -13,6 +13,7 @@ import type notifications from '../../../public/locales/en/notifications.json';
 import type pages from '../../../public/locales/en/pages.json';
 import type payment from '../../../public/locales/en/payment.json';
 import type profile from '../../../public/locales/en/profile.json';
+import type reschedule from '../../../public/locales/en/reschedule.json';
 import type reservations from '../../../public/locales/en/reservations.json';
 import type schedule from '../../../public/locales/en/schedule.json';
 import type search from '../../../public/locales/en/search.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       pages: typeof pages;
       payment: typeof payment;
       profile: typeof profile;
+      reschedule: typeof reschedule;
       reservations: typeof reservations;
       schedule: typeof schedule;
       search: typeof search;

@@ -176,6 +176,7 @@ describe('ERROR_TEXTS', () => {
         'profileFields',
         'profileSecurityFields',
         'pushDevice',
+        'reschedule',
         'reservations',
         'reviewPrompt',
         'reviewReply',

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  OwnSlot,
+  ProposalAcceptResponse,
+  ProposalResponse,
+  RescheduleResponse,
+  Reservation,
+  TimeSlot,
+} from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+/**
+ * Moving a lesson (issue 32): the student's move, the teacher's proposal and the student's answer
+ * to it (contract reschedule.ts), and the open slots a lesson can move to.
+ */
+
+/** POST /api/v1/reservations/{id}/reschedule: the student moves the lesson; `expectedTotal` is the new slot's price. */
+export function rescheduleReservation(
+  id: number,
+  timeSlotId: number,
+  expectedTotal: string,
+): Promise<RescheduleResponse> {
+  return apiRequest(`/api/v1/reservations/${id}/reschedule`, (contract) => contract.rescheduleResponseSchema, {
+    method: 'POST',
+    body: { timeSlotId, expectedTotal },
+  });
+}
+
+/** POST /api/v1/reservations/{id}/proposals: the teacher proposes a new time. */
+export function proposeNewTime(id: number, timeSlotId: number, note: string): Promise<ProposalResponse> {
+  const trimmed = note.trim();
+  return apiRequest(`/api/v1/reservations/${id}/proposals`, (contract) => contract.proposalResponseSchema, {
+    method: 'POST',
+    body: trimmed ? { timeSlotId, note: trimmed } : { timeSlotId },
+  });
+}
+
+/** POST /api/v1/reservation-proposals/{id}/accept: the student takes the proposed time at its price. */
+export function acceptProposal(id: number, expectedTotal: string): Promise<ProposalAcceptResponse> {
+  return apiRequest(`/api/v1/reservation-proposals/${id}/accept`, (contract) => contract.proposalAcceptResponseSchema, {
+    method: 'POST',
+    body: { expectedTotal },
+  });
+}
+
+/** POST /api/v1/reservation-proposals/{id}/decline: the lesson stays; the student may cancel it with a full refund. */
+export function declineProposal(id: number): Promise<ProposalResponse> {
+  return apiRequest(`/api/v1/reservation-proposals/${id}/decline`, (contract) => contract.proposalResponseSchema, {
+    method: 'POST',
+    body: {},
+  });
+}
+
+const lengthOf = (slot: { startTime: string; endTime: string }) =>
+  Date.parse(slot.endTime) - Date.parse(slot.startTime);
+
+/** Open slots of the lesson's length, starting after now, other than the lesson's own, in time order. */
+export function movableSlots<Slot extends TimeSlot | OwnSlot>(
+  slots: Slot[],
+  reservation: Reservation,
+  now: Date,
+): Slot[] {
+  const length = lengthOf(reservation);
+  return slots
+    .filter(
+      (slot) =>
+        slot.status === 'open' &&
+        Date.parse(slot.startTime) > now.getTime() &&
+        lengthOf(slot) === length &&
+        slot.startTime !== reservation.startTime,
+    )
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+}
+
+/** The teacher's open slots as the student sees them (the teacher page's call). */
+export function useTeacherOpenSlots(teacherProfileId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['teacher', 'slots', teacherProfileId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/teachers/teachers/${teacherProfileId}/available-time-slots`,
+        (contract) => contract.timeSlotsResponseSchema,
+        { signal },
+      ),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** How far ahead a teacher's own open slots are offered for a proposal. */
+const PROPOSAL_WINDOW_DAYS = 28;
+
+/** The signed-in teacher's own slots from now on (the availability editor's call). */
+export function useOwnOpenSlots(now: Date, enabled: boolean) {
+  const from = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString();
+  const to = new Date(now.getTime() + PROPOSAL_WINDOW_DAYS * 86_400_000).toISOString();
+  return useQuery({
+    queryKey: ['availability', 'slots', 'proposal', from] as const,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/availability/slots', (contract) => contract.ownSlotsResponseSchema, {
+        query: { from, to },
+        signal,
+      }),
+    enabled,
+  });
+}
