@@ -10,13 +10,24 @@ import type { AdvisoryLock, Database } from '../db/client.ts';
 export async function sweepMoney(app: FastifyInstance, now = app.clock()) {
   const { booking, payments, subscriptions, teachers } = app.money;
   const released = await booking.releaseExpiredHolds(now);
+  // Standing weekly series (issue 32): lessons charged 48 h before, released unpaid 24 h before.
+  const standing = await booking.standing.sweepStanding(now);
   const settled = await payments.expireDue(now);
   // Teacher no-shows cancelled, ended lessons completed, earnings released 24 h after the end (ADR 016).
   const { noShows, completed, released: earnings } = await booking.lessonOutcomes(now);
   const expired = await subscriptions.expireDue(now);
   // Not money, but on the same clock: ratings count reviews published by time (ADR 015).
   await teachers.refreshMaturedRatings(now);
-  return { released, settled, noShows, completed, earnings, expired };
+  return {
+    released,
+    settled,
+    noShows,
+    completed,
+    earnings,
+    expired,
+    standingCharged: standing.charged,
+    standingReleased: standing.released,
+  };
 }
 
 /**

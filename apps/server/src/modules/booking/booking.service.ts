@@ -8,6 +8,7 @@ import { quote } from './booking-quote.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
 import { lessonsSince, listOf } from './reservation-lists.ts';
 import type { BookInput } from './slot-taking.ts';
+import { createStandingService } from './standing.service.ts';
 import { createTopUpBooking } from './top-up-booking.ts';
 
 export type { BookInput } from './slot-taking.ts';
@@ -52,6 +53,8 @@ export function createBookingService({
     ...cancellation,
     ...completion,
     releaseExpiredHolds: (now = clock()) => releaseExpiredHolds(db, now),
+    /** Standing weekly series (issue 32): create, preview, list, skip, stop, and the sweeper's charge/release. */
+    standing: createStandingService(ctx),
   };
 }
 
