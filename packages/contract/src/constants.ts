@@ -389,3 +389,4 @@ const PAGE_PARAM_VALUES: Record<string, readonly string[]> = { ':result': PAYMEN
 /** The page size of `GET /api/v1/favourites` when `?limit` is absent, and its largest (issue 32). */
 export const FAVOURITES_PAGE_SIZE = 20;
 export const FAVOURITES_PAGE_MAX = 50;
+export { STANDING } from './weekly-habit.ts';
