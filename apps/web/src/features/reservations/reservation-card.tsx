@@ -19,6 +19,7 @@ import { PaidBy } from './paid-by.tsx';
 import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
+import { StandingBadge } from './standing-badge.tsx';
 
 /** Which side of the reservation the signed-in user is on. */
 export type ReservationViewer = 'student' | 'teacher';
@@ -102,7 +103,12 @@ export function ReservationCard({
       headingId={headingId}
       className="border-slate-200 bg-white"
       testId="reservation"
-      aside={<StatusBadge status={reservation.status} />}
+      aside={
+        <>
+          <StatusBadge status={reservation.status} />
+          <StandingBadge reservation={reservation} timeZone={timeZone} />
+        </>
+      }
       heading={
         <>
           <p className="text-xs text-slate-500">{t(viewer === 'student' ? 'card.teacher' : 'card.student')}</p>
