@@ -27,7 +27,6 @@ export const rescheduleBodySchema = z.strictObject({
   expectedTotal: kwdAmountSchema,
 });
 export type RescheduleBody = z.input<typeof rescheduleBodySchema>;
-export const proposalAcceptBodySchema = z.strictObject({ expectedTotal: kwdAmountSchema });
 
 /**
  * What the move cost or gave back (KWD, positive): `charged` was paid for a dearer slot (hours

@@ -120,3 +120,8 @@ export {
   myTeacherApplicationResponseSchema,
   teacherCompletenessSchema,
 } from './teaching.ts';
+export {
+  standingBookingSchema,
+  standingBookingsResponseSchema,
+  standingPreviewResponseSchema,
+} from './standing.ts';

@@ -65,3 +65,12 @@ export type StandingBookingsResponse = z.infer<typeof standingBookingsResponseSc
 
 export const standingSkipBodySchema = z.strictObject({ reservationId: z.number().int().positive().max(2_147_483_647) });
 export type StandingSkipBody = z.input<typeof standingSkipBodySchema>;
+
+/** `POST /api/v1/standing-bookings/preview`: the lessons the series would book (nothing written) and the weeks without a slot. */
+export const standingPreviewResponseSchema = z.object({
+  lessons: z.array(
+    z.object({ timeSlotId: z.number().int(), startTime: z.string(), endTime: z.string(), price: z.string() }),
+  ),
+  missingWeeks: z.array(z.string()),
+});
+export type StandingPreviewResponse = z.infer<typeof standingPreviewResponseSchema>;

@@ -6,6 +6,7 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { bookingRoutes } from '../modules/booking/booking.routes.ts';
 import { proposalsRoutes } from '../modules/booking/proposals.routes.ts';
+import { standingRoutes } from '../modules/booking/standing.routes.ts';
 import { calendarRoutes } from '../modules/calendar/calendar.routes.ts';
 import { chatRoutes } from '../modules/chat/chat.routes.ts';
 import { disputesRoutes } from '../modules/disputes/disputes.routes.ts';
@@ -53,6 +54,7 @@ export async function registerModuleRoutes(
   );
   await app.register(bookingRoutes({ service: s.booking, idempotency, requireAuth, rateLimitMax }));
   await app.register(proposalsRoutes({ service: s.booking, requireAuth }));
+  await app.register(standingRoutes({ service: s.booking.standing, requireAuth }));
   await app.register(subscriptionsRoutes({ service: s.subscriptions, idempotency, requireAuth }));
   await app.register(lessonsRoutes({ service: s.lessons, requireAuth }));
   await app.register(disputesRoutes({ service: s.disputes, requireAuth, requireAdmin }));

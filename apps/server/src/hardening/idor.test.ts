@@ -8,6 +8,7 @@ import {
   notifications,
   reservations,
   reviews,
+  standingBookings,
   teacherProfiles,
   timeSlots,
   users,
@@ -26,6 +27,8 @@ type Attempt = (w: World) => Omit<InjectOptions, 'headers'>;
 
 /** The weekly series of the world's open slot (DELETE /availability/series/{seriesId}). */
 const SERIES_ID = randomUUID();
+/** The world's student's standing weekly series (issue 32), made in beforeAll. */
+let standingId = 0;
 
 /** The item belongs to a user: anyone else gets 403 or 404 and learns nothing. */
 const OWNER_SCOPED: Record<string, Attempt> = {
@@ -54,6 +57,15 @@ const OWNER_SCOPED: Record<string, Attempt> = {
   'POST /api/v1/reservation-proposals/{id}/decline': () => ({
     method: 'POST',
     url: '/api/v1/reservation-proposals/1/decline',
+  }),
+  'POST /api/v1/standing-bookings/{id}/skip': (w) => ({
+    method: 'POST',
+    url: `/api/v1/standing-bookings/${standingId}/skip`,
+    payload: { reservationId: w.reservationId },
+  }),
+  'POST /api/v1/standing-bookings/{id}/stop': () => ({
+    method: 'POST',
+    url: `/api/v1/standing-bookings/${standingId}/stop`,
   }),
   'PATCH /api/v1/availability/slots/{id}': (w) => ({
     method: 'PATCH',
@@ -151,6 +163,19 @@ let reviewId = 0;
 beforeAll(async () => {
   w = await createWorld(t.app, t.database);
   await t.database.db.update(timeSlots).set({ seriesId: SERIES_ID }).where(eq(timeSlots.id, w.openSlot.id));
+  const [standing] = await t.database.db
+    .insert(standingBookings)
+    .values({
+      studentId: w.student.user.id,
+      teacherId: w.teacher.profile.id,
+      weeks: 4,
+      weekday: 0,
+      startMinute: 600,
+      durationMinutes: 60,
+      timeZone: 'Asia/Kuwait',
+    })
+    .returning({ id: standingBookings.id });
+  standingId = standing?.id ?? 0;
   const [review] = await t.database.db
     .insert(reviews)
     .values({

@@ -10,6 +10,8 @@ import type { AdvisoryLock, Database } from '../db/client.ts';
 export async function sweepMoney(app: FastifyInstance, now = app.clock()) {
   const { booking, payments, subscriptions, teachers } = app.money;
   const released = await booking.releaseExpiredHolds(now);
+  // Standing weekly series (issue 32): lessons charged 48 h before, released unpaid 24 h before.
+  const standing = await booking.standing.sweepStanding(now);
   const settled = await payments.expireDue(now);
   // Teacher no-shows cancelled, ended lessons completed, earnings released 24 h after the end (ADR 016).
   const { noShows, completed, released: earnings } = await booking.lessonOutcomes(now);
@@ -18,7 +20,17 @@ export async function sweepMoney(app: FastifyInstance, now = app.clock()) {
   await teachers.refreshMaturedRatings(now);
   // A teacher's proposal of a new time not answered by the lesson's start lapses (issue 32).
   const lapsedProposals = await booking.lapseStartedProposals(now);
-  return { released, settled, noShows, completed, earnings, expired, lapsedProposals };
+  return {
+    released,
+    settled,
+    noShows,
+    completed,
+    earnings,
+    expired,
+    standingCharged: standing.charged,
+    standingReleased: standing.released,
+    lapsedProposals,
+  };
 }
 
 /**

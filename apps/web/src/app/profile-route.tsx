@@ -5,6 +5,7 @@ import { FavouriteTeachers } from '../features/profile/favourite-teachers.tsx';
 import { OwnReviews } from '../features/profile/own-reviews.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { TeacherPresence } from '../features/profile/teacher-presence.tsx';
+import { StandingSection } from '../features/standing/standing-section.tsx';
 import { WalletSection } from '../features/wallet/wallet-section.tsx';
 
 /**
@@ -20,6 +21,7 @@ export function ProfileRoute(props: Pick<ComponentProps<typeof ProfilePage>, 'go
       studentSections={
         <>
           <WalletSection />
+          <StandingSection />
           <FavouriteTeachers />
         </>
       }

@@ -10,6 +10,7 @@ import { createProposalsService } from './proposals.service.ts';
 import { createRescheduleService } from './reschedule.service.ts';
 import { lessonsSince, listOf } from './reservation-lists.ts';
 import type { BookInput } from './slot-taking.ts';
+import { createStandingService } from './standing.service.ts';
 import { createTopUpBooking } from './top-up-booking.ts';
 
 export type { BookInput } from './slot-taking.ts';
@@ -56,6 +57,8 @@ export function createBookingService({
     ...createProposalsService({ db, clock }),
     ...completion,
     releaseExpiredHolds: (now = clock()) => releaseExpiredHolds(db, now),
+    /** Standing weekly series (issue 32): create, preview, list, skip, stop, and the sweeper's charge/release. */
+    standing: createStandingService(ctx),
   };
 }
 

@@ -29,7 +29,9 @@ export type NotificationType =
   | 'teacherApplication.approved'
   | 'teacherApplication.rejected'
   | 'payout.paid'
-  | 'payout.rejected';
+  | 'payout.rejected'
+  | 'standing.chargeFailed'
+  | 'standing.released';
 
 /**
  * Stores notifications in the caller's transaction, so a notification exists exactly when the

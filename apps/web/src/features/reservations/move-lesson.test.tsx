@@ -23,6 +23,7 @@ const slot = (id: number, startTime: string, hours: number, price: string, statu
   endTime: new Date(Date.parse(startTime) + hours * 3_600_000).toISOString(),
   price,
   status,
+  kind: 'lesson' as const,
 });
 
 const OPEN_SLOTS: TimeSlot[] = [
@@ -33,6 +34,8 @@ const OPEN_SLOTS: TimeSlot[] = [
   slot(24, '2026-03-18T15:00:00.000Z', 2, '25.000'),
   slot(25, '2026-03-09T15:00:00.000Z', 1, '12.500'),
   slot(26, '2026-03-19T15:00:00.000Z', 1, '12.500', 'booked'),
+  // A trial slot of the same length: a lesson does not move to a trial.
+  { ...slot(27, '2026-03-20T15:00:00.000Z', 1, '12.500'), kind: 'trial' },
 ];
 
 const moved = (overrides: Partial<Reservation> = {}) =>

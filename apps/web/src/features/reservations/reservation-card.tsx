@@ -22,6 +22,7 @@ import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { FreeCancelButtonText, FreeCancelLine, ProposalBanner } from './proposal-banner.tsx';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
+import { StandingBadge } from './standing-badge.tsx';
 
 /** Which side of the reservation the signed-in user is on. */
 export type ReservationViewer = 'student' | 'teacher';
@@ -105,7 +106,12 @@ export function ReservationCard({
       headingId={headingId}
       className="border-slate-200 bg-white"
       testId="reservation"
-      aside={<KindAndStatus reservation={reservation} />}
+      aside={
+        <>
+          <KindAndStatus reservation={reservation} />
+          <StandingBadge reservation={reservation} timeZone={timeZone} />
+        </>
+      }
       heading={
         <>
           <p className="text-xs text-slate-500">{t(viewer === 'student' ? 'card.teacher' : 'card.student')}</p>

@@ -16,6 +16,7 @@ import { cx } from '../../shared/ui/class-names.ts';
 import { WeekStepper } from '../../shared/ui/week-stepper.tsx';
 import { groupSlotsByWeek, type SlotWeek, slotPrice, slotsTotal } from './slot-calendar.ts';
 import { useSlotSelection } from './use-slot-selection.ts';
+import { WeeklyOption } from './weekly-option.tsx';
 
 export type SlotPickerProps = {
   /** Open slots (UTC ISO times). */
@@ -321,6 +322,7 @@ function SelectionBar({
           </Link>
         )}
       </div>
+      {isAuthenticated && count === 1 && selected[0] ? <WeeklyOption slot={selected[0]} /> : null}
     </section>
   );
 }

@@ -16,6 +16,7 @@ import type profile from '../../../public/locales/en/profile.json';
 import type reschedule from '../../../public/locales/en/reschedule.json';
 import type reservations from '../../../public/locales/en/reservations.json';
 import type schedule from '../../../public/locales/en/schedule.json';
+import type standing from '../../../public/locales/en/standing.json';
 import type search from '../../../public/locales/en/search.json';
 import type subscriptions from '../../../public/locales/en/subscriptions.json';
 import type teach from '../../../public/locales/en/teach.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       reservations: typeof reservations;
       schedule: typeof schedule;
       search: typeof search;
+      standing: typeof standing;
       subscriptions: typeof subscriptions;
       teach: typeof teach;
       teacher: typeof teacher;

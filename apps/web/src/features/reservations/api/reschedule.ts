@@ -54,7 +54,7 @@ export function declineProposal(id: number): Promise<ProposalResponse> {
 const lengthOf = (slot: { startTime: string; endTime: string }) =>
   Date.parse(slot.endTime) - Date.parse(slot.startTime);
 
-/** Open slots of the lesson's length, starting after now, other than the lesson's own, in time order. */
+/** Open slots of the lesson's length and kind (a trial moves to a trial slot), starting after now, other than the lesson's own, in time order. */
 export function movableSlots<Slot extends TimeSlot | OwnSlot>(
   slots: Slot[],
   reservation: Reservation,
@@ -67,6 +67,7 @@ export function movableSlots<Slot extends TimeSlot | OwnSlot>(
         slot.status === 'open' &&
         Date.parse(slot.startTime) > now.getTime() &&
         lengthOf(slot) === length &&
+        slot.kind === reservation.kind &&
         slot.startTime !== reservation.startTime,
     )
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));

@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StandingBooking, StandingBookingsResponse } from '@ustaz/contract';
+import { apiRequest } from '../../../shared/http/client.ts';
+
+export const standingKey = ['standing-bookings'] as const;
+
+/** GET /api/v1/standing-bookings: the student's weekly series. */
+export function getStandingBookings(signal?: AbortSignal): Promise<StandingBookingsResponse> {
+  return apiRequest('/api/v1/standing-bookings', (contract) => contract.standingBookingsResponseSchema, { signal });
+}
+
+export function useStandingBookings() {
+  return useQuery({ queryKey: standingKey, queryFn: ({ signal }) => getStandingBookings(signal) });
+}
+
+/** POST .../{id}/skip and .../{id}/stop: the series as it is after. */
+export function useStandingAction() {
+  const queryClient = useQueryClient();
+  return useMutation<StandingBooking, Error, { id: number; reservationId?: number }>({
+    mutationFn: ({ id, reservationId }) =>
+      apiRequest(
+        `/api/v1/standing-bookings/${id}/${reservationId ? 'skip' : 'stop'}`,
+        (contract) => contract.standingBookingSchema,
+        { method: 'POST', ...(reservationId ? { body: { reservationId } } : { body: {} }) },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: standingKey }),
+  });
+}
