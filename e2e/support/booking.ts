@@ -89,9 +89,9 @@ export async function openSlot(teacherToken: string, price: string, from: number
   throw new Error('the teacher has no free hour');
 }
 
-/** On the teacher page: the slot's day, then the slot, then Book; returns the review dialog. */
-export async function openReview(page: Page, profileId: number, slot: Slot, lang: 'en' | 'ar' = 'en') {
-  await page.goto(`/${lang}/teachers/${profileId}`);
+/** On the teacher page (`query` after its path, e.g. '?weekly=1'): the slot's day, then the slot. */
+export async function pickSlot(page: Page, profileId: number, slot: Slot, lang: 'en' | 'ar' = 'en', query = '') {
+  await page.goto(`/${lang}/teachers/${profileId}${query}`);
   await page.getByTestId('slot').first().waitFor({ timeout: 15_000 });
   const day = kuwaitDay(slot.startTime);
   const open = (await api<Slot[]>(`/api/teachers/teachers/${profileId}/available-time-slots`)).filter(
@@ -107,6 +107,11 @@ export async function openReview(page: Page, profileId: number, slot: Slot, lang
   const button = page.getByRole('tabpanel').getByTestId('slot').nth(index);
   await button.click();
   await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+}
+
+/** On the teacher page: the slot's day, then the slot, then Book; returns the review dialog. */
+export async function openReview(page: Page, profileId: number, slot: Slot, lang: 'en' | 'ar' = 'en') {
+  await pickSlot(page, profileId, slot, lang);
   await page.getByRole('button', { name: lang === 'en' ? 'Book' : 'احجز', exact: true }).click();
   const review = page.getByRole('dialog', { name: lang === 'en' ? 'Review your booking' : 'مراجعة الحجز' });
   await review.waitFor();

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndConfirm, storedAccessToken, uniqueEmail } from '../support/accounts.ts';
 import {
   api,
+  DEMO_PASSWORD,
   HOUR_MS,
   logInApi,
   openReview,
   payFromBalance,
+  pickSlot,
   type Slot,
   teacherProfileId,
   ZONE,
@@ -104,6 +106,9 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
   let token: string;
   let teacher: string;
   let profileId: number;
+  let trialId: number;
+  let trialStart: number;
+  let firstStart: number;
 
   it('books a 30-minute trial, and a second trial with the same teacher is refused', async () => {
     token = await newStudent(page, 'weekly-habit');
@@ -111,7 +116,7 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     teacher = await logInApi(TEACHER.email);
     profileId = await teacherProfileId(TEACHER);
 
-    const trialStart = await freeHour(teacher, Date.now() + 3 * 24 * HOUR_MS, 1);
+    trialStart = await freeHour(teacher, Date.now() + 3 * 24 * HOUR_MS, 1);
     const trial = await openAt(teacher, trialStart, 30, '2.500', 'trial');
     const review = await openReview(page, profileId, trial, 'ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -132,6 +137,7 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     const upcoming = await api<{ data: Reservation[] }>('/api/v1/reservations?scope=upcoming', token);
     const booked = upcoming.data.find((r) => r.kind === 'trial');
     expect(booked).toMatchObject({ status: 'confirmed', price: '2.500' });
+    trialId = (booked as Reservation).id;
 
     const second = await openAt(teacher, await freeHour(teacher, trialStart + 24 * HOUR_MS, 1), 30, '2.500', 'trial');
     const refused = await fetch(`${new URL('/', page.url()).origin}/api/v1/booking/multiple`, {
@@ -141,5 +147,85 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe('trialAlreadyTaken');
+  });
+
+  it('books the same teacher every week: the preview shows the missing week, the first lesson is paid now', async () => {
+    // Three of four weeks have a slot at the same time; the first lesson is 30 hours away (inside 48 h: paid now).
+    firstStart = await freeHour(teacher, Date.now() + 30 * HOUR_MS, 4);
+    const weekly: Slot[] = [];
+    for (const week of [0, 1, 2]) weekly.push(await openAt(teacher, firstStart + week * 7 * 24 * HOUR_MS, 60, '5.000'));
+    await pickSlot(page, profileId, weekly[0] as Slot, 'ar', '?weekly=1');
+    const option = page.getByTestId('weekly-option');
+    expect(await option.getByRole('checkbox', { name: 'كل أسبوع في هذا الموعد' }).isChecked()).toBe(true);
+    await option.getByRole('combobox').selectOption('4');
+    await option.getByRole('button', { name: 'اعرض المواعيد' }).click();
+    const preview = page.getByTestId('weekly-preview');
+    await preview.waitFor();
+    expect(await preview.locator('li').count()).toBe(3);
+    await page.getByTestId('weekly-missing').waitFor();
+    await screenshot(page, 'weekly-habit-ar-phone-weekly-preview');
+    await preview.getByRole('button', { name: 'احجز كل أسبوع' }).click();
+    // The booked slots leave the picker (and the selection bar with them); the toast says what was booked.
+    await page
+      .getByText('تم الحجز: ٣ دروس أسبوعية.')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await screenshot(page, 'weekly-habit-ar-phone-weekly-failed');
+        throw error;
+      });
+
+    const series = await api<{ items: { id: number; lessons: Reservation[]; missingWeeks: string[] }[] }>(
+      '/api/v1/standing-bookings',
+      token,
+    );
+    expect(series.items).toHaveLength(1);
+    const lessons = series.items[0]?.lessons ?? [];
+    expect(lessons.map((lesson) => lesson.status)).toEqual(['confirmed', 'pending', 'pending']);
+    expect(series.items[0]?.missingWeeks).toHaveLength(1);
+  });
+
+  it('moves the first weekly lesson to another time, and accepts the teacher proposal for the trial', async () => {
+    const target = await openAt(teacher, await freeHour(teacher, firstStart + 3 * HOUR_MS, 1), 60, '5.000');
+    await page.goto('/ar/reservations');
+    const first = page.getByTestId('reservation').first();
+    await first.getByTestId('move-lesson').click();
+    const dialog = page.getByRole('dialog', { name: 'تغيير موعد درسك' });
+    await dialog.getByTestId('move-slots').waitFor();
+    await dialog.locator(`input[type=radio][value="${target.id}"]`).check();
+    expect(await dialog.getByTestId('price-difference').textContent()).toBeTruthy();
+    await screenshot(page, 'weekly-habit-ar-phone-move');
+    await dialog.getByRole('button', { name: 'انقل الدرس إلى هذا الموعد' }).click();
+    await page.getByTestId('reservation-moved').first().waitFor({ timeout: 15_000 });
+
+    // The teacher proposes a new time for the trial (another 30-minute trial slot); the student accepts.
+    const proposed = await openAt(teacher, await freeHour(teacher, trialStart + 2 * HOUR_MS, 1), 30, '2.500', 'trial');
+    await api(`/api/v1/reservations/${trialId}/proposals`, teacher, {
+      method: 'POST',
+      body: JSON.stringify({ timeSlotId: proposed.id, note: 'موعد المدرسة تغيّر' }),
+    });
+    await page.reload();
+    const banner = page.getByTestId('proposal-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'weekly-habit-ar-phone-proposal');
+    await banner.getByRole('button', { name: 'قبول الموعد الجديد' }).click();
+    await expect.poll(() => page.getByTestId('reservation-moved').count(), { timeout: 15_000 }).toBe(2);
+    await screenshot(page, 'weekly-habit-ar-phone-reservations');
+
+    // Both sides' lists show the lessons at their new times.
+    const mine = await api<{ data: Reservation[] }>('/api/v1/reservations?scope=upcoming', token);
+    const byId = new Map(mine.data.map((r) => [r.id, r]));
+    expect(byId.get(trialId)).toMatchObject({ startTime: proposed.startTime, revision: 1 });
+    expect(mine.data.some((r) => r.startTime === target.startTime && r.revision === 1 && r.standingBookingId)).toBe(
+      true,
+    );
+    const theirs = await api<{ data: Reservation[] }>('/api/v1/reservations?scope=upcoming&limit=50', teacher);
+    expect(theirs.data.find((r) => r.id === trialId)?.startTime).toBe(proposed.startTime);
+    expect(theirs.data.some((r) => r.startTime === target.startTime)).toBe(true);
+    // The teacher's schedule, in Arabic on a phone.
+    await logIn(teacherPage, TEACHER.email, DEMO_PASSWORD);
+    await teacherPage.goto('/ar/schedule');
+    await teacherPage.waitForLoadState('networkidle');
+    await screenshot(teacherPage, 'weekly-habit-ar-phone-teacher-schedule');
   });
 });

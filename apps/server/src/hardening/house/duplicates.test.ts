@@ -16,7 +16,7 @@ import {
  * says what counts). The count may not grow, and when it falls the ceiling follows it down, so a
  * removed duplicate stays removed. The issue's target is 40.
  */
-const CEILING = 38; // 61 at e854b80; 57 after the issue 31 splits landed; 39 after the duplicates were removed (target 40); 38 on h-trial
+const CEILING = 37; // 61 at e854b80; 57 after the issue 31 splits landed; 39 after the duplicates were removed (target 40); 38 on h-trial
 
 const production = readSources([SERVER_SRC, WEB_SRC, CONTRACT_SRC]).filter(
   ({ file }) => !isTestCode(file) && !isSeedOrMigration(file),

@@ -119,7 +119,9 @@ export function createProposalsService({ db, clock = () => new Date() }: { db: D
         await tellRescheduled(tx, row, result.moved, 'teacher');
         await tell(tx, row, row.teacherUserId, 'reservation.proposalAccepted', {
           proposalId,
-          newStartTime: result.moved.startTime?.toISOString() ?? null,
+          // The lesson's start is the new one now (the teacher's text: "the lesson now starts ...").
+          startTime: result.moved.startTime?.toISOString() ?? null,
+          oldStartTime: row.startTime?.toISOString() ?? null,
         });
         return { reservationId: row.id, difference: result.difference };
       });

@@ -122,7 +122,7 @@ const teacherNoShow: Describe<'lesson.teacherNoShow'> = ({ kind, data, language 
   );
 };
 
-type LessonKind = Extract<KnownKind, `booking.${string}` | `lesson.${string}`>;
+type LessonKind = Exclude<Extract<KnownKind, `booking.${string}` | `lesson.${string}`>, 'booking.rescheduled'>;
 
 /** The notifications of bookings and lessons, by kind. */
 export const LESSON_NOTIFICATIONS: { [K in LessonKind]: Describe<K> } = {

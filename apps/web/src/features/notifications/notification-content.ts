@@ -20,6 +20,7 @@ import {
   text,
   WALLET_PATH,
 } from './notification-values.ts';
+import { WEEKLY_NOTIFICATIONS } from './weekly-notifications.ts';
 
 export {
   NOTIFICATION_KINDS,
@@ -90,6 +91,7 @@ const payout: Describe<'payout.paid' | 'payout.rejected'> = ({ kind, data, langu
 /** Each known kind's content (the bookings' and lessons' in lesson-notifications.ts). */
 const DESCRIBERS: { [K in KnownKind]: Describe<K> } = {
   ...LESSON_NOTIFICATIONS,
+  ...WEEKLY_NOTIFICATIONS,
   'payment.paid': paid,
   'payment.creditedToWallet': paid,
   'payment.failed': ({ kind, data }) =>

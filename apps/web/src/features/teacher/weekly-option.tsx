@@ -9,6 +9,7 @@ import { formatTime, formatWeekdayDate, viewerTimeZone } from '../../shared/lib/
 import { errorCode } from '../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { notify } from '../../shared/ui/toast.tsx';
 import { createStanding, previewStanding } from './api/standing-bookings.ts';
 
 const WEEK_CHOICES = Array.from({ length: STANDING.maxWeeks - STANDING.minWeeks + 1 }, (_, i) => STANDING.minWeeks + i);
@@ -31,7 +32,12 @@ export function WeeklyOption({ slot }: { slot: TimeSlot }) {
   const preview = useMutation<StandingPreviewResponse, Error>({ mutationFn: () => previewStanding(body) });
   const confirm = useMutation<StandingBooking, Error>({
     mutationFn: () => createStanding(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['teacher', 'slots'] }),
+    onSuccess: (series) => {
+      // The booked slots leave the picker and the selection with them (and this option): the toast stays.
+      const count = series.lessons.length;
+      void notify.success(t('booked', { count, number: formatNumber(count, language) }));
+      return queryClient.invalidateQueries({ queryKey: ['teacher', 'slots'] });
+    },
   });
   const zone = viewerTimeZone();
   const when = (iso: string) => `${formatWeekdayDate(iso, language, zone)} ${formatTime(iso, language, zone)}`;
