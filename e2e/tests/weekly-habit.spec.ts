@@ -222,10 +222,21 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     const theirs = await api<{ data: Reservation[] }>('/api/v1/reservations?scope=upcoming&limit=50', teacher);
     expect(theirs.data.find((r) => r.id === trialId)?.startTime).toBe(proposed.startTime);
     expect(theirs.data.some((r) => r.startTime === target.startTime)).toBe(true);
-    // The teacher's schedule, in Arabic on a phone.
+    // Both schedules, in Arabic on a phone, show the moved weekly lesson and the moved trial.
+    const moved = mine.data.find((r) => r.startTime === target.startTime) as Reservation;
     await logIn(teacherPage, TEACHER.email, DEMO_PASSWORD);
-    await teacherPage.goto('/ar/schedule');
-    await teacherPage.waitForLoadState('networkidle');
-    await screenshot(teacherPage, 'weekly-habit-ar-phone-teacher-schedule');
+    await expect.poll(() => storedAccessToken(teacherPage).catch(() => null), { timeout: 15_000 }).toBeTruthy();
+    for (const [who, view] of [
+      ['student', page],
+      ['teacher', teacherPage],
+    ] as const) {
+      await view.goto('/ar/schedule');
+      for (const id of [moved.id, trialId])
+        await view
+          .locator(`[data-testid=schedule-lesson][data-lesson-id="${id}"]`)
+          .first()
+          .waitFor({ timeout: 15_000 });
+      await screenshot(view, `weekly-habit-ar-phone-${who}-schedule`);
+    }
   });
 });
