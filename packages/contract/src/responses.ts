@@ -107,6 +107,11 @@ export {
   reservationsResponseSchema,
 } from './reservations.ts';
 export {
+  standingBookingSchema,
+  standingBookingsResponseSchema,
+  standingPreviewResponseSchema,
+} from './standing.ts';
+export {
   activeSubscriptionResponseSchema,
   mySubscriptionsResponseSchema,
   mySubscriptionUsageResponseSchema,
@@ -120,8 +125,3 @@ export {
   myTeacherApplicationResponseSchema,
   teacherCompletenessSchema,
 } from './teaching.ts';
-export {
-  standingBookingSchema,
-  standingBookingsResponseSchema,
-  standingPreviewResponseSchema,
-} from './standing.ts';

@@ -63,7 +63,7 @@ export function createProposalsService({ db, clock = () => new Date() }: { db: D
     const row = reservationId === undefined ? undefined : await lockReservation(tx, reservationId);
     if (!row || row.studentId !== userId) throw notFound();
     const proposal = await lockProposal(tx, proposalId);
-    if (!proposal || proposal.status !== 'open' || (row.startTime ?? now).getTime() <= now.getTime()) {
+    if (proposal?.status !== 'open' || (row.startTime ?? now).getTime() <= now.getTime()) {
       throw new HttpError(409, 'proposalClosed', 'This proposal is no longer open');
     }
     return { row, proposal };

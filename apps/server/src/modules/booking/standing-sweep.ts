@@ -43,7 +43,7 @@ export function createStandingSweep({ db, mail }: BookingContext) {
   async function chargeOne(id: number, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const row = await lockUnpaidSeriesLesson(tx, id);
-      if (!row || !row.chargeAt || row.chargeAt > now || !row.startTime || !row.endTime) return false;
+      if (!row?.chargeAt || row.chargeAt > now || !row.startTime || !row.endTime) return false;
       const slot = { startTime: row.startTime, endTime: row.endTime, priceFils: row.priceFils };
       const group = `st_${row.id}`;
       const split = await chargeBalance(tx, row.studentId, [slot], group, now);
