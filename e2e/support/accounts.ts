@@ -52,7 +52,27 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
+/**
+ * Signs in and waits until the app has left the login page for where it sends a signed-in user:
+ * a `goto` started before that navigation would be interrupted by it (CI saw it twice).
+ */
+export async function logInAndLeave(page: Page, email: string, password = PASSWORD): Promise<string> {
+  await logIn(page, email, password);
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 15_000 });
+  await page.waitForLoadState('load');
+  const token = await storedAccessToken(page);
+  if (!token) throw new Error(`no access token after signing in as ${email}`);
+  return token;
+}
+
 /** The access token the app stored (remember me: localStorage; else this tab's sessionStorage). */
 export async function storedAccessToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'));
+}
+
+/** Registers a new student and signs in (on a phone the account menu sits in the bottom bar): the app's token. */
+export async function newStudent(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  await registerAndConfirm(page, email);
+  return logInAndLeave(page, email);
 }

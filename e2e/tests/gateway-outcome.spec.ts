@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, registerAndConfirm, storedAccessToken, uniqueEmail } from '../support/accounts.ts';
+import { logInAndLeave, registerAndConfirm, uniqueEmail } from '../support/accounts.ts';
 import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 /**
@@ -99,8 +99,7 @@ describe('the tab that opened the gateway shows what happened there', () => {
       const page = await newPage(browser, { viewport, timezoneId: ZONE, locale: lang === 'ar' ? 'ar-KW' : 'en-US' });
       const email = uniqueEmail(`gateway-${lang}`);
       await registerAndConfirm(page, email);
-      await logIn(page, email);
-      await expect.poll(() => storedAccessToken(page), { timeout: 10_000 }).not.toBeNull();
+      await logInAndLeave(page, email);
       const booking = text(lang, 'booking');
       const payment = text(lang, 'payment');
       const pay = lang === 'en' ? 'Pay' : 'ادفع';

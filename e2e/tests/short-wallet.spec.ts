@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, registerAndConfirm, storedAccessToken, uniqueEmail } from '../support/accounts.ts';
+import { newStudent } from '../support/accounts.ts';
 import { api, HOUR_MS, kwd, logInApi, openReview, openSlot, teacherProfileId, ZONE } from '../support/booking.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { topUpWithSandbox } from '../support/wallet.ts';
@@ -14,26 +14,6 @@ import { topUpWithSandbox } from '../support/wallet.ts';
 
 const TEACHER = { email: 'teacher30@ustaz.example', firstName: 'Yasmin', lastName: 'Haddad' };
 type Reservation = { id: number; status: string; startTime: string; price: string; paidWith: string };
-
-/** Registers a new student and signs in (on a phone the account menu sits in the bottom bar): the app's token. */
-async function newStudent(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail(name);
-  await registerAndConfirm(page, email);
-  await logIn(page, email);
-  // The page navigates after signing in: a read during the navigation counts as not yet.
-  let token: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        token = await storedAccessToken(page).catch(() => null);
-        return token;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  await page.waitForLoadState('load');
-  return token as unknown as string;
-}
 
 let browser: Browser;
 let page: Page;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, registerAndConfirm, storedAccessToken, uniqueEmail } from '../support/accounts.ts';
+import { logInAndLeave, newStudent } from '../support/accounts.ts';
 import {
   api,
   DEMO_PASSWORD,
@@ -34,24 +34,6 @@ type Reservation = {
   standingBookingId: number | null;
   proposal: { id: number; status: string } | null;
 };
-
-async function newStudent(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail(name);
-  await registerAndConfirm(page, email);
-  await logIn(page, email);
-  let token: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        token = await storedAccessToken(page).catch(() => null);
-        return token;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  await page.waitForLoadState('load');
-  return token as unknown as string;
-}
 
 /** The teacher's own slots (open and booked). */
 async function slotsOf(teacherToken: string): Promise<Slot[]> {
@@ -224,8 +206,7 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     expect(theirs.data.some((r) => r.startTime === target.startTime)).toBe(true);
     // Both schedules, in Arabic on a phone, show the moved weekly lesson and the moved trial.
     const moved = mine.data.find((r) => r.startTime === target.startTime) as Reservation;
-    await logIn(teacherPage, TEACHER.email, DEMO_PASSWORD);
-    await expect.poll(() => storedAccessToken(teacherPage).catch(() => null), { timeout: 15_000 }).toBeTruthy();
+    await logInAndLeave(teacherPage, TEACHER.email, DEMO_PASSWORD);
     for (const [who, view] of [
       ['student', page],
       ['teacher', teacherPage],

@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'trialNotOffered',
   /** 409 of skip/stop on a standing series that is no longer active, or a skip of a lesson not in it. */
   'standingNotActive',
+  /** 409 of a new standing series past STANDING.maxUnpaidLessons unpaid series lessons of this student. */
+  'standingLimitReached',
   // Accounts
   'registrationDisabled',
   'googleSignInDisabled',

@@ -20,6 +20,12 @@ export const STANDING = {
   maxWeeks: 12,
   chargeHoursBefore: 48,
   releaseHoursBefore: 24,
+  /**
+   * Unpaid series lessons one student may hold at once, over all their series (a series books weeks
+   * before they are paid: without a cap, accounts with empty wallets could block a teacher's term).
+   * Creating a series also needs a balance (wallet and hours) that covers its first lesson.
+   */
+  maxUnpaidLessons: 12,
 } as const;
 export const STANDING_STATUSES = ['active', 'stopped', 'ended'] as const;
 export type StandingStatus = (typeof STANDING_STATUSES)[number];

@@ -18,8 +18,6 @@ import { closeOpenProposals, forgetReminders, moveReservation } from './reschedu
 
 export type MoveTarget = { timeSlotId: number; expectedTotal: string };
 
-const minutesOfSlot = (slot: { startTime: Date; endTime: Date }) => minutesOf(slot);
-
 /** The target is an open future slot of the lesson's teacher, not its own, of the same length and kind. */
 export function checkTarget(row: ReservationRow, target: LockedSlot | undefined, now: Date): LockedSlot {
   if (
@@ -31,8 +29,8 @@ export function checkTarget(row: ReservationRow, target: LockedSlot | undefined,
   ) {
     throw new HttpError(409, 'slotUnavailable', 'This slot is no longer available');
   }
-  const lessonMinutes = minutesOfSlot({ startTime: row.startTime ?? now, endTime: row.endTime ?? now });
-  if (minutesOfSlot(target) !== lessonMinutes || target.kind !== row.kind) {
+  const lessonMinutes = minutesOf({ startTime: row.startTime ?? now, endTime: row.endTime ?? now });
+  if (minutesOf(target) !== lessonMinutes || target.kind !== row.kind) {
     throw new HttpError(409, 'rescheduleOtherLength', 'The new slot must be as long as the lesson');
   }
   return target;
@@ -135,7 +133,7 @@ export async function moveLesson(
   if (kwdToFils(move.expectedTotal) !== target.priceFils) {
     throw new HttpError(409, 'priceChanged', `The price of this slot is now ${filsToKwd(target.priceFils)} KWD`);
   }
-  const lessonMinutes = minutesOfSlot(target);
+  const lessonMinutes = minutesOf(target);
   const diff = target.priceFils - row.priceFils;
   const same = {
     legs: { wallet: 0, prepaid: 0, escrow: 0 },

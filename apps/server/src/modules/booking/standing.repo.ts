@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   notifications,
@@ -98,6 +98,22 @@ export async function lessonsOfStanding(db: Executor, ids: number[]) {
     .from(reservations)
     .where(inArray(reservations.standingBookingId, ids))
     .orderBy(asc(reservations.startTime), asc(reservations.id));
+}
+
+/** How many series lessons the student holds unpaid (pending with a charge time), over all their series. */
+export async function unpaidSeriesLessonCount(db: Executor, studentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.studentId, studentId),
+        eq(reservations.status, 'pending'),
+        isNotNull(reservations.standingBookingId),
+        isNotNull(reservations.chargeAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** Series lessons not paid yet whose charge time has come and whose release time has not. */

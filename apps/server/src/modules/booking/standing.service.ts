@@ -10,11 +10,13 @@ import {
 } from '@ustaz/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
+import { userBalance } from '../ledger/ledger.service.ts';
+import { usableSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { findProfileIdOfUser } from '../teachers/teachers.service.ts';
 import { dayInZone } from '../time-slots/zoned-clock.ts';
 import { chargeBalance, paidPart, spendSplitHours } from './balance-charge.ts';
-import { reservationsAsSeenBy } from './booking.presenter.ts';
+import { minutesOf, reservationsAsSeenBy } from './booking.presenter.ts';
 import {
   lockLiveUser,
   lockReservation,
@@ -26,6 +28,7 @@ import {
 import { cancelLocked } from './booking-cancellation.service.ts';
 import type { BookingContext } from './booking-context.ts';
 import { notifyBooked } from './booking-notices.ts';
+import { splitPayment } from './hours-split.ts';
 import { insertReservations } from './reservations.repo.ts';
 import { checkSlots } from './slot-taking.ts';
 import { toStandingBooking, toStandingPreview } from './standing.presenter.ts';
@@ -37,6 +40,7 @@ import {
   standingBookingsOf,
   stopStandingBooking,
   teacherZoneOf,
+  unpaidSeriesLessonCount,
 } from './standing.repo.ts';
 import { type PlanSlot, planSeries } from './standing-plan.ts';
 import { createStandingSweep } from './standing-sweep.ts';
@@ -76,6 +80,30 @@ async function seriesView(executor: Db | Executor, ids: number[], viewerId: numb
       now,
     ),
   );
+}
+
+/**
+ * A series holds a teacher's weeks before they are paid, so it is not free to make (a second account
+ * with an empty wallet must not block a teacher's term): the student's balance (hours first, then the
+ * wallet) covers its first lesson, and they hold at most STANDING.maxUnpaidLessons unpaid series lessons
+ * in all. A first lesson due now is charged instead (`reserveSeries`), which checks the balance itself.
+ */
+async function assertMayHold(tx: Executor, userId: number, slots: PlanSlot[], now: Date) {
+  const unpaid = slots.filter((slot) => chargeAtOf(slot.startTime) > now);
+  if ((await unpaidSeriesLessonCount(tx, userId)) + unpaid.length > STANDING.maxUnpaidLessons)
+    throw new HttpError(
+      409,
+      'standingLimitReached',
+      `At most ${STANDING.maxUnpaidLessons} weekly lessons can wait to be paid at once`,
+    );
+  const [first] = slots;
+  if (!first || chargeAtOf(first.startTime) <= now) return;
+  const split = splitPayment(
+    [{ minutes: minutesOf(first), priceFils: first.priceFils }],
+    await usableSubscriptions(tx, userId, now, { lock: true }),
+  );
+  if ((await userBalance(tx, 'wallet', userId)) < split.cashFils)
+    throw new FieldValidationError({ balance: 'insufficientBalance' });
 }
 
 /** Inserts the series' lessons: due ones charged now (hours first, then wallet), the rest pending with their charge time. */
@@ -159,6 +187,7 @@ export function createStandingService(ctx: BookingContext) {
             .filter((slot) => !slots.includes(slot))
             .map((slot) => dayInZone(slot.startTime, found.timeZone)),
         ].sort();
+        await assertMayHold(tx, userId, slots, now);
         const series = await insertStandingBooking(tx, {
           studentId: userId,
           teacherId: first.teacherId,

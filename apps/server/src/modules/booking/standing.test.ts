@@ -68,7 +68,8 @@ describe('creating a weekly series', () => {
     // Week 2 has a slot of another length: not the same lesson.
     const other = await f.slot(teacher.profile.id, new Date(first.getTime() + 2 * WEEK), { hours: 2 });
     const student = await f.student();
-    await fundWallet(ctx.database.db, student.user.id, 5_000);
+    // The balance covers the first lesson (a series is not free to make); nothing is charged yet.
+    await fundWallet(ctx.database.db, student.user.id, 10_000);
 
     const preview = await post(student, '/preview', { timeSlotId: slots[0]?.id, weeks: 4, paymentMethod: 'balance' });
     expect(preview.statusCode, preview.body).toBe(200);
@@ -91,7 +92,7 @@ describe('creating a weekly series', () => {
     expect(series.lessons.every((lesson) => lesson.status === 'pending' && lesson.chargeAt)).toBe(true);
     for (const slot of slots) expect(await slotStatus(slot.id)).toBe('booked');
     expect(await slotStatus(other.id)).toBe('open');
-    expect(await walletOf(ctx.database.db, student.user.id)).toBe(5_000);
+    expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
 
     const list = await ctx.app.inject({ url: '/api/v1/standing-bookings', headers: student.headers });
     expect((list.json() as { items: Series[] }).items.map((item) => item.id)).toEqual([series.id]);
@@ -100,6 +101,45 @@ describe('creating a weekly series', () => {
     // Another student's series: 404.
     const stranger = await f.student();
     expect((await post(stranger, `/${series.id}/stop`)).statusCode).toBe(404);
+    // Stopped, so the money sweeps of the tests below (they sweep every series) leave it alone.
+    expect((await post(student, `/${series.id}/stop`)).statusCode).toBe(200);
+    await expectLedgerConsistent(ctx.database.db);
+  });
+
+  it('is not free to make: an empty wallet cannot hold weeks (422, nothing written), nor more than 12 unpaid lessons', async () => {
+    // A second account with nothing in it must not block a teacher's weeks (issue 32 review).
+    const { slots } = await weeklySlots(hourFrom(72), [0, 1, 2, 3]);
+    const empty = await f.student();
+    const refused = await create(empty, slots[0]?.id ?? 0);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: { balance: 'insufficientBalance' } });
+    for (const slot of slots) {
+      expect(await slotStatus(slot.id)).toBe('open');
+      expect(await liveReservations(ctx.database.db, slot.id)).toBe(0);
+    }
+
+    // With the first lesson covered: 4 + 4 + 4 unpaid lessons are held, a fourth series is refused.
+    const student = await f.student();
+    await fundWallet(ctx.database.db, student.user.id, 10_000);
+    const made: Series[] = [];
+    for (const start of [hourFrom(96), hourFrom(120), hourFrom(144)]) {
+      const weekly = await weeklySlots(start, [0, 1, 2, 3]);
+      const answer = await create(student, weekly.slots[0]?.id ?? 0);
+      expect(answer.statusCode, answer.body).toBe(201);
+      made.push(answer.json() as Series);
+    }
+    const more = await weeklySlots(hourFrom(168), [0, 1, 2, 3]);
+    const capped = await create(student, more.slots[0]?.id ?? 0);
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json()).toMatchObject({ code: 'standingLimitReached' });
+    for (const slot of more.slots) expect(await slotStatus(slot.id)).toBe('open');
+    expect(await walletOf(ctx.database.db, student.user.id)).toBe(10_000);
+    // Stopping one frees its four: a new series fits again. (The rest stopped too: the sweeps below are global.)
+    expect((await post(student, `/${made[0]?.id}/stop`)).statusCode).toBe(200);
+    const again = await create(student, more.slots[0]?.id ?? 0);
+    expect(again.statusCode, again.body).toBe(201);
+    for (const series of [...made.slice(1), again.json() as Series])
+      expect((await post(student, `/${series.id}/stop`)).statusCode).toBe(200);
     await expectLedgerConsistent(ctx.database.db);
   });
 
@@ -131,6 +171,7 @@ describe('creating a weekly series', () => {
   it('racing a booking of the week-2 slot: exactly one gets it', async () => {
     const { slots } = await weeklySlots(hourFrom(96), [0, 1, 2, 3]);
     const student = await f.student();
+    await fundWallet(ctx.database.db, student.user.id, 10_000);
     const rival = await f.student();
     await fundWallet(ctx.database.db, rival.user.id, 20_000);
     const week2 = slots[1];
@@ -148,6 +189,8 @@ describe('creating a weekly series', () => {
     const seriesHasIt = (await slotIdsOf(series.json() as Series)).includes(week2.id);
     expect(seriesHasIt).toBe(booking.statusCode !== 200);
     if (!seriesHasIt) expect((series.json() as Series).missingWeeks).toHaveLength(1);
+    // Stopped, so the money sweeps of the tests below (they sweep every series) leave it alone.
+    expect((await post(student, `/${(series.json() as Series).id}/stop`)).statusCode).toBe(200);
     await expectLedgerConsistent(ctx.database.db);
   });
 });
@@ -201,11 +244,21 @@ describe('the series money clock', () => {
 
   it('a top-up before 24 h makes the retry pass', async () => {
     const first = hourFrom(80);
-    const { slots } = await weeklySlots(first, [0, 1, 2, 3]);
+    const { teacher, slots } = await weeklySlots(first, [0, 1, 2, 3]);
     const student = await f.student();
+    // The balance covers the first lesson when the series is made, then goes on another lesson.
+    await fundWallet(ctx.database.db, student.user.id, 10_000);
     const series = (await create(student, slots[0]?.id ?? 0)).json() as Series;
     const lesson = series.lessons[0];
     if (!lesson) throw new Error('no lesson');
+    const other = await f.slot(teacher.profile.id, new Date(first.getTime() - 24 * HOUR), { priceFils: 10_000 });
+    const spent = await bookRequest(ctx.app, student.headers, {
+      timeSlotId: other.id,
+      paymentMethod: 'balance',
+      expectedTotal: '10.000',
+    });
+    expect(spent.statusCode, spent.body).toBe(200);
+    expect(await walletOf(ctx.database.db, student.user.id)).toBe(0);
     expect((await sweep(new Date(first.getTime() - 47 * HOUR))).short).toBe(1);
     await fundWallet(ctx.database.db, student.user.id, 10_000);
     expect((await sweep(new Date(first.getTime() - 30 * HOUR))).charged).toBe(1);

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import arStanding from '../../../public/locales/ar/standing.json';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { mockApi, ok } from '../../shared/test/mock-api.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
@@ -65,6 +66,25 @@ describe('WeeklyOption (issue 32)', () => {
       weeks: 6,
       paymentMethod: 'balance',
     });
+  });
+
+  it('says in Arabic when the student already holds the most unpaid weekly lessons (409 standingLimitReached)', async () => {
+    const slot = timeSlot('2099-03-14T15:00:00.000Z');
+    mockApi({
+      'POST /api/v1/standing-bookings/preview': ok({ lessons: [], missingWeeks: [] }),
+      'POST /api/v1/standing-bookings': {
+        status: 409,
+        body: { status: 409, code: 'standingLimitReached', message: 'At most 12' },
+      },
+    });
+    await renderAppRoute(<WeeklyOption slot={slot} />, {
+      language: 'ar',
+      path: '/teachers/7?weekly=1',
+      auth: signedIn(student()),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'اعرض المواعيد' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'احجز كل أسبوع' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(arStanding.errors.limit);
   });
 
   it('is closed without ?weekly=1 and speaks Arabic', async () => {

@@ -123,7 +123,11 @@ export function WeeklyOption({ slot }: { slot: TimeSlot }) {
       ) : null}
       {failure ? (
         <p className="mt-2 text-sm text-red-700" role="alert">
-          {code === 'insufficientBalance' || code === 'validation' ? t('errors.balance') : t('errors.generic')}
+          {code === 'insufficientBalance' || code === 'validation'
+            ? t('errors.balance')
+            : code === 'standingLimitReached'
+              ? t('errors.limit')
+              : t('errors.generic')}
         </p>
       ) : null}
     </div>
