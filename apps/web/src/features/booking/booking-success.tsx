@@ -8,14 +8,22 @@ import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import type { Translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatLessonMoment, formatLessonRange, formatShortTime } from '../../shared/lib/dates/formats.ts';
+import {
+  formatLessonMoment,
+  formatLessonRange,
+  formatShortTime,
+  formatWeekdayDate,
+  viewerTimeZone,
+} from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import { paymentQueryKey, usePayment } from '../../shared/money/get-payment.ts';
 import type { BookingOutcome } from '../../shared/money/money-modals.ts';
 import { useRefreshOnPaymentInOtherTab } from '../../shared/money/payment-broadcast.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
+import { useAvailableSlots } from '../../shared/teachers/available-slots-api.ts';
 import { TrialBadge, WeeklyWithTeacherLink } from '../../shared/teachers/trial-lesson.tsx';
+import { WeeklyOption } from '../../shared/teachers/weekly-option.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -78,6 +86,7 @@ export function SuccessView({
     <Frame titleId={titleId} onDone={onDone} state="paid" title={t('success.title')}>
       {lessons}
       <TrialWeeklyOffer teacherName={teacherName} reservations={response.reservations} />
+      <NextWeekOffer reservations={response.reservations} />
       <p className="max-w-md text-slate-600">{t('success.body')}</p>
       {response.paymentLink ? null : <PaidWith response={response} />}
     </Frame>
@@ -254,4 +263,37 @@ function TrialWeeklyOffer({ teacherName, reservations }: { teacherName: string; 
   const trial = reservations.find((reservation) => reservation.kind === 'trial');
   if (!trial) return null;
   return <WeeklyWithTeacherLink teacherId={trial.teacher.teacherProfileId} teacherName={teacherName} />;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * One ordinary lesson booked (issue 32, "after a booking"): the same teacher at the same time every
+ * week, from next week's open slot at this time and length, through the teacher page's weekly
+ * option (preview, then confirm). Nothing when that slot is not open.
+ */
+function NextWeekOffer({ reservations }: { reservations: Reservation[] }) {
+  const { t } = useTranslation('standing');
+  const language = useCurrentLanguage();
+  const lesson = reservations.length === 1 ? reservations[0] : undefined;
+  const offered = lesson !== undefined && lesson.kind === 'lesson' && lesson.standingBookingId === null;
+  const slots = useAvailableSlots(offered ? lesson.teacher.teacherProfileId : 0, offered);
+  if (!offered) return null;
+  const start = Date.parse(lesson.startTime) + WEEK_MS;
+  const length = Date.parse(lesson.endTime) - Date.parse(lesson.startTime);
+  const next = slots.data?.find(
+    (slot) =>
+      slot.kind === 'lesson' &&
+      Date.parse(slot.startTime) === start &&
+      Date.parse(slot.endTime) - Date.parse(slot.startTime) === length,
+  );
+  if (!next) return null;
+  return (
+    <section className="w-full max-w-md text-start" data-testid="next-week-offer">
+      <p className="text-sm font-semibold text-slate-800">
+        {t('nextWeek', { date: formatWeekdayDate(next.startTime, language, viewerTimeZone()) })}
+      </p>
+      <WeeklyOption slot={next} />
+    </section>
+  );
 }

@@ -5,10 +5,10 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../shared/lib/bidi.ts';
 import { timeZoneLongName } from '../../shared/lib/dates/formats.ts';
 import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
+import { useAvailableSlots } from '../../shared/teachers/available-slots-api.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
-import { useAvailableSlots } from './api/get-available-slots.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { TeacherSection } from './teacher-section.tsx';
 

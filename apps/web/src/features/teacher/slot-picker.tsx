@@ -11,12 +11,12 @@ import { addDays, type DayKey, dayKeyInZone, formatDay, formatDayRange } from '.
 import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { TrialBadge } from '../../shared/teachers/trial-lesson.tsx';
+import { WeeklyOption } from '../../shared/teachers/weekly-option.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { WeekStepper } from '../../shared/ui/week-stepper.tsx';
 import { groupSlotsByWeek, type SlotWeek, slotPrice, slotsTotal } from './slot-calendar.ts';
 import { useSlotSelection } from './use-slot-selection.ts';
-import { WeeklyOption } from './weekly-option.tsx';
 
 export type SlotPickerProps = {
   /** Open slots (UTC ISO times). */

@@ -8,6 +8,7 @@ import type {
   TimeSlot,
 } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
+import { availableSlotsKey, getAvailableSlots } from '../../../shared/teachers/available-slots-api.ts';
 
 /**
  * Moving a lesson (issue 32): the student's move, the teacher's proposal and the student's answer
@@ -73,16 +74,11 @@ export function movableSlots<Slot extends TimeSlot | OwnSlot>(
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
-/** The teacher's open slots as the student sees them (the teacher page's call). */
+/** The teacher's open slots as the student sees them (the teacher page's call and cache). */
 export function useTeacherOpenSlots(teacherProfileId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['teacher', 'slots', teacherProfileId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/teachers/teachers/${teacherProfileId}/available-time-slots`,
-        (contract) => contract.timeSlotsResponseSchema,
-        { signal },
-      ),
+    queryKey: availableSlotsKey(teacherProfileId),
+    queryFn: ({ signal }) => getAvailableSlots(teacherProfileId, signal),
     enabled,
     staleTime: 30_000,
   });

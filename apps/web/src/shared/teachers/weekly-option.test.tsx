@@ -1,14 +1,24 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { TimeSlot } from '@ustaz/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import arStanding from '../../../public/locales/ar/standing.json';
-import { signedIn, student } from '../../shared/test/auth-test-data.ts';
-import { mockApi, ok } from '../../shared/test/mock-api.ts';
-import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
-import { timeSlot } from './teacher-test-data.ts';
+import { signedIn, student } from '../test/auth-test-data.ts';
+import { hourFrom } from '../test/hour-from.ts';
+import { mockApi, ok } from '../test/mock-api.ts';
+import { renderAppRoute } from '../test/render-app-route.tsx';
 import { WeeklyOption } from './weekly-option.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** An open hour-long lesson slot from `startTime`. */
+const timeSlot = (startTime: string): TimeSlot => ({
+  id: 101,
+  ...hourFrom(startTime),
+  price: '12.500',
+  status: 'open',
+  kind: 'lesson',
+});
 
 const series = {
   id: 5,

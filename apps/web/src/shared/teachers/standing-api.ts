@@ -1,5 +1,5 @@
 import type { StandingBooking, StandingPreviewResponse } from '@ustaz/contract';
-import { apiRequest } from '../../../shared/http/client.ts';
+import { apiRequest } from '../http/client.ts';
 
 export type StandingBody = { timeSlotId: number; weeks: number; paymentMethod: 'balance' };
 

@@ -4,13 +4,13 @@ import { STANDING } from '@ustaz/contract/constants';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatTime, formatWeekdayDate, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
-import { errorCode } from '../../shared/lib/error-text.ts';
-import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
-import { Button } from '../../shared/ui/button.tsx';
-import { notify } from '../../shared/ui/toast.tsx';
-import { createStanding, previewStanding } from './api/standing-bookings.ts';
+import { useCurrentLanguage } from '../i18n/use-current-language.ts';
+import { formatTime, formatWeekdayDate, viewerTimeZone } from '../lib/dates/formats.ts';
+import { errorCode } from '../lib/error-text.ts';
+import { formatKwd, formatNumber } from '../lib/format.ts';
+import { Button } from '../ui/button.tsx';
+import { notify } from '../ui/toast.tsx';
+import { createStanding, previewStanding } from './standing-api.ts';
 
 const WEEK_CHOICES = Array.from({ length: STANDING.maxWeeks - STANDING.minWeeks + 1 }, (_, i) => STANDING.minWeeks + i);
 
