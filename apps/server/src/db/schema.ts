@@ -416,6 +416,11 @@ export const reservations = pgTable(
     hoursValueFils: bigint('hours_value_fils', { mode: 'number' }).notNull().default(0),
     /** What was paid in money (wallet or gateway, fils). Paid in all = cash + hours value = price (I9). */
     cashFils: bigint('cash_fils', { mode: 'number' }).notNull().default(0),
+    /**
+     * Of `cash_fils`, what came from the wallet when `paid_with` is a gateway: a dearer move's
+     * difference (issue 32); the rest is the gateway's. Always 0 for a lesson paid from the balance.
+     */
+    walletFils: bigint('wallet_fils', { mode: 'number' }).notNull().default(0),
     paymentId: text('payment_id'),
     /** One booking request (one or more slots) shares a group: its ledger transfer is keyed by it. */
     bookingGroup: text('booking_group'),
@@ -480,6 +485,7 @@ export const reservations = pgTable(
     check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
     check('reservations_price_check', sql`${t.priceFils} >= 0`),
     check('reservations_paid_check', sql`${t.hoursValueFils} >= 0 and ${t.cashFils} >= 0`),
+    check('reservations_wallet_part_check', sql`${t.walletFils} >= 0 and ${t.walletFils} <= ${t.cashFils}`),
   ],
 );
 

@@ -159,6 +159,12 @@ export async function expectLessonsPaidAsPaid(db: Db): Promise<void> {
     [],
   );
   expect(hoursDrift.rows).toEqual([]);
+  // Only a gateway lesson has a wallet part of its money (a dearer move's difference, ADR 033).
+  const walletPart = await query(
+    `select id from reservations where wallet_fils <> 0 and paid_with not in ('payzah', 'deema')`,
+    [],
+  );
+  expect(walletPart.rows).toEqual([]);
   const prepaid = await query<{ balance: string | number; unspent: string | number }>(
     `
     select (select balance_fils from ledger_accounts where kind = 'prepaid' and user_id is null) as balance,

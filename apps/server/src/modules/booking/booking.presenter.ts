@@ -15,7 +15,8 @@ export const breakdownOf = (split: { minutes: number; hoursValueFils: number; ca
   wallet: filsToKwd(split.cashFils),
 });
 
-const GATEWAYS: readonly string[] = ['payzah', 'deema'];
+/** The gateways a reservation can be paid with (`paid_with`). */
+export const GATEWAYS: readonly string[] = ['payzah', 'deema'];
 
 /**
  * What was paid for a reservation, by source (issue 30), or null when nothing was: a gateway
@@ -29,8 +30,9 @@ function paidByOf(view: ReservationView): Reservation['paidBy'] {
   return {
     subscriptionHours: hoursOf(r.subscriptionMinutes),
     subscriptionValue: filsToKwd(r.hoursValueFils),
-    wallet: filsToKwd(gateway ? 0 : r.cashFils),
-    gateway: filsToKwd(gateway ? r.cashFils : 0),
+    // A gateway lesson moved to a dearer slot paid the difference from the wallet (`wallet_fils`).
+    wallet: filsToKwd(gateway ? r.walletFils : r.cashFils),
+    gateway: filsToKwd(gateway ? r.cashFils - r.walletFils : 0),
   };
 }
 

@@ -4,7 +4,7 @@ import type { ReservationRow } from '../../db/schema.ts';
 import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { InsufficientFundsError, postTransfer, systemAccountId, userAccountId } from '../ledger/ledger.service.ts';
 import { refundUsages, spendHours, usableSubscriptions } from '../subscriptions/subscriptions.service.ts';
-import { minutesOf } from './booking.presenter.ts';
+import { GATEWAYS, minutesOf } from './booking.presenter.ts';
 import { type LockedSlot, lockSlots, openSlots, releaseExpiredHolds, setSlotsBooked } from './booking.repo.ts';
 import { splitPayment } from './hours-split.ts';
 import { closeOpenProposals, forgetReminders, moveReservation } from './reschedule.repo.ts';
@@ -112,6 +112,16 @@ async function refundDifference(tx: Executor, row: ReservationRow, lessonMinutes
 }
 
 /**
+ * Of a gateway lesson's new money part, what the wallet paid: more money is a dearer move's
+ * difference from the wallet, less money goes back out of the wallet's part first. A balance
+ * lesson's money is all the wallet's (`cash_fils`), its `wallet_fils` stays 0.
+ */
+function walletPart(row: ReservationRow, cashFils: number): number {
+  if (!GATEWAYS.includes(row.paidWith)) return 0;
+  return Math.min(cashFils, Math.max(0, row.walletFils + cashFils - row.cashFils));
+}
+
+/**
  * Moves the locked confirmed lesson `row` to `target` (409 slotUnavailable, rescheduleOtherLength,
  * priceChanged; 422 for a wallet short of a dearer difference, nothing written: the caller's
  * transaction rolls back). Keyed `reschedule:<id>:<revision>`: one transfer per move.
@@ -173,6 +183,7 @@ export async function moveLesson(
       endTime: target.endTime,
       priceFils: target.priceFils,
       ...change.money,
+      walletFils: walletPart(row, change.money.cashFils),
     },
     now,
   );

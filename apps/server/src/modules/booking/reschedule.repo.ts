@@ -6,7 +6,14 @@ import { lessonReminders, type ReservationRow, reservationProposals, reservation
 
 export type MovedFields = Pick<
   ReservationRow,
-  'timeSlotId' | 'startTime' | 'endTime' | 'priceFils' | 'cashFils' | 'hoursValueFils' | 'subscriptionMinutes'
+  | 'timeSlotId'
+  | 'startTime'
+  | 'endTime'
+  | 'priceFils'
+  | 'cashFils'
+  | 'walletFils'
+  | 'hoursValueFils'
+  | 'subscriptionMinutes'
 >;
 
 /** Points the locked reservation at its new slot with its new money, one revision up. */

@@ -1,0 +1,2 @@
+ALTER TABLE "reservations" ADD COLUMN "wallet_fils" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_wallet_part_check" CHECK ("reservations"."wallet_fils" >= 0 and "reservations"."wallet_fils" <= "reservations"."cash_fils");
