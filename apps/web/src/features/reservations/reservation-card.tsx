@@ -22,7 +22,7 @@ import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { FreeCancelButtonText, FreeCancelLine, ProposalBanner } from './proposal-banner.tsx';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
-import { StandingBadge } from './standing-badge.tsx';
+import { StandingBadge, StandingCharge } from './standing-badge.tsx';
 
 /** Which side of the reservation the signed-in user is on. */
 export type ReservationViewer = 'student' | 'teacher';
@@ -106,12 +106,7 @@ export function ReservationCard({
       headingId={headingId}
       className="border-slate-200 bg-white"
       testId="reservation"
-      aside={
-        <>
-          <KindAndStatus reservation={reservation} />
-          <StandingBadge reservation={reservation} timeZone={timeZone} />
-        </>
-      }
+      aside={<KindAndStatus reservation={reservation} />}
       heading={
         <>
           <p className="text-xs text-slate-500">{t(viewer === 'student' ? 'card.teacher' : 'card.student')}</p>
@@ -150,6 +145,7 @@ export function ReservationCard({
           <PaidBy reservation={reservation} />
         </Detail>
       </dl>
+      <StandingCharge reservation={reservation} timeZone={timeZone} />
       <MovedMark reservation={reservation} />
 
       {reservation.note.trim() ? (
@@ -242,11 +238,12 @@ function PastLessonBookAgain({
   );
 }
 
-/** The status, and "Trial" for a trial lesson (issue 32). */
+/** The status, and "Trial" or "Weekly" for a trial or a series lesson (issue 32); they wrap, the name keeps its width. */
 function KindAndStatus({ reservation }: { reservation: Reservation }) {
   return (
-    <span className="flex shrink-0 flex-wrap items-center gap-1.5">
+    <span className="flex max-w-[50%] shrink-0 flex-wrap items-center justify-end gap-1.5">
       {reservation.kind === 'trial' ? <TrialBadge /> : null}
+      <StandingBadge reservation={reservation} />
       <StatusBadge status={reservation.status} />
     </span>
   );

@@ -3,26 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { reservation } from './reservation-test-data.ts';
-import { StandingBadge } from './standing-badge.tsx';
+import { StandingBadge, StandingCharge } from './standing-badge.tsx';
 
 describe('StandingBadge (issue 32)', () => {
   it('marks a series lesson "Weekly" and says when an unpaid one is charged', async () => {
     const lesson = reservation({ status: 'pending', standingBookingId: 5, chargeAt: '2026-03-12T15:00:00.000Z' });
-    await renderAppRoute(<StandingBadge reservation={lesson} timeZone="Asia/Kuwait" />, {
-      language: 'en',
-      path: '/reservations',
-      auth: signedIn(student()),
-    });
-    const badge = screen.getByTestId('standing-badge');
-    expect(badge.textContent).toContain('Weekly');
-    expect(badge.textContent).toContain('Will be charged on Thursday, March 12, 2026');
+    await renderAppRoute(
+      <>
+        <StandingBadge reservation={lesson} />
+        <StandingCharge reservation={lesson} timeZone="Asia/Kuwait" />
+      </>,
+      {
+        language: 'en',
+        path: '/reservations',
+        auth: signedIn(student()),
+      },
+    );
+    expect(screen.getByTestId('standing-badge').textContent).toBe('Weekly');
+    expect(screen.getByTestId('standing-charge').textContent).toBe('Will be charged on Thursday, March 12, 2026');
   });
 
   it('shows nothing for a lesson outside a series, and no charge date once paid', async () => {
     await renderAppRoute(
       <>
-        <StandingBadge reservation={reservation({ standingBookingId: null })} timeZone="Asia/Kuwait" />
-        <StandingBadge
+        <StandingBadge reservation={reservation({ standingBookingId: null })} />
+        <StandingCharge reservation={reservation({ standingBookingId: null })} timeZone="Asia/Kuwait" />
+        <StandingBadge reservation={reservation({ status: 'confirmed', standingBookingId: 5, chargeAt: null })} />
+        <StandingCharge
           reservation={reservation({ status: 'confirmed', standingBookingId: 5, chargeAt: null })}
           timeZone="Asia/Kuwait"
         />
@@ -32,5 +39,6 @@ describe('StandingBadge (issue 32)', () => {
     const badges = screen.getAllByTestId('standing-badge');
     expect(badges).toHaveLength(1);
     expect(badges[0]?.textContent).toBe('أسبوعي');
+    expect(screen.queryByTestId('standing-charge')).toBeNull();
   });
 });

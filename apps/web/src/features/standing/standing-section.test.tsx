@@ -60,3 +60,21 @@ describe('StandingSection (issue 32)', () => {
     await vi.waitFor(() => expect(api.callsTo('POST /api/v1/standing-bookings/5/stop')).toHaveLength(1));
   });
 });
+
+describe('StandingSection states (issue 32)', () => {
+  it('Arabic: none yet says how to start one and links to the teachers', async () => {
+    mockApi({ 'GET /api/v1/standing-bookings': ok({ items: [] }) });
+    await renderAppRoute(<StandingSection />, { language: 'ar', path: '/profile', auth: signedIn(student()) });
+    const empty = await screen.findByTestId('standing-empty');
+    expect(empty.textContent).toContain('لا دروس أسبوعية بعد');
+    expect(screen.getByRole('link', { name: 'ابحث عن معلم' }).getAttribute('href')).toBe('/ar/teachers');
+  });
+
+  it('a failed load says so with a retry, never "none yet"', async () => {
+    mockApi({ 'GET /api/v1/standing-bookings': { status: 500, body: { status: 500, message: 'boom' } } });
+    await renderAppRoute(<StandingSection />, { language: 'en', path: '/profile', auth: signedIn(student()) });
+    const error = await screen.findByTestId('standing-error', {}, { timeout: 8000 });
+    expect(error.textContent).toContain('Your weekly lessons could not be loaded');
+    expect(screen.queryByTestId('standing-empty')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StandingBooking, StandingBookingsResponse } from '@ustaz/contract';
 import { apiRequest } from '../../../shared/http/client.ts';
+import { BALANCE_QUERY_KEY } from '../../../shared/money/use-balance.ts';
 
 export const standingKey = ['standing-bookings'] as const;
 
@@ -23,6 +24,12 @@ export function useStandingAction() {
         (contract) => contract.standingBookingSchema,
         { method: 'POST', ...(reservationId ? { body: { reservationId } } : { body: {} }) },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: standingKey }),
+    // The reservations list (below the same key) and the balance follow a skipped or stopped week.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: standingKey }),
+        queryClient.invalidateQueries({ queryKey: ['reservations'] }),
+        queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }),
+      ]),
   });
 }
