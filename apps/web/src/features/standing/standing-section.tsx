@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { formatTime, formatWeekday, formatWeekdayDate, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
+import {
+  formatDayList,
+  formatTime,
+  formatWeekday,
+  formatWeekdayDate,
+  viewerTimeZone,
+} from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
@@ -132,7 +138,7 @@ function SeriesCard({ series }: { series: StandingBooking }) {
       {series.missingWeeks.length > 0 ? (
         <p className="mt-2 text-amber-700">
           {t('missingWeeks', {
-            dates: series.missingWeeks.map((day) => formatWeekdayDate(`${day}T12:00:00Z`, language, 'UTC')).join('، '),
+            dates: formatDayList(series.missingWeeks, language),
           })}
         </p>
       ) : null}

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
-import { formatTime, formatWeekdayDate, viewerTimeZone } from '../lib/dates/formats.ts';
+import { formatDayList, formatTime, formatWeekdayDate, viewerTimeZone } from '../lib/dates/formats.ts';
 import { errorCode } from '../lib/error-text.ts';
 import { formatKwd, formatNumber } from '../lib/format.ts';
 import { Button } from '../ui/button.tsx';
@@ -101,9 +101,7 @@ export function WeeklyOption({ slot }: { slot: TimeSlot }) {
           {preview.data.missingWeeks.length > 0 ? (
             <p className="text-amber-700" data-testid="weekly-missing">
               {t('missingWeeks', {
-                dates: preview.data.missingWeeks
-                  .map((day) => formatWeekdayDate(`${day}T12:00:00Z`, language, 'UTC'))
-                  .join('، '),
+                dates: formatDayList(preview.data.missingWeeks, language),
               })}
             </p>
           ) : null}

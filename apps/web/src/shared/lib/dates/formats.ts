@@ -191,3 +191,10 @@ export function formatLessonRange(startIso: string, endIso: string, language: La
     ...zoneOption(timeZone),
   }).formatRange(start, end);
 }
+
+/** Days ("YYYY-MM-DD", calendar days, no zone) as one list: "; " between English dates (they hold commas), "، " in Arabic. */
+export function formatDayList(days: readonly string[], language: Language): string {
+  return days
+    .map((day) => formatWeekdayDate(`${day}T12:00:00Z`, language, 'UTC'))
+    .join(language === 'ar' ? '، ' : '; ');
+}
