@@ -1,4 +1,6 @@
 import type { Language, LessonReminderKind, PushKind, PushPayload } from '@ustaz/contract';
+import { formatKwd } from '../../mail/templates.ts';
+import { LESSONS_PAGE, WALLET_PAGE } from '../../mail/weekly-templates.ts';
 
 /** The marketplace's own zone, for a user whose browser never reported one. */
 const FALLBACK_TIME_ZONE = 'Asia/Kuwait';
@@ -39,6 +41,35 @@ const COPY = {
     soonTitle: 'يبدأ درسك بعد ١٠ دقائق',
     dayTitle: 'تذكير: لديك درس قريباً',
     lessonWith: (other: string, when: string) => [other ? `مع ${other}` : '', when].filter(Boolean).join('، '),
+    movedTitle: 'تغيّر موعد الدرس',
+    movedBody: (other: string, when: string) =>
+      [other ? `الدرس مع ${other}` : 'الدرس', when ? `يبدأ الآن ${when}.` : 'نُقل إلى موعد جديد.'].join(' '),
+    proposalTitle: 'موعد جديد مقترح',
+    proposalBody: (teacher: string, when: string) =>
+      [teacher ? `يقترح ${teacher}` : 'يقترح معلمك', when ? `${when}.` : 'موعداً جديداً.', 'اقبله أو ارفضه.'].join(' '),
+    acceptedTitle: 'قُبل الموعد الجديد',
+    acceptedBody: (student: string, when: string) =>
+      [student ? `قبل ${student} الموعد الجديد:` : 'قُبل الموعد الجديد:', when ? `يبدأ الدرس ${when}.` : '']
+        .join(' ')
+        .trim(),
+    declinedTitle: 'رُفض الموعد الجديد',
+    declinedBody: (student: string, when: string) =>
+      [
+        student ? `رفض ${student} الموعد الجديد،` : 'رُفض الموعد الجديد،',
+        'ويبقى الدرس',
+        when ? `(${when})` : '',
+        'في موعده.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    chargeFailedTitle: 'اشحن محفظتك لدرسك الأسبوعي',
+    chargeFailedBody: (short: string, when: string, deadline: string) =>
+      [`ينقص رصيدك ${short} لدرس ${when}.`, deadline ? `اشحن قبل ${deadline}.` : ''].filter(Boolean).join(' '),
+    releasedTitle: 'أُلغي الدرس الأسبوعي',
+    releasedBody: (other: string, when: string) =>
+      [other ? `الدرس مع ${other}` : 'الدرس', when ? `(${when})` : '', 'لم يُدفع في موعده فأُلغي.']
+        .filter(Boolean)
+        .join(' '),
   },
   en: {
     message: (name: string) => (name ? `New message from ${name}` : 'New message'),
@@ -54,6 +85,50 @@ const COPY = {
     soonTitle: 'Your lesson starts in 10 minutes',
     dayTitle: 'Reminder: you have a lesson coming up',
     lessonWith: (other: string, when: string) => [other ? `with ${other}` : '', when].filter(Boolean).join(', '),
+    movedTitle: 'Lesson moved',
+    movedBody: (other: string, when: string) =>
+      [other ? `The lesson with ${other}` : 'The lesson', when ? `now starts ${when}.` : 'moved to a new time.'].join(
+        ' ',
+      ),
+    proposalTitle: 'New time proposed',
+    proposalBody: (teacher: string, when: string) =>
+      [
+        teacher ? `${teacher} proposes` : 'Your teacher proposes',
+        when ? `${when}.` : 'a new time.',
+        'Accept or decline it.',
+      ].join(' '),
+    acceptedTitle: 'New time accepted',
+    acceptedBody: (student: string, when: string) =>
+      [
+        student ? `${student} accepted the new time:` : 'The new time was accepted:',
+        when ? `the lesson starts ${when}.` : '',
+      ]
+        .join(' ')
+        .trim(),
+    declinedTitle: 'New time declined',
+    declinedBody: (student: string, when: string) =>
+      [
+        student ? `${student} declined the new time;` : 'The new time was declined;',
+        'the lesson',
+        when ? `(${when})` : '',
+        'stays as booked.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    chargeFailedTitle: 'Top up for your weekly lesson',
+    chargeFailedBody: (short: string, when: string, deadline: string) =>
+      [`Your balance is ${short} short for the lesson on ${when}.`, deadline ? `Top up before ${deadline}.` : '']
+        .filter(Boolean)
+        .join(' '),
+    releasedTitle: 'Weekly lesson released',
+    releasedBody: (other: string, when: string) =>
+      [
+        other ? `The lesson with ${other}` : 'The lesson',
+        when ? `(${when})` : '',
+        'was not paid in time and was released.',
+      ]
+        .filter(Boolean)
+        .join(' '),
   },
 } as const;
 
@@ -64,6 +139,13 @@ export const PUSHED_NOTIFICATION_KINDS: Record<string, PushKind> = {
   'booking.received': 'booking',
   'booking.cancelled': 'cancellation',
   'review.requested': 'reviewRequest',
+  // The weekly habit (issue 32): moves and proposals are news of a booking, a release a cancellation.
+  'booking.rescheduled': 'booking',
+  'reservation.proposal': 'booking',
+  'reservation.proposalAccepted': 'booking',
+  'reservation.proposalDeclined': 'booking',
+  'standing.chargeFailed': 'booking',
+  'standing.released': 'cancellation',
 };
 
 type Reader = { language: Language; timeZone: string | null };
@@ -99,6 +181,13 @@ export function notificationPush(
       return { kind, title: copy.booked(text(data.teacherName)), body: when, url: reservations, tag };
     case 'booking.received':
       return { kind, title: copy.received(text(data.studentName)), body: when, url: `/${language}/schedule`, tag };
+    case 'booking.rescheduled':
+    case 'reservation.proposal':
+    case 'reservation.proposalAccepted':
+    case 'reservation.proposalDeclined':
+    case 'standing.chargeFailed':
+    case 'standing.released':
+      return { kind, ...weeklyPush(notification.type, data, reader), tag: weeklyTag(notification, tag) };
     case 'booking.cancelled':
       return {
         kind,
@@ -115,6 +204,50 @@ export function notificationPush(
         url: reservations,
         tag,
       };
+  }
+}
+
+/**
+ * A lesson's move and the teacher's answer to it share a tag (the lesson's), so on the teacher's
+ * device the accepted proposal replaces the move it caused instead of stacking beside it.
+ */
+function weeklyTag(notification: { type: string; data: Record<string, unknown> }, fallback: string): string {
+  const id = notification.data.reservationId;
+  const moved = notification.type === 'booking.rescheduled' || notification.type === 'reservation.proposalAccepted';
+  return moved && typeof id === 'number' ? `moved-${id}` : fallback;
+}
+
+/**
+ * The texts and page of the weekly habit's notices (issue 32): the student's to the reservations,
+ * the teacher's to the schedule (the teacher's notices name the student), a short balance to the
+ * wallet; every time in the reader's zone.
+ */
+function weeklyPush(type: string, data: Record<string, unknown>, reader: Reader) {
+  const { language, timeZone } = reader;
+  const copy = COPY[language];
+  const at = (key: string) => lessonTime(data[key], language, timeZone);
+  const teacher = text(data.teacherName);
+  const student = text(data.studentName);
+  const lessons = `/${language}${student ? LESSONS_PAGE.teacher : LESSONS_PAGE.student}`;
+  switch (type) {
+    case 'booking.rescheduled':
+      return { title: copy.movedTitle, body: copy.movedBody(teacher || student, at('startTime')), url: lessons };
+    case 'reservation.proposal':
+      return { title: copy.proposalTitle, body: copy.proposalBody(teacher, at('proposedStartTime')), url: lessons };
+    case 'reservation.proposalAccepted':
+      return { title: copy.acceptedTitle, body: copy.acceptedBody(student, at('startTime')), url: lessons };
+    case 'reservation.proposalDeclined':
+      return { title: copy.declinedTitle, body: copy.declinedBody(student, at('startTime')), url: lessons };
+    case 'standing.chargeFailed': {
+      const short = typeof data.short === 'string' ? formatKwd(language, data.short) : '';
+      return {
+        title: copy.chargeFailedTitle,
+        body: copy.chargeFailedBody(short, at('startTime'), at('deadline')),
+        url: `/${language}${WALLET_PAGE}`,
+      };
+    }
+    default:
+      return { title: copy.releasedTitle, body: copy.releasedBody(teacher || student, at('startTime')), url: lessons };
   }
 }
 
