@@ -69,6 +69,15 @@ type Role = 'student' | 'teacher';
 const pageAction = (language: Language, role: Role) =>
   role === 'student' ? COMMON[language].reservations : COMMON[language].schedule;
 
+/** One of these mails: greeted by first name, its lines, the zone of its times, one button. */
+function weeklyMail(
+  reader: MailReader,
+  mail: { subject: string; lines: string[]; action: string; url: string },
+): MailContent {
+  const heading = COMMON[reader.language].heading(reader.name);
+  return composeMail(reader.language, { ...mail, heading, lines: [...mail.lines, zoneLine(reader)] });
+}
+
 const MOVED = {
   ar: {
     subject: (other: string) => `تغيّر موعد درسك مع ${other}`,
@@ -100,22 +109,17 @@ export function renderRescheduledMail(
   reader: MailReader,
   input: { role: Role; by: Role; otherName: string; oldStart: Date; newStart: Date; url: string },
 ): MailContent {
-  const { language } = reader;
-  const copy = MOVED[language];
+  const copy = MOVED[reader.language];
+  const lines = [copy[input.role][input.by](input.otherName), ...movedTimes(reader, input.oldStart, input.newStart)];
+  const action = pageAction(reader.language, input.role);
+  return weeklyMail(reader, { subject: copy.subject(input.otherName), lines, action, url: input.url });
+}
+
+/** The two lines of a move: the time it was and the time it is now. */
+function movedTimes(reader: MailReader, oldStart: Date, newStart: Date): string[] {
   const when = whenFor(reader);
-  const common = COMMON[language];
-  return composeMail(language, {
-    subject: copy.subject(input.otherName),
-    heading: common.heading(reader.name),
-    lines: [
-      copy[input.role][input.by](input.otherName),
-      common.was(when(input.oldStart)),
-      common.now(when(input.newStart)),
-      zoneLine(reader),
-    ],
-    action: pageAction(language, input.role),
-    url: input.url,
-  });
+  const common = COMMON[reader.language];
+  return [common.was(when(oldStart)), common.now(when(newStart))];
 }
 
 const PROPOSAL = {
@@ -146,24 +150,17 @@ export function renderProposalMail(
   reader: MailReader,
   input: { teacherName: string; start: Date; proposedStart: Date; note: string; url: string },
 ): MailContent {
-  const { language } = reader;
-  const copy = PROPOSAL[language];
+  const copy = PROPOSAL[reader.language];
   const when = whenFor(reader);
   const note = input.note.trim();
-  return composeMail(language, {
-    subject: copy.subject(input.teacherName),
-    heading: COMMON[language].heading(reader.name),
-    lines: [
-      copy.intro(input.teacherName),
-      copy.booked(when(input.start)),
-      copy.proposed(when(input.proposedStart)),
-      ...(note ? [copy.note(note)] : []),
-      copy.answer,
-      zoneLine(reader),
-    ],
-    action: copy.action,
-    url: input.url,
-  });
+  const lines = [
+    copy.intro(input.teacherName),
+    copy.booked(when(input.start)),
+    copy.proposed(when(input.proposedStart)),
+    ...(note ? [copy.note(note)] : []),
+    copy.answer,
+  ];
+  return weeklyMail(reader, { subject: copy.subject(input.teacherName), lines, action: copy.action, url: input.url });
 }
 
 const ANSWER = {
@@ -200,34 +197,16 @@ export function renderProposalAnswerMail(
     | { answer: 'accepted'; studentName: string; oldStart: Date; newStart: Date; url: string }
     | { answer: 'declined'; studentName: string; start: Date; url: string },
 ): MailContent {
-  const { language } = reader;
-  const common = COMMON[language];
-  const when = whenFor(reader);
-  const heading = common.heading(reader.name);
-  const action = common.schedule;
+  const action = COMMON[reader.language].schedule;
+  const { studentName, url } = input;
   if (input.answer === 'accepted') {
-    const copy = ANSWER[language].accepted;
-    return composeMail(language, {
-      subject: copy.subject(input.studentName),
-      heading,
-      lines: [
-        copy.intro(input.studentName),
-        common.was(when(input.oldStart)),
-        common.now(when(input.newStart)),
-        zoneLine(reader),
-      ],
-      action,
-      url: input.url,
-    });
+    const copy = ANSWER[reader.language].accepted;
+    const lines = [copy.intro(studentName), ...movedTimes(reader, input.oldStart, input.newStart)];
+    return weeklyMail(reader, { subject: copy.subject(studentName), lines, action, url });
   }
-  const copy = ANSWER[language].declined;
-  return composeMail(language, {
-    subject: copy.subject(input.studentName),
-    heading,
-    lines: [copy.intro(input.studentName), copy.stays(when(input.start)), copy.cancel, zoneLine(reader)],
-    action,
-    url: input.url,
-  });
+  const copy = ANSWER[reader.language].declined;
+  const lines = [copy.intro(studentName), copy.stays(whenFor(reader)(input.start)), copy.cancel];
+  return weeklyMail(reader, { subject: copy.subject(studentName), lines, action, url });
 }
 
 const CHARGE_FAILED = {
@@ -257,18 +236,12 @@ export function renderChargeFailedMail(
   const { language } = reader;
   const copy = CHARGE_FAILED[language];
   const when = whenFor(reader);
-  return composeMail(language, {
-    subject: copy.subject(input.teacherName),
-    heading: COMMON[language].heading(reader.name),
-    lines: [
-      copy.intro(input.teacherName, when(input.start)),
-      copy.amount(formatKwd(language, input.amountKwd), formatKwd(language, input.shortKwd)),
-      copy.deadline(when(input.deadline)),
-      zoneLine(reader),
-    ],
-    action: copy.action,
-    url: input.url,
-  });
+  const lines = [
+    copy.intro(input.teacherName, when(input.start)),
+    copy.amount(formatKwd(language, input.amountKwd), formatKwd(language, input.shortKwd)),
+    copy.deadline(when(input.deadline)),
+  ];
+  return weeklyMail(reader, { subject: copy.subject(input.teacherName), lines, action: copy.action, url: input.url });
 }
 
 const RELEASED = {
@@ -293,13 +266,8 @@ export function renderReleasedMail(
   reader: MailReader,
   input: { role: Role; otherName: string; start: Date; url: string },
 ): MailContent {
-  const { language } = reader;
-  const copy = RELEASED[language];
-  return composeMail(language, {
-    subject: copy.subject,
-    heading: COMMON[language].heading(reader.name),
-    lines: [copy[input.role](input.otherName, whenFor(reader)(input.start)), zoneLine(reader)],
-    action: pageAction(language, input.role),
-    url: input.url,
-  });
+  const copy = RELEASED[reader.language];
+  const lines = [copy[input.role](input.otherName, whenFor(reader)(input.start))];
+  const action = pageAction(reader.language, input.role);
+  return weeklyMail(reader, { subject: copy.subject, lines, action, url: input.url });
 }

@@ -57,7 +57,7 @@ describe('weekly-habit pushes (issue 32)', () => {
     expect(proposal).toMatchObject({
       kind: 'booking',
       title: 'New time proposed',
-      body: 'Huda proposes Sun 10 Jan, 15:00. Accept or decline it.',
+      body: 'Huda proposes a new time: Sun 10 Jan, 15:00. Accept or decline it.',
       url: '/en/reservations',
       tag: 'notification-7',
     });
@@ -81,7 +81,7 @@ describe('weekly-habit pushes (issue 32)', () => {
     );
     expect(declined).toMatchObject({
       title: 'New time declined',
-      body: 'Omar declined the new time; the lesson (Fri 8 Jan, 9:00) stays as booked.',
+      body: 'Omar declined the new time; the lesson on Fri 8 Jan, 9:00 stays as booked.',
       url: '/en/schedule',
       tag: 'notification-7',
     });
@@ -108,6 +108,7 @@ describe('weekly-habit pushes (issue 32)', () => {
     expect(arabic?.body).toContain('٢٫٢٥٠');
     expect(arabic?.body).toContain('الأحد، ١٠ يناير، ٦:٠٠ م');
     expect(arabic?.body).toContain('اشحن قبل السبت، ٩ يناير، ٦:٠٠ م.');
+    expect(arabic?.body).toContain('د.ك.');
     expect(arabic?.url).toBe('/ar/profile#wallet-title');
   });
 

@@ -41,35 +41,6 @@ const COPY = {
     soonTitle: 'يبدأ درسك بعد ١٠ دقائق',
     dayTitle: 'تذكير: لديك درس قريباً',
     lessonWith: (other: string, when: string) => [other ? `مع ${other}` : '', when].filter(Boolean).join('، '),
-    movedTitle: 'تغيّر موعد الدرس',
-    movedBody: (other: string, when: string) =>
-      [other ? `الدرس مع ${other}` : 'الدرس', when ? `يبدأ الآن ${when}.` : 'نُقل إلى موعد جديد.'].join(' '),
-    proposalTitle: 'موعد جديد مقترح',
-    proposalBody: (teacher: string, when: string) =>
-      [teacher ? `يقترح ${teacher}` : 'يقترح معلمك', when ? `${when}.` : 'موعداً جديداً.', 'اقبله أو ارفضه.'].join(' '),
-    acceptedTitle: 'قُبل الموعد الجديد',
-    acceptedBody: (student: string, when: string) =>
-      [student ? `قبل ${student} الموعد الجديد:` : 'قُبل الموعد الجديد:', when ? `يبدأ الدرس ${when}.` : '']
-        .join(' ')
-        .trim(),
-    declinedTitle: 'رُفض الموعد الجديد',
-    declinedBody: (student: string, when: string) =>
-      [
-        student ? `رفض ${student} الموعد الجديد،` : 'رُفض الموعد الجديد،',
-        'ويبقى الدرس',
-        when ? `(${when})` : '',
-        'في موعده.',
-      ]
-        .filter(Boolean)
-        .join(' '),
-    chargeFailedTitle: 'اشحن محفظتك لدرسك الأسبوعي',
-    chargeFailedBody: (short: string, when: string, deadline: string) =>
-      [`ينقص رصيدك ${short} لدرس ${when}.`, deadline ? `اشحن قبل ${deadline}.` : ''].filter(Boolean).join(' '),
-    releasedTitle: 'أُلغي الدرس الأسبوعي',
-    releasedBody: (other: string, when: string) =>
-      [other ? `الدرس مع ${other}` : 'الدرس', when ? `(${when})` : '', 'لم يُدفع في موعده فأُلغي.']
-        .filter(Boolean)
-        .join(' '),
   },
   en: {
     message: (name: string) => (name ? `New message from ${name}` : 'New message'),
@@ -85,50 +56,41 @@ const COPY = {
     soonTitle: 'Your lesson starts in 10 minutes',
     dayTitle: 'Reminder: you have a lesson coming up',
     lessonWith: (other: string, when: string) => [other ? `with ${other}` : '', when].filter(Boolean).join(', '),
-    movedTitle: 'Lesson moved',
-    movedBody: (other: string, when: string) =>
-      [other ? `The lesson with ${other}` : 'The lesson', when ? `now starts ${when}.` : 'moved to a new time.'].join(
-        ' ',
-      ),
-    proposalTitle: 'New time proposed',
-    proposalBody: (teacher: string, when: string) =>
-      [
-        teacher ? `${teacher} proposes` : 'Your teacher proposes',
-        when ? `${when}.` : 'a new time.',
-        'Accept or decline it.',
-      ].join(' '),
-    acceptedTitle: 'New time accepted',
-    acceptedBody: (student: string, when: string) =>
-      [
-        student ? `${student} accepted the new time:` : 'The new time was accepted:',
-        when ? `the lesson starts ${when}.` : '',
-      ]
-        .join(' ')
-        .trim(),
-    declinedTitle: 'New time declined',
+  },
+} as const;
+
+/** The weekly habit's push texts (issue 32): a title and a body per notice, naming the other party and the time. */
+const WEEKLY_COPY = {
+  ar: {
+    moved: 'تغيّر موعد الدرس',
+    movedBody: (other: string, when: string) => `الدرس مع ${other} يبدأ الآن ${when}.`,
+    proposal: 'موعد جديد مقترح',
+    proposalBody: (teacher: string, when: string) => `يقترح ${teacher} موعداً جديداً: ${when}. اقبله أو ارفضه.`,
+    accepted: 'قُبل الموعد الجديد',
+    acceptedBody: (student: string, when: string) => `قبل ${student} الموعد الجديد: يبدأ الدرس ${when}.`,
+    declined: 'رُفض الموعد الجديد',
+    declinedBody: (student: string, when: string) => `رفض ${student} الموعد الجديد، ويبقى درس ${when} في موعده.`,
+    chargeFailed: 'اشحن محفظتك لدرسك الأسبوعي',
+    chargeFailedBody: (short: string, when: string, by: string) => `ينقص رصيدك ${short} لدرس ${when}. اشحن قبل ${by}.`,
+    released: 'أُلغي الدرس الأسبوعي',
+    releasedBody: (other: string, when: string) => `الدرس مع ${other} (${when}) لم يُدفع في موعده فأُلغي.`,
+  },
+  en: {
+    moved: 'Lesson moved',
+    movedBody: (other: string, when: string) => `The lesson with ${other} now starts ${when}.`,
+    proposal: 'New time proposed',
+    proposalBody: (teacher: string, when: string) => `${teacher} proposes a new time: ${when}. Accept or decline it.`,
+    accepted: 'New time accepted',
+    acceptedBody: (student: string, when: string) => `${student} accepted the new time: the lesson starts ${when}.`,
+    declined: 'New time declined',
     declinedBody: (student: string, when: string) =>
-      [
-        student ? `${student} declined the new time;` : 'The new time was declined;',
-        'the lesson',
-        when ? `(${when})` : '',
-        'stays as booked.',
-      ]
-        .filter(Boolean)
-        .join(' '),
-    chargeFailedTitle: 'Top up for your weekly lesson',
-    chargeFailedBody: (short: string, when: string, deadline: string) =>
-      [`Your balance is ${short} short for the lesson on ${when}.`, deadline ? `Top up before ${deadline}.` : '']
-        .filter(Boolean)
-        .join(' '),
-    releasedTitle: 'Weekly lesson released',
+      `${student} declined the new time; the lesson on ${when} stays as booked.`,
+    chargeFailed: 'Top up for your weekly lesson',
+    chargeFailedBody: (short: string, when: string, by: string) =>
+      `Your balance is ${short} short for the lesson on ${when}. Top up before ${by}.`,
+    released: 'Weekly lesson released',
     releasedBody: (other: string, when: string) =>
-      [
-        other ? `The lesson with ${other}` : 'The lesson',
-        when ? `(${when})` : '',
-        'was not paid in time and was released.',
-      ]
-        .filter(Boolean)
-        .join(' '),
+      `The lesson with ${other} (${when}) was not paid in time and was released.`,
   },
 } as const;
 
@@ -224,30 +186,27 @@ function weeklyTag(notification: { type: string; data: Record<string, unknown> }
  */
 function weeklyPush(type: string, data: Record<string, unknown>, reader: Reader) {
   const { language, timeZone } = reader;
-  const copy = COPY[language];
+  const copy = WEEKLY_COPY[language];
   const at = (key: string) => lessonTime(data[key], language, timeZone);
   const teacher = text(data.teacherName);
   const student = text(data.studentName);
-  const lessons = `/${language}${student ? LESSONS_PAGE.teacher : LESSONS_PAGE.student}`;
+  const url = `/${language}${student ? LESSONS_PAGE.teacher : LESSONS_PAGE.student}`;
   switch (type) {
     case 'booking.rescheduled':
-      return { title: copy.movedTitle, body: copy.movedBody(teacher || student, at('startTime')), url: lessons };
+      return { title: copy.moved, body: copy.movedBody(teacher || student, at('startTime')), url };
     case 'reservation.proposal':
-      return { title: copy.proposalTitle, body: copy.proposalBody(teacher, at('proposedStartTime')), url: lessons };
+      return { title: copy.proposal, body: copy.proposalBody(teacher, at('proposedStartTime')), url };
     case 'reservation.proposalAccepted':
-      return { title: copy.acceptedTitle, body: copy.acceptedBody(student, at('startTime')), url: lessons };
+      return { title: copy.accepted, body: copy.acceptedBody(student, at('startTime')), url };
     case 'reservation.proposalDeclined':
-      return { title: copy.declinedTitle, body: copy.declinedBody(student, at('startTime')), url: lessons };
+      return { title: copy.declined, body: copy.declinedBody(student, at('startTime')), url };
     case 'standing.chargeFailed': {
-      const short = typeof data.short === 'string' ? formatKwd(language, data.short) : '';
-      return {
-        title: copy.chargeFailedTitle,
-        body: copy.chargeFailedBody(short, at('startTime'), at('deadline')),
-        url: `/${language}${WALLET_PAGE}`,
-      };
+      const short = formatKwd(language, text(data.short) || '0');
+      const body = copy.chargeFailedBody(short, at('startTime'), at('deadline'));
+      return { title: copy.chargeFailed, body, url: `/${language}${WALLET_PAGE}` };
     }
     default:
-      return { title: copy.releasedTitle, body: copy.releasedBody(teacher || student, at('startTime')), url: lessons };
+      return { title: copy.released, body: copy.releasedBody(teacher || student, at('startTime')), url };
   }
 }
 
