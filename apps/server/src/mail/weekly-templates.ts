@@ -125,7 +125,7 @@ function movedTimes(reader: MailReader, oldStart: Date, newStart: Date): string[
 const PROPOSAL = {
   ar: {
     subject: (teacher: string) => `يقترح ${teacher} موعداً جديداً لدرسك`,
-    intro: (teacher: string) => `يقترح المعلم ${teacher} نقل درسك إلى موعد جديد.`,
+    intro: (teacher: string) => `يقترح ${teacher} نقل درسك إلى موعد جديد.`,
     booked: (when: string) => `موعد درسك الحالي: ${when}`,
     proposed: (when: string) => `الموعد المقترح: ${when}`,
     note: (note: string) => `ملاحظة المعلم: ${note}`,
@@ -212,15 +212,15 @@ export function renderProposalAnswerMail(
 const CHARGE_FAILED = {
   ar: {
     subject: (teacher: string) => `اشحن محفظتك لدرسك الأسبوعي مع ${teacher}`,
-    intro: (teacher: string, when: string) => `لم نتمكن من دفع درسك الأسبوعي مع ${teacher} يوم ${when}.`,
-    amount: (amount: string, short: string) => `سعر الدرس ${amount}، وينقص رصيدك ${short}.`,
+    intro: (teacher: string, when: string) => `لم نتمكن من خصم ثمن درسك الأسبوعي مع ${teacher} يوم ${when}.`,
+    amount: (amount: string, short: string) => `سعر الدرس ${amount}، وينقص رصيدك ${short} عن سعره.`,
     deadline: (when: string) =>
       `اشحن محفظتك قبل ${when} (قبل ٢٤ ساعة من بدء الدرس)، وإلا أُلغي درس هذا الأسبوع وبقيت دروسك الأخرى في السلسلة.`,
     action: 'اشحن محفظتي',
   },
   en: {
     subject: (teacher: string) => `Top up for your weekly lesson with ${teacher}`,
-    intro: (teacher: string, when: string) => `We could not pay for your weekly lesson with ${teacher} on ${when}.`,
+    intro: (teacher: string, when: string) => `We could not charge your weekly lesson with ${teacher} on ${when}.`,
     amount: (amount: string, short: string) => `The lesson costs ${amount}, and your balance is ${short} short.`,
     deadline: (when: string) =>
       `Top up your wallet before ${when} (24 hours before the start), or this week's lesson is released; the other lessons of the series stay.`,
