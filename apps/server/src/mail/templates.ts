@@ -18,7 +18,7 @@ ${BRAND_MARK}<h1 style="margin:0 0 20px;font-size:22px;color:#1e3a8a">${escapeHt
 }
 
 /** A mail of a heading, its paragraphs and one action (a button and its address), as text and as HTML. */
-function composeMail(
+export function composeMail(
   language: Language,
   mail: { subject: string; heading: string; lines: readonly string[]; action: string; url: string },
 ): MailContent {
@@ -189,7 +189,7 @@ export function renderMail(kind: keyof typeof COPY, language: Language, name: st
 }
 
 /** The marketplace's own zone: a mail has no viewer's zone, so its times say which one they are in. */
-const MAIL_TIME_ZONE = 'Asia/Kuwait';
+export const MAIL_TIME_ZONE = 'Asia/Kuwait';
 
 const BOOKED = {
   ar: {
@@ -276,6 +276,15 @@ const PAYOUT = {
   },
 } as const;
 
+/** An amount of KWD (a decimal string, "12.500") as a reader reads it: 3 decimals, 'KWD 12.500' / '١٢٫٥٠٠ د.ك.'. */
+export function formatKwd(language: Language, amountKwd: string): string {
+  return new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', {
+    style: 'currency',
+    currency: 'KWD',
+    minimumFractionDigits: 3,
+  }).format(Number(amountKwd));
+}
+
 /** A payout decided by an admin: sent (with the bank reference) or returned (with the reason), in the teacher's language. */
 export function renderPayoutMail(
   language: Language,
@@ -283,11 +292,7 @@ export function renderPayoutMail(
 ): MailContent {
   const copy = PAYOUT[language];
   const outcome = copy[input.outcome];
-  const amount = new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en-KW', {
-    style: 'currency',
-    currency: 'KWD',
-    minimumFractionDigits: 3,
-  }).format(Number(input.amountKwd));
+  const amount = formatKwd(language, input.amountKwd);
   const heading = copy.heading(input.name);
   const lines = [outcome.intro(amount), outcome.detail(input.detail)];
   return composeMail(language, { subject: outcome.subject, heading, lines, action: copy.action, url: input.url });

@@ -2,12 +2,30 @@ import { cancellationTerms, DEFAULT_LANGUAGE } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { renderBookingMail } from '../../mail/templates.ts';
+import { type MailContent, renderBookingMail } from '../../mail/templates.ts';
+import type { MailReader } from '../../mail/weekly-templates.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
-import { type LockedSlot, namesOf } from './booking.repo.ts';
+import { type LockedSlot, type NamedPerson, namesOf } from './booking.repo.ts';
 
 /** How the booking confirmation mail goes out: through the outbox (none in tests that do not need it). */
 export type BookingMail = { mailer?: Mailer | undefined; publicUrl: string };
+
+/**
+ * Queues a mail to one party inside the caller's transaction (sent after commit): rendered for
+ * them as its reader (first name, language, zone), its button to `page` under their language.
+ */
+export async function mailParty(
+  tx: Executor,
+  { mailer, publicUrl }: BookingMail,
+  person: NamedPerson | undefined,
+  page: string,
+  render: (reader: MailReader, url: string) => MailContent,
+) {
+  if (!mailer || !person) return;
+  const { language, timeZone } = person;
+  const reader = { name: person.firstName(language), language, timeZone };
+  await mailer.enqueue(tx, { to: person.email, ...render(reader, `${publicUrl}/${language}${page}`) });
+}
 
 /**
  * Tells the student (whom, when, and until when they may cancel, or that they cannot: the rule of

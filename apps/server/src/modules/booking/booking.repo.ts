@@ -118,13 +118,21 @@ export type NamedPerson = {
   firstName: (language: Language) => string;
   email: string;
   language: Language;
+  /** The zone their browser reported (null: never reported; readers fall back to Kuwait time). */
+  timeZone: string | null;
 };
 
 /** Display names of users (for the texts of booking notifications). */
 export async function namesOf(db: Executor, userIds: number[]): Promise<Map<number, NamedPerson>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, ...nameColumns(users), email: users.email, language: users.language })
+    .select({
+      id: users.id,
+      ...nameColumns(users),
+      email: users.email,
+      language: users.language,
+      timeZone: users.timeZone,
+    })
     .from(users)
     .where(inArray(users.id, userIds));
   return new Map(
@@ -138,6 +146,7 @@ export async function namesOf(db: Executor, userIds: number[]): Promise<Map<numb
         firstName: (language: Language) => nameIn(language, row).firstName,
         email: row.email,
         language: row.language,
+        timeZone: row.timeZone,
       },
     ]),
   );

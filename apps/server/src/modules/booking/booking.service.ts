@@ -53,8 +53,8 @@ export function createBookingService({
       lessonsSince(ctx, userId, since, limit, now),
 
     ...cancellation,
-    ...createRescheduleService({ db, clock }),
-    ...createProposalsService({ db, clock }),
+    ...createRescheduleService({ db, mail, clock }),
+    ...createProposalsService({ db, mail, clock }),
     ...completion,
     releaseExpiredHolds: (now = clock()) => releaseExpiredHolds(db, now),
     /** Standing weekly series (issue 32): create, preview, list, skip, stop, and the sweeper's charge/release. */

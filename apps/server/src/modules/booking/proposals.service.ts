@@ -8,9 +8,17 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { MailContent } from '../../mail/templates.ts';
+import {
+  LESSONS_PAGE,
+  type MailReader,
+  renderProposalAnswerMail,
+  renderProposalMail,
+} from '../../mail/weekly-templates.ts';
 import { insertNotifications, type NotificationType } from '../notifications/notifications.service.ts';
 import { reservationsAsSeenBy } from './booking.presenter.ts';
 import { lockReservation, lockSlots, namesOf, releaseExpiredHolds } from './booking.repo.ts';
+import { type BookingMail, mailParty } from './booking-notices.ts';
 import { toProposal } from './proposal.presenter.ts';
 import {
   allowFreeCancel,
@@ -35,8 +43,21 @@ import { checkTarget, moveLesson } from './reschedule-move.ts';
 type Locked = ReservationRow & { teacherUserId: number };
 const notFound = () => new HttpError(404, 'notFound', 'Not found');
 
-/** Tells `userId` about the proposal, naming the other party in the reader's language. */
-async function tell(tx: Executor, row: Locked, userId: number, type: NotificationType, data: Record<string, unknown>) {
+type Render = (reader: MailReader, url: string, otherName: string) => MailContent;
+
+/**
+ * Tells `userId` about the proposal, naming the other party in the reader's language, and mails
+ * them (`render`) in their language and zone, the button to their lessons' page.
+ */
+async function tell(
+  tx: Executor,
+  mail: BookingMail,
+  row: Locked,
+  userId: number,
+  type: NotificationType,
+  data: Record<string, unknown>,
+  render: Render,
+) {
   const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
   const otherId = userId === row.studentId ? row.teacherUserId : row.studentId;
   const name = people.get(otherId)?.name(people.get(userId)?.language ?? DEFAULT_LANGUAGE) ?? '';
@@ -48,9 +69,19 @@ async function tell(tx: Executor, row: Locked, userId: number, type: Notificatio
       data: { reservationId: row.id, startTime: row.startTime?.toISOString() ?? null, [key]: name, ...data },
     },
   ]);
+  const page = userId === row.studentId ? LESSONS_PAGE.student : LESSONS_PAGE.teacher;
+  await mailParty(tx, mail, people.get(userId), page, (reader, url) => render(reader, url, name));
 }
 
-export function createProposalsService({ db, clock = () => new Date() }: { db: Db; clock?: Clock }) {
+export function createProposalsService({
+  db,
+  mail,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  mail: BookingMail;
+  clock?: Clock;
+}) {
   const proposalOut = async (id: number) => {
     const row = await proposalWithSlot(db, id);
     if (!row) throw notFound();
@@ -92,10 +123,12 @@ export function createProposalsService({ db, clock = () => new Date() }: { db: D
           note: body.note ?? '',
         });
         if (!proposal) throw new HttpError(409, 'proposalExists', 'This lesson already has an open proposal');
-        await tell(tx, row, row.studentId, 'reservation.proposal', {
-          proposalId: proposal.id,
-          proposedStartTime: target?.startTime.toISOString() ?? null,
-        });
+        const start = row.startTime ?? now;
+        const proposedStart = target?.startTime ?? start;
+        const data = { proposalId: proposal.id, proposedStartTime: target?.startTime.toISOString() ?? null };
+        await tell(tx, mail, row, row.studentId, 'reservation.proposal', data, (reader, url, teacherName) =>
+          renderProposalMail(reader, { teacherName, start, proposedStart, note: proposal.note, url }),
+        );
         return proposal.id;
       });
       const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);
@@ -116,13 +149,19 @@ export function createProposalsService({ db, clock = () => new Date() }: { db: D
         await decideProposal(tx, proposal.id, 'accepted', now);
         const move = { timeSlotId: proposal.timeSlotId, expectedTotal: body.expectedTotal };
         const result = await moveLesson(tx, row, move, userId, now);
-        await tellRescheduled(tx, row, result.moved, 'teacher');
-        await tell(tx, row, row.teacherUserId, 'reservation.proposalAccepted', {
+        // The teacher's mail is the answer's below (old and new time): one mail to each party.
+        await tellRescheduled(tx, mail, row, result.moved, 'teacher', { mailTeacher: false });
+        const oldStart = row.startTime ?? now;
+        const newStart = result.moved.startTime ?? oldStart;
+        const data = {
           proposalId,
           // The lesson's start is the new one now (the teacher's text: "the lesson now starts ...").
           startTime: result.moved.startTime?.toISOString() ?? null,
           oldStartTime: row.startTime?.toISOString() ?? null,
-        });
+        };
+        await tell(tx, mail, row, row.teacherUserId, 'reservation.proposalAccepted', data, (reader, url, studentName) =>
+          renderProposalAnswerMail(reader, { answer: 'accepted', studentName, oldStart, newStart, url }),
+        );
         return { reservationId: row.id, difference: result.difference };
       });
       const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);
@@ -136,7 +175,17 @@ export function createProposalsService({ db, clock = () => new Date() }: { db: D
         const { row, proposal } = await lockAnswerable(tx, userId, proposalId, now);
         await decideProposal(tx, proposal.id, 'declined', now);
         await allowFreeCancel(tx, row.id);
-        await tell(tx, row, row.teacherUserId, 'reservation.proposalDeclined', { proposalId });
+        const start = row.startTime ?? now;
+        await tell(
+          tx,
+          mail,
+          row,
+          row.teacherUserId,
+          'reservation.proposalDeclined',
+          { proposalId },
+          (reader, url, studentName) =>
+            renderProposalAnswerMail(reader, { answer: 'declined', studentName, start, url }),
+        );
         return row.id;
       });
       const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);

@@ -3,9 +3,11 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReservationRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { LESSONS_PAGE, renderRescheduledMail } from '../../mail/weekly-templates.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { reservationsAsSeenBy } from './booking.presenter.ts';
 import { lockReservation, namesOf } from './booking.repo.ts';
+import { type BookingMail, mailParty } from './booking-notices.ts';
 import { moveLesson } from './reschedule-move.ts';
 
 /**
@@ -21,12 +23,19 @@ export function assertMovable(row: ReservationRow, now: Date) {
   }
 }
 
-/** Tells both parties the lesson moved (`booking.rescheduled`), each naming the other in their language. */
+/**
+ * Tells both parties the lesson moved (`booking.rescheduled`), each naming the other in their
+ * language, and mails each the old and the new time in their own language and zone. On an
+ * accepted proposal the teacher's mail is the answer's (`reservation.proposalAccepted`), so
+ * `mailTeacher` is false there: one mail per party.
+ */
 export async function tellRescheduled(
   tx: Executor,
+  mail: BookingMail,
   row: ReservationRow & { teacherUserId: number },
   moved: ReservationRow,
   by: 'student' | 'teacher',
+  { mailTeacher = true }: { mailTeacher?: boolean } = {},
 ) {
   const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
   const nameOf = (userId: number, readerId: number) =>
@@ -37,21 +46,32 @@ export async function tellRescheduled(
     oldStartTime: row.startTime?.toISOString() ?? null,
     startTime: moved.startTime?.toISOString() ?? null,
   };
+  const teacherName = nameOf(row.teacherUserId, row.studentId);
+  const studentName = nameOf(row.studentId, row.teacherUserId);
   await insertNotifications(tx, [
-    {
-      userId: row.studentId,
-      type: 'booking.rescheduled',
-      data: { ...data, teacherName: nameOf(row.teacherUserId, row.studentId) },
-    },
-    {
-      userId: row.teacherUserId,
-      type: 'booking.rescheduled',
-      data: { ...data, studentName: nameOf(row.studentId, row.teacherUserId) },
-    },
+    { userId: row.studentId, type: 'booking.rescheduled', data: { ...data, teacherName } },
+    { userId: row.teacherUserId, type: 'booking.rescheduled', data: { ...data, studentName } },
   ]);
+  if (!row.startTime || !moved.startTime) return;
+  const times = { by, oldStart: row.startTime, newStart: moved.startTime };
+  await mailParty(tx, mail, people.get(row.studentId), LESSONS_PAGE.student, (reader, url) =>
+    renderRescheduledMail(reader, { ...times, role: 'student', otherName: teacherName, url }),
+  );
+  if (!mailTeacher) return;
+  await mailParty(tx, mail, people.get(row.teacherUserId), LESSONS_PAGE.teacher, (reader, url) =>
+    renderRescheduledMail(reader, { ...times, role: 'teacher', otherName: studentName, url }),
+  );
 }
 
-export function createRescheduleService({ db, clock = () => new Date() }: { db: Db; clock?: Clock }) {
+export function createRescheduleService({
+  db,
+  mail,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  mail: BookingMail;
+  clock?: Clock;
+}) {
   return {
     async reschedule(
       userId: number,
@@ -67,7 +87,7 @@ export function createRescheduleService({ db, clock = () => new Date() }: { db: 
           throw new HttpError(409, 'rescheduleTooLate', 'A lesson can be moved until 12 hours before it starts');
         }
         const result = await moveLesson(tx, row, body, userId, now);
-        await tellRescheduled(tx, row, result.moved, 'student');
+        await tellRescheduled(tx, mail, row, result.moved, 'student');
         return result.difference;
       });
       const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);

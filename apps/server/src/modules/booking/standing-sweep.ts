@@ -1,13 +1,14 @@
 import { DEFAULT_LANGUAGE, filsToKwd, STANDING } from '@ustaz/contract';
 import type { Executor } from '../../db/client.ts';
 import { FieldValidationError } from '../../http/errors.ts';
+import { LESSONS_PAGE, renderChargeFailedMail, renderReleasedMail, WALLET_PAGE } from '../../mail/weekly-templates.ts';
 import { userBalance } from '../ledger/ledger.service.ts';
 import { insertNotifications } from '../notifications/notifications.service.ts';
 import { chargeBalance, paidPart, spendSplitHours } from './balance-charge.ts';
 import { lockSlots, namesOf } from './booking.repo.ts';
 import { cancelLocked } from './booking-cancellation.service.ts';
 import type { BookingContext } from './booking-context.ts';
-import { notifyBooked } from './booking-notices.ts';
+import { mailParty, notifyBooked } from './booking-notices.ts';
 import {
   chargeFailureTold,
   dueChargeIds,
@@ -19,7 +20,7 @@ import {
 const HOUR_MS = 3_600_000;
 type SeriesLesson = NonNullable<Awaited<ReturnType<typeof lockUnpaidSeriesLesson>>>;
 
-/** The other party's name and the start, as each reader reads them (their language). */
+/** The other party's name and the start, as each reader reads them (their language), and the two people. */
 async function aboutFor(tx: Executor, row: SeriesLesson) {
   const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
   const nameOf = (userId: number, readerId: number) =>
@@ -28,6 +29,7 @@ async function aboutFor(tx: Executor, row: SeriesLesson) {
   return {
     student: { reservationId: row.id, teacherName: nameOf(row.teacherUserId, row.studentId), startTime },
     teacher: { reservationId: row.id, studentName: nameOf(row.studentId, row.teacherUserId), startTime },
+    people: { student: people.get(row.studentId), teacher: people.get(row.teacherUserId) },
   };
 }
 
@@ -65,19 +67,21 @@ export function createStandingSweep({ db, mail }: BookingContext) {
       if (!row || (await chargeFailureTold(tx, row.studentId, row.id))) return;
       const wallet = await userBalance(tx, 'wallet', row.studentId);
       const about = await aboutFor(tx, row);
-      const deadline = new Date((row.startTime ?? now).getTime() - STANDING.releaseHoursBefore * HOUR_MS);
+      const start = row.startTime ?? now;
+      const deadline = new Date(start.getTime() - STANDING.releaseHoursBefore * HOUR_MS);
+      const amount = filsToKwd(row.priceFils);
+      const short = filsToKwd(Math.max(0, row.priceFils - wallet));
       await insertNotifications(tx, [
         {
           userId: row.studentId,
           type: 'standing.chargeFailed',
-          data: {
-            ...about.student,
-            amount: filsToKwd(row.priceFils),
-            short: filsToKwd(Math.max(0, row.priceFils - wallet)),
-            deadline: deadline.toISOString(),
-          },
+          data: { ...about.student, amount, short, deadline: deadline.toISOString() },
         },
       ]);
+      const { teacherName } = about.student;
+      await mailParty(tx, mail, about.people.student, WALLET_PAGE, (reader, url) =>
+        renderChargeFailedMail(reader, { teacherName, start, amountKwd: amount, shortKwd: short, deadline, url }),
+      );
     });
   }
 
@@ -92,6 +96,13 @@ export function createStandingSweep({ db, mail }: BookingContext) {
         { userId: row.studentId, type: 'standing.released', data: about.student },
         { userId: row.teacherUserId, type: 'standing.released', data: about.teacher },
       ]);
+      const start = row.startTime ?? now;
+      await mailParty(tx, mail, about.people.student, LESSONS_PAGE.student, (reader, url) =>
+        renderReleasedMail(reader, { role: 'student', otherName: about.student.teacherName, start, url }),
+      );
+      await mailParty(tx, mail, about.people.teacher, LESSONS_PAGE.teacher, (reader, url) =>
+        renderReleasedMail(reader, { role: 'teacher', otherName: about.teacher.studentName, start, url }),
+      );
       return true;
     });
   }
