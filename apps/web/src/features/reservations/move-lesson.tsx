@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Reservation } from '@ustaz/contract';
-import { RESCHEDULE_MIN_HOURS } from '@ustaz/contract';
-import { CalendarClock, CalendarX2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { PROPOSAL_NOTE_MAX_LENGTH, RESCHEDULE_MIN_HOURS } from '@ustaz/contract';
+import { CalendarClock } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime, formatLessonRange } from '../../shared/lib/dates/formats.ts';
-import { errorText, translatedCode } from '../../shared/lib/error-text.ts';
+import { type ErrorTexts, errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
@@ -19,31 +19,40 @@ import { notify } from '../../shared/ui/toast.tsx';
 import { movableSlots, rescheduleReservation, useTeacherOpenSlots } from './api/reschedule.ts';
 import { RESERVATIONS_QUERY_KEY } from './api/reservations.ts';
 import { ERROR_TEXTS } from './reschedule-error-texts.ts';
-import { type MoveSlot, PriceDifference, SlotChoices } from './reschedule-slots.tsx';
+import { type MoveSlot, PriceDifference, SlotPicker } from './reschedule-slots.tsx';
 
-/** A failed call in words, with the reschedule rule's hours, and its code (for the top-up link). */
-export function useRescheduleFailure() {
+/**
+ * A failed call in words, with the reschedule rule's hours and the note's limit, and its code (for
+ * the top-up link); `texts` is the student's moves and answers, or the teacher's proposal.
+ */
+export function useRescheduleFailure(texts: ErrorTexts = ERROR_TEXTS.reschedule) {
   const { t } = useTranslation('reschedule');
   const language = useCurrentLanguage();
   return (error: unknown) => ({
     text: errorText(
       error,
       (key: string, options?: Record<string, unknown>) =>
-        translate(t, key, { ...options, hours: formatNumber(RESCHEDULE_MIN_HOURS, language) }),
-      ERROR_TEXTS.reschedule,
+        translate(t, key, {
+          ...options,
+          hours: formatNumber(RESCHEDULE_MIN_HOURS, language),
+          max: formatNumber(PROPOSAL_NOTE_MAX_LENGTH, language),
+        }),
+      texts,
       'errors.generic',
     ),
-    code: translatedCode(error, ERROR_TEXTS.reschedule),
+    code: translatedCode(error, texts),
   });
 }
 
-/** The refresh after a move or an answer: every reservation list (and the schedule, below the same key) and the balance. */
+/** The refresh after a move, a proposal or an answer: every reservation list (and the schedule, below the same key), the balance and the open times. */
 export function useRescheduleRefresh() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: ['teacher', 'slots'] });
+    // The teacher's own slots (the availability editor and the proposal's open times).
+    void queryClient.invalidateQueries({ queryKey: ['availability', 'slots'] });
   };
 }
 
@@ -123,7 +132,6 @@ function MoveLessonDialog({
 }) {
   const { t } = useTranslation('reschedule');
   const language = useCurrentLanguage();
-  const name = useId();
   const query = useTeacherOpenSlots(reservation.teacher.teacherProfileId, true);
   const [selected, setSelected] = useState<MoveSlot | null>(null);
   const [pending, setPending] = useState(false);
@@ -164,33 +172,15 @@ function MoveLessonDialog({
             time: formatLessonRange(reservation.startTime, reservation.endTime, language, timeZone),
           })}
         </p>
-        {query.isPending ? (
-          <p className="text-sm text-slate-600" aria-busy="true" data-testid="move-loading">
-            {t('move.loading')}
-          </p>
-        ) : query.isError ? (
-          <Alert title={t('move.loadError')}>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </Alert>
-        ) : slots.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="move-empty">
-            <CalendarX2 aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
-            {t('move.empty')}
-          </p>
-        ) : (
-          <>
-            <p className="text-sm font-semibold text-slate-800">{t('move.pick')}</p>
-            <SlotChoices
-              slots={slots}
-              timeZone={timeZone}
-              selected={selected?.id ?? null}
-              onSelect={setSelected}
-              name={name}
-            />
-          </>
-        )}
+        <SlotPicker
+          query={query}
+          slots={slots}
+          timeZone={timeZone}
+          selected={selected?.id ?? null}
+          onSelect={setSelected}
+          pick={t('move.pick')}
+          empty={<p>{t('move.empty')}</p>}
+        />
         {selected ? <PriceDifference lessonPrice={reservation.price} newPrice={selected.price} /> : null}
         {failure ? <RescheduleFailure failure={failure} /> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -21,6 +21,7 @@ import { PaidBy } from './paid-by.tsx';
 import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { FreeCancelButtonText, FreeCancelLine, ProposalBanner } from './proposal-banner.tsx';
+import { ProposeNewTime } from './propose-new-time.tsx';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
 import { StandingBadge } from './standing-badge.tsx';
 
@@ -174,6 +175,7 @@ export function ReservationCard({
       ) : null}
       {viewer === 'student' ? <ProposalBanner reservation={reservation} timeZone={timeZone} /> : null}
       {viewer === 'student' ? <MoveLesson reservation={reservation} timeZone={timeZone} now={now} /> : null}
+      <ProposeNewTime reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
