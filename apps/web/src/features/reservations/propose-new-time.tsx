@@ -9,12 +9,10 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonRange, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CountedTextarea } from '../../shared/ui/counted-textarea.tsx';
-import { Modal } from '../../shared/ui/modal/modal.tsx';
-import { notify } from '../../shared/ui/toast.tsx';
-import { movableSlots, proposeNewTime, useOwnOpenSlots } from './api/reschedule.ts';
-import { RescheduleFailure, useRescheduleFailure, useRescheduleRefresh } from './move-lesson.tsx';
+import { proposeNewTime, useOwnOpenSlots } from './api/reschedule.ts';
 import { ERROR_TEXTS } from './reschedule-error-texts.ts';
-import { type MoveSlot, PriceDifference, SlotPicker } from './reschedule-slots.tsx';
+import { PriceDifference } from './reschedule-slots.tsx';
+import { type LessonDialogProps, SlotMoveDialog } from './slot-move-dialog.tsx';
 
 /** Refusals after which the chosen time is gone: the choice is cleared and the open times read again. */
 const SLOT_REFUSALS = new Set(['slotUnavailable', 'rescheduleOtherLength']);
@@ -98,81 +96,28 @@ export function ProposeNewTime({
  * The teacher's own open times of the lesson's length and kind, grouped by day in their zone, an
  * optional note, and Send (POST /api/v1/reservations/{id}/proposals); every refusal in words.
  */
-function ProposeNewTimeDialog({
-  reservation,
-  timeZone,
-  now,
-  onClose,
-}: {
-  reservation: Reservation;
-  timeZone: string;
-  now: Date;
-  onClose: () => void;
-}) {
+function ProposeNewTimeDialog(props: LessonDialogProps) {
+  const { reservation, now } = props;
   const { t } = useTranslation('reschedule');
   const language = useCurrentLanguage();
   const query = useOwnOpenSlots(now, reservation.startTime, true);
-  const [selected, setSelected] = useState<MoveSlot | null>(null);
   const [note, setNote] = useState('');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; code: string | null } | null>(null);
-  const describeFailure = useRescheduleFailure(ERROR_TEXTS.propose);
-  const refresh = useRescheduleRefresh();
-  const slots = query.data ? movableSlots(query.data, reservation, now) : [];
-
-  async function send() {
-    if (!selected) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await proposeNewTime(reservation.id, selected.id, note);
-      void notify.success(t('propose.sent'));
-      refresh();
-      onClose();
-    } catch (error) {
-      const described = describeFailure(error);
-      setFailure(described);
-      if (SLOT_REFUSALS.has(described.code ?? '')) {
-        setSelected(null);
-        void query.refetch();
-      }
-      if (LESSON_REFUSALS.has(described.code ?? '')) refresh();
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <Modal open onClose={onClose} title={t('propose.title')} size="lg">
-      <div className="flex flex-col gap-4 p-4 sm:p-6" data-testid="propose-dialog">
-        <p className="text-sm text-slate-700">
-          {t('move.current', {
-            time: formatLessonRange(reservation.startTime, reservation.endTime, language, timeZone),
-          })}
-        </p>
-        <SlotPicker
-          query={query}
-          slots={slots}
-          timeZone={timeZone}
-          selected={selected?.id ?? null}
-          onSelect={setSelected}
-          pick={t('propose.pick')}
-          empty={
-            <>
-              <p>{t('propose.empty')}</p>
-              <Link
-                to={localePath(language, '/profile#availability-title')}
-                className="font-semibold text-primary underline"
-              >
-                {t('propose.addTime')}
-              </Link>
-            </>
-          }
-        />
-        {selected ? (
-          <PriceDifference lessonPrice={reservation.price} newPrice={selected.price} viewer="teacher" />
-        ) : null}
-        {slots.length > 0 ? (
+    <SlotMoveDialog
+      {...props}
+      query={query}
+      texts={ERROR_TEXTS.propose}
+      slotRefusals={SLOT_REFUSALS}
+      lessonRefusals={LESSON_REFUSALS}
+      send={async (slot) => {
+        await proposeNewTime(reservation.id, slot.id, note);
+        return t('propose.sent');
+      }}
+      extra={(selected) => (
+        <>
+          {selected ? (
+            <PriceDifference lessonPrice={reservation.price} newPrice={selected.price} viewer="teacher" />
+          ) : null}
           <CountedTextarea
             label={t('propose.note')}
             name="note"
@@ -181,17 +126,27 @@ function ProposeNewTimeDialog({
             maxLength={PROPOSAL_NOTE_MAX_LENGTH}
             placeholder={t('propose.notePlaceholder')}
           />
-        ) : null}
-        {failure ? <RescheduleFailure failure={failure} /> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" size="md" onClick={onClose}>
-            {t('propose.close')}
-          </Button>
-          <Button size="md" disabled={!selected || pending} onClick={() => void send()}>
-            {pending ? t('propose.sending') : t('propose.send')}
-          </Button>
-        </div>
-      </div>
-    </Modal>
+        </>
+      )}
+      labels={{
+        title: t('propose.title'),
+        pick: t('propose.pick'),
+        empty: (
+          <>
+            <p>{t('propose.empty')}</p>
+            <Link
+              to={localePath(language, '/profile#availability-title')}
+              className="font-semibold text-primary underline"
+            >
+              {t('propose.addTime')}
+            </Link>
+          </>
+        ),
+        close: t('propose.close'),
+        send: t('propose.send'),
+        sending: t('propose.sending'),
+      }}
+      testId="propose-dialog"
+    />
   );
 }
