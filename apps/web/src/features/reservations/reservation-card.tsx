@@ -173,9 +173,7 @@ export function ReservationCard({
           {t('card.lessonRoom')}
         </CardLink>
       ) : null}
-      {viewer === 'student' ? <ProposalBanner reservation={reservation} timeZone={timeZone} /> : null}
-      {viewer === 'student' ? <MoveLesson reservation={reservation} timeZone={timeZone} now={now} /> : null}
-      <ProposeNewTime reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />
+      <NewTimeLines reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
@@ -219,6 +217,22 @@ export function ReservationCard({
         </footer>
       ) : null}
     </PartyCard>
+  );
+}
+
+/**
+ * A lesson's new time (issue 32): to the student, the teacher's proposal to answer and "Move lesson";
+ * to the teacher, "Propose a new time" or the proposal waiting for the student.
+ */
+function NewTimeLines({ reservation, viewer, timeZone, now }: CardLineProps & { now: Date }) {
+  if (viewer === 'teacher') {
+    return <ProposeNewTime reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />;
+  }
+  return (
+    <>
+      <ProposalBanner reservation={reservation} timeZone={timeZone} />
+      <MoveLesson reservation={reservation} timeZone={timeZone} now={now} />
+    </>
   );
 }
 
