@@ -125,6 +125,7 @@ function ProposeNewTimeDialog(props: LessonDialogProps) {
             onChange={setNote}
             maxLength={PROPOSAL_NOTE_MAX_LENGTH}
             placeholder={t('propose.notePlaceholder')}
+            rows={2}
           />
         </>
       )}

@@ -112,6 +112,7 @@ describe('StandingStudents (issue 32: the teacher sees standing students in the 
     expect(text(sundays, 'standing-student-when')).toBe('Every Sunday at 5:00 PM');
     expect(text(sundays, 'standing-student-left')).toBe('1 week left, until Sunday, March 15');
     expect(text(sundays, 'standing-student-next')).toContain('Will be charged on Friday, March 13');
+    expect(text(sundays, 'standing-student-next')).not.toContain(en.teacher.moved);
     expect(missing).toEqual([]);
   });
 
@@ -121,7 +122,7 @@ describe('StandingStudents (issue 32: the teacher sees standing students in the 
     expect(screen.getByRole('region', { name: ar.teacher.title })).toBeTruthy();
     const [row] = await rows();
     expect(row?.textContent).toContain('Sara Al-Kandari');
-    expect(text(row, 'standing-student-when')).toBe('كل السبت الساعة ٦:٠٠ م');
+    expect(text(row, 'standing-student-when')).toBe('كل يوم السبت الساعة ٦:٠٠ م');
     expect(text(row, 'standing-student-left')).toBe('تبقّت ٣ أسابيع، حتى السبت، ٢٨ مارس');
     expect(text(row, 'standing-student-next')).toContain(ar.teacher.next);
     expect(text(row, 'standing-student-next')).toContain(ar.paid);
@@ -138,6 +139,21 @@ describe('StandingStudents (issue 32: the teacher sees standing students in the 
     await renderSection('en');
     const [row] = await rows();
     expect(text(row, 'standing-student-next')).toContain(en.teacher.unpaid.replace('{{date}}', 'Tue, Mar 10, 6:00 PM'));
+  });
+
+  it('a next lesson moved off the series time says it was moved', async () => {
+    const [first, ...rest] = SATURDAYS.lessons.slice(1);
+    const moved = {
+      ...(first as Reservation),
+      startTime: '2026-03-14T18:00:00.000Z',
+      endTime: '2026-03-14T19:00:00.000Z',
+      rescheduledAt: NOW.toISOString(),
+    };
+    mockApi({ [LIST]: ok({ items: [{ ...SATURDAYS, lessons: [moved, ...rest] }] }) });
+    await renderSection('en');
+    const [row] = await rows();
+    expect(text(row, 'standing-student-when')).toBe('Every Saturday at 6:00 PM');
+    expect(text(row, 'standing-student-next')?.replace(/\s+/g, ' ')).toContain(`10:00 PM ${en.teacher.moved}`);
   });
 
   it('a series in another zone than the schedule names the zone of its time', async () => {

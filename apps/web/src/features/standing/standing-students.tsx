@@ -147,6 +147,8 @@ function NextLesson({ lesson, timeZone, now }: { lesson: Reservation; timeZone: 
       <p className="text-slate-700">
         <span className="font-semibold">{t('teacher.next')} </span>
         {formatLessonRange(lesson.startTime, lesson.endTime, language, timeZone)}
+        {/* A lesson moved off the series' weekday and time says so. */}
+        {lesson.rescheduledAt ? <span className="text-slate-500"> {t('teacher.moved')}</span> : null}
       </p>
       <p className={cx('font-semibold', unpaid ? 'text-amber-800' : 'text-emerald-700')}>{money}</p>
     </div>
