@@ -70,6 +70,11 @@ async function freeHour(teacherToken: string, from: number, weeks: number, hours
   throw new Error('the teacher has no free hour');
 }
 
+/** A lesson's card on the schedule as shown (the day list on a phone, the week grid on a desktop). */
+function lessonCard(view: Page, id: number) {
+  return view.locator(`[data-testid=schedule-lesson][data-lesson-id="${id}"]`).filter({ visible: true }).first();
+}
+
 let browser: Browser;
 let page: Page;
 let teacherPage: Page;
@@ -91,6 +96,7 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
   let trialId: number;
   let trialStart: number;
   let firstStart: number;
+  let seriesId: number;
 
   it('books a 30-minute trial, and a second trial with the same teacher is refused', async () => {
     token = await newStudent(page, 'weekly-habit');
@@ -162,6 +168,7 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
       token,
     );
     expect(series.items).toHaveLength(1);
+    seriesId = series.items[0]?.id ?? 0;
     const lessons = series.items[0]?.lessons ?? [];
     expect(lessons.map((lesson) => lesson.status)).toEqual(['confirmed', 'pending', 'pending']);
     expect(series.items[0]?.missingWeeks).toHaveLength(1);
@@ -180,15 +187,31 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     await dialog.getByRole('button', { name: 'انقل الدرس إلى هذا الموعد' }).click();
     await page.getByTestId('reservation-moved').first().waitFor({ timeout: 15_000 });
 
-    // The teacher proposes a new time for the trial (another 30-minute trial slot); the student accepts.
+    // The teacher, in the browser (Arabic, phone), proposes a new time for the trial from the schedule:
+    // another 30-minute trial slot of theirs, with a note; the card then waits for the student.
     const proposed = await openAt(teacher, await freeHour(teacher, trialStart + 2 * HOUR_MS, 1), 30, '2.500', 'trial');
-    await api(`/api/v1/reservations/${trialId}/proposals`, teacher, {
-      method: 'POST',
-      body: JSON.stringify({ timeSlotId: proposed.id, note: 'موعد المدرسة تغيّر' }),
-    });
+    await logInAndLeave(teacherPage, TEACHER.email, DEMO_PASSWORD);
+    await teacherPage.goto('/ar/schedule');
+    const trialCard = lessonCard(teacherPage, trialId);
+    await trialCard.waitFor({ timeout: 15_000 });
+    await trialCard.getByRole('button', { name: 'اقتراح موعد جديد' }).click();
+    const proposeDialog = teacherPage.getByRole('dialog', { name: 'اقتراح موعد جديد' });
+    await proposeDialog.getByTestId('move-slots').waitFor({ timeout: 15_000 });
+    await proposeDialog.locator(`input[type=radio][value="${proposed.id}"]`).check();
+    await proposeDialog.getByRole('textbox', { name: 'ملاحظة للطالب (اختيارية)' }).fill('موعد المدرسة تغيّر');
+    await screenshot(teacherPage, 'weekly-habit-ar-phone-teacher-propose');
+    await proposeDialog.getByRole('button', { name: 'أرسل الاقتراح' }).click();
+    await proposeDialog.waitFor({ state: 'detached', timeout: 15_000 });
+    const waiting = trialCard.getByTestId('proposal-waiting');
+    await waiting.waitFor({ timeout: 15_000 });
+    expect(await waiting.textContent()).toContain('بانتظار رد الطالب');
+    expect(await trialCard.getByRole('button', { name: 'اقتراح موعد جديد' }).count()).toBe(0);
+    await screenshot(teacherPage, 'weekly-habit-ar-phone-teacher-proposed');
+
     await page.reload();
     const banner = page.getByTestId('proposal-banner');
     await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.textContent()).toContain('موعد المدرسة تغيّر');
     await screenshot(page, 'weekly-habit-ar-phone-proposal');
     await banner.getByRole('button', { name: 'قبول الموعد الجديد' }).click();
     await expect.poll(() => page.getByTestId('reservation-moved').count(), { timeout: 15_000 }).toBe(2);
@@ -206,7 +229,6 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
     expect(theirs.data.some((r) => r.startTime === target.startTime)).toBe(true);
     // Both schedules, in Arabic on a phone, show the moved weekly lesson and the moved trial.
     const moved = mine.data.find((r) => r.startTime === target.startTime) as Reservation;
-    await logInAndLeave(teacherPage, TEACHER.email, DEMO_PASSWORD);
     for (const [who, view] of [
       ['student', page],
       ['teacher', teacherPage],
@@ -218,6 +240,39 @@ describe('the weekly habit in Arabic on a phone (issue 32)', () => {
           .first()
           .waitFor({ timeout: 15_000 });
       await screenshot(view, `weekly-habit-ar-phone-${who}-schedule`);
+    }
+    // The teacher's schedule lists the standing student: the series, its weekday and time, its next lesson.
+    const standing = teacherPage.locator(`[data-testid=standing-student][data-series-id="${seriesId}"]`);
+    await standing.waitFor({ timeout: 15_000 });
+    expect(await standing.textContent()).toContain('Huda Al-Kandari');
+    expect(await standing.getByTestId('standing-student-when').textContent()).toMatch(/^كل .+ الساعة /);
+    expect(await standing.getByTestId('standing-student-next').textContent()).toContain('الدرس القادم');
+    await standing.scrollIntoViewIfNeeded();
+    await screenshot(teacherPage, 'weekly-habit-ar-phone-teacher-standing');
+  });
+
+  it('screens of the teacher side at 375 and 1280 px, in Arabic and English: the proposal dialog and the standing students', async () => {
+    for (const language of ['ar', 'en'] as const) {
+      for (const width of [375, 1280]) {
+        await teacherPage.setViewportSize({ width, height: width < 640 ? 812 : 900 });
+        await teacherPage.goto(`/${language}/schedule`);
+        const standing = teacherPage.getByTestId('standing-students');
+        await standing.getByTestId('standing-student').first().waitFor({ timeout: 15_000 });
+        await standing.scrollIntoViewIfNeeded();
+        await screenshot(teacherPage, `weekly-habit-${language}-${width}-teacher-standing`);
+        // The first upcoming lesson shown with the button (the week grid shows one week: step on until one is).
+        const propose = teacherPage.getByTestId('propose-new-time').filter({ visible: true }).first();
+        for (let week = 0; week < 3 && (await propose.count()) === 0; week++) {
+          await teacherPage.getByRole('button', { name: language === 'ar' ? 'الأسبوع التالي' : 'Next week' }).click();
+        }
+        await propose.scrollIntoViewIfNeeded();
+        await propose.click();
+        const dialog = teacherPage.getByTestId('propose-dialog');
+        await dialog.getByTestId('move-slots').or(dialog.getByTestId('move-empty')).waitFor({ timeout: 15_000 });
+        await screenshot(teacherPage, `weekly-habit-${language}-${width}-teacher-propose`);
+        await teacherPage.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
     }
   });
 });

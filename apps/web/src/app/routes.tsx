@@ -17,15 +17,17 @@ const resetPasswordPage: Loader = () =>
 
 /**
  * /schedule and /lessons/{id} (the calendar feed's lesson link) are the same screen; each lesson
- * carries the reservations feature's "Report a problem" line (features do not import each other).
+ * carries the reservations feature's problem line and, to its teacher, "Propose a new time"; a
+ * teacher also sees the standing feature's weekly students (features do not import each other).
  */
 const schedulePage: Loader = async () => {
-  const [{ SchedulePage }, { LessonProblemLine }] = await Promise.all([
+  const [{ SchedulePage }, { ScheduleLessonExtra }, { StandingStudents }] = await Promise.all([
     import('../features/schedule/schedule-page.tsx'),
-    import('../features/reservations/lesson-problem-line.tsx'),
+    import('../features/reservations/schedule-lesson-extra.tsx'),
+    import('../features/standing/standing-students.tsx'),
   ]);
   return function ScheduleRoute() {
-    return <SchedulePage lessonExtra={LessonProblemLine} />;
+    return <SchedulePage lessonExtra={ScheduleLessonExtra} teacherSection={StandingStudents} />;
   };
 };
 

@@ -1,66 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Reservation } from '@ustaz/contract';
 import { RESCHEDULE_MIN_HOURS } from '@ustaz/contract';
-import { CalendarClock, CalendarX2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CalendarClock } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { localePath } from '../../shared/i18n/language.ts';
-import { translate } from '../../shared/i18n/translate.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime, formatLessonRange } from '../../shared/lib/dates/formats.ts';
-import { errorText, translatedCode } from '../../shared/lib/error-text.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
-import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
-import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { Modal } from '../../shared/ui/modal/modal.tsx';
-import { notify } from '../../shared/ui/toast.tsx';
-import { movableSlots, rescheduleReservation, useTeacherOpenSlots } from './api/reschedule.ts';
-import { RESERVATIONS_QUERY_KEY } from './api/reservations.ts';
+import { rescheduleReservation, useTeacherOpenSlots } from './api/reschedule.ts';
 import { ERROR_TEXTS } from './reschedule-error-texts.ts';
-import { type MoveSlot, PriceDifference, SlotChoices } from './reschedule-slots.tsx';
-
-/** A failed call in words, with the reschedule rule's hours, and its code (for the top-up link). */
-export function useRescheduleFailure() {
-  const { t } = useTranslation('reschedule');
-  const language = useCurrentLanguage();
-  return (error: unknown) => ({
-    text: errorText(
-      error,
-      (key: string, options?: Record<string, unknown>) =>
-        translate(t, key, { ...options, hours: formatNumber(RESCHEDULE_MIN_HOURS, language) }),
-      ERROR_TEXTS.reschedule,
-      'errors.generic',
-    ),
-    code: translatedCode(error, ERROR_TEXTS.reschedule),
-  });
-}
-
-/** The refresh after a move or an answer: every reservation list (and the schedule, below the same key) and the balance. */
-export function useRescheduleRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: RESERVATIONS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['teacher', 'slots'] });
-  };
-}
-
-/** The failure line of a reschedule dialog; a short balance offers the wallet top-up. */
-export function RescheduleFailure({ failure }: { failure: { text: string; code: string | null } }) {
-  const { t } = useTranslation('reschedule');
-  const language = useCurrentLanguage();
-  return (
-    <Alert title={failure.text}>
-      {failure.code === 'insufficientBalance' ? (
-        <Link to={localePath(language, '/profile#wallet-title')} className="font-semibold text-primary underline">
-          {t('errors.topUp')}
-        </Link>
-      ) : null}
-    </Alert>
-  );
-}
+import { PriceDifference } from './reschedule-slots.tsx';
+import { type LessonDialogProps, SlotMoveDialog } from './slot-move-dialog.tsx';
 
 /** "Moved" beside a lesson's time once it was moved (`rescheduledAt`). */
 export function MovedMark({ reservation }: { reservation: Reservation }) {
@@ -110,98 +60,39 @@ export function MoveLesson({ reservation, timeZone, now }: { reservation: Reserv
   );
 }
 
-function MoveLessonDialog({
-  reservation,
-  timeZone,
-  now,
-  onClose,
-}: {
-  reservation: Reservation;
-  timeZone: string;
-  now: Date;
-  onClose: () => void;
-}) {
+/** Refusals after which the chosen time is gone or dearer: the choice is cleared and the open times read again. */
+const MOVE_SLOT_REFUSALS = new Set(['slotUnavailable', 'priceChanged']);
+/** Refusals after which the lesson can no longer move: the lists are read again. */
+const MOVE_LESSON_REFUSALS = new Set(['rescheduleTooLate', 'lessonNotMovable']);
+
+function MoveLessonDialog(props: LessonDialogProps) {
+  const { reservation, timeZone } = props;
   const { t } = useTranslation('reschedule');
   const language = useCurrentLanguage();
-  const name = useId();
   const query = useTeacherOpenSlots(reservation.teacher.teacherProfileId, true);
-  const [selected, setSelected] = useState<MoveSlot | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; code: string | null } | null>(null);
-  const describeFailure = useRescheduleFailure();
-  const refresh = useRescheduleRefresh();
-  const slots = query.data ? movableSlots(query.data, reservation, now) : [];
-
-  async function confirm() {
-    if (!selected) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      const answer = await rescheduleReservation(reservation.id, selected.id, selected.price);
-      const time = formatLessonRange(answer.reservation.startTime, answer.reservation.endTime, language, timeZone);
-      void notify.success(t('move.done', { time }));
-      refresh();
-      onClose();
-    } catch (error) {
-      const described = describeFailure(error);
-      setFailure(described);
-      // A taken slot or a changed price: the open times are read again.
-      if (described.code === 'slotUnavailable' || described.code === 'priceChanged') {
-        setSelected(null);
-        void query.refetch();
-      }
-      if (described.code === 'rescheduleTooLate' || described.code === 'lessonNotMovable') refresh();
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <Modal open onClose={onClose} title={t('move.title')} size="lg">
-      <div className="flex flex-col gap-4 p-4 sm:p-6">
-        <p className="text-sm text-slate-700">
-          {t('move.current', {
-            time: formatLessonRange(reservation.startTime, reservation.endTime, language, timeZone),
-          })}
-        </p>
-        {query.isPending ? (
-          <p className="text-sm text-slate-600" aria-busy="true" data-testid="move-loading">
-            {t('move.loading')}
-          </p>
-        ) : query.isError ? (
-          <Alert title={t('move.loadError')}>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </Alert>
-        ) : slots.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="move-empty">
-            <CalendarX2 aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
-            {t('move.empty')}
-          </p>
-        ) : (
-          <>
-            <p className="text-sm font-semibold text-slate-800">{t('move.pick')}</p>
-            <SlotChoices
-              slots={slots}
-              timeZone={timeZone}
-              selected={selected?.id ?? null}
-              onSelect={setSelected}
-              name={name}
-            />
-          </>
-        )}
-        {selected ? <PriceDifference lessonPrice={reservation.price} newPrice={selected.price} /> : null}
-        {failure ? <RescheduleFailure failure={failure} /> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" size="md" onClick={onClose}>
-            {t('move.keep')}
-          </Button>
-          <Button size="md" disabled={!selected || pending} onClick={() => void confirm()}>
-            {pending ? t('move.moving') : t('move.confirm')}
-          </Button>
-        </div>
-      </div>
-    </Modal>
+    <SlotMoveDialog
+      {...props}
+      query={query}
+      texts={ERROR_TEXTS.reschedule}
+      slotRefusals={MOVE_SLOT_REFUSALS}
+      lessonRefusals={MOVE_LESSON_REFUSALS}
+      send={async (slot) => {
+        const answer = await rescheduleReservation(reservation.id, slot.id, slot.price);
+        const time = formatLessonRange(answer.reservation.startTime, answer.reservation.endTime, language, timeZone);
+        return t('move.done', { time });
+      }}
+      extra={(selected) =>
+        selected ? <PriceDifference lessonPrice={reservation.price} newPrice={selected.price} /> : null
+      }
+      labels={{
+        title: t('move.title'),
+        pick: t('move.pick'),
+        empty: <p>{t('move.empty')}</p>,
+        close: t('move.keep'),
+        send: t('move.confirm'),
+        sending: t('move.moving'),
+      }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { formatLessonRange } from '../../shared/lib/dates/formats.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { acceptProposal, declineProposal } from './api/reschedule.ts';
-import { RescheduleFailure, useRescheduleFailure, useRescheduleRefresh } from './move-lesson.tsx';
+import { RescheduleFailure, useRescheduleFailure, useRescheduleRefresh } from './reschedule-failure.tsx';
 import { PriceDifference } from './reschedule-slots.tsx';
 
 /**

@@ -1,8 +1,12 @@
 import { readKwdFils } from '@ustaz/contract/kwd';
+import { CalendarX2 } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatTimeRange, formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 
 /** A slot a lesson can move to: its id, times and price. */
@@ -18,11 +22,23 @@ export function priceDifference(
   return diff > 0 ? { kind: 'more', fils: diff } : { kind: 'less', fils: -diff };
 }
 
-/** "Same price", "You pay X KWD more (hours first, then your wallet)", "X KWD goes back to where you paid from". */
-export function PriceDifference({ lessonPrice, newPrice }: { lessonPrice: string; newPrice: string }) {
+/**
+ * "Same price", "You pay X KWD more (hours first, then your wallet)", "X KWD goes back to where you
+ * paid from"; to the teacher proposing the time, what the student pays or gets back on accepting.
+ */
+export function PriceDifference({
+  lessonPrice,
+  newPrice,
+  viewer = 'student',
+}: {
+  lessonPrice: string;
+  newPrice: string;
+  viewer?: 'student' | 'teacher';
+}) {
   const { t } = useTranslation('reschedule');
   const language = useCurrentLanguage();
   const { kind, fils } = priceDifference(lessonPrice, newPrice);
+  const key = viewer === 'teacher' ? ({ more: 'price.studentPays', less: 'price.studentGetsBack' } as const) : null;
   const amount = formatKwd(fils / 1000, language) ?? '';
   return (
     <p
@@ -36,7 +52,7 @@ export function PriceDifference({ lessonPrice, newPrice }: { lessonPrice: string
       )}
       data-testid="price-difference"
     >
-      {kind === 'same' ? t('price.same') : t(`price.${kind}`, { amount })}
+      {kind === 'same' ? t('price.same') : t(key ? key[kind] : `price.${kind}`, { amount })}
     </p>
   );
 }
@@ -93,5 +109,63 @@ export function SlotChoices({
         </fieldset>
       ))}
     </div>
+  );
+}
+
+/** What a slot picker needs of its query: whether it is still loading, failed, and how to read it again. */
+type SlotsQuery = { isPending: boolean; isError: boolean; refetch: () => unknown };
+
+/**
+ * The open times a lesson can move to, in a move or proposal dialog: loading, the load failure
+ * with a retry, `empty` when there is none, else `pick` over the times grouped by day.
+ */
+export function SlotPicker({
+  query,
+  slots,
+  timeZone,
+  selected,
+  onSelect,
+  pick,
+  empty,
+}: {
+  query: SlotsQuery;
+  slots: MoveSlot[];
+  timeZone: string;
+  selected: number | null;
+  onSelect: (slot: MoveSlot) => void;
+  pick: string;
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation('reschedule');
+  const name = useId();
+  if (query.isPending) {
+    return (
+      <p className="text-sm text-slate-600" aria-busy="true" data-testid="move-loading">
+        {t('move.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert title={t('move.loadError')}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          {t('retry', { ns: 'common' })}
+        </Button>
+      </Alert>
+    );
+  }
+  if (slots.length === 0) {
+    return (
+      <div className="flex items-start gap-2 text-sm text-slate-600" data-testid="move-empty">
+        <CalendarX2 aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+        <div className="flex min-w-0 flex-col gap-1">{empty}</div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm font-semibold text-slate-800">{pick}</p>
+      <SlotChoices slots={slots} timeZone={timeZone} selected={selected} onSelect={onSelect} name={name} />
+    </>
   );
 }

@@ -21,6 +21,7 @@ import { PaidBy } from './paid-by.tsx';
 import { PartyCard } from './party-card.tsx';
 import { PendingPayment } from './pending-payment.tsx';
 import { FreeCancelButtonText, FreeCancelLine, ProposalBanner } from './proposal-banner.tsx';
+import { ProposeNewTime } from './propose-new-time.tsx';
 import { type ReviewAboutMe, ReviewAboutMeLine } from './review-about-me.tsx';
 import { StandingBadge, StandingCharge } from './standing-badge.tsx';
 
@@ -168,8 +169,7 @@ export function ReservationCard({
           {t('card.lessonRoom')}
         </CardLink>
       ) : null}
-      {viewer === 'student' ? <ProposalBanner reservation={reservation} timeZone={timeZone} /> : null}
-      {viewer === 'student' ? <MoveLesson reservation={reservation} timeZone={timeZone} now={now} /> : null}
+      <NewTimeLines reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {reservation.status === 'pending' ? (
         <p className="text-sm text-amber-800">
@@ -213,6 +213,22 @@ export function ReservationCard({
         </footer>
       ) : null}
     </PartyCard>
+  );
+}
+
+/**
+ * A lesson's new time (issue 32): to the student, the teacher's proposal to answer and "Move lesson";
+ * to the teacher, "Propose a new time" or the proposal waiting for the student.
+ */
+function NewTimeLines({ reservation, viewer, timeZone, now }: CardLineProps & { now: Date }) {
+  if (viewer === 'teacher') {
+    return <ProposeNewTime reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />;
+  }
+  return (
+    <>
+      <ProposalBanner reservation={reservation} timeZone={timeZone} />
+      <MoveLesson reservation={reservation} timeZone={timeZone} now={now} />
+    </>
   );
 }
 

@@ -112,7 +112,7 @@ export function LessonCard({
           </bdi>
         </p>
       ) : null}
-      {Extra ? <Extra reservation={lesson} viewer={side} /> : null}
+      {Extra ? <Extra reservation={lesson} viewer={side} timeZone={timeZone} /> : null}
       {lesson.status === 'confirmed' ? (
         <CardLink to={`/lessons/${lesson.id}`} icon={Video} size="sm" testId="schedule-lesson-room">
           {t('lesson.room')}

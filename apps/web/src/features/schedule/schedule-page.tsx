@@ -1,6 +1,6 @@
 import { ROLE } from '@ustaz/contract/constants';
 import { CalendarClock } from 'lucide-react';
-import { useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -19,12 +19,21 @@ import { type LessonExtra, LessonExtraContext } from './lesson-extra.ts';
 import { lessonsByDay } from './schedule-days.ts';
 import { DayList, WeekGrid } from './schedule-views.tsx';
 
+/** A section the app adds to a teacher's schedule (issue 32: the standing students), in the schedule's zone. */
+export type TeacherSection = ComponentType<{ timeZone: string; now?: Date }>;
+
 /**
  * /{lang}/schedule (and /{lang}/lessons/{id}, the calendar feed's link, with that lesson marked):
  * the signed-in user's upcoming lessons as teacher and as student, a day list on phones and a week
- * grid on desktop, in the viewer's zone (and the teacher's when it differs), and the calendar feed.
+ * grid on desktop, in the viewer's zone (and the teacher's when it differs), to a teacher the
+ * `teacherSection` the app hands in, and the calendar feed.
  */
-export function SchedulePage({ timeZone, now, lessonExtra = null }: ClockProps & { lessonExtra?: LessonExtra | null }) {
+export function SchedulePage({
+  timeZone,
+  now,
+  lessonExtra = null,
+  teacherSection: TeacherExtra,
+}: ClockProps & { lessonExtra?: LessonExtra | null; teacherSection?: TeacherSection }) {
   const { t } = useTranslation('schedule');
   const language = useCurrentLanguage();
   const { user } = useAuth();
@@ -73,6 +82,7 @@ export function SchedulePage({ timeZone, now, lessonExtra = null }: ClockProps &
             }}
           </QueryStates>
         </section>
+        {isTeacher && TeacherExtra ? <TeacherExtra timeZone={zone} now={now} /> : null}
         <CalendarFeedBox />
       </div>
     </LessonExtraContext>

@@ -175,6 +175,7 @@ describe('ERROR_TEXTS', () => {
         'profileEdit',
         'profileFields',
         'profileSecurityFields',
+        'propose',
         'pushDevice',
         'reschedule',
         'reservations',

@@ -84,15 +84,19 @@ export function useTeacherOpenSlots(teacherProfileId: number, enabled: boolean) 
   });
 }
 
-/** How far ahead a teacher's own open slots are offered for a proposal. */
+/** How far ahead a teacher's own open slots are offered for a proposal: from now, and past the lesson's own start. */
 const PROPOSAL_WINDOW_DAYS = 28;
 
-/** The signed-in teacher's own slots from now on (the availability editor's call). */
-export function useOwnOpenSlots(now: Date, enabled: boolean) {
+/**
+ * The signed-in teacher's own slots (the availability editor's call, under its key so an edit there
+ * refreshes it) from now until PROPOSAL_WINDOW_DAYS after the later of now and the lesson's start.
+ */
+export function useOwnOpenSlots(now: Date, lessonStart: string, enabled: boolean) {
   const from = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString();
-  const to = new Date(now.getTime() + PROPOSAL_WINDOW_DAYS * 86_400_000).toISOString();
+  const last = Math.max(Date.parse(from), Date.parse(lessonStart) || 0);
+  const to = new Date(last + PROPOSAL_WINDOW_DAYS * 86_400_000).toISOString();
   return useQuery({
-    queryKey: ['availability', 'slots', 'proposal', from] as const,
+    queryKey: ['availability', 'slots', 'proposal', from, to] as const,
     queryFn: ({ signal }) =>
       apiRequest('/api/v1/availability/slots', (contract) => contract.ownSlotsResponseSchema, {
         query: { from, to },
