@@ -270,7 +270,8 @@ const WEEK_MS = 7 * 86_400_000;
 /**
  * One ordinary lesson booked (issue 32, "after a booking"): the same teacher at the same time every
  * week, from next week's open slot at this time and length, through the teacher page's weekly
- * option (preview, then confirm). Nothing when that slot is not open.
+ * option (preview, then confirm). Nothing when that slot is not open, or not yet in the teacher's
+ * list (it covers the next 14 days: a lesson booked more than a week ahead gets no offer here).
  */
 function NextWeekOffer({ reservations }: { reservations: Reservation[] }) {
   const { t } = useTranslation('standing');
@@ -289,11 +290,14 @@ function NextWeekOffer({ reservations }: { reservations: Reservation[] }) {
   );
   if (!next) return null;
   return (
-    <section className="w-full max-w-md text-start" data-testid="next-week-offer">
-      <p className="text-sm font-semibold text-slate-800">
+    <section
+      className="flex w-full max-w-md flex-col gap-2 rounded-xl border border-indigo-100 bg-indigo-50/50 p-3 text-start"
+      data-testid="next-week-offer"
+    >
+      <p className="text-sm font-semibold text-indigo-900">
         {t('nextWeek', { date: formatWeekdayDate(next.startTime, language, viewerTimeZone()) })}
       </p>
-      <WeeklyOption slot={next} />
+      <WeeklyOption slot={next} bare />
     </section>
   );
 }

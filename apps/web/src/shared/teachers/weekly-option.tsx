@@ -17,9 +17,10 @@ const WEEK_CHOICES = Array.from({ length: STANDING.maxWeeks - STANDING.minWeeks 
 /**
  * "Every week at this time" (issue 32): with one slot chosen, the student may book it and the same
  * weekday and time for 4 to 12 weeks. The preview shows the dates and the weeks without a slot
- * before they confirm. Opened already when the address has `?weekly=1`.
+ * before they confirm. Opened already when the address has `?weekly=1`. `bare`: without the top rule
+ * (inside a box of its own).
  */
-export function WeeklyOption({ slot }: { slot: TimeSlot }) {
+export function WeeklyOption({ slot, bare = false }: { slot: TimeSlot; bare?: boolean }) {
   const { t } = useTranslation('standing');
   const language = useCurrentLanguage();
   const [params] = useSearchParams();
@@ -45,7 +46,7 @@ export function WeeklyOption({ slot }: { slot: TimeSlot }) {
   const code = failure ? errorCode(failure) : null;
 
   return (
-    <div className="w-full border-t border-slate-200 pt-3" data-testid="weekly-option">
+    <div className={bare ? 'w-full' : 'w-full border-t border-slate-200 pt-3'} data-testid="weekly-option">
       <label htmlFor={checkboxId} className="flex items-center gap-2 text-sm font-medium text-slate-900">
         <input
           id={checkboxId}
