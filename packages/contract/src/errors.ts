@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'rescheduleOtherLength',
   /** 409 of a reschedule of a lesson that is not upcoming and confirmed (cancelled, past, or awaiting payment). */
   'lessonNotMovable',
+  /** 409 of a reschedule while a move of the same lesson still waits for its gateway top-up. */
+  'moveAwaitingPayment',
   /** 409 of a teacher's proposal while another proposal for the lesson is still open. */
   'proposalExists',
   /** 409 of an answer to a proposal already accepted, declined or lapsed. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { kwdAmountSchema } from './discovery.ts';
+import { gatewayProviderSchema } from './money.ts';
+import { languageSchema } from './money-fields.ts';
 import { proposalSchema } from './proposals.ts';
 import { reservationSchema } from './reservations.ts';
 import { PROPOSAL_NOTE_MAX_LENGTH, RESCHEDULE_MIN_HOURS } from './weekly-habit.ts';
@@ -13,6 +15,10 @@ import { PROPOSAL_NOTE_MAX_LENGTH, RESCHEDULE_MIN_HOURS } from './weekly-habit.t
  *   otherwise). A dearer slot's difference is paid like a booking (hours first, then the wallet);
  *   a cheaper slot's difference goes back to where the lesson was paid from. One transaction: the
  *   old slot reopens, the new one is booked, the reservation keeps its id (its `revision` grows).
+ *   With `topUpWith` (a gateway) and a balance short of the difference, the answer is 202: the new
+ *   slot is held and a top-up of exactly the shortfall is started; when it is paid the wallet is
+ *   credited and the lesson moves in the same transaction (or, when it can no longer move, the money
+ *   stays in the wallet and the lesson keeps its time).
  * - `POST /api/v1/reservations/{id}/proposals` `{ timeSlotId, note }` (the teacher): proposes a new
  *   time for an upcoming lesson; the student answers with
  *   `POST /api/v1/reservation-proposals/{id}/accept` (the move happens, price differences as above)
@@ -25,6 +31,10 @@ const slotIdSchema = z.number().int().positive().max(2_147_483_647);
 export const rescheduleBodySchema = z.strictObject({
   timeSlotId: slotIdSchema,
   expectedTotal: kwdAmountSchema,
+  /** Pay what the balance cannot of a dearer slot's difference through this gateway (Payzah: KNET). */
+  topUpWith: gatewayProviderSchema.optional(),
+  /** The language of the gateway's page and of the result page it returns to. */
+  language: languageSchema.optional(),
 });
 export type RescheduleBody = z.input<typeof rescheduleBodySchema>;
 
@@ -45,6 +55,22 @@ export const rescheduleResponseSchema = z.object({
   difference: rescheduleDifferenceSchema,
 });
 export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;
+
+/**
+ * 202 of a reschedule with `topUpWith` whose balance was short: the lesson has not moved yet (it
+ * keeps its time), the new slot is held until `holdExpiresAt` for the payment at `paymentLink` of
+ * `amount` (KWD, what the balance lacks of the difference).
+ */
+export const rescheduleTopUpResponseSchema = z.object({
+  reservation: reservationSchema,
+  topUp: z.object({
+    paymentId: z.string(),
+    paymentLink: z.string(),
+    amount: kwdAmountSchema,
+    holdExpiresAt: z.string(),
+  }),
+});
+export type RescheduleTopUpResponse = z.infer<typeof rescheduleTopUpResponseSchema>;
 
 export const proposalBodySchema = z.strictObject({
   timeSlotId: slotIdSchema,

@@ -101,6 +101,7 @@ export {
   proposalAcceptResponseSchema,
   proposalResponseSchema,
   rescheduleResponseSchema,
+  rescheduleTopUpResponseSchema,
 } from './reschedule.ts';
 export {
   cancelReservationResponseSchema,

@@ -1218,6 +1218,38 @@ export const reservationProposals = pgTable(
 export type ReservationProposalRow = typeof reservationProposals.$inferSelect;
 
 /**
+ * A dearer move waiting for a gateway top-up (issue 32, ADR 033): the student's reschedule of
+ * `reservation_id` (at `revision`) to `time_slot_id` at `price_fils`, whose difference the balance
+ * could not pay. The payment (purpose `top_up`, exactly the shortfall) holds the new slot; when it
+ * is paid the wallet is credited and the lesson moves in the same transaction, or the money stays
+ * in the wallet. One row per payment.
+ */
+export const moveTopUps = pgTable(
+  'move_top_ups',
+  {
+    /** The payment (written in the same transaction, after this row: no foreign key, like `time_slots.hold_payment_id`). */
+    paymentId: text('payment_id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    timeSlotId: integer('time_slot_id')
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: 'cascade' }),
+    /** The reservation's revision when the move was asked: a lesson moved meanwhile does not move again. */
+    revision: integer('revision').notNull(),
+    /** The new slot's price the student saw (`expectedTotal`). */
+    priceFils: bigint('price_fils', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('move_top_ups_reservation_idx').on(t.reservationId),
+    index('move_top_ups_slot_idx').on(t.timeSlotId),
+    check('move_top_ups_price_check', sql`${t.priceFils} >= 0`),
+  ],
+);
+export type MoveTopUpRow = typeof moveTopUps.$inferSelect;
+
+/**
  * A standing weekly series (issue 32): a student's lessons with one teacher at the same weekday and
  * time (in the teacher's zone) for `weeks` weeks. Its lessons are reservations with
  * `standing_booking_id`; `missing_weeks` are the weeks that had no matching open slot.

@@ -10,6 +10,7 @@ import {
   RESCHEDULE_MIN_HOURS,
   rescheduleBodySchema,
   rescheduleResponseSchema,
+  rescheduleTopUpResponseSchema,
   reservationsQuerySchema,
   reservationsResponseSchema,
 } from '@ustaz/contract';
@@ -127,12 +128,27 @@ export function bookingRoutes({ service, idempotency, requireAuth, rateLimitMax 
       '/api/v1/reservations/:id/reschedule',
       {
         ...signedIn(
-          `Move a confirmed lesson (the student) to another open slot of the same teacher and length, until ${RESCHEDULE_MIN_HOURS} h before its start; a dearer slot's difference is paid hours first then wallet, a cheaper one's goes back where the lesson was paid from. One transaction.`,
-          { params: idParamsSchema, body: rescheduleBodySchema, response: { 200: rescheduleResponseSchema } },
+          `Move a confirmed lesson (the student) to another open slot of the same teacher and length, until ${RESCHEDULE_MIN_HOURS} h before its start; a dearer slot's difference is paid hours first then wallet, a cheaper one's goes back where the lesson was paid from. One transaction. With topUpWith and a balance short of the difference: 202, the slot held for a gateway top-up of the shortfall, the move made when it is paid. Honours Idempotency-Key.`,
+          {
+            params: idParamsSchema,
+            body: rescheduleBodySchema,
+            response: { 200: rescheduleResponseSchema, 202: rescheduleTopUpResponseSchema },
+          },
         ),
         config: perUserRateLimit('booking', bookingsPerMinute(rateLimitMax)),
       },
-      (request) => service.reschedule(authOf(request).userId, request.params.id, request.body),
+      async (request, reply) => {
+        const { userId } = authOf(request);
+        const body = { ...request.body, language: request.body.language ?? requestLanguage(request) };
+        const outcome = await idempotency(
+          userId,
+          idempotencyKeyOf(request),
+          `reschedule:${request.params.id}`,
+          body,
+          () => service.reschedule(userId, request.params.id, body),
+        );
+        return reply.code(outcome.status).send(outcome.body);
+      },
     );
   };
 }

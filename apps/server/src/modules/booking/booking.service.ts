@@ -6,6 +6,7 @@ import type { BookingContext, BookingDeps } from './booking-context.ts';
 import { bookingPaymentPurpose } from './booking-payment-purpose.ts';
 import { quote } from './booking-quote.ts';
 import { createLessonCompletion } from './lesson-completion.service.ts';
+import { createMoveTopUp } from './move-top-up.ts';
 import { createProposalsService } from './proposals.service.ts';
 import { createRescheduleService } from './reschedule.service.ts';
 import { lessonsSince, listOf } from './reservation-lists.ts';
@@ -33,7 +34,8 @@ export function createBookingService({
   const cancellation = createCancellationService({ db, clock });
   const mail = { mailer, publicUrl };
   const completion = createLessonCompletion({ db, platformFeePercent, mail });
-  const topUpBooking = createTopUpBooking({ db, payments, mail, clock });
+  const moveTopUp = createMoveTopUp({ payments, mail, clock });
+  const topUpBooking = createTopUpBooking({ db, payments, moveTopUp, mail, clock });
   const ctx: BookingContext = { db, payments, clock, mail, topUpBooking };
 
   payments.registerPurpose('booking', bookingPaymentPurpose(ctx));
@@ -53,7 +55,7 @@ export function createBookingService({
       lessonsSince(ctx, userId, since, limit, now),
 
     ...cancellation,
-    ...createRescheduleService({ db, mail, clock }),
+    ...createRescheduleService({ db, mail, moveTopUp, clock }),
     ...createProposalsService({ db, mail, clock }),
     ...completion,
     releaseExpiredHolds: (now = clock()) => releaseExpiredHolds(db, now),

@@ -29,8 +29,8 @@ import {
   proposalWithSlot,
   reservationOfProposal,
 } from './proposals.repo.ts';
-import { assertMovable, tellRescheduled } from './reschedule.service.ts';
 import { checkTarget, moveLesson } from './reschedule-move.ts';
+import { assertMovable, tellRescheduled } from './reschedule-rules.ts';
 
 /**
  * A teacher's proposal of a new time (issue 32, ADR 033): the teacher proposes one of their open

@@ -46,8 +46,17 @@ const ledgerLegs = async (
   { accountId: await systemAccountId(tx, 'escrow'), amountFils: legs.escrow },
 ];
 
-/** A dearer slot: the difference paid hours first (the lesson's minutes not yet paid in hours), then the wallet. */
-async function chargeDifference(tx: Executor, row: ReservationRow, lessonMinutes: number, diff: number, now: Date) {
+/**
+ * How a dearer slot's difference is paid: hours first (the lesson's minutes not yet paid in hours,
+ * each at its package's price), the rest (`cash`) from the wallet. The subscriptions are locked.
+ */
+export async function splitDifference(
+  tx: Executor,
+  row: ReservationRow,
+  lessonMinutes: number,
+  diff: number,
+  now: Date,
+) {
   const subscriptions = await usableSubscriptions(tx, row.studentId, now, { lock: true });
   const split = splitPayment(
     [{ minutes: Math.max(0, lessonMinutes - row.subscriptionMinutes), priceFils: diff }],
@@ -55,7 +64,12 @@ async function chargeDifference(tx: Executor, row: ReservationRow, lessonMinutes
   );
   const part = split.slots[0];
   const hours = part?.hoursValueFils ?? 0;
-  const cash = diff - hours;
+  return { part, hours, cash: diff - hours };
+}
+
+/** A dearer slot: the difference paid hours first (the lesson's minutes not yet paid in hours), then the wallet. */
+async function chargeDifference(tx: Executor, row: ReservationRow, lessonMinutes: number, diff: number, now: Date) {
+  const { part, hours, cash } = await splitDifference(tx, row, lessonMinutes, diff, now);
   const legs = { wallet: -cash, prepaid: -hours, escrow: diff };
   await spendHours(
     tx,

@@ -1,98 +1,76 @@
-import { DEFAULT_LANGUAGE, type RescheduleBody, type RescheduleResponse, rescheduleTerms } from '@ustaz/contract';
+import {
+  DEFAULT_LANGUAGE,
+  type RescheduleBody,
+  type RescheduleResponse,
+  type RescheduleTopUpResponse,
+} from '@ustaz/contract';
 import type { Clock } from '../../clock.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import type { ReservationRow } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
-import { LESSONS_PAGE, renderRescheduledMail } from '../../mail/weekly-templates.ts';
-import { insertNotifications } from '../notifications/notifications.service.ts';
+import type { Db } from '../../db/client.ts';
+import { FieldValidationError, HttpError } from '../../http/errors.ts';
 import { reservationsAsSeenBy } from './booking.presenter.ts';
-import { lockReservation, namesOf } from './booking.repo.ts';
-import { type BookingMail, mailParty } from './booking-notices.ts';
+import { lockReservation } from './booking.repo.ts';
+import type { BookingMail } from './booking-notices.ts';
+import type { MoveTopUp } from './move-top-up.ts';
 import { moveLesson } from './reschedule-move.ts';
+import { assertStudentMayMove, tellRescheduled } from './reschedule-rules.ts';
 
 /**
  * Rescheduling (issue 32, ADR 033): the student moves a confirmed, upcoming lesson to another open slot
  * of the same teacher and length until RESCHEDULE_MIN_HOURS before its start, in one transaction
- * (`moveLesson`). Anyone but the lesson's student gets 404.
+ * (`moveLesson`). Anyone but the lesson's student gets 404. A dearer slot whose difference the
+ * balance cannot pay, asked with `topUpWith`, holds the slot for a gateway top-up (`move-top-up.ts`).
  */
 
-/** A locked lesson that can move: confirmed and not started (409 lessonNotMovable). */
-export function assertMovable(row: ReservationRow, now: Date) {
-  if (row.status !== 'confirmed' || (row.startTime ?? now).getTime() <= now.getTime()) {
-    throw new HttpError(409, 'lessonNotMovable', 'This lesson can no longer be moved');
-  }
-}
+export type RescheduleOutcome =
+  | { status: 200; body: RescheduleResponse }
+  | { status: 202; body: RescheduleTopUpResponse };
 
-/**
- * Tells both parties the lesson moved (`booking.rescheduled`), each naming the other in their
- * language, and mails each the old and the new time in their own language and zone. On an
- * accepted proposal the teacher's mail is the answer's (`reservation.proposalAccepted`), so
- * `mailTeacher` is false there: one mail per party.
- */
-export async function tellRescheduled(
-  tx: Executor,
-  mail: BookingMail,
-  row: ReservationRow & { teacherUserId: number },
-  moved: ReservationRow,
-  by: 'student' | 'teacher',
-  { mailTeacher = true }: { mailTeacher?: boolean } = {},
-) {
-  const people = await namesOf(tx, [row.studentId, row.teacherUserId]);
-  const nameOf = (userId: number, readerId: number) =>
-    people.get(userId)?.name(people.get(readerId)?.language ?? DEFAULT_LANGUAGE) ?? '';
-  const data = {
-    reservationId: row.id,
-    by,
-    oldStartTime: row.startTime?.toISOString() ?? null,
-    startTime: moved.startTime?.toISOString() ?? null,
-  };
-  const teacherName = nameOf(row.teacherUserId, row.studentId);
-  const studentName = nameOf(row.studentId, row.teacherUserId);
-  await insertNotifications(tx, [
-    { userId: row.studentId, type: 'booking.rescheduled', data: { ...data, teacherName } },
-    { userId: row.teacherUserId, type: 'booking.rescheduled', data: { ...data, studentName } },
-  ]);
-  if (!row.startTime || !moved.startTime) return;
-  const times = { by, oldStart: row.startTime, newStart: moved.startTime };
-  await mailParty(tx, mail, people.get(row.studentId), LESSONS_PAGE.student, (reader, url) =>
-    renderRescheduledMail(reader, { ...times, role: 'student', otherName: teacherName, url }),
-  );
-  if (!mailTeacher) return;
-  await mailParty(tx, mail, people.get(row.teacherUserId), LESSONS_PAGE.teacher, (reader, url) =>
-    renderRescheduledMail(reader, { ...times, role: 'teacher', otherName: studentName, url }),
-  );
-}
+const shortOfBalance = (error: unknown) =>
+  error instanceof FieldValidationError && error.errors.expectedTotal === 'insufficientBalance';
 
 export function createRescheduleService({
   db,
   mail,
+  moveTopUp,
   clock = () => new Date(),
 }: {
   db: Db;
   mail: BookingMail;
+  moveTopUp: MoveTopUp;
   clock?: Clock;
 }) {
+  const seenBy = async (reservationId: number, userId: number, now: Date) => {
+    const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);
+    if (!reservation) throw new HttpError(404, 'notFound', 'Reservation not found');
+    return reservation;
+  };
+
   return {
     async reschedule(
       userId: number,
       reservationId: number,
-      body: Required<RescheduleBody>,
+      body: RescheduleBody,
       now = clock(),
-    ): Promise<RescheduleResponse> {
-      const difference = await db.transaction(async (tx) => {
-        const row = await lockReservation(tx, reservationId);
-        if (!row || row.studentId !== userId) throw new HttpError(404, 'notFound', 'Reservation not found');
-        assertMovable(row, now);
-        if (!rescheduleTerms(row.startTime ?? now, now).movable) {
-          throw new HttpError(409, 'rescheduleTooLate', 'A lesson can be moved until 12 hours before it starts');
-        }
-        const result = await moveLesson(tx, row, body, userId, now);
-        await tellRescheduled(tx, mail, row, result.moved, 'student');
-        return result.difference;
-      });
-      const [reservation] = await reservationsAsSeenBy(db, [reservationId], userId, now);
-      if (!reservation) throw new HttpError(404, 'notFound', 'Reservation not found');
-      return { reservation, difference };
+    ): Promise<RescheduleOutcome> {
+      let difference: RescheduleResponse['difference'];
+      try {
+        difference = await db.transaction(async (tx) => {
+          const row = assertStudentMayMove(await lockReservation(tx, reservationId), userId, now);
+          if (await moveTopUp.waiting(tx, row.id, now)) {
+            throw new HttpError(409, 'moveAwaitingPayment', "This lesson's move is waiting for its payment");
+          }
+          const result = await moveLesson(tx, row, body, userId, now);
+          await tellRescheduled(tx, mail, row, result.moved, 'student');
+          return result.difference;
+        });
+      } catch (error) {
+        // The balance is short of the difference: top it up through the gateway, the new slot held.
+        if (!body.topUpWith || !shortOfBalance(error)) throw error;
+        const terms = { ...body, topUpWith: body.topUpWith, language: body.language ?? DEFAULT_LANGUAGE };
+        const started = await moveTopUp.start(userId, reservationId, terms, now);
+        return { status: 202, body: { reservation: await seenBy(reservationId, userId, now), topUp: started } };
+      }
+      return { status: 200, body: { reservation: await seenBy(reservationId, userId, now), difference } };
     },
   };
 }

@@ -25,6 +25,7 @@ import {
 import { releaseHold } from './booking-cancellation.service.ts';
 import { notifyBooked } from './booking-notices.ts';
 import { splitPayment } from './hours-split.ts';
+import type { MoveTopUp } from './move-top-up.ts';
 import { holdForPayment } from './payment-holds.ts';
 import { reservationIdsOfPayment, reservationViews } from './reservations.repo.ts';
 import { type BookInput, idsOf, takeSlots } from './slot-taking.ts';
@@ -33,6 +34,8 @@ import { lockHoldsOfTeachers } from './teacher-holds.ts';
 type Deps = {
   db: Db;
   payments: PaymentsService;
+  /** A top-up can also be a dearer move's (ADR 033): its handler goes first. */
+  moveTopUp: MoveTopUp;
   mail: { mailer?: Mailer | undefined; publicUrl: string };
   clock: Clock;
 };
@@ -43,7 +46,12 @@ export async function lessonsOfPayment(
   payment: PaymentRow,
   language: 'ar' | 'en',
 ): Promise<PaymentPurchase> {
-  const views = await reservationViews(db, await reservationIdsOfPayment(db, payment.id));
+  return lessonsOf(db, await reservationIdsOfPayment(db, payment.id), language);
+}
+
+/** These lessons as a payment's purchase: a booking's, or the one lesson a move's top-up moves. */
+async function lessonsOf(db: Executor, ids: number[], language: 'ar' | 'en'): Promise<PaymentPurchase> {
+  const views = await reservationViews(db, ids);
   const lessons = views
     .filter((view) => view.reservation.startTime && view.reservation.endTime)
     .map((view) => ({
@@ -69,7 +77,7 @@ class NotBookable extends Error {}
  * price changed, hold lapsed, balance spent meanwhile) rolls back to a savepoint, so the top-up
  * stays in the wallet, the slots are freed and the student is told.
  */
-export function createTopUpBooking({ db, payments, mail, clock }: Deps) {
+export function createTopUpBooking({ db, payments, moveTopUp, mail, clock }: Deps) {
   async function walletShortfall(tx: Executor, userId: number, slots: TimeSlotRow[], now: Date, lock: boolean) {
     const split = splitPayment(
       slots.map((slot) => ({ minutes: minutesOf(slot), priceFils: slot.priceFils })),
@@ -111,6 +119,8 @@ export function createTopUpBooking({ db, payments, mail, clock }: Deps) {
 
   payments.registerPurpose('top_up', {
     async paid(tx, payment) {
+      const move = await moveTopUp.moveOf(tx, payment.id);
+      if (move) return moveTopUp.paid(tx, payment, move);
       const held = await lockSlotsHeldBy(tx, payment.id);
       const pending = await pendingReservationsOf(tx, payment.id);
       // A plain top-up (no booking waits on it).
@@ -127,6 +137,8 @@ export function createTopUpBooking({ db, payments, mail, clock }: Deps) {
       }
     },
     async failed(tx, payment) {
+      const move = await moveTopUp.moveOf(tx, payment.id);
+      if (move) return moveTopUp.failed(tx, payment, move);
       if ((await reservationIdsOfPayment(tx, payment.id)).length === 0) return topUpHandler.failed(tx, payment);
       const held = await lockSlotsHeldBy(tx, payment.id);
       await releaseHold(tx, held, await pendingReservationsOf(tx, payment.id), 'paymentFailed', clock());
@@ -135,6 +147,8 @@ export function createTopUpBooking({ db, payments, mail, clock }: Deps) {
       ]);
     },
     async purchase(reader, payment, language) {
+      const move = await moveTopUp.moveOf(reader, payment.id);
+      if (move) return lessonsOf(reader, [move.reservationId], language);
       if ((await reservationIdsOfPayment(reader, payment.id)).length === 0)
         return topUpHandler.purchase(reader, payment, language);
       return lessonsOfPayment(reader, payment, language);
