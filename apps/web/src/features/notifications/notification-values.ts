@@ -18,8 +18,11 @@ export function positiveInteger(value: unknown): number | null {
   return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : null;
 }
 
+/** A payment's purpose as its texts name it; `move` is a dearer move's top-up (issue 32, ADR 033). */
+const PURPOSE_TEXTS: readonly unknown[] = [...PAYMENT_PURPOSES, 'move'];
+
 export function purposeOf(value: unknown): string {
-  return (PAYMENT_PURPOSES as readonly unknown[]).includes(value) ? String(value) : 'other';
+  return PURPOSE_TEXTS.includes(value) ? String(value) : 'other';
 }
 
 export function amountText(value: unknown, language: Language): string | null {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/reschedule.json';
 import en from '../../../public/locales/en/reschedule.json';
 import { formatKwd } from '../../shared/lib/format.ts';
-import { mockApi } from '../../shared/test/mock-api.ts';
+import { inTurn, mockApi } from '../../shared/test/mock-api.ts';
 import { renderRoute } from '../../shared/test/render-route.tsx';
 import { ReservationCard } from './reservation-card.tsx';
 import { reservation } from './reservation-test-data.ts';
@@ -151,6 +151,56 @@ describe('Move lesson (student)', () => {
     expect(within(dialog).getByRole('link', { name: en.errors.topUp }).getAttribute('href')).toBe(
       '/en/profile#wallet-title',
     );
+  });
+
+  it('a short balance can pay the rest by KNET: the new time held, the payment page opened, the dialog closed', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const link = 'http://localhost/api/v1/payments/sandbox/pay1';
+    const api = mockApi({
+      [SLOTS]: { status: 200, body: OPEN_SLOTS },
+      [MOVE]: inTurn(
+        { status: 422, body: { status: 422, errors: { expectedTotal: 'insufficientBalance' } } },
+        {
+          status: 202,
+          body: {
+            reservation: reservation(),
+            topUp: { paymentId: 'pay1', paymentLink: link, amount: '2.500', holdExpiresAt: '2026-03-10T09:15:00.000Z' },
+          },
+        },
+      ),
+    });
+    await renderCard(reservation(), 'ar');
+    const { user, dialog } = await openDialog(ar);
+    await user.click((await within(dialog).findAllByRole('radio'))[0] as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: ar.move.confirm }));
+    const pay = await within(dialog).findByRole('button', { name: ar.move.payRestByKnet });
+    // The hold's minutes in Arabic-Indic digits.
+    expect(within(dialog).getByText(ar.move.knetHold.replace('{{minutes}}', '١٥'))).toBeTruthy();
+    await user.click(pay);
+    await waitFor(() => expect(open).toHaveBeenCalledWith(link, '_blank'));
+    const [first, second] = api.callsTo(MOVE);
+    expect(first?.body).toEqual({ timeSlotId: 21, expectedTotal: '15.000' });
+    expect(second?.body).toEqual({ timeSlotId: 21, expectedTotal: '15.000', topUpWith: 'payzah', language: 'ar' });
+    expect(second?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: ar.move.title })).toBeNull());
+  });
+
+  it('paying the rest by KNET says why it cannot start (a move already waiting for its payment)', async () => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    mockApi({
+      [SLOTS]: { status: 200, body: OPEN_SLOTS },
+      [MOVE]: inTurn(
+        { status: 422, body: { status: 422, errors: { expectedTotal: 'insufficientBalance' } } },
+        { status: 409, body: { status: 409, code: 'moveAwaitingPayment', message: 'waiting' } },
+      ),
+    });
+    await renderCard(reservation());
+    const { user, dialog } = await openDialog();
+    await user.click((await within(dialog).findAllByRole('radio'))[0] as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: en.move.confirm }));
+    await user.click(await within(dialog).findByRole('button', { name: en.move.payRestByKnet }));
+    expect(await within(dialog).findByText(en.errors.moveAwaitingPayment)).toBeTruthy();
+    expect(window.open).not.toHaveBeenCalled();
   });
 
   it('says when there are no other open times of this length', async () => {

@@ -13,9 +13,12 @@ const reschedule = {
       'lessonNotMovable',
       'proposalExists',
       'proposalClosed',
+      'moveAwaitingPayment',
+      'teacherSlotsHeld',
+      'tooManyPendingPayments',
     ],
   },
-  fields: { prefix: 'errors.', known: ['insufficientBalance'] },
+  fields: { prefix: 'errors.', known: ['insufficientBalance', 'belowMinimum'] },
   network: 'common:errors.network',
 } as const satisfies ErrorTexts;
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PROPOSAL_NOTE_MAX_LENGTH, RESCHEDULE_MIN_HOURS } from '@ustaz/contract/constants';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -49,17 +50,28 @@ export function useRescheduleRefresh() {
   };
 }
 
-/** The failure line of a reschedule dialog; a short balance offers the wallet top-up. */
-export function RescheduleFailure({ failure }: { failure: { text: string; code: string | null } }) {
+/** The failure line of a reschedule dialog; a short balance offers the wallet top-up (and what `children` adds). */
+export function RescheduleFailure({
+  failure,
+  children,
+}: {
+  failure: { text: string; code: string | null };
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('reschedule');
   const language = useCurrentLanguage();
   return (
     <Alert title={failure.text}>
       {failure.code === 'insufficientBalance' ? (
-        <Link to={localePath(language, '/profile#wallet-title')} className="font-semibold text-primary underline">
-          {t('errors.topUp')}
-        </Link>
-      ) : null}
+        <div className="flex flex-col items-start gap-2">
+          {children}
+          <Link to={localePath(language, '/profile#wallet-title')} className="font-semibold text-primary underline">
+            {t('errors.topUp')}
+          </Link>
+        </div>
+      ) : (
+        children
+      )}
     </Alert>
   );
 }

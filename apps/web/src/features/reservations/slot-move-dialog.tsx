@@ -43,6 +43,7 @@ export function SlotMoveDialog({
   extra,
   labels,
   testId,
+  failureAction,
 }: LessonDialogProps & {
   query: SlotsQuery;
   texts: ErrorTexts;
@@ -52,6 +53,8 @@ export function SlotMoveDialog({
   extra: (selected: MoveSlot | null) => ReactNode;
   labels: { title: string; pick: string; empty: ReactNode; close: string; send: string; sending: string };
   testId?: string;
+  /** What the failure line offers beside its text for the chosen time (the move's gateway top-up of a short balance). */
+  failureAction?: (failure: { code: string | null }, selected: MoveSlot, close: () => void) => ReactNode;
 }) {
   const { t } = useTranslation('reschedule');
   const language = useCurrentLanguage();
@@ -101,7 +104,11 @@ export function SlotMoveDialog({
           empty={labels.empty}
         />
         {slots.length > 0 ? extra(selected) : null}
-        {failure ? <RescheduleFailure failure={failure} /> : null}
+        {failure ? (
+          <RescheduleFailure failure={failure}>
+            {selected && failureAction ? failureAction(failure, selected, onClose) : null}
+          </RescheduleFailure>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" size="md" onClick={onClose}>
             {labels.close}

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  GatewayProvider,
+  Language,
   OwnSlot,
   ProposalAcceptResponse,
   ProposalResponse,
   RescheduleResponse,
+  RescheduleTopUpResponse,
   Reservation,
   TimeSlot,
 } from '@ustaz/contract';
@@ -25,6 +28,28 @@ export function rescheduleReservation(
     method: 'POST',
     body: { timeSlotId, expectedTotal },
   });
+}
+
+/**
+ * The same move, the difference the balance cannot pay topped up through `topUpWith` (KNET on
+ * Payzah): 202 with the payment to open (the new time held meanwhile, the lesson moved once paid),
+ * or 200 with the move made when the balance pays it by now. One Idempotency-Key per attempt.
+ */
+export function rescheduleWithTopUp(
+  id: number,
+  timeSlotId: number,
+  expectedTotal: string,
+  topUp: { topUpWith: GatewayProvider; language: Language; idempotencyKey: string },
+): Promise<RescheduleResponse | RescheduleTopUpResponse> {
+  return apiRequest(
+    `/api/v1/reservations/${id}/reschedule`,
+    (contract) => contract.rescheduleTopUpResponseSchema.or(contract.rescheduleResponseSchema),
+    {
+      method: 'POST',
+      headers: { 'Idempotency-Key': topUp.idempotencyKey },
+      body: { timeSlotId, expectedTotal, topUpWith: topUp.topUpWith, language: topUp.language },
+    },
+  );
 }
 
 /** POST /api/v1/reservations/{id}/proposals: the teacher proposes a new time. */
