@@ -159,6 +159,12 @@ export function holdMinutesFor(slotCount: number): number {
   return slotCount > 1 ? BOOKING.multiSlotHoldMinutes : BOOKING.holdMinutes;
 }
 
+/**
+ * How many days a teacher's public list of open slots covers (GET .../available-time-slots): from
+ * now, or from its `from` (never before now), so one answer is never longer than this.
+ */
+export const AVAILABLE_SLOTS_DAYS = 14;
+
 /** Deema's production minimum (KWD); the server's configured value is what the client shows. */
 export const DEEMA_DEFAULT_MIN_KWD = 10;
 

@@ -241,6 +241,13 @@ export const timeSlotSchema = z.object({
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 /** GET /api/teachers/teachers/:id/available-time-slots. */
 export const timeSlotsResponseSchema = z.array(timeSlotSchema);
+/**
+ * The query of GET /api/teachers/teachers/:id/available-time-slots: `from` (an instant) starts the
+ * list there instead of now (a `from` already past reads as now); either way it covers the
+ * AVAILABLE_SLOTS_DAYS days after its start. The next-week offer after a booking asks from the lesson.
+ */
+export const availableSlotsQuerySchema = z.object({ from: z.iso.datetime({ offset: true }).optional() });
+export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
 
 // Reviews --------------------------------------------------------------------------------------
 

@@ -52,6 +52,11 @@ export const ERROR_CODES = [
   'standingNotActive',
   /** 409 of a new standing series past STANDING.maxUnpaidLessons unpaid series lessons of this student. */
   'standingLimitReached',
+  /**
+   * 409 of a new standing series past STANDING.newcomerUnpaidPerTeacher unpaid series lessons held at
+   * this teacher by students without a verified lesson with them (ADR 037).
+   */
+  'standingTeacherFull',
   // Accounts
   'registrationDisabled',
   'googleSignInDisabled',

@@ -26,6 +26,15 @@ export const STANDING = {
    * Creating a series also needs a balance (wallet and hours) that covers its first lesson.
    */
   maxUnpaidLessons: 12,
+  /**
+   * The cross-account room at one teacher (ADR 037): the unpaid series lessons held at a teacher by
+   * students who have not had a verified lesson with them yet (completed, paid, attended by both and
+   * not refunded in full) may be at most this many together, whoever holds them, so several accounts
+   * of one person (each under `maxUnpaidLessons`) cannot hold a teacher's term. Counted under a lock
+   * per teacher (two racing accounts cannot both pass); a student with a verified lesson with that
+   * teacher is neither counted nor limited by it. Beyond: 409 standingTeacherFull.
+   */
+  newcomerUnpaidPerTeacher: 24,
 } as const;
 export const STANDING_STATUSES = ['active', 'stopped', 'ended'] as const;
 export type StandingStatus = (typeof STANDING_STATUSES)[number];

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   notifications,
@@ -111,6 +112,65 @@ export async function unpaidSeriesLessonCount(db: Executor, studentId: number): 
         eq(reservations.status, 'pending'),
         isNotNull(reservations.standingBookingId),
         isNotNull(reservations.chargeAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** A lock key of its own for a teacher's newcomer room ('STND', ADR 037), paired with the teacher profile's id. */
+const STANDING_ROOM_LOCK = 0x53544e44;
+
+/**
+ * Serialises the new series at this teacher until the transaction ends (the room is counted, then
+ * filled). Only series creation takes it, after the student's row and before any slot is locked.
+ */
+export async function lockStandingRoom(db: Executor, teacherProfileId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${STANDING_ROOM_LOCK}::int, ${teacherProfileId}::int)`);
+}
+
+/** Whether the student has had a verified lesson with the teacher (completed, paid, both attended, not refunded in full). */
+export async function hadVerifiedLesson(db: Executor, studentId: number, teacherProfileId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.studentId, studentId),
+        eq(reservations.teacherId, teacherProfileId),
+        eq(reservations.verifiedLesson, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The unpaid series lessons held at the teacher by students who have not had a verified lesson
+ * with them (the newcomer room, ADR 037), over every such student.
+ */
+export async function newcomerUnpaidCount(db: Executor, teacherProfileId: number): Promise<number> {
+  const taught = alias(reservations, 'taught');
+  const [row] = await db
+    .select({ n: count() })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.teacherId, teacherProfileId),
+        eq(reservations.status, 'pending'),
+        isNotNull(reservations.standingBookingId),
+        isNotNull(reservations.chargeAt),
+        notExists(
+          db
+            .select({ id: taught.id })
+            .from(taught)
+            .where(
+              and(
+                eq(taught.studentId, reservations.studentId),
+                eq(taught.teacherId, reservations.teacherId),
+                eq(taught.verifiedLesson, true),
+              ),
+            ),
+        ),
       ),
     );
   return Number(row?.n ?? 0);

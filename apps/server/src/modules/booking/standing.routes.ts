@@ -28,7 +28,7 @@ export function standingRoutes({ service, requireAuth }: ModuleRoutesOptions<Sta
     app.post(
       '/api/v1/standing-bookings',
       signedIn(
-        'Book a weekly series: this slot and the same weekday and time (teacher zone) for the following weeks; each lesson is charged 48 h before it starts.',
+        'Book a weekly series: this slot and the same weekday and time (teacher zone) for the following weeks; each lesson is charged 48 h before it starts. 409 standingLimitReached past 12 unpaid series lessons of the student, 409 standingTeacherFull past the room of new students at the teacher (ADR 037).',
         { body: standingBookingBodySchema, response: { 201: standingBookingSchema } },
       ),
       async (request, reply) => {

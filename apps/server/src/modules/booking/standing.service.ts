@@ -43,11 +43,14 @@ import {
   unpaidSeriesLessonCount,
 } from './standing.repo.ts';
 import { type PlanSlot, planSeries } from './standing-plan.ts';
+import { assertNewcomerRoom, lockRoomOfSlot } from './standing-room.ts';
 import { createStandingSweep } from './standing-sweep.ts';
 
 type Body = { timeSlotId: number; weeks: number; paymentMethod: StandingBookingBody['paymentMethod'] };
 const HOUR_MS = 3_600_000;
 const chargeAtOf = (start: Date) => new Date(start.getTime() - STANDING.chargeHoursBefore * HOUR_MS);
+/** The series' lessons not charged at once: they wait, pending, for their charge time. */
+const unpaidOf = (slots: PlanSlot[], now: Date) => slots.filter((slot) => chargeAtOf(slot.startTime) > now);
 
 /** The first slot of a series: open, ahead, a lesson (not a trial), of a listed teacher, not the student's own. */
 async function firstSlot(tx: Executor, userId: number, timeSlotId: number, now: Date, lock: boolean) {
@@ -86,10 +89,10 @@ async function seriesView(executor: Db | Executor, ids: number[], viewerId: numb
  * A series holds a teacher's weeks before they are paid, so it is not free to make (a second account
  * with an empty wallet must not block a teacher's term): the student's balance (hours first, then the
  * wallet) covers its first lesson, and they hold at most STANDING.maxUnpaidLessons unpaid series lessons
- * in all. A first lesson due now is charged instead (`reserveSeries`), which checks the balance itself.
+ * in all (and a newcomer's fit the teacher's room, `standing-room.ts`). A first lesson due now is charged instead (`reserveSeries`), which checks the balance itself.
  */
 async function assertMayHold(tx: Executor, userId: number, slots: PlanSlot[], now: Date) {
-  const unpaid = slots.filter((slot) => chargeAtOf(slot.startTime) > now);
+  const unpaid = unpaidOf(slots, now);
   if ((await unpaidSeriesLessonCount(tx, userId)) + unpaid.length > STANDING.maxUnpaidLessons)
     throw new HttpError(
       409,
@@ -145,12 +148,15 @@ async function reserveSeries(
   return rows;
 }
 
+/** What a series needs of the booking context (the demo seed builds it too): no gateway, only the balance. */
+export type StandingContext = Pick<BookingContext, 'db' | 'clock' | 'mail'>;
+
 /**
  * Standing weekly lessons (issue 32, ADR 034): a series books the first slot and the same weekday
  * and time of the following weeks in one transaction; each lesson is charged 48 h before its start
  * (`standing-sweep.ts`), the first at once when it starts sooner.
  */
-export function createStandingService(ctx: BookingContext) {
+export function createStandingService(ctx: StandingContext) {
   const { db, clock, mail } = ctx;
 
   async function plan(executor: Executor, userId: number, body: Body, now: Date, lock: boolean) {
@@ -174,6 +180,7 @@ export function createStandingService(ctx: BookingContext) {
     async create(userId: number, body: Body, language?: Language, now = clock()): Promise<StandingBooking> {
       const id = await db.transaction(async (tx) => {
         if (!(await lockLiveUser(tx, userId))) throw new HttpError(401, 'unauthorized', 'Unauthorized');
+        await lockRoomOfSlot(tx, body.timeSlotId);
         const { first, plan: found } = await plan(tx, userId, body, now, true);
         // Lock the later weeks' slots (id order) and keep those still open: a booking that won one makes it a missing week.
         const laterIds = found.slots.slice(1).map((slot) => slot.id);
@@ -188,6 +195,7 @@ export function createStandingService(ctx: BookingContext) {
             .map((slot) => dayInZone(slot.startTime, found.timeZone)),
         ].sort();
         await assertMayHold(tx, userId, slots, now);
+        await assertNewcomerRoom(tx, userId, first.teacherId, unpaidOf(slots, now).length);
         const series = await insertStandingBooking(tx, {
           studentId: userId,
           teacherId: first.teacherId,

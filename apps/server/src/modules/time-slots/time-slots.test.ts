@@ -1,4 +1,4 @@
-import { timeSlotSchema } from '@ustaz/contract';
+import { AVAILABLE_SLOTS_DAYS, timeSlotSchema } from '@ustaz/contract';
 import { describe, expect, it } from 'vitest';
 import { isExclusionViolation, pgErrorCode } from '../../db/errors.ts';
 import { timeSlots } from '../../db/schema.ts';
@@ -80,6 +80,34 @@ describe('GET /api/teachers/teachers/:id/available-time-slots', () => {
       status: 'open',
       kind: 'lesson',
     });
+  });
+
+  it('?from= starts the list there and still covers 14 days; a past from reads as now; a bad one is 422', async () => {
+    expect(AVAILABLE_SLOTS_DAYS).toBe(14);
+    const { profile } = await f.teacher();
+    const now = Date.now();
+    const at = (hours: number) => new Date(Math.floor((now + hours * HOUR) / HOUR) * HOUR);
+    const url = (from?: string) =>
+      `/api/teachers/teachers/${profile.id}/available-time-slots${from ? `?from=${encodeURIComponent(from)}` : ''}`;
+    const idsOf = async (from?: string) => {
+      const res = await t.app.inject({ url: url(from) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as unknown[]).map((x) => timeSlotSchema.parse(x).id);
+    };
+    // A lesson 10 days ahead; its next week (17 days) is past the default list.
+    const soon = await f.slot(profile.id, at(3));
+    const lesson = await f.slot(profile.id, at(10 * 24), { status: 'booked' });
+    const nextWeek = await f.slot(profile.id, at(17 * 24));
+    const edge = await f.slot(profile.id, at(10 * 24 + 14 * 24 - 1));
+    await f.slot(profile.id, at(10 * 24 + 14 * 24 + 1)); // past from + 14 days
+    await f.slot(profile.id, at(-5)); // past
+    expect(await idsOf()).toEqual([soon.id]);
+    expect(await idsOf(lesson.startTime.toISOString())).toEqual([nextWeek.id, edge.id]);
+    // A from in the past is now: nothing already started, and still 14 days.
+    expect(await idsOf(new Date(now - 30 * 24 * HOUR).toISOString())).toEqual([soon.id]);
+    expect(await idsOf('2020-01-01T00:00:00+03:00')).toEqual([soon.id]);
+    for (const bad of ['tomorrow', '2030-13-01T00:00:00Z', '1735689600000'])
+      expect((await t.app.inject({ url: url(bad) })).statusCode, bad).toBe(422);
   });
 
   it('an empty list for a teacher without slots, 404 for an unknown or unlisted teacher, 422 for a bad id', async () => {

@@ -270,15 +270,16 @@ const WEEK_MS = 7 * 86_400_000;
 /**
  * One ordinary lesson booked (issue 32, "after a booking"): the same teacher at the same time every
  * week, from next week's open slot at this time and length, through the teacher page's weekly
- * option (preview, then confirm). Nothing when that slot is not open, or not yet in the teacher's
- * list (it covers the next 14 days: a lesson booked more than a week ahead gets no offer here).
+ * option (preview, then confirm). Nothing when that slot is not open. The teacher's list is asked
+ * from the lesson's start (`?from=`, AVAILABLE_SLOTS_DAYS from there), so next week is in it however
+ * far ahead the lesson is.
  */
 function NextWeekOffer({ reservations }: { reservations: Reservation[] }) {
   const { t } = useTranslation('standing');
   const language = useCurrentLanguage();
   const lesson = reservations.length === 1 ? reservations[0] : undefined;
   const offered = lesson !== undefined && lesson.kind === 'lesson' && lesson.standingBookingId === null;
-  const slots = useAvailableSlots(offered ? lesson.teacher.teacherProfileId : 0, offered);
+  const slots = useAvailableSlots(offered ? lesson.teacher.teacherProfileId : 0, offered, lesson?.startTime);
   if (!offered) return null;
   const start = Date.parse(lesson.startTime) + WEEK_MS;
   const length = Date.parse(lesson.endTime) - Date.parse(lesson.startTime);

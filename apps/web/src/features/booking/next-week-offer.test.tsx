@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AVAILABLE_SLOTS_DAYS } from '@ustaz/contract/constants';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn, student } from '../../shared/test/auth-test-data.ts';
-import { mockApi, ok } from '../../shared/test/mock-api.ts';
+import { type ApiCall, mockApi, ok } from '../../shared/test/mock-api.ts';
 import { bookingResponse, reservation } from '../../shared/test/money-test-data.ts';
 import { renderAppRoute } from '../../shared/test/render-app-route.tsx';
 import { SuccessView } from './booking-success.tsx';
@@ -24,9 +25,12 @@ const slot = (id: number, startTime: string, endTime: string, kind: 'lesson' | '
 });
 const NEXT_WEEK = slot(55, '2099-03-21T15:00:00.000Z', '2099-03-21T16:00:00.000Z');
 
-async function show(language: 'ar' | 'en', slots: unknown[], booked = reservation()) {
+type Slot = ReturnType<typeof slot>;
+
+async function show(language: 'ar' | 'en', slots: Slot[] | ((call: ApiCall) => Slot[]), booked = reservation()) {
   const api = mockApi({
-    'GET /api/teachers/teachers/7/available-time-slots': ok(slots),
+    'GET /api/teachers/teachers/7/available-time-slots': (call) =>
+      ok(typeof slots === 'function' ? slots(call) : slots),
     'POST /api/v1/standing-bookings/preview': ok({
       lessons: [{ timeSlotId: 55, startTime: NEXT_WEEK.startTime, endTime: NEXT_WEEK.endTime, price: '12.500' }],
       missingWeeks: [],
@@ -64,6 +68,28 @@ describe('the success view offers the same time every week (issue 32)', () => {
       paymentMethod: 'balance',
     });
     expect(view.missing).toEqual([]);
+  });
+
+  it('a lesson 10 days ahead: next week (17 days ahead) is asked for from the lesson, past the list from now', async () => {
+    const DAY = 86_400_000;
+    const hour = (days: number) => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + days * DAY).toISOString();
+    const lessonStart = hour(10);
+    const next = slot(58, hour(17), new Date(Date.parse(hour(17)) + 3_600_000).toISOString());
+    // The server's list: open slots in the AVAILABLE_SLOTS_DAYS days after `from` (now when absent or past).
+    const { api } = await show(
+      'en',
+      (call) => {
+        const from = Math.max(Date.now(), Date.parse(call.search.get('from') ?? '') || 0);
+        return [next].filter((one) => {
+          const at = Date.parse(one.startTime);
+          return at > from && at < from + AVAILABLE_SLOTS_DAYS * DAY;
+        });
+      },
+      reservation({ startTime: lessonStart, endTime: new Date(Date.parse(lessonStart) + 3_600_000).toISOString() }),
+    );
+    const offer = await screen.findByTestId('next-week-offer');
+    expect(offer.textContent).toContain('Same time every week from');
+    expect(api.callsTo('GET /api/teachers/teachers/7/available-time-slots')[0]?.search.get('from')).toBe(lessonStart);
   });
 
   it('nothing when next week has no open lesson slot of this time and length', async () => {

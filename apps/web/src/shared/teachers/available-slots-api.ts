@@ -2,24 +2,29 @@ import { useQuery } from '@tanstack/react-query';
 import type { TimeSlot } from '@ustaz/contract';
 import { apiRequest } from '../http/client.ts';
 
-/** GET /api/teachers/teachers/{id}/available-time-slots: open, future slots in time order. Errors are rethrown (spec 8). */
-export function getAvailableSlots(teacherId: number, signal?: AbortSignal): Promise<TimeSlot[]> {
+/**
+ * GET /api/teachers/teachers/{id}/available-time-slots: open, future slots in time order, over the
+ * AVAILABLE_SLOTS_DAYS days from now, or from `from` (an ISO instant; `availableSlotsQuerySchema`).
+ * Errors are rethrown (spec 8).
+ */
+export function getAvailableSlots(teacherId: number, signal?: AbortSignal, from?: string): Promise<TimeSlot[]> {
   return apiRequest(
     `/api/teachers/teachers/${teacherId}/available-time-slots`,
     (contract) => contract.timeSlotsResponseSchema,
-    { signal },
+    { signal, query: { from } },
   );
 }
 
-export function availableSlotsKey(teacherId: number) {
-  return ['teacher', 'slots', teacherId] as const;
+/** The teacher's list from now; the lists from a `from` sit under it (invalidating it invalidates them). */
+export function availableSlotsKey(teacherId: number, from?: string) {
+  return from ? (['teacher', 'slots', teacherId, { from }] as const) : (['teacher', 'slots', teacherId] as const);
 }
 
-export function useAvailableSlots(teacherId: number, enabled = true) {
+export function useAvailableSlots(teacherId: number, enabled = true, from?: string) {
   return useQuery({
     enabled,
-    queryKey: availableSlotsKey(teacherId),
-    queryFn: ({ signal }) => getAvailableSlots(teacherId, signal),
+    queryKey: availableSlotsKey(teacherId, from),
+    queryFn: ({ signal }) => getAvailableSlots(teacherId, signal, from),
     // Only open slots with a readable start can be chosen.
     select: (slots) => slots.filter((slot) => slot.status === 'open' && !Number.isNaN(Date.parse(slot.startTime))),
     staleTime: 30_000,

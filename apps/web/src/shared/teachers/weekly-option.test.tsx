@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TimeSlot } from '@ustaz/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import arStanding from '../../../public/locales/ar/standing.json';
+import enStanding from '../../../public/locales/en/standing.json';
 import { signedIn, student } from '../test/auth-test-data.ts';
 import { hourFrom } from '../test/hour-from.ts';
 import { mockApi, ok } from '../test/mock-api.ts';
@@ -96,6 +97,33 @@ describe('WeeklyOption (issue 32)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'احجز كل أسبوع' }));
     expect((await screen.findByRole('alert')).textContent).toBe(arStanding.errors.limit);
   });
+
+  it.each([
+    ['ar', 'اعرض المواعيد', 'احجز كل أسبوع', arStanding.errors.teacherFull],
+    ['en', 'Show the dates', 'Book every week', enStanding.errors.teacherFull],
+  ] as const)(
+    "says in %s when the teacher's room for new students is full (409 standingTeacherFull)",
+    async (language, show, book, text) => {
+      const slot = timeSlot('2099-03-14T15:00:00.000Z');
+      mockApi({
+        'POST /api/v1/standing-bookings/preview': ok({ lessons: [], missingWeeks: [] }),
+        'POST /api/v1/standing-bookings': {
+          status: 409,
+          body: { status: 409, code: 'standingTeacherFull', message: 'Many of this teacher' },
+        },
+      });
+      await renderAppRoute(<WeeklyOption slot={slot} />, {
+        language,
+        path: '/teachers/7?weekly=1',
+        auth: signedIn(student()),
+      });
+      await userEvent.click(screen.getByRole('button', { name: show }));
+      await userEvent.click(await screen.findByRole('button', { name: book }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(text);
+      expect(alert.textContent).not.toBe(language === 'ar' ? arStanding.errors.generic : enStanding.errors.generic);
+    },
+  );
 
   it('is closed without ?weekly=1 and speaks Arabic', async () => {
     mockApi({});

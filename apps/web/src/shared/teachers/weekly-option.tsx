@@ -126,7 +126,9 @@ export function WeeklyOption({ slot, bare = false }: { slot: TimeSlot; bare?: bo
             ? t('errors.balance')
             : code === 'standingLimitReached'
               ? t('errors.limit')
-              : t('errors.generic')}
+              : code === 'standingTeacherFull'
+                ? t('errors.teacherFull')
+                : t('errors.generic')}
         </p>
       ) : null}
     </div>
