@@ -72,6 +72,9 @@ export const rescheduleTopUpResponseSchema = z.object({
 });
 export type RescheduleTopUpResponse = z.infer<typeof rescheduleTopUpResponseSchema>;
 
+/** A reschedule asked with `topUpWith`: 202 with the top-up to pay, or 200 when the balance pays it by now. */
+export const rescheduleOutcomeSchema = z.union([rescheduleTopUpResponseSchema, rescheduleResponseSchema]);
+
 export const proposalBodySchema = z.strictObject({
   timeSlotId: slotIdSchema,
   note: z.string().trim().max(PROPOSAL_NOTE_MAX_LENGTH).optional(),

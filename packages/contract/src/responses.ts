@@ -100,6 +100,7 @@ export {
 export {
   proposalAcceptResponseSchema,
   proposalResponseSchema,
+  rescheduleOutcomeSchema,
   rescheduleResponseSchema,
   rescheduleTopUpResponseSchema,
 } from './reschedule.ts';

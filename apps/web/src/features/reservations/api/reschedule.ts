@@ -41,15 +41,11 @@ export function rescheduleWithTopUp(
   expectedTotal: string,
   topUp: { topUpWith: GatewayProvider; language: Language; idempotencyKey: string },
 ): Promise<RescheduleResponse | RescheduleTopUpResponse> {
-  return apiRequest(
-    `/api/v1/reservations/${id}/reschedule`,
-    (contract) => contract.rescheduleTopUpResponseSchema.or(contract.rescheduleResponseSchema),
-    {
-      method: 'POST',
-      headers: { 'Idempotency-Key': topUp.idempotencyKey },
-      body: { timeSlotId, expectedTotal, topUpWith: topUp.topUpWith, language: topUp.language },
-    },
-  );
+  return apiRequest(`/api/v1/reservations/${id}/reschedule`, (contract) => contract.rescheduleOutcomeSchema, {
+    method: 'POST',
+    headers: { 'Idempotency-Key': topUp.idempotencyKey },
+    body: { timeSlotId, expectedTotal, topUpWith: topUp.topUpWith, language: topUp.language },
+  });
 }
 
 /** POST /api/v1/reservations/{id}/proposals: the teacher proposes a new time. */
