@@ -110,6 +110,8 @@ export const paymentPurchaseSchema = z.discriminatedUnion('purpose', [
         endTime: z.string(),
       }),
     ),
+    /** A dearer move's top-up (issue 32, ADR 033): the one lesson moves (shown at its time now) instead of being booked. */
+    move: z.boolean().optional(),
   }),
   z.object({ purpose: z.literal('top_up'), amount: kwdAmountSchema }),
   z.object({

@@ -139,6 +139,7 @@ describe('a dearer move paid through a gateway top-up (issue 32, ADR 033)', () =
     expect(page.json()).toMatchObject({ status: 'paid', creditedToWallet: false, amount: '4.000' });
     expect(page.json().purchase).toMatchObject({
       purpose: 'booking',
+      move: true,
       lessons: [{ reservationId, startTime: target.startTime.toISOString() }],
     });
     await expectLedgerConsistent(ctx.database.db);

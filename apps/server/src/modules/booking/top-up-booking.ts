@@ -148,7 +148,7 @@ export function createTopUpBooking({ db, payments, moveTopUp, mail, clock }: Dep
     },
     async purchase(reader, payment, language) {
       const move = await moveTopUp.moveOf(reader, payment.id);
-      if (move) return lessonsOf(reader, [move.reservationId], language);
+      if (move) return { ...(await lessonsOf(reader, [move.reservationId], language)), move: true };
       if ((await reservationIdsOfPayment(reader, payment.id)).length === 0)
         return topUpHandler.purchase(reader, payment, language);
       return lessonsOfPayment(reader, payment, language);

@@ -162,6 +162,36 @@ describe('PaymentResultPage', () => {
     expect(within(success).getByText(enPayment.result.creditedToWallet)).toBeTruthy();
   });
 
+  it('a dearer move’s top-up reads as a move: moved, not moved, or (paid but not movable) money in the wallet', async () => {
+    const lesson = {
+      reservationId: 5,
+      teacher: { id: 7, firstName: 'سارة', lastName: 'العنزي' },
+      startTime: '2026-03-16T15:00:00.000Z',
+      endTime: '2026-03-16T16:00:00.000Z',
+    };
+    const purchase = { purpose: 'booking' as const, lessons: [lesson], move: true };
+    paidFor(purchase);
+    const { unmount } = await renderResult('/payment/success?paymentId=pay_7Hq2', { language: 'ar' });
+    const success = await screen.findByTestId('payment-success');
+    expect(within(success).getByText(arPayment.result.successBody.move)).toBeTruthy();
+    expect(within(success).getByText(arPayment.purposes.move)).toBeTruthy();
+    expect(within(success).queryByText(arPayment.result.successBody.booking)).toBeNull();
+    unmount();
+    paidFor(purchase, { status: 'failed', paidAt: null });
+    const second = await renderResult('/payment/failed?paymentId=pay_7Hq2');
+    const failed = await screen.findByTestId('payment-failed');
+    expect(within(failed).getByText(enPayment.result.failedBody.move)).toBeTruthy();
+    expect(within(failed).getByRole('link', { name: enPayment.result.links.reservations }).getAttribute('href')).toBe(
+      '/en/reservations',
+    );
+    second.unmount();
+    paidFor(purchase, { creditedToWallet: true });
+    await renderResult('/payment/success?paymentId=pay_7Hq2');
+    const credited = await screen.findByTestId('payment-success');
+    expect(within(credited).getByText(enPayment.result.successBody.top_up)).toBeTruthy();
+    expect(within(credited).queryByText(enPayment.result.successBody.move)).toBeNull();
+  });
+
   it('a paid payment tells the other open tabs (BroadcastChannel "ustaz"), so their wallet and reservations refresh', async () => {
     const heard: unknown[] = [];
     const otherTab = new BroadcastChannel('ustaz');

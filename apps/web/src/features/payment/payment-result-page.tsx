@@ -139,6 +139,13 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
   );
 }
 
+/** The purpose the result page names: a dearer move's top-up (ADR 033) reads as a move, not a booking. */
+function textPurpose(payment: Payment): PaymentPurpose | 'move' {
+  if (payment.purchase?.purpose !== 'booking' || !payment.purchase.move) return payment.purpose;
+  // A move that could not be made once paid: its money is in the wallet, as a top-up's.
+  return payment.creditedToWallet ? 'top_up' : 'move';
+}
+
 function PaidView({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
   return (
@@ -148,12 +155,12 @@ function PaidView({ payment }: { payment: Payment }) {
       icon={<CircleCheck className="size-9" />}
       title={t('result.successTitle')}
       testId="payment-success"
-      body={t(`result.successBody.${payment.purpose}`)}
+      body={t(`result.successBody.${textPurpose(payment)}`)}
       note={
         payment.creditedToWallet ? <p className="font-medium text-amber-800">{t('result.creditedToWallet')}</p> : null
       }
     >
-      <ResultLinks purpose={payment.purpose} />
+      <ResultLinks purpose={textPurpose(payment)} />
     </PaymentCard>
   );
 }
@@ -167,9 +174,9 @@ function FailedView({ payment }: { payment: Payment }) {
       icon={<CircleX className="size-9" />}
       title={payment.status === 'expired' ? t('result.expiredTitle') : t('result.failedTitle')}
       testId="payment-failed"
-      body={t(`result.failedBody.${payment.purpose}`)}
+      body={t(`result.failedBody.${textPurpose(payment)}`)}
     >
-      <ResultLinks purpose={payment.purpose} retry />
+      <ResultLinks purpose={textPurpose(payment)} retry />
     </PaymentCard>
   );
 }
@@ -210,7 +217,7 @@ function PaymentFacts({ payment }: { payment: Payment }) {
       <dt className="text-slate-600">{t('result.amount')}</dt>
       <dd className="font-bold text-slate-900">{formatKwd(payment.amount, language) ?? payment.amount}</dd>
       <dt className="text-slate-600">{t('result.purpose')}</dt>
-      <dd className="font-semibold text-slate-900">{t(`purposes.${payment.purpose}`)}</dd>
+      <dd className="font-semibold text-slate-900">{t(`purposes.${textPurpose(payment)}`)}</dd>
       <PurchaseRows purchase={payment.purchase} />
       <dt className="text-slate-600">{t('result.provider')}</dt>
       <dd className="text-slate-900">{t(`methods.${payment.provider}`)}</dd>
@@ -243,7 +250,8 @@ const LINK_PATHS = {
 } as const satisfies Partial<Record<LinkKey, string>>;
 
 /** The links after each kind of payment, the first one the main way on. */
-const NEXT_LINKS: Record<PaymentPurpose, Record<'paid' | 'failed', (keyof typeof LINK_PATHS)[]>> = {
+const NEXT_LINKS: Record<PaymentPurpose | 'move', Record<'paid' | 'failed', (keyof typeof LINK_PATHS)[]>> = {
+  move: { paid: ['reservations'], failed: ['reservations', 'profile'] },
   booking: { paid: ['reservations', 'subscriptions'], failed: ['bookAgain', 'profile'] },
   top_up: { paid: ['profile', 'subscriptions'], failed: ['topUpAgain'] },
   subscription: { paid: ['subscriptions', 'teachers'], failed: ['subscriptionAgain', 'profile'] },
@@ -254,12 +262,12 @@ const NEXT_LINKS: Record<PaymentPurpose, Record<'paid' | 'failed', (keyof typeof
  * packages after a subscription; after a failure, the way to try again. An unknown payment offers
  * the profile and the packages.
  */
-export function resultLinks(purpose: PaymentPurpose | null, failed: boolean): ResultLink[] {
+export function resultLinks(purpose: PaymentPurpose | 'move' | null, failed: boolean): ResultLink[] {
   const keys = purpose ? NEXT_LINKS[purpose][failed ? 'failed' : 'paid'] : (['profile', 'subscriptions'] as const);
   return keys.map((key) => ({ to: LINK_PATHS[key], key }));
 }
 
-function ResultLinks({ purpose, retry = false }: { purpose: PaymentPurpose | null; retry?: boolean }) {
+function ResultLinks({ purpose, retry = false }: { purpose: PaymentPurpose | 'move' | null; retry?: boolean }) {
   const { t } = useTranslation('payment');
   const language = useCurrentLanguage();
   return (
