@@ -171,7 +171,8 @@ export function ReservationCard({
       ) : null}
       <NewTimeLines reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
-      {reservation.status === 'pending' ? (
+      {/* A weekly lesson waiting for its charge says when it is charged instead (StandingCharge). */}
+      {reservation.status === 'pending' && !reservation.standingBookingId ? (
         <p className="text-sm text-amber-800">
           {t(viewer === 'student' ? 'card.pendingStudent' : 'card.pendingTeacher')}
         </p>
