@@ -59,7 +59,7 @@ describe('demo data coherence', () => {
     ]);
     const lessons = await rows<{ status: string; due: boolean; ahead: boolean; slot: string; paid: number }>(
       `select r.status, r.charge_at = r.start_time - interval '48 hours' as due, r.start_time > now() + interval '48 hours' as ahead,
-          s.status as slot, (r.cash_fils + r.hours_value_fils)::int as paid
+          s.status as slot, r.cash_fils + r.hours_value_fils as paid
         from reservations r join time_slots s on s.id = r.time_slot_id where r.standing_booking_id = ${series[0]?.id ?? 0}
         order by r.start_time`,
     );
