@@ -9,7 +9,6 @@ import { createTestDatabase } from '../test/helpers.ts';
 import { expectLedgerConsistent, walletOf } from '../test/money.ts';
 import { seedDemoData } from './seed.ts';
 import { languageOf } from './seed-reviews.ts';
-import { STANDING_STUDENT, STANDING_TEACHER, STANDING_WEEKS } from './seed-standing.ts';
 import { HISTORY_STUDENT } from './seed-student-history.ts';
 import { TRIAL_TEACHERS } from './seed-trials.ts';
 
@@ -46,27 +45,6 @@ describe('demo data coherence', () => {
       `select count(*)::int as n from reviews r join reservations x on x.id = r.reservation_id where not x.verified_lesson`,
     );
     expect(unverified?.n).toBe(0);
-  });
-
-  it('the demo student has a weekly series: every lesson booked, waiting for its charge 48 h before (issue 32)', async () => {
-    const series = await rows<{ id: number; status: string; teacher: string; weeks: number; missing: string[] }>(
-      `select sb.id, sb.status, u.email as teacher, sb.weeks, sb.missing_weeks as missing from standing_bookings sb
-        join teacher_profiles tp on tp.id = sb.teacher_id join users u on u.id = tp.user_id
-        where sb.student_id = (select id from users where email = '${STANDING_STUDENT}')`,
-    );
-    expect(series.map(({ status, teacher, weeks, missing }) => ({ status, teacher, weeks, missing }))).toEqual([
-      { status: 'active', teacher: STANDING_TEACHER, weeks: STANDING_WEEKS, missing: [] },
-    ]);
-    const lessons = await rows<{ status: string; due: boolean; ahead: boolean; slot: string; paid: number }>(
-      `select r.status, r.charge_at = r.start_time - interval '48 hours' as due, r.start_time > now() + interval '48 hours' as ahead,
-          s.status as slot, r.cash_fils + r.hours_value_fils as paid
-        from reservations r join time_slots s on s.id = r.time_slot_id where r.standing_booking_id = ${series[0]?.id ?? 0}
-        order by r.start_time`,
-    );
-    expect(lessons).toHaveLength(STANDING_WEEKS);
-    // Made through the standing service like a student's: nothing is charged 48 h or more before a lesson.
-    for (const lesson of lessons)
-      expect(lesson).toEqual({ status: 'pending', due: true, ahead: true, slot: 'booked', paid: 0 });
   });
 
   it('three demo teachers offer a trial: open 30-minute trial slots at their trial price; nobody else has trial slots (issue 32)', async () => {

@@ -6,7 +6,6 @@ import { seedDiscovery } from './seed-discovery.ts';
 import { EARNINGS_DEMO_PAYERS, EARNINGS_DEMO_TEACHER, seedEarnings } from './seed-earnings.ts';
 import { paySeededLessons } from './seed-lesson-payments.ts';
 import { seedMoney } from './seed-money.ts';
-import { STANDING_STUDENT, STANDING_TEACHER, seedStanding } from './seed-standing.ts';
 import { HISTORY_STUDENT, HISTORY_TEACHER, seedStudentHistory } from './seed-student-history.ts';
 import { seedTrials } from './seed-trials.ts';
 
@@ -59,11 +58,6 @@ export async function seedDemoData(
   const history = await seedStudentHistory(db, { platformFeePercent: options.platformFeePercent });
   log.info(
     `Demo history: ${history.lessons} new lessons of ${HISTORY_STUDENT} with ${HISTORY_TEACHER} paid with an hour and money (taught, a teacher no-show, cancelled)`,
-  );
-  // After the money (its first lesson's balance check) and the history (it leaves the wallet as it was).
-  const standing = await seedStanding(db);
-  log.info(
-    `Demo weekly lessons: ${standing.series} new series of ${STANDING_STUDENT} with ${STANDING_TEACHER} (${standing.lessons} lessons, each charged 48 h before it starts)`,
   );
   const lines = DEMO_ACCOUNTS.map((a) => `  ${['', 'admin  ', 'teacher', 'student'][a.roleId]}  ${a.email}`);
   log.info(`Demo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`);

@@ -41,7 +41,7 @@ async function aboutFor(tx: Executor, row: SeriesLesson) {
  * short balance tells the student once and leaves it pending for the next sweep; still unpaid at
  * start - 24 h the lesson is released (slot open again) and both are told.
  */
-export function createStandingSweep({ db, mail }: Pick<BookingContext, 'db' | 'mail'>) {
+export function createStandingSweep({ db, mail }: BookingContext) {
   async function chargeOne(id: number, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const row = await lockUnpaidSeriesLesson(tx, id);

@@ -148,15 +148,12 @@ async function reserveSeries(
   return rows;
 }
 
-/** What a series needs of the booking context (the demo seed builds it too): no gateway, only the balance. */
-export type StandingContext = Pick<BookingContext, 'db' | 'clock' | 'mail'>;
-
 /**
  * Standing weekly lessons (issue 32, ADR 034): a series books the first slot and the same weekday
  * and time of the following weeks in one transaction; each lesson is charged 48 h before its start
  * (`standing-sweep.ts`), the first at once when it starts sooner.
  */
-export function createStandingService(ctx: StandingContext) {
+export function createStandingService(ctx: BookingContext) {
   const { db, clock, mail } = ctx;
 
   async function plan(executor: Executor, userId: number, body: Body, now: Date, lock: boolean) {
