@@ -18,14 +18,41 @@ export type ServerBundle = {
     apiFetch: ApiFetch;
     nonce?: string;
     timeoutMs?: number;
-  }): Promise<{ html: string; data: string; modules?: string[] } | null>;
+  }): Promise<{ html: string; data: string; modules?: string[]; islands?: boolean } | null>;
 };
 
 /**
  * The rendered app for one page: its HTML for #root, the JSON of its data block, and the built files
  * of its route (`modulepreload`, beyond those index.html links already).
  */
-export type RenderedApp = { html: string; data: string; preload?: string[] };
+export type RenderedApp = { html: string; data: string; preload?: string[]; islands?: IslandsFiles };
+
+/** The islands build's entry and the files it loads statically (ADR 038), for a page made of islands. */
+export type IslandsFiles = { entry: string; preload: string[] };
+
+const ISLANDS_ENTRY = 'src/islands/entry.tsx';
+
+/**
+ * The islands build's files (`.vite/islands-manifest.json`, apps/web/vite.islands.config.ts): its
+ * entry and every chunk it imports statically. Undefined without that build: every page then
+ * hydrates the whole app.
+ */
+export function islandsFilesOf(distDir: string): IslandsFiles | undefined {
+  const file = path.join(distDir, '.vite', 'islands-manifest.json');
+  if (!existsSync(file)) return undefined;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[ISLANDS_ENTRY];
+  if (!entry) return undefined;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(ISLANDS_ENTRY);
+  return { entry: `/${entry.file}`, preload: [...files].map((name) => `/${name}`) };
+}
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 
@@ -131,6 +158,7 @@ export async function loadPageRenderer(
   }
   const texts = readLocales(distDir);
   const routeFiles = routeFilesOf(distDir);
+  const islandsFiles = islandsFilesOf(distDir);
   const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
   options.onCatalogueChange?.(() => cache.clear());
   return (request, { url, language, settings, nonce }) => {
@@ -151,7 +179,12 @@ export async function loadPageRenderer(
             })
             .then((rendered) =>
               rendered
-                ? { html: rendered.html, data: rendered.data, preload: routeFiles(rendered.modules ?? []) }
+                ? {
+                    html: rendered.html,
+                    data: rendered.data,
+                    preload: routeFiles(rendered.modules ?? []),
+                    islands: rendered.islands ? islandsFiles : undefined,
+                  }
                 : null,
             ),
         ),

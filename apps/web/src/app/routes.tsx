@@ -7,7 +7,12 @@ import { type Access, RouteGuard } from './route-guard.tsx';
 export type TitleKey =
   ParseKeys<'common'> extends infer Key ? (Key extends `titles.${infer Title}` ? Title : never) : never;
 
-export type RouteHandle = { titleKey: TitleKey; access: Access };
+export type RouteHandle = {
+  titleKey: TitleKey;
+  access: Access;
+  /** Every interactive part of the page is an island (ADR 038): a guest's browser hydrates those alone. */
+  islands?: boolean;
+};
 
 type Loader = () => Promise<ComponentType>;
 
@@ -31,8 +36,8 @@ const schedulePage: Loader = async () => {
   };
 };
 
-function route(path: string | undefined, titleKey: TitleKey, load: Loader): RouteObject {
-  const common = { handle: { titleKey }, lazy: async () => ({ Component: await load() }) };
+function route(path: string | undefined, titleKey: TitleKey, load: Loader, options?: { islands: true }): RouteObject {
+  const common = { handle: { titleKey, ...options }, lazy: async () => ({ Component: await load() }) };
   return path === undefined ? { index: true, ...common } : { path, ...common };
 }
 
@@ -51,7 +56,7 @@ function guarded(access: Access, children: RouteObject[]): RouteObject {
 /** The route table of spec section 2, all under /{lang}. */
 export const pageRoutes: RouteObject[] = [
   guarded('public', [
-    route(undefined, 'home', () => import('../features/home/home-page.tsx').then((m) => m.HomePage)),
+    route(undefined, 'home', () => import('../features/home/home-page.tsx').then((m) => m.HomePage), { islands: true }),
     route('subscriptions', 'subscriptions', () =>
       import('../features/subscriptions/subscriptions-page.tsx').then((m) => m.SubscriptionsPage),
     ),
