@@ -29,7 +29,10 @@ export default defineConfig({
     manifest: '.vite/islands-manifest.json',
     rolldownOptions: {
       input: { islands: fileURLToPath(new URL(ISLANDS_ENTRY, import.meta.url)) },
-      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
       // As in the app's build (vite.config.ts, ADR 012): small shared modules are copied into the
       // chunks that use them rather than each being a request of its own.
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } },

@@ -114,6 +114,66 @@ describe.each(['ar', 'en'] as const)('%s: a guest on the home page', (lang: Lang
   });
 });
 
+/** The first listed teacher's profile id. */
+async function aTeacherId(): Promise<number> {
+  const res = await fetch(`${baseUrl()}/api/teachers/search?limit=1&page=1`);
+  const { data } = (await res.json()) as { data: { id: number }[] };
+  const id = data[0]?.id;
+  if (!id) throw new Error('the seed has no teacher');
+  return id;
+}
+
+/** Marks the loaded document: a marker still there later means no page load happened meanwhile. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
+
+describe.each(['ar', 'en'] as const)('%s: a guest on the search and teacher pages', (lang: Lang) => {
+  it('search island: typing, the next page and Back change the results in place, without a page load', async () => {
+    const { page, scripts, errors } = await guestPage(1280);
+    await page.goto(`/${lang}/search`, { waitUntil: 'networkidle' });
+    expect(scripts.filter((file) => /^\/assets\/index-[\w-]+\.js$/.test(file))).toEqual([]);
+    await waitHydrated(page, 'search');
+    await markDocument(page);
+    const cards = () => page.locator('[data-island="search"] a[href*="/teachers/"]').count();
+    expect(await cards()).toBeGreaterThan(0);
+    const input = page.locator('[data-island="search"] input').first();
+    await input.fill('zzqqxx-nobody');
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('q=zzqqxx-nobody');
+    await expect.poll(cards, { timeout: 10_000 }).toBe(0);
+    await input.fill('');
+    await expect.poll(cards, { timeout: 10_000 }).toBeGreaterThan(0);
+    const next = page.getByRole('button', { name: lang === 'en' ? /next/i : /التالي/ }).last();
+    await next.click();
+    await expect.poll(() => page.url()).toContain('page=2');
+    await page.goBack();
+    await expect.poll(() => page.url()).not.toContain('page=2');
+    expect(await sameDocument(page)).toBe(true);
+    // The filters dialog of the page's box opens.
+    await page.getByRole('button', { name: TEXTS[lang].filters }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('teacher island: the slots load, a slot is chosen, and a guest is offered to log in to book', async () => {
+    const { page, scripts, errors } = await guestPage(375);
+    await page.goto(`/${lang}/teachers/${await aTeacherId()}`, { waitUntil: 'networkidle' });
+    expect(scripts.filter((file) => /^\/assets\/index-[\w-]+\.js$/.test(file))).toEqual([]);
+    await waitHydrated(page, 'teacher');
+    await waitHydrated(page, 'navbar');
+    await page.getByTestId('slot').first().waitFor({ timeout: 15_000 });
+    const slot = page.getByRole('tabpanel').getByTestId('slot').first();
+    await slot.click();
+    await expect.poll(() => slot.getAttribute('aria-pressed')).toBe('true');
+    const login = page.getByRole('link', { name: lang === 'en' ? 'Log in to book' : 'سجّل الدخول للحجز' });
+    await expect.poll(() => login.count()).toBeGreaterThan(0);
+    expect(await login.first().getAttribute('href')).toMatch(new RegExp(`^/${lang}/login`));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('a visitor with a stored session', () => {
   it('gets the whole app on the home page (the app entry, its user menu)', async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });

@@ -63,7 +63,9 @@ export const pageRoutes: RouteObject[] = [
     route('teachers', 'teachers', () =>
       import('../features/teachers-list/teachers-list-page.tsx').then((m) => m.TeachersListPage),
     ),
-    route('teachers/:id', 'teacher', () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherPage)),
+    route('teachers/:id', 'teacher', () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherRoute), {
+      islands: true,
+    }),
     route('privacy', 'privacy', () => import('../features/pages/privacy-page.tsx').then((m) => m.PrivacyPage)),
     route('about', 'about', () => import('../features/pages/about-page.tsx').then((m) => m.AboutPage)),
     route('about-platform', 'aboutPlatform', () =>
@@ -73,15 +75,7 @@ export const pageRoutes: RouteObject[] = [
     route('terms', 'terms', () => import('../features/pages/terms-page.tsx').then((m) => m.TermsPage)),
     route('teach', 'teach', () => import('../features/teach/teach-page.tsx').then((m) => m.TeachPage)),
     // The app composes the search page with the subject-selection modal (features do not import each other).
-    route('search', 'search', async () => {
-      const [{ SearchPage }, { SubjectSelectionModal }] = await Promise.all([
-        import('../features/search/search-page.tsx'),
-        import('../features/subjects/subject-selection-modal.tsx'),
-      ]);
-      return function SearchRoute() {
-        return <SearchPage subjectPicker={SubjectSelectionModal} />;
-      };
-    }),
+    route('search', 'search', () => import('./search-route.tsx').then((m) => m.SearchRoute), { islands: true }),
     route('suspended-payment', 'suspendedPayment', () =>
       import('../features/payment/payment-result-page.tsx').then((m) => m.SuspendedPaymentPage),
     ),

@@ -15,4 +15,6 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   faq: () => import('../features/home/faq-section.tsx').then((m) => m.FaqSection),
   'teacher-carousels': () => import('../features/home/teacher-carousels.tsx').then((m) => m.TeacherCarousels),
   footer: () => import('../app/layout/footer.tsx').then((m) => m.Footer),
+  search: () => import('../app/search-route.tsx').then((m) => m.ComposedSearchPage),
+  teacher: () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherPage as ComponentType<object>),
 };

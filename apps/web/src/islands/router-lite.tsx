@@ -3,16 +3,22 @@
  * React Router: the island components are the app's own, and they link, read the address and go
  * elsewhere with React Router's names. A public page's islands are not under a router: a link is a
  * plain `<a href>` the browser follows (the next page is rendered by the server too), `navigate`
- * loads the address, and the params are those the server matched (`islandParams`). Only the names
- * the island components import are here: the build fails on any other (a missing export).
+ * to another path loads that address, and the params are those the server matched (IslandParams).
+ * A change of the query or hash on the same path (the search page's filters and pages) stays in
+ * the page: the history entry is pushed or replaced and every island reading the location renders
+ * again. Only the names the island components import are here: the build fails on any other (a
+ * missing export).
  */
 import {
   type AnchorHTMLAttributes,
   type CSSProperties,
   createContext,
+  type MouseEvent,
   type ReactNode,
   type Ref,
   useContext,
+  useMemo,
+  useSyncExternalStore,
 } from 'react';
 
 export type To = string | Partial<Path>;
@@ -44,27 +50,70 @@ export function useParams(): Record<string, string | undefined> {
   return useContext(ParamsContext);
 }
 
+// The address, as every island sees it: changed in place by navigate (same path) and Back/Forward.
+const listeners = new Set<() => void>();
+let serial = 0;
+function notify() {
+  serial += 1;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('popstate', notify);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('popstate', notify);
+  };
+}
+const currentHref = () => `${window.location.href}#${serial}`;
+
 export function useLocation(): Location {
-  const { pathname, search, hash } = window.location;
-  return { pathname, search, hash, state: null, key: 'default' };
+  const href = useSyncExternalStore(subscribe, currentHref, currentHref);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address (and its history state) is the dependency
+  return useMemo(() => {
+    const { pathname, search, hash } = window.location;
+    const state = (window.history.state as { usr?: unknown } | null)?.usr ?? null;
+    return { pathname, search, hash, state, key: String(serial) };
+  }, [href]);
+}
+
+/** Goes to an address: in place when only its query or hash changes, else the browser loads it. */
+function go(to: To, options?: NavigateOptions) {
+  const url = new URL(createPath(to), window.location.href);
+  if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) {
+    if (options?.replace) window.location.replace(url.href);
+    else window.location.assign(url.href);
+    return;
+  }
+  const entry = { usr: options?.state ?? null };
+  if (options?.replace) window.history.replaceState(entry, '', url.href);
+  else window.history.pushState(entry, '', url.href);
+  notify();
 }
 
 export function useNavigate(): NavigateFunction {
   return (to, options) => {
-    if (typeof to === 'number') {
-      window.history.go(to);
-      return;
-    }
-    const href = createPath(to);
-    if (options?.replace) window.location.replace(href);
-    else window.location.assign(href);
+    if (typeof to === 'number') window.history.go(to);
+    else go(to, options);
   };
 }
 
-export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Record<string, string>) => void] {
-  const params = new URLSearchParams(window.location.search);
-  const navigate = useNavigate();
-  return [params, (next) => navigate({ search: `?${new URLSearchParams(next).toString()}` })];
+type SearchParamsInit = URLSearchParams | Record<string, string> | string;
+
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => void,
+] {
+  const { search } = useLocation();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  return [
+    params,
+    (next, options) => {
+      const value = typeof next === 'function' ? next(new URLSearchParams(window.location.search)) : next;
+      const query = new URLSearchParams(value).toString();
+      go({ pathname: window.location.pathname, search: query ? `?${query}` : '', hash: '' }, options);
+    },
+  ];
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -95,7 +144,19 @@ export function Link({
 }: LinkProps) {
   const href = createPath(to);
   const external = /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
-  return <a {...rest} href={href} data-discover={external || discover === 'none' ? undefined : 'true'} />;
+  const { onClick } = rest;
+  // A link to the same path with another query (a results page) stays in the page, as with the router.
+  function follow(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    if (event.defaultPrevented || external || event.button !== 0 || rest.target) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (new URL(href, window.location.href).pathname !== window.location.pathname) return;
+    event.preventDefault();
+    go(to, { replace: _replace, state: _state });
+  }
+  return (
+    <a {...rest} href={href} onClick={follow} data-discover={external || discover === 'none' ? undefined : 'true'} />
+  );
 }
 
 type NavState = { isActive: boolean; isPending: boolean; isTransitioning: boolean };
@@ -111,7 +172,7 @@ type NavLinkProps = Omit<LinkProps, 'className' | 'style' | 'children'> & {
 /** React Router's `<NavLink>`: `aria-current="page"` and the active class on the current path. */
 export function NavLink({ end, caseSensitive: _caseSensitive, className, style, children, ...rest }: NavLinkProps) {
   const target = createPath(rest.to).split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
-  const here = window.location.pathname.replace(/\/+$/, '') || '/';
+  const here = useLocation().pathname.replace(/\/+$/, '') || '/';
   const isActive = here === target || (!end && target !== '/' && here.startsWith(`${target}/`));
   const state: NavState = { isActive, isPending: false, isTransitioning: false };
   return (

@@ -7,6 +7,8 @@ export const ISLAND_NAMES = [
   'faq',
   'teacher-carousels',
   'footer',
+  'teacher',
+  'search',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];
