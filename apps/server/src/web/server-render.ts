@@ -135,11 +135,15 @@ export async function loadPageRenderer(
     return cache
       .get(key, () =>
         withDeadline(RENDER_DEADLINE_MS, () =>
-          draw({ url, origin: options.origin, language, settings, apiFetch: apiFetchFor(app, request, language), nonce }).then(
-            (rendered) =>
-              rendered
-                ? { html: rendered.html, data: rendered.data, preload: routeFiles(rendered.modules ?? []) }
-                : null,
+          draw({
+            url,
+            origin: options.origin,
+            language,
+            settings,
+            apiFetch: apiFetchFor(app, request, language),
+            nonce,
+          }).then((rendered) =>
+            rendered ? { html: rendered.html, data: rendered.data, preload: routeFiles(rendered.modules ?? []) } : null,
           ),
         ),
       )
@@ -163,7 +167,13 @@ async function loadBundle(
 ): Promise<((request: RenderRequest) => Promise<BundleOutput>) | undefined> {
   try {
     if (workers > 0) {
-      const pool = await startRenderWorkers({ bundleFile: file, count: workers, texts, deadlineMs: RENDER_DEADLINE_MS, log });
+      const pool = await startRenderWorkers({
+        bundleFile: file,
+        count: workers,
+        texts,
+        deadlineMs: RENDER_DEADLINE_MS,
+        log,
+      });
       app.addHook('onClose', () => pool.close());
       return pool.render;
     }
