@@ -7,7 +7,13 @@ import type { Language, WebsiteSettings } from '@ustaz/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.ts';
 import { useWebDistApp } from '../test/web-dist.ts';
-import { type ApiFetch, type BundleOutput, type RenderWorkers, startRenderWorkers } from './render-workers.ts';
+import {
+  type ApiFetch,
+  type BundleOutput,
+  RENDER_WORKER_NICE,
+  type RenderWorkers,
+  startRenderWorkers,
+} from './render-workers.ts';
 import type { ServerBundle } from './server-render.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -195,6 +201,28 @@ describe('render workers', () => {
         apiFetch: () => Promise.reject(new Error('unused')),
       }),
     ).rejects.toThrow('render workers closed');
+  });
+
+  it.runIf(process.platform === 'linux')('run at a lower priority than the threads that answer (Linux)', async () => {
+    const bundleFile = path.join(dir, 'entry-server.js');
+    writeFileSync(bundleFile, BUNDLE);
+    const mainNice = os.getPriority();
+    const pool = await startRenderWorkers({ bundleFile, count: 2, texts, deadlineMs: 5_000, log });
+    try {
+      // /proc/<pid>/task/<tid>/stat: the 19th field is the thread's nice value (after the command's parentheses, the 17th).
+      const niceOf = (tid: number) =>
+        Number(readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const tids = pool.threadIds();
+      expect(tids).toHaveLength(2);
+      for (const tid of tids) {
+        expect(tid).not.toBe(process.pid);
+        expect(niceOf(tid)).toBe(RENDER_WORKER_NICE);
+      }
+      // The main thread's own is left as it was.
+      expect(niceOf(process.pid)).toBe(mainNice);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('fail to start on a bundle that fails to load (the page handler then serves the shell)', async () => {

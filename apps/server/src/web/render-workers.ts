@@ -31,8 +31,14 @@ const loaded = import(pathToFileURL(workerData.bundleFile).href);
 const fetches = new Map();
 let lastFetch = 0;
 const describe = (error) => (error && error.stack) || String(error);
+// Linux: a thread's nice value is its own, and /proc/thread-self names this thread's id.
+let tid = 0;
+try {
+  tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()) || 0;
+  if (tid && workerData.nice) require('node:os').setPriority(tid, workerData.nice);
+} catch {}
 loaded.then(
-  () => parentPort.postMessage({ type: 'ready' }),
+  () => parentPort.postMessage({ type: 'ready', tid }),
   (error) => parentPort.postMessage({ type: 'loadFailed', error: describe(error) }),
 );
 parentPort.on('message', async (message) => {
@@ -63,7 +69,7 @@ parentPort.on('message', async (message) => {
 `;
 
 type FromWorker =
-  | { type: 'ready' }
+  | { type: 'ready'; tid: number }
   | { type: 'loadFailed'; error: string }
   | { type: 'fetch'; id: number; fetchId: number; url: string; method: string }
   | { type: 'rendered'; id: number; result: BundleOutput }
@@ -76,13 +82,23 @@ type Pending = {
   timer: ReturnType<typeof setTimeout>;
 };
 
-type Slot = { worker: Worker; ready: Promise<void>; pending: Map<number, Pending> };
+type Slot = { worker: Worker; ready: Promise<void>; pending: Map<number, Pending>; tid: number };
+
+/**
+ * The nice value of a render worker's thread (Linux; elsewhere it keeps the process's): a redraw is
+ * background work (the kept page is sent meanwhile), so on a busy core the threads that answer come
+ * first. Not so low that a redraw starves under full load: at 10 the kernel gives the worker about a
+ * tenth of a core the main thread keeps busy (CFS weights 110 against 1024), a ~100 ms render ~1 s.
+ */
+export const RENDER_WORKER_NICE = 10;
 
 export type RenderWorkers = {
   /** Draws a page in the least busy worker; rejects when it fails, its worker exits, or `deadlineMs` pass. */
   render(request: RenderRequest): Promise<BundleOutput>;
   /** Terminates every worker; renders under way reject. */
   close(): Promise<void>;
+  /** The kernel thread ids of the running workers (Linux; 0 elsewhere), as they reported them. */
+  threadIds(): number[];
 };
 
 /**
@@ -97,6 +113,8 @@ export async function startRenderWorkers(options: {
   texts: Record<Language, Record<string, Record<string, unknown>>>;
   deadlineMs: number;
   log: FastifyBaseLogger;
+  /** The workers' nice value (RENDER_WORKER_NICE). */
+  nice?: number;
 }): Promise<RenderWorkers> {
   const slots: (Slot | undefined)[] = [];
   let closing = false;
@@ -105,7 +123,7 @@ export async function startRenderWorkers(options: {
   function start(index: number): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { bundleFile: options.bundleFile, texts: options.texts },
+      workerData: { bundleFile: options.bundleFile, texts: options.texts, nice: options.nice ?? RENDER_WORKER_NICE },
     });
     // The server's socket keeps the process alive, not a worker (a test that forgets to close leaks none).
     worker.unref();
@@ -116,9 +134,12 @@ export async function startRenderWorkers(options: {
     });
     // Awaited by startRenderWorkers only; a restarted worker that fails to load fails its renders instead.
     ready.catch(() => {});
-    const slot: Slot = { worker, ready, pending };
+    const slot: Slot = { worker, ready, pending, tid: 0 };
     worker.on('message', (message: FromWorker) => {
-      if (message.type === 'ready') return loadedOrFailed?.resolve();
+      if (message.type === 'ready') {
+        slot.tid = message.tid;
+        return loadedOrFailed?.resolve();
+      }
       if (message.type === 'loadFailed') return loadedOrFailed?.reject(new Error(message.error));
       if (message.type === 'fetch') return answerFetch(worker, pending.get(message.id), message);
       const waiting = pending.get(message.id);
@@ -159,6 +180,7 @@ export async function startRenderWorkers(options: {
 
   return {
     close,
+    threadIds: () => slots.flatMap((slot) => (slot ? [slot.tid] : [])),
     render({ apiFetch, ...input }) {
       if (closing) return Promise.reject(new Error('render workers closed'));
       // The least busy worker; one that exited is started again here.
