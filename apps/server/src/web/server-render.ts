@@ -3,9 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LANGUAGES, type Language, type WebsiteSettings } from '@ustaz/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-
-/** A request to the API as the web app's client sends it (its fetch's arguments). */
-type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+import { type ApiFetch, type BundleOutput, type RenderRequest, startRenderWorkers } from './render-workers.ts';
 
 /** What the web build's server bundle (apps/web/src/entry-server.tsx) exports. */
 export type ServerBundle = {
@@ -18,7 +16,7 @@ export type ServerBundle = {
     apiFetch: ApiFetch;
     nonce?: string;
     timeoutMs?: number;
-  }): Promise<{ html: string; data: string; modules?: string[]; islands?: boolean } | null>;
+  }): Promise<BundleOutput>;
 };
 
 /**
@@ -132,6 +130,8 @@ function apiFetchFor(app: FastifyInstance, request: FastifyRequest, language: La
  * The page renderer of ADR 021, when the web build has its server bundle; undefined otherwise (the
  * page handler then serves the client-drawn shell, as before). A page the bundle declines (not
  * public, a failed query) or that fails to render is the shell too: server rendering only adds.
+ * With `workers` (1 by default, `SSR_RENDER_WORKERS`) the bundle runs in that many worker threads,
+ * terminated when the app closes; with 0 it is imported and runs on the main thread.
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
@@ -141,6 +141,7 @@ export async function loadPageRenderer(
     log: FastifyBaseLogger;
     bundleFile?: string;
     cacheMs?: number;
+    workers?: number;
     onCatalogueChange?: ((listener: () => void) => () => void) | undefined;
   },
 ): Promise<PageRenderer | undefined> {
@@ -149,14 +150,9 @@ export async function loadPageRenderer(
     options.log.warn({ file }, 'web server bundle not built: pages are drawn by the browser');
     return undefined;
   }
-  let bundle: ServerBundle;
-  try {
-    bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
-  } catch (error) {
-    options.log.error({ err: error, file }, 'web server bundle failed to load: pages are drawn by the browser');
-    return undefined;
-  }
   const texts = readLocales(distDir);
+  const draw = await loadBundle(app, file, texts, options.workers ?? 1, options.log);
+  if (!draw) return undefined;
   const routeFiles = routeFilesOf(distDir);
   const islandsFiles = islandsFilesOf(distDir);
   const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
@@ -167,26 +163,23 @@ export async function loadPageRenderer(
     return cache
       .get(key, () =>
         withDeadline(RENDER_DEADLINE_MS, () =>
-          bundle
-            .render({
-              url,
-              origin: options.origin,
-              language,
-              texts: texts[language],
-              settings,
-              apiFetch: apiFetchFor(app, request, language),
-              nonce,
-            })
-            .then((rendered) =>
-              rendered
-                ? {
-                    html: rendered.html,
-                    data: rendered.data,
-                    preload: routeFiles(rendered.modules ?? []),
-                    islands: rendered.islands ? islandsFiles : undefined,
-                  }
-                : null,
-            ),
+          draw({
+            url,
+            origin: options.origin,
+            language,
+            settings,
+            apiFetch: apiFetchFor(app, request, language),
+            nonce,
+          }).then((rendered) =>
+            rendered
+              ? {
+                  html: rendered.html,
+                  data: rendered.data,
+                  preload: routeFiles(rendered.modules ?? []),
+                  islands: rendered.islands ? islandsFiles : undefined,
+                }
+              : null,
+          ),
         ),
       )
       .catch((error: unknown) => {
@@ -194,6 +187,37 @@ export async function loadPageRenderer(
         return null;
       });
   };
+}
+
+/**
+ * The bundle's `render`, in `workers` worker threads (closed with the app) or, with 0, imported here;
+ * undefined when the bundle fails to load.
+ */
+async function loadBundle(
+  app: FastifyInstance,
+  file: string,
+  texts: Record<Language, Record<string, Record<string, unknown>>>,
+  workers: number,
+  log: FastifyBaseLogger,
+): Promise<((request: RenderRequest) => Promise<BundleOutput>) | undefined> {
+  try {
+    if (workers > 0) {
+      const pool = await startRenderWorkers({
+        bundleFile: file,
+        count: workers,
+        texts,
+        deadlineMs: RENDER_DEADLINE_MS,
+        log,
+      });
+      app.addHook('onClose', () => pool.close());
+      return pool.render;
+    }
+    const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
+    return (request) => bundle.render({ ...request, texts: texts[request.language] });
+  } catch (error) {
+    log.error({ err: error, file }, 'web server bundle failed to load: pages are drawn by the browser');
+    return undefined;
+  }
 }
 
 /**
