@@ -1,9 +1,10 @@
 /**
  * The islands build (ADR 038): the code a guest's browser runs on a public page whose interactive
  * parts are islands (src/islands/entry.tsx). The island components are the app's own; here
- * 'react-router' is src/islands/router-lite.tsx (plain links, the server's params), so none of the
- * router, the session or the socket comes with them. Written into dist/ beside the app's build,
- * with its own manifest (.vite/islands-manifest.json), which the server reads for the page's
+ * 'react-router' is src/islands/router-lite.tsx (plain links, the server's params), and i18next and
+ * react-i18next are src/islands/i18n-lite.ts and react-i18n-lite.tsx, so none of the router, the
+ * session or the socket comes with them, and the texts cost 2 KB instead of 18. Written into
+ * dist/ beside the app's build, with its own manifest (.vite/islands-manifest.json), which the server reads for the page's
  * boot script and preloads (apps/server/src/web/index-html.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,12 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: fileURLToPath(new URL('src/islands/router-lite.tsx', import.meta.url)) },
+      // The texts: i18next's lookup, plurals and interpolation over the inlined texts (i18n-lite.test.ts).
+      { find: /^i18next$/, replacement: fileURLToPath(new URL('src/islands/i18n-lite.ts', import.meta.url)) },
+      {
+        find: /^react-i18next$/,
+        replacement: fileURLToPath(new URL('src/islands/react-i18n-lite.tsx', import.meta.url)),
+      },
     ],
   },
   build: {
