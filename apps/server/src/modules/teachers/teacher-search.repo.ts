@@ -1,4 +1,4 @@
-import { ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
+import type { TEACHER_SORT_FIELDS } from '@ustaz/contract';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { containsPattern } from '../../db/text-search.ts';
 import type { TeacherListRow, TeacherSubjectRow } from './teacher-profile.repo.ts';
@@ -42,7 +42,8 @@ function parameters() {
  * hottest read of the site, so it skips the query builder (ARCHITECTURE.md "Budgets").
  */
 function searchWhere(filter: TeacherFilter, param: (value: unknown) => string): string {
-  const parts = [`u.role_id = ${ROLE.teacher}`, `u.status = 'active'`, 'tp.approved_at is not null'];
+  // `listed`: approved, and the user an active teacher (kept by the database, migration 0036).
+  const parts = ['tp.listed'];
   for (const word of filter.words) parts.push(`tp.search_text like ${param(containsPattern(word))}`);
   if (filter.minExperience !== undefined) parts.push(`tp.experience_years >= ${param(filter.minExperience)}`);
   if (filter.maxRateFils !== undefined) parts.push(`tp.hourly_rate_fils <= ${param(filter.maxRateFils)}`);
@@ -122,7 +123,7 @@ export async function countTeachers(
   exactUpTo: number,
 ): Promise<{ total: number; estimate: boolean }> {
   const { values, param } = parameters();
-  const from = `from teacher_profiles tp join users u on u.id = tp.user_id where ${searchWhere(filter, param)}`;
+  const from = `from teacher_profiles tp where ${searchWhere(filter, param)}`;
   const capped = `select count(*)::int as total from (select 1 ${from} limit ${param(exactUpTo + 1)}) matches`;
   const { rows } = await rawQueryOf(db)<{ total: number }>(capped, values);
   const total = rows[0]?.total ?? 0;
