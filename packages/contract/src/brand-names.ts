@@ -1,7 +1,12 @@
 import type { Language } from './constants.ts';
-import type { WebsiteSettings } from './settings.ts';
 
-type BilingualBrand = Pick<WebsiteSettings, 'appName' | 'appNameEn' | 'contactAddress' | 'contactAddressEn'>;
+/** The bilingual names of the website settings (settings.ts), as these read them. */
+type BilingualBrand = {
+  appName: string;
+  appNameEn?: string | null;
+  contactAddress?: string | null;
+  contactAddressEn?: string | null;
+};
 
 /** The app name a page in `language` shows: the English one on English pages when set, else the Arabic one; '' when both are empty. */
 export function appNameIn(settings: BilingualBrand, language: Language): string {

@@ -122,8 +122,7 @@ export const teacherProfileSchema = z.object({
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 
-// The reliability constants live with the others (constants.ts, no zod): the teacher page's first code reads them.
-export { RELIABILITY_MIN_LESSONS, RELIABILITY_REPLY_DAYS } from './constants.ts';
+export { RELIABILITY_MIN_LESSONS, RELIABILITY_REPLY_DAYS } from './reliability.ts';
 
 /**
  * Reliability figures (issue 16), computed from what happened: completed lessons; the share of due
