@@ -45,6 +45,15 @@ export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options });
   const page = await context.newPage();
+  if (options.javaScriptEnabled !== false) {
+    // Every navigation returns once the page answers taps (waitForIslands), as a person would see it.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, gotoOptions) => {
+      const response = await goto(url, gotoOptions);
+      await waitForIslands(page).catch(() => {});
+      return response;
+    };
+  }
   // Nothing outside this machine is reachable: fail fast instead of waiting for time-outs.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   return page;
@@ -65,8 +74,9 @@ export async function waitForIslands(page: Page): Promise<void> {
     () => {
       const isRoot = (element: Element | null) =>
         element !== null && Object.keys(element).some((key) => key.startsWith('__reactContainer'));
-      // A stored session hydrates the whole app instead.
-      if (isRoot(document.getElementById('root'))) return true;
+      const root = document.getElementById('root');
+      // Not a page of the app (a gateway's page, a JSON answer), or the whole app is hydrated.
+      if (!root || isRoot(root)) return true;
       const islands = [...document.querySelectorAll('[data-island]:not([data-island-when])')];
       return islands.length > 0 && islands.every(isRoot);
     },

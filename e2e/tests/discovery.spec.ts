@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { baseUrl, launchBrowser, newPage, screenshot, waitForIslands } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,6 +42,7 @@ describe('discovery in a real browser', () => {
     ] as const) {
       const page = await newPage(browser, { viewport: { width: 1366, height: 900 } });
       await page.goto(`/${lang}`);
+      await waitForIslands(page);
       await page.locator('h1').first().waitFor();
       for (const name of headings) await page.getByRole('heading', { name, exact: true }).first().waitFor();
       await page.getByTestId('teacher-card').first().waitFor({ timeout: 15_000 });
@@ -55,6 +56,7 @@ describe('discovery in a real browser', () => {
   it('typing in the home search box opens the search with q after the pause', async () => {
     const page = await newPage(browser);
     await page.goto('/en');
+    await waitForIslands(page);
     const box = page
       .getByRole('searchbox')
       .or(page.getByRole('textbox', { name: 'Search for a teacher' }))
@@ -69,6 +71,7 @@ describe('discovery in a real browser', () => {
   it('the subject modal writes subject and customSubjects into the URL', async () => {
     const page = await newPage(browser);
     await page.goto('/en/search');
+    await waitForIslands(page);
     await page.getByRole('button', { name: 'Choose a subject' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -92,6 +95,7 @@ describe('discovery in a real browser', () => {
   it('filters narrow the results', async () => {
     const page = await newPage(browser);
     await page.goto('/en/search');
+    await waitForIslands(page);
     await page.getByTestId('teacher-card').first().waitFor();
     const all = await resultTotal(page);
     await page.getByRole('button', { name: 'Search filters' }).first().click();
@@ -121,6 +125,7 @@ describe('discovery in a real browser', () => {
     expect(new Set(totals).size).toBe(1);
     const page = await newPage(browser);
     await page.goto(`/ar/search?q=${encodeURIComponent('اللغه الانجليزيه')}`);
+    await waitForIslands(page);
     await page.getByTestId('teacher-card').first().waitFor();
     await page.context().close();
   });
@@ -137,6 +142,7 @@ describe('discovery in a real browser', () => {
     for (const lang of ['en', 'ar'] as const) {
       const page = await newPage(browser);
       await page.goto(`/${lang}/teachers/${teacher?.id}`);
+      await waitForIslands(page);
       await page.locator('button[aria-pressed]').first().waitFor({ timeout: 15_000 });
       await page
         .getByRole('button', { name: lang === 'en' ? 'Watch intro video' : /فيديو/ })
