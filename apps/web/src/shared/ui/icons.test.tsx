@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ICON_SPRITE_URL } from 'virtual:icon-sprite';
 import { render } from '@testing-library/react';
 import * as lucide from 'lucide-react';
 import { createRef, type ElementType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ICON_SPRITE_URL } from 'virtual:icon-sprite';
 import { buildIconSprite, ICONS_MODULE, spriteIconNames } from '../../../icon-sprite-plugin.ts';
 import { isTest, linesMatching, SRC_DIR, sourceFiles } from '../test/source-files.ts';
 import * as icons from './icons.tsx';
@@ -14,7 +14,8 @@ const sprite = await buildIconSprite(names);
 const symbols = new DOMParser().parseFromString(sprite.svg, 'image/svg+xml');
 
 const exported = Object.entries(icons).filter((entry): entry is [string, icons.LucideIcon] => entry[0] !== 'default');
-const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_all, _dash, letter: string) => letter.toUpperCase());
+const pascal = (name: string) =>
+  name.replace(/(^|-)([a-z0-9])/g, (_all, _dash, letter: string) => letter.toUpperCase());
 const lucideIcons = lucide as unknown as Record<string, ElementType>;
 
 function svgOf(Icon: ElementType, props: Record<string, unknown> = {}): SVGSVGElement {
@@ -134,9 +135,9 @@ describe('one way to draw an icon', () => {
     const app = files.filter((file) => !isTest(file)).map((file) => readFileSync(file, 'utf8'));
     const imported = new Set(
       app.flatMap((text) =>
-        [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(?:\.{1,2}\/)+(?:[\w-]+\/)*icons\.tsx'/g)].flatMap(
-          (match) => (match[1] ?? '').split(',').map((part) => part.trim().split(/\s+as\s+/)[0] ?? ''),
-        ),
+        [
+          ...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(?:\.{1,2}\/)+(?:[\w-]+\/)*icons\.tsx'/g),
+        ].flatMap((match) => (match[1] ?? '').split(',').map((part) => part.trim().split(/\s+as\s+/)[0] ?? '')),
       ),
     );
     expect(imported.size).toBeGreaterThan(100);
