@@ -829,5 +829,7 @@ export function renderAvatarPng(seed: number, size = 256, person: AvatarPerson =
  * supports shows it), for the demo photos of the pages' cards and profiles.
  */
 export async function renderAvatarWebp(seed: number, size = 256, person: AvatarPerson = {}): Promise<Buffer> {
-  return sharp(renderAvatarPng(seed, size, person)).webp({ quality: 85 }).toBuffer();
+  return sharp(renderAvatarPng(seed, size, person))
+    .webp({ quality: 85 })
+    .toBuffer();
 }
