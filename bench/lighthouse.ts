@@ -174,7 +174,7 @@ async function main() {
   printTable(`Lighthouse ${pages[0]?.runs[0]?.lighthouse ?? ''} mobile (median of ${RUNS} run(s) per page):`, rows);
   for (const p of pages) if (p.failing.length) console.log(`  ${p.path} below 1: ${p.failing.join(', ')}`);
 
-  const budgets = CATEGORIES.map((c) => {
+  const budgets: ReturnType<typeof budget>[] = CATEGORIES.map((c) => {
     const worst = Math.min(...pages.map((p) => p.scores[c]));
     const worstPages = pages.filter((p) => p.scores[c] === worst).map((p) => `${p.page} ${p.lang}`);
     const target = c === 'accessibility' ? '100' : `>= ${BUDGETS[c]}`;
@@ -185,6 +185,38 @@ async function main() {
       worst >= BUDGETS[c],
     );
   });
+  // Issue 33's targets: each page's median performance >= 95 (no run under 90), and its metrics.
+  const everyRun = pages.flatMap((p) => p.runs.map((r) => ({ page: `${p.page} ${p.lang}`, ...r })));
+  const lowestMedian = Math.min(...pages.map((p) => p.scores.performance));
+  const lowestRun = Math.min(...everyRun.map((r) => r.scores.performance));
+  const worstOf = (metric: keyof Run['metrics']) => {
+    const worst = pages.reduce((a, b) => (b.metrics[metric] > a.metrics[metric] ? b : a));
+    return { value: worst.metrics[metric], where: `${worst.page} ${worst.lang}` };
+  };
+  const tbt = worstOf('tbtMs');
+  const lcp = worstOf('lcpMs');
+  const cls = worstOf('cls');
+  budgets.push(
+    budget(
+      'Lighthouse mobile performance, median per page (issue 33)',
+      '>= 95 on every page, no run under 90',
+      `lowest median ${lowestMedian}, lowest run ${lowestRun}`,
+      lowestMedian >= 95 && lowestRun >= 90,
+    ),
+    budget(
+      'Lighthouse Total Blocking Time (worst page)',
+      '<= 200 ms',
+      `${tbt.value} ms (${tbt.where})`,
+      tbt.value <= 200,
+    ),
+    budget(
+      'Lighthouse LCP (worst page)',
+      '<= 2.0 s',
+      `${round(lcp.value / 1000, 2)} s (${lcp.where})`,
+      lcp.value <= 2000,
+    ),
+    budget('Lighthouse CLS (worst page)', '<= 0.02', `${cls.value} (${cls.where})`, cls.value <= 0.02),
+  );
   writeResult(
     'lighthouse',
     {

@@ -11,7 +11,8 @@
 // `npm run bench` measures search in api-bench.ts; this one is the closer look.
 // Where `taskset` exists the server is pinned to CPU 0 and this process (the load) to CPU 1.
 // Options (env): BENCH_SECONDS per scenario (default 15), BENCH_CONNECTIONS (50),
-// BENCH_TEACHERS (10000), BENCH_SLOTS (200000).
+// BENCH_TEACHERS (10000), BENCH_SLOTS (200000), BENCH_KEEP_DB=1 keeps `bench_search` at the end
+// (for EXPLAIN), BENCH_REUSE_DB=1 runs on a kept one (migrated at start, not seeded again).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import pg from 'pg';
 import { type Catalogue, searchScenarios, seedCatalogue } from './lib/catalogue.ts';
 import { budget, round, runMeta, writeResult } from './lib/results.ts';
 import {
+  databaseUrl,
   dropDatabase,
   freePort,
   hasTaskset,
@@ -33,6 +35,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const TEACHERS = Number(process.env.BENCH_TEACHERS || 10_000);
 const SLOTS = Number(process.env.BENCH_SLOTS || 200_000);
 const DB_NAME = 'bench_search';
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+const REUSE_DB = process.env.BENCH_REUSE_DB === '1';
 
 // Server ---------------------------------------------------------------------------------------
 
@@ -171,16 +175,19 @@ async function runMode(
 async function main() {
   const meta = runMeta();
   pinLoadToCpu1();
-  const url = await recreateDatabase(DB_NAME);
+  const url = REUSE_DB ? databaseUrl(DB_NAME) : await recreateDatabase(DB_NAME);
   try {
     console.log(`Migrating ${DB_NAME} (the server runs the migrations at start)...`);
     await stopProcess(await startSearchServer(await freePort(), url, 30));
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const data = await seedCatalogue(client, { teachers: TEACHERS, slots: SLOTS }).finally(() => client.end());
+    const data = await (REUSE_DB
+      ? keptCatalogue(client)
+      : seedCatalogue(client, { teachers: TEACHERS, slots: SLOTS })
+    ).finally(() => client.end());
     console.log(
-      `Seeded ${data.teachers} teachers, ${data.slots} slots, ${data.subjects.length} subjects in ${data.seconds.toFixed(1)} s` +
+      `${REUSE_DB ? 'Reused' : 'Seeded'} ${data.teachers} teachers, ${data.slots} slots, ${data.subjects.length} subjects in ${data.seconds.toFixed(1)} s` +
         (hasTaskset ? '; server on CPU 0, load generator on CPU 1, PostgreSQL unpinned' : ''),
     );
 
@@ -232,8 +239,26 @@ async function main() {
       meta,
     );
   } finally {
-    await dropDatabase(DB_NAME);
+    if (KEEP_DB) console.log(`Kept ${DB_NAME} (BENCH_KEEP_DB=1).`);
+    else await dropDatabase(DB_NAME);
   }
+}
+
+/** What seedCatalogue answered, read back from a kept database (BENCH_REUSE_DB=1). */
+async function keptCatalogue(client: pg.Client): Promise<Catalogue> {
+  const started = Date.now();
+  const { rows: subjects } = await client.query<{ id: number }>('select id from subjects order by sort_order, id');
+  const { rows: teachers } = await client.query<{ id: number }>('select id from teacher_profiles order by id');
+  const { rows: slots } = await client.query<{ n: number }>('select count(*)::int as n from time_slots');
+  if (teachers.length === 0) throw new Error(`${DB_NAME} has no teachers: run once without BENCH_REUSE_DB`);
+  await client.query('vacuum analyze');
+  return {
+    subjects: subjects.map((s) => s.id),
+    teachers: teachers.length,
+    teacherIds: teachers.map((t) => t.id),
+    slots: slots[0]?.n ?? 0,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 main().catch((error) => {

@@ -104,7 +104,51 @@ function main() {
       brotli: `${kb(size(file).brotli)} KB`,
     });
   }
-  printTable('JavaScript loaded first on the home route:', initialRows);
+  printTable(
+    'JavaScript loaded first on the home route by the whole app (a visitor with a stored session):',
+    initialRows,
+  );
+
+  // A guest's home page (ADR 038): the islands build's entry and the islands hydrated on load (the
+  // ones below the fold load when scrolled near), read from the page's <Island> tags and the registry.
+  const islandsManifest = JSON.parse(readFileSync(path.join(dist, '.vite/islands-manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const registry = readFileSync(path.join(webDir, 'src/islands/registry.ts'), 'utf8');
+  const islandModule = (name: string) => {
+    const found = registry.match(new RegExp(`'?${name}'?: \\(\\) => import\\('\\.\\./([^']+)'\\)`));
+    if (!found?.[1]) throw new Error(`island ${name} has no loader in src/islands/registry.ts`);
+    return `src/${found[1]}`;
+  };
+  const loadIslands = ['src/app/layout/app-layout.tsx', HOME_MODULE].flatMap((file) =>
+    [...readFileSync(path.join(webDir, file), 'utf8').matchAll(/<Island\s+name="([^"]+)"([^>]*?)\/>/gs)]
+      .filter((m) => !/when="visible"/.test(m[2] ?? ''))
+      .map((m) => m[1] ?? ''),
+  );
+  const guestFiles = new Set<string>();
+  const visitIsland = (key: string) => {
+    const chunk = islandsManifest[key];
+    if (!chunk) throw new Error(`${key} is not in the islands manifest`);
+    if (guestFiles.has(chunk.file)) return;
+    guestFiles.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visitIsland(imported);
+  };
+  visitIsland('src/islands/entry.tsx');
+  for (const name of loadIslands) visitIsland(islandModule(name));
+  const guestGzip = sum(guestFiles, 'gzip');
+  const guestBrotli = sum(guestFiles, 'brotli');
+  const guestRows = [...guestFiles].map((file) => ({
+    file,
+    gzip: `${kb(size(file).gzip)} KB`,
+    brotli: `${kb(size(file).brotli)} KB`,
+  }));
+  guestRows.push({
+    file: `total (islands on load: ${loadIslands.join(', ')})`,
+    gzip: `${kb(guestGzip)} KB`,
+    brotli: `${kb(guestBrotli)} KB`,
+  });
+  printTable("JavaScript a guest's home page needs before it is interactive (islands, ADR 038):", guestRows);
 
   const routeRows: Row[] = [];
   const routes = ROUTE_TABLES.flatMap(routesOf);
@@ -130,7 +174,7 @@ function main() {
     .map(([key, c]) => ({ module: key, file: path.basename(c.file), gzip: `${kb(size(c.file).gzip)} KB` }));
   printTable('Other lazy chunks:', lazyRows);
 
-  const met = initialGzip / 1024 <= BUDGET_KB;
+  const met = guestGzip / 1024 <= BUDGET_KB;
   writeResult(
     'web-size',
     {
@@ -147,6 +191,7 @@ function main() {
           })),
           css: [...initial.css].map((file) => ({ file, ...size(file) })),
         },
+        guestHomeJs: { gzipBytes: guestGzip, brotliBytes: guestBrotli, loadIslands, files: [...guestFiles] },
         routes: routes.map((r, i) => ({ ...r, ...routeRows[i] })),
         otherLazyChunks: lazyRows,
       },
@@ -156,11 +201,11 @@ function main() {
       ],
       budgets: [
         budget(
-          'Web: initial JS of the home route (gzip -9)',
+          "Web: JS a guest's home page needs before it is interactive (gzip -9)",
           `<= ${BUDGET_KB} KB`,
-          `${kb(initialGzip)} KB (brotli ${kb(initialBrotli)} KB)`,
+          `${kb(guestGzip)} KB (brotli ${kb(guestBrotli)} KB); the whole app, for a stored session: ${kb(initialGzip)} KB`,
           met,
-          met ? undefined : `${kb(initialGzip - BUDGET_KB * 1024)} KB over`,
+          met ? undefined : `${kb(guestGzip - BUDGET_KB * 1024)} KB over`,
         ),
       ],
       notes: [],

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
 
 /**
- * The icon sprite (issue 33, ADR 038): one SVG file of `<symbol id="<lucide name>">`s, one for each
+ * The icon sprite (issue 33, ADR 039): one SVG file of `<symbol id="<lucide name>">`s, one for each
  * `spriteIcon('<name>')` of src/shared/ui/icons.tsx, drawn from lucide-react's own components, so the
  * pages' icons are `<use href="/assets/icons-<hash>.svg#<name>">` instead of their paths written out
  * at every use. The module `virtual:icon-sprite` gives the file's address; the browser build writes

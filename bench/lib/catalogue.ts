@@ -249,7 +249,9 @@ export async function seedCatalogue(
   }
   if (slotBatch.teacher.length > 0) await flush();
   await client.query('commit');
-  await client.query('analyze');
+  // What autovacuum leaves a few minutes after a bulk load: statistics, and the visibility map
+  // that index-only scans (open slots by teacher, subjects by teacher) and the planner's costs read.
+  await client.query('vacuum analyze');
   return {
     subjects: subjects.map((s) => s.id),
     teachers: profiles.length,

@@ -42,6 +42,16 @@ export function buildWeb({ reuse = false } = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
+  // The islands build beside it (ADR 038): a guest's public pages load it instead of the app's entry.
+  const islandsBuild = spawnSync(
+    'npx',
+    ['vite', 'build', '--config', 'vite.islands.config.ts', '--outDir', benchDist],
+    {
+      cwd: webDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (islandsBuild.status !== 0) throw new Error(`vite build (islands) failed (exit ${islandsBuild.status})`);
   // The server-render bundle beside it (ADR 021), where the server looks for it (dist/../dist-server):
   // without it the pages would be the client-drawn shell, not what `npm run build` serves.
   const serverBuild = spawnSync(

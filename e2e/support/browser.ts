@@ -54,3 +54,23 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: false });
 }
+
+/**
+ * Waits until a server-rendered public page answers taps: a guest's islands hydrated on load
+ * (ADR 038), or the whole app for a stored session. A tap before that lands on the server's HTML
+ * and does nothing, as it would before any hydration.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const isRoot = (element: Element | null) =>
+        element !== null && Object.keys(element).some((key) => key.startsWith('__reactContainer'));
+      // A stored session hydrates the whole app instead.
+      if (isRoot(document.getElementById('root'))) return true;
+      const islands = [...document.querySelectorAll('[data-island]:not([data-island-when])')];
+      return islands.length > 0 && islands.every(isRoot);
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}

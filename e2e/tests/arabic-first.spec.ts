@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { BookingResponse, TimeSlot } from '@ustaz/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { launchBrowser, newPage, screenshot, waitForIslands } from '../support/browser.ts';
 import {
   api,
   DEMO_STUDENT,
@@ -181,6 +181,7 @@ describe('the subject sheet', () => {
       it(`${lang} ${width}px: the confirm button stays on screen`, async () => {
         const page = await openPage(lang, width, null);
         await page.goto(`/${lang}/search`);
+        await waitForIslands(page);
         await page.getByRole('button', { name: text(lang, 'search:page.chooseSubject') }).click();
         const sheet = page.getByRole('dialog', { name: text(lang, 'search:subjects.title') });
         await sheet.getByTestId('subject-card').first().waitFor({ timeout: 20_000 });

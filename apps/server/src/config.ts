@@ -67,6 +67,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(DEFAULT_RATE_LIMIT_MAX),
   SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Worker threads that draw server-rendered pages (ADR 021); 0 draws them on the main thread. */
+  SSR_RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** The proxies in front of the app, by address (http/trust-proxy.ts); `true` and hop counts are refused. */
   TRUST_PROXY: z
     .string()
@@ -163,6 +165,8 @@ export type Config = {
   searchCountCacheSeconds: number;
   /** How long a server-rendered public page is sent again as it was (ADR 021); changes drop it sooner. */
   pageCacheSeconds: number;
+  /** Worker threads that draw server-rendered pages, so a render never holds the event loop; 0: on it. */
+  ssrRenderWorkers: number;
   /**
    * TRUST_PROXY: the proxies (addresses, CIDR ranges, `loopback`/`linklocal`/`uniquelocal`) whose
    * X-Forwarded-* headers are believed; the client's address is the right-most entry not among them.
@@ -253,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     searchCountCacheSeconds: e.SEARCH_COUNT_CACHE_SECONDS,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    ssrRenderWorkers: e.SSR_RENDER_WORKERS,
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,
     secretsDir: e.SECRETS_DIR,

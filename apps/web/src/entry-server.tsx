@@ -47,6 +47,8 @@ export type RenderOutput = {
   data: string;
   /** The source modules of the matched lazy routes (the browser build's manifest keys), to preload. */
   modules: string[];
+  /** Every interactive part of the page is an island: a guest's browser hydrates those alone (ADR 038). */
+  islands: boolean;
 };
 
 /** Rounds of "render, then fetch the queries the render asked for": a query may depend on another's data. */
@@ -151,9 +153,11 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
       shouldDehydrateQuery: (query) => query.state.status === 'success' || isNotFound(query.state.error),
     }),
     router: { loaderData: context.loaderData, actionData: context.actionData },
+    params: context.matches.at(-1)?.params ?? {},
   };
+  const islands = context.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.islands === true);
   const modules = context.matches.flatMap((match) => (match.route.handle as ModulesHandle | undefined)?.modules ?? []);
-  return { html, data: scriptSafeJson(data), modules };
+  return { html, data: scriptSafeJson(data), modules, islands };
 }
 
 /** One i18next instance per page: its language never changes, and nothing of it is shared. */

@@ -5,6 +5,7 @@ import { App, createQueryClient } from './app/app.tsx';
 import { appRoutes, resolveLazyMatches } from './app/router.tsx';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { readStoredLanguage, resolveLanguage } from './shared/i18n/language.ts';
+import { registerServiceWorker } from './shared/lib/service-worker.ts';
 import { readServerRenderData } from './shared/ssr/server-render-data.ts';
 import './index.css';
 
@@ -37,14 +38,7 @@ if (fromServer && root.firstChild) {
   );
 }
 
-// The service worker (public/sw.js, issue 19): installable app, offline page, Web Push. Production
-// builds only (not the dev server, not vitest), once the page has loaded (which may already be the
-// case here: the await above lets the load event pass).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => {});
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-}
+registerServiceWorker();
 
 function safeStoredLanguage() {
   try {

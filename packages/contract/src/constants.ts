@@ -398,3 +398,8 @@ export const FAVOURITES_PAGE_MAX = 50;
 
 /** The weekly habit's constants (issue 32) live in weekly-habit.ts; every importer of constants sees them. */
 export * from './weekly-habit.ts';
+
+/** A teacher's reliability figures are shown from this many completed lessons on. */
+export const RELIABILITY_MIN_LESSONS = 5;
+/** The median first reply counts conversations of this many last days. */
+export const RELIABILITY_REPLY_DAYS = 90;

@@ -122,10 +122,8 @@ export const teacherProfileSchema = z.object({
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 
-/** A teacher's reliability figures are shown from this many completed lessons on. */
-export const RELIABILITY_MIN_LESSONS = 5;
-/** The median first reply counts conversations of this many last days. */
-export const RELIABILITY_REPLY_DAYS = 90;
+// The reliability constants live with the others (constants.ts, no zod): the teacher page's first code reads them.
+export { RELIABILITY_MIN_LESSONS, RELIABILITY_REPLY_DAYS } from './constants.ts';
 
 /**
  * Reliability figures (issue 16), computed from what happened: completed lessons; the share of due

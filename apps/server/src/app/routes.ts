@@ -101,6 +101,7 @@ export async function registerPages(
     seo: s.seo,
     publicUrl: config.publicUrl,
     pageCacheMs: config.pageCacheSeconds * 1000,
+    renderWorkers: config.ssrRenderWorkers,
     onCatalogueChange: database.onCatalogueChange,
   });
   app.setNotFoundHandler((request, reply) => {

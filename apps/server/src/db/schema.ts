@@ -302,6 +302,12 @@ export const teacherProfiles = pgTable(
     bookingsCount: integer('bookings_count').notNull().default(0),
     searchText: text('search_text').notNull().default(''),
     /**
+     * Shown by teacher search: approved, and the user is an active teacher. Kept by the database
+     * (migration 0036: a BEFORE trigger on every profile write, an AFTER trigger on the user's
+     * role and status), so search filters one column instead of joining users (ADR 007).
+     */
+    listed: boolean('listed').notNull().default(false),
+    /**
      * When an admin approved the profile; only approved profiles are listed. Defaults to the
      * insert time (seeded and earlier teachers are approved); an admin promotion inserts null.
      */

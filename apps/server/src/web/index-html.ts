@@ -1,7 +1,8 @@
 import { appNameIn, directionOf, type Language, type WebsiteSettings } from '@ustaz/contract';
+import { STORAGE_KEYS } from '@ustaz/contract/constants';
 import { escapeHtml, type PageHead, pageHeadTags } from './page-head.ts';
 import { PAGE_TEXTS } from './page-texts.ts';
-import type { RenderedApp } from './server-render.ts';
+import type { IslandsFiles, RenderedApp } from './server-render.ts';
 
 /** Gives every <script> in a piece of trusted HTML the response's CSP nonce. */
 function addNonce(html: string, nonce: string): string {
@@ -135,12 +136,13 @@ export function renderIndexHtml({ template, lang, head: page, nonce, settings, a
     .replace('</head>', () => `${addNonce(settings.customScripts.headerScripts, nonce)}</head>`)
     .replace('</body>', () => `${addNonce(settings.customScripts.footerScripts, nonce)}</body>`);
   if (!app) return html;
+  if (app.islands) html = withIslandsBoot(html, app.islands, nonce);
   // React writes the preloads it found (the first images) ahead of the app: they belong in the head.
   const preloads = app.html.match(/^(?:<link\b[^>]*>)*/)?.[0] ?? '';
   const body = app.html.slice(preloads.length);
   // The app's HTML is React's (text escaped), the data block JSON with every `<` escaped: neither
   // can open or close a script. The block is data, not code; it carries the nonce all the same.
-  const modules = (app.preload ?? [])
+  const modules = (app.islands ? app.islands.preload : (app.preload ?? []))
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
     .join('');
   return html
@@ -150,6 +152,23 @@ export function renderIndexHtml({ template, lang, head: page, nonce, settings, a
       () =>
         `<div id="root">${body}</div>\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}" nonce="${nonce}">${app.data}</script>`,
     );
+}
+
+const STORED_SESSION_KEYS = JSON.stringify([STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken]);
+
+/**
+ * A page whose interactive parts are islands (ADR 038): a guest's browser loads the islands' code
+ * only (preloaded), a visitor with a stored session the whole app, as before (its entry is the one
+ * index.html names, loaded by the boot script instead of its own tag). Storage that cannot be read
+ * is a guest's. The app's own preloads go: a guest does not need them.
+ */
+function withIslandsBoot(html: string, islands: IslandsFiles, nonce: string): string {
+  const entryTag = html.match(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/);
+  if (!entryTag?.[1]) return html;
+  const boot =
+    `<script type="module" nonce="${nonce}">let s=false;try{s=[localStorage,sessionStorage].some((t)=>${STORED_SESSION_KEYS}.some((k)=>t.getItem(k)))}catch{}` +
+    `import(s?${JSON.stringify(entryTag[1])}:${JSON.stringify(islands.entry)})</script>\n    `;
+  return html.replace(entryTag[0], () => boot).replace(/<link rel="modulepreload"[^>]*>\s*/g, () => '');
 }
 
 /**

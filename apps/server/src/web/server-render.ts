@@ -3,9 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LANGUAGES, type Language, type WebsiteSettings } from '@ustaz/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-
-/** A request to the API as the web app's client sends it (its fetch's arguments). */
-type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+import { type ApiFetch, type BundleOutput, type RenderRequest, startRenderWorkers } from './render-workers.ts';
 
 /** What the web build's server bundle (apps/web/src/entry-server.tsx) exports. */
 export type ServerBundle = {
@@ -18,14 +16,41 @@ export type ServerBundle = {
     apiFetch: ApiFetch;
     nonce?: string;
     timeoutMs?: number;
-  }): Promise<{ html: string; data: string; modules?: string[] } | null>;
+  }): Promise<BundleOutput>;
 };
 
 /**
  * The rendered app for one page: its HTML for #root, the JSON of its data block, and the built files
  * of its route (`modulepreload`, beyond those index.html links already).
  */
-export type RenderedApp = { html: string; data: string; preload?: string[] };
+export type RenderedApp = { html: string; data: string; preload?: string[]; islands?: IslandsFiles };
+
+/** The islands build's entry and the files it loads statically (ADR 038), for a page made of islands. */
+export type IslandsFiles = { entry: string; preload: string[] };
+
+const ISLANDS_ENTRY = 'src/islands/entry.tsx';
+
+/**
+ * The islands build's files (`.vite/islands-manifest.json`, apps/web/vite.islands.config.ts): its
+ * entry and every chunk it imports statically. Undefined without that build: every page then
+ * hydrates the whole app.
+ */
+export function islandsFilesOf(distDir: string): IslandsFiles | undefined {
+  const file = path.join(distDir, '.vite', 'islands-manifest.json');
+  if (!existsSync(file)) return undefined;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[ISLANDS_ENTRY];
+  if (!entry) return undefined;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(ISLANDS_ENTRY);
+  return { entry: `/${entry.file}`, preload: [...files].map((name) => `/${name}`) };
+}
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 
@@ -105,6 +130,8 @@ function apiFetchFor(app: FastifyInstance, request: FastifyRequest, language: La
  * The page renderer of ADR 021, when the web build has its server bundle; undefined otherwise (the
  * page handler then serves the client-drawn shell, as before). A page the bundle declines (not
  * public, a failed query) or that fails to render is the shell too: server rendering only adds.
+ * With `workers` (1 by default, `SSR_RENDER_WORKERS`) the bundle runs in that many worker threads,
+ * terminated when the app closes; with 0 it is imported and runs on the main thread.
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
@@ -114,6 +141,7 @@ export async function loadPageRenderer(
     log: FastifyBaseLogger;
     bundleFile?: string;
     cacheMs?: number;
+    workers?: number;
     onCatalogueChange?: ((listener: () => void) => () => void) | undefined;
   },
 ): Promise<PageRenderer | undefined> {
@@ -122,15 +150,11 @@ export async function loadPageRenderer(
     options.log.warn({ file }, 'web server bundle not built: pages are drawn by the browser');
     return undefined;
   }
-  let bundle: ServerBundle;
-  try {
-    bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
-  } catch (error) {
-    options.log.error({ err: error, file }, 'web server bundle failed to load: pages are drawn by the browser');
-    return undefined;
-  }
   const texts = readLocales(distDir);
+  const draw = await loadBundle(app, file, texts, options.workers ?? 1, options.log);
+  if (!draw) return undefined;
   const routeFiles = routeFilesOf(distDir);
+  const islandsFiles = islandsFilesOf(distDir);
   const cache = new RenderCache(options.cacheMs ?? RENDER_CACHE_MS);
   options.onCatalogueChange?.(() => cache.clear());
   return (request, { url, language, settings, nonce }) => {
@@ -139,21 +163,23 @@ export async function loadPageRenderer(
     return cache
       .get(key, () =>
         withDeadline(RENDER_DEADLINE_MS, () =>
-          bundle
-            .render({
-              url,
-              origin: options.origin,
-              language,
-              texts: texts[language],
-              settings,
-              apiFetch: apiFetchFor(app, request, language),
-              nonce,
-            })
-            .then((rendered) =>
-              rendered
-                ? { html: rendered.html, data: rendered.data, preload: routeFiles(rendered.modules ?? []) }
-                : null,
-            ),
+          draw({
+            url,
+            origin: options.origin,
+            language,
+            settings,
+            apiFetch: apiFetchFor(app, request, language),
+            nonce,
+          }).then((rendered) =>
+            rendered
+              ? {
+                  html: rendered.html,
+                  data: rendered.data,
+                  preload: routeFiles(rendered.modules ?? []),
+                  islands: rendered.islands ? islandsFiles : undefined,
+                }
+              : null,
+          ),
         ),
       )
       .catch((error: unknown) => {
@@ -161,6 +187,37 @@ export async function loadPageRenderer(
         return null;
       });
   };
+}
+
+/**
+ * The bundle's `render`, in `workers` worker threads (closed with the app) or, with 0, imported here;
+ * undefined when the bundle fails to load.
+ */
+async function loadBundle(
+  app: FastifyInstance,
+  file: string,
+  texts: Record<Language, Record<string, Record<string, unknown>>>,
+  workers: number,
+  log: FastifyBaseLogger,
+): Promise<((request: RenderRequest) => Promise<BundleOutput>) | undefined> {
+  try {
+    if (workers > 0) {
+      const pool = await startRenderWorkers({
+        bundleFile: file,
+        count: workers,
+        texts,
+        deadlineMs: RENDER_DEADLINE_MS,
+        log,
+      });
+      app.addHook('onClose', () => pool.close());
+      return pool.render;
+    }
+    const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
+    return (request) => bundle.render({ ...request, texts: texts[request.language] });
+  } catch (error) {
+    log.error({ err: error, file }, 'web server bundle failed to load: pages are drawn by the browser');
+    return undefined;
+  }
 }
 
 /**

@@ -51,6 +51,8 @@ type PageDeps = {
   serverBundleFile?: string;
   /** How long a rendered public page is sent again as it was (`PAGE_CACHE_SECONDS`). */
   pageCacheMs?: number;
+  /** Worker threads the pages are drawn in (`SSR_RENDER_WORKERS`, 1 by default; 0: the main thread). */
+  renderWorkers?: number;
   /** Committed changes to what public pages show (`Database.onCatalogueChange`): kept pages are dropped. */
   onCatalogueChange?: (listener: () => void) => () => void;
 };
@@ -139,6 +141,7 @@ export async function registerWebApp(
     origin: deps.publicUrl,
     log: app.log,
     bundleFile: deps.serverBundleFile,
+    workers: deps.renderWorkers,
     onCatalogueChange: deps.onCatalogueChange,
   });
 

@@ -7,7 +7,12 @@ import { type Access, RouteGuard } from './route-guard.tsx';
 export type TitleKey =
   ParseKeys<'common'> extends infer Key ? (Key extends `titles.${infer Title}` ? Title : never) : never;
 
-export type RouteHandle = { titleKey: TitleKey; access: Access };
+export type RouteHandle = {
+  titleKey: TitleKey;
+  access: Access;
+  /** Every interactive part of the page is an island (ADR 038): a guest's browser hydrates those alone. */
+  islands?: boolean;
+};
 
 type Loader = () => Promise<ComponentType>;
 
@@ -31,8 +36,8 @@ const schedulePage: Loader = async () => {
   };
 };
 
-function route(path: string | undefined, titleKey: TitleKey, load: Loader): RouteObject {
-  const common = { handle: { titleKey }, lazy: async () => ({ Component: await load() }) };
+function route(path: string | undefined, titleKey: TitleKey, load: Loader, options?: { islands: true }): RouteObject {
+  const common = { handle: { titleKey, ...options }, lazy: async () => ({ Component: await load() }) };
   return path === undefined ? { index: true, ...common } : { path, ...common };
 }
 
@@ -51,14 +56,16 @@ function guarded(access: Access, children: RouteObject[]): RouteObject {
 /** The route table of spec section 2, all under /{lang}. */
 export const pageRoutes: RouteObject[] = [
   guarded('public', [
-    route(undefined, 'home', () => import('../features/home/home-page.tsx').then((m) => m.HomePage)),
+    route(undefined, 'home', () => import('../features/home/home-page.tsx').then((m) => m.HomePage), { islands: true }),
     route('subscriptions', 'subscriptions', () =>
       import('../features/subscriptions/subscriptions-page.tsx').then((m) => m.SubscriptionsPage),
     ),
     route('teachers', 'teachers', () =>
       import('../features/teachers-list/teachers-list-page.tsx').then((m) => m.TeachersListPage),
     ),
-    route('teachers/:id', 'teacher', () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherPage)),
+    route('teachers/:id', 'teacher', () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherRoute), {
+      islands: true,
+    }),
     route('privacy', 'privacy', () => import('../features/pages/privacy-page.tsx').then((m) => m.PrivacyPage)),
     route('about', 'about', () => import('../features/pages/about-page.tsx').then((m) => m.AboutPage)),
     route('about-platform', 'aboutPlatform', () =>
@@ -68,15 +75,7 @@ export const pageRoutes: RouteObject[] = [
     route('terms', 'terms', () => import('../features/pages/terms-page.tsx').then((m) => m.TermsPage)),
     route('teach', 'teach', () => import('../features/teach/teach-page.tsx').then((m) => m.TeachPage)),
     // The app composes the search page with the subject-selection modal (features do not import each other).
-    route('search', 'search', async () => {
-      const [{ SearchPage }, { SubjectSelectionModal }] = await Promise.all([
-        import('../features/search/search-page.tsx'),
-        import('../features/subjects/subject-selection-modal.tsx'),
-      ]);
-      return function SearchRoute() {
-        return <SearchPage subjectPicker={SubjectSelectionModal} />;
-      };
-    }),
+    route('search', 'search', () => import('./search-route.tsx').then((m) => m.SearchRoute), { islands: true }),
     route('suspended-payment', 'suspendedPayment', () =>
       import('../features/payment/payment-result-page.tsx').then((m) => m.SuspendedPaymentPage),
     ),

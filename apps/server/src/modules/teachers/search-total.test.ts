@@ -30,6 +30,44 @@ describe('the total of a teacher search', () => {
     expect(last.totalIsEstimate).toBeUndefined();
   });
 
+  // The page's own statement counts when nothing is reused (issue 33); a reused total serves the
+  // other pages of the same filter. Both must answer the same totals on every kind of page.
+  for (const countCacheMs of [0, 60_000]) {
+    it(`tells the same totals on full, partial, empty and past-the-end pages (count cache ${countCacheMs} ms)`, async () => {
+      for (let i = 0; i < 5; i++) await f.teacher({ firstName: `Pageword${countCacheMs}`, lastName: `P${i}` });
+      const service = createTeachersService(t.database.db, createSubjectsService(t.database.db), {
+        exactTotalUpTo: 3,
+        countCacheMs,
+      });
+      const search = (q: Record<string, string>) =>
+        service.search(teacherSearchQuerySchema.parse({ limit: '2', search: `pageword${countCacheMs}`, ...q }), 'en');
+      const pages = [await search({}), await search({ page: '2' }), await search({ page: '3' })];
+      // Five matches over a cap of three: an estimate until the last, partial page, which is exact.
+      expect(pages.map((p) => p.data.length)).toEqual([2, 2, 1]);
+      expect(pages.map((p) => p.totalIsEstimate)).toEqual([true, true, undefined]);
+      expect(pages[2]).toMatchObject({ total: 5, totalPages: 3 });
+      // Past the end: nothing on the page, the total still told.
+      const past = await search({ page: '9' });
+      expect(past.data).toEqual([]);
+      expect(past.total).toBeGreaterThanOrEqual(4);
+      expect(past.totalIsEstimate).toBe(true);
+
+      const exactService = createTeachersService(t.database.db, createSubjectsService(t.database.db), {
+        countCacheMs,
+      });
+      const exact = (q: Record<string, string>) =>
+        exactService.search(
+          teacherSearchQuerySchema.parse({ limit: '2', search: `pageword${countCacheMs}`, ...q }),
+          'en',
+        );
+      expect(await exact({ page: '9' })).toMatchObject({ data: [], total: 5, totalPages: 3 });
+      const full = await exact({});
+      expect(full).toMatchObject({ total: 5, totalPages: 3 });
+      expect(full.totalIsEstimate).toBeUndefined();
+      expect(await exact({ search: 'nosuchwordanywhere' })).toMatchObject({ data: [], total: 0, totalPages: 0 });
+    });
+  }
+
   it('the API answers an exact total without the flag below the threshold', async () => {
     await f.teacher({ firstName: 'Apiword' });
     const res = await t.app.inject({ url: '/api/teachers/search?search=apiword' });

@@ -1,4 +1,4 @@
-import { ROLE, type TEACHER_SORT_FIELDS } from '@ustaz/contract';
+import type { TEACHER_SORT_FIELDS } from '@ustaz/contract';
 import { type Db, rawQueryOf } from '../../db/client.ts';
 import { containsPattern } from '../../db/text-search.ts';
 import type { TeacherListRow, TeacherSubjectRow } from './teacher-profile.repo.ts';
@@ -42,7 +42,8 @@ function parameters() {
  * hottest read of the site, so it skips the query builder (ARCHITECTURE.md "Budgets").
  */
 function searchWhere(filter: TeacherFilter, param: (value: unknown) => string): string {
-  const parts = [`u.role_id = ${ROLE.teacher}`, `u.status = 'active'`, 'tp.approved_at is not null'];
+  // `listed`: approved, and the user an active teacher (kept by the database, migration 0036).
+  const parts = ['tp.listed'];
   for (const word of filter.words) parts.push(`tp.search_text like ${param(containsPattern(word))}`);
   if (filter.minExperience !== undefined) parts.push(`tp.experience_years >= ${param(filter.minExperience)}`);
   if (filter.maxRateFils !== undefined) parts.push(`tp.hourly_rate_fils <= ${param(filter.maxRateFils)}`);
@@ -74,21 +75,32 @@ function searchWhere(filter: TeacherFilter, param: (value: unknown) => string): 
   return parts.join(' and ');
 }
 
+type SearchRow = TeacherListRow & { subjects: Omit<TeacherSubjectRow, 'teacherId'>[] };
+
 /**
  * One page of listed teachers that match, with their subjects (one query: the subjects come from
  * a subquery evaluated for the page's rows only), in the given order, ties by id.
+ *
+ * With `countUpTo`, the same statement also counts the matches, stopping at `countUpTo + 1`, but
+ * only when the page is full, or empty past the first page: a partial page tells its total by
+ * itself. The count is an uncorrelated subquery inside a CASE, which PostgreSQL runs only when
+ * that branch is taken. One statement instead of two: one round trip, one parse and plan.
+ * `counted` is null when nothing was counted.
  */
 export async function searchTeacherPage(
   db: Db,
   filter: TeacherFilter,
   sort: TeacherSort,
   page: { limit: number; offset: number },
-): Promise<(TeacherListRow & { subjects: Omit<TeacherSubjectRow, 'teacherId'>[] })[]> {
+  countUpTo?: number,
+): Promise<{ rows: SearchRow[]; counted: number | null }> {
   const { values, param } = parameters();
   const where = searchWhere(filter, param);
   // The same direction for the tie-break lets one index serve both keys.
   const direction = sort.direction === 'asc' ? 'asc' : 'desc';
-  const text = `select tp.id, tp.user_id as "userId", tp.bio_ar as "bioAr", tp.bio_en as "bioEn",
+  const limit = param(page.limit);
+  const offset = param(page.offset);
+  const select = `select tp.id, tp.user_id as "userId", tp.bio_ar as "bioAr", tp.bio_en as "bioEn",
       tp.major_ar as "majorAr", tp.major_en as "majorEn", tp.experience_years as "experienceYears",
       tp.hourly_rate_fils as "hourlyRateFils", tp.trial_price_fils as "trialPriceFils", tp.video_url as "videoUrl",
       tp.average_rating::float8 as "averageRating", tp.rating_count as "ratingCount",
@@ -98,41 +110,45 @@ export async function searchTeacherPage(
       coalesce((select json_agg(json_build_object('id', s.id, 'nameAr', s.name_ar, 'nameEn', s.name_en)
           order by s.sort_order, s.id)
         from teacher_subjects ts join subjects s on s.id = ts.subject_id where ts.teacher_id = tp.id), '[]'::json)
-        as subjects
+        as subjects, ${SORT_COLUMNS[sort.by]} as "sortKey"
     from teacher_profiles tp join users u on u.id = tp.user_id
     where ${where}
     order by ${SORT_COLUMNS[sort.by]} ${direction}, tp.id ${direction}
-    limit ${param(page.limit)} offset ${param(page.offset)}`;
-  const { rows } = await rawQueryOf(db)<TeacherListRow & { subjects: Omit<TeacherSubjectRow, 'teacherId'>[] }>(
-    text,
-    values,
-  );
-  return rows;
+    limit ${limit} offset ${offset}`;
+  if (countUpTo === undefined) {
+    const { rows } = await rawQueryOf(db)<SearchRow & { sortKey?: unknown }>(select, values);
+    return { rows: rows.map(({ sortKey: _, ...row }) => row), counted: null };
+  }
+  // The WHERE text (and so its parameters) is used twice; the page is a CTE read three times.
+  const text = `with page as (${select})
+    select page.*, counted.total from (
+      select case when (select count(*) from page) < ${limit} and ((select count(*) from page) > 0 or ${offset} = 0)
+        then null
+        else (select count(*)::int from (select 1 from teacher_profiles tp where ${where} limit ${param(countUpTo + 1)}) matches)
+      end as total
+    ) counted left join page on true
+    order by page."sortKey" ${direction}, page.id ${direction}`;
+  const { rows } = await rawQueryOf(db)<SearchRow & { sortKey?: unknown; total: number | null }>(text, values);
+  return {
+    // An empty page is one row of nulls that carries the total.
+    rows: rows.filter((row) => row.id !== null).map(({ sortKey: _, total: __, ...row }) => row),
+    counted: rows[0]?.total ?? null,
+  };
 }
 
 /**
- * How many listed teachers match, counted exactly up to `exactUpTo`; above it the planner's
- * estimate of the same query (never below `exactUpTo + 1`), flagged. Counting a broad search's
- * every match (thousands of rows joined, LIKE over long text, a semi-join over a day's slots) was
- * most of its database time; counting stops at the first `exactUpTo + 1` rows.
+ * The planner's estimate of how many listed teachers match (never below `atLeast`): the total of
+ * a search whose count reached its cap. Counting a broad search's every match (thousands of rows,
+ * LIKE over long text, a semi-join over a day's slots) was most of its database time.
  */
-export async function countTeachers(
-  db: Db,
-  filter: TeacherFilter,
-  exactUpTo: number,
-): Promise<{ total: number; estimate: boolean }> {
+export async function estimateTeachers(db: Db, filter: TeacherFilter, atLeast: number): Promise<number> {
   const { values, param } = parameters();
-  const from = `from teacher_profiles tp join users u on u.id = tp.user_id where ${searchWhere(filter, param)}`;
-  const capped = `select count(*)::int as total from (select 1 ${from} limit ${param(exactUpTo + 1)}) matches`;
-  const { rows } = await rawQueryOf(db)<{ total: number }>(capped, values);
-  const total = rows[0]?.total ?? 0;
-  if (total <= exactUpTo) return { total, estimate: false };
   const plan = await rawQueryOf(db)<{ 'QUERY PLAN': unknown }>(
-    `explain (format json) select 1 ${from}`,
-    values.slice(0, -1),
+    `explain (format json) select 1 from teacher_profiles tp where ${searchWhere(filter, param)}`,
+    values,
   );
   const planned = Number(
     (plan.rows[0]?.['QUERY PLAN'] as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'],
   );
-  return { total: Math.max(exactUpTo + 1, Number.isFinite(planned) ? Math.round(planned) : 0), estimate: true };
+  return Math.max(atLeast, Number.isFinite(planned) ? Math.round(planned) : 0);
 }

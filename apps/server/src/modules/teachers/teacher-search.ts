@@ -9,8 +9,21 @@ import {
 import type { z } from 'zod';
 import { searchWords } from '../../db/text-search.ts';
 import { toTeacherProfile } from './teacher.presenter.ts';
-import { countTeachers, searchTeacherPage, type TeacherFilter, type TeacherSort } from './teacher-search.repo.ts';
+import { estimateTeachers, searchTeacherPage, type TeacherFilter, type TeacherSort } from './teacher-search.repo.ts';
 import { DAY_MS, type TeachersContext } from './teachers-context.ts';
+
+/** A promise settled from outside: the total a page's own statement counts, handed to the count cache. */
+function deferred<Value>() {
+  let resolve: (value: Value) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<Value>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // Nobody may wait for it (a partial page, the cache off): a rejection is the page's own error.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
 
 /** Kuwait keeps UTC+3 all year (no daylight saving): the calendar day of `availableOn`. */
 export const KUWAIT_UTC_OFFSET = '+03:00';
@@ -95,13 +108,40 @@ export async function search(
   if (query.subjects.length > 0) filter.subjects = splitSubjectValues(query.subjects);
 
   const offset = (query.page - 1) * query.limit;
-  const rows = await searchTeacherPage(ctx.db, filter, sortOf(query), { limit: query.limit, offset });
-  // A partial page tells the total by itself; otherwise count (or reuse a recent count).
-  const partial = rows.length < query.limit && (rows.length > 0 || offset === 0);
+  const limit = query.limit;
   const key = JSON.stringify({ ...filter, openSlotBetween: query.availableOn });
-  const counted = partial
-    ? { total: offset + rows.length, estimate: false }
-    : await ctx.counts.get(key, () => countTeachers(ctx.db, filter, ctx.exactTotalUpTo));
+  // A recent total is reused (SEARCH_COUNT_CACHE_SECONDS); when there is none, the page's own
+  // statement counts too (and only when the page is full: a partial page tells its total).
+  const ours = deferred<{ total: number; estimate: boolean }>();
+  let counting = false;
+  const reused = ctx.counts.get(key, () => {
+    counting = true;
+    return ours.promise;
+  });
+  let rows: Awaited<ReturnType<typeof searchTeacherPage>>['rows'];
+  try {
+    const found = await searchTeacherPage(
+      ctx.db,
+      filter,
+      sortOf(query),
+      { limit, offset },
+      counting ? ctx.exactTotalUpTo : undefined,
+    );
+    rows = found.rows;
+    if (counting) {
+      const counted = found.counted ?? offset + rows.length;
+      ours.resolve(
+        counted <= ctx.exactTotalUpTo
+          ? { total: counted, estimate: false }
+          : { total: await estimateTeachers(ctx.db, filter, ctx.exactTotalUpTo + 1), estimate: true },
+      );
+    }
+  } catch (error) {
+    ours.reject(error);
+    throw error;
+  }
+  const partial = rows.length < limit && (rows.length > 0 || offset === 0);
+  const counted = partial ? { total: offset + rows.length, estimate: false } : await reused;
   // A recent count may lag behind the rows just read.
   const total = rows.length > 0 ? Math.max(counted.total, offset + rows.length) : counted.total;
   const page = toPage(

@@ -8,6 +8,7 @@ import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { applyFavicon, safeImageUrl } from '../../shared/settings/brand.ts';
 import { injectMarketingScripts } from '../../shared/settings/marketing-scripts.ts';
+import { Island } from '../../shared/ssr/island.tsx';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -52,14 +53,14 @@ export function AppLayout() {
           >
             {t('skipToContent')}
           </a>
-          <Navbar />
+          <Island name="navbar" of={Navbar} />
           <main id="main" className="flex-1">
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />
             </Suspense>
           </main>
           <Suspense fallback={<div className="mt-16 min-h-72 bg-slate-900" />}>
-            <Footer />
+            <Island name="footer" of={Footer} when="visible" />
           </Suspense>
           <WhatsAppButton />
         </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../shared/search/search-box.tsx';
+import { Island } from '../../shared/ssr/island.tsx';
 import { YourTeachers } from '../../shared/teachers/your-teachers.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { HeroCarousel } from './hero-carousel.tsx';
@@ -27,20 +28,24 @@ export function HomePage() {
               {t('hero.title')}
             </h1>
             <p className="mt-4 text-base leading-8 text-slate-600 sm:text-lg">{t('hero.subtitle')}</p>
-            <SearchBox label={t('hero.findTeacher')} className="mx-auto mt-8 max-w-2xl" />
+            <Island
+              name="search-box"
+              of={SearchBox}
+              props={{ label: t('hero.findTeacher'), className: 'mx-auto mt-8 max-w-2xl' }}
+            />
           </div>
           <div className="mt-10">
-            <HeroCarousel />
+            <Island name="hero-carousel" of={HeroCarousel} />
           </div>
         </div>
       </section>
       <YourTeachers className="mx-auto max-w-7xl px-4 py-6 sm:px-6" />
       <HowItWorksSection />
       <WhyChooseSection />
-      <ReviewsSection />
+      <Island name="reviews" of={ReviewsSection} when="visible" />
       <TeachBanner />
-      <FaqSection />
-      <TeacherCarousels />
+      <Island name="faq" of={FaqSection} when="visible" />
+      <Island name="teacher-carousels" of={TeacherCarousels} when="visible" />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { SITE_TIME_ZONE, viewerTimeZone } from '../../shared/lib/dates/formats.t
 import { INTL_LOCALES } from '../../shared/lib/format.ts';
 import { parseVideoId, type VideoPlayerData } from '../../shared/lib/video-link.ts';
 import { useOwnPageTitle } from '../../shared/settings/page-title.ts';
+import { Island } from '../../shared/ssr/island.tsx';
 import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
 import { availableSlotsKey } from '../../shared/teachers/available-slots-api.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
@@ -22,6 +23,14 @@ import { TeacherReliability } from './teacher-reliability.tsx';
 import { TeacherReviews } from './teacher-reviews.tsx';
 import { useBookingAction } from './use-booking-action.ts';
 import { clearSlotSelection } from './use-slot-selection.ts';
+
+/**
+ * The route's page: all of it one island (ADR 038), since its slots, booking, video and reviews
+ * all answer the visitor; a guest's browser hydrates it without the app around it.
+ */
+export function TeacherRoute() {
+  return <Island name="teacher" of={TeacherPage} />;
+}
 
 /** A route id that can name a profile: a positive whole number. */
 export function parseTeacherId(value: string | undefined): number | null {

@@ -1,5 +1,5 @@
-import { RELIABILITY_REPLY_DAYS, type TeacherReliability as Reliability } from '@ustaz/contract';
-import type { Language } from '@ustaz/contract/constants';
+import type { TeacherReliability as Reliability } from '@ustaz/contract';
+import { type Language, RELIABILITY_REPLY_DAYS } from '@ustaz/contract/constants';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';

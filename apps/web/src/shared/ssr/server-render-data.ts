@@ -12,6 +12,8 @@ export type ServerRenderData = {
   queries: DehydratedState;
   /** React Router's hydration data (no loaders: empty maps, kept for the router's contract). */
   router: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null };
+  /** The matched route's params (`lang`, a teacher's `id`): a guest's islands read them (ADR 038). */
+  params?: Record<string, string | undefined>;
 };
 
 /**

@@ -2,7 +2,7 @@ import { ICON_SPRITE_URL } from 'virtual:icon-sprite';
 import { type ForwardRefExoticComponent, forwardRef, type RefAttributes, type SVGProps } from 'react';
 
 /**
- * The app's icons (lucide's drawings, issue 33, ADR 038). Each is an `<svg>` with the attributes
+ * The app's icons (lucide's drawings, issue 33, ADR 039). Each is an `<svg>` with the attributes
  * lucide-react writes (24 px, `currentColor` stroke of width 2, `lucide lucide-<name>` classes,
  * `aria-hidden` unless labelled) whose drawing is a `<use>` of one symbol of the icon sprite: a
  * hashed file of the icons listed here (icon-sprite-plugin.ts writes it from lucide's own drawings),

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import type { IslandName } from '../shared/ssr/island-names.ts';
+
+type Loader = () => Promise<ComponentType<object>>;
+
+/**
+ * The code of each island (ADR 038), loaded only on a page that has it. Keyed by IslandName: a
+ * name without its loader does not compile.
+ */
+export const ISLAND_LOADERS: Record<IslandName, Loader> = {
+  navbar: () => import('../app/layout/navbar.tsx').then((m) => m.Navbar),
+  'search-box': () => import('../shared/search/search-box.tsx').then((m) => m.SearchBox as ComponentType<object>),
+  'hero-carousel': () => import('../features/home/hero-carousel.tsx').then((m) => m.HeroCarousel),
+  reviews: () => import('../features/home/reviews-section.tsx').then((m) => m.ReviewsSection),
+  faq: () => import('../features/home/faq-section.tsx').then((m) => m.FaqSection),
+  'teacher-carousels': () => import('../features/home/teacher-carousels.tsx').then((m) => m.TeacherCarousels),
+  footer: () => import('../app/layout/footer.tsx').then((m) => m.Footer),
+  search: () => import('../app/search-route.tsx').then((m) => m.ComposedSearchPage),
+  teacher: () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherPage as ComponentType<object>),
+};

@@ -1,0 +1,14 @@
+/** Every island of the public pages (ADR 038); islands/registry.ts loads each by its name. */
+export const ISLAND_NAMES = [
+  'navbar',
+  'search-box',
+  'hero-carousel',
+  'reviews',
+  'faq',
+  'teacher-carousels',
+  'footer',
+  'teacher',
+  'search',
+] as const;
+
+export type IslandName = (typeof ISLAND_NAMES)[number];
