@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { iconSprite } from './icon-sprite-plugin.ts';
 
 /**
  * The files the page's entry loads statically (index.html names each in a modulepreload link).
@@ -55,7 +56,7 @@ function routeModuleNames(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), firstLoadFiles(), routeModuleNames()],
+  plugins: [react(), tailwindcss(), iconSprite(), firstLoadFiles(), routeModuleNames()],
   // The server renderer (ADR 021, `vite build --ssr`) holds every package it uses (React, the router,
   // i18next, the contract's sources...): production installs the server's packages only (ADR 019).
   ssr: { noExternal: true },

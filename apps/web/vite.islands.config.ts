@@ -10,11 +10,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconSprite } from './icon-sprite-plugin.ts';
 
 export const ISLANDS_ENTRY = 'src/islands/entry.tsx';
 
 export default defineConfig({
-  plugins: [react()],
+  // The icons (ADR 039) name the same sprite file as the app's build.
+  plugins: [react(), iconSprite()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: fileURLToPath(new URL('src/islands/router-lite.tsx', import.meta.url)) },

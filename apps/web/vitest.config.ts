@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { iconSprite } from './icon-sprite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), iconSprite()],
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -3,8 +3,8 @@
  * - Pages: network first; a page that loaded is kept, so it opens again offline; without the
  *   network and a kept copy, the offline page answers in the page's language, saying whether the
  *   device is offline or the site is down.
- * - The app shell and fonts: the built files under /assets/ are content-hashed, so once fetched
- *   they are served from the cache; the locale texts and icons are refreshed in the background.
+ * - The app shell, its icon sprite and fonts: the built files under /assets/ are content-hashed,
+ *   so once fetched they are served from the cache; the locale texts and icons are refreshed in the background.
  * - The API, the socket and anything of another origin are never cached (personal data).
  * - Web Push: shows the notification the server sent (title, body, the page to open) and opens
  *   or focuses that page when it is clicked.
@@ -15,11 +15,14 @@ const PAGES = `ustaz-pages-${VERSION}`;
 const OFFLINE_URL = '/offline.html';
 const PRECACHE = [OFFLINE_URL, '/favicon.svg', '/icons/icon-192.png'];
 
-/** The built files a page names (/assets/...: scripts, styles) and, inside the styles, the fonts. */
+/**
+ * The built files a page names (/assets/...: scripts, styles, the icon sprite its icons `<use>`) and,
+ * inside the styles, the fonts.
+ */
 async function shellFiles(pagePath) {
   const page = await fetch(pagePath, { credentials: 'same-origin' });
   if (!page.ok) return [];
-  const found = new Set((await page.text()).match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
+  const found = new Set((await page.text()).match(/\/assets\/[\w.-]+\.(?:js|css|svg)/g) ?? []);
   for (const file of [...found]) {
     if (!file.endsWith('.css')) continue;
     const css = await fetch(file).then((response) => (response.ok ? response.text() : ''));

@@ -63,11 +63,12 @@ describe('demo data for discovery', () => {
     expect(await countOf(reviews)).toBeGreaterThan(100);
   });
 
-  it('stores real PNG photos through the files service', async () => {
+  it('stores real WebP photos through the files service, a few KB each', async () => {
     const [file] = await database.db.select().from(files).limit(1);
-    expect(file?.mimeType).toBe('image/png');
+    expect(file?.mimeType).toBe('image/webp');
     const bytes = readFileSync(path.join(uploadsDir, file?.storageKey ?? ''));
-    expect(inspectImage(bytes)).toMatchObject({ mime: 'image/png' });
+    expect(inspectImage(bytes)).toMatchObject({ mime: 'image/webp', width: 192, height: 192 });
+    expect(bytes.length).toBeLessThan(5_000);
   });
 
   it('keeps every aggregate equal to the rows it counts (published reviews of verified lessons only)', async () => {

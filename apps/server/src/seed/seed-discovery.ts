@@ -9,7 +9,7 @@ import { insertReviews } from '../modules/reviews/reviews.repo.ts';
 import { createSubjectsService } from '../modules/subjects/subjects.service.ts';
 import { createTeachersService } from '../modules/teachers/teachers.service.ts';
 import { createTimeSlotsService } from '../modules/time-slots/time-slots.service.ts';
-import { renderAvatarPng } from './seed-avatar.ts';
+import { renderAvatarWebp } from './seed-avatar.ts';
 import { fillSeedNameSpellings } from './seed-names.ts';
 import { planPastLessons } from './seed-past-lessons.ts';
 import { random } from './seed-random.ts';
@@ -942,7 +942,7 @@ export async function seedDiscovery(db: Db, { uploadsDir, passwordHash }: Deps):
     const user = usersByEmail.get(account.email);
     if (!user || user.photoFileId) continue;
     const person = { female: FEMALE_EMAILS.has(account.email), gulf: isArabic(account.firstName) };
-    const { file } = await files.saveImage(user.id, renderAvatarPng(i, AVATAR_SIZE, person));
+    const { file } = await files.saveImage(user.id, await renderAvatarWebp(i, AVATAR_SIZE, person));
     await updateUser(db, user.id, { photoFileId: file.id });
     photos += 1;
   }

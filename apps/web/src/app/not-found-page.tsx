@@ -1,9 +1,9 @@
-import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../shared/i18n/use-current-language.ts';
 import { buttonClasses } from '../shared/ui/button.tsx';
+import { SearchX } from '../shared/ui/icons.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

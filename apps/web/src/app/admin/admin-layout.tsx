@@ -1,4 +1,13 @@
 import { ROLE } from '@ustaz/contract/constants';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { PendingApplicationsBadge } from '../../features/admin/applications/pending-badge.tsx';
+import { OpenDisputesBadge } from '../../features/admin/disputes/open-disputes-badge.tsx';
+import { useAuth } from '../../shared/auth/auth-context.tsx';
+import { localePath } from '../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import {
   BookOpen,
   CalendarDays,
@@ -19,16 +28,7 @@ import {
   UserPlus,
   Users,
   Wallet,
-} from 'lucide-react';
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { PendingApplicationsBadge } from '../../features/admin/applications/pending-badge.tsx';
-import { OpenDisputesBadge } from '../../features/admin/disputes/open-disputes-badge.tsx';
-import { useAuth } from '../../shared/auth/auth-context.tsx';
-import { localePath } from '../../shared/i18n/language.ts';
-import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { useWebsiteSettings } from '../../shared/settings/api.ts';
+} from '../../shared/ui/icons.tsx';
 import { ModalProvider } from '../../shared/ui/modal/modal-context.tsx';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';

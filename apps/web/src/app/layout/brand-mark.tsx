@@ -1,6 +1,6 @@
-import { GraduationCap } from 'lucide-react';
 import type { Brand } from '../../shared/settings/brand.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { GraduationCap } from '../../shared/ui/icons.tsx';
 
 /**
  * The operator's logo and name (navbar, footer, mobile menu). With a logo the image carries the

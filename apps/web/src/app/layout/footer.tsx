@@ -1,5 +1,4 @@
 import { contactAddressIn, type WebsiteSettings } from '@ustaz/contract';
-import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -8,6 +7,7 @@ import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { brandOf } from '../../shared/settings/brand.ts';
 import { type SocialLink, SocialLinks } from '../../shared/settings/social-links.tsx';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../shared/ui/brand-icons.tsx';
+import { Mail, MapPin, Phone } from '../../shared/ui/icons.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
 const SOCIALS: (Omit<SocialLink, 'url'> & { field: keyof WebsiteSettings })[] = [

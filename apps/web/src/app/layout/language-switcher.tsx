@@ -1,8 +1,8 @@
-import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { storeLanguageChoice, switchLanguagePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { Languages } from '../../shared/ui/icons.tsx';
 
 /**
  * Links to the same page in the other language: only the first path segment changes. The choice

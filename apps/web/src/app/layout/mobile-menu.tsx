@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import { lazy, type ReactNode, type RefObject, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -6,6 +5,7 @@ import type { AuthUser } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import type { Brand } from '../../shared/settings/brand.ts';
+import { X } from '../../shared/ui/icons.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { GuestActions } from './guest-actions.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';

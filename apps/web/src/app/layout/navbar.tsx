@@ -1,5 +1,4 @@
 import { NAVBAR_SCROLL_THRESHOLD_PX } from '@ustaz/contract/constants';
-import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -9,6 +8,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { useChatUnread } from '../../shared/realtime/chat-unread.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { brandOf } from '../../shared/settings/brand.ts';
+import { Menu } from '../../shared/ui/icons.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { ChatsNavLabel } from './chats-nav-label.tsx';
 import { GuestActions } from './guest-actions.tsx';

@@ -1,10 +1,10 @@
 import { type Language, NOTIFICATIONS } from '@ustaz/contract/constants';
-import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
+import { Bell } from '../../shared/ui/icons.tsx';
 
 /** Spec 2 "Bell badge": none at 0, the count up to 99, then "99+", in the language's digits ("٩٩+"). */
 export function badgeText(count: number, language: Language): string | null {

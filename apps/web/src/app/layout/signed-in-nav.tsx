@@ -1,4 +1,3 @@
-import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
@@ -7,6 +6,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { useChatUnread } from '../../shared/realtime/chat-unread.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { LogOut } from '../../shared/ui/icons.tsx';
 import { navLinkClass } from './nav-link-class.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { UserIdentity, UserMenu, userMenuLinks } from './user-menu.tsx';

@@ -1,5 +1,4 @@
 import { ROLE } from '@ustaz/contract/constants';
-import { CalendarClock, CalendarDays, ChevronDown, HandCoins, LogOut, MessageCircle, UserRound } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +6,15 @@ import type { AuthUser } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import {
+  CalendarClock,
+  CalendarDays,
+  ChevronDown,
+  HandCoins,
+  LogOut,
+  MessageCircle,
+  UserRound,
+} from '../../shared/ui/icons.tsx';
 
 /** The avatar menu's entries (spec 2): my profile, my chats, my reservations, then logout. */
 export const USER_MENU_LINKS = [

@@ -1,7 +1,7 @@
-import { CircleCheck, MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
+import { CircleCheck, MailCheck } from '../../shared/ui/icons.tsx';
 import { useConfirmEmail } from './api/confirm-email.ts';
 import { resendConfirmation } from './api/resend-confirmation.ts';
 import { AuthSuccess } from './auth-card.tsx';

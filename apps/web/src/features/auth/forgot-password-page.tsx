@@ -1,7 +1,7 @@
 import { TIMINGS } from '@ustaz/contract';
-import { KeyRound, MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { KeyRound, MailCheck } from '../../shared/ui/icons.tsx';
 import { requestPasswordReset } from './api/forgot-password.ts';
 import { AuthCard, AuthForm, AuthSuccess, BackToLogin, MailSent } from './auth-card.tsx';
 import { EmailField, useEmailRequest } from './email-field.tsx';

@@ -1,4 +1,3 @@
-import { CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +5,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { buttonClasses, SubmitButton } from '../../shared/ui/button.tsx';
+import { CircleX } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { EmailField, useEmailRequest } from './email-field.tsx';

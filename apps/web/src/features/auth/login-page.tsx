@@ -1,4 +1,3 @@
-import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -12,6 +11,7 @@ import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts'
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { CurrentPasswordField } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { LogIn } from '../../shared/ui/icons.tsx';
 import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { loginWithEmail } from './api/login.ts';
 import { AuthCard, AuthForm, AuthLink } from './auth-card.tsx';

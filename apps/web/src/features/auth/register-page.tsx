@@ -1,4 +1,3 @@
-import { CircleCheck, Lock, MailCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { NameFields, NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { CircleCheck, Lock, MailCheck, UserPlus } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { registerWithEmail } from './api/register.ts';

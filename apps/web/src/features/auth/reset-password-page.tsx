@@ -1,5 +1,4 @@
 import { TIMINGS } from '@ustaz/contract';
-import { CircleCheck, LockKeyhole } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { errorText, fieldErrorCodes, fieldErrorKey } from '../../shared/lib/erro
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { NewPasswordFields } from '../../shared/ui/account-fields.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
+import { CircleCheck, LockKeyhole } from '../../shared/ui/icons.tsx';
 import { useAccountForm } from '../../shared/ui/use-account-form.ts';
 import { resetPassword } from './api/reset-password.ts';
 import { AuthCard, AuthForm, AuthSuccess, BackToLogin } from './auth-card.tsx';

@@ -1,10 +1,10 @@
 import { SIGN_IN_LINK } from '@ustaz/contract';
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { MailCheck } from '../../shared/ui/icons.tsx';
 import { requestSignInLink } from './api/sign-in-link.ts';
 import { ERROR_TEXTS } from './auth-error-texts.ts';
 

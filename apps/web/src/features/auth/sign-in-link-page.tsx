@@ -1,5 +1,4 @@
 import { SIGN_IN_LINK } from '@ustaz/contract';
-import { CircleCheck, KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +6,7 @@ import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
+import { CircleCheck, KeyRound } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { requestSignInLink, useVerifySignInLink } from './api/sign-in-link.ts';
 import { AuthCard, BackToLogin } from './auth-card.tsx';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecurringSlotsResponse } from '@ustaz/contract';
 import { WEEK_STARTS_ON } from '@ustaz/contract/constants';
-import { Globe, Plus, Repeat } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -11,6 +10,7 @@ import { type ClockProps, timeZoneLongName } from '../../shared/lib/dates/format
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { Globe, Plus, Repeat } from '../../shared/ui/icons.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';

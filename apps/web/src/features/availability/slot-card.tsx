@@ -1,5 +1,4 @@
 import type { OwnSlot } from '@ustaz/contract';
-import { CalendarX2, Lock, Pencil, Repeat, Trash2, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate } from '../../shared/i18n/translate.ts';
@@ -9,6 +8,7 @@ import { formatTimeRange } from '../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import { TrialBadge } from '../../shared/teachers/trial-lesson.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CalendarX2, Lock, Pencil, Repeat, Trash2, User } from '../../shared/ui/icons.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { notify } from '../../shared/ui/toast.tsx';

@@ -1,8 +1,8 @@
 import { filsToKwd } from '@ustaz/contract/kwd';
-import { CircleAlert, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type BookingModalData, type BookingOutcome, openBooking, openTopUp } from '../../shared/money/money-modals.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { CircleAlert, Wallet } from '../../shared/ui/icons.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { useBookingQuote } from './api/booking-quote.ts';
 import { quoteShortfallFils } from './booking-totals.ts';

@@ -1,4 +1,3 @@
-import { CalendarCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate } from '../../shared/i18n/translate.ts';
@@ -8,6 +7,7 @@ import { formatKwd } from '../../shared/lib/format.ts';
 import type { BookingModalData } from '../../shared/money/money-modals.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { CalendarCheck } from '../../shared/ui/icons.tsx';
 import { BookingNoteField } from './booking-note-field.tsx';
 import { ERROR_TEXTS } from './payment-error-texts.ts';
 import { ReviewSlots } from './review-slots.tsx';

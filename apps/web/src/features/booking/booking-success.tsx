@@ -1,7 +1,6 @@
 import type { Payment, Reservation } from '@ustaz/contract';
 import { cancellationTerms } from '@ustaz/contract/constants';
 import { readKwdFils } from '@ustaz/contract/kwd';
-import { CircleCheck, CircleX, ExternalLink, Hourglass } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +25,7 @@ import { TrialBadge, WeeklyWithTeacherLink } from '../../shared/teachers/trial-l
 import { WeeklyOption } from '../../shared/teachers/weekly-option.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CircleCheck, CircleX, ExternalLink, Hourglass } from '../../shared/ui/icons.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { paymentStartedToastId } from './start-booking.ts';
 

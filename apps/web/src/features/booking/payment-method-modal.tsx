@@ -1,7 +1,6 @@
 import type { GatewayProvider } from '@ustaz/contract';
 import type { PaymentMethod } from '@ustaz/contract/constants';
 import { readKwdFils } from '@ustaz/contract/kwd';
-import { CreditCard, Lock, type LucideIcon, SplitSquareHorizontal, Wallet } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -17,6 +16,7 @@ import { useBalance } from '../../shared/money/use-balance.ts';
 import { type GatewayBlock, gatewayBlock, usePaymentMethods } from '../../shared/money/use-payment-methods.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CreditCard, Lock, type LucideIcon, SquareSplitHorizontal, Wallet } from '../../shared/ui/icons.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
@@ -30,7 +30,7 @@ export function methodsFor(context: PaymentMethodModalData['context']): PaymentM
   return context === 'subscription' ? ['balance', 'payzah', 'deema'] : ['balance', 'deema'];
 }
 
-const ICONS: Record<PaymentMethod, LucideIcon> = { balance: Wallet, payzah: CreditCard, deema: SplitSquareHorizontal };
+const ICONS: Record<PaymentMethod, LucideIcon> = { balance: Wallet, payzah: CreditCard, deema: SquareSplitHorizontal };
 
 type Choice = {
   method: PaymentMethod;

@@ -1,7 +1,6 @@
 import type { BookingQuoteResponse } from '@ustaz/contract';
 import { TRIAL_MINUTES } from '@ustaz/contract/constants';
 import { filsToNumber, readKwdFils } from '@ustaz/contract/kwd';
-import { Clock, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonMoment } from '../../shared/lib/dates/formats.ts';
@@ -9,6 +8,7 @@ import { formatKwd, formatNumber } from '../../shared/lib/format.ts';
 import type { BookingSlot } from '../../shared/money/money-modals.ts';
 import { TrialBadge } from '../../shared/teachers/trial-lesson.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Clock, Lock } from '../../shared/ui/icons.tsx';
 
 type QuotedSlot = BookingQuoteResponse['slots'][number];
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { BookingQuoteResponse } from '@ustaz/contract';
 import { filsToNumber } from '@ustaz/contract/kwd';
-import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { type BookingModalData, openBooking } from '../../shared/money/money-modals.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { Wallet } from '../../shared/ui/icons.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { quoteShortfallFils } from './booking-totals.ts';
 import { startBooking } from './start-booking.ts';

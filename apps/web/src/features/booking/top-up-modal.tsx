@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { GATEWAY_PROVIDERS, type GatewayProvider, MAX_TOP_UP_KWD } from '@ustaz/contract';
 import { readKwdFils } from '@ustaz/contract/kwd';
-import { CreditCard, type LucideIcon, SplitSquareHorizontal, UserRound } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +17,7 @@ import { gatewayBlock, usePaymentMethods } from '../../shared/money/use-payment-
 import { AmountInput } from '../../shared/ui/amount-input.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CreditCard, type LucideIcon, SquareSplitHorizontal, UserRound } from '../../shared/ui/icons.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
@@ -30,7 +30,7 @@ import { amountFieldText, checkTopUpAmount, type TopUpAmountError } from './top-
 
 const PROVIDERS: { id: GatewayProvider; Icon: LucideIcon }[] = [
   { id: 'payzah', Icon: CreditCard },
-  { id: 'deema', Icon: SplitSquareHorizontal },
+  { id: 'deema', Icon: SquareSplitHorizontal },
 ];
 
 /** The amount as typed, read and checked by checkTopUpAmount (the contract's schema), and the chosen gateway. */

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ConversationSummary } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { Check, CheckCheck, ImageIcon, MessagesSquare, Paperclip } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +12,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Check, CheckCheck, ImageIcon, MessagesSquare, Paperclip } from '../../shared/ui/icons.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { CONVERSATIONS_QUERY_KEY, useConversations } from './api/conversations.ts';

@@ -1,9 +1,9 @@
-import { LoaderCircle, RefreshCw, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { reconnectChatSocket } from '../../shared/realtime/chat-socket.ts';
 import { useChatConnection } from '../../shared/realtime/connection-state.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { LoaderCircle, RefreshCw, WifiOff } from '../../shared/ui/icons.tsx';
 
 /** Says so while the chat socket is not connected (spec 4 "Chat connection"), with a reconnect button after a failure. */
 export function ConnectionBanner({ className }: { className?: string }) {

@@ -1,5 +1,4 @@
 import { type ConversationSummary, ROLE } from '@ustaz/contract';
-import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +10,7 @@ import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { StudentReviewsSummary } from '../../shared/reviews/student-reviews-summary.tsx';
 import { BookAgainWithTeacher } from '../../shared/teachers/book-again-with-teacher.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { ArrowLeft } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useConversationWith } from './api/conversation-with.ts';
 import { fullName } from './chat-avatar.tsx';

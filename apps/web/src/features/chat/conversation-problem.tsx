@@ -1,10 +1,10 @@
-import { MessageCircleOff, TriangleAlert, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { MessageCircleOff, TriangleAlert, UserX } from '../../shared/ui/icons.tsx';
 
 /** Why a conversation cannot be shown: not found, not allowed, or an error with a retry. */
 export function ConversationProblem({

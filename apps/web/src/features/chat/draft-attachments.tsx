@@ -1,11 +1,11 @@
 import type { ChatAttachment } from '@ustaz/contract';
 import { CHAT_LIMITS } from '@ustaz/contract';
 import { PHOTO_MAX_BYTES } from '@ustaz/contract/constants';
-import { Image as ImageIcon, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http/client.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { ImageIcon, LoaderCircle } from '../../shared/ui/icons.tsx';
 import { RemoveButton } from '../../shared/ui/remove-button.tsx';
 import { uploadAttachment } from './api/upload-attachment.ts';
 

@@ -1,10 +1,10 @@
 import type { ChatAttachment } from '@ustaz/contract';
-import { Check, CheckCheck, CircleAlert, Clock, FileText, ImageOff, RotateCw } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatTime } from '../../shared/lib/dates/formats.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Check, CheckCheck, CircleAlert, Clock, FileText, ImageOff, RotateCw } from '../../shared/ui/icons.tsx';
 import { formatFileSize } from './chat-format.ts';
 import { linkify } from './linkify.ts';
 import { useAttachmentUrl } from './use-attachment-url.ts';

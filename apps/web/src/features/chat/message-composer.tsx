@@ -1,10 +1,10 @@
 import { CHAT_LIMITS } from '@ustaz/contract';
 import { PHOTO_MAX_BYTES, UPLOAD_QUOTA } from '@ustaz/contract/constants';
-import { ImagePlus, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cx, PLACEHOLDER_IN_PAGE_DIRECTION } from '../../shared/ui/class-names.ts';
+import { ImagePlus, SendHorizontal } from '../../shared/ui/icons.tsx';
 import { DraftAttachments, IMAGE_TYPES, useDraftAttachments } from './draft-attachments.tsx';
 import type { Draft } from './use-conversation.ts';
 

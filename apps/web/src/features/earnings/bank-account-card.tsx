@@ -1,5 +1,4 @@
 import type { BankAccount } from '@ustaz/contract';
-import { Landmark } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { isolate, ltr } from '../../shared/lib/bidi.ts';
 import { errorText, fieldErrorCodes } from '../../shared/lib/error-text.ts';
 import { applyServerFieldErrors } from '../../shared/lib/server-field-errors.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { Landmark } from '../../shared/ui/icons.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';

@@ -1,9 +1,9 @@
-import { CalendarDays, Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { CalendarDays, Landmark } from '../../shared/ui/icons.tsx';
 import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { EarningsFigures, EarningsStates } from './earnings-summary.tsx';
 

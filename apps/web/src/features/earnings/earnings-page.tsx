@@ -1,7 +1,7 @@
-import { Download, HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
+import { Download, HandCoins } from '../../shared/ui/icons.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useBankAccount } from './api/bank-account.ts';

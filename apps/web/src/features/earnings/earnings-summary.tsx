@@ -1,10 +1,10 @@
 import type { EarningsSummary as Summary } from '@ustaz/contract';
-import { CalendarClock, Landmark, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CalendarClock, Landmark, Wallet } from '../../shared/ui/icons.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { useEarnings } from './api/earnings-queries.ts';
 

@@ -1,10 +1,10 @@
 import type { StatementLine } from '@ustaz/contract';
-import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { ReceiptText } from '../../shared/ui/icons.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';
 import { useStatement } from './api/earnings-queries.ts';
 import { EarningsPages } from './earnings-pages.tsx';

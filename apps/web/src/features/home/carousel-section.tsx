@@ -1,10 +1,10 @@
-import { ArrowRight, ChevronLeft, ChevronRight, CircleAlert, Inbox, type LucideIcon } from 'lucide-react';
 import { type Key, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { ArrowRight, ChevronLeft, ChevronRight, CircleAlert, Inbox, type LucideIcon } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import type { CarouselApi } from './carousel-api.ts';
 

@@ -1,6 +1,6 @@
-import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronDown } from '../../shared/ui/icons.tsx';
 import { translatedList } from './translated-list.ts';
 
 /** Spec 2 "FAQ": anchor id faq; one item open at a time, the first open at start; clicking the open one closes it. */

@@ -1,10 +1,10 @@
 import { HOME } from '@ustaz/contract/constants';
-import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from '../../shared/ui/icons.tsx';
 import { HeroPicture } from './hero-art.tsx';
 import { translatedList } from './translated-list.ts';
 import { useHeroCarousel } from './use-hero-carousel.ts';

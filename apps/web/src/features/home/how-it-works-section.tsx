@@ -1,9 +1,9 @@
 import { HOME } from '@ustaz/contract/constants';
-import { CalendarCheck, type LucideIcon, Search, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CalendarCheck, type LucideIcon, Search, Video } from '../../shared/ui/icons.tsx';
 import { HomeSection } from './home-section.tsx';
 import { translatedList } from './translated-list.ts';
 import { useRotatingIndex } from './use-rotating-index.ts';

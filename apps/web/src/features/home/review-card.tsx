@@ -1,8 +1,8 @@
 import type { Review } from '@ustaz/contract';
-import { Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RatingStars } from '../../shared/teachers/rating-stars.tsx';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Quote } from '../../shared/ui/icons.tsx';
 
 function splitName(fullName: string): { firstName: string; lastName: string } {
   const parts = fullName.trim().split(/\s+/);

@@ -1,9 +1,9 @@
-import { GraduationCap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { GraduationCap } from '../../shared/ui/icons.tsx';
 
 /** "Teach on Ustaz": the home page's invitation to the supply side, a link to /teach. */
 export function TeachBanner() {

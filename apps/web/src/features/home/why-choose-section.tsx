@@ -1,7 +1,7 @@
-import { BadgeCheck, type LucideIcon, MessagesSquare, ReceiptText, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
+import { BadgeCheck, type LucideIcon, MessagesSquare, ReceiptText, Wallet } from '../../shared/ui/icons.tsx';
 import { HomeSection } from './home-section.tsx';
 import { translatedList } from './translated-list.ts';
 

@@ -1,9 +1,9 @@
-import { Camera, CameraOff, Mic, MicOff } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { Camera, CameraOff, Mic, MicOff } from '../../shared/ui/icons.tsx';
 import type { LocalMedia } from './use-local-media.ts';
 import { VideoTile } from './video-tile.tsx';
 

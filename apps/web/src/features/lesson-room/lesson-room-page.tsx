@@ -1,5 +1,4 @@
 import type { LessonRoom } from '@ustaz/contract';
-import { CalendarClock, ExternalLink, LogOut, PhoneOff, Video } from 'lucide-react';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,6 +14,7 @@ import {
 import { formatNumber, formatTwoDigits } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CalendarClock, ExternalLink, LogOut, PhoneOff, Video } from '../../shared/ui/icons.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { useLessonRoom } from './api/lesson-room.ts';

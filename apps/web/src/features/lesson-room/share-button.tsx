@@ -1,5 +1,5 @@
-import { MonitorUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MonitorUp } from '../../shared/ui/icons.tsx';
 import { ToggleButton } from './device-check.tsx';
 
 /** Share the screen; while sharing it says "Stop sharing" (issue 30 item 11). */

@@ -1,4 +1,10 @@
 import type { AppNotification } from '@ustaz/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../shared/i18n/language.ts';
+import { translate } from '../../shared/i18n/translate.ts';
+import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
+import { cx } from '../../shared/ui/class-names.ts';
 import {
   Bell,
   CalendarCheck,
@@ -15,13 +21,7 @@ import {
   Star,
   Undo2,
   WalletMinimal,
-} from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { localePath } from '../../shared/i18n/language.ts';
-import { translate } from '../../shared/i18n/translate.ts';
-import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
-import { cx } from '../../shared/ui/class-names.ts';
+} from '../../shared/ui/icons.tsx';
 import { describeNotification, type NotificationKind, type Text } from './notification-content.ts';
 import { formatNotificationTime } from './notification-time.ts';
 

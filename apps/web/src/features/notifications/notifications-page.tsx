@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppNotification } from '@ustaz/contract';
-import { BellOff, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import type { ClockProps } from '../../shared/lib/dates/formats.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { useRealtimeEvent } from '../../shared/realtime/use-realtime-event.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { BellOff, CheckCheck } from '../../shared/ui/icons.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { notify } from '../../shared/ui/toast.tsx';

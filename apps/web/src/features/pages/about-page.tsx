@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   BadgeCheck,
   CalendarClock,
@@ -9,8 +10,7 @@ import {
   ShieldCheck,
   Sparkles,
   Star,
-} from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+} from '../../shared/ui/icons.tsx';
 import { CallToAction, CardGrid, PageHeader, PageSection, Prose } from './page-blocks.tsx';
 import { readCards, readStrings } from './page-content.ts';
 

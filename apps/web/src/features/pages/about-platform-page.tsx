@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   Bell,
   CalendarX,
@@ -7,11 +8,10 @@ import {
   Lock,
   MessagesSquare,
   Package,
-  SplitSquareHorizontal,
+  SquareSplitHorizontal,
   Star,
   Wallet,
-} from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+} from '../../shared/ui/icons.tsx';
 import { CallToAction, CardGrid, PageHeader, PageSection, StepList } from './page-blocks.tsx';
 import { readCards } from './page-content.ts';
 
@@ -22,7 +22,7 @@ const AUDIENCES = [
 ] as const;
 
 /** In the order of aboutPlatform.payments.methods: wallet, subscription hours, Payzah, Deema. */
-const PAYMENT_ICONS = [Wallet, Package, CreditCard, SplitSquareHorizontal];
+const PAYMENT_ICONS = [Wallet, Package, CreditCard, SquareSplitHorizontal];
 /** In the order of aboutPlatform.features.items. */
 const FEATURE_ICONS = [MessagesSquare, Bell, Star, Languages, CalendarX, ListChecks];
 

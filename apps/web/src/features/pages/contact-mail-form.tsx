@@ -1,8 +1,8 @@
-import { Mail } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
+import { Mail } from '../../shared/ui/icons.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { Textarea } from '../../shared/ui/textarea.tsx';
 import { buildMailtoHref } from './mailto.ts';

@@ -1,4 +1,7 @@
 import { contactAddressIn, type Language, type WebsiteSettings } from '@ustaz/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import {
   Briefcase,
   CalendarCheck,
@@ -10,10 +13,7 @@ import {
   MessageCircle,
   Phone,
   UserCog,
-} from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useWebsiteSettings } from '../../shared/settings/api.ts';
+} from '../../shared/ui/icons.tsx';
 import { ContactMailForm } from './contact-mail-form.tsx';
 import { buildMailtoHref, buildTelHref } from './mailto.ts';
 import { CardGrid, PageHeader, type PageLink, Panel, RelatedLinks } from './page-blocks.tsx';

@@ -1,6 +1,6 @@
-import { ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../shared/lib/format.ts';
+import { ArrowUp } from '../../shared/ui/icons.tsx';
 import { PageHeader, type PageLink, RelatedLinks } from './page-blocks.tsx';
 import { type LegalSection, readSections } from './page-content.ts';
 import { usePageLanguage } from './use-page-language.ts';

@@ -1,10 +1,10 @@
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import type { LucideIcon } from '../../shared/ui/icons.tsx';
 import type { ContentCard } from './page-content.ts';
 import { usePageLanguage } from './use-page-language.ts';
 

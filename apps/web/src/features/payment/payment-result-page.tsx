@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, PaymentPurpose } from '@ustaz/contract';
 import { PAYMENT_RESULTS } from '@ustaz/contract/constants';
-import { CircleCheck, CircleX, Hourglass, LogIn, SearchX, TriangleAlert } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { announcePaymentCompleted } from '../../shared/money/payment-broadcast.t
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CircleCheck, CircleX, Hourglass, LogIn, SearchX, TriangleAlert } from '../../shared/ui/icons.tsx';
 import { FullPageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
 import { PurchaseRows } from './payment-purchase.tsx';
 

@@ -1,5 +1,4 @@
 import type { User } from '@ustaz/contract';
-import { KeyRound, type LucideIcon, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { Alert } from '../../shared/ui/alert.tsx';
 import { Button, SubmitButton } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
 import { FormButtons } from '../../shared/ui/form-buttons.tsx';
+import { KeyRound, type LucideIcon, Trash2 } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal/modal.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { notify } from '../../shared/ui/toast.tsx';

@@ -1,4 +1,3 @@
-import { Heart, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -7,6 +6,7 @@ import { BookAgainLink } from '../../shared/teachers/book-again-link.tsx';
 import { useFavourites } from '../../shared/teachers/favourites-api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { Heart, Search } from '../../shared/ui/icons.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';

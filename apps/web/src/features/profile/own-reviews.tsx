@@ -1,8 +1,8 @@
-import { MessageSquareQuote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { ReviewCard } from '../../shared/reviews/review-card.tsx';
+import { MessageSquareQuote } from '../../shared/ui/icons.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { useOwnReviews } from './api/own-reviews.ts';

@@ -1,7 +1,7 @@
-import { Camera } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../shared/ui/avatar.tsx';
+import { Camera } from '../../shared/ui/icons.tsx';
 
 /**
  * The profile photo as a button (the photo or initials with a camera badge) that opens the file

@@ -1,5 +1,4 @@
 import { DEFAULT_ADMIN_DASHBOARD_URL, type Language, ROLE, type User } from '@ustaz/contract';
-import { CalendarDays, Mail, MessageCircle, Pencil } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { formatLongDate } from '../../shared/lib/dates/formats.ts';
 import { useWebsiteSettings } from '../../shared/settings/api.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { CalendarDays, Mail, MessageCircle, Pencil } from '../../shared/ui/icons.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';

@@ -1,10 +1,10 @@
 import { PUSH_KINDS, type PushKind, type PushSettings } from '@ustaz/contract';
-import { BellRing } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { BellRing } from '../../shared/ui/icons.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import {
   deletePushSubscription,

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Review } from '@ustaz/contract';
-import { Reply } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { z } from 'zod';
 import { errorText } from '../../shared/lib/error-text.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { Reply } from '../../shared/ui/icons.tsx';
 import { Textarea } from '../../shared/ui/textarea.tsx';
 import { useReplyToReview } from './api/own-reviews.ts';
 import { ERROR_TEXTS } from './review-reply-error-texts.ts';

@@ -3,7 +3,6 @@ import {
   type ProfileCompletenessItem,
   type TeacherCompleteness,
 } from '@ustaz/contract';
-import { CheckCircle2, Circle, ExternalLink, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -11,6 +10,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { Circle, CircleCheck, ExternalLink, Pencil } from '../../shared/ui/icons.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { useOwnTeacherProfile, useTeacherCompleteness } from './api/own-teacher-profile.ts';
@@ -130,7 +130,7 @@ function Meter({ data, lang }: { data: TeacherCompleteness; lang: 'ar' | 'en' })
             className={`flex gap-3 rounded-lg border p-3 ${done ? 'border-slate-100 bg-slate-50' : 'border-amber-200 bg-amber-50'}`}
           >
             {done ? (
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
             ) : (
               <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
             )}

@@ -1,5 +1,4 @@
 import type { Reservation } from '@ustaz/contract';
-import { CircleCheck, Flag, Hourglass, type LucideIcon, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -7,6 +6,7 @@ import { formatTimeRange, formatWeekdayDate, viewerTimeZone } from '../../shared
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CircleCheck, Flag, Hourglass, type LucideIcon, UserX } from '../../shared/ui/icons.tsx';
 import { type LessonProblemState, lessonProblemState } from './lesson-problem.ts';
 import { ReportProblemDialog } from './report-problem-dialog.tsx';
 

@@ -1,6 +1,5 @@
 import type { Reservation } from '@ustaz/contract';
 import { BOOKING, RESCHEDULE_MIN_HOURS } from '@ustaz/contract';
-import { CalendarClock } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -8,6 +7,7 @@ import { formatDateTime, formatLessonRange } from '../../shared/lib/dates/format
 import { formatNumber } from '../../shared/lib/format.ts';
 import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { CalendarClock } from '../../shared/ui/icons.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { rescheduleReservation, rescheduleWithTopUp, useTeacherOpenSlots } from './api/reschedule.ts';
 import { ERROR_TEXTS } from './reschedule-error-texts.ts';

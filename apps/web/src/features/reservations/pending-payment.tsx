@@ -1,11 +1,11 @@
 import type { Reservation } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { ExternalLink, Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber, formatTwoDigits } from '../../shared/lib/format.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { ExternalLink, Hourglass } from '../../shared/ui/icons.tsx';
 
 /** "m:ss" left until `expiresAt` (0:00 once past), digits in the page's language. */
 export function timeLeft(expiresAt: string, now: number, language: Language): string {

@@ -1,10 +1,10 @@
 import type { Reservation } from '@ustaz/contract';
-import { CalendarClock, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonRange } from '../../shared/lib/dates/formats.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { CalendarClock, ShieldCheck } from '../../shared/ui/icons.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { acceptProposal, declineProposal } from './api/reschedule.ts';
 import { RescheduleFailure, useRescheduleFailure, useRescheduleRefresh } from './reschedule-failure.tsx';

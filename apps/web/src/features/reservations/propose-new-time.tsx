@@ -1,6 +1,5 @@
 import type { Reservation } from '@ustaz/contract';
 import { PROPOSAL_NOTE_MAX_LENGTH } from '@ustaz/contract/constants';
-import { CalendarClock, CircleAlert, Hourglass } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatLessonRange, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CountedTextarea } from '../../shared/ui/counted-textarea.tsx';
+import { CalendarClock, CircleAlert, Hourglass } from '../../shared/ui/icons.tsx';
 import { proposeNewTime, useOwnOpenSlots } from './api/reschedule.ts';
 import { ERROR_TEXTS } from './reschedule-error-texts.ts';
 import { PriceDifference } from './reschedule-slots.tsx';

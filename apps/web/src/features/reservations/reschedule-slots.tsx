@@ -1,5 +1,4 @@
 import { readKwdFils } from '@ustaz/contract/kwd';
-import { CalendarX2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -8,6 +7,7 @@ import { formatKwd } from '../../shared/lib/format.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CalendarX2 } from '../../shared/ui/icons.tsx';
 
 /** A slot a lesson can move to: its id, times and price. */
 export type MoveSlot = { id: number; startTime: string; endTime: string; price: string };

@@ -1,6 +1,5 @@
 import type { Reservation, ReservationStatus } from '@ustaz/contract';
 import { BOOKING, cancellationTerms } from '@ustaz/contract/constants';
-import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Video, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { TrialBadge, WeeklyWithTeacherLink } from '../../shared/teachers/trial-l
 import { Button } from '../../shared/ui/button.tsx';
 import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Video, Wallet } from '../../shared/ui/icons.tsx';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
 import { MovedMark, MoveLesson } from './move-lesson.tsx';
 import { PaidBy } from './paid-by.tsx';

@@ -1,6 +1,5 @@
 import type { Reservation, ReservationScope } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { CalendarCheck, CalendarClock, CalendarX2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { type ClockProps, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CalendarCheck, CalendarClock, CalendarX2 } from '../../shared/ui/icons.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { createReviewBodySchema, type Reservation, type Review, reviewPublishesAt } from '@ustaz/contract';
-import { MessageSquareHeart } from 'lucide-react';
 import { useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { errorText } from '../../shared/lib/error-text.ts';
 import { contractResolver } from '../../shared/lib/schema-field-codes.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { MessageSquareHeart } from '../../shared/ui/icons.tsx';
 import { Textarea } from '../../shared/ui/textarea.tsx';
 import { createReview } from './api/reviews.ts';
 import { PartyCard } from './party-card.tsx';

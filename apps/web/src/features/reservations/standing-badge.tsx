@@ -1,8 +1,8 @@
 import type { Reservation } from '@ustaz/contract';
-import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatWeekdayDate } from '../../shared/lib/dates/formats.ts';
+import { CalendarClock } from '../../shared/ui/icons.tsx';
 
 /** A lesson of a standing weekly series (issue 32): the "Weekly" pill beside the lesson's status. */
 export function StandingBadge({ reservation }: { reservation: Reservation }) {

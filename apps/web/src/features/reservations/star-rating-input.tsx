@@ -1,9 +1,9 @@
-import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../shared/lib/format.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Star } from '../../shared/ui/icons.tsx';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 

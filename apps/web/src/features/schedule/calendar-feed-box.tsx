@@ -1,8 +1,8 @@
-import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmationModal } from '../../shared/ui/confirmation-modal.tsx';
+import { CalendarPlus, Copy, RefreshCw } from '../../shared/ui/icons.tsx';
 import { TitledSection } from '../../shared/ui/titled-section.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import { useCalendarFeed, useRotateCalendarFeed } from './api/calendar-feed.ts';

@@ -1,5 +1,4 @@
 import type { Reservation } from '@ustaz/contract';
-import { MessageCircle, StickyNote, Video } from 'lucide-react';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -8,6 +7,7 @@ import { formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { MessageCircle, StickyNote, Video } from '../../shared/ui/icons.tsx';
 import { LessonExtraContext } from './lesson-extra.ts';
 
 /**

@@ -1,5 +1,4 @@
 import { ROLE } from '@ustaz/contract/constants';
-import { CalendarClock } from 'lucide-react';
 import { type ComponentType, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +8,7 @@ import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { dayKeyInZone } from '../../shared/lib/dates/calendar.ts';
 import { type ClockProps, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { CalendarClock } from '../../shared/ui/icons.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';

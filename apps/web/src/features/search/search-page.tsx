@@ -1,4 +1,3 @@
-import { BookOpen } from 'lucide-react';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { SearchBox } from '../../shared/search/search-box.tsx';
 import { useTeacherSearch } from '../../shared/teachers/api.ts';
 import { YourTeachers } from '../../shared/teachers/your-teachers.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { BookOpen } from '../../shared/ui/icons.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { usePaginationLabels } from '../../shared/ui/use-pagination-labels.ts';

@@ -1,8 +1,8 @@
 import type { TeacherProfile } from '@ustaz/contract';
-import { SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
+import { SearchX, TriangleAlert } from '../../shared/ui/icons.tsx';
 import { CARD_GRID } from '../../shared/ui/paged-query-states.tsx';
 
 export function TeacherGrid({ teachers }: { teachers: TeacherProfile[] }) {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Star } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import {
 } from '../../shared/search/search-url.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Star } from '../../shared/ui/icons.tsx';
 import { LabelledField } from '../../shared/ui/labelled-field.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';

@@ -1,5 +1,4 @@
 import type { StandingBooking } from '@ustaz/contract';
-import { Repeat, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import {
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Repeat, Search } from '../../shared/ui/icons.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';

@@ -1,6 +1,5 @@
 import type { Reservation, StandingBooking } from '@ustaz/contract';
 import { STANDING } from '@ustaz/contract/constants';
-import { CalendarSync, Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -15,6 +14,7 @@ import {
 import { formatNumber } from '../../shared/lib/format.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CalendarSync, Repeat } from '../../shared/ui/icons.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { EmptyCard } from '../../shared/ui/state-card.tsx';

@@ -1,5 +1,5 @@
-import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Plus } from '../../shared/ui/icons.tsx';
 import { RemoveButton } from '../../shared/ui/remove-button.tsx';
 import { TextInput } from '../../shared/ui/text-input.tsx';
 import { CUSTOM_SUBJECT_MAX_LENGTH, MAX_CUSTOM_SUBJECTS } from './custom-subjects.ts';

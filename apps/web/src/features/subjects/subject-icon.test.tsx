@@ -1,5 +1,5 @@
-import { BookOpen, ChartColumn, FlaskConical, MoonStar } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
+import { BookOpen, ChartColumn, FlaskConical, MoonStar } from '../../shared/ui/icons.tsx';
 import { subjectIcon } from './subject-icon.tsx';
 
 describe('subjectIcon', () => {

@@ -24,7 +24,7 @@ import {
   Leaf,
   Library,
   type LucideIcon,
-  Map as MapIcon,
+  MapIcon,
   Microscope,
   MoonStar,
   Music,
@@ -46,7 +46,7 @@ import {
   Trophy,
   Type,
   Zap,
-} from 'lucide-react';
+} from '../../shared/ui/icons.tsx';
 
 /**
  * The lucide icons a subject may name (kebab-case, camelCase or PascalCase). A curated set keeps

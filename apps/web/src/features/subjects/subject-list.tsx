@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Check } from '../../shared/ui/icons.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { SubjectsFormatError, type useSubjects } from './api/get-subjects.ts';
 import { SubjectIcon } from './subject-icon.tsx';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionPackage, UserSubscription } from '@ustaz/contract';
 import type { Language, PaymentMethod } from '@ustaz/contract/constants';
-import { BadgePercent, CalendarClock, Check, Clock, Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -16,6 +15,7 @@ import { openPaymentLink } from '../../shared/money/payment-link.ts';
 import { BALANCE_QUERY_KEY } from '../../shared/money/use-balance.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { BadgePercent, CalendarClock, Check, Clock, Package } from '../../shared/ui/icons.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { CARD_GRID, listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';

@@ -1,5 +1,4 @@
 import type { UserSubscription } from '@ustaz/contract';
-import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -7,6 +6,7 @@ import { formatDate, formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { withPageParam } from '../../shared/lib/paging.ts';
 import { formatHours } from '../../shared/money/format-hours.ts';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Hourglass } from '../../shared/ui/icons.tsx';
 import { listPlaceholders } from '../../shared/ui/paged-query-states.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';

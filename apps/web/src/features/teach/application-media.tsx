@@ -1,4 +1,3 @@
-import { FileText, X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-context.tsx';
@@ -6,6 +5,7 @@ import { VideoLinkField } from '../../shared/teachers/teacher-fields.tsx';
 import type { FieldBinding } from '../../shared/teachers/teacher-form.ts';
 import { Avatar } from '../../shared/ui/avatar.tsx';
 import { FormSection } from '../../shared/ui/form-section.tsx';
+import { FileText, X } from '../../shared/ui/icons.tsx';
 import { notify } from '../../shared/ui/toast.tsx';
 import type { ApplicationFiles, FileProblem } from './use-application-files.ts';
 

@@ -1,5 +1,4 @@
 import type { TeacherApplication } from '@ustaz/contract';
-import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
@@ -8,6 +7,7 @@ import { formatLongDate } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { CircleCheck, CircleX, Hourglass } from '../../shared/ui/icons.tsx';
 
 const LOOK = {
   pending: { Icon: Hourglass, tone: 'border-amber-200 bg-amber-50', badge: 'bg-amber-100 text-amber-800' },

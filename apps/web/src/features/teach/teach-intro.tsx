@@ -1,10 +1,10 @@
-import { CalendarClock, GraduationCap, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { CalendarClock, GraduationCap, Users, Wallet } from '../../shared/ui/icons.tsx';
 
 const POINTS = [
   { key: 'students', Icon: Users },

@@ -1,5 +1,4 @@
 import { ROLE } from '@ustaz/contract/constants';
-import { GraduationCap, MailWarning, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { errorText } from '../../shared/lib/error-text.ts';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { GraduationCap, MailWarning, ShieldCheck } from '../../shared/ui/icons.tsx';
 import { FullPageSpinner } from '../../shared/ui/spinner.tsx';
 import { EmptyCard, ErrorCard } from '../../shared/ui/state-card.tsx';
 import { useMyApplication } from './api/get-my-application.ts';

@@ -1,5 +1,4 @@
 import type { TimeSlot } from '@ustaz/contract';
-import { CalendarX2, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { isolate } from '../../shared/lib/bidi.ts';
@@ -8,6 +7,7 @@ import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
 import { useAvailableSlots } from '../../shared/teachers/available-slots-api.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { CalendarX2, Globe } from '../../shared/ui/icons.tsx';
 import { QueryStates } from '../../shared/ui/query-states.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 import { TeacherSection } from './teacher-section.tsx';

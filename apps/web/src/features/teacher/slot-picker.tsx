@@ -1,6 +1,5 @@
 import type { TimeSlot } from '@ustaz/contract';
 import { directionOf, WEEK_STARTS_ON } from '@ustaz/contract/constants';
-import { Check, Clock, LogIn, Plus } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -14,6 +13,7 @@ import { TrialBadge } from '../../shared/teachers/trial-lesson.tsx';
 import { WeeklyOption } from '../../shared/teachers/weekly-option.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Check, Clock, LogIn, Plus } from '../../shared/ui/icons.tsx';
 import { WeekStepper } from '../../shared/ui/week-stepper.tsx';
 import { groupSlotsByWeek, type SlotWeek, slotPrice, slotsTotal } from './slot-calendar.ts';
 import { useSlotSelection } from './use-slot-selection.ts';

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TeacherDetail, TimeSlot } from '@ustaz/contract';
-import { ArrowLeft, SearchX, TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,6 +13,7 @@ import { Island } from '../../shared/ssr/island.tsx';
 import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
 import { availableSlotsKey } from '../../shared/teachers/available-slots-api.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { ArrowLeft, SearchX, TriangleAlert } from '../../shared/ui/icons.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
 import { isNotFoundError, useTeacherProfile } from './api/get-teacher-profile.ts';

@@ -1,6 +1,5 @@
 import type { TeacherProfile } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { BookOpen, Briefcase, CalendarCheck, MessageCircle, PlayCircle, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +12,7 @@ import { RatingStars } from '../../shared/teachers/rating-stars.tsx';
 import { TeacherAvatar } from '../../shared/teachers/teacher-avatar.tsx';
 import { TrialOffer } from '../../shared/teachers/trial-lesson.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
+import { BookOpen, Briefcase, CalendarCheck, CirclePlay, MessageCircle, Wallet } from '../../shared/ui/icons.tsx';
 
 /** The teacher's photo, name, major, rating, figures, subjects, bio and the video and message actions. */
 export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherProfile; onPlayVideo: () => void }) {
@@ -60,7 +60,7 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
           <div className="flex flex-wrap gap-2">
             {teacher.videoUrl ? (
               <Button variant="primary" onClick={onPlayVideo}>
-                <PlayCircle aria-hidden="true" className="size-5" />
+                <CirclePlay aria-hidden="true" className="size-5" />
                 {t('profile.watchVideo')}
               </Button>
             ) : null}

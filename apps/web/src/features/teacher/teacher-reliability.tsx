@@ -1,10 +1,10 @@
 import { RELIABILITY_REPLY_DAYS, type TeacherReliability as Reliability } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatNumber, formatPercent, formatUnit } from '../../shared/lib/format.ts';
+import { Info } from '../../shared/ui/icons.tsx';
 
 const FIGURES = ['lessonsTaught', 'attendanceRate', 'medianFirstReplyMinutes', 'repeatStudentShare'] as const;
 type FigureName = (typeof FIGURES)[number];

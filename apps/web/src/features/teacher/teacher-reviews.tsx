@@ -1,6 +1,6 @@
-import { MessageSquareQuote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ReviewCard } from '../../shared/reviews/review-card.tsx';
+import { MessageSquareQuote } from '../../shared/ui/icons.tsx';
 import { useTeacherReviews } from './api/get-teacher-reviews.ts';
 import { TeacherSection } from './teacher-section.tsx';
 

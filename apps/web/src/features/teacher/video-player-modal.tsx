@@ -1,7 +1,7 @@
-import { VideoOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { parseVideoId, videoEmbedUrl } from '../../shared/lib/video-link.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { VideoOff } from '../../shared/ui/icons.tsx';
 import type { ModalComponentProps } from '../../shared/ui/modal/modal-context.tsx';
 
 function readData(data: unknown): { url: string | null; description: string | null } {

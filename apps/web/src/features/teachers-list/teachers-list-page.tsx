@@ -1,5 +1,4 @@
 import { type TEACHER_SORT_FIELDS, teacherSearchQuerySchema } from '@ustaz/contract';
-import { Users } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { withPageParam } from '../../shared/lib/paging.ts';
 import { type TeacherSearchParams, useTeacherSearch } from '../../shared/teachers/api.ts';
 import { TeacherCard } from '../../shared/teachers/teacher-card.tsx';
 import { buttonClasses } from '../../shared/ui/button.tsx';
+import { Users } from '../../shared/ui/icons.tsx';
 import { LabelledField } from '../../shared/ui/labelled-field.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { CARD_GRID, listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';

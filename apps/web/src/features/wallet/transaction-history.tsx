@@ -1,5 +1,4 @@
 import type { WalletTransaction } from '@ustaz/contract';
-import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
@@ -7,6 +6,7 @@ import { formatDateTime } from '../../shared/lib/dates/formats.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { ArrowDownLeft, ArrowUpRight, ReceiptText } from '../../shared/ui/icons.tsx';
 import { listPlaceholders, PagedQueryStates } from '../../shared/ui/paged-query-states.tsx';
 import { amountDirection } from './amount-direction.ts';
 import { useWalletTransactions } from './api/wallet-transactions.ts';

@@ -1,5 +1,4 @@
 import type { BalanceResponse } from '@ustaz/contract';
-import { Clock3, Landmark, Plus, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { formatKwd } from '../../shared/lib/format.ts';
@@ -8,6 +7,7 @@ import { openTopUp } from '../../shared/money/money-modals.ts';
 import { useBalance } from '../../shared/money/use-balance.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
+import { Clock3, Landmark, Plus, Wallet } from '../../shared/ui/icons.tsx';
 import { LoadingPlaceholders } from '../../shared/ui/loading-placeholders.tsx';
 import { useModal } from '../../shared/ui/modal/modal-context.tsx';
 import { RetryAlert } from '../../shared/ui/retry-alert.tsx';

@@ -1,5 +1,4 @@
 import type { Review } from '@ustaz/contract';
-import { BadgeCheck, BookOpen, CornerDownLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
@@ -7,6 +6,7 @@ import { formatDate } from '../lib/dates/formats.ts';
 import { RatingStars } from '../teachers/rating-stars.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { cx } from '../ui/class-names.ts';
+import { BadgeCheck, BookOpen, CornerDownLeft } from '../ui/icons.tsx';
 
 function splitName(name: string): [string, string] {
   const [first = '', ...rest] = name.trim().split(/\s+/);

@@ -1,9 +1,9 @@
-import { ChevronDown, Star } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { formatNumber } from '../lib/format.ts';
 import { cx } from '../ui/class-names.ts';
+import { ChevronDown, Star } from '../ui/icons.tsx';
 import { useStudentReviews } from './api.ts';
 import { ReviewCard } from './review-card.tsx';
 

@@ -1,8 +1,8 @@
-import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { cx } from '../ui/class-names.ts';
+import { Search, SlidersHorizontal, X } from '../ui/icons.tsx';
 import { useModal } from '../ui/modal/modal-context.tsx';
 import { MODAL_KINDS } from '../ui/modal/modal-kinds.ts';
 import type { TeacherSearchDialogData } from './search-url.ts';

@@ -1,9 +1,9 @@
-import { CalendarPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../i18n/language.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { type ButtonSize, type ButtonVariant, buttonClasses } from '../ui/button.tsx';
+import { CalendarPlus } from '../ui/icons.tsx';
 
 /** The teacher page's open-slots section (its heading's id): "book again" lands there. */
 export const TEACHER_SLOTS_ANCHOR = 'teacher-slots-title';

@@ -1,9 +1,9 @@
-import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localePath } from '../i18n/language.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { cx } from '../ui/class-names.ts';
+import { Heart } from '../ui/icons.tsx';
 import { notify } from '../ui/toast.tsx';
 import { useFavouriteIds, useFavouriteViewer, useToggleFavourite } from './favourites-api.ts';
 

@@ -1,8 +1,8 @@
 import { HOME } from '@ustaz/contract/constants';
-import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { formatNumber } from '../lib/format.ts';
+import { Star } from '../ui/icons.tsx';
 
 /**
  * Five stars filled to the rating (4.5 when a teacher has none yet, spec 9), and the number. With a

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TeacherProfile } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
-import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRequest } from '../http/client.ts';
 import { localePath } from '../i18n/language.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { buttonClasses } from '../ui/button.tsx';
+import { MessageCircle } from '../ui/icons.tsx';
 import { BookAgainLink } from './book-again-link.tsx';
 import { TeacherAvatar } from './teacher-avatar.tsx';
 

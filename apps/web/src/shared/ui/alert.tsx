@@ -1,6 +1,6 @@
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from './class-names.ts';
+import { CircleAlert, CircleCheck, Info } from './icons.tsx';
 
 export type AlertVariant = 'error' | 'success' | 'info';
 

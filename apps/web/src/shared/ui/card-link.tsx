@@ -1,9 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { localePath } from '../i18n/language.ts';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { cx } from './class-names.ts';
+import type { LucideIcon } from './icons.tsx';
 
 const SIZES = { md: 'min-h-11 gap-2', sm: 'min-h-9 gap-1.5' } as const;
 

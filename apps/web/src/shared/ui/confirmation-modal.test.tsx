@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TriangleAlert } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../../public/locales/ar/common.json';
 import { setTestLanguage } from '../test/test-i18n.ts';
 import { ConfirmationModal, RichConfirmationModal } from './confirmation-modal.tsx';
+import { TriangleAlert } from './icons.tsx';
 
 // The common texts in English unless a test switches.
 await setTestLanguage('en');

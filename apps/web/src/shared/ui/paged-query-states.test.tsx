@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BellOff } from 'lucide-react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { setTestLanguage } from '../test/test-i18n.ts';
+import { BellOff } from './icons.tsx';
 import { listPlaceholders, PagedQueryStates } from './paged-query-states.tsx';
 
 await setTestLanguage('en');

@@ -1,7 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
 import { type ComponentProps, isValidElement, type ReactNode } from 'react';
 import { useCurrentLanguage } from '../i18n/use-current-language.ts';
 import { clampPage } from '../lib/paging.ts';
+import type { LucideIcon } from './icons.tsx';
 import type { LoadingPlaceholders } from './loading-placeholders.tsx';
 import { Pagination, type PaginationLabels } from './pagination.tsx';
 import { QueryStates, type QueryStatesProps } from './query-states.tsx';

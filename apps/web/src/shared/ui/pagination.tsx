@@ -1,8 +1,8 @@
 import type { Language } from '@ustaz/contract/constants';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatNumber } from '../lib/format.ts';
 import { Button } from './button.tsx';
 import { cx } from './class-names.ts';
+import { ChevronLeft, ChevronRight } from './icons.tsx';
 
 export type PaginationLabels = {
   /** The previous button's name. */

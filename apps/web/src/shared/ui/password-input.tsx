@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Eye, EyeOff } from './icons.tsx';
 import { TextInput, type TextInputProps } from './text-input.tsx';
 
 export type PasswordInputProps = Omit<TextInputProps, 'type' | 'endAdornment' | 'clearable'>;

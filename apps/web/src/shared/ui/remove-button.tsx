@@ -1,5 +1,5 @@
-import { X } from 'lucide-react';
 import { cx } from './class-names.ts';
+import { X } from './icons.tsx';
 
 /** Where the button sits: over a picture's corner, or at the end of a chip (`tall` for the taller chips). */
 const TONES = {

@@ -1,7 +1,7 @@
-import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { cx } from './class-names.ts';
+import { TriangleAlert } from './icons.tsx';
 
 /** A small red box inside a card: what failed to load and a retry button (announced as an alert). */
 export function RetryAlert({

@@ -1,8 +1,8 @@
-import { X } from 'lucide-react';
 import { type ChangeEvent, type ComponentProps, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx, LTR_FIELD_AT_PAGE_START, PLACEHOLDER_IN_PAGE_DIRECTION } from './class-names.ts';
 import { FieldMessages } from './field-messages.tsx';
+import { X } from './icons.tsx';
 import { RequiredMark } from './required-mark.tsx';
 
 export type TextInputProps = Omit<ComponentProps<'input'>, 'value' | 'defaultValue' | 'children'> & {

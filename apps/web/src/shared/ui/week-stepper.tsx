@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { Button } from './button.tsx';
+import { ChevronLeft, ChevronRight, type LucideIcon } from './icons.tsx';
 
 /** One arrow of the stepper: its accessible name, what it does, and whether it is at the end. */
 type Step = { label: string; onClick: () => void; disabled: boolean };

@@ -1,9 +1,9 @@
 import type { AdminTeacherApplication } from '@ustaz/contract';
-import { Check, FileText, PlayCircle, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../../../shared/auth/token-storage.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
+import { Check, CirclePlay, FileText, X } from '../../../shared/ui/icons.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { idDateColumn, userColumn } from '../ui/cells.tsx';
@@ -38,7 +38,7 @@ function ApplicationLinks({ row }: { row: AdminTeacherApplication }) {
         rel="noopener noreferrer"
         className="inline-flex min-h-8 items-center gap-1 font-semibold text-primary underline"
       >
-        <PlayCircle aria-hidden="true" className="size-4" />
+        <CirclePlay aria-hidden="true" className="size-4" />
         {t('applications.video')}
       </a>
       {row.certificate ? (

@@ -1,9 +1,9 @@
-import { CircleCheck, CircleSlash, Pencil, Plus } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { errorText } from '../../../shared/lib/error-text.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { CircleCheck, CircleSlash, Pencil, Plus } from '../../../shared/ui/icons.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, type ListQuery, type ListState } from '../ui/admin-list.tsx';

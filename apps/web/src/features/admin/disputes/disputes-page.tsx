@@ -1,8 +1,8 @@
 import type { ADMIN_DISPUTE_FILTERS, AdminDispute } from '@ustaz/contract';
-import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { Eye } from '../../../shared/ui/icons.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { amountColumn, dateColumn, idDateColumn, userColumn } from '../ui/cells.tsx';

@@ -1,5 +1,4 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEntry } from '@ustaz/contract';
-import { ArrowRight, ChevronDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts
 import { isolate } from '../../../shared/lib/bidi.ts';
 import { formatId } from '../../../shared/lib/format.ts';
 import { cx } from '../../../shared/ui/class-names.ts';
+import { ArrowRight, ChevronDown } from '../../../shared/ui/icons.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';

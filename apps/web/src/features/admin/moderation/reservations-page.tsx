@@ -7,7 +7,6 @@ import {
 } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import type { TFunction } from 'i18next';
-import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
@@ -16,6 +15,7 @@ import { errorText } from '../../../shared/lib/error-text.ts';
 import { formatId, formatKwd } from '../../../shared/lib/format.ts';
 import { formatHoursNumber } from '../../../shared/money/format-hours.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
+import { CalendarX2 } from '../../../shared/ui/icons.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';

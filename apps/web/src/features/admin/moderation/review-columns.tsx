@@ -1,8 +1,8 @@
 import type { AdminReview } from '@ustaz/contract';
-import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatId, formatNumber } from '../../../shared/lib/format.ts';
+import { Eye, EyeOff } from '../../../shared/ui/icons.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { idDateColumn, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';

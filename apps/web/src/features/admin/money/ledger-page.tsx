@@ -1,5 +1,4 @@
 import { ADMIN_TRANSFER_KINDS, type AdminTransfer } from '@ustaz/contract';
-import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { formatId, formatKwd } from '../../../shared/lib/format.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
+import { HandCoins } from '../../../shared/ui/icons.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { ActorLink, dateColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';

@@ -1,8 +1,8 @@
 import { type AdminPayment, GATEWAY_PROVIDERS, PAYMENT_STATUSES } from '@ustaz/contract';
-import { HandCoins, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { HandCoins, RefreshCw } from '../../../shared/ui/icons.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { amountColumn, DateTimeCell, userColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';

@@ -1,11 +1,11 @@
 import { type AdminPayout, BANK_REFERENCE_MAX_LENGTH, PAYOUT_STATUSES } from '@ustaz/contract';
-import { Check, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { isolate, ltr } from '../../../shared/lib/bidi.ts';
 import { errorCode, errorText } from '../../../shared/lib/error-text.ts';
 import { formatKwd, groupIban } from '../../../shared/lib/format.ts';
+import { Check, Undo2 } from '../../../shared/ui/icons.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { AdminListPage, useAdminList } from '../ui/admin-list.tsx';
 import { Badge } from '../ui/badge.tsx';

@@ -1,7 +1,7 @@
 import type { ReconciliationRow } from '@ustaz/contract';
-import { Scale } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { Scale } from '../../../shared/ui/icons.tsx';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { amountColumn } from '../ui/cells.tsx';
 import type { Column } from '../ui/data-table.tsx';

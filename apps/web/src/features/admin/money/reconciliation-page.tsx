@@ -1,10 +1,10 @@
-import { CircleCheckBig, Scale, ScanSearch } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { CircleCheckBig, Scale, ScanSearch } from '../../../shared/ui/icons.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { DataTable } from '../ui/data-table.tsx';

@@ -1,4 +1,11 @@
 import type { AdminOverview } from '@ustaz/contract';
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '../../../shared/i18n/language.ts';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
+import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
+import { cx } from '../../../shared/ui/class-names.ts';
 import {
   ArrowRight,
   CalendarClock,
@@ -11,14 +18,7 @@ import {
   UserRoundX,
   Users,
   Wallet,
-} from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { localePath } from '../../../shared/i18n/language.ts';
-import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
-import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
-import { cx } from '../../../shared/ui/class-names.ts';
+} from '../../../shared/ui/icons.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { QueryFallback } from '../ui/query-state.tsx';
 import { useAdminOverview } from './api/get-overview.ts';

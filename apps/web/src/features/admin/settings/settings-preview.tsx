@@ -1,10 +1,10 @@
 import { appNameIn, contactAddressIn } from '@ustaz/contract';
-import { GraduationCap, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeImageUrl } from '../../../shared/settings/brand.ts';
 import { type SocialLink, SocialLinks } from '../../../shared/settings/social-links.tsx';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from '../../../shared/ui/brand-icons.tsx';
+import { GraduationCap, Mail, MapPin, Phone } from '../../../shared/ui/icons.tsx';
 import { isHexColor, readableTextColor, type SettingsForm } from './settings-form.ts';
 
 type SocialField = 'facebookUrl' | 'twitterUrl' | 'instagramUrl' | 'linkedinUrl' | 'youtubeUrl';

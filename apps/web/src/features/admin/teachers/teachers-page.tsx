@@ -1,5 +1,4 @@
 import { type AdminTeacher, TEACHER_APPROVAL_FILTERS } from '@ustaz/contract';
-import { CircleCheck, CircleSlash, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { errorText } from '../../../shared/lib/error-text.ts';
 import { formatKwd, formatNumber, INTL_LOCALES } from '../../../shared/lib/format.ts';
+import { CircleCheck, CircleSlash, Pencil } from '../../../shared/ui/icons.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { ApprovalBadge, StatusBadge } from '../ui/account-badges.tsx';

@@ -1,6 +1,6 @@
-import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Inbox } from '../../../shared/ui/icons.tsx';
 import { EmptyCard, ErrorCard } from '../../../shared/ui/state-card.tsx';
 import { AdminLoading } from './query-state.tsx';
 

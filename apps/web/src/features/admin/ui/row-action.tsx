@@ -1,6 +1,6 @@
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
+import type { LucideIcon } from '../../../shared/ui/icons.tsx';
 
 /**
  * A button in a list's row: a small icon and a short word, with `label` naming what it acts on

@@ -1,7 +1,7 @@
-import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
+import { Search } from '../../../shared/ui/icons.tsx';
 import { TextInput } from '../../../shared/ui/text-input.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import type { AdminUserDetail } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { GraduationCap, type LucideIcon, MailCheck, RotateCcw, UserRoundX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/lib/error-text.ts';
 import { Button, type ButtonVariant } from '../../../shared/ui/button.tsx';
+import { GraduationCap, type LucideIcon, MailCheck, RotateCcw, UserRoundX } from '../../../shared/ui/icons.tsx';
 import { notify } from '../../../shared/ui/toast.tsx';
 import { ERROR_TEXTS } from '../admin-error-texts.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';

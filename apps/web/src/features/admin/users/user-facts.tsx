@@ -1,5 +1,4 @@
 import type { AdminUserDetail } from '@ustaz/contract';
-import { CalendarDays, Receipt, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import type admin from '../../../../public/locales/en/admin.json';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
+import { CalendarDays, Receipt, Wallet } from '../../../shared/ui/icons.tsx';
 import { ApprovalBadge, RoleBadge, StatusBadge } from '../ui/account-badges.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { formatDateTime } from '../ui/format.ts';

@@ -1,6 +1,5 @@
 import type { AdminUserDetail } from '@ustaz/contract';
 import { ROLE } from '@ustaz/contract/constants';
-import { ArrowLeft, ArrowRight, UserRoundX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +8,7 @@ import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatNumber } from '../../../shared/lib/format.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
+import { ArrowLeft, ArrowRight, UserRoundX } from '../../../shared/ui/icons.tsx';
 import { EmptyCard } from '../../../shared/ui/state-card.tsx';
 import { AdminPage } from '../ui/admin-page.tsx';
 import { QueryFallback } from '../ui/query-state.tsx';

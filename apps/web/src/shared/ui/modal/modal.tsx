@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -11,6 +10,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../class-names.ts';
+import { X } from '../icons.tsx';
 import { DialogToaster } from '../toast.tsx';
 import { ModalTitle } from './modal-title.tsx';
 
