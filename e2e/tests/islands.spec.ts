@@ -156,12 +156,16 @@ describe.each(['ar', 'en'] as const)('%s: a guest on the search and teacher page
     await page.context().close();
   });
 
-  it('teacher island: the slots load, a slot is chosen, and a guest is offered to log in to book', async () => {
+  it('teacher islands: the card hydrates at once, the slots when scrolled near; a slot is chosen, and a guest is offered to log in to book', async () => {
     const { page, scripts, errors } = await guestPage(375);
     await page.goto(`/${lang}/teachers/${await aTeacherId()}`, { waitUntil: 'networkidle' });
     expect(scripts.filter((file) => /^\/assets\/index-[\w-]+\.js$/.test(file))).toEqual([]);
-    await waitHydrated(page, 'teacher');
+    await waitHydrated(page, 'teacher-card');
     await waitHydrated(page, 'navbar');
+    // Below the profile card: hydrated once scrolled near.
+    expect(await hydrated(page, 'teacher-slots')).toBe(false);
+    await page.locator('[data-island="teacher-slots"] > *').first().scrollIntoViewIfNeeded();
+    await waitHydrated(page, 'teacher-slots');
     await page.getByTestId('slot').first().waitFor({ timeout: 15_000 });
     const slot = page.getByRole('tabpanel').getByTestId('slot').first();
     await slot.click();

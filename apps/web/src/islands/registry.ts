@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import type { IslandName } from '../shared/ssr/island-names.ts';
 
-type Loader = () => Promise<ComponentType<object>>;
+type Loaded = ComponentType<object>;
+type Loader = () => Promise<Loaded>;
 
 /**
  * The code of each island (ADR 038), loaded only on a page that has it. Keyed by IslandName: a
@@ -16,5 +17,7 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   'teacher-carousels': () => import('../features/home/teacher-carousels.tsx').then((m) => m.TeacherCarousels),
   footer: () => import('../app/layout/footer.tsx').then((m) => m.Footer),
   search: () => import('../app/search-route.tsx').then((m) => m.ComposedSearchPage),
-  teacher: () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherPage as ComponentType<object>),
+  'teacher-card': () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherCardIsland as Loaded),
+  'teacher-slots': () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherSlotsIsland as Loaded),
+  'teacher-reviews': () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherReviewsIsland as Loaded),
 };

@@ -25,11 +25,12 @@ import { useBookingAction } from './use-booking-action.ts';
 import { clearSlotSelection } from './use-slot-selection.ts';
 
 /**
- * The route's page: all of it one island (ADR 038), since its slots, booking, video and reviews
- * all answer the visitor; a guest's browser hydrates it without the app around it.
+ * The route's page (ADR 038): the profile card is an island hydrated on load; the slots and the
+ * reviews, below it, are islands hydrated when scrolled near. A guest's browser hydrates them
+ * without the app around them.
  */
 export function TeacherRoute() {
-  return <Island name="teacher" of={TeacherPage} />;
+  return <TeacherPage />;
 }
 
 /** A route id that can name a profile: a positive whole number. */
@@ -43,19 +44,24 @@ export function parseTeacherId(value: string | undefined): number | null {
 export function TeacherPage({ timeZone }: { /** Fixed in tests; the viewer's zone otherwise. */ timeZone?: string }) {
   const params = useParams();
   const id = parseTeacherId(params.id);
-  // The server (ADR 021) and the hydrating render write dates in the site's zone; the viewer's own
-  // zone, which only the browser knows, right after.
-  const hydrated = useHydrated();
-  const zone = useMemo(() => timeZone ?? (hydrated ? viewerTimeZone() : SITE_TIME_ZONE), [timeZone, hydrated]);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <BackToTeachers />
-      {id === null ? <TeacherNotFound /> : <TeacherDetails key={id} id={id} timeZone={zone} />}
+      {id === null ? <TeacherNotFound /> : <TeacherDetails key={id} id={id} timeZone={timeZone} />}
     </div>
   );
 }
 
-function TeacherDetails({ id, timeZone }: { id: number; timeZone: string }) {
+/**
+ * The zone the page writes dates in: the server (ADR 021) and the hydrating render write them in
+ * the site's zone; the viewer's own zone, which only the browser knows, right after.
+ */
+function usePageZone(fixed: string | undefined): string {
+  const hydrated = useHydrated();
+  return useMemo(() => fixed ?? (hydrated ? viewerTimeZone() : SITE_TIME_ZONE), [fixed, hydrated]);
+}
+
+function TeacherDetails({ id, timeZone }: { id: number; timeZone?: string }) {
   const language = useCurrentLanguage();
   const profile = useTeacherProfile(id, language);
   if (profile.isPending) return <TeacherSkeleton />;
@@ -63,7 +69,21 @@ function TeacherDetails({ id, timeZone }: { id: number; timeZone: string }) {
     if (isNotFoundError(profile.error)) return <TeacherNotFound />;
     return <TeacherLoadError retrying={profile.isFetching} onRetry={() => void profile.refetch()} />;
   }
-  return <TeacherLoaded teacher={profile.data} timeZone={timeZone} />;
+  const props = timeZone === undefined ? { teacherId: id } : { teacherId: id, timeZone };
+  return (
+    <>
+      <Island name="teacher-card" of={TeacherCardIsland} props={props} />
+      <Island name="teacher-slots" of={TeacherSlotsIsland} props={props} when="visible" />
+      <Island name="teacher-reviews" of={TeacherReviewsIsland} props={props} when="visible" />
+    </>
+  );
+}
+
+type IslandProps = { teacherId: number; timeZone?: string };
+
+/** The loaded profile an island reads (in the query cache: the server's, or the page's). */
+function useLoadedTeacher(teacherId: number): TeacherDetail | undefined {
+  return useTeacherProfile(teacherId, useCurrentLanguage()).data;
 }
 
 /**
@@ -80,24 +100,45 @@ function useTeacherTitle(teacher: TeacherDetail) {
   useOwnPageTitle(subjects ? t('page.documentTitle', { name, subjects }) : name);
 }
 
-function TeacherLoaded({ teacher, timeZone }: { teacher: TeacherDetail; timeZone: string }) {
-  useTeacherTitle(teacher);
+/** The profile card (its video, favourite and message), the reliability figures and the page's title. */
+export function TeacherCardIsland({ teacherId }: IslandProps) {
+  const teacher = useLoadedTeacher(teacherId);
   const { openModal } = useModal();
-  const queryClient = useQueryClient();
-  const book = useBookingAction();
+  if (!teacher) return null;
 
-  function playVideo() {
+  function playVideo(shown: TeacherDetail) {
     const data: VideoPlayerData = {
-      url: teacher.videoUrl,
-      description: [`${teacher.user.firstName} ${teacher.user.lastName}`.trim(), teacher.major]
-        .filter(Boolean)
-        .join(' · '),
+      url: shown.videoUrl,
+      description: [`${shown.user.firstName} ${shown.user.lastName}`.trim(), shown.major].filter(Boolean).join(' · '),
     };
     // A link that cannot play opens the small error dialog rather than an empty player frame.
-    openModal(MODAL_KINDS.VIDEO_PLAYER, data, { size: parseVideoId(teacher.videoUrl) ? '3xl' : 'sm' });
+    openModal(MODAL_KINDS.VIDEO_PLAYER, data, { size: parseVideoId(shown.videoUrl) ? '3xl' : 'sm' });
   }
 
+  return (
+    <>
+      <TeacherTitle teacher={teacher} />
+      <TeacherProfileCard teacher={teacher} onPlayVideo={() => playVideo(teacher)} />
+      {teacher.reliability ? <TeacherReliability reliability={teacher.reliability} /> : null}
+    </>
+  );
+}
+
+function TeacherTitle({ teacher }: { teacher: TeacherDetail }) {
+  useTeacherTitle(teacher);
+  return null;
+}
+
+/** The open slots to choose and book. */
+export function TeacherSlotsIsland({ teacherId, timeZone }: IslandProps) {
+  const teacher = useLoadedTeacher(teacherId);
+  const zone = usePageZone(timeZone);
+  const queryClient = useQueryClient();
+  const book = useBookingAction();
+  if (!teacher) return null;
+
   function handleBook(slots: TimeSlot[]) {
+    if (!teacher) return;
     book({
       teacher,
       slots,
@@ -108,14 +149,12 @@ function TeacherLoaded({ teacher, timeZone }: { teacher: TeacherDetail; timeZone
     });
   }
 
-  return (
-    <>
-      <TeacherProfileCard teacher={teacher} onPlayVideo={playVideo} />
-      {teacher.reliability ? <TeacherReliability reliability={teacher.reliability} /> : null}
-      <AvailableSlots teacherId={teacher.id} timeZone={timeZone} onBook={handleBook} />
-      <TeacherReviews teacherId={teacher.id} timeZone={timeZone} />
-    </>
-  );
+  return <AvailableSlots teacherId={teacherId} timeZone={zone} onBook={handleBook} />;
+}
+
+/** The teacher's reviews, with their pages. */
+export function TeacherReviewsIsland({ teacherId, timeZone }: IslandProps) {
+  return <TeacherReviews teacherId={teacherId} timeZone={usePageZone(timeZone)} />;
 }
 
 function BackToTeachers() {

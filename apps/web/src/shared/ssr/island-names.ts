@@ -7,7 +7,9 @@ export const ISLAND_NAMES = [
   'faq',
   'teacher-carousels',
   'footer',
-  'teacher',
+  'teacher-card',
+  'teacher-slots',
+  'teacher-reviews',
   'search',
 ] as const;
 
