@@ -121,21 +121,27 @@ function main() {
     if (!found?.[1]) throw new Error(`island ${name} has no loader in src/islands/registry.ts`);
     return `src/${found[1]}`;
   };
-  const loadIslands = ['src/app/layout/app-layout.tsx', HOME_MODULE].flatMap((file) =>
-    [...readFileSync(path.join(webDir, file), 'utf8').matchAll(/<Island\s+name="([^"]+)"([^>]*?)\/>/gs)]
-      .filter((m) => !/when="visible"/.test(m[2] ?? ''))
-      .map((m) => m[1] ?? ''),
-  );
-  const guestFiles = new Set<string>();
-  const visitIsland = (key: string) => {
-    const chunk = islandsManifest[key];
-    if (!chunk) throw new Error(`${key} is not in the islands manifest`);
-    if (guestFiles.has(chunk.file)) return;
-    guestFiles.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visitIsland(imported);
+  /** The islands a page hydrates on load (its <Island> tags without when="visible") and the files they need. */
+  const guestPage = (files: string[]) => {
+    const loadIslands = files.flatMap((file) =>
+      [...readFileSync(path.join(webDir, file), 'utf8').matchAll(/<Island\s+name="([^"]+)"([^>]*?)\/>/gs)]
+        .filter((m) => !/when="visible"/.test(m[2] ?? ''))
+        .map((m) => m[1] ?? ''),
+    );
+    const guestFiles = new Set<string>();
+    const visitIsland = (key: string) => {
+      const chunk = islandsManifest[key];
+      if (!chunk) throw new Error(`${key} is not in the islands manifest`);
+      if (guestFiles.has(chunk.file)) return;
+      guestFiles.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visitIsland(imported);
+    };
+    visitIsland('src/islands/entry.tsx');
+    for (const name of loadIslands) visitIsland(islandModule(name));
+    return { loadIslands, guestFiles };
   };
-  visitIsland('src/islands/entry.tsx');
-  for (const name of loadIslands) visitIsland(islandModule(name));
+  const LAYOUT = 'src/app/layout/app-layout.tsx';
+  const { loadIslands, guestFiles } = guestPage([LAYOUT, HOME_MODULE]);
   const guestGzip = sum(guestFiles, 'gzip');
   const guestBrotli = sum(guestFiles, 'brotli');
   const guestRows = [...guestFiles].map((file) => ({
@@ -149,6 +155,22 @@ function main() {
     brotli: `${kb(guestBrotli)} KB`,
   });
   printTable("JavaScript a guest's home page needs before it is interactive (islands, ADR 038):", guestRows);
+  // Every public page made of islands (the routes with `islands: true`).
+  const guestPages = [
+    { page: '/{lang} (home)', files: [LAYOUT, HOME_MODULE] },
+    { page: '/{lang}/search', files: [LAYOUT, 'src/app/search-route.tsx'] },
+    { page: '/{lang}/teachers/{id}', files: [LAYOUT, 'src/features/teacher/teacher-page.tsx'] },
+  ].map(({ page, files }) => {
+    const found = guestPage(files);
+    return {
+      page,
+      'islands on load': found.loadIslands.join(', '),
+      gzip: `${kb(sum(found.guestFiles, 'gzip'))} KB`,
+      brotli: `${kb(sum(found.guestFiles, 'brotli'))} KB`,
+      files: found.guestFiles.size,
+    };
+  });
+  printTable("JavaScript a guest's public page needs before it is interactive, per page (islands):", guestPages);
 
   const routeRows: Row[] = [];
   const routes = ROUTE_TABLES.flatMap(routesOf);
@@ -192,11 +214,13 @@ function main() {
           css: [...initial.css].map((file) => ({ file, ...size(file) })),
         },
         guestHomeJs: { gzipBytes: guestGzip, brotliBytes: guestBrotli, loadIslands, files: [...guestFiles] },
+        guestPages,
         routes: routes.map((r, i) => ({ ...r, ...routeRows[i] })),
         otherLazyChunks: lazyRows,
       },
       tables: [
         { title: 'home initial JS', rows: initialRows },
+        { title: "a guest's public pages (islands)", rows: guestPages },
         { title: 'routes', rows: routeRows },
       ],
       budgets: [
