@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Language } from './constants.ts';
 
 const optionalUrl = z.string().max(2048).nullable();
 const optionalId = z.string().max(200).nullable();

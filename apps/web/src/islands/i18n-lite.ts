@@ -275,6 +275,7 @@ export type i18n = I18nLite;
 export type { I18nLite };
 
 const instance = new I18nLite();
+// biome-ignore lint/style/noDefaultExport: it stands for i18next, whose default export the app imports
 export default instance;
 
 export function createInstance(): I18nLite {
