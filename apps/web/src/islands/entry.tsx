@@ -1,6 +1,6 @@
 /**
  * A guest's first view of a public page (ADR 038): the page is the server's HTML, and only its
- * islands (`data-island` elements, islands/island.tsx) are hydrated, each as its own React root
+ * islands (`data-island` elements, shared/ssr/island.tsx) are hydrated, each as its own React root
  * with what the server rendered it with: the page's texts, its queries, the route's params and a
  * guest. No router, no session, no socket: a link is followed by the browser (the next public page
  * is rendered by the server as well), and a signed-in visitor gets the whole app instead (the
