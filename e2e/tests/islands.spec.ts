@@ -46,6 +46,20 @@ function hydrated(page: Page, name: string): Promise<boolean> {
     .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
 }
 
+/**
+ * The scripts among `files` that carry zod (its core's `$ZodType` name survives minifying). A guest's
+ * first view reads the address and the contract's constants without it; only a dialog opened by a
+ * tap (the filters, a top-up) may load it.
+ */
+async function scriptsWithZod(page: Page, files: readonly string[]): Promise<string[]> {
+  const offenders: string[] = [];
+  for (const file of new Set(files)) {
+    const text = await (await page.request.get(file)).text();
+    if (text.includes('$ZodType')) offenders.push(file);
+  }
+  return offenders;
+}
+
 async function waitHydrated(page: Page, name: string) {
   await expect.poll(() => hydrated(page, name), { timeout: 10_000 }).toBe(true);
 }
@@ -58,6 +72,7 @@ describe.each(['ar', 'en'] as const)('%s: a guest on the home page', (lang: Lang
     // Not the app's entry (index-*.js, which holds the router and the session).
     expect(scripts.filter((file) => /^\/assets\/index-[\w-]+\.js$/.test(file))).toEqual([]);
     for (const name of ['navbar', 'search-box', 'hero-carousel']) await waitHydrated(page, name);
+    expect(await scriptsWithZod(page, scripts)).toEqual([]);
 
     // Navbar island: the menu opens, has the language switcher, and closes with Escape.
     await page.getByRole('button', { name: TEXTS[lang].openMenu }).click();
@@ -134,6 +149,7 @@ describe.each(['ar', 'en'] as const)('%s: a guest on the search and teacher page
     await page.goto(`/${lang}/search`, { waitUntil: 'networkidle' });
     expect(scripts.filter((file) => /^\/assets\/index-[\w-]+\.js$/.test(file))).toEqual([]);
     await waitHydrated(page, 'search');
+    expect(await scriptsWithZod(page, scripts)).toEqual([]);
     await markDocument(page);
     const cards = () => page.locator('[data-island="search"] a[href*="/teachers/"]').count();
     expect(await cards()).toBeGreaterThan(0);
@@ -162,6 +178,7 @@ describe.each(['ar', 'en'] as const)('%s: a guest on the search and teacher page
     expect(scripts.filter((file) => /^\/assets\/index-[\w-]+\.js$/.test(file))).toEqual([]);
     await waitHydrated(page, 'teacher-card');
     await waitHydrated(page, 'navbar');
+    expect(await scriptsWithZod(page, scripts)).toEqual([]);
     // Below the profile card: hydrated once scrolled near.
     expect(await hydrated(page, 'teacher-slots')).toBe(false);
     await page.locator('[data-island="teacher-slots"] > *').first().scrollIntoViewIfNeeded();

@@ -5,6 +5,7 @@ import { asciiDigitsValue } from './digits.ts';
 import { kwdTextOrNull, kwdToFils, MIN_PRICE_PER_HOUR_FILS, minSlotPriceFils } from './kwd.ts';
 import { listResponseSchema, pagingQuery } from './list.ts';
 import { meetingLinkSchema } from './meeting-links.ts';
+import { TEACHER_SORT_FIELDS, TEACHER_SORT_ORDERS } from './teacher-search-fields.ts';
 import { timeZoneSchema } from './time-zone.ts';
 import { visibleText } from './visible-text.ts';
 import { SLOT_KINDS, TRIAL_MINUTES } from './weekly-habit.ts';
@@ -148,8 +149,6 @@ export type TeacherDetail = z.infer<typeof teacherDetailSchema>;
 /** GET /api/teachers/previously-interacted: a bare list. */
 export const teacherProfilesResponseSchema = z.array(teacherProfileSchema);
 
-export const TEACHER_SORT_FIELDS = ['averageRating', 'experience', 'hourlyRate', 'bookingsCount', 'createdAt'] as const;
-
 export const teacherSearchQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   minExperience: z.preprocess(asciiDigitsValue, z.coerce.number().int().min(0).max(80)).optional(),
@@ -159,7 +158,7 @@ export const teacherSearchQuerySchema = z.object({
   availableOn: z.iso.date().optional(),
   ...pagingQuery(50, 10),
   sortBy: z.enum(TEACHER_SORT_FIELDS).optional(),
-  sortOrder: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional(),
+  sortOrder: z.enum(TEACHER_SORT_ORDERS).optional(),
   mostFamous: booleanQuery,
   mostBooked: booleanQuery,
   /** Subject ids or names; `subjects[]=` (one empty value) means no subject filter. */

@@ -33,6 +33,7 @@ export * from './settings.ts';
 export * from './settings-defaults.ts';
 export * from './standing.ts';
 export * from './subscriptions.ts';
+export * from './teacher-search-fields.ts';
 export * from './teaching.ts';
 export * from './text-language.ts';
 export * from './time-zone.ts';

@@ -1,4 +1,4 @@
-import { TEACHER_SORT_FIELDS, teacherSearchQuerySchema } from '@ustaz/contract';
+import { TEACHER_SORT_FIELDS, teacherSearchFieldReaders } from '@ustaz/contract';
 import { TEACHER_FILTER_KEYS, type TeacherFilterKey } from '../../shared/search/search-url.ts';
 import type { TeacherSearchParams } from '../../shared/teachers/api.ts';
 
@@ -64,18 +64,17 @@ export const QUERY_MAX_LENGTH = 100;
 const MAX_SUBJECTS = 20;
 const CUSTOM_SUBJECTS_SEPARATOR = ',';
 
-const querySchema = teacherSearchQuerySchema.shape;
-
 /**
  * One filter value from text (the address, a form field or the dialog's initial values), checked
- * with the contract's own rule for that parameter; anything blank or invalid gives undefined.
+ * with the contract's own rule for that parameter (its zod-free reader, which a contract test holds
+ * to the schema); anything blank or invalid gives undefined.
  */
 export function parseFilterField<K extends FilterField>(field: K, raw: unknown): TeacherFilterValues[K] | undefined {
   if (raw === undefined || raw === null || typeof raw === 'object') return undefined;
   const text = String(raw).trim();
   if (!text) return undefined;
-  const result = querySchema[field].safeParse(field === 'sortOrder' ? text.toUpperCase() : text);
-  return result.success ? (result.data as TeacherFilterValues[K]) : undefined;
+  const value = teacherSearchFieldReaders[field](field === 'sortOrder' ? text.toUpperCase() : text);
+  return value as TeacherFilterValues[K] | undefined;
 }
 
 /** Only the fields that hold a value (an object safe to put in a query key or compare). */
@@ -119,14 +118,14 @@ function isTrue(value: string | null): boolean {
 
 /** Reads the search page's address; invalid values are ignored, never sent. */
 export function readSearchState(params: URLSearchParams): SearchState {
-  const page = querySchema.page.safeParse(params.get('page') ?? undefined);
+  const page = teacherSearchFieldReaders.page(params.get('page') ?? undefined);
   return {
     q: (params.get('q') ?? '').trim().slice(0, QUERY_MAX_LENGTH),
     subject: (params.get('subject') ?? '').trim(),
     customSubjects: splitCustomSubjects(params.get('customSubjects')),
     mostFamous: isTrue(params.get('mostFamous')),
     mostBooked: isTrue(params.get('mostBooked')),
-    page: page.success ? page.data : 1,
+    page: page ?? 1,
     ...readFilterValues(Object.fromEntries(FILTER_FIELDS.map((field) => [field, params.get(field)]))),
   };
 }
