@@ -79,7 +79,8 @@ describe('through nginx in front of two app processes', () => {
   it('two sockets on different processes: a chat message and a booking notification cross between them', async () => {
     const [studentToken, teacherToken] = [await logIn(STUDENT), await logIn(TEACHER)];
     const teacherId = (await api<{ id: number }>('/api/v1/auth/me', teacherToken)).id;
-    // least_conn: with one socket open on a process, the next handshake goes to the other.
+    // least_conn with the upstream's shared zone: with one socket open on a process, the next
+    // handshake goes to the other, whichever nginx worker accepts it.
     const teacher = await connect(teacherToken);
     const student = await connect(studentToken);
 
