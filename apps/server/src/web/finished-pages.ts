@@ -1,11 +1,20 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+
+const BROTLI_OPTIONS = {
+  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 },
+};
+const GZIP_OPTIONS = { level: 6 };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * Rendered public pages as they were sent, reused for a few seconds (ADR 021): the page, its nonce
  * (the same response for everyone, as a shared cache would give it for a minute anyway) and its
  * brotli and gzip bodies, each compressed once instead of once per request. A server-rendered
  * home page is ~250 KB of HTML: compressing and rebuilding it per request costs more than
- * everything else the request does.
+ * everything else the request does. `compress()` makes both bodies on libuv's thread pool before the
+ * page is kept, so no request blocks the one thread that answers while a page is compressed.
  */
 export class FinishedPage {
   #br: Buffer | undefined;
@@ -20,15 +29,27 @@ export class FinishedPage {
     this.until = Date.now() + ttlMs;
   }
 
+  /** Both compressed bodies, made off the main thread (zlib's asynchronous calls). */
+  async compress(): Promise<this> {
+    const [br, gz] = await Promise.all([brotliAsync(this.html, BROTLI_OPTIONS), gzipAsync(this.html, GZIP_OPTIONS)]);
+    this.#br ??= br;
+    this.#gzip ??= gz;
+    return this;
+  }
+
+  /** Whether `compress()` has made both bodies. */
+  get compressed(): boolean {
+    return this.#br !== undefined && this.#gzip !== undefined;
+  }
+
+  /** The body in `encoding`: the one `compress()` made, else compressed here (once). */
   body(encoding: Encoding | null): string | Buffer {
     if (encoding === 'br') {
-      this.#br ??= brotliCompressSync(this.html, {
-        params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 },
-      });
+      this.#br ??= brotliCompressSync(this.html, BROTLI_OPTIONS);
       return this.#br;
     }
     if (encoding === 'gzip') {
-      this.#gzip ??= gzipSync(this.html, { level: 6 });
+      this.#gzip ??= gzipSync(this.html, GZIP_OPTIONS);
       return this.#gzip;
     }
     return this.html;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -107,5 +107,22 @@ describe('FinishedPages', () => {
     const after = new FinishedPage('<html>after</html>', 'n3', 30_000);
     pages.set('k', after);
     expect(pages.get('k')?.page).toBe(after);
+  });
+
+  it('compress() makes both bodies on the thread pool, and body() hands out those same bodies', async () => {
+    const html = `<html>${'صفحة page '.repeat(2_000)}</html>`;
+    const page = new FinishedPage(html, 'n', 30_000);
+    expect(page.compressed).toBe(false);
+    const compressing = page.compress();
+    // Asynchronous: nothing is made on the calling thread before the pool answers.
+    expect(page.compressed).toBe(false);
+    expect(await compressing).toBe(page);
+    expect(page.compressed).toBe(true);
+    const br = page.body('br');
+    const gz = page.body('gzip');
+    expect(page.body('br')).toBe(br);
+    expect(brotliDecompressSync(br as Buffer).toString()).toBe(html);
+    expect(gunzipSync(gz as Buffer).toString()).toBe(html);
+    expect(page.body(null)).toBe(html);
   });
 });

@@ -261,7 +261,8 @@ export async function registerWebApp(
       fonts: fonts[language],
     });
     if (!(rendered && found && request.method === 'GET')) return { found, html, nonce };
-    const page = new FinishedPage(html, nonce, pageCacheMs);
+    // Compressed on the thread pool before it is kept or sent: the answering thread never compresses it.
+    const page = await new FinishedPage(html, nonce, pageCacheMs).compress();
     // Drawn from rows a change has replaced since: sent to this request, not kept.
     if (pageCacheMs > 0 && finishedPages.generation === generation) finishedPages.set(pageKey, page);
     return { found, html, nonce, page };
