@@ -117,7 +117,7 @@ function main() {
   >;
   const registry = readFileSync(path.join(webDir, 'src/islands/registry.ts'), 'utf8');
   const islandModule = (name: string) => {
-    const found = registry.match(new RegExp(`'?${name}'?: \\(\\) => import\\('\\.\\./([^']+)'\\)`));
+    const found = registry.match(new RegExp(`'?${name}'?: \\(\\) =>\\s*import\\('\\.\\./([^']+)'\\)`));
     if (!found?.[1]) throw new Error(`island ${name} has no loader in src/islands/registry.ts`);
     return `src/${found[1]}`;
   };

@@ -19,8 +19,20 @@ afterAll(async () => {
 
 type Lang = 'ar' | 'en';
 const TEXTS = {
-  ar: { openMenu: 'فتح القائمة', nextSlide: 'الشريحة التالية', filters: 'خيارات التصفية', other: 'en' },
-  en: { openMenu: 'Open menu', nextSlide: 'Next slide', filters: 'Search filters', other: 'ar' },
+  ar: {
+    openMenu: 'فتح القائمة',
+    nextSlide: 'الشريحة التالية',
+    filters: 'خيارات التصفية',
+    message: 'راسل المعلم',
+    other: 'en',
+  },
+  en: {
+    openMenu: 'Open menu',
+    nextSlide: 'Next slide',
+    filters: 'Search filters',
+    message: 'Message the teacher',
+    other: 'ar',
+  },
 } as const;
 
 /** A guest's page, with every script it asks for and every error it logs. */
@@ -172,13 +184,19 @@ describe.each(['ar', 'en'] as const)('%s: a guest on the search and teacher page
     await page.context().close();
   });
 
-  it('teacher islands: the card hydrates at once, the slots when scrolled near; a slot is chosen, and a guest is offered to log in to book', async () => {
+  it("teacher islands: the card's buttons hydrate at once, the slots when scrolled near; a slot is chosen, and a guest is offered to log in to book", async () => {
     const { page, scripts, errors } = await guestPage(375);
     await page.goto(`/${lang}/teachers/${await aTeacherId()}`, { waitUntil: 'networkidle' });
     expect(scripts.filter((file) => /^\/assets\/index-[\w-]+\.js$/.test(file))).toEqual([]);
-    await waitHydrated(page, 'teacher-card');
+    await waitHydrated(page, 'teacher-actions');
     await waitHydrated(page, 'navbar');
     expect(await scriptsWithZod(page, scripts)).toEqual([]);
+    // The card itself (name, figures, bio) is the server's HTML, outside every island.
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('[data-island] h1').count()).toBe(0);
+    // Its buttons are the island: a guest's "message" leads to the login page.
+    const message = page.locator('[data-island="teacher-actions"]').getByRole('link', { name: TEXTS[lang].message });
+    expect(await message.getAttribute('href')).toMatch(new RegExp(`^/${lang}/login`));
     // Below the profile card: hydrated once scrolled near.
     expect(await hydrated(page, 'teacher-slots')).toBe(false);
     await page.locator('[data-island="teacher-slots"] > *').first().scrollIntoViewIfNeeded();

@@ -17,7 +17,10 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   'teacher-carousels': () => import('../features/home/teacher-carousels.tsx').then((m) => m.TeacherCarousels),
   footer: () => import('../app/layout/footer.tsx').then((m) => m.Footer),
   search: () => import('../app/search-route.tsx').then((m) => m.ComposedSearchPage),
-  'teacher-card': () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherCardIsland as Loaded),
+  'teacher-actions': () =>
+    import('../features/teacher/teacher-actions.tsx').then((m) => m.TeacherActionsIsland as Loaded),
+  'teacher-reliability': () =>
+    import('../features/teacher/teacher-actions.tsx').then((m) => m.TeacherReliabilityIsland as Loaded),
   'teacher-slots': () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherSlotsIsland as Loaded),
   'teacher-reviews': () => import('../features/teacher/teacher-page.tsx').then((m) => m.TeacherReviewsIsland as Loaded),
 };

@@ -1,32 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TeacherDetail, TimeSlot } from '@ustaz/contract';
+import type { TimeSlot } from '@ustaz/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { localePath } from '../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../shared/i18n/use-current-language.ts';
 import { SITE_TIME_ZONE, viewerTimeZone } from '../../shared/lib/dates/formats.ts';
-import { INTL_LOCALES } from '../../shared/lib/format.ts';
-import { parseVideoId, type VideoPlayerData } from '../../shared/lib/video-link.ts';
-import { useOwnPageTitle } from '../../shared/settings/page-title.ts';
 import { Island } from '../../shared/ssr/island.tsx';
 import { useHydrated } from '../../shared/ssr/use-hydrated.ts';
 import { availableSlotsKey } from '../../shared/teachers/available-slots-api.ts';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { ArrowLeft, SearchX, TriangleAlert } from '../../shared/ui/icons.tsx';
-import { useModal } from '../../shared/ui/modal/modal-context.tsx';
-import { MODAL_KINDS } from '../../shared/ui/modal/modal-kinds.ts';
-import { isNotFoundError, useTeacherProfile } from './api/get-teacher-profile.ts';
+import { isNotFoundError, useLoadedTeacher, useTeacherProfile } from './api/get-teacher-profile.ts';
 import { AvailableSlots } from './available-slots.tsx';
+import { TeacherActionsIsland, type TeacherIslandProps, TeacherReliabilityIsland } from './teacher-actions.tsx';
 import { TeacherProfileCard } from './teacher-profile-card.tsx';
-import { TeacherReliability } from './teacher-reliability.tsx';
 import { TeacherReviews } from './teacher-reviews.tsx';
 import { useBookingAction } from './use-booking-action.ts';
 import { clearSlotSelection } from './use-slot-selection.ts';
 
 /**
- * The route's page (ADR 038): the profile card is an island hydrated on load; the slots and the
- * reviews, below it, are islands hydrated when scrolled near. A guest's browser hydrates them
+ * The route's page (ADR 038): the profile card is the server's HTML, with its buttons an island
+ * hydrated on load; the reliability figures, the slots and the reviews, below it, are islands
+ * hydrated when scrolled near. A guest's browser hydrates them
  * without the app around them.
  */
 export function TeacherRoute() {
@@ -72,62 +68,20 @@ function TeacherDetails({ id, timeZone }: { id: number; timeZone?: string }) {
   const props = timeZone === undefined ? { teacherId: id } : { teacherId: id, timeZone };
   return (
     <>
-      <Island name="teacher-card" of={TeacherCardIsland} props={props} />
+      <TeacherProfileCard
+        teacher={profile.data}
+        actions={<Island name="teacher-actions" of={TeacherActionsIsland} props={props} />}
+      />
+      {profile.data.reliability ? (
+        <Island name="teacher-reliability" of={TeacherReliabilityIsland} props={props} when="visible" />
+      ) : null}
       <Island name="teacher-slots" of={TeacherSlotsIsland} props={props} when="visible" />
       <Island name="teacher-reviews" of={TeacherReviewsIsland} props={props} when="visible" />
     </>
   );
 }
 
-type IslandProps = { teacherId: number; timeZone?: string };
-
-/** The loaded profile an island reads (in the query cache: the server's, or the page's). */
-function useLoadedTeacher(teacherId: number): TeacherDetail | undefined {
-  return useTeacherProfile(teacherId, useCurrentLanguage()).data;
-}
-
-/**
- * The page's title, the one the server writes into its head (page-head.ts): "{name}, {subjects}
- * teacher", or the name alone for a teacher without subjects.
- */
-function useTeacherTitle(teacher: TeacherDetail) {
-  const { t } = useTranslation('teacher');
-  const language = useCurrentLanguage();
-  const name = `${teacher.user.firstName} ${teacher.user.lastName}`.trim();
-  const subjects = new Intl.ListFormat(INTL_LOCALES[language], { type: 'conjunction' }).format(
-    teacher.subjects.map((subject) => subject.name),
-  );
-  useOwnPageTitle(subjects ? t('page.documentTitle', { name, subjects }) : name);
-}
-
-/** The profile card (its video, favourite and message), the reliability figures and the page's title. */
-export function TeacherCardIsland({ teacherId }: IslandProps) {
-  const teacher = useLoadedTeacher(teacherId);
-  const { openModal } = useModal();
-  if (!teacher) return null;
-
-  function playVideo(shown: TeacherDetail) {
-    const data: VideoPlayerData = {
-      url: shown.videoUrl,
-      description: [`${shown.user.firstName} ${shown.user.lastName}`.trim(), shown.major].filter(Boolean).join(' · '),
-    };
-    // A link that cannot play opens the small error dialog rather than an empty player frame.
-    openModal(MODAL_KINDS.VIDEO_PLAYER, data, { size: parseVideoId(shown.videoUrl) ? '3xl' : 'sm' });
-  }
-
-  return (
-    <>
-      <TeacherTitle teacher={teacher} />
-      <TeacherProfileCard teacher={teacher} onPlayVideo={() => playVideo(teacher)} />
-      {teacher.reliability ? <TeacherReliability reliability={teacher.reliability} /> : null}
-    </>
-  );
-}
-
-function TeacherTitle({ teacher }: { teacher: TeacherDetail }) {
-  useTeacherTitle(teacher);
-  return null;
-}
+type IslandProps = TeacherIslandProps;
 
 /** The open slots to choose and book. */
 export function TeacherSlotsIsland({ teacherId, timeZone }: IslandProps) {

@@ -14,17 +14,15 @@ import { TrialOffer } from '../../shared/teachers/trial-lesson.tsx';
 import { Button, buttonClasses } from '../../shared/ui/button.tsx';
 import { BookOpen, Briefcase, CalendarCheck, CirclePlay, MessageCircle, Wallet } from '../../shared/ui/icons.tsx';
 
-/** The teacher's photo, name, major, rating, figures, subjects, bio and the video and message actions. */
-export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherProfile; onPlayVideo: () => void }) {
+/**
+ * The teacher's photo, name, major, rating, figures, subjects and bio, with `actions` (the video,
+ * message and favourite buttons: TeacherProfileActions) beside the name.
+ */
+export function TeacherProfileCard({ teacher, actions }: { teacher: TeacherProfile; actions: ReactNode }) {
   const { t } = useTranslation('teacher');
   const language = useCurrentLanguage();
-  const { user } = useAuth();
   const name = `${teacher.user.firstName} ${teacher.user.lastName}`.trim();
   const rate = formatKwd(teacher.hourlyRate, language);
-  const isOwnProfile = user?.id === teacher.userId;
-  // Chats are between a student and a teacher: a guest signs in first and comes back to the chat.
-  const chatPath = localePath(language, `/chats/${teacher.userId}`);
-  const canMessage = !isOwnProfile && (!user || user.role.id === ROLE.student);
   return (
     <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="h-24 bg-gradient-to-br from-primary/20 via-primary/10 to-secondary/10 sm:h-28" />
@@ -57,25 +55,8 @@ export function TeacherProfileCard({ teacher, onPlayVideo }: { teacher: TeacherP
               )}
             </div>
           </div>
-          <div className="flex flex-wrap gap-2">
-            {teacher.videoUrl ? (
-              <Button variant="primary" onClick={onPlayVideo}>
-                <CirclePlay aria-hidden="true" className="size-5" />
-                {t('profile.watchVideo')}
-              </Button>
-            ) : null}
-            {canMessage ? (
-              <Link
-                to={user ? chatPath : localePath(language, '/login')}
-                state={user ? undefined : { from: chatPath }}
-                className={buttonClasses({ variant: 'outline' })}
-              >
-                <MessageCircle aria-hidden="true" className="size-5" />
-                {t('profile.message')}
-              </Link>
-            ) : null}
-            <FavouriteButton teacherId={teacher.id} name={name} />
-          </div>
+          {/* The video, message and favourite buttons: the card's only interactive part (an island on the teacher page). */}
+          <div className="flex flex-wrap gap-2">{actions}</div>
         </div>
 
         <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -148,5 +129,38 @@ function Figure({ icon, label, children }: { icon: ReactNode; label: string; chi
       </dt>
       <dd className="min-w-0 font-bold text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** The card's buttons: the intro video, a message (a guest signs in first) and the favourite. */
+export function TeacherProfileActions({ teacher, onPlayVideo }: { teacher: TeacherProfile; onPlayVideo: () => void }) {
+  const { t } = useTranslation('teacher');
+  const language = useCurrentLanguage();
+  const { user } = useAuth();
+  const name = `${teacher.user.firstName} ${teacher.user.lastName}`.trim();
+  const isOwnProfile = user?.id === teacher.userId;
+  // Chats are between a student and a teacher: a guest signs in first and comes back to the chat.
+  const chatPath = localePath(language, `/chats/${teacher.userId}`);
+  const canMessage = !isOwnProfile && (!user || user.role.id === ROLE.student);
+  return (
+    <>
+      {teacher.videoUrl ? (
+        <Button variant="primary" onClick={onPlayVideo}>
+          <CirclePlay aria-hidden="true" className="size-5" />
+          {t('profile.watchVideo')}
+        </Button>
+      ) : null}
+      {canMessage ? (
+        <Link
+          to={user ? chatPath : localePath(language, '/login')}
+          state={user ? undefined : { from: chatPath }}
+          className={buttonClasses({ variant: 'outline' })}
+        >
+          <MessageCircle aria-hidden="true" className="size-5" />
+          {t('profile.message')}
+        </Link>
+      ) : null}
+      <FavouriteButton teacherId={teacher.id} name={name} />
+    </>
   );
 }

@@ -19,7 +19,7 @@ describe('trial lessons on the teacher page (issue 32)', () => {
     async (language, text) => {
       mockApi({});
       const { missing } = await renderTeacherRoute(
-        <TeacherProfileCard teacher={teacherProfile({ trialPrice: '1.500' })} onPlayVideo={vi.fn()} />,
+        <TeacherProfileCard teacher={teacherProfile({ trialPrice: '1.500' })} actions={null} />,
         { language, path: '/teachers/7' },
       );
       expect(plain((await screen.findByTestId('trial-offer')).textContent)).toBe(text);

@@ -20,7 +20,7 @@ describe('long words wrap anywhere (issue 17)', () => {
   });
 
   it("in the teacher profile's name and bio", async () => {
-    await renderRoute(<TeacherProfileCard teacher={teacher} onPlayVideo={() => {}} />, {
+    await renderRoute(<TeacherProfileCard teacher={teacher} actions={null} />, {
       language: 'ar',
       path: '/teachers/7',
     });

@@ -24,7 +24,7 @@ describe('a new teacher is marked new, not "(0)" (issue 30 item 1)', () => {
     ['ar', 'جديد', '(٠)'],
     ['en', 'New', '(0)'],
   ] as const)("on the teacher's page in %s", async (language, word, zero) => {
-    const view = await renderRoute(<TeacherProfileCard teacher={fresh} onPlayVideo={() => {}} />, {
+    const view = await renderRoute(<TeacherProfileCard teacher={fresh} actions={null} />, {
       language,
       path: '/teachers/8',
     });

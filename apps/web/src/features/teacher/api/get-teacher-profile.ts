@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TeacherDetail } from '@ustaz/contract';
 import type { Language } from '@ustaz/contract/constants';
 import { ApiRequestError, apiRequest } from '../../../shared/http/client.ts';
+import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 
 /**
  * GET /api/teachers/profiles/{id}: the profile and its reliability figures (null below 5 lessons).
@@ -23,4 +24,9 @@ export function useTeacherProfile(id: number, language: Language) {
     retry: (failureCount, error) => !isNotFoundError(error) && failureCount < 1,
     staleTime: 60_000,
   });
+}
+
+/** The loaded profile an island reads (in the query cache: the server's, or the page's), in the page's language. */
+export function useLoadedTeacher(teacherId: number): TeacherDetail | undefined {
+  return useTeacherProfile(teacherId, useCurrentLanguage()).data;
 }
