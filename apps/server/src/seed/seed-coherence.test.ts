@@ -9,7 +9,7 @@ import { createTestDatabase } from '../test/helpers.ts';
 import { expectLedgerConsistent, walletOf } from '../test/money.ts';
 import { seedDemoData } from './seed.ts';
 import { languageOf } from './seed-reviews.ts';
-import { HISTORY_STUDENT } from './seed-student-history.ts';
+import { HISTORY_STUDENT, HISTORY_TEACHER, openLessonSlotAfter } from './seed-student-history.ts';
 import { TRIAL_TEACHERS } from './seed-trials.ts';
 
 // Issue 30 item 6: the demo data is coherent, so no statement lists a taught lesson at 0.000.
@@ -138,5 +138,21 @@ describe('demo data coherence', () => {
     );
     expect(hours?.minutes).toBe(240);
     await expectLedgerConsistent(database.db);
+  });
+
+  it("the student's cancelled lesson is a lesson slot even when the teacher's next open slot is a trial (the Kuwait evening)", async () => {
+    // Seeded in the evening, "3 days from now" fell after that day's last lesson slot and before the
+    // next day's 15:00 trial slot of the same teacher: the cancelled lesson was a trial (CI stop 41).
+    const [trial] = await rows<{ teacher: number; start: Date }>(
+      `select s.teacher_id as teacher, s.start_time as start from time_slots s
+         join teacher_profiles tp on tp.id = s.teacher_id join users u on u.id = tp.user_id
+        where u.email = '${HISTORY_TEACHER}' and s.kind = 'trial' and s.status = 'open' and s.start_time > now()
+        order by s.start_time limit 1`,
+    );
+    expect(trial).toBeDefined();
+    const from = new Date(trial?.start ?? 0).getTime() - 60_000;
+    const slot = await openLessonSlotAfter(database.db, trial?.teacher ?? 0, from);
+    expect(slot?.kind).toBe('lesson');
+    expect(slot?.startTime.getTime()).toBeGreaterThan(from);
   });
 });

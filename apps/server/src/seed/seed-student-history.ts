@@ -110,7 +110,7 @@ export async function seedStudentHistory(
       })),
       { skipOverlaps: true },
     );
-    const later = await openSlotAfter(tx, profile.id, now + 3 * DAY_MS);
+    const later = await openLessonSlotAfter(tx, profile.id, now + 3 * DAY_MS);
     if (!taughtSlot || !noShowSlot || !later) throw new Error('the demo history lessons have no free time');
     const taughtId = await book(tx, student.id, taughtSlot, new Date(taughtStart.getTime() - 3 * DAY_MS));
     const noShowId = await book(tx, student.id, noShowSlot, new Date(now - 4 * DAY_MS));
@@ -167,13 +167,23 @@ async function buyFromWallet(tx: Executor, userId: number, pkg: typeof subscript
   await settleSubscription(tx, row.id, 'active', when);
 }
 
-/** One open slot of the teacher starting after `from`: the cancelled lesson's. */
-async function openSlotAfter(tx: Executor, teacherId: number, from: number): Promise<Slot | undefined> {
+/**
+ * The teacher's first open lesson slot starting after `from`: the cancelled lesson's. Never a trial
+ * slot (seed-trials.ts adds 30-minute ones at 15:00): booked in the Kuwait evening, when the
+ * teacher's next lesson slot came after a trial slot, the "later" lesson was a trial, paid
+ * otherwise (the e2e split-paid-history failure of CI stop 41).
+ */
+export async function openLessonSlotAfter(tx: Executor, teacherId: number, from: number): Promise<Slot | undefined> {
   const [slot] = await tx
     .select()
     .from(timeSlots)
     .where(
-      and(eq(timeSlots.teacherId, teacherId), eq(timeSlots.status, 'open'), gt(timeSlots.startTime, new Date(from))),
+      and(
+        eq(timeSlots.teacherId, teacherId),
+        eq(timeSlots.status, 'open'),
+        eq(timeSlots.kind, 'lesson'),
+        gt(timeSlots.startTime, new Date(from)),
+      ),
     )
     .orderBy(asc(timeSlots.startTime))
     .limit(1);
