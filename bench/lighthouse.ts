@@ -4,8 +4,11 @@
 // compression on, as `npm start` does) and runs Lighthouse's default mobile configuration (Moto G
 // Power emulation, simulated slow 4G and 4x CPU slowdown) in Debian's Chromium, headless.
 //
-//   npm run lighthouse -w @ustaz/bench  [-- --runs 3] [-- --reuse-build]   (CHROME_PATH, default /usr/bin/chromium)
+//   npm run lighthouse -w @ustaz/bench  [-- --runs 3] [-- --reuse-build] [-- --pages search-ar,teacher-en]
+//   (CHROME_PATH, default /usr/bin/chromium)
 //
+// `--pages` measures only the pages named (page-lang) and prints them, without writing a result: a
+// quick look at one change, never the figures of record.
 // With several runs the median performance score (and each category's median) is kept. The full
 // Lighthouse reports (JSON) are left in /tmp/bench-lighthouse/ for a closer look.
 import { existsSync, writeFileSync } from 'node:fs';
@@ -18,6 +21,10 @@ import { freePort, scratchDir, startServer, stopProcess } from './lib/server.ts'
 import { buildWeb } from './lib/web-build.ts';
 
 const RUNS = arg('runs', 1);
+const ONLY = arg('pages', '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -92,6 +99,9 @@ async function main() {
       targets.push({ page: 'search', lang, path: `/${lang}/search` });
       targets.push({ page: 'teacher', lang, path: `/${lang}/teachers/${teacherId}` });
     }
+    const unknown = ONLY.filter((name) => !targets.some((t) => `${t.page}-${t.lang}` === name));
+    if (unknown.length) throw new Error(`--pages: no page ${unknown.join(', ')} (home|search|teacher-ar|en)`);
+    if (ONLY.length) targets.splice(0, targets.length, ...targets.filter((t) => ONLY.includes(`${t.page}-${t.lang}`)));
     // Warm the server (settings cache, first queries) so the first page is not measured cold.
     await getJson(port, `/api/teachers/profiles/${teacherId}`);
     await getJson(port, '/api/teachers/search');
@@ -217,6 +227,10 @@ async function main() {
     ),
     budget('Lighthouse CLS (worst page)', '<= 0.02', `${cls.value} (${cls.where})`, cls.value <= 0.02),
   );
+  if (ONLY.length) {
+    console.log(`--pages ${ONLY.join(',')}: not written to bench/results (a partial run)`);
+    return;
+  }
   writeResult(
     'lighthouse',
     {
