@@ -99,6 +99,7 @@ describe('public pages with JavaScript: hydrated as they came', () => {
     const page = await newPage(browser);
     const problems: string[] = [];
     const refetched: string[] = [];
+    const stylesheets: string[] = [];
     page.on('console', (message) => {
       if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text()))
         problems.push(message.text());
@@ -108,6 +109,7 @@ describe('public pages with JavaScript: hydrated as they came', () => {
       const { pathname } = new URL(request.url());
       if ((pathname.startsWith('/api/') && !CLIENT_ONLY.test(pathname)) || pathname.startsWith('/locales/'))
         refetched.push(pathname);
+      if (pathname.endsWith('.css')) stylesheets.push(pathname);
     });
 
     for (const path of [`/${lang}`, `/${lang}/search`, `/${lang}/teachers/${teacher.id}`]) {
@@ -118,11 +120,15 @@ describe('public pages with JavaScript: hydrated as they came', () => {
       expect(block.queries.queries.length).toBeGreaterThan(0);
       expect(Object.keys(block.texts)).toContain('common');
       await expectDocumentLanguage(page, lang);
+      // The stylesheet is the page's own (ADR 038 "Critical CSS"): no link to wait for.
+      expect(await page.locator('head style[data-href^="/assets/"]').count()).toBe(1);
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
     }
     // Hydrated and running: the teacher's open times (left to the browser) replace their placeholder.
     await page.locator('[data-testid="slots-loading"]').waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
     expect(refetched).toEqual([]);
+    expect(stylesheets).toEqual([]);
     await page.context().close();
   });
 });

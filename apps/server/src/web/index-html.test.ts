@@ -1,6 +1,6 @@
 import { FALLBACK_WEBSITE_SETTINGS } from '@ustaz/contract/settings-defaults';
 import { describe, expect, it } from 'vitest';
-import { renderIndexHtml } from './index-html.ts';
+import { inlineStylesheetOf, renderIndexHtml } from './index-html.ts';
 import type { PageHead } from './page-head.ts';
 
 /** ADR 038: a page made of islands boots the islands for a guest and the app for a stored session. */
@@ -65,5 +65,56 @@ describe('the islands boot (ADR 038)', () => {
     expect(html).toContain('src="/assets/index-APP.js"');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-H.js">');
     expect(html).not.toContain('islands');
+  });
+});
+
+describe('the stylesheet in a drawn page (ADR 038 "Critical CSS")', () => {
+  const CSS = '@font-face{src:url(/assets/cairo-A.woff2)}.a{background:url("data:image/svg+xml,x")}:root{--c:red}';
+  const read = (text: string) => (href: string) => (href === '/assets/index-C.css' ? text : undefined);
+
+  it('writes the built stylesheet into a drawn page in place of its link; the shell keeps the link', () => {
+    const stylesheet = inlineStylesheetOf(TEMPLATE, read(CSS));
+    expect(stylesheet).toEqual({
+      tag: '<link rel="stylesheet" crossorigin href="/assets/index-C.css">',
+      href: '/assets/index-C.css',
+      css: CSS,
+    });
+    const drawn = renderIndexHtml({
+      template: TEMPLATE,
+      lang: 'ar',
+      head: HEAD,
+      nonce: 'N0NCE',
+      settings: FALLBACK_WEBSITE_SETTINGS,
+      app: { html: '<p>hi</p>', data: '{}', islands: { entry: '/assets/islands-I.js', preload: [] } },
+      stylesheet,
+    });
+    expect(drawn).toContain(`<style data-href="/assets/index-C.css">${CSS}</style>`);
+    expect(drawn).not.toContain('rel="stylesheet"');
+    // Before the settings' brand colours, which must win over the stylesheet's defaults.
+    expect(drawn.indexOf('data-href')).toBeLessThan(drawn.indexOf('--color-primary'));
+    const shell = renderIndexHtml({
+      template: TEMPLATE,
+      lang: 'ar',
+      head: HEAD,
+      nonce: 'N',
+      settings: FALLBACK_WEBSITE_SETTINGS,
+      stylesheet,
+    });
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C.css">');
+    expect(shell).not.toContain('<style data-href');
+  });
+
+  it('keeps the link when the text could not stand in the page', () => {
+    // Something that closes the style element; a relative url() (it would resolve against the page's path).
+    expect(inlineStylesheetOf(TEMPLATE, read('.a{}</style><script>x</script>'))).toBeUndefined();
+    expect(inlineStylesheetOf(TEMPLATE, read('.a{}</STYLE >'))).toBeUndefined();
+    expect(inlineStylesheetOf(TEMPLATE, read('@font-face{src:url(cairo.woff2)}'))).toBeUndefined();
+    expect(inlineStylesheetOf(TEMPLATE, read("@font-face{src:url('./cairo.woff2')}"))).toBeUndefined();
+    expect(inlineStylesheetOf(TEMPLATE, read('.a{background:url(//cdn.example/x.png)}'))).toBeUndefined();
+    // No file; two stylesheets; none.
+    expect(inlineStylesheetOf(TEMPLATE, () => undefined)).toBeUndefined();
+    const two = TEMPLATE.replace('</head>', '<link rel="stylesheet" href="/assets/other-D.css"></head>');
+    expect(inlineStylesheetOf(two, read(CSS))).toBeUndefined();
+    expect(inlineStylesheetOf(TEMPLATE.replace(/<link rel="stylesheet"[^>]*>/, ''), read(CSS))).toBeUndefined();
   });
 });

@@ -19,7 +19,34 @@ type RenderInput = {
   app?: RenderedApp | null;
   /** The built font files to preload for the page's language (`fontFilesOf`). */
   fonts?: readonly string[];
+  /** The built stylesheet, written into a server-rendered page in place of its link (`inlineStylesheetOf`). */
+  stylesheet?: InlineStylesheet;
 };
+
+/** The template's stylesheet link and the file's text, to be a `<style>` of the page itself. */
+export type InlineStylesheet = { tag: string; href: string; css: string };
+
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/;
+
+/**
+ * The built stylesheet to inline (ADR 038 "Critical CSS"): under a slow phone network the first
+ * paint otherwise waits a round trip more for it after the HTML. One stylesheet only, and only when
+ * its text can stand in the page: nothing that could close the style element, and every `url()`
+ * absolute (or data:), so it means the same on /ar/teachers/7 as on /assets/. Else the link stays.
+ */
+export function inlineStylesheetOf(
+  template: string,
+  readAsset: (href: string) => string | undefined,
+): InlineStylesheet | undefined {
+  const links = template.match(new RegExp(STYLESHEET_LINK.source, 'g')) ?? [];
+  const found = template.match(STYLESHEET_LINK);
+  if (links.length !== 1 || !found?.[1]) return undefined;
+  const css = readAsset(found[1]);
+  if (css === undefined || /<\/style/i.test(css)) return undefined;
+  const urls = [...css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/g)].map((match) => match[2] ?? '');
+  if (urls.some((url) => !/^(?:\/(?!\/)|data:|#)/.test(url))) return undefined;
+  return { tag: found[0], href: found[1], css };
+}
 
 /**
  * The Cairo subset each language's text is drawn in (index.css, @fontsource-variable/cairo: woff2
@@ -112,7 +139,16 @@ export function renderHead(settings: WebsiteSettings, lang: Language, page: Page
  * paint is already right to left for /ar, the page's head (`renderHead`), the admin's custom
  * header/footer scripts, and a nonce on every script (the JSON-LD data blocks get one too: harmless).
  */
-export function renderIndexHtml({ template, lang, head: page, nonce, settings, app, fonts = [] }: RenderInput): string {
+export function renderIndexHtml({
+  template,
+  lang,
+  head: page,
+  nonce,
+  settings,
+  app,
+  fonts = [],
+  stylesheet,
+}: RenderInput): string {
   const dir = directionOf(lang);
   // A server-rendered page carries its texts; the shell fetches the locale file first thing.
   const localePreload = app
@@ -137,6 +173,13 @@ export function renderIndexHtml({ template, lang, head: page, nonce, settings, a
     .replace('</body>', () => `${addNonce(settings.customScripts.footerScripts, nonce)}</body>`);
   if (!app) return html;
   if (app.islands) html = withIslandsBoot(html, app.islands, nonce);
+  // A drawn page paints with its own styles: no round trip for the stylesheet before the first paint.
+  if (stylesheet) {
+    html = html.replace(
+      stylesheet.tag,
+      () => `<style data-href="${escapeHtml(stylesheet.href)}">${stylesheet.css}</style>`,
+    );
+  }
   // React writes the preloads it found (the first images) ahead of the app: they belong in the head.
   const preloads = app.html.match(/^(?:<link\b[^>]*>)*/)?.[0] ?? '';
   const body = app.html.slice(preloads.length);

@@ -18,7 +18,7 @@ import type { SettingsService } from '../modules/settings/settings.service.ts';
 import type { TeachersService } from '../modules/teachers/teachers.service.ts';
 import { FinishedPage, FinishedPages, PAGE_CACHE_MS, preferredEncoding } from './finished-pages.ts';
 import { firstVisitLanguage } from './first-language.ts';
-import { fontFilesOf, pageCsp, renderIndexHtml } from './index-html.ts';
+import { fontFilesOf, inlineStylesheetOf, pageCsp, renderIndexHtml } from './index-html.ts';
 import { pageAddress } from './page-address.ts';
 import { describePage, type PageData } from './page-head.ts';
 import { readRouteTitles } from './route-titles.ts';
@@ -136,6 +136,10 @@ export async function registerWebApp(
   const template = readFileSync(indexFile, 'utf8');
   const assetsDir = path.join(distDir, 'assets');
   const fonts = fontFilesOf(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+  const stylesheet = inlineStylesheetOf(template, (href) => {
+    const file = path.join(distDir, href);
+    return file.startsWith(assetsDir + path.sep) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  });
   const routeTitles = readRouteTitles(distDir);
   const renderPage = await loadPageRenderer(app, distDir, {
     origin: deps.publicUrl,
@@ -259,6 +263,7 @@ export async function registerWebApp(
       settings,
       app: rendered,
       fonts: fonts[language],
+      stylesheet,
     });
     if (!(rendered && found && request.method === 'GET')) return { found, html, nonce };
     // Compressed on the thread pool before it is kept or sent: the answering thread never compresses it.
