@@ -111,6 +111,10 @@ describe('the stylesheet in a drawn page (ADR 038 "Critical CSS")', () => {
     expect(inlineStylesheetOf(TEMPLATE, read('@font-face{src:url(cairo.woff2)}'))).toBeUndefined();
     expect(inlineStylesheetOf(TEMPLATE, read("@font-face{src:url('./cairo.woff2')}"))).toBeUndefined();
     expect(inlineStylesheetOf(TEMPLATE, read('.a{background:url(//cdn.example/x.png)}'))).toBeUndefined();
+    expect(inlineStylesheetOf(TEMPLATE, read(`.a{background:url("it's.png")}`))).toBeUndefined();
+    // A data: address may hold the other quote (index.css's stars).
+    const stars = `.s{background:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'%3E")}`;
+    expect(inlineStylesheetOf(TEMPLATE, read(stars))?.css).toBe(stars);
     // No file; two stylesheets; none.
     expect(inlineStylesheetOf(TEMPLATE, () => undefined)).toBeUndefined();
     const two = TEMPLATE.replace('</head>', '<link rel="stylesheet" href="/assets/other-D.css"></head>');

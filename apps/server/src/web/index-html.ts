@@ -43,7 +43,9 @@ export function inlineStylesheetOf(
   if (links.length !== 1 || !found?.[1]) return undefined;
   const css = readAsset(found[1]);
   if (css === undefined || /<\/style/i.test(css)) return undefined;
-  const urls = [...css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/g)].map((match) => match[2] ?? '');
+  const urls = [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^'")\s]*))\s*\)/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3] ?? '',
+  );
   if (urls.some((url) => !/^(?:\/(?!\/)|data:|#)/.test(url))) return undefined;
   return { tag: found[0], href: found[1], css };
 }
