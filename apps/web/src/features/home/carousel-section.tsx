@@ -72,7 +72,7 @@ export function CarouselSection<T>({
   const showButtons = showItems && items.length > BUTTONS_ABOVE_ITEMS;
 
   return (
-    <section aria-labelledby={titleId} className="py-14 sm:py-16" data-testid={testId}>
+    <section aria-labelledby={titleId} className="render-when-near py-14 sm:py-16" data-testid={testId}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">

@@ -11,7 +11,7 @@ export function FaqSection() {
   const baseId = useId();
 
   return (
-    <section id="faq" className="scroll-mt-20 bg-surface py-16" aria-labelledby={`${baseId}-title`}>
+    <section id="faq" className="render-when-near scroll-mt-20 bg-surface py-16" aria-labelledby={`${baseId}-title`}>
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <h2 id={`${baseId}-title`} className="text-center text-3xl font-extrabold text-slate-900">
           {t('faq.title')}

@@ -50,6 +50,11 @@ describe('HomePage', () => {
       }
       expect(screen.getAllByTestId('why-choose-reason')).toHaveLength(4);
       expect(document.getElementById('faq')).not.toBeNull();
+      // Below the hero every section is drawn only when near the viewport (index.css render-when-near).
+      const sections = [...document.querySelectorAll('section:not(section section)')];
+      expect(sections.length).toBeGreaterThan(5);
+      expect(sections.slice(1).filter((section) => !section.classList.contains('render-when-near'))).toEqual([]);
+      expect(sections[0]?.classList.contains('render-when-near')).toBe(false);
       expect(missing).toEqual([]);
     },
   );

@@ -16,7 +16,7 @@ export function HomeSection({
 }) {
   const titleId = useId();
   return (
-    <section id={id} aria-labelledby={titleId} className={className}>
+    <section id={id} aria-labelledby={titleId} className={`render-when-near ${className}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id={titleId} className="text-3xl font-extrabold text-slate-900">

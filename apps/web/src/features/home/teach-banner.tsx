@@ -10,7 +10,7 @@ export function TeachBanner() {
   const { t } = useTranslation('home');
   const language = useCurrentLanguage();
   return (
-    <section aria-labelledby="teach-cta-title" className="px-4 py-12 sm:px-6">
+    <section aria-labelledby="teach-cta-title" className="render-when-near px-4 py-12 sm:px-6">
       <div className="mx-auto flex max-w-5xl flex-col items-start gap-4 rounded-2xl bg-primary px-6 py-8 text-white sm:flex-row sm:items-center sm:px-10">
         <GraduationCap aria-hidden="true" className="size-12 shrink-0" />
         <div className="flex-1">
