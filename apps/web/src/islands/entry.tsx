@@ -7,7 +7,7 @@
  * page's boot script chooses, apps/server/src/web/index-html.ts). Built by vite.islands.config.ts.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { modalRegistry } from '../app/modal-registry.tsx';
 import { createQueryClient } from '../app/query-client.ts';
@@ -56,18 +56,23 @@ async function hydrateIslands(data: NonNullable<typeof server>) {
     if (!load) return;
     const Component = await load();
     const props = JSON.parse(element.dataset.islandProps ?? '{}') as object;
-    hydrateRoot(
-      element,
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <IslandParams params={params}>
-            <ModalProvider registry={modalRegistry}>
-              <Component {...props} />
-            </ModalProvider>
-          </IslandParams>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    // In a transition, hydration is work React can pause every few milliseconds (a default-priority
+    // hydration is one task: on a phone, 100 to 350 ms during which a tap waits). A tap on an island
+    // not yet hydrated makes React hydrate it at once and then handle the tap.
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <IslandParams params={params}>
+              <ModalProvider registry={modalRegistry}>
+                <Component {...props} />
+              </ModalProvider>
+            </IslandParams>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    });
   }
 
   for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
