@@ -34,30 +34,80 @@ function page(islands?: { entry: string; preload: string[] }) {
 }
 
 describe('the islands boot (ADR 038)', () => {
-  it('swaps the app entry and its preloads for the islands preloads and a boot script with the nonce', () => {
+  it('swaps the app entry and its preloads for a boot script with the nonce that preloads the islands after the first paint', () => {
     const html = page({ entry: '/assets/islands-I.js', preload: ['/assets/islands-I.js', '/assets/react-R2.js'] });
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-APP.js">');
     expect(html).not.toContain('href="/assets/home-H.js"');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/islands-I.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-R2.js">');
+    // No preload in the page itself: they would share a slow network with the HTML and its font.
+    expect(html).not.toContain('modulepreload" crossorigin href');
     const boot = html.match(/<script type="module" nonce="N0NCE">([^<]*)<\/script>/)?.[1];
     expect(boot).toBeDefined();
     // The stylesheet stays.
     expect(html).toContain('href="/assets/index-C.css"');
-    // The boot script, run against a storage with and without a session.
+    // The boot script, run against a storage with and without a session, a paint observer and timers.
     const imported: string[] = [];
+    const appended: Record<string, string>[] = [];
+    let observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+    let timers: { ms: number; run: () => void }[] = [];
     const run = (stored: Record<string, string>) => {
       const storage = { getItem: (key: string) => stored[key] ?? null };
-      new Function('localStorage', 'sessionStorage', 'load', String(boot).replace('import(', 'load('))(
+      const document = {
+        createElement: () => ({}),
+        head: { append: (link: Record<string, string>) => appended.push({ ...link }) },
+      };
+      class PerformanceObserver {
+        constructor(callback: (typeof observers)[number]) {
+          observers.push(callback);
+        }
+        observe(options: unknown) {
+          expect(options).toEqual({ type: 'paint', buffered: true });
+        }
+      }
+      new Function(
+        'localStorage',
+        'sessionStorage',
+        'load',
+        'document',
+        'PerformanceObserver',
+        'setTimeout',
+        String(boot).replaceAll('import(', 'load('),
+      )(
         storage,
         { getItem: () => null },
         (file: string) => imported.push(file),
+        document,
+        PerformanceObserver,
+        (callback: () => void, ms: number) => timers.push({ ms, run: callback }),
       );
     };
-    run({});
+    const paint = (name: string) => {
+      for (const observer of observers) observer({ getEntriesByName: (n) => (n === name ? [{}] : []) });
+    };
+    // A session: the app at once, nothing waits.
     run({ refreshToken: 'r' });
     run({ authToken: 'a' });
-    expect(imported).toEqual(['/assets/islands-I.js', '/assets/index-APP.js', '/assets/index-APP.js']);
+    expect(imported).toEqual(['/assets/index-APP.js', '/assets/index-APP.js']);
+    expect([observers.length, timers.length, appended.length]).toEqual([0, 0, 0]);
+    // A guest: nothing until the first contentful paint, then the preloads (with the nonce) and the islands, once.
+    run({});
+    expect(imported).toHaveLength(2);
+    expect(timers.map((timer) => timer.ms)).toEqual([1000]);
+    paint('first-paint');
+    expect(imported).toHaveLength(2);
+    paint('first-contentful-paint');
+    for (const timer of timers) timer.run();
+    expect(imported).toEqual(['/assets/index-APP.js', '/assets/index-APP.js', '/assets/islands-I.js']);
+    expect(appended).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', nonce: 'N0NCE', href: '/assets/islands-I.js' },
+      { rel: 'modulepreload', crossOrigin: '', nonce: 'N0NCE', href: '/assets/react-R2.js' },
+    ]);
+    // Without a paint (a hidden tab), the timer loads them.
+    observers = [];
+    timers = [];
+    run({});
+    for (const timer of timers) timer.run();
+    expect(imported.at(-1)).toBe('/assets/islands-I.js');
+    expect(imported).toHaveLength(4);
   });
 
   it('leaves a page without islands as before: the app entry and the route preloads', () => {

@@ -187,7 +187,8 @@ export function renderIndexHtml({
   const body = app.html.slice(preloads.length);
   // The app's HTML is React's (text escaped), the data block JSON with every `<` escaped: neither
   // can open or close a script. The block is data, not code; it carries the nonce all the same.
-  const modules = (app.islands ? app.islands.preload : (app.preload ?? []))
+  // The islands' files are preloaded by their boot script, after the first paint (withIslandsBoot).
+  const modules = (app.islands ? [] : (app.preload ?? []))
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
     .join('');
   return html
@@ -210,9 +211,18 @@ const STORED_SESSION_KEYS = JSON.stringify([STORAGE_KEYS.accessToken, STORAGE_KE
 function withIslandsBoot(html: string, islands: IslandsFiles, nonce: string): string {
   const entryTag = html.match(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/);
   if (!entryTag?.[1]) return html;
+  // Paint first: a guest's islands are fetched (their files preloaded at once, in parallel) and run
+  // after the page's first contentful paint (at the latest one second on, as in a hidden tab or a
+  // browser without paint timing), so no script competes with the page's HTML, its font and its
+  // first image for a slow phone's network or thread before the reader sees the page.
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   const boot =
     `<script type="module" nonce="${nonce}">let s=false;try{s=[localStorage,sessionStorage].some((t)=>${STORED_SESSION_KEYS}.some((k)=>t.getItem(k)))}catch{}` +
-    `import(s?${JSON.stringify(entryTag[1])}:${JSON.stringify(islands.entry)})</script>\n    `;
+    `if(s)import(${json(entryTag[1])});else{let d=false;const go=()=>{if(d)return;d=true;` +
+    `for(const h of ${json(islands.preload)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.nonce=${json(nonce)};l.href=h;document.head.append(l)}` +
+    `import(${json(islands.entry)})};` +
+    `try{new PerformanceObserver((l)=>{if(l.getEntriesByName('first-contentful-paint').length)go()}).observe({type:'paint',buffered:true})}catch{}` +
+    `setTimeout(go,1000)}</script>\n    `;
   return html.replace(entryTag[0], () => boot).replace(/<link rel="modulepreload"[^>]*>\s*/g, () => '');
 }
 
