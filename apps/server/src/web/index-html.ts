@@ -52,7 +52,7 @@ export function inlineStylesheetOf(
 
 /**
  * The Cairo subset each language's text is drawn in (index.css, @fontsource-variable/cairo: woff2
- * files split by script, `font-display: swap`): Arabic pages in the Arabic subset (its digits too),
+ * files split by script, `font-display: optional`): Arabic pages in the Arabic subset (its digits too),
  * English ones in the Latin subset. Preloaded, the text is drawn in it from the first paint on.
  */
 const FONT_SUBSETS: Record<Language, RegExp> = {

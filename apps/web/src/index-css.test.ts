@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SRC_DIR } from './shared/test/source-files.ts';
+
+const require = createRequire(path.join(SRC_DIR, 'index.css'));
+const packageCss = readFileSync(require.resolve('@fontsource-variable/cairo/wght.css'), 'utf8');
+const indexCss = readFileSync(path.join(SRC_DIR, 'index.css'), 'utf8');
+
+const fontFaces = (css: string) => css.match(/@font-face\s*{[^}]*}/g) ?? [];
+
+describe("index.css: Cairo's faces are the package's, with font-display: optional (issue 33)", () => {
+  it('has every face of @fontsource-variable/cairo/wght.css, its files and ranges, and never swaps', () => {
+    const expected = fontFaces(packageCss).map((face) =>
+      face
+        .replace('font-display: swap;', 'font-display: optional;')
+        .replace('url(./files/', 'url(@fontsource-variable/cairo/files/'),
+    );
+    expect(expected).toHaveLength(3);
+    expect(fontFaces(indexCss)).toEqual(expected);
+    expect(indexCss).not.toContain('font-display: swap');
+    expect(indexCss).not.toContain('@fontsource-variable/cairo/wght.css');
+  });
+});
