@@ -206,26 +206,42 @@ async function main() {
   const tbt = worstOf('tbtMs');
   const lcp = worstOf('lcpMs');
   const cls = worstOf('cls');
+  // Why a miss, and what is next (issue 33: the summary says so beside the figure).
+  const WHY_TBT =
+    'why: evaluating and hydrating the islands at 4x CPU after the first paint, the search island the largest; ' +
+    "the same page's TBT varies 4x between runs on this shared 2-core machine (Lighthouse multiplies the host's task times by 4); " +
+    'next: the search results as server HTML, the box and filters as islands';
+  const WHY_LCP = 'why: the LCP text waits for the HTML and its preloaded font on slow 4G; next: a smaller first HTML';
+  const WHY_CLS = "why: a part of the page changed size after the first paint (see the run's layout-shifts audit)";
   budgets.push(
     budget(
       'Lighthouse mobile performance, median per page (issue 33)',
       '>= 95 on every page, no run under 90',
       `lowest median ${lowestMedian}, lowest run ${lowestRun}`,
       lowestMedian >= 95 && lowestRun >= 90,
+      lowestMedian >= 95 && lowestRun >= 90 ? undefined : WHY_TBT,
     ),
     budget(
       'Lighthouse Total Blocking Time (worst page)',
       '<= 200 ms',
       `${tbt.value} ms (${tbt.where})`,
       tbt.value <= 200,
+      tbt.value <= 200 ? undefined : WHY_TBT,
     ),
     budget(
       'Lighthouse LCP (worst page)',
       '<= 2.0 s',
       `${round(lcp.value / 1000, 2)} s (${lcp.where})`,
       lcp.value <= 2000,
+      lcp.value <= 2000 ? undefined : WHY_LCP,
     ),
-    budget('Lighthouse CLS (worst page)', '<= 0.02', `${cls.value} (${cls.where})`, cls.value <= 0.02),
+    budget(
+      'Lighthouse CLS (worst page)',
+      '<= 0.02',
+      `${cls.value} (${cls.where})`,
+      cls.value <= 0.02,
+      cls.value <= 0.02 ? undefined : WHY_CLS,
+    ),
   );
   if (ONLY.length) {
     console.log(`--pages ${ONLY.join(',')}: not written to bench/results (a partial run)`);
