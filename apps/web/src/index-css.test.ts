@@ -25,3 +25,23 @@ describe("index.css: Cairo's faces are the package's, with font-display: optiona
     expect(indexCss).not.toContain('@fontsource-variable/cairo/wght.css');
   });
 });
+
+describe('index.css: the rules the first view relies on (issue 33)', () => {
+  const rule = (selector: string) =>
+    indexCss.match(new RegExp(`${selector.replace(/[.:]/g, '\\$&')}\\s*{[^}]*}`))?.[0] ?? '';
+
+  it("draws a rating's stars from its --stars, from the inline start, the five in 5rem", () => {
+    expect(rule('.rating-stars')).toMatch(/inline-size:\s*5rem/);
+    expect(rule('.rating-stars')).toMatch(/repeat-x 0 0 \/ 1rem 1rem/);
+    const filled = rule('.rating-stars::before');
+    expect(filled).toContain('inline-size: calc(var(--stars, 0) * 1rem)');
+    expect(filled).toContain('inset-inline-start: 0');
+    expect(filled).toMatch(/repeat-x 0 0 \/ 1rem 1rem/);
+  });
+
+  it('draws a part marked render-when-near only near the viewport, holding a size until then', () => {
+    const utility = indexCss.match(/@utility render-when-near\s*{[^}]*}/)?.[0] ?? '';
+    expect(utility).toContain('content-visibility: auto');
+    expect(utility).toMatch(/contain-intrinsic-block-size:\s*auto \d+rem/);
+  });
+});
