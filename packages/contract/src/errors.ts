@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'trialAlreadyTaken',
   /** 409 of a trial slot of a teacher who offers no trial (trialPrice null). */
   'trialNotOffered',
+  /** 409 of a receipt of a payment or lesson that is not paid (yet): there is nothing to show on paper. */
+  'notPaid',
   /** 409 of skip/stop on a standing series that is no longer active, or a skip of a lesson not in it. */
   'standingNotActive',
   /** 409 of a new standing series past STANDING.maxUnpaidLessons unpaid series lessons of this student. */

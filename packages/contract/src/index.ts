@@ -26,6 +26,7 @@ export * from './payouts.ts';
 export * from './proposals.ts';
 export * from './push.ts';
 export * from './realtime.ts';
+export * from './receipts.ts';
 export * from './reschedule.ts';
 export * from './reservations.ts';
 export * from './review-publication.ts';

@@ -97,6 +97,7 @@ export {
   notificationSchema,
   notificationsResponseSchema,
 } from './realtime.ts';
+export { receiptSchema } from './receipts.ts';
 export {
   proposalAcceptResponseSchema,
   proposalResponseSchema,

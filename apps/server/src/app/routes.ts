@@ -17,6 +17,7 @@ import { notificationsRoutes } from '../modules/notifications/notifications.rout
 import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
 import { payoutsRoutes } from '../modules/payouts/payouts.routes.ts';
 import { pushRoutes } from '../modules/push/push.routes.ts';
+import { receiptsRoutes } from '../modules/receipts/receipts.routes.ts';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
 import { seoRoutes } from '../modules/seo/seo.routes.ts';
@@ -52,6 +53,7 @@ export async function registerModuleRoutes(
   await app.register(
     paymentsRoutes({ db, service: s.payments, requireAuth, remainingHours: s.subscriptions.remainingHours }),
   );
+  await app.register(receiptsRoutes({ service: s.receipts, requireAuth }));
   await app.register(bookingRoutes({ service: s.booking, idempotency, requireAuth, rateLimitMax }));
   await app.register(proposalsRoutes({ service: s.booking, requireAuth }));
   await app.register(standingRoutes({ service: s.booking.standing, requireAuth }));

@@ -22,6 +22,7 @@ import { createLessonsService } from '../modules/lessons/lessons.service.ts';
 import { createPaymentsService } from '../modules/payments/payments.service.ts';
 import { createPayoutsService } from '../modules/payouts/payouts.service.ts';
 import { createPushService, generateVapidKeys } from '../modules/push/push.service.ts';
+import { createReceiptsService } from '../modules/receipts/receipts.service.ts';
 import { createReviewsService } from '../modules/reviews/reviews.service.ts';
 import { createSearchService } from '../modules/search/search.service.ts';
 import { createSeoService } from '../modules/seo/seo.service.ts';
@@ -114,6 +115,7 @@ export function buildServices(deps: ServiceDeps) {
     timeSlots: createTimeSlotsService({ db, isListedTeacher: teachers.isListed, clock }),
     reviews: createReviewsService({ db, teachers, clock }),
     payments,
+    receipts: createReceiptsService({ db, settings }),
     subscriptions,
     booking,
     lessons: createLessonsService({

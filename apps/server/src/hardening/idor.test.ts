@@ -33,6 +33,9 @@ let standingId = 0;
 /** The item belongs to a user: anyone else gets 403 or 404 and learns nothing. */
 const OWNER_SCOPED: Record<string, Attempt> = {
   'GET /api/v1/payments/{id}': (w) => ({ url: `/api/v1/payments/${w.paymentId}` }),
+  // Issue 34: receipts (the payer and admins; anyone else 404, even for an unpaid payment).
+  'GET /api/v1/payments/{id}/receipt': (w) => ({ url: `/api/v1/payments/${w.paymentId}/receipt` }),
+  'GET /api/v1/reservations/{id}/receipt': (w) => ({ url: `/api/v1/reservations/${w.reservationId}/receipt` }),
   'POST /api/v1/reservations/{id}/cancel': (w) => ({
     method: 'POST',
     url: `/api/v1/reservations/${w.reservationId}/cancel`,
@@ -251,6 +254,11 @@ describe('IDOR: every route with an id in its path (RELIABILITY P0 12)', () => {
   it('the owners themselves reach the same items (the 403/404 above came from ownership)', async () => {
     const get = (url: string, headers: Record<string, string>) => send(t.app, { url, headers });
     expect((await get(`/api/v1/payments/${w.paymentId}`, w.student.headers)).statusCode).toBe(200);
+    // The world's top-up is not paid: its payer is told so (409), where anyone else got 404.
+    expect((await get(`/api/v1/payments/${w.paymentId}/receipt`, w.student.headers)).statusCode).toBe(409);
+    const lessonReceipt = await get(`/api/v1/reservations/${w.reservationId}/receipt`, w.student.headers);
+    expect(lessonReceipt.statusCode, lessonReceipt.body).toBe(200);
+    expect(lessonReceipt.body).toContain(w.student.user.email);
     const history = await get(`/api/v1/chats/${w.conversationId}/messages`, w.teacher.headers);
     expect(history.statusCode).toBe(200);
     expect(history.body).toContain(w.secret);
