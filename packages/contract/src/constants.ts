@@ -252,6 +252,8 @@ export const PAGE_ROUTES = [
   'earnings',
   'schedule',
   'lessons/:id',
+  /** A paid payment's or lesson's receipt (issue 34): `pay…` or `lesson-{n}`. */
+  'receipts/:id',
 ] as const;
 
 /**

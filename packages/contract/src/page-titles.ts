@@ -36,6 +36,7 @@ export const PAGE_TITLE_KEYS = {
   earnings: 'earnings',
   schedule: 'schedule',
   'lessons/:id': 'lessonRoom',
+  'receipts/:id': 'receipt',
   admin: 'admin.overview',
   'admin/users': 'admin.users',
   'admin/users/:id': 'admin.user',

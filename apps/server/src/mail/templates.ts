@@ -199,6 +199,7 @@ const BOOKED = {
     deadline: (when: string) => `يمكنك إلغاء الحجز واسترداد المبلغ كاملاً حتى ${when} (قبل ٢٤ ساعة من بدء الدرس).`,
     closed: 'يبدأ الدرس بعد أقل من ٢٤ ساعة، فلا يمكن إلغاؤه.',
     zone: 'الأوقات بتوقيت الكويت.',
+    receipt: (url: string) => `إيصال الدفع: ${url}`,
     action: 'حجوزاتي',
   },
   en: {
@@ -208,6 +209,7 @@ const BOOKED = {
     deadline: (when: string) => `You can cancel for a full refund until ${when} (24 hours before the start).`,
     closed: 'The lesson starts in less than 24 hours, so it cannot be cancelled.',
     zone: 'Times are Kuwait time.',
+    receipt: (url: string) => `Your receipt: ${url}`,
     action: 'My reservations',
   },
 } as const;
@@ -225,6 +227,8 @@ export function renderBookingMail(
     /** The first lesson's terms from the one rule (`cancellationTerms`). */
     terms: CancellationTerms;
     url: string;
+    /** The receipt page of what was paid (issue 34), when there is one to link. */
+    receiptUrl?: string | undefined;
   },
 ): MailContent {
   const copy = BOOKED[language];
@@ -234,7 +238,8 @@ export function renderBookingMail(
   const lessons = input.lessons.map((lesson) => `• ${day.format(lesson.start)} – ${time.format(lesson.end)}`);
   const terms = input.terms.cancellable ? copy.deadline(day.format(new Date(input.terms.deadline))) : copy.closed;
   const heading = copy.heading(input.name);
-  const lines = [copy.intro(input.teacherName), ...lessons, terms, copy.zone];
+  const receipt = input.receiptUrl ? [copy.receipt(input.receiptUrl)] : [];
+  const lines = [copy.intro(input.teacherName), ...lessons, terms, copy.zone, ...receipt];
   return composeMail(language, {
     subject: copy.subject(input.teacherName),
     heading,

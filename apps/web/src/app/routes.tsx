@@ -129,6 +129,7 @@ export const pageRoutes: RouteObject[] = [
         return <LessonRoomPage notFound={NotFoundPage} chat={ConversationPanel} />;
       };
     }),
+    route('receipts/:id', 'receipt', () => import('../features/receipts/receipt-page.tsx').then((m) => m.ReceiptPage)),
     route('notifications', 'notifications', () =>
       import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
     ),

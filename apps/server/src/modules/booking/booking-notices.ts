@@ -28,6 +28,19 @@ export async function mailParty(
 }
 
 /**
+ * The receipt page of a booking just confirmed (issue 34): the gateway payment's when one payment
+ * paid every lesson, else the one lesson's once it is paid; none for several lessons paid from the
+ * balance (each has its own, from the reservations list).
+ */
+export function receiptPageOf(rows: Pick<ReservationRow, 'id' | 'status' | 'paymentId'>[]): string | undefined {
+  const [first] = rows;
+  if (!first) return undefined;
+  if (first.paymentId && rows.every((row) => row.paymentId === first.paymentId)) return `/receipts/${first.paymentId}`;
+  if (rows.length === 1 && first.status !== 'pending') return `/receipts/lesson-${first.id}`;
+  return undefined;
+}
+
+/**
  * Tells the student (whom, when, and until when they may cancel, or that they cannot: the rule of
  * `cancellationTerms` at `now`, so no notice promises a deadline already past) and each teacher
  * (who, when). Times are ISO instants: the reader's screen shows them in the reader's zone.
@@ -81,6 +94,7 @@ export async function notifyBooked(
   ]);
   // And by mail, in the outbox of this transaction (sent after commit).
   if (mailer && student && teacherNames.length > 0) {
+    const receiptPath = receiptPageOf(rows);
     await mailer.enqueue(tx, {
       to: student.email,
       ...renderBookingMail(student.language, {
@@ -89,6 +103,7 @@ export async function notifyBooked(
         lessons: rows.map((row) => ({ start: row.startTime ?? now, end: row.endTime ?? now })),
         terms: cancellationTerms(firstStart(rows), now),
         url: `${publicUrl}/${student.language}/reservations`,
+        receiptUrl: receiptPath ? `${publicUrl}/${student.language}${receiptPath}` : undefined,
       }),
     });
   }

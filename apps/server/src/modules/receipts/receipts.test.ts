@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { createFactories, starterPackage, type TestTeacher, type TestUser } from '../../test/factories.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { createTestApp, latestMailTo } from '../../test/helpers.ts';
 import { expectLedgerConsistent, fundWallet } from '../../test/money.ts';
 import {
   bookRequest,
@@ -129,6 +129,9 @@ describe('receipts: a paid payment and a paid lesson, for the payer and admins o
     const booked = await bookWithBalance(ctx.app, student.headers, s);
     const reservationId = booked.json().reservations[0].id as number;
     const path = `/api/v1/reservations/${reservationId}/receipt`;
+    // The booking mail links the lesson's receipt page.
+    const mail = await latestMailTo(ctx.database, student.user.email);
+    expect(mail?.links.map((link) => link.pathname)).toContain(`/ar/receipts/lesson-${reservationId}`);
 
     const before = await receipt(ctx.app, student.headers, path, 'ar');
     expect(before.statusCode, before.body).toBe(200);
@@ -190,6 +193,8 @@ describe('receipts: a paid payment and a paid lesson, for the payer and admins o
     expect((await receipt(ctx.app, student.headers, `/api/v1/payments/${paymentId}/receipt`)).statusCode).toBe(409);
 
     expect((await finishAtSandbox(ctx.app, paymentLink, 'pay')).statusCode).toBe(303);
+    const mail = await latestMailTo(ctx.database, student.user.email);
+    expect(mail?.links.map((link) => link.pathname)).toContain(`/ar/receipts/${paymentId}`);
     const paid = await receipt(ctx.app, student.headers, `/api/v1/payments/${paymentId}/receipt`, 'en');
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({

@@ -14,7 +14,17 @@ import { TrialBadge, WeeklyWithTeacherLink } from '../../shared/teachers/trial-l
 import { Button } from '../../shared/ui/button.tsx';
 import { CardLink } from '../../shared/ui/card-link.tsx';
 import { cx } from '../../shared/ui/class-names.ts';
-import { Ban, CalendarDays, Clock, CreditCard, Hourglass, StickyNote, Video, Wallet } from '../../shared/ui/icons.tsx';
+import {
+  Ban,
+  CalendarDays,
+  Clock,
+  CreditCard,
+  Hourglass,
+  ReceiptText,
+  StickyNote,
+  Video,
+  Wallet,
+} from '../../shared/ui/icons.tsx';
 import { LessonProblemLine } from './lesson-problem-line.tsx';
 import { MovedMark, MoveLesson } from './move-lesson.tsx';
 import { PaidBy } from './paid-by.tsx';
@@ -167,6 +177,11 @@ export function ReservationCard({
       {reservation.status === 'confirmed' ? (
         <CardLink to={`/lessons/${reservation.id}`} icon={Video} testId="reservation-lesson-room">
           {t('card.lessonRoom')}
+        </CardLink>
+      ) : null}
+      {viewer === 'student' && reservation.paidBy && reservation.status !== 'pending' ? (
+        <CardLink to={`/receipts/lesson-${reservation.id}`} icon={ReceiptText} testId="reservation-receipt">
+          {t('card.receipt')}
         </CardLink>
       ) : null}
       <NewTimeLines reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />

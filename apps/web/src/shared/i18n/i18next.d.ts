@@ -13,6 +13,7 @@ import type notifications from '../../../public/locales/en/notifications.json';
 import type pages from '../../../public/locales/en/pages.json';
 import type payment from '../../../public/locales/en/payment.json';
 import type profile from '../../../public/locales/en/profile.json';
+import type receipts from '../../../public/locales/en/receipts.json';
 import type reschedule from '../../../public/locales/en/reschedule.json';
 import type reservations from '../../../public/locales/en/reservations.json';
 import type schedule from '../../../public/locales/en/schedule.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       pages: typeof pages;
       payment: typeof payment;
       profile: typeof profile;
+      receipts: typeof receipts;
       reschedule: typeof reschedule;
       reservations: typeof reservations;
       schedule: typeof schedule;

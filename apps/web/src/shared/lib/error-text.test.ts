@@ -177,6 +177,7 @@ describe('ERROR_TEXTS', () => {
         'profileSecurityFields',
         'propose',
         'pushDevice',
+        'receipt',
         'reschedule',
         'reservations',
         'reviewPrompt',

@@ -185,6 +185,7 @@ export const PhoneOff = spriteIcon('phone-off');
 export const Pi = spriteIcon('pi');
 export const Play = spriteIcon('play');
 export const Plus = spriteIcon('plus');
+export const Printer = spriteIcon('printer');
 export const Quote = spriteIcon('quote');
 export const Receipt = spriteIcon('receipt');
 export const ReceiptText = spriteIcon('receipt-text');
