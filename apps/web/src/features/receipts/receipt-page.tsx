@@ -114,11 +114,11 @@ function ReceiptHeader({ receipt, zone, t }: { receipt: Receipt; zone: string; t
           </p>
         ))}
       </div>
-      <div className="text-end">
+      <div className="sm:text-end">
         <h1 id="receipt-title" className="text-2xl font-extrabold text-slate-900">
           {t('title')}
         </h1>
-        <dl className="mt-2 grid grid-cols-[auto_auto] gap-x-3 gap-y-1 text-sm">
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 sm:grid-cols-[auto_auto] gap-y-1 text-sm">
           <dt className="text-slate-500">{t('number')}</dt>
           <dd className="font-semibold text-slate-900" dir="ltr" data-testid="receipt-number">
             {receipt.number}
