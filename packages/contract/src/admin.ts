@@ -17,6 +17,32 @@ export const ADMIN_LIMITS = { reasonMin: 3, reasonMax: 500, maxRefundKwd: 1000 }
 
 // Overview ---------------------------------------------------------------------------------------
 
+/** The overview's days are Kuwait's (a day's figures are that Kuwaiti calendar day's). */
+export const OVERVIEW_TIME_ZONE = 'Asia/Kuwait';
+/** The longest range the overview draws, in days. */
+export const OVERVIEW_MAX_DAYS = 366;
+
+/**
+ * GET /api/v1/admin/overview?from&to: calendar days (OVERVIEW_TIME_ZONE), both inclusive; without
+ * them the last 30 days to today. `to` before `from` is 422 `invalid`, a range over OVERVIEW_MAX_DAYS `tooBig`.
+ */
+export const adminOverviewQuerySchema = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+
+/** A range's headline figures; the rates are shares (0..1) of the paid lessons due in it, null with none. */
+export const overviewPeriodFiguresSchema = z.object({
+  bookings: z.number().int(),
+  lessonsHeld: z.number().int(),
+  paidIn: kwdAmountSchema,
+  teacherEarnings: kwdAmountSchema,
+  newStudents: z.number().int(),
+  newTeachers: z.number().int(),
+  lessonsDue: z.number().int(),
+  completionRate: z.number().nullable(),
+  noShowRate: z.number().nullable(),
+  cancellationRate: z.number().nullable(),
+});
+export type OverviewPeriodFigures = z.infer<typeof overviewPeriodFiguresSchema>;
+
 export const adminOverviewSchema = z.object({
   users: z.number().int(),
   students: z.number().int(),
@@ -31,6 +57,38 @@ export const adminOverviewSchema = z.object({
   walletsTotal: kwdAmountSchema,
   /** Distinct missing subjects searched for over the last 30 days. */
   notFoundSearches: z.number().int(),
+  /** The chosen range's figures beside the previous range of the same length (issue 34). */
+  period: z.object({
+    /** Calendar days in OVERVIEW_TIME_ZONE, both inclusive. */
+    from: z.string(),
+    to: z.string(),
+    days: z.number().int(),
+    previousFrom: z.string(),
+    previousTo: z.string(),
+    timeZone: z.string(),
+  }),
+  /** One row per day of the range, oldest first, days without anything included (zeros). */
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      bookings: z.number().int(),
+      lessonsHeld: z.number().int(),
+      paidIn: kwdAmountSchema,
+      teacherEarnings: kwdAmountSchema,
+    }),
+  ),
+  current: overviewPeriodFiguresSchema,
+  previous: overviewPeriodFiguresSchema,
+  /** The subjects of the teachers booked most in the range (a teacher's lesson counts for each subject they teach). */
+  topSubjects: z.array(
+    z.object({ subjectId: z.number().int(), nameAr: z.string(), nameEn: z.string(), bookings: z.number().int() }),
+  ),
+  /** The searches that found nothing in the range, most asked first. */
+  notFoundTerms: z.array(z.object({ term: z.string(), searchType: z.string(), count: z.number().int() })),
+  payoutsWaiting: z.object({ count: z.number().int(), amount: kwdAmountSchema, oldestAt: z.string().nullable() }),
+  oldestOpenDispute: z
+    .object({ id: z.number().int(), reservationId: z.number().int(), openedAt: z.string() })
+    .nullable(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

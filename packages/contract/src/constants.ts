@@ -219,9 +219,8 @@ export const WHATSAPP_NUMBER = '96522270000';
 export const DEFAULT_ADMIN_DASHBOARD_URL = '/admin';
 
 /**
- * The page routes under /{lang} (spec 2, "Route table"). The server answers other paths with the
- * not-found status while still serving the app, so a wrong link is a real 404 for crawlers.
- */
+ * The page routes under /{lang} (spec 2, "Route table"; `receipts/:id` is issue 34's: `pay…` or `lesson-{n}`).
+ * The server answers other paths with the not-found status while still serving the app (a real 404 for crawlers). */
 export const PAGE_ROUTES = [
   '',
   'login',
@@ -252,7 +251,6 @@ export const PAGE_ROUTES = [
   'earnings',
   'schedule',
   'lessons/:id',
-  /** A paid payment's or lesson's receipt (issue 34): `pay…` or `lesson-{n}`. */
   'receipts/:id',
 ] as const;
 

@@ -1,5 +1,6 @@
 import {
   adminOkResponseSchema,
+  adminOverviewQuerySchema,
   adminOverviewSchema,
   adminUserDetailSchema,
   adminUserResponseSchema,
@@ -12,16 +13,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAction, adminList } from '../../http/admin-route.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { AdminContext } from './admin-context.ts';
+import { createAdminOverviewService } from './admin-overview.service.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 
 /** The dashboard's overview and the users: list, detail, promote, suspend, restore, resend confirmation. */
 export function adminUsersRoutes(context: AdminContext): FastifyPluginAsyncZod {
   const service = createAdminUsersService(context);
+  const overview = createAdminOverviewService(context);
 
   return async (app) => {
     app.get('/api/v1/admin/overview', {
-      schema: { summary: 'Headline figures of the dashboard', response: { 200: adminOverviewSchema } },
-      handler: () => service.overview(),
+      schema: {
+        summary:
+          "Headline figures of the dashboard, and a range's (Kuwaiti days, the last 30 by default) beside the previous range",
+        querystring: adminOverviewQuerySchema,
+        response: { 200: adminOverviewSchema },
+      },
+      handler: (request) => overview.overview(request.query),
     });
 
     adminList(

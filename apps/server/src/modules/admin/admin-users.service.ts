@@ -1,5 +1,4 @@
 import {
-  type AdminOverview,
   type AdminUser,
   type AdminUserDetail,
   type adminUsersQuerySchema,
@@ -20,7 +19,6 @@ import {
   findAdminUser,
   listAdminUsers,
   lockUser,
-  overviewFigures,
   setUserRole,
   setUserStatus,
   userFigures,
@@ -68,22 +66,6 @@ export function createAdminUsersService(context: AdminContext) {
   }
 
   return {
-    async overview(now = new Date()): Promise<AdminOverview> {
-      const figures = await overviewFigures(db, now);
-      return {
-        users: figures.users,
-        students: figures.students,
-        teachers: figures.teachers,
-        pendingTeachers: figures.pendingTeachers,
-        suspendedUsers: figures.suspendedUsers,
-        upcomingReservations: figures.upcomingReservations,
-        pendingPayments: figures.pendingPayments,
-        paidLast30Days: filsToKwd(figures.paidLast30DaysFils),
-        walletsTotal: filsToKwd(figures.walletsTotalFils),
-        notFoundSearches: figures.notFoundSearches,
-      };
-    },
-
     async list(query: UsersQuery) {
       const { rows, total } = await listAdminUsers(
         db,

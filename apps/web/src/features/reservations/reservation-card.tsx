@@ -179,11 +179,7 @@ export function ReservationCard({
           {t('card.lessonRoom')}
         </CardLink>
       ) : null}
-      {viewer === 'student' && reservation.paidBy && reservation.status !== 'pending' ? (
-        <CardLink to={`/receipts/lesson-${reservation.id}`} icon={ReceiptText} testId="reservation-receipt">
-          {t('card.receipt')}
-        </CardLink>
-      ) : null}
+      <ReceiptLink reservation={reservation} viewer={viewer} />
       <NewTimeLines reservation={reservation} viewer={viewer} timeZone={timeZone} now={now} />
       <PastLessonBookAgain reservation={reservation} viewer={viewer} now={now} name={name} />
       {/* A weekly lesson waiting for its charge says when it is charged instead (StandingCharge). */}
@@ -319,5 +315,16 @@ function CancelledLine({ reservation, viewer, timeZone }: CardLineProps) {
         </>
       ) : null}
     </p>
+  );
+}
+
+/** A paid lesson's receipt (issue 34), for its student. */
+function ReceiptLink({ reservation, viewer }: { reservation: Reservation; viewer: ReservationViewer }) {
+  const { t } = useTranslation('reservations');
+  if (viewer !== 'student' || !reservation.paidBy || reservation.status === 'pending') return null;
+  return (
+    <CardLink to={`/receipts/lesson-${reservation.id}`} icon={ReceiptText} testId="reservation-receipt">
+      {t('card.receipt')}
+    </CardLink>
   );
 }

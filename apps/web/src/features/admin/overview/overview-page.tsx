@@ -1,7 +1,7 @@
 import type { AdminOverview } from '@ustaz/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatKwd, formatNumber } from '../../../shared/lib/format.ts';
@@ -22,8 +22,22 @@ import {
 import { AdminPage } from '../ui/admin-page.tsx';
 import { QueryFallback } from '../ui/query-state.tsx';
 import { useAdminOverview } from './api/get-overview.ts';
+import { OverviewPeriod, type OverviewRange } from './overview-period.tsx';
 
-type TileKey = keyof AdminOverview;
+/** The headline figures (the range's own figures are drawn below them). */
+type TileKey = keyof Pick<
+  AdminOverview,
+  | 'pendingTeachers'
+  | 'pendingPayments'
+  | 'users'
+  | 'students'
+  | 'teachers'
+  | 'suspendedUsers'
+  | 'upcomingReservations'
+  | 'paidLast30Days'
+  | 'walletsTotal'
+  | 'notFoundSearches'
+>;
 
 type Tile = {
   key: TileKey;
@@ -52,8 +66,23 @@ const TILES: Tile[] = [
 export function AdminOverviewPage() {
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
-  const overview = useAdminOverview();
+  // The range lives in the URL (?from&to), so a reload or a shared link shows the same period.
+  const [params, setParams] = useSearchParams();
+  const day = (name: string) => {
+    const value = params.get(name) ?? '';
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+  };
+  const overview = useAdminOverview({ from: day('from'), to: day('to') });
   const data = overview.data;
+  const onRange = (range: OverviewRange) => {
+    const next = new URLSearchParams(params);
+    for (const key of ['from', 'to'] as const) {
+      const value = range[key];
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
 
   function value(tile: Tile): string {
     if (!data) return '';
@@ -106,6 +135,7 @@ export function AdminOverviewPage() {
           })}
         </ul>
       )}
+      {data ? <OverviewPeriod key={`${data.period.from}-${data.period.to}`} data={data} onRange={onRange} /> : null}
     </AdminPage>
   );
 }
