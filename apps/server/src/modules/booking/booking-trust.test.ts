@@ -313,7 +313,8 @@ describe('honest terms', () => {
       kuwait(new Date(s.startTime.getTime() - 24 * HOUR), { dateStyle: 'full', timeStyle: 'short' }),
     );
     expect(mail?.text).toContain('بتوقيت الكويت');
-    expect(mail?.links.map((url) => url.pathname)).toEqual(['/ar/reservations']);
+    // The lesson's receipt (issue 34), then the button to the reservations.
+    expect(mail?.links.map((url) => url.pathname)).toEqual([`/ar/receipts/lesson-${id}`, '/ar/reservations']);
     const [received] = await db().select().from(notifications).where(eq(notifications.userId, teacher.user.id));
     expect(received).toMatchObject({
       type: 'booking.received',
