@@ -78,8 +78,12 @@ export function formatTwoDigits(value: number, language: Language): string {
 }
 
 /** A share (0.85) as a whole percentage ("85%", "٨٥٪"). */
-export function formatPercent(share: number, language: Language): string {
-  return numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(share);
+export function formatPercent(share: number, language: Language, { signed = false } = {}): string {
+  return numberFormat(language, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+    ...(signed ? { signDisplay: 'exceptZero' } : {}),
+  }).format(share);
 }
 
 /** A measure with its unit in the viewer's words ("1.2 MB", "3 hours"), with at most `maxDecimals` decimals. */

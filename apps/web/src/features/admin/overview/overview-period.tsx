@@ -1,12 +1,10 @@
 import type { AdminOverview, OverviewPeriodFigures } from '@ustaz/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localePath } from '../../../shared/i18n/language.ts';
 import { useCurrentLanguage } from '../../../shared/i18n/use-current-language.ts';
 import { formatDate } from '../../../shared/lib/dates/formats.ts';
 import { formatKwd, formatNumber, formatPercent } from '../../../shared/lib/format.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { cx } from '../../../shared/ui/class-names.ts';
 import { OverviewLists } from './overview-lists.tsx';
 
@@ -97,12 +95,7 @@ function PeriodChooser({
 }) {
   const { t } = useTranslation('admin');
   const language = useCurrentLanguage();
-  const [custom, setCustom] = useState({ from, to });
   const preset = (n: number) => presetRange(n);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onRange(custom);
-  };
   return (
     <div className="flex flex-wrap items-end gap-3">
       <fieldset className="flex gap-1" aria-label={t('overview.period.presets')}>
@@ -124,25 +117,25 @@ function PeriodChooser({
           );
         })}
       </fieldset>
-      <form className="flex flex-wrap items-end gap-2" onSubmit={submit} data-testid="overview-custom-range">
+      <div className="flex flex-wrap items-end gap-2" data-testid="overview-custom-range">
         {(['from', 'to'] as const).map((field) => (
           <label key={field} className="flex flex-col text-xs text-slate-600">
             {t(`overview.period.${field}`)}
             <input
               type="date"
-              required
-              value={custom[field]}
-              max={field === 'from' ? custom.to : undefined}
-              min={field === 'to' ? custom.from : undefined}
-              onChange={(event) => setCustom({ ...custom, [field]: event.target.value })}
+              value={field === 'from' ? from : to}
+              max={field === 'from' ? to : undefined}
+              min={field === 'to' ? from : undefined}
+              onChange={(event) => {
+                // A whole day picked (not one being typed): the range is asked for at once.
+                const value = event.target.value;
+                if (/^\d{4}-\d{2}-\d{2}$/.test(value)) onRange({ from, to, [field]: value });
+              }}
               className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm text-slate-900"
             />
           </label>
         ))}
-        <Button type="submit" variant="secondary">
-          {t('overview.period.apply')}
-        </Button>
-      </form>
+      </div>
     </div>
   );
 }
@@ -175,11 +168,7 @@ function FigureCard({
       share === 0
         ? t('overview.period.noChange')
         : t('overview.period.change', {
-            change: new Intl.NumberFormat(language === 'ar' ? 'ar-KW' : 'en', {
-              style: 'percent',
-              maximumFractionDigits: 0,
-              signDisplay: 'exceptZero',
-            }).format(share),
+            change: formatPercent(share, language, { signed: true }),
           });
   }
   return (
